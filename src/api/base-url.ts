@@ -1,0 +1,36 @@
+import { isIP } from 'node:net';
+import { ConfigError } from './errors';
+
+/** Loopback: 127.0.0.0/8, ::1 and localhost. Plain http is accepted only there. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (isIP(host) === 4) return host.startsWith('127.');
+  if (isIP(host) === 6) return host === '::1' || host === '0:0:0:0:0:0:0:1';
+  return false;
+}
+
+/**
+ * Checks a base URL before any socket opens: https anywhere, http only on loopback, no credentials
+ * in the URL, no query or fragment. Returns it normalised without a trailing slash.
+ */
+export function checkBaseUrl(input: string): URL {
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    throw new ConfigError(`Base URL is not a valid URL: ${JSON.stringify(input.slice(0, 200))}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ConfigError(`Base URL must use https (got ${url.protocol.replace(':', '')})`);
+  }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    throw new ConfigError(
+      `Refusing plain http to ${url.hostname}: the API key would cross the network unencrypted. Use https (http is allowed only for loopback).`,
+    );
+  }
+  if (url.username || url.password) throw new ConfigError('Base URL must not contain credentials');
+  if (url.search || url.hash) throw new ConfigError('Base URL must not contain a query or fragment');
+  url.pathname = url.pathname.replace(/\/+$/, '');
+  return url;
+}

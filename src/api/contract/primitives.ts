@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { sanitize, sanitizeMultiline } from '../sanitize';
+
+/** Any string a server sends: sanitized while parsing, so nothing downstream can forget. */
+export const serverString = z.string().transform(sanitize);
+/** Server text that may span lines (error messages). */
+export const serverText = z.string().transform(sanitizeMultiline);
+
+/**
+ * A server date. The document promises ISO 8601 but warns that older servers sent a long human-readable
+ * form: such a value is kept as raw text with `ms: null` ("unparsed"), never a crash and never a guess.
+ */
+export interface ServerDate {
+  readonly raw: string;
+  readonly ms: number | null;
+}
+
+const ISO_DATE_TIME =
+  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+export function parseServerDate(raw: string): ServerDate {
+  const clean = sanitize(raw);
+  if (!ISO_DATE_TIME.test(clean)) return { raw: clean, ms: null };
+  const ms = Date.parse(clean);
+  return { raw: clean, ms: Number.isFinite(ms) ? ms : null };
+}
+
+export const serverDate = z.string().transform(parseServerDate);
+
+/** Nullable per the tables, and tolerant of an omitted field (treated as null). */
+export const nullable = <T extends z.ZodType>(schema: T) =>
+  schema
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null);
+
+// --- request-side rules, straight from the document's tables -------------------------------------
+
+/** RFC 3986 "unreserved" characters: what the document's "RFC 3986 compliant" is read as. */
+export const UNRESERVED = /^[A-Za-z0-9\-._~]*$/;
+const unreservedMessage = 'may use only letters, digits and - . _ ~';
+
+export const USERNAME_MIN = 12;
+export const USERNAME_MAX = 30;
+export const PASSWORD_MIN = 14;
+export const PASSWORD_MAX = 30;
+export const LABEL_MAX = 30;
+export const CONNECTIONS_MIN = 1;
+export const CONNECTIONS_MAX = 6;
+export const REGULAR_DURATIONS = [1, 3, 6, 12] as const;
+export const TRIAL_DURATIONS = [12, 24, 48] as const;
+
+export const username = z
+  .string()
+  .min(USERNAME_MIN, `Username needs at least ${USERNAME_MIN} characters`)
+  .max(USERNAME_MAX, `Username allows at most ${USERNAME_MAX} characters`)
+  .regex(UNRESERVED, `Username ${unreservedMessage}`);
+
+export const password = z
+  .string()
+  .min(PASSWORD_MIN, `Password needs at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password allows at most ${PASSWORD_MAX} characters`)
+  .regex(UNRESERVED, `Password ${unreservedMessage}`);
+
+export const label = z.string().max(LABEL_MAX, `Label allows at most ${LABEL_MAX} characters`);
+
+export const connections = z
+  .number({ error: 'Connections must be a whole number from 1 to 6' })
+  .int('Connections must be a whole number from 1 to 6')
+  .min(CONNECTIONS_MIN, 'Connections must be a whole number from 1 to 6')
+  .max(CONNECTIONS_MAX, 'Connections must be a whole number from 1 to 6');
+
+/** The document leaves MAC validation unshown; we require six hex pairs (":" or "-"), as the form does. */
+export const MAC_ADDRESS = /^[0-9A-Fa-f]{2}([:-])(?:[0-9A-Fa-f]{2}\1){4}[0-9A-Fa-f]{2}$/;
+export const macaddress = z
+  .string()
+  .regex(MAC_ADDRESS, 'MAC address must be six hex pairs, e.g. 00:1A:79:12:34:56');
+
+export const parentalCode = z.string().regex(/^\d{4}$/, 'Parental code must be exactly 4 digits');
+
+/** Durations arrive as numbers or numeric strings (the document shows both); always a number after. */
+const numberLike = z.union(
+  [
+    z.number(),
+    z
+      .string()
+      .regex(/^\s*\d+\s*$/)
+      .transform(Number),
+  ],
+  {
+    error: 'Duration must be a number',
+  },
+);
+export const regularDuration = numberLike.pipe(
+  z.literal(REGULAR_DURATIONS, { error: 'Duration must be 1, 3, 6 or 12 months' }),
+);
+export const trialDuration = numberLike.pipe(
+  z.literal(TRIAL_DURATIONS, { error: 'Trial duration must be 12, 24 or 48 hours' }),
+);
+
+export const uuid = z.uuid({ error: 'id must be a UUID' });

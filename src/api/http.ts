@@ -1,0 +1,335 @@
+import { Agent, type Dispatcher, request } from 'undici';
+import type { z } from 'zod';
+import { ErrorBody, MessageOnlyBody } from './contract';
+import {
+  AbortedError,
+  type ApiError,
+  Conflict,
+  InsufficientBalance,
+  type LinedeskError,
+  LineNotFound,
+  NetworkError,
+  NotAuthorized,
+  ProtocolError,
+  RateLimited,
+  RequestErrors,
+  ServerError,
+  TimeoutError,
+  UnexpectedStatus,
+} from './errors';
+import { backoffDelay, DEFAULT_RETRY, parseRetryAfter, type RetryPolicy } from './retry';
+import { sanitizeMultiline } from './sanitize';
+
+/**
+ * `read`: GET and the simulate endpoints (they persist nothing): retried on 429/502/503/504 and network
+ * errors. `mutation`: never re-sent once it may have reached the server.
+ */
+export type RequestKind = 'read' | 'mutation';
+
+export interface TransportOptions {
+  readonly baseUrl: URL;
+  readonly apiKey: string;
+  readonly connectTimeoutMs?: number;
+  /** Overall deadline of one attempt, headers and body included. */
+  readonly deadlineMs?: number;
+  readonly retry?: Partial<RetryPolicy>;
+  readonly random?: () => number;
+  readonly userAgent?: string;
+  /** One line per attempt, for the log file. Carries no header and no body. */
+  readonly onEvent?: (event: TransportEvent) => void;
+  readonly dispatcher?: Dispatcher;
+}
+
+export interface TransportEvent {
+  readonly method: string;
+  readonly path: string;
+  readonly attempt: number;
+  readonly status: number | null;
+  readonly ms: number;
+  readonly error?: string;
+}
+
+export interface SendOptions {
+  readonly kind: RequestKind;
+  readonly query?: Record<string, string | number | undefined>;
+  readonly body?: unknown;
+  readonly signal?: AbortSignal;
+}
+
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
+const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+/** Errors that prove the request never left: the connection itself was not made. */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+interface Reply {
+  readonly status: number;
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly text: string;
+}
+
+export class Transport {
+  readonly #opts: TransportOptions;
+  readonly #policy: RetryPolicy;
+  readonly #dispatcher: Dispatcher;
+  readonly #ownsDispatcher: boolean;
+  readonly #random: () => number;
+
+  constructor(opts: TransportOptions) {
+    this.#opts = opts;
+    this.#policy = { ...DEFAULT_RETRY, ...opts.retry };
+    this.#random = opts.random ?? Math.random;
+    this.#ownsDispatcher = !opts.dispatcher;
+    this.#dispatcher =
+      opts.dispatcher ??
+      new Agent({
+        connect: { timeout: opts.connectTimeoutMs ?? 5_000 },
+        keepAliveTimeout: 10_000,
+        connections: 16,
+      });
+  }
+
+  async close(): Promise<void> {
+    if (this.#ownsDispatcher) await this.#dispatcher.close();
+  }
+
+  /** Sends one request (with retries as its kind allows) and parses a 2xx body with `schema`. */
+  async send<S extends z.ZodType>(
+    method: string,
+    path: string,
+    schema: S,
+    opts: SendOptions,
+  ): Promise<z.output<S>> {
+    try {
+      return await this.#send(method, path, schema, opts);
+    } catch (err) {
+      // A server may echo what it was sent: nothing leaves here with the key in it.
+      throw this.#scrub(err);
+    }
+  }
+
+  async #send<S extends z.ZodType>(
+    method: string,
+    path: string,
+    schema: S,
+    opts: SendOptions,
+  ): Promise<z.output<S>> {
+    const started = Date.now();
+    for (let attempt = 1; ; attempt++) {
+      let error: LinedeskError;
+      let retryAfterMs: number | null = null;
+      try {
+        const reply = await this.#once(method, path, opts, attempt);
+        if (reply.status >= 200 && reply.status < 300) return parseBody(schema, reply, `${method} ${path}`);
+        const failure = classify(reply, this.#policy);
+        if (!(opts.kind === 'read' && RETRY_STATUSES.has(reply.status))) throw failure;
+        if (failure instanceof RateLimited) retryAfterMs = failure.retryAfterMs;
+        error = failure;
+      } catch (caught) {
+        if (!(caught instanceof NetworkError || caught instanceof TimeoutError)) throw caught;
+        // A mutation is re-sent only when the connection itself failed: it cannot have been applied.
+        if (opts.signal?.aborted || (opts.kind === 'mutation' && caught.outcome !== 'not_sent')) throw caught;
+        error = caught;
+      }
+      if (attempt >= this.#policy.maxAttempts) throw error;
+      const delay = retryAfterMs ?? backoffDelay(this.#policy, attempt - 1, this.#random);
+      if (Date.now() - started + delay > this.#policy.budgetMs) throw error;
+      await sleep(delay, opts.signal);
+    }
+  }
+
+  async #once(method: string, path: string, opts: SendOptions, attempt: number): Promise<Reply> {
+    const url = new URL(this.#opts.baseUrl.href);
+    url.pathname = `${url.pathname}${path}`;
+    for (const [k, v] of Object.entries(opts.query ?? {}))
+      if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
+    const deadlineMs = this.#opts.deadlineMs ?? 15_000;
+    const deadline = AbortSignal.timeout(deadlineMs);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, deadline]) : deadline;
+    const headers: Record<string, string> = {
+      'x-api-key': this.#opts.apiKey,
+      accept: 'application/json',
+      'user-agent': this.#opts.userAgent ?? 'linedesk',
+    };
+    let body: string | undefined;
+    if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] = 'application/json';
+    }
+    const t0 = Date.now();
+    const report = (status: number | null, error?: string) =>
+      this.#opts.onEvent?.({
+        method,
+        path,
+        attempt,
+        status,
+        ms: Date.now() - t0,
+        ...(error ? { error } : {}),
+      });
+    try {
+      const res = await request(url, {
+        dispatcher: this.#dispatcher,
+        method: method as Dispatcher.HttpMethod,
+        headers,
+        body,
+        signal,
+        // The AbortSignal holds the deadline; undici's own timers tick in coarse steps.
+        headersTimeout: deadlineMs + 1_000,
+        bodyTimeout: deadlineMs + 1_000,
+      });
+      const text = await readCapped(res.body);
+      report(res.statusCode);
+      return { status: res.statusCode, headers: res.headers, text };
+    } catch (err) {
+      const failure = this.#networkFailure(err, opts.signal, deadline);
+      report(null, failure.message);
+      throw failure;
+    }
+  }
+
+  #networkFailure(err: unknown, caller: AbortSignal | undefined, deadline: AbortSignal): LinedeskError {
+    const code = errorCode(err);
+    if (code && NOT_SENT_CODES.has(code)) {
+      return new NetworkError(`Could not connect to ${this.#opts.baseUrl.host} (${code})`, 'not_sent', code);
+    }
+    if (caller?.aborted) return new AbortedError('unknown');
+    if (deadline.aborted) {
+      return new TimeoutError(
+        `No answer from ${this.#opts.baseUrl.host} within ${this.#opts.deadlineMs ?? 15_000} ms`,
+        'unknown',
+      );
+    }
+    const detail = code ?? (err instanceof Error ? err.message : String(err));
+    return new NetworkError(
+      `Connection to ${this.#opts.baseUrl.host} failed (${sanitizeMultiline(detail)})`,
+      'unknown',
+      code,
+    );
+  }
+
+  /** Whatever is thrown leaves with the key blanked out, whatever produced it. */
+  #scrub(err: unknown): LinedeskError {
+    const e = isLinedeskError(err)
+      ? err
+      : new NetworkError(err instanceof Error ? err.message : String(err), 'unknown', null);
+    const key = this.#opts.apiKey;
+    if (key && e.message.includes(key)) e.message = e.message.split(key).join('[redacted]');
+    if (key && e.stack?.includes(key)) e.stack = e.stack.split(key).join('[redacted]');
+    return e;
+  }
+}
+
+function isLinedeskError(err: unknown): err is LinedeskError {
+  return err instanceof Error && 'outcome' in err;
+}
+
+function errorCode(err: unknown): string | null {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && code !== 'UND_ERR_ABORTED' && code !== 'ABORT_ERR') return code;
+  }
+  return null;
+}
+
+async function readCapped(body: Dispatcher.ResponseData['body']): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) {
+      body.destroy();
+      throw new ProtocolError(`Response body exceeds ${MAX_BODY_BYTES} bytes`, null);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function parseBody<S extends z.ZodType>(schema: S, reply: Reply, what: string): z.output<S> {
+  const json = parseJson(reply.text);
+  if (json === undefined) throw new ProtocolError(`${what}: the server's answer is not JSON`, null);
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const path = issue ? issue.path.map(String).join('.') : '';
+  throw new ProtocolError(
+    `${what}: the server's answer does not match the contract at ${path || '(root)'}: ${issue?.message ?? 'invalid'}`,
+    path || null,
+  );
+}
+
+function header(reply: Reply, name: string): string | null {
+  const v = reply.headers[name];
+  return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
+}
+
+/** The body's `code` decides; the status is the fallback where the body says nothing. */
+export function classify(reply: Reply, policy: RetryPolicy = DEFAULT_RETRY): ApiError {
+  const { status } = reply;
+  const json = parseJson(reply.text);
+  const retryAfter = () => parseRetryAfter(header(reply, 'retry-after'), Date.now(), policy.maxRetryAfterMs);
+  const body = ErrorBody.safeParse(json);
+  if (body.success) {
+    const b = body.data;
+    switch (b.code) {
+      case 'request_errors':
+        return new RequestErrors(
+          status,
+          b.message,
+          b.data.errors.map((e) => ({ path: e.path, message: e.message, code: e.code })),
+        );
+      case 'not_authorized':
+        return new NotAuthorized(status, b.message);
+      case 'rate_limit':
+        return new RateLimited(status, b.message, retryAfter());
+      case 'server_error':
+        return new ServerError(status, b.message, b.requestId);
+      case 'insufficient_balance':
+        return new InsufficientBalance(status, b.message, b.balance, b.minBalance);
+      case 'line_not_found':
+        return new LineNotFound(status, b.message);
+    }
+  }
+  const messageOnly = MessageOnlyBody.safeParse(json);
+  const message = messageOnly.success ? messageOnly.data.message : `HTTP ${status}`;
+  if (status === 429) return new RateLimited(status, message, retryAfter());
+  if (status === 401) return new NotAuthorized(status, message);
+  if (status >= 500) return new ServerError(status, message, null);
+  if (messageOnly.success && !hasCode(json)) return new Conflict(status, message);
+  if (status === 400) return new RequestErrors(status, message, []);
+  return new UnexpectedStatus(status, `Unexpected answer: ${message}`);
+}
+
+function hasCode(json: unknown): boolean {
+  return typeof json === 'object' && json !== null && 'code' in json;
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new AbortedError('not_sent'));
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new AbortedError('not_sent'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

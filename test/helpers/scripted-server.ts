@@ -1,0 +1,43 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export interface Recorded {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: IncomingMessage['headers'];
+  readonly body: string;
+}
+
+export type Script = (req: Recorded, res: ServerResponse, n: number) => void | Promise<void>;
+
+/** A real HTTP server on loopback whose answers a test scripts; records every request it receives. */
+export async function scriptedServer(script: Script) {
+  const requests: Recorded[] = [];
+  const sockets = new Set<Socket>();
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const rec = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString() };
+    requests.push(rec);
+    await script(rec, res, requests.length);
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    requests,
+    async close() {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
+export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
