@@ -55,62 +55,62 @@ export function createClient(options: ClientOptions) {
   return {
     baseUrl: baseUrl.href,
 
-    me: (o: CallOptions = {}) => t.send('GET', '/v1/me', Account, { kind: 'read', ...o }),
+    me: async (o: CallOptions = {}) => t.send('GET', '/v1/me', Account, { kind: 'read', ...o }),
 
-    packages: (query: PackagesQuery = {}, o: CallOptions = {}) => {
+    packages: async (query: PackagesQuery = {}, o: CallOptions = {}) => {
       const q = validate(PackagesQuery, query, 'GET /v1/packages');
       return t.send('GET', '/v1/packages', PackagesResponse, { kind: 'read', query: q, ...o });
     },
 
-    bouquets: (o: CallOptions = {}) =>
+    bouquets: async (o: CallOptions = {}) =>
       t.send('GET', '/v1/bouquets', BouquetsResponse, { kind: 'read', ...o }),
 
-    listLines: (query: ListLinesQuery = {}, o: CallOptions = {}) => {
+    listLines: async (query: ListLinesQuery = {}, o: CallOptions = {}) => {
       const q = validate(ListLinesQuery, query, 'GET /v1/lines/all');
       return t.send('GET', '/v1/lines/all', LinesPage, { kind: 'read', query: q, ...o });
     },
 
-    createLine: (body: CreateLineBody, o: CallOptions = {}) => {
+    createLine: async (body: CreateLineBody, o: CallOptions = {}) => {
       const b = compact(validate(CreateLineBody, body, 'POST /v1/lines'));
       return t.send('POST', '/v1/lines', LineChargeResponse, { kind: 'mutation', body: b, ...o });
     },
 
-    createTrial: (body: CreateTrialBody, o: CallOptions = {}) => {
+    createTrial: async (body: CreateTrialBody, o: CallOptions = {}) => {
       const b = compact(validate(CreateTrialBody, body, 'POST /v1/lines/trial'));
       return t.send('POST', '/v1/lines/trial', LineChargeResponse, { kind: 'mutation', body: b, ...o });
     },
 
-    simulateCreate: (body: CreateLineBody, o: CallOptions = {}) => {
+    simulateCreate: async (body: CreateLineBody, o: CallOptions = {}) => {
       const b = compact(validate(CreateLineBody, body, 'POST /v1/lines/simulate'));
       return t.send('POST', '/v1/lines/simulate', CostResponse, { kind: 'read', body: b, ...o });
     },
 
-    simulateTrial: (body: CreateTrialBody, o: CallOptions = {}) => {
+    simulateTrial: async (body: CreateTrialBody, o: CallOptions = {}) => {
       const b = compact(validate(CreateTrialBody, body, 'POST /v1/lines/simulate/trial'));
       return t.send('POST', '/v1/lines/simulate/trial', CostResponse, { kind: 'read', body: b, ...o });
     },
 
-    extendLine: (body: ExtendBody, o: CallOptions = {}) => {
+    extendLine: async (body: ExtendBody, o: CallOptions = {}) => {
       const b = compact(validate(ExtendBody, body, 'PUT /v1/lines/extend'));
       return t.send('PUT', '/v1/lines/extend', LineChargeResponse, { kind: 'mutation', body: b, ...o });
     },
 
-    upgradeLine: (body: UpgradeBody, o: CallOptions = {}) => {
+    upgradeLine: async (body: UpgradeBody, o: CallOptions = {}) => {
       const b = compact(validate(UpgradeBody, body, 'PUT /v1/lines/upgrade'));
       return t.send('PUT', '/v1/lines/upgrade', LineChargeResponse, { kind: 'mutation', body: b, ...o });
     },
 
-    simulateUpgrade: (body: UpgradeBody, o: CallOptions = {}) => {
+    simulateUpgrade: async (body: UpgradeBody, o: CallOptions = {}) => {
       const b = compact(validate(UpgradeBody, body, 'PUT /v1/lines/simulate/upgrade'));
       return t.send('PUT', '/v1/lines/simulate/upgrade', CostResponse, { kind: 'read', body: b, ...o });
     },
 
-    unsuspendLine: (body: LineIdentification, o: CallOptions = {}) => {
+    unsuspendLine: async (body: LineIdentification, o: CallOptions = {}) => {
       const b = compact(validate(LineIdentification, body, 'PUT /v1/lines/unsuspend'));
       return t.send('PUT', '/v1/lines/unsuspend', Line, { kind: 'mutation', body: b, ...o });
     },
 
-    deleteLine: (body: DeleteBody, o: CallOptions = {}) => {
+    deleteLine: async (body: DeleteBody, o: CallOptions = {}) => {
       const b = compact(validate(DeleteBody, body, 'DELETE /v1/lines'));
       return t.send('DELETE', '/v1/lines', DeleteResponse, { kind: 'mutation', body: b, ...o });
     },

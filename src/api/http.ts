@@ -147,7 +147,7 @@ export class Transport {
 
   async #once(method: string, path: string, opts: SendOptions, attempt: number): Promise<Reply> {
     const url = new URL(this.#opts.baseUrl.href);
-    url.pathname = `${url.pathname}${path}`;
+    url.pathname = `${url.pathname.replace(/\/+$/, '')}${path}`;
     for (const [k, v] of Object.entries(opts.query ?? {}))
       if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
     const deadlineMs = this.#opts.deadlineMs ?? 15_000;
@@ -214,15 +214,28 @@ export class Transport {
     );
   }
 
-  /** Whatever is thrown leaves with the key blanked out, whatever produced it. */
+  /** Whatever is thrown leaves with the key blanked out, whatever produced it and in every field. */
   #scrub(err: unknown): LinedeskError {
     const e = isLinedeskError(err)
       ? err
       : new NetworkError(err instanceof Error ? err.message : String(err), 'unknown', null);
     const key = this.#opts.apiKey;
-    if (key && e.message.includes(key)) e.message = e.message.split(key).join('[redacted]');
-    if (key && e.stack?.includes(key)) e.stack = e.stack.split(key).join('[redacted]');
+    if (key) redactDeep(e, key, 0);
     return e;
+  }
+}
+
+function redactDeep(target: object, key: string, depth: number): void {
+  const record = target as Record<string, unknown>;
+  for (const prop of [...Object.getOwnPropertyNames(target), 'message', 'stack']) {
+    const v = record[prop];
+    if (typeof v === 'string' && v.includes(key)) {
+      Object.defineProperty(target, prop, {
+        value: v.split(key).join('[redacted]'),
+        writable: true,
+        configurable: true,
+      });
+    } else if (v && typeof v === 'object' && depth < 4) redactDeep(v, key, depth + 1);
   }
 }
 

@@ -19,13 +19,17 @@ import {
   UpgradeBody,
 } from '../../src/api/contract';
 
-const ok = (schema: z.ZodType, v: unknown) => expect(schema.safeParse(v).success, JSON.stringify(v)).toBe(true);
+const ok = (schema: z.ZodType, v: unknown) =>
+  expect(schema.safeParse(v).success, JSON.stringify(v)).toBe(true);
 const bad = (schema: z.ZodType, v: unknown, field?: string) => {
   const r = schema.safeParse(v);
   expect(r.success, JSON.stringify(v)).toBe(false);
   if (field && !r.success) {
     const paths = r.error.issues.map((i) => i.path.join('.'));
-    expect(paths.some((p) => p === field || p.startsWith(`${field}.`)), paths.join()).toBe(true);
+    expect(
+      paths.some((p) => p === field || p.startsWith(`${field}.`)),
+      paths.join(),
+    ).toBe(true);
   }
 };
 
@@ -97,7 +101,14 @@ describe('line identification, extend, upgrade, delete', () => {
 
 describe('list query (GET /v1/lines/all table)', () => {
   it('defaults', () => {
-    expect(ListLinesQuery.parse({})).toEqual({ offset: 0, limit: 20, status: 'all', type: 'all', orderBy: 'id', orderType: 'asc' });
+    expect(ListLinesQuery.parse({})).toEqual({
+      offset: 0,
+      limit: 20,
+      status: 'all',
+      type: 'all',
+      orderBy: 'id',
+      orderType: 'asc',
+    });
     expect(ListLinesQuery.parse({ offset: null }).offset).toBe(0);
   });
   it('limit 1 to 100, offset >= 0, from strings too', () => {
@@ -149,17 +160,56 @@ describe('responses', () => {
     expect(parsed.exp_date).toEqual({ raw: 'Tuesday, December 1st 2026, 10:00:00 am', ms: null });
   });
   it('package, account, bouquets, pagination envelope', () => {
-    ok(Package, { id: 1, package_name: '1 month', duration: 1, is_trial: false, credits_cost: 1, extra_connection_credits_cost: 0.5, min_balance: 0 });
-    bad(Package, { id: 1.5, package_name: 'x', duration: 1, is_trial: false, credits_cost: 1, extra_connection_credits_cost: 0, min_balance: 0 }, 'id');
-    ok(Account, { email: 'a@b.c', credits: 10, lines_count: 2, server_information: { hostname: 'h', mag_portal_url: 'u' } });
+    ok(Package, {
+      id: 1,
+      package_name: '1 month',
+      duration: 1,
+      is_trial: false,
+      credits_cost: 1,
+      extra_connection_credits_cost: 0.5,
+      min_balance: 0,
+    });
+    bad(
+      Package,
+      {
+        id: 1.5,
+        package_name: 'x',
+        duration: 1,
+        is_trial: false,
+        credits_cost: 1,
+        extra_connection_credits_cost: 0,
+        min_balance: 0,
+      },
+      'id',
+    );
+    ok(Account, {
+      email: 'a@b.c',
+      credits: 10,
+      lines_count: 2,
+      server_information: { hostname: 'h', mag_portal_url: 'u' },
+    });
     bad(Account, { email: 'a@b.c', credits: 10, lines_count: 2 }, 'server_information');
     ok(BouquetsResponse, { channels: [{ id: 1, label: 'News' }], movies: [] });
-    const page = { offset: 0, limit: 20, totalHits: 1, totalReturns: 1, hasNextPage: false, hasPreviousPage: false, nextOffset: null, previousOffset: null, lines: [line] };
+    const page = {
+      offset: 0,
+      limit: 20,
+      totalHits: 1,
+      totalReturns: 1,
+      hasNextPage: false,
+      hasPreviousPage: false,
+      nextOffset: null,
+      previousOffset: null,
+      lines: [line],
+    };
     ok(LinesPage, page);
     bad(LinesPage, { ...page, nextOffset: -1 }, 'nextOffset');
   });
   it('every error body of the Errors table', () => {
-    ok(ErrorBody, { code: 'request_errors', message: 'bad', data: { errors: [{ code: 'too_small', message: 'short', path: ['username'] }] } });
+    ok(ErrorBody, {
+      code: 'request_errors',
+      message: 'bad',
+      data: { errors: [{ code: 'too_small', message: 'short', path: ['username'] }] },
+    });
     ok(ErrorBody, { code: 'not_authorized', message: 'no' });
     ok(ErrorBody, { code: 'rate_limit', message: 'slow down' });
     ok(ErrorBody, { code: 'server_error', message: 'boom', requestId: 'r-1' });
