@@ -1,0 +1,169 @@
+import { parseArgs } from 'node:util';
+import { type FaultSpec, parseFaults } from './sandbox/faults';
+
+/** What the command line asks for. Pure: no I/O, so every rule is tested without a process. */
+export type CliCommand =
+  | { readonly kind: 'help'; readonly topic: 'app' | 'sandbox' }
+  | { readonly kind: 'version' }
+  | { readonly kind: 'error'; readonly message: string }
+  | { readonly kind: 'app'; readonly options: AppOptions }
+  | { readonly kind: 'sandbox'; readonly options: SandboxCommandOptions };
+
+export interface AppOptions {
+  readonly sandbox: boolean;
+  readonly readOnly: boolean;
+  readonly baseUrl: string | null;
+}
+
+export interface SandboxCommandOptions {
+  readonly host: string;
+  readonly port: number;
+  readonly db: string | null;
+  readonly lines: number;
+  readonly credits: number;
+  readonly rateLimit: number;
+  readonly faults: FaultSpec | null;
+  readonly json: boolean;
+}
+
+export const APP_HELP = `linedesk — manage subscription lines from the keyboard
+
+Usage:
+  linedesk [options]            open the app
+  linedesk sandbox [options]    run the embedded sandbox service on its own (see: linedesk sandbox --help)
+
+Options:
+  --sandbox          use the embedded sandbox even when a service is configured
+  --base-url URL     the service's base URL (https; plain http only for loopback)
+  --read-only        browse only: every command that changes a line is disabled
+  -h, --help         show this help
+  -v, --version      print the version
+
+Environment:
+  LINEDESK_BASE_URL  the service's base URL (with LINEDESK_API_KEY)
+  LINEDESK_API_KEY   the API key; never shown, logged or written anywhere
+  NO_COLOR           any value turns colour off (status is always spelled in words)
+
+With no service configured, linedesk starts the embedded sandbox: a local copy of the whole
+interface on SQLite with demo data, so nothing real is charged.
+
+Examples:
+  linedesk
+  LINEDESK_BASE_URL=https://panel.example.com LINEDESK_API_KEY=… linedesk --read-only
+  linedesk sandbox --port 7411 --lines 1000
+`;
+
+export const SANDBOX_HELP = `linedesk sandbox — the whole reseller interface on SQLite, for rehearsal and tests
+
+Usage:
+  linedesk sandbox [options]
+
+Options:
+  --host HOST          address to listen on (default 127.0.0.1)
+  --port N             port (default 7411; 0 picks a free one)
+  --db PATH|:memory:   database file (default: linedesk's data directory)
+  --lines N            lines of the demo account of a new database (default 240)
+  --credits N          opening credits of the demo account of a new database (default 1000)
+  --rate-limit N       N requests per second per key sustained, bursts of 2N; 0 = off (default 0)
+  --faults SPEC        inject faults, e.g. latency=20-80,error500=0.1,resetAfter=0.2,seed=7
+                       (latency, error500, error429, resetBefore, resetAfter, malformed, seed)
+  --json               print one JSON line {baseUrl, accounts} once listening; logs go to stderr
+  -h, --help           show this help
+`;
+
+function wholeNumber(
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) > max)
+    throw new Error(`${name} takes a whole number from 0 to ${max}, got "${value}"`);
+  return Number(value);
+}
+
+function describeParseError(err: unknown): string {
+  const msg = (err as Error).message;
+  // node's messages are long and mention parseArgs internals; keep the useful part.
+  const unknown = /Unknown option '([^']+)'/.exec(msg);
+  if (unknown) return `unknown option ${unknown[1]}`;
+  const missing = /Option '([^']+)' argument missing/.exec(msg);
+  if (missing) return `option ${missing[1]?.split(',').pop()?.trim()} needs a value`;
+  const positional = /Unexpected argument '([^']+)'/.exec(msg);
+  if (positional) return `unexpected argument ${positional[1]}`;
+  return msg.split('\n')[0] ?? msg;
+}
+
+export function parseCli(argv: readonly string[]): CliCommand {
+  try {
+    if (argv[0] === 'sandbox') return parseSandbox(argv.slice(1));
+    const { values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
+        sandbox: { type: 'boolean' },
+        'read-only': { type: 'boolean' },
+        'base-url': { type: 'string' },
+      },
+    });
+    if (values.help) return { kind: 'help', topic: 'app' };
+    if (values.version) return { kind: 'version' };
+    if (values['base-url'] !== undefined && values.sandbox) {
+      return { kind: 'error', message: '--sandbox and --base-url cannot be used together' };
+    }
+    if (values['base-url'] !== undefined && values['base-url'].trim() === '') {
+      return { kind: 'error', message: '--base-url needs a URL' };
+    }
+    return {
+      kind: 'app',
+      options: {
+        sandbox: values.sandbox ?? false,
+        readOnly: values['read-only'] ?? false,
+        baseUrl: values['base-url'] ?? null,
+      },
+    };
+  } catch (err) {
+    return { kind: 'error', message: describeParseError(err) };
+  }
+}
+
+function parseSandbox(argv: readonly string[]): CliCommand {
+  const { values } = parseArgs({
+    args: [...argv],
+    strict: true,
+    allowPositionals: false,
+    options: {
+      help: { type: 'boolean', short: 'h' },
+      host: { type: 'string' },
+      port: { type: 'string' },
+      db: { type: 'string' },
+      lines: { type: 'string' },
+      credits: { type: 'string' },
+      'rate-limit': { type: 'string' },
+      faults: { type: 'string' },
+      json: { type: 'boolean' },
+    },
+  });
+  if (values.help) return { kind: 'help', topic: 'sandbox' };
+  try {
+    return {
+      kind: 'sandbox',
+      options: {
+        host: values.host ?? '127.0.0.1',
+        port: wholeNumber('--port', values.port, 7411, 65535),
+        db: values.db ?? null,
+        lines: wholeNumber('--lines', values.lines, 240, 1_000_000),
+        credits: wholeNumber('--credits', values.credits, 1000),
+        rateLimit: wholeNumber('--rate-limit', values['rate-limit'], 0, 100_000),
+        faults: values.faults === undefined ? null : parseFaults(values.faults),
+        json: values.json ?? false,
+      },
+    };
+  } catch (err) {
+    return { kind: 'error', message: (err as Error).message.replace(/^--faults: /, '--faults: ') };
+  }
+}

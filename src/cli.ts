@@ -1,0 +1,32 @@
+import { APP_HELP, parseCli, SANDBOX_HELP } from './cli-args';
+import { VERSION } from './version';
+
+/** Entry point: --help, --version and argument errors answer before anything heavy is loaded. */
+async function main(argv: readonly string[]): Promise<number> {
+  const cmd = parseCli(argv);
+  switch (cmd.kind) {
+    case 'help':
+      process.stdout.write(cmd.topic === 'sandbox' ? SANDBOX_HELP : APP_HELP);
+      return 0;
+    case 'version':
+      process.stdout.write(`linedesk ${VERSION}\n`);
+      return 0;
+    case 'error':
+      process.stderr.write(`linedesk: ${cmd.message}\nTry 'linedesk --help'.\n`);
+      return 2;
+    case 'sandbox':
+      return (await import('./sandbox/command')).runSandboxCommand(cmd.options);
+    case 'app':
+      return (await import('./ui/run')).runApp(cmd.options);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    process.stderr.write(`linedesk: ${(err as Error)?.message ?? String(err)}\n`);
+    process.exitCode = 1;
+  },
+);
