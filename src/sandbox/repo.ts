@@ -146,13 +146,16 @@ export class Repo {
     ).map((r) => r.bouquet_id);
   }
 
+  /**
+   * One page and the total. Pages follow an index in either direction (id breaks ties in the same
+   * direction, so ordering is stable); missing expiry sorts first ascending, last descending.
+   * Counting 100,000 index entries costs ~8 ms in SQLite, so totals are cached per filter until the
+   * next write; `now` is taken to the whole second so a cached total and its page agree.
+   */
   list(accountId: number, q: ListLinesParams, nowMs: number): { total: number; rows: LineRow[] } {
+    const now = Math.floor(nowMs / 1000) * 1000;
     const where = ['account_id = @account'];
-    const params: Record<string, unknown> = {
-      account: accountId,
-      now: nowMs,
-      soon: nowMs + EXPIRING_WITHIN_DAYS * DAY_MS,
-    };
+    const params: Record<string, unknown> = { account: accountId, now, soon: now + EXPIRING_WITHIN_DAYS * DAY_MS };
     if (q.status === 'suspended') where.push('enabled = 0');
     if (q.status === 'active') where.push('enabled = 1 AND (exp_date IS NULL OR exp_date > @now)');
     if (q.status === 'expiring') where.push('enabled = 1 AND exp_date > @now AND exp_date <= @soon');
@@ -163,19 +166,28 @@ export class Repo {
       params.exact = q.search.toLowerCase();
     }
     const clause = where.join(' AND ');
-    const total = (this.#s(`SELECT count(*) AS n FROM lines WHERE ${clause}`).get(params) as { n: number }).n;
-    const col = ORDER_COLUMNS[q.orderBy];
+    const countKey = `${this.#generation}|${clause}|${JSON.stringify(params)}`;
+    let total = this.#counts.get(countKey);
+    if (total === undefined) {
+      total = (this.#s(`SELECT count(*) AS n FROM lines WHERE ${clause}`).get(params) as { n: number }).n;
+      if (this.#counts.size >= 512) this.#counts.clear();
+      this.#counts.set(countKey, total);
+    }
     const dir = q.orderType === 'desc' ? 'DESC' : 'ASC';
-    // Stable pages: id breaks ties; missing expiry sorts last either way.
-    const nulls = col === 'exp_date' ? 'exp_date IS NULL, ' : '';
-    const order = col === 'id' ? `id ${dir}` : `${nulls}${col} ${dir}, id ASC`;
+    const col = ORDER_COLUMNS[q.orderBy];
+    const order = col === 'id' ? `id ${dir}` : `${col} ${dir}, id ${dir}`;
     const rows = this.#s(
       `SELECT ${LIST_COLUMNS} FROM lines WHERE ${clause} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
     ).all({ ...params, limit: q.limit, offset: q.offset }) as LineRow[];
     return { total, rows };
   }
 
+  /** Bumped by every write to lines: cached totals of an older generation are never read. */
+  #generation = 0;
+  readonly #counts = new Map<string, number>();
+
   insertLine(row: LineRow, bouquets: readonly number[]): void {
+    this.#generation++;
     this.#s(
       `INSERT INTO lines (id, account_id, username, password, label, enabled, connections, is_trial, exp_date,
         start_date, created_at, macaddress, parental_code, hostname)
@@ -190,11 +202,13 @@ export class Repo {
     id: string,
     fields: Partial<Pick<LineRow, 'exp_date' | 'start_date' | 'connections' | 'enabled'>>,
   ): void {
+    this.#generation++;
     const sets = Object.keys(fields).map((k) => `${k} = @${k}`);
     this.#s(`UPDATE lines SET ${sets.join(', ')} WHERE id = @id`).run({ ...fields, id });
   }
 
   deleteLine(id: string): void {
+    this.#generation++;
     this.#s('DELETE FROM lines WHERE id = ?').run(id);
   }
 

@@ -67,7 +67,7 @@ describe('read endpoints', () => {
       for (let i = 1; i < lines.length; i++) {
         const [a, b] = [key(lines[i - 1]!), key(lines[i]!)];
         expect(a <= b).toBe(true);
-        if (a === b) expect(lines[i - 1]!.id < lines[i]!.id).toBe(true);
+        if (a === b) expect(lines[i - 1]!.id < lines[i]!.id).toBe(true); // ascending: ties ascend too
       }
     }
   });
