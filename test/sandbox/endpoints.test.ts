@@ -98,6 +98,21 @@ describe('read endpoints', () => {
     for (const l of found) expect(l.username.toLowerCase()).toContain(part.toLowerCase());
     expect((await client.listLines({ search: first!.id })).lines.map((l) => l.id)).toEqual([first!.id]);
     expect((await client.listLines({ search: '%' })).totalHits).toBe(0);
+    expect((await client.listLines({ search: '"x' })).totalHits).toBe(0);
+    // two characters take the LIKE path, three or more the trigram index: both substring, any case
+    const two = first!.username.slice(3, 5).toUpperCase();
+    for (const l of (await client.listLines({ search: two, limit: 100 })).lines)
+      expect(l.username.toLowerCase()).toContain(two.toLowerCase());
+  });
+
+  it('search follows creates, renames and deletes (index kept in step)', async () => {
+    const { client } = await sandbox();
+    const created = await client.createLine({ duration: 1, username: 'Zebra-Search-Probe' });
+    expect((await client.listLines({ search: 'search-pro' })).lines.map((l) => l.id)).toEqual([
+      created.line.id,
+    ]);
+    await client.deleteLine({ id: created.line.id });
+    expect((await client.listLines({ search: 'search-pro' })).totalHits).toBe(0);
   });
 });
 
