@@ -1,0 +1,109 @@
+/** Pure text formatting for the UI: no colours, no React, tested as plain functions. */
+import type { ServerDate } from '../api/contract';
+import { type LineStatus, lineStatus } from './line-status';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** "3d", "5h", "12m", "2y"… — the largest whole unit. */
+export function shortDuration(ms: number): string {
+  const abs = Math.abs(ms);
+  if (abs < HOUR) return `${Math.max(1, Math.floor(abs / MINUTE))}m`;
+  if (abs < DAY) return `${Math.floor(abs / HOUR)}h`;
+  if (abs < 365 * DAY) return `${Math.floor(abs / DAY)}d`;
+  return `${Math.floor(abs / (365 * DAY))}y`;
+}
+
+/** Expiry as a person reads it: "in 3d", "expired 2d ago", "never", or the raw text when unparsed. */
+export function expiryText(exp: ServerDate | null, nowMs: number): string {
+  if (exp === null) return 'never';
+  if (exp.ms === null) return exp.raw;
+  const delta = exp.ms - nowMs;
+  return delta > 0 ? `in ${shortDuration(delta)}` : `expired ${shortDuration(delta)} ago`;
+}
+
+/** "3d ago" / "in 2h" for any date; "—" when absent. */
+export function relativeText(date: ServerDate | null, nowMs: number): string {
+  if (date === null) return '—';
+  if (date.ms === null) return date.raw;
+  const delta = date.ms - nowMs;
+  return delta > 0 ? `in ${shortDuration(delta)}` : `${shortDuration(delta)} ago`;
+}
+
+/** "2026-11-22 14:05 UTC"; an unparsed date is shown as the server sent it, marked. */
+export function absoluteText(date: ServerDate | null): string {
+  if (date === null) return '—';
+  if (date.ms === null) return `${date.raw} (unparsed)`;
+  return `${new Date(date.ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** "2026-11-22" */
+export function dayText(date: ServerDate | null): string {
+  if (date === null) return '—';
+  if (date.ms === null) return date.raw.slice(0, 10);
+  return new Date(date.ms).toISOString().slice(0, 10);
+}
+
+/** Credits: whole numbers plainly, fractions to two places; thousands separated. */
+export function creditsText(n: number): string {
+  return Number.isInteger(n)
+    ? n.toLocaleString('en-US')
+    : n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+export function statusOf(line: { enabled: boolean; exp_date: ServerDate | null }, nowMs: number): LineStatus {
+  return lineStatus({ enabled: line.enabled, expMs: line.exp_date?.ms ?? null }, nowMs);
+}
+
+/** Width in terminal cells: wide East Asian and emoji count two, combining marks zero. */
+export function cellWidth(text: string): number {
+  let w = 0;
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    if (cp >= 0x300 && cp <= 0x36f) continue;
+    w += isWide(cp) ? 2 : 1;
+  }
+  return w;
+}
+
+function isWide(cp: number): boolean {
+  return (
+    (cp >= 0x1100 && cp <= 0x115f) ||
+    (cp >= 0x2e80 && cp <= 0xa4cf) ||
+    (cp >= 0xac00 && cp <= 0xd7a3) ||
+    (cp >= 0xf900 && cp <= 0xfaff) ||
+    (cp >= 0xfe30 && cp <= 0xfe4f) ||
+    (cp >= 0xff00 && cp <= 0xff60) ||
+    (cp >= 0xffe0 && cp <= 0xffe6) ||
+    (cp >= 0x1f300 && cp <= 0x1faff) ||
+    (cp >= 0x20000 && cp <= 0x3fffd)
+  );
+}
+
+/** Cuts to `width` cells with an ellipsis, or pads with spaces to exactly `width`. */
+export function fit(text: string, width: number, align: 'left' | 'right' = 'left'): string {
+  if (width <= 0) return '';
+  let w = cellWidth(text);
+  let out = text;
+  if (w > width) {
+    out = '';
+    w = 0;
+    for (const ch of text) {
+      const cw = cellWidth(ch);
+      if (w + cw > width - 1) break;
+      out += ch;
+      w += cw;
+    }
+    out += '…';
+    w += 1;
+  }
+  const pad = ' '.repeat(Math.max(0, width - w));
+  return align === 'right' ? pad + out : out + pad;
+}
+
+/** "41–60 of 240" */
+export function positionText(offset: number, count: number, total: number): string {
+  if (total === 0 || count === 0) return `0 of ${total}`;
+  return `${offset + 1}–${offset + count} of ${total}`;
+}

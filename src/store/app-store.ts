@@ -1,0 +1,43 @@
+import { createStore } from 'zustand/vanilla';
+import { type CatalogSlice, createCatalogSlice } from './catalog-slice';
+import type { StoreDeps } from './deps';
+import { createLinesSlice, type LinesSlice } from './lines-slice';
+import { createPaletteSlice, type PaletteSlice } from './palette-slice';
+import { createSelectionSlice, type SelectionSlice } from './selection-slice';
+import { createSessionSlice, type SessionSlice } from './session-slice';
+import { createUiSlice, type UiSlice } from './ui-slice';
+
+export interface AppActions {
+  /** First load: account, catalog and the first page, together. */
+  start: () => Promise<void>;
+  /** `r`: reloads what the current screen shows (and retries after an error). */
+  refreshScreen: () => Promise<void>;
+}
+
+export type AppState = SessionSlice & CatalogSlice & LinesSlice & SelectionSlice & UiSlice & PaletteSlice & AppActions;
+export type AppStore = ReturnType<typeof createAppStore>;
+
+/** One vanilla store per app (and per test); every API call is one of its actions. */
+export function createAppStore(deps: StoreDeps) {
+  return createStore<AppState>()((set, get) => ({
+    ...createSessionSlice(set, get, deps),
+    ...createCatalogSlice(set, get, deps),
+    ...createLinesSlice(set, get, deps),
+    ...createSelectionSlice(set, get, deps),
+    ...createUiSlice(set, get, deps),
+    ...createPaletteSlice(set, get, deps),
+
+    async start() {
+      await Promise.all([get().loadAccount(), get().loadCatalog(), get().loadLines({ offset: 0 })]);
+    },
+
+    async refreshScreen() {
+      const screen = get().screens.at(-1)!;
+      const jobs: Promise<void>[] = [get().loadAccount()];
+      if (screen.id === 'lines' || screen.id === 'detail') jobs.push(get().refreshLines());
+      if (screen.id === 'account') jobs.push(get().loadCounts(), get().loadCatalog(true));
+      if (screen.id === 'packages' || screen.id === 'bouquets') jobs.push(get().loadCatalog(true));
+      await Promise.all(jobs);
+    },
+  }));
+}

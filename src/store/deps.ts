@@ -1,0 +1,23 @@
+import type { StoreApi } from 'zustand/vanilla';
+import type { ApiClient } from '../api/client';
+import type { AppState } from './app-store';
+import type { Target } from './types';
+
+/** What the store needs from outside: the client (only its endpoint functions), the target, a clock. */
+export type StoreClient = Omit<ApiClient, 'close' | 'baseUrl'>;
+
+export interface StoreDeps {
+  readonly client: StoreClient;
+  readonly target: Target;
+  readonly readOnly?: boolean;
+  readonly now?: () => number;
+  /** Lines per page before the terminal's height is known. */
+  readonly pageSize?: number;
+  /** Delay between the last keystroke and the search it triggers. */
+  readonly searchDebounceMs?: number;
+  /** Where unexpected errors go (the log file); never the screen. */
+  readonly logError?: (context: string, err: unknown) => void;
+}
+
+export type SetState = StoreApi<AppState>['setState'];
+export type GetState = StoreApi<AppState>['getState'];

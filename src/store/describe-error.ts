@@ -1,0 +1,41 @@
+import {
+  ConfigError,
+  InsufficientBalance,
+  LinedeskError,
+  NetworkError,
+  NotAuthorized,
+  ProtocolError,
+  RateLimited,
+  RequestErrors,
+  RequestValidationError,
+  ServerError,
+  TimeoutError,
+} from '../api/errors';
+import { sanitizeMultiline } from '../api/sanitize';
+
+/** One sentence a person can act on. Messages are built from sanitized parts; never the key. */
+export function describeError(err: unknown): string {
+  if (err instanceof RateLimited) {
+    const wait = err.retryAfterMs !== null ? `; try again in ${Math.ceil(err.retryAfterMs / 1000)} s` : '';
+    return `The service is rate-limiting requests${wait}.`;
+  }
+  if (err instanceof NotAuthorized) return 'The API key was refused (not authorized). Check the key for this account.';
+  if (err instanceof ServerError) {
+    return `The service failed${err.requestId ? ` (request ${err.requestId})` : ''}: ${err.message.replace(/ \(request [^)]*\)$/, '')}`;
+  }
+  if (err instanceof InsufficientBalance) {
+    return `Not enough credits: balance ${err.balance}, at least ${err.minBalance} needed.`;
+  }
+  if (err instanceof RequestErrors || err instanceof RequestValidationError) {
+    return err.issues.length
+      ? err.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; ')
+      : err.message;
+  }
+  if (err instanceof TimeoutError) return `${err.message}. Press r to retry.`;
+  if (err instanceof NetworkError) return `${err.message}. Press r to retry.`;
+  if (err instanceof ProtocolError) return `Unexpected answer from the service: ${err.message}`;
+  if (err instanceof ConfigError) return err.message;
+  if (err instanceof LinedeskError) return err.message;
+  // Anything else is a bug of ours; the log has the stack.
+  return `Unexpected error: ${sanitizeMultiline(err instanceof Error ? err.message : String(err))}`;
+}

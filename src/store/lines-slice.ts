@@ -1,0 +1,205 @@
+import { LINE_STATUSES, LINE_TYPES, ORDER_BY } from '../api/contract';
+import { describeError } from './describe-error';
+import type { GetState, SetState, StoreDeps } from './deps';
+import type { LineListItem, LinesPage, LinesQuery } from './types';
+
+export interface LinesSlice {
+  readonly query: LinesQuery;
+  readonly offset: number;
+  readonly pageSize: number;
+  /** The page on screen; kept while the next one loads so nothing flickers. */
+  readonly page: LinesPage | null;
+  readonly linesStatus: 'idle' | 'loading' | 'ready' | 'error';
+  readonly linesError: string | null;
+  readonly cursor: number;
+  readonly searchOpen: boolean;
+  readonly searchDraft: string;
+
+  loadLines: (opts?: { offset?: number; cursor?: number | 'last'; force?: boolean }) => Promise<void>;
+  refreshLines: () => Promise<void>;
+  setPageSize: (n: number) => void;
+  moveCursor: (delta: number) => void;
+  pageNext: () => void;
+  pagePrev: () => void;
+  firstLine: () => void;
+  lastLine: () => void;
+  cycleStatus: () => void;
+  cycleType: () => void;
+  cycleSort: () => void;
+  flipOrder: () => void;
+  setQuery: (q: Partial<LinesQuery>) => void;
+  openSearch: () => void;
+  setSearchDraft: (text: string) => void;
+  applySearch: () => void;
+  clearSearch: () => void;
+}
+
+export const DEFAULT_QUERY: LinesQuery = { search: '', status: 'all', type: 'all', orderBy: 'id', orderType: 'asc' };
+const CACHE_MS = 30_000;
+
+const next = <T>(list: readonly T[], value: T): T => list[(list.indexOf(value) + 1) % list.length]!;
+
+export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps): LinesSlice {
+  const now = deps.now ?? Date.now;
+  let seq = 0;
+  let searchTimer: ReturnType<typeof setTimeout> | undefined;
+  // Pages fetched ahead (the next page is prefetched) or recently seen; cleared by refresh and writes.
+  const cache = new Map<string, { page: LinesPage; at: number }>();
+  const inflight = new Map<string, Promise<LinesPage>>();
+
+  const keyOf = (q: LinesQuery, offset: number, limit: number) => JSON.stringify([q, offset, limit]);
+
+  const fetchPage = (q: LinesQuery, offset: number, limit: number): Promise<LinesPage> => {
+    const key = keyOf(q, offset, limit);
+    const hit = cache.get(key);
+    if (hit && now() - hit.at < CACHE_MS) return Promise.resolve(hit.page);
+    let p = inflight.get(key);
+    if (!p) {
+      p = deps.client
+        .listLines({
+          offset,
+          limit,
+          status: q.status,
+          type: q.type,
+          orderBy: q.orderBy,
+          orderType: q.orderType,
+          ...(q.search ? { search: q.search } : {}),
+        })
+        .then((page) => {
+          if (cache.size > 40) cache.clear();
+          cache.set(key, { page, at: now() });
+          return page;
+        })
+        .finally(() => inflight.delete(key));
+      inflight.set(key, p);
+    }
+    return p;
+  };
+
+  const prefetch = (q: LinesQuery, page: LinesPage, limit: number) => {
+    if (page.nextOffset !== null) fetchPage(q, page.nextOffset, limit).catch(() => {});
+  };
+
+  const reload = (patch: Partial<LinesQuery>) => {
+    set({ query: { ...get().query, ...patch } });
+    void get().loadLines({ offset: 0, cursor: 0 });
+  };
+
+  return {
+    query: DEFAULT_QUERY,
+    offset: 0,
+    pageSize: deps.pageSize ?? 20,
+    page: null,
+    linesStatus: 'idle',
+    linesError: null,
+    cursor: 0,
+    searchOpen: false,
+    searchDraft: '',
+
+    async loadLines(opts = {}) {
+      const id = ++seq;
+      const { query, pageSize } = get();
+      const offset = Math.max(0, opts.offset ?? get().offset);
+      if (opts.force) cache.clear();
+      const key = keyOf(query, offset, pageSize);
+      const hit = cache.get(key);
+      if (!(hit && now() - hit.at < CACHE_MS)) set({ linesStatus: 'loading', linesError: null });
+      try {
+        const page = await fetchPage(query, offset, pageSize);
+        if (id !== seq) return; // a newer request owns the screen
+        const last = Math.max(0, page.lines.length - 1);
+        const want = opts.cursor === 'last' ? last : (opts.cursor ?? get().cursor);
+        set({ page, offset, linesStatus: 'ready', linesError: null, cursor: Math.min(Math.max(0, want), last) });
+        prefetch(query, page, pageSize);
+      } catch (err) {
+        if (id !== seq) return;
+        deps.logError?.('loadLines', err);
+        set({ linesStatus: 'error', linesError: describeError(err) });
+      }
+    },
+
+    async refreshLines() {
+      cache.clear();
+      await get().loadLines({ force: true });
+    },
+
+    setPageSize(n) {
+      const size = Math.max(1, Math.min(100, Math.floor(n)));
+      const { pageSize, offset, cursor, page } = get();
+      if (size === pageSize) return;
+      const absolute = offset + cursor;
+      const newOffset = Math.floor(absolute / size) * size;
+      set({ pageSize: size });
+      if (page || get().linesStatus !== 'idle') void get().loadLines({ offset: newOffset, cursor: absolute - newOffset });
+      else set({ offset: newOffset, cursor: absolute - newOffset });
+    },
+
+    moveCursor(delta) {
+      const { page, cursor } = get();
+      if (!page) return;
+      const target = cursor + delta;
+      if (target >= page.lines.length) {
+        if (page.nextOffset !== null) void get().loadLines({ offset: page.nextOffset, cursor: 0 });
+        else set({ cursor: Math.max(0, page.lines.length - 1) });
+      } else if (target < 0) {
+        if (page.previousOffset !== null) void get().loadLines({ offset: page.previousOffset, cursor: 'last' });
+        else set({ cursor: 0 });
+      } else set({ cursor: target });
+    },
+
+    pageNext() {
+      const { page } = get();
+      if (page?.nextOffset != null) void get().loadLines({ offset: page.nextOffset });
+    },
+    pagePrev() {
+      const { page } = get();
+      if (page?.previousOffset != null) void get().loadLines({ offset: page.previousOffset });
+    },
+    firstLine() {
+      if (get().offset === 0) set({ cursor: 0 });
+      else void get().loadLines({ offset: 0, cursor: 0 });
+    },
+    lastLine() {
+      const { page, pageSize } = get();
+      if (!page) return;
+      const lastOffset = Math.max(0, Math.floor((page.totalHits - 1) / pageSize) * pageSize);
+      if (lastOffset === get().offset) set({ cursor: Math.max(0, page.lines.length - 1) });
+      else void get().loadLines({ offset: lastOffset, cursor: 'last' });
+    },
+
+    cycleStatus: () => reload({ status: next(LINE_STATUSES, get().query.status) }),
+    cycleType: () => reload({ type: next(LINE_TYPES, get().query.type) }),
+    cycleSort: () => reload({ orderBy: next(ORDER_BY, get().query.orderBy) }),
+    flipOrder: () => reload({ orderType: get().query.orderType === 'asc' ? 'desc' : 'asc' }),
+    setQuery: (q) => reload(q),
+
+    openSearch() {
+      set({ searchOpen: true, searchDraft: get().query.search });
+    },
+    setSearchDraft(text) {
+      set({ searchDraft: text });
+      clearTimeout(searchTimer);
+      // Results follow typing after a pause, not on every keystroke.
+      searchTimer = setTimeout(() => {
+        if (get().searchDraft.trim() !== get().query.search) reload({ search: get().searchDraft.trim() });
+      }, deps.searchDebounceMs ?? 250);
+      searchTimer.unref?.();
+    },
+    applySearch() {
+      clearTimeout(searchTimer);
+      const search = get().searchDraft.trim();
+      set({ searchOpen: false });
+      if (search !== get().query.search) reload({ search });
+    },
+    clearSearch() {
+      clearTimeout(searchTimer);
+      const had = get().query.search !== '';
+      set({ searchOpen: false, searchDraft: '' });
+      if (had) reload({ search: '' });
+    },
+  };
+}
+
+/** The line under the cursor, if any. */
+export const selectCurrentLine = (s: { page: LinesPage | null; cursor: number }): LineListItem | undefined =>
+  s.page?.lines[s.cursor];

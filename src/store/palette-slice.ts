@@ -1,0 +1,82 @@
+import type { GetState, SetState, StoreDeps } from './deps';
+import { completePalette, parsePalette } from './palette';
+import type { LinesQuery } from './types';
+
+export interface PaletteSlice {
+  readonly paletteInput: string;
+  readonly paletteHistory: readonly string[];
+  /** Position while walking the history with ↑/↓; null when typing. */
+  readonly paletteHistoryIndex: number | null;
+  openPalette: () => void;
+  setPaletteInput: (text: string) => void;
+  completePaletteInput: () => void;
+  paletteHistoryStep: (delta: -1 | 1) => void;
+  runPalette: () => void;
+}
+
+export function createPaletteSlice(set: SetState, get: GetState, _deps: StoreDeps): PaletteSlice {
+  return {
+    paletteInput: '',
+    paletteHistory: [],
+    paletteHistoryIndex: null,
+
+    openPalette() {
+      set({ modal: { kind: 'palette' }, paletteInput: '', paletteHistoryIndex: null });
+    },
+    setPaletteInput(text) {
+      set({ paletteInput: text, paletteHistoryIndex: null });
+    },
+    completePaletteInput() {
+      set({ paletteInput: completePalette(get().paletteInput) });
+    },
+    paletteHistoryStep(delta) {
+      const { paletteHistory: h, paletteHistoryIndex: i } = get();
+      if (!h.length) return;
+      const at = i === null ? (delta < 0 ? h.length - 1 : null) : i + delta;
+      if (at === null || at >= h.length) return set({ paletteHistoryIndex: null, paletteInput: '' });
+      const clamped = Math.max(0, at);
+      set({ paletteHistoryIndex: clamped, paletteInput: h[clamped]! });
+    },
+    runPalette() {
+      const input = get().paletteInput;
+      const parsed = parsePalette(input);
+      if (!parsed.ok) return get().notify(parsed.error, 'error');
+      const history = [...get().paletteHistory.filter((h) => h !== input.trim()), input.trim()].slice(-50);
+      set({ modal: null, paletteInput: '', paletteHistory: history, paletteHistoryIndex: null });
+      const s = get();
+      const [a, b] = parsed.args;
+      switch (parsed.name) {
+        case 'lines':
+        case 'account':
+        case 'packages':
+        case 'bouquets':
+          return s.navigate(parsed.name);
+        case 'filter':
+          s.navigate('lines');
+          return s.setQuery({ status: a as LinesQuery['status'] });
+        case 'type':
+          s.navigate('lines');
+          return s.setQuery({ type: a as LinesQuery['type'] });
+        case 'sort':
+          s.navigate('lines');
+          return s.setQuery({
+            ...(a ? { orderBy: a as LinesQuery['orderBy'] } : {}),
+            ...(b ? { orderType: b as LinesQuery['orderType'] } : {}),
+          });
+        case 'search':
+          s.navigate('lines');
+          set({ searchDraft: a ?? '' });
+          return s.setQuery({ search: (a ?? '').trim() });
+        case 'unmark':
+          s.clearMarks();
+          return s.notify('Every mark cleared', 'info');
+        case 'refresh':
+          return void s.refreshScreen();
+        case 'help':
+          return s.openModal({ kind: 'help' });
+        case 'quit':
+          return s.quit();
+      }
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { LINE_STATUSES, LINE_TYPES, ORDER_BY, ORDER_TYPES } from '../api/contract';
+
+/** The `:` palette's vocabulary. Pure: parsing and completion are tested without a terminal. */
+export interface PaletteCommand {
+  readonly name: string;
+  readonly help: string;
+  /** Allowed values of each argument; `null` means free text. */
+  readonly args: ReadonlyArray<readonly string[] | null>;
+}
+
+export const PALETTE: readonly PaletteCommand[] = [
+  { name: 'lines', help: 'go to the lines browser', args: [] },
+  { name: 'account', help: 'go to the account summary', args: [] },
+  { name: 'packages', help: 'go to the packages', args: [] },
+  { name: 'bouquets', help: 'go to the bouquets', args: [] },
+  { name: 'filter', help: 'status filter', args: [LINE_STATUSES] },
+  { name: 'type', help: 'type filter', args: [LINE_TYPES] },
+  { name: 'sort', help: 'sort column and order', args: [ORDER_BY, ORDER_TYPES] },
+  { name: 'search', help: 'search username or id', args: [null] },
+  { name: 'unmark', help: 'clear every mark', args: [] },
+  { name: 'refresh', help: 'reload what is on screen', args: [] },
+  { name: 'help', help: 'show the keys', args: [] },
+  { name: 'quit', help: 'leave linedesk', args: [] },
+];
+
+export type ParsedPalette =
+  | { readonly ok: true; readonly name: string; readonly args: readonly string[] }
+  | { readonly ok: false; readonly error: string };
+
+export function parsePalette(input: string): ParsedPalette {
+  const words = input.trim().split(/\s+/).filter(Boolean);
+  if (!words.length) return { ok: false, error: 'Type a command; Tab completes' };
+  const [word, ...rest] = words as [string, ...string[]];
+  const matches = PALETTE.filter((c) => c.name.startsWith(word.toLowerCase()));
+  const cmd = PALETTE.find((c) => c.name === word.toLowerCase()) ?? (matches.length === 1 ? matches[0] : undefined);
+  if (!cmd) {
+    return { ok: false, error: matches.length ? `Ambiguous: ${matches.map((m) => m.name).join(', ')}` : `Unknown command "${word}"` };
+  }
+  if (cmd.args[0] === null) return { ok: true, name: cmd.name, args: [rest.join(' ')] };
+  if (rest.length > cmd.args.length) return { ok: false, error: `${cmd.name} takes ${cmd.args.length || 'no'} argument(s)` };
+  if (cmd.args.length && rest.length === 0 && cmd.name !== 'sort') {
+    return { ok: false, error: `${cmd.name} needs one of: ${cmd.args[0]!.join(', ')}` };
+  }
+  for (const [i, value] of rest.entries()) {
+    const allowed = cmd.args[i];
+    if (allowed && !allowed.includes(value.toLowerCase())) {
+      return { ok: false, error: `${cmd.name}: "${value}" is not one of ${allowed.join(', ')}` };
+    }
+  }
+  return { ok: true, name: cmd.name, args: rest.map((a) => a.toLowerCase()) };
+}
+
+/** Candidates for the word being typed. */
+export function paletteCandidates(input: string): string[] {
+  const words = input.split(/\s+/);
+  if (words.length <= 1) return PALETTE.map((c) => c.name).filter((n) => n.startsWith((words[0] ?? '').toLowerCase()));
+  const cmd = PALETTE.find((c) => c.name === words[0]!.toLowerCase());
+  const allowed = cmd?.args[words.length - 2];
+  if (!allowed) return [];
+  const partial = words.at(-1)!.toLowerCase();
+  return allowed.filter((v) => v.startsWith(partial));
+}
+
+/** Tab: completes the last word to the candidates' common prefix (and a space when unique). */
+export function completePalette(input: string): string {
+  const candidates = paletteCandidates(input);
+  if (!candidates.length) return input;
+  let prefix = candidates[0]!;
+  for (const c of candidates) while (!c.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  const head = input.slice(0, input.length - (input.split(/\s+/).at(-1)?.length ?? 0));
+  return `${head}${prefix}${candidates.length === 1 ? ' ' : ''}`;
+}

@@ -1,0 +1,56 @@
+import { describeError } from './describe-error';
+import type { GetState, SetState, StoreDeps } from './deps';
+import type { Account, Load, StatusCounts, Target } from './types';
+
+export interface SessionSlice {
+  readonly target: Target;
+  readonly readOnly: boolean;
+  readonly account: Load<Account>;
+  /** Per-status and per-type counts for the account summary (totalHits of filtered queries). */
+  readonly counts: Load<StatusCounts>;
+  loadAccount: () => Promise<void>;
+  loadCounts: () => Promise<void>;
+}
+
+export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps): SessionSlice {
+  let accountSeq = 0;
+  let countsSeq = 0;
+  return {
+    target: deps.target,
+    readOnly: deps.readOnly ?? false,
+    account: { status: 'idle' },
+    counts: { status: 'idle' },
+
+    async loadAccount() {
+      const seq = ++accountSeq;
+      const prev = get().account;
+      set({ account: { status: 'loading', ...('data' in prev && prev.data ? { data: prev.data } : {}) } });
+      try {
+        const data = await deps.client.me();
+        if (seq === accountSeq) set({ account: { status: 'ready', data } });
+      } catch (err) {
+        if (seq === accountSeq) set({ account: { status: 'error', error: describeError(err), ...('data' in prev && prev.data ? { data: prev.data } : {}) } });
+      }
+    },
+
+    async loadCounts() {
+      const seq = ++countsSeq;
+      set({ counts: { status: 'loading' } });
+      const total = async (q: Parameters<StoreDeps['client']['listLines']>[0]) =>
+        (await deps.client.listLines({ ...q, limit: 1 })).totalHits;
+      try {
+        const [all, active, suspended, expiring, premium, trial] = await Promise.all([
+          total({}),
+          total({ status: 'active' }),
+          total({ status: 'suspended' }),
+          total({ status: 'expiring' }),
+          total({ type: 'premium' }),
+          total({ type: 'trial' }),
+        ]);
+        if (seq === countsSeq) set({ counts: { status: 'ready', data: { all, active, suspended, expiring, premium, trial } } });
+      } catch (err) {
+        if (seq === countsSeq) set({ counts: { status: 'error', error: describeError(err) } });
+      }
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import type { Account, BouquetsResponse, Line, LineListItem, LinesPage, Package } from '../api/contract';
+import type { LineStatusFilter, LineTypeFilter, OrderBy, OrderType } from '../api/contract';
+
+/** Every load has these outcomes: nothing yet, in flight, data, or failed (with the last data kept). */
+export type Load<T> =
+  | { readonly status: 'idle' }
+  | { readonly status: 'loading'; readonly data?: T }
+  | { readonly status: 'ready'; readonly data: T }
+  | { readonly status: 'error'; readonly error: string; readonly data?: T };
+
+export type Screen =
+  | { readonly id: 'lines' }
+  | { readonly id: 'detail'; readonly lineId: string }
+  | { readonly id: 'account' }
+  | { readonly id: 'packages' }
+  | { readonly id: 'bouquets' };
+export type ScreenId = Screen['id'];
+
+/** One modal at a time, or none. */
+export type Modal =
+  | { readonly kind: 'help' }
+  | { readonly kind: 'palette' }
+  | { readonly kind: 'copy'; readonly lineId: string }
+  | null;
+
+export type Tone = 'info' | 'success' | 'error';
+export interface Flash {
+  readonly text: string;
+  readonly tone: Tone;
+  readonly id: number;
+}
+
+export interface Target {
+  /** 'sandbox': the embedded service; 'remote': a configured one. */
+  readonly kind: 'sandbox' | 'remote';
+  /** SANDBOX, or the host. */
+  readonly label: string;
+  readonly baseUrl: string;
+}
+
+export interface LinesQuery {
+  readonly search: string;
+  readonly status: LineStatusFilter;
+  readonly type: LineTypeFilter;
+  readonly orderBy: OrderBy;
+  readonly orderType: OrderType;
+}
+
+export interface StatusCounts {
+  readonly all: number;
+  readonly active: number;
+  readonly suspended: number;
+  readonly expiring: number;
+  readonly premium: number;
+  readonly trial: number;
+}
+
+export type { Account, BouquetsResponse, Line, LineListItem, LinesPage, Package };
