@@ -17,7 +17,7 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'sandbox':
       return (await import('./sandbox/command')).runSandboxCommand(cmd.options);
     case 'app':
-      return (await import('./ui/run')).runApp(cmd.options);
+      return (await import('./app/run')).runApp(cmd.options);
   }
 }
 

@@ -82,7 +82,7 @@ function isWide(cp: number): boolean {
 }
 
 /** Cuts to `width` cells with an ellipsis, or pads with spaces to exactly `width`. */
-export function fit(text: string, width: number, align: 'left' | 'right' = 'left'): string {
+export function fitWidth(text: string, width: number, align: 'left' | 'right' = 'left'): string {
   if (width <= 0) return '';
   let w = cellWidth(text);
   let out = text;

@@ -14,7 +14,13 @@ export interface AppActions {
   refreshScreen: () => Promise<void>;
 }
 
-export type AppState = SessionSlice & CatalogSlice & LinesSlice & SelectionSlice & UiSlice & PaletteSlice & AppActions;
+export type AppState = SessionSlice &
+  CatalogSlice &
+  LinesSlice &
+  SelectionSlice &
+  UiSlice &
+  PaletteSlice &
+  AppActions;
 export type AppStore = ReturnType<typeof createAppStore>;
 
 /** One vanilla store per app (and per test); every API call is one of its actions. */

@@ -1,5 +1,5 @@
-import { describeError } from './describe-error';
 import type { GetState, SetState, StoreDeps } from './deps';
+import { describeError } from './describe-error';
 import type { BouquetsResponse, Load, Package } from './types';
 
 export interface CatalogSlice {

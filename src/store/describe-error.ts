@@ -19,7 +19,8 @@ export function describeError(err: unknown): string {
     const wait = err.retryAfterMs !== null ? `; try again in ${Math.ceil(err.retryAfterMs / 1000)} s` : '';
     return `The service is rate-limiting requests${wait}.`;
   }
-  if (err instanceof NotAuthorized) return 'The API key was refused (not authorized). Check the key for this account.';
+  if (err instanceof NotAuthorized)
+    return 'The API key was refused (not authorized). Check the key for this account.';
   if (err instanceof ServerError) {
     return `The service failed${err.requestId ? ` (request ${err.requestId})` : ''}: ${err.message.replace(/ \(request [^)]*\)$/, '')}`;
   }

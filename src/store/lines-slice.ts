@@ -1,6 +1,6 @@
 import { LINE_STATUSES, LINE_TYPES, ORDER_BY } from '../api/contract';
-import { describeError } from './describe-error';
 import type { GetState, SetState, StoreDeps } from './deps';
+import { describeError } from './describe-error';
 import type { LineListItem, LinesPage, LinesQuery } from './types';
 
 export interface LinesSlice {
@@ -34,7 +34,13 @@ export interface LinesSlice {
   clearSearch: () => void;
 }
 
-export const DEFAULT_QUERY: LinesQuery = { search: '', status: 'all', type: 'all', orderBy: 'id', orderType: 'asc' };
+export const DEFAULT_QUERY: LinesQuery = {
+  search: '',
+  status: 'all',
+  type: 'all',
+  orderBy: 'id',
+  orderType: 'asc',
+};
 const CACHE_MS = 30_000;
 
 const next = <T>(list: readonly T[], value: T): T => list[(list.indexOf(value) + 1) % list.length]!;
@@ -109,7 +115,13 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
         if (id !== seq) return; // a newer request owns the screen
         const last = Math.max(0, page.lines.length - 1);
         const want = opts.cursor === 'last' ? last : (opts.cursor ?? get().cursor);
-        set({ page, offset, linesStatus: 'ready', linesError: null, cursor: Math.min(Math.max(0, want), last) });
+        set({
+          page,
+          offset,
+          linesStatus: 'ready',
+          linesError: null,
+          cursor: Math.min(Math.max(0, want), last),
+        });
         prefetch(query, page, pageSize);
       } catch (err) {
         if (id !== seq) return;
@@ -130,7 +142,8 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
       const absolute = offset + cursor;
       const newOffset = Math.floor(absolute / size) * size;
       set({ pageSize: size });
-      if (page || get().linesStatus !== 'idle') void get().loadLines({ offset: newOffset, cursor: absolute - newOffset });
+      if (page || get().linesStatus !== 'idle')
+        void get().loadLines({ offset: newOffset, cursor: absolute - newOffset });
       else set({ offset: newOffset, cursor: absolute - newOffset });
     },
 
@@ -142,7 +155,8 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
         if (page.nextOffset !== null) void get().loadLines({ offset: page.nextOffset, cursor: 0 });
         else set({ cursor: Math.max(0, page.lines.length - 1) });
       } else if (target < 0) {
-        if (page.previousOffset !== null) void get().loadLines({ offset: page.previousOffset, cursor: 'last' });
+        if (page.previousOffset !== null)
+          void get().loadLines({ offset: page.previousOffset, cursor: 'last' });
         else set({ cursor: 0 });
       } else set({ cursor: target });
     },

@@ -32,12 +32,19 @@ export function parsePalette(input: string): ParsedPalette {
   if (!words.length) return { ok: false, error: 'Type a command; Tab completes' };
   const [word, ...rest] = words as [string, ...string[]];
   const matches = PALETTE.filter((c) => c.name.startsWith(word.toLowerCase()));
-  const cmd = PALETTE.find((c) => c.name === word.toLowerCase()) ?? (matches.length === 1 ? matches[0] : undefined);
+  const cmd =
+    PALETTE.find((c) => c.name === word.toLowerCase()) ?? (matches.length === 1 ? matches[0] : undefined);
   if (!cmd) {
-    return { ok: false, error: matches.length ? `Ambiguous: ${matches.map((m) => m.name).join(', ')}` : `Unknown command "${word}"` };
+    return {
+      ok: false,
+      error: matches.length
+        ? `Ambiguous: ${matches.map((m) => m.name).join(', ')}`
+        : `Unknown command "${word}"`,
+    };
   }
   if (cmd.args[0] === null) return { ok: true, name: cmd.name, args: [rest.join(' ')] };
-  if (rest.length > cmd.args.length) return { ok: false, error: `${cmd.name} takes ${cmd.args.length || 'no'} argument(s)` };
+  if (rest.length > cmd.args.length)
+    return { ok: false, error: `${cmd.name} takes ${cmd.args.length || 'no'} argument(s)` };
   if (cmd.args.length && rest.length === 0 && cmd.name !== 'sort') {
     return { ok: false, error: `${cmd.name} needs one of: ${cmd.args[0]!.join(', ')}` };
   }
@@ -53,7 +60,8 @@ export function parsePalette(input: string): ParsedPalette {
 /** Candidates for the word being typed. */
 export function paletteCandidates(input: string): string[] {
   const words = input.split(/\s+/);
-  if (words.length <= 1) return PALETTE.map((c) => c.name).filter((n) => n.startsWith((words[0] ?? '').toLowerCase()));
+  if (words.length <= 1)
+    return PALETTE.map((c) => c.name).filter((n) => n.startsWith((words[0] ?? '').toLowerCase()));
   const cmd = PALETTE.find((c) => c.name === words[0]!.toLowerCase());
   const allowed = cmd?.args[words.length - 2];
   if (!allowed) return [];

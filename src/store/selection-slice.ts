@@ -1,5 +1,5 @@
-import { describeError } from './describe-error';
 import type { GetState, SetState, StoreDeps } from './deps';
+import { describeError } from './describe-error';
 import { selectCurrentLine } from './lines-slice';
 
 export interface MarkedLine {
@@ -43,7 +43,10 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
         else marked.set(l.id, { id: l.id, username: l.username });
       }
       set({ marked });
-      get().notify(all ? `Unmarked ${lines.length} lines on this page` : `Marked ${lines.length} lines on this page`, 'info');
+      get().notify(
+        all ? `Unmarked ${lines.length} lines on this page` : `Marked ${lines.length} lines on this page`,
+        'info',
+      );
     },
 
     /** Fetches every page of the current filter (100 at a time) and marks each line. */
@@ -70,7 +73,10 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
         const marked = new Map(get().marked);
         for (const [k, v] of found) marked.set(k, v);
         set({ marked, markingAll: false });
-        get().notify(`Marked ${found.size} lines matching the filter (${marked.size} marked in all)`, 'success');
+        get().notify(
+          `Marked ${found.size} lines matching the filter (${marked.size} marked in all)`,
+          'success',
+        );
       } catch (err) {
         if (id === markAllSeq) {
           set({ markingAll: false });

@@ -1,5 +1,5 @@
-import { describeError } from './describe-error';
 import type { GetState, SetState, StoreDeps } from './deps';
+import { describeError } from './describe-error';
 import type { Account, Load, StatusCounts, Target } from './types';
 
 export interface SessionSlice {
@@ -29,7 +29,14 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
         const data = await deps.client.me();
         if (seq === accountSeq) set({ account: { status: 'ready', data } });
       } catch (err) {
-        if (seq === accountSeq) set({ account: { status: 'error', error: describeError(err), ...('data' in prev && prev.data ? { data: prev.data } : {}) } });
+        if (seq === accountSeq)
+          set({
+            account: {
+              status: 'error',
+              error: describeError(err),
+              ...('data' in prev && prev.data ? { data: prev.data } : {}),
+            },
+          });
       }
     },
 
@@ -47,7 +54,8 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
           total({ type: 'premium' }),
           total({ type: 'trial' }),
         ]);
-        if (seq === countsSeq) set({ counts: { status: 'ready', data: { all, active, suspended, expiring, premium, trial } } });
+        if (seq === countsSeq)
+          set({ counts: { status: 'ready', data: { all, active, suspended, expiring, premium, trial } } });
       } catch (err) {
         if (seq === countsSeq) set({ counts: { status: 'error', error: describeError(err) } });
       }

@@ -1,5 +1,15 @@
-import type { Account, BouquetsResponse, Line, LineListItem, LinesPage, Package } from '../api/contract';
-import type { LineStatusFilter, LineTypeFilter, OrderBy, OrderType } from '../api/contract';
+import type {
+  Account,
+  BouquetsResponse,
+  Line,
+  LineListItem,
+  LineStatusFilter,
+  LinesPage,
+  LineTypeFilter,
+  OrderBy,
+  OrderType,
+  Package,
+} from '../api/contract';
 
 /** Every load has these outcomes: nothing yet, in flight, data, or failed (with the last data kept). */
 export type Load<T> =
@@ -10,7 +20,7 @@ export type Load<T> =
 
 export type Screen =
   | { readonly id: 'lines' }
-  | { readonly id: 'detail'; readonly lineId: string }
+  | { readonly id: 'detail'; readonly line: LineListItem | Line }
   | { readonly id: 'account' }
   | { readonly id: 'packages' }
   | { readonly id: 'bouquets' };
@@ -20,7 +30,7 @@ export type ScreenId = Screen['id'];
 export type Modal =
   | { readonly kind: 'help' }
   | { readonly kind: 'palette' }
-  | { readonly kind: 'copy'; readonly lineId: string }
+  | { readonly kind: 'copy' }
   | null;
 
 export type Tone = 'info' | 'success' | 'error';
@@ -53,6 +63,11 @@ export interface StatusCounts {
   readonly expiring: number;
   readonly premium: number;
   readonly trial: number;
+}
+
+/** The data of a load, whatever its state (errors keep the last data). */
+export function loaded<T>(load: Load<T>): T | undefined {
+  return 'data' in load ? load.data : undefined;
 }
 
 export type { Account, BouquetsResponse, Line, LineListItem, LinesPage, Package };

@@ -1,5 +1,5 @@
 import type { GetState, SetState, StoreDeps } from './deps';
-import type { Flash, Modal, Screen, ScreenId, Tone } from './types';
+import type { Flash, Line, LineListItem, Modal, Screen, ScreenId, Tone } from './types';
 
 export interface UiSlice {
   /** Screen stack; the first is always the lines browser. */
@@ -10,7 +10,7 @@ export interface UiSlice {
   readonly quitRequested: boolean;
   /** Top-level screens (1–4): the lines browser at the bottom, the chosen one above it. */
   navigate: (id: Exclude<ScreenId, 'detail'>) => void;
-  openDetail: (lineId: string) => void;
+  openDetail: (line: LineListItem | Line) => void;
   /** Esc/q: closes the modal, or goes back; `quitAtRoot` quits from the first screen. */
   back: (quitAtRoot: boolean) => void;
   openModal: (modal: Exclude<Modal, null>) => void;
@@ -35,8 +35,8 @@ export function createUiSlice(set: SetState, get: GetState, _deps: StoreDeps): U
     navigate(id) {
       set({ screens: id === 'lines' ? [{ id: 'lines' }] : [{ id: 'lines' }, { id }], modal: null });
     },
-    openDetail(lineId) {
-      set({ screens: [...get().screens, { id: 'detail', lineId }], showPassword: false });
+    openDetail(line) {
+      set({ screens: [...get().screens, { id: 'detail', line }], showPassword: false });
     },
     back(quitAtRoot) {
       const { modal, screens } = get();

@@ -1,0 +1,67 @@
+import { Box, useApp as useInkApp, useInput } from 'ink';
+import { useEffect } from 'react';
+import type { UiEffects } from './handlers';
+import { handleInput } from './input';
+import { FlashLine } from './layout/FlashLine';
+import { Footer } from './layout/Footer';
+import { Header } from './layout/Header';
+import { CommandPalette } from './overlays/CommandPalette';
+import { CopyMenu } from './overlays/CopyMenu';
+import { HelpOverlay } from './overlays/HelpOverlay';
+import { AccountScreen } from './screens/AccountScreen';
+import { BouquetsScreen } from './screens/BouquetsScreen';
+import { LineDetailScreen } from './screens/LineDetailScreen';
+import { LINES_CHROME_ROWS, LinesScreen } from './screens/LinesScreen';
+import { PackagesScreen } from './screens/PackagesScreen';
+import { useApp, useAppStore } from './store-context';
+import { useTerminalSize } from './use-terminal-size';
+
+/** Header, flash line and footer take a row each; one more row stays free (see below). */
+const CHROME_ROWS = 3;
+
+export function App({ effects }: { readonly effects: UiEffects }) {
+  const store = useAppStore();
+  const { exit } = useInkApp();
+  const { columns, rows } = useTerminalSize();
+  // Ink 6 clears the whole screen each frame once a frame is as tall as the terminal: stay below.
+  const frameRows = Math.max(6, rows - 1);
+  const bodyRows = frameRows - CHROME_ROWS;
+  const screen = useApp((s) => s.screens.at(-1)!.id);
+  const modal = useApp((s) => s.modal?.kind ?? null);
+  const quitRequested = useApp((s) => s.quitRequested);
+
+  // The page size follows the terminal's height, so a page always fits.
+  useEffect(() => {
+    store.getState().setPageSize(bodyRows - LINES_CHROME_ROWS);
+  }, [bodyRows, store]);
+
+  useEffect(() => {
+    if (quitRequested) exit();
+  }, [quitRequested, exit]);
+
+  // The one input handler of the app.
+  useInput((input, key) => handleInput(store, input, key, effects));
+
+  const width = columns;
+  let body: React.ReactNode;
+  if (modal === 'help') body = <HelpOverlay width={width} height={bodyRows} />;
+  else if (screen === 'lines')
+    body = <LinesScreen width={width} height={bodyRows - (modal === 'palette' ? 2 : 0)} />;
+  else if (screen === 'detail') body = <LineDetailScreen width={width} height={bodyRows - (modal ? 7 : 0)} />;
+  else if (screen === 'account') body = <AccountScreen width={width} height={bodyRows - (modal ? 2 : 0)} />;
+  else if (screen === 'packages') body = <PackagesScreen width={width} height={bodyRows - (modal ? 2 : 0)} />;
+  else body = <BouquetsScreen width={width} height={bodyRows - (modal ? 2 : 0)} />;
+
+  return (
+    <Box flexDirection="column" width={width} height={frameRows}>
+      <Header width={width} />
+      <Box flexDirection="column" height={bodyRows}>
+        {body}
+        {modal === 'palette' && <CommandPalette width={width} />}
+        {modal === 'copy' && <CopyMenu width={width} />}
+      </Box>
+      <FlashLine width={width} />
+      <Footer width={width} />
+    </Box>
+  );
+}

@@ -1,0 +1,29 @@
+import { Text } from 'ink';
+import { memo } from 'react';
+import type { LineListItem } from '../../api/contract';
+import { fitWidth } from '../../domain/format';
+import type { LaidOut } from '../lines-columns';
+import { color } from '../theme';
+
+export interface LineRowProps {
+  readonly line: LineListItem;
+  readonly columns: readonly LaidOut<LineListItem>[];
+  readonly isCursor: boolean;
+  readonly isMarked: boolean;
+  readonly now: number;
+}
+
+/** One table row; memoised so moving the cursor re-renders two rows, not the page. */
+export const LineRow = memo(function LineRow({ line, columns, isCursor, isMarked, now }: LineRowProps) {
+  return (
+    <Text inverse={isCursor} wrap="truncate">
+      <Text color={color('ui.mark')}>{isMarked ? '● ' : '  '}</Text>
+      {columns.map(({ column, width }, i) => (
+        <Text key={column.id} color={column.tone ? color(column.tone(line, now) ?? 'ui.muted') : undefined}>
+          {fitWidth(column.cell(line, now), width, column.align)}
+          {i < columns.length - 1 ? ' ' : ''}
+        </Text>
+      ))}
+    </Text>
+  );
+});

@@ -1,0 +1,29 @@
+import { Box, Text } from 'ink';
+import { creditsText, fitWidth } from '../../domain/format';
+import { loaded } from '../../store/types';
+import { useApp } from '../store-context';
+import { color } from '../theme';
+
+/** One line: account email, credits, lines count, the target and badges. */
+export function Header({ width }: { readonly width: number }) {
+  const email = useApp((s) => loaded(s.account)?.email ?? '…');
+  const credits = useApp((s) => loaded(s.account)?.credits);
+  const linesCount = useApp((s) => loaded(s.account)?.lines_count);
+  const accountError = useApp((s) => (s.account.status === 'error' ? s.account.error : null));
+  const target = useApp((s) => s.target.label);
+  const readOnly = useApp((s) => s.readOnly);
+  const marked = useApp((s) => s.marked.size);
+  const left = ` linedesk  ${email}  ${credits === undefined ? '' : `${creditsText(credits)} credits`}  ${linesCount === undefined ? '' : `${linesCount} lines`}`;
+  const badges = `${marked ? `${marked} marked  ` : ''}${readOnly ? '[READ-ONLY] ' : ''}[${target}] `;
+  const room = Math.max(0, width - badges.length);
+  return (
+    <Box width={width}>
+      <Text bold color={color('ui.accent')} wrap="truncate">
+        {fitWidth(accountError ? ` linedesk  account: ${accountError}` : left, room)}
+      </Text>
+      <Text color={color('ui.badge')} wrap="truncate">
+        {badges}
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,71 @@
+import { Box, Text } from 'ink';
+import { creditsText, fitWidth } from '../../domain/format';
+import { affordableCount } from '../../domain/pricing';
+import { loaded } from '../../store/types';
+import { useApp } from '../store-context';
+import { color } from '../theme';
+
+/** Email, balance, server, counts per status and type, and what the balance affords. */
+export function AccountScreen({ width, height }: { readonly width: number; readonly height: number }) {
+  const account = useApp((s) => s.account);
+  const counts = useApp((s) => s.counts);
+  const packages = useApp((s) => s.packages);
+  const acct = loaded(account);
+  const c = loaded(counts);
+  const lines: Array<[string, string]> = [];
+  if (acct) {
+    lines.push(
+      ['Email', acct.email],
+      ['Credits', creditsText(acct.credits)],
+      ['Lines', String(acct.lines_count)],
+      ['Server', acct.server_information.hostname],
+      ['MAG portal', acct.server_information.mag_portal_url],
+    );
+  }
+  const countText =
+    counts.status === 'error'
+      ? `could not count: ${counts.error}`
+      : c
+        ? `${c.active} active · ${c.expiring} expiring (within 7 days) · ${c.suspended} suspended · ${c.premium} premium · ${c.trial} trial`
+        : 'counting…';
+  const pk = loaded(packages) ?? [];
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text bold> Account</Text>
+      {account.status === 'error' && (
+        <Text color={color('tone.error')}>{` ${account.error} (r retries)`}</Text>
+      )}
+      {lines.map(([k, v]) => (
+        <Text key={k} wrap="truncate">
+          <Text color={color('ui.muted')}>{fitWidth(`  ${k}`, 14)}</Text>
+          {v}
+        </Text>
+      ))}
+      <Text wrap="truncate">
+        <Text color={color('ui.muted')}>{fitWidth('  By status', 14)}</Text>
+        {countText}
+      </Text>
+      <Text> </Text>
+      <Text bold wrap="truncate">
+        {fitWidth('  PACKAGE', 26)}
+        {fitWidth('COST', 7, 'right')}
+        {fitWidth('EXTRA CONN', 12, 'right')}
+        {fitWidth('MIN BAL', 9, 'right')}
+        {fitWidth('AFFORDS', 9, 'right')}
+      </Text>
+      {packages.status === 'error' && <Text color={color('tone.error')}>{`  ${packages.error}`}</Text>}
+      {pk.slice(0, Math.max(0, height - lines.length - 6)).map((p) => {
+        const n = acct ? affordableCount(acct.credits, p) : 0;
+        return (
+          <Text key={p.id} wrap="truncate">
+            {fitWidth(`  ${p.package_name}`, 26)}
+            {fitWidth(creditsText(p.credits_cost), 7, 'right')}
+            {fitWidth(creditsText(p.extra_connection_credits_cost), 12, 'right')}
+            {fitWidth(creditsText(p.min_balance), 9, 'right')}
+            {fitWidth(Number.isFinite(n) ? String(n) : 'any', 9, 'right')}
+          </Text>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,50 @@
+import { Box, Text } from 'ink';
+import type { Line } from '../../api/contract';
+import { absoluteText, expiryText, fitWidth, relativeText, statusOf } from '../../domain/format';
+import { selectDetailLine } from '../handlers';
+import { useApp } from '../store-context';
+import { color, statusToken } from '../theme';
+
+/** Every field of one line; dates absolute and relative; the password hidden until `p`. */
+export function LineDetailScreen({ width, height }: { readonly width: number; readonly height: number }) {
+  const line = useApp(selectDetailLine);
+  const showPassword = useApp((s) => s.showPassword);
+  if (!line) return <Text> No line.</Text>;
+  const now = Date.now();
+  const status = statusOf(line, now);
+  // List items omit MAC and parental code; a line returned by a change carries them.
+  const full = 'macaddress' in line ? (line as Line) : null;
+  const notInList = '(not in list results; shown after a change to the line)';
+  const rows: Array<[string, string, string | undefined]> = [
+    ['Username', line.username, undefined],
+    [
+      'Password',
+      showPassword ? line.password : `${'•'.repeat(Math.min(12, line.password.length))}  (p shows)`,
+      undefined,
+    ],
+    ['Label', line.label || '—', undefined],
+    ['Status', status, color(statusToken(status))],
+    ['Type', line.is_trial ? 'trial' : 'premium', undefined],
+    ['Connections', String(line.connections), undefined],
+    ['Expires', `${absoluteText(line.exp_date)}  (${expiryText(line.exp_date, now)})`, undefined],
+    ['Period start', `${absoluteText(line.start_date)}  (${relativeText(line.start_date, now)})`, undefined],
+    ['Created', `${absoluteText(line.created_at)}  (${relativeText(line.created_at, now)})`, undefined],
+    ['MAC address', full ? (full.macaddress ?? '—') : notInList, undefined],
+    ['Parental code', full ? (full.parental_code ?? '—') : notInList, undefined],
+    ['Server', line.hostname ?? '—', undefined],
+    ['Line id', line.id, undefined],
+  ];
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text bold wrap="truncate">
+        {fitWidth(` Line ${line.username}`, width)}
+      </Text>
+      {rows.slice(0, Math.max(0, height - 1)).map(([k, v, c]) => (
+        <Text key={k} wrap="truncate">
+          <Text color={color('ui.muted')}>{fitWidth(`  ${k}`, 16)}</Text>
+          <Text color={c}>{fitWidth(v, Math.max(0, width - 16))}</Text>
+        </Text>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,100 @@
+import { Box, Text } from 'ink';
+import TextInput from 'ink-text-input';
+import { fitWidth, positionText } from '../../domain/format';
+import { LineRow } from '../components/LineRow';
+import { LINE_COLUMNS, layoutColumns } from '../lines-columns';
+import { useApp, useAppStore } from '../store-context';
+import { color } from '../theme';
+
+/** Rows the browser needs besides the lines: the status line and the table header. */
+export const LINES_CHROME_ROWS = 2;
+
+export function LinesScreen({ width, height }: { readonly width: number; readonly height: number }) {
+  const page = useApp((s) => s.page);
+  const status = useApp((s) => s.linesStatus);
+  const error = useApp((s) => s.linesError);
+  const cursor = useApp((s) => s.cursor);
+  const marked = useApp((s) => s.marked);
+  const columns = layoutColumns(LINE_COLUMNS, width - 2);
+  const now = Date.now();
+  const bodyRows = Math.max(0, height - LINES_CHROME_ROWS);
+
+  let body: React.ReactNode;
+  if (status === 'error' && error) {
+    body = (
+      <Text color={color('tone.error')} wrap="wrap">
+        {` Could not load lines: ${error}\n Press r to retry.`}
+      </Text>
+    );
+  } else if (!page) {
+    body = <Text color={color('ui.muted')}> Loading lines…</Text>;
+  } else if (page.lines.length === 0) {
+    body = (
+      <Text color={color('ui.muted')}>
+        {' '}
+        No lines match. Clear the search (/, Esc) or change the filters (f, t).
+      </Text>
+    );
+  } else {
+    body = page.lines
+      .slice(0, bodyRows)
+      .map((line, i) => (
+        <LineRow
+          key={line.id}
+          line={line}
+          columns={columns}
+          isCursor={i === cursor}
+          isMarked={marked.has(line.id)}
+          now={now}
+        />
+      ));
+  }
+
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <StatusLine width={width} />
+      <Text bold wrap="truncate">
+        {'  '}
+        {columns.map(({ column, width: w }) => fitWidth(column.header, w, column.align)).join(' ')}
+      </Text>
+      {body}
+    </Box>
+  );
+}
+
+/** Position, search, filters and sort, always visible; the search field when it is open. */
+function StatusLine({ width }: { readonly width: number }) {
+  const store = useAppStore();
+  const searchOpen = useApp((s) => s.searchOpen);
+  const draft = useApp((s) => s.searchDraft);
+  const q = useApp((s) => s.query);
+  const offset = useApp((s) => s.offset);
+  const count = useApp((s) => s.page?.lines.length ?? 0);
+  const total = useApp((s) => s.page?.totalHits ?? 0);
+  const loading = useApp((s) => s.linesStatus === 'loading' || s.markingAll);
+  if (searchOpen) {
+    return (
+      <Box width={width}>
+        <Text color={color('ui.focus')}> search: </Text>
+        <TextInput
+          value={draft}
+          onChange={(v) => store.getState().setSearchDraft(v)}
+          placeholder="username or line id"
+        />
+      </Box>
+    );
+  }
+  const parts = [
+    positionText(offset, count, total),
+    q.search ? `search "${q.search}"` : null,
+    `status ${q.status}`,
+    `type ${q.type}`,
+    `sort ${q.orderBy === 'exp_date' ? 'expiry' : q.orderBy} ${q.orderType === 'asc' ? '↑' : '↓'}`,
+    loading ? 'loading…' : null,
+  ].filter(Boolean);
+  return (
+    <Text color={color('ui.muted')} wrap="truncate">
+      {fitWidth(` ${parts.join(' · ')}`, width)}
+    </Text>
+  );
+}

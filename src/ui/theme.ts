@@ -1,0 +1,31 @@
+import type { LineStatus } from '../domain/line-status';
+import type { Tone } from '../store/types';
+
+/** Semantic tokens; components never name raw colours. NO_COLOR (any value) turns colour off. */
+const PALETTE = {
+  'status.active': 'green',
+  'status.expiring': 'yellow',
+  'status.expired': 'red',
+  'status.suspended': 'magenta',
+  'tone.info': 'cyan',
+  'tone.success': 'green',
+  'tone.error': 'red',
+  'ui.focus': 'cyan',
+  'ui.muted': 'gray',
+  'ui.accent': 'cyan',
+  'ui.badge': 'yellow',
+  'ui.danger': 'red',
+  'ui.mark': 'yellow',
+} as const;
+
+export type Token = keyof typeof PALETTE;
+
+const noColor = () => process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '';
+
+/** The colour of a token, or undefined when colour is off (words still carry the meaning). */
+export function color(token: Token): string | undefined {
+  return noColor() ? undefined : PALETTE[token];
+}
+
+export const statusToken = (s: LineStatus): Token => `status.${s}`;
+export const toneToken = (t: Tone): Token => `tone.${t}`;
