@@ -1,0 +1,30 @@
+import { COMMANDS, keyLabel, type Scope } from './keymap';
+
+const SCOPE_TITLES: Record<Scope, string> = {
+  global: 'Everywhere',
+  lines: 'Lines browser',
+  detail: 'Line detail',
+  copy: 'Copy menu (after y)',
+  search: 'Search field',
+  palette: 'Command palette',
+  help: 'Help overlay',
+  account: 'Account',
+  packages: 'Packages',
+  bouquets: 'Bouquets',
+};
+
+/** The README's key table, generated from the keymap (a test keeps the README in step). */
+export function keysMarkdown(): string {
+  const out: string[] = [];
+  for (const scope of Object.keys(SCOPE_TITLES) as Scope[]) {
+    const cmds = COMMANDS.filter((c) => c.scope === scope);
+    if (!cmds.length) continue;
+    out.push(`**${SCOPE_TITLES[scope]}**`, '', '| keys | command |', '|---|---|');
+    for (const c of cmds) {
+      const keys = c.keys.map((k) => `\`${keyLabel(k).replace('|', '\\|')}\``).join(' ');
+      out.push(`| ${keys} | ${c.label}${c.danger ? ' (changes data)' : ''} |`);
+    }
+    out.push('');
+  }
+  return out.join('\n').trimEnd();
+}

@@ -1,0 +1,88 @@
+import { render } from 'ink-testing-library';
+import stripAnsi from 'strip-ansi';
+import { vi } from 'vitest';
+import { command } from '../../src/keys/keymap';
+import { type AppStore, createAppStore } from '../../src/store/app-store';
+import type { StoreDeps } from '../../src/store/deps';
+import { App } from '../../src/ui/App';
+import { StoreProvider } from '../../src/ui/store-context';
+import { sandbox } from './sandbox';
+
+/** Bytes a terminal sends for each key name of the keymap. */
+const SEQUENCES: Record<string, string> = {
+  up: '\u001b[A',
+  down: '\u001b[B',
+  right: '\u001b[C',
+  left: '\u001b[D',
+  pageup: '\u001b[5~',
+  pagedown: '\u001b[6~',
+  home: '\u001b[H',
+  end: '\u001b[F',
+  enter: '\r',
+  escape: '\u001b',
+  space: ' ',
+  tab: '\t',
+  backspace: '\u007f',
+  delete: '\u001b[3~',
+  'ctrl+c': '\u0003',
+};
+export const keyBytes = (key: string) => SEQUENCES[key] ?? key;
+
+/** A store on an in-memory sandbox over real HTTP. */
+export async function storeOnSandbox(
+  opts: Parameters<typeof sandbox>[0] = {},
+  deps: Partial<StoreDeps> = {},
+) {
+  const env = await sandbox(opts);
+  const store = createAppStore({
+    client: env.client,
+    target: { kind: 'sandbox', label: 'SANDBOX', baseUrl: env.sb.baseUrl },
+    pageSize: 10,
+    searchDebounceMs: 50,
+    ...deps,
+  });
+  return { ...env, store };
+}
+
+/** The whole app rendered by ink-testing-library (100 columns, 24 rows) against the sandbox. */
+export async function renderApp(opts: Parameters<typeof sandbox>[0] = {}, deps: Partial<StoreDeps> = {}) {
+  const env = await storeOnSandbox(opts, deps);
+  const copied: string[] = [];
+  const ui = render(
+    <StoreProvider store={env.store}>
+      <App effects={{ copy: (t) => copied.push(t) }} />
+    </StoreProvider>,
+  );
+  void env.store.getState().start();
+  const frame = () => stripAnsi(ui.lastFrame() ?? '');
+  const waitFrame = (check: (f: string) => boolean, timeout = 5000) =>
+    vi.waitFor(
+      () => {
+        const f = frame();
+        if (!check(f)) throw new Error(`frame did not match:\n${f}`);
+      },
+      { timeout, interval: 10 },
+    );
+  /** Presses the first key bound to a command: rebinding a key never breaks a test. */
+  const press = async (commandId: string) => {
+    ui.stdin.write(keyBytes(command(commandId).keys[0]!));
+    await new Promise((r) => setImmediate(r));
+  };
+  const type = async (text: string) => {
+    for (const ch of text) {
+      ui.stdin.write(ch);
+      await new Promise((r) => setImmediate(r));
+    }
+  };
+  return { ...env, ui, frame, waitFrame, press, type, copied };
+}
+
+/** The usernames on screen, top to bottom (rows of the lines table). */
+export function visibleUsernames(frame: string): string[] {
+  const lines = frame.split('\n');
+  const header = lines.findIndex((l) => l.includes('USERNAME'));
+  return lines
+    .slice(header + 1)
+    .map((l) => /^[ ●>]*\s*([A-Za-z0-9._~-]{12,30})\s/.exec(l.replace(/^\s*●?\s*/, ''))?.[1])
+    .filter((u): u is string => Boolean(u));
+}

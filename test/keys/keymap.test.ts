@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { COMMANDS, type Scope } from '../../src/keys/keymap';
+import { keysMarkdown } from '../../src/keys/keys-doc';
+import { HANDLERS } from '../../src/ui/handlers';
+
+describe('keymap', () => {
+  it('every command has a label, a group and at least one key', () => {
+    for (const c of COMMANDS) {
+      expect(c.label.trim(), c.id).not.toBe('');
+      expect(c.group, c.id).toBeTruthy();
+      expect(c.keys.length, c.id).toBeGreaterThan(0);
+    }
+  });
+
+  it('command ids are unique and namespaced', () => {
+    const ids = COMMANDS.map((c) => c.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[a-z]+\.[a-zA-Z]+$/);
+  });
+
+  it('no key is bound twice in one scope', () => {
+    const seen = new Map<string, string>();
+    for (const c of COMMANDS) {
+      for (const k of c.keys) {
+        const slot = `${c.scope}:${k}`;
+        expect(seen.get(slot), `${slot} bound to ${seen.get(slot)} and ${c.id}`).toBeUndefined();
+        seen.set(slot, c.id);
+      }
+    }
+  });
+
+  it('a screen key never hides a global one by accident (only Esc/q/Enter may be reused)', () => {
+    const global = new Set(COMMANDS.filter((c) => c.scope === 'global').flatMap((c) => c.keys));
+    const screens: Scope[] = ['lines', 'detail', 'account', 'packages', 'bouquets'];
+    for (const c of COMMANDS.filter((x) => screens.includes(x.scope))) {
+      for (const k of c.keys) expect(global.has(k), `${c.id} shadows global ${k}`).toBe(false);
+    }
+  });
+
+  it('every command has a handler, and every handler a command', () => {
+    for (const c of COMMANDS) expect(HANDLERS[c.id], c.id).toBeTypeOf('function');
+    const ids = new Set(COMMANDS.map((c) => c.id));
+    for (const id of Object.keys(HANDLERS)) expect(ids.has(id), id).toBe(true);
+  });
+
+  it("the README's key table matches the keymap (npm run docs:keys rewrites it)", () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const section = readme.split('<!-- keys:start -->')[1]?.split('<!-- keys:end -->')[0]?.trim();
+    expect(section).toBe(keysMarkdown());
+  });
+});

@@ -1,0 +1,183 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createAppStore } from '../../src/store/app-store';
+import { storeOnSandbox } from '../helpers/app';
+import { sandbox } from '../helpers/sandbox';
+
+describe('lines store against the sandbox', () => {
+  it('loads account, catalog and the first page together', async () => {
+    const { store } = await storeOnSandbox();
+    await store.getState().start();
+    const s = store.getState();
+    expect(s.account.status).toBe('ready');
+    expect(s.packages.status).toBe('ready');
+    expect(s.bouquets.status).toBe('ready');
+    expect(s.page?.lines).toHaveLength(10);
+    expect(s.page?.totalHits).toBe(60);
+  });
+
+  it('pages forward and back; the cursor crosses page edges', async () => {
+    const { store } = await storeOnSandbox();
+    await store.getState().loadLines();
+    const first = store.getState().page!.lines.map((l) => l.id);
+    store.getState().pageNext();
+    await vi.waitFor(() => expect(store.getState().offset).toBe(10));
+    const second = store.getState().page!.lines.map((l) => l.id);
+    expect(second.some((id) => first.includes(id))).toBe(false);
+    store.getState().moveCursor(-1); // from row 0 of page 2 to the last row of page 1
+    await vi.waitFor(() => expect(store.getState().offset).toBe(0));
+    expect(store.getState().cursor).toBe(9);
+    store.getState().lastLine();
+    await vi.waitFor(() => expect(store.getState().offset).toBe(50));
+    expect(store.getState().cursor).toBe(9);
+  });
+
+  it('the next page is prefetched: turning to it sends no new request', async () => {
+    const { store, sb } = await storeOnSandbox();
+    const seen: string[] = [];
+    const original = sb.service.list.bind(sb.service);
+    sb.service.list = (acct, q) => {
+      seen.push(String((q as { offset?: string }).offset));
+      return original(acct, q);
+    };
+    await store.getState().loadLines();
+    await vi.waitFor(() => expect(seen).toEqual(['0', '10']));
+    store.getState().pageNext();
+    await vi.waitFor(() => expect(store.getState().offset).toBe(10));
+    await vi.waitFor(() => expect(seen).toEqual(['0', '10', '20'])); // only the next prefetch
+  });
+
+  it('search (debounced), filters and sort change the query and start from the first page', async () => {
+    const { store } = await storeOnSandbox();
+    await store.getState().loadLines();
+    store.getState().pageNext();
+    await vi.waitFor(() => expect(store.getState().offset).toBe(10));
+    const name = store.getState().page!.lines[0]!.username;
+    store.getState().openSearch();
+    store.getState().setSearchDraft(name.slice(0, 6));
+    await vi.waitFor(() => expect(store.getState().query.search).toBe(name.slice(0, 6)));
+    await vi.waitFor(() => expect(store.getState().linesStatus).toBe('ready'));
+    expect(store.getState().offset).toBe(0);
+    expect(store.getState().page!.lines.map((l) => l.username)).toContain(name);
+    store.getState().clearSearch();
+    store.getState().cycleStatus();
+    await vi.waitFor(() => expect(store.getState().query.status).toBe('active'));
+    store.getState().cycleSort();
+    store.getState().flipOrder();
+    await vi.waitFor(() => expect(store.getState().linesStatus).toBe('ready'));
+    const exps = store.getState().page!.lines.map((l) => l.username);
+    expect(store.getState().query).toMatchObject({ orderBy: 'username', orderType: 'desc', search: '' });
+    expect([...exps].sort().reverse()).toEqual(exps);
+  });
+
+  it('a response that arrives after a newer request never overwrites it', async () => {
+    // The real client, observed: every listLines promise is kept so the test can await them all.
+    const calls: Promise<unknown>[] = [];
+    const env = await sandbox();
+    const listLines: typeof env.client.listLines = (...a) => {
+      const p = env.client.listLines(...a);
+      calls.push(p.catch(() => {}));
+      return p;
+    };
+    const store = createAppStore({
+      client: { ...env.client, listLines },
+      target: { kind: 'sandbox', label: 'SANDBOX', baseUrl: env.sb.baseUrl },
+      pageSize: 10,
+    });
+    // Count the server's fault draws, to know when request A has arrived and drawn its latency.
+    let drawn = 0;
+    const draw = env.sb.faults.draw.bind(env.sb.faults);
+    env.sb.faults.draw = (m) => {
+      drawn++;
+      return draw(m);
+    };
+    env.sb.faults.set('latency=300');
+    store.getState().setQuery({ status: 'suspended' }); // A: slow
+    await vi.waitFor(() => expect(drawn).toBe(1));
+    env.sb.faults.set('');
+    store.getState().setQuery({ status: 'active' }); // B: fast, newer
+    await vi.waitFor(() => expect(store.getState().linesStatus).toBe('ready'));
+    await Promise.all(calls); // the slow answer has landed
+    await new Promise((r) => setImmediate(r));
+    expect(store.getState().query.status).toBe('active');
+    for (const l of store.getState().page!.lines) expect(l.enabled).toBe(true);
+  });
+
+  it('marks persist across pages, filters and searches; A marks every match', async () => {
+    const { store } = await storeOnSandbox();
+    await store.getState().loadLines();
+    store.getState().toggleMark();
+    const firstId = store.getState().page!.lines[0]!.id;
+    store.getState().pageNext();
+    await vi.waitFor(() => expect(store.getState().offset).toBe(10));
+    store.getState().togglePage();
+    expect(store.getState().marked.size).toBe(11);
+    store.getState().setQuery({ status: 'suspended' });
+    await vi.waitFor(() => expect(store.getState().query.status).toBe('suspended'));
+    expect(store.getState().marked.has(firstId)).toBe(true);
+    await store.getState().markAllMatching();
+    const suspended = store.getState().page!.totalHits;
+    expect(store.getState().marked.size).toBeGreaterThanOrEqual(11);
+    expect(store.getState().marked.size).toBeLessThanOrEqual(11 + suspended);
+    store.getState().clearMarks();
+    expect(store.getState().marked.size).toBe(0);
+  });
+
+  it('an error is kept as error state; refresh retries', async () => {
+    const { store, sb } = await storeOnSandbox();
+    sb.faults.set('error500=1');
+    await store.getState().loadLines();
+    expect(store.getState().linesStatus).toBe('error');
+    expect(store.getState().linesError).toMatch(/request/);
+    sb.faults.set('');
+    await store.getState().refreshLines();
+    expect(store.getState().linesStatus).toBe('ready');
+  });
+
+  it('the page size follows the terminal and keeps the line under the cursor', async () => {
+    const { store } = await storeOnSandbox();
+    await store.getState().loadLines({ offset: 10 });
+    store.getState().moveCursor(5); // absolute line 15
+    const id = store.getState().page!.lines[5]!.id;
+    store.getState().setPageSize(4);
+    await vi.waitFor(() => expect(store.getState().pageSize).toBe(4));
+    await vi.waitFor(() => expect(store.getState().page!.lines.length).toBe(4));
+    expect(store.getState().offset).toBe(12);
+    expect(store.getState().page!.lines[store.getState().cursor]!.id).toBe(id);
+  });
+
+  it('account counts come from totalHits of filtered queries', async () => {
+    const { store, client } = await storeOnSandbox();
+    await store.getState().loadCounts();
+    const c = store.getState().counts;
+    expect(c.status).toBe('ready');
+    const expected = (await client.listLines({ status: 'suspended', limit: 1 })).totalHits;
+    expect(c.status === 'ready' && c.data.suspended).toBe(expected);
+    expect(c.status === 'ready' && c.data.premium + c.data.trial).toBe(60);
+  });
+});
+
+describe('palette', () => {
+  it('runs commands, keeps history, and reports unknown ones', async () => {
+    const { store } = await storeOnSandbox();
+    const s = () => store.getState();
+    s().openPalette();
+    s().setPaletteInput('fil');
+    s().completePaletteInput();
+    expect(s().paletteInput).toBe('filter ');
+    s().setPaletteInput('filter exp');
+    s().completePaletteInput();
+    expect(s().paletteInput).toBe('filter expiring ');
+    s().runPalette();
+    expect(s().query.status).toBe('expiring');
+    expect(s().modal).toBeNull();
+    s().openPalette();
+    s().setPaletteInput('frobnicate');
+    s().runPalette();
+    expect(s().flash?.text).toMatch(/Unknown command/);
+    s().paletteHistoryStep(-1);
+    expect(s().paletteInput).toBe('filter expiring');
+    s().setPaletteInput('acc');
+    s().runPalette();
+    expect(s().screens.at(-1)!.id).toBe('account');
+  });
+});

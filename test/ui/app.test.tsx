@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { renderApp, visibleUsernames } from '../helpers/app';
+
+describe('the app against the sandbox', () => {
+  it('opens on the lines browser with header, position and footer', async () => {
+    const app = await renderApp();
+    await app.waitFrame((f) => f.includes('1–18 of 60'));
+    const f = app.frame();
+    expect(f).toContain('demo@sandbox.linedesk');
+    expect(f).toContain('1,000 credits');
+    expect(f).toContain('60 lines');
+    expect(f).toContain('[SANDBOX]');
+    expect(f).toContain('USERNAME');
+    expect(f).toMatch(/PgDn next page/);
+    expect(visibleUsernames(f)).toHaveLength(18);
+    // the frame stays below the terminal's height (Ink repaints everything otherwise)
+    expect(f.split('\n').length).toBeLessThanOrEqual(23);
+  });
+
+  it('pages with the keymap and moves the cursor', async () => {
+    const app = await renderApp();
+    await app.waitFrame((f) => f.includes('1–18 of 60'));
+    const page1 = visibleUsernames(app.frame());
+    await app.press('lines.pageNext');
+    await app.waitFrame((f) => f.includes('19–36 of 60'));
+    const page2 = visibleUsernames(app.frame());
+    expect(page2.some((u) => page1.includes(u))).toBe(false);
+    await app.press('lines.pagePrev');
+    await app.waitFrame((f) => f.includes('1–18 of 60'));
+    await app.press('lines.last');
+    await app.waitFrame((f) => f.includes('55–60 of 60'));
+    await app.press('lines.pageNext');
+    await app.waitFrame((f) => f.includes('This is the last page'));
+  });
+
+  it('searches as you type, Enter applies, Esc clears', async () => {
+    const app = await renderApp();
+    await app.waitFrame((f) => f.includes('of 60'));
+    const target = visibleUsernames(app.frame())[3]!;
+    await app.press('lines.search');
+    await app.waitFrame((f) => f.includes('search:'));
+    await app.type(target.slice(0, 8));
+    await app.waitFrame(
+      (f) =>
+        f.includes(`search "${target.slice(0, 8)}"`) ||
+        visibleUsernames(f).every((u) => u.startsWith(target.slice(0, 8))),
+    );
+    await app.press('search.apply');
+    await app.waitFrame((f) => f.includes(`search "${target.slice(0, 8)}"`));
+    expect(visibleUsernames(app.frame())).toContain(target);
+    await app.press('lines.search');
+    await app.press('search.clear');
+    await app.waitFrame((f) => f.includes('1–18 of 60') && !f.includes('search "'));
+  });
+
+  it('filters and sorts, always showing them', async () => {
+    const app = await renderApp();
+    await app.waitFrame((f) => f.includes('of 60'));
+    await app.press('lines.filterStatus');
+    await app.waitFrame((f) => f.includes('status active'));
+    await app.press('lines.filterStatus');
+    const rows = (f: string) => f.split('\n').filter((l) => /\d{4}-\d{2}-\d{2}\s*$/.test(l));
+    await app.waitFrame(
+      (f) => f.includes('status suspended') && !f.includes('loading') && rows(f).length > 0,
+    );
+    for (const row of rows(app.frame())) expect(row).toContain('suspended');
+    await app.press('lines.filterType');
+    await app.waitFrame((f) => f.includes('type premium'));
+    await app.press('lines.sortColumn');
+    await app.waitFrame((f) => f.includes('sort username ↑'));
+    await app.press('lines.sortOrder');
+    await app.waitFrame((f) => f.includes('sort username ↓') && !f.includes('loading'));
+    const names = visibleUsernames(app.frame());
+    expect([...names].sort().reverse()).toEqual(names);
+  });
+
+  it('marks lines across pages and shows the count', async () => {
+    const app = await renderApp();
+    await app.waitFrame((f) => f.includes('1–18 of 60'));
+    await app.press('lines.mark');
+    await app.press('lines.mark');
+    await app.waitFrame((f) => f.includes('2 marked'));
+    await app.press('lines.pageNext');
+    await app.waitFrame((f) => f.includes('19–36 of 60'));
+    await app.press('lines.markPage');
+    await app.waitFrame((f) => f.includes('20 marked'));
+    await app.press('lines.pagePrev');
+    await app.waitFrame((f) => f.includes('1–18 of 60'));
+    expect(app.frame().match(/●/g)?.length).toBe(2);
+    await app.press('lines.markAll');
+    await app.waitFrame((f) => f.includes('60 marked'));
+  });
+
+  it('opens a line, shows and hides the password, copies through OSC 52, goes back', async () => {
+    const app = await renderApp();
+    await app.waitFrame((f) => f.includes('of 60'));
+    const first = app.store.getState().page!.lines[0]!;
+    await app.press('lines.open');
+    await app.waitFrame((f) => f.includes(`Line ${first.username}`));
+    expect(app.frame()).not.toContain(first.password);
+    expect(app.frame()).toContain('MAC address');
+    await app.press('detail.password');
+    await app.waitFrame((f) => f.includes(first.password));
+    await app.press('detail.copy');
+    await app.waitFrame((f) => f.includes('Copy to the clipboard'));
+    await app.press('copy.credentials');
+    await app.waitFrame((f) => f.includes('Copied username and password'));
+    expect(app.copied).toEqual([`${first.username}\n${first.password}`]);
+    await app.press('app.back');
+    await app.waitFrame((f) => f.includes('USERNAME'));
+  });
+
+  it('help lists the keys of this screen from the keymap; the palette runs commands', async () => {
+    const app = await renderApp();
+    await app.waitFrame((f) => f.includes('of 60'));
+    await app.press('app.help');
+    await app.waitFrame((f) => f.includes('Keys — lines screen'));
+    expect(app.frame()).toContain('Status filter');
+    expect(app.frame()).toContain('Ctrl-C');
+    await app.press('help.close');
+    await app.waitFrame((f) => f.includes('USERNAME'));
+    await app.press('app.palette');
+    await app.type('pack');
+    await app.press('palette.complete');
+    await app.waitFrame((f) => f.includes(':packages'));
+    await app.press('palette.run');
+    await app.waitFrame((f) => f.includes('Premium 12 months'));
+    await app.press('nav.bouquets');
+    await app.waitFrame((f) => f.includes('Channels (25)') && f.includes('Movies (12)'));
+    await app.press('nav.account');
+    await app.waitFrame((f) => f.includes('MAG portal') && /\d+ active/.test(f));
+    await app.press('app.backOrQuit');
+    await app.waitFrame((f) => f.includes('USERNAME'));
+  });
+
+  it('an error shows with a retry key, and r retries', async () => {
+    const app = await renderApp();
+    await app.waitFrame((f) => f.includes('of 60'));
+    app.sb.faults.set('error500=1');
+    await app.press('lines.filterStatus');
+    await app.waitFrame((f) => f.includes('Could not load lines') && f.includes('Press r to retry'));
+    expect(app.frame()).toMatch(/request [0-9a-f]{8}/);
+    app.sb.faults.set('');
+    await app.press('app.refresh');
+    await app.waitFrame((f) => f.includes('status active') && !f.includes('Could not load'));
+  });
+
+  it('a key with no command says so; q on the first screen quits', async () => {
+    const app = await renderApp();
+    await app.waitFrame((f) => f.includes('of 60'));
+    await app.type('z');
+    await app.waitFrame((f) => f.includes('No command on "z"'));
+    await app.press('app.backOrQuit');
+    expect(app.store.getState().quitRequested).toBe(true);
+  });
+
+  it('server strings cannot act on the terminal: an escape in a label is shown as a placeholder', async () => {
+    const app = await renderApp();
+    await app.waitFrame((f) => f.includes('of 60'));
+    const line = app.store.getState().page!.lines[0]!;
+    app.sb.repo.db.prepare('UPDATE lines SET label = ? WHERE id = ?').run('\u001b]0;pwned\u0007TV', line.id);
+    await app.press('app.refresh');
+    await app.waitFrame((f) => f.includes('\uFFFD]0;pwned\uFFFDTV'));
+    expect(app.ui.lastFrame()).not.toContain('\u001b]0;');
+  });
+});
