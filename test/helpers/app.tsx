@@ -2,7 +2,7 @@ import { render } from 'ink-testing-library';
 import stripAnsi from 'strip-ansi';
 import { vi } from 'vitest';
 import { command } from '../../src/keys/keymap';
-import { type AppStore, createAppStore } from '../../src/store/app-store';
+import { createAppStore } from '../../src/store/app-store';
 import type { StoreDeps } from '../../src/store/deps';
 import { App } from '../../src/ui/App';
 import { StoreProvider } from '../../src/ui/store-context';

@@ -1,0 +1,89 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { command } from '../../src/keys/keymap';
+import { keyBytes } from '../helpers/app';
+import { spawnSandbox } from '../helpers/bundle';
+import { spawnApp } from '../helpers/pty';
+
+const key = (id: string) => keyBytes(command(id).keys[0]!);
+const sessions: Array<{ cleanup: () => void }> = [];
+afterEach(() => {
+  while (sessions.length) sessions.pop()!.cleanup();
+});
+
+describe('the built app in a real terminal', () => {
+  it('starts on the embedded sandbox, pages, searches, opens a line, quits and restores the terminal', async () => {
+    const app = spawnApp();
+    sessions.push(app);
+    await app.waitFor((s) => s.includes('[SANDBOX]') && /1–\d+ of 240/.test(s));
+    expect(app.term.buffer.active.type).toBe('alternate');
+    expect(app.screen()).toContain('demo@sandbox.linedesk');
+    const rows = Number(/1–(\d+) of 240/.exec(app.screen())![1]);
+    // the frame never fills the last row
+    expect(app.screen().split('\n').at(-1)!.trim()).toBe('');
+    app.write(key('lines.pageNext'));
+    await app.waitFor((s) => s.includes(`${rows + 1}–${rows * 2} of 240`));
+    app.write(key('lines.search'));
+    app.write('smith');
+    await app.waitFor((s) => /search: smith/.test(s));
+    app.write(key('search.apply'));
+    await app.waitFor((s) => s.includes('search "smith"'));
+    app.write(key('lines.open'));
+    await app.waitFor((s) => /Line \S*smith/.test(s) && s.includes('Password'));
+    app.write(key('app.back'));
+    await app.waitFor((s) => s.includes('USERNAME'));
+    app.write(key('app.backOrQuit'));
+    await app.waitExit();
+    expect(app.exitCode()).toBe(0);
+    expect(app.term.buffer.active.type).toBe('normal');
+    expect(app.output()).toContain('\u001b[?1049l');
+    expect(app.output()).toContain('\u001b[?25h');
+  });
+
+  it('Ctrl-C quits from inside a text field and the terminal is restored', async () => {
+    const app = spawnApp();
+    sessions.push(app);
+    await app.waitFor((s) => /of 240/.test(s));
+    app.write(key('lines.search'));
+    app.write('abc');
+    app.write(key('app.quit'));
+    await app.waitExit();
+    expect(app.exitCode()).toBe(0);
+    expect(app.term.buffer.active.type).toBe('normal');
+  });
+
+  it('SIGTERM restores the terminal', async () => {
+    const app = spawnApp();
+    sessions.push(app);
+    await app.waitFor((s) => /of 240/.test(s));
+    app.child.kill('SIGTERM');
+    await app.waitExit();
+    expect(app.term.buffer.active.type).toBe('normal');
+  });
+
+  it('talks to a sandbox given by LINEDESK_BASE_URL, shows its host, and never shows the key', async () => {
+    const { child, info } = await spawnSandbox(['--lines', '30']);
+    sessions.push({ cleanup: () => child.kill() });
+    const apiKey = info.accounts[0]!.apiKey;
+    const app = spawnApp(
+      [],
+      { LINEDESK_BASE_URL: info.baseUrl, LINEDESK_API_KEY: apiKey },
+      { cols: 80, rows: 24 },
+    );
+    sessions.push(app);
+    const host = new URL(info.baseUrl).host;
+    await app.waitFor((s) => s.includes(`[${host}]`) && /of 30/.test(s));
+    app.write(key('lines.open'));
+    await app.waitFor((s) => s.includes('Password'));
+    app.write(key('app.quit'));
+    await app.waitExit();
+    expect(app.output()).not.toContain(apiKey);
+  });
+
+  it('plain http to a non-loopback host is refused before anything starts', async () => {
+    const app = spawnApp([], { LINEDESK_BASE_URL: 'http://panel.example.com', LINEDESK_API_KEY: 'k' });
+    sessions.push(app);
+    await app.waitExit();
+    expect(app.exitCode()).toBe(2);
+    expect(app.output()).toContain('Refusing plain http');
+  });
+});

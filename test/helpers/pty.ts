@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pty from '@lydell/node-pty';
+import xterm from '@xterm/headless';
+import { vi } from 'vitest';
+import { BUNDLE, ensureBundle } from './bundle';
+
+/** The built bundle in a real pseudo-terminal; the screen read back through a headless xterm. */
+export function spawnApp(
+  args: string[] = [],
+  env: Record<string, string> = {},
+  size = { cols: 100, rows: 30 },
+) {
+  ensureBundle();
+  const dir = mkdtempSync(join(tmpdir(), 'linedesk-e2e-'));
+  const term = new xterm.Terminal({ ...size, allowProposedApi: true });
+  let output = '';
+  // CI=false: Ink prints only the final frame when CI is set.
+  const child = pty.spawn('node', [BUNDLE, ...args], {
+    ...size,
+    env: { ...process.env, CI: 'false', LINEDESK_DATA_DIR: dir, LINEDESK_STATE_DIR: dir, ...env } as Record<
+      string,
+      string
+    >,
+  });
+  child.onData((d) => {
+    output += d;
+    term.write(d);
+  });
+  let exitCode: number | null = null;
+  child.onExit((e) => {
+    exitCode = e.exitCode;
+  });
+  const screen = () => {
+    const b = term.buffer.active;
+    return Array.from({ length: size.rows }, (_, i) => b.getLine(i)?.translateToString(true) ?? '').join(
+      '\n',
+    );
+  };
+  return {
+    child,
+    term,
+    dir,
+    screen,
+    output: () => output,
+    exitCode: () => exitCode,
+    write: (keys: string) => child.write(keys),
+    waitFor: (check: (screen: string) => boolean, timeout = 10_000) =>
+      vi.waitFor(
+        () => {
+          if (!check(screen())) throw new Error(`screen did not match:\n${screen()}`);
+        },
+        { timeout, interval: 25 },
+      ),
+    waitExit: () =>
+      vi.waitFor(
+        () => {
+          if (exitCode === null) throw new Error('still running');
+        },
+        { timeout: 10_000, interval: 25 },
+      ),
+    cleanup() {
+      if (exitCode === null) child.kill();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
