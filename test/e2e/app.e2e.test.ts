@@ -86,4 +86,32 @@ describe('the built app in a real terminal', () => {
     expect(app.exitCode()).toBe(2);
     expect(app.output()).toContain('Refusing plain http');
   });
+
+  it('follows a resize: the page size fits the new height and the frame stays below it', async () => {
+    const app = spawnApp([], {}, { cols: 100, rows: 30 });
+    sessions.push(app);
+    await app.waitFor((s) => /1–\d+ of 240/.test(s));
+    const before = Number(/1–(\d+) of 240/.exec(app.screen())![1]);
+    app.child.resize(80, 20);
+    app.term.resize(80, 20);
+    await app.waitFor((s) => {
+      const m = /1–(\d+) of 240/.exec(s);
+      return m !== null && Number(m[1]) < before;
+    });
+    expect(
+      app
+        .screen()
+        .split('\n')
+        .filter((l) => l.trim()).length,
+    ).toBeLessThanOrEqual(19);
+  });
+
+  it('when the embedded sandbox cannot start it says why, with no stack trace', async () => {
+    const app = spawnApp([], { LINEDESK_DATA_DIR: '/dev/null/nowhere' });
+    sessions.push(app);
+    await app.waitExit();
+    expect(app.exitCode()).toBe(2);
+    expect(app.output()).toMatch(/sandbox could not start/);
+    expect(app.output()).not.toMatch(/\n\s+at /);
+  });
 });

@@ -34,9 +34,10 @@ export function spawnApp(
   });
   const screen = () => {
     const b = term.buffer.active;
-    return Array.from({ length: size.rows }, (_, i) => b.getLine(i)?.translateToString(true) ?? '').join(
-      '\n',
-    );
+    return Array.from(
+      { length: term.rows },
+      (_, i) => b.getLine(b.viewportY + i)?.translateToString(true) ?? '',
+    ).join('\n');
   };
   return {
     child,
