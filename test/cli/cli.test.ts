@@ -41,6 +41,12 @@ describe('command line', () => {
     expect(c.stderr).toContain('unknown fault');
   });
 
+  it('a stdout that is not a terminal gets a clear message and exit code 1', () => {
+    const r = runCli([]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('needs a terminal');
+  });
+
   it('parses the sandbox options', () => {
     expect(
       parseCli(['sandbox', '--port', '0', '--lines', '5', '--credits', '7', '--rate-limit', '3', '--json']),
