@@ -45,6 +45,19 @@ const CACHE_MS = 30_000;
 
 const next = <T>(list: readonly T[], value: T): T => list[(list.indexOf(value) + 1) % list.length]!;
 
+/** The list request for a query and a window. */
+export function listParams(q: LinesQuery, offset: number, limit: number) {
+  return {
+    offset,
+    limit,
+    status: q.status,
+    type: q.type,
+    orderBy: q.orderBy,
+    orderType: q.orderType,
+    ...(q.search ? { search: q.search } : {}),
+  };
+}
+
 export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps): LinesSlice {
   const now = deps.now ?? Date.now;
   let seq = 0;
@@ -62,15 +75,7 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
     let p = inflight.get(key);
     if (!p) {
       p = deps.client
-        .listLines({
-          offset,
-          limit,
-          status: q.status,
-          type: q.type,
-          orderBy: q.orderBy,
-          orderType: q.orderType,
-          ...(q.search ? { search: q.search } : {}),
-        })
+        .listLines(listParams(q, offset, limit))
         .then((page) => {
           if (cache.size > 40) cache.clear();
           cache.set(key, { page, at: now() });

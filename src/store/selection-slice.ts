@@ -1,6 +1,6 @@
 import type { GetState, SetState, StoreDeps } from './deps';
 import { describeError } from './describe-error';
-import { selectCurrentLine } from './lines-slice';
+import { listParams, selectCurrentLine } from './lines-slice';
 
 export interface MarkedLine {
   readonly id: string;
@@ -57,15 +57,7 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
       set({ markingAll: true });
       try {
         for (let offset: number | null = 0; offset !== null; ) {
-          const page = await deps.client.listLines({
-            offset,
-            limit: 100,
-            status: q.status,
-            type: q.type,
-            orderBy: q.orderBy,
-            orderType: q.orderType,
-            ...(q.search ? { search: q.search } : {}),
-          });
+          const page = await deps.client.listLines(listParams(q, offset, 100));
           if (id !== markAllSeq) return;
           for (const l of page.lines) found.set(l.id, { id: l.id, username: l.username });
           offset = page.nextOffset;
