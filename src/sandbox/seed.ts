@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { addMonths } from '../domain/estimate';
 import { DAY_MS } from '../domain/pricing';
 import type { Db } from './db';
 import { int, pick, prng, type Rng } from './prng';
 import { hashKey, type LineRow, Repo } from './repo';
-import { addMonths } from './service';
 
 export interface SeedOptions {
   /** Lines of the demo account. */

@@ -10,6 +10,7 @@ import {
   PackagesQuery,
   UpgradeBody,
 } from '../api/contract';
+import { addMonths } from '../domain/estimate';
 import { balanceNeeded, lineCost, upgradeCost } from '../domain/pricing';
 import type { AccountRow, LineRow, PackageRow, Repo } from './repo';
 
@@ -64,17 +65,6 @@ export const fullForm = (r: LineRow) => ({
 
 export function packageForm(p: PackageRow) {
   return { ...p, is_trial: p.is_trial === 1 };
-}
-
-/** Calendar months in UTC; the 31st rolls to the month's last day rather than overflowing. */
-export function addMonths(ms: number, months: number): number {
-  const d = new Date(ms);
-  const day = d.getUTCDate();
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
-  d.setUTCDate(Math.min(day, last));
-  return d.getTime();
 }
 
 const ALNUM = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
