@@ -10,6 +10,7 @@ import { App } from '../ui/App';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { StoreProvider } from '../ui/store-context';
 import { VERSION } from '../version';
+import { fileJournal } from './journal-file';
 import { createLog, type Log } from './log';
 import { ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN, osc52, SHOW_CURSOR } from './terminal';
 
@@ -87,6 +88,7 @@ export async function runApp(options: AppOptions): Promise<number> {
     client: conn.client,
     target: conn.target,
     readOnly: options.readOnly,
+    journal: fileJournal(join(dataDir(), 'journal.jsonl')),
     logError: (context, err) => log.error(context, err),
   });
 

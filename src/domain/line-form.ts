@@ -152,3 +152,6 @@ export function buildBody(trial: boolean, v: FormValues, pkg: Package): CreateLi
   if (v.bouquets.length) body.bouquets = [...v.bouquets];
   return body as CreateLineBody;
 }
+
+/** Typed text never carries control characters (a chunk of keys can smuggle Tab or Enter into a field). */
+export const typedText = (text: string) => text.replace(/[\u0000-\u001f\u007f]/g, '');

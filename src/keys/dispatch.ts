@@ -1,29 +1,42 @@
+import { FIELDS } from '../domain/line-form';
 import type { AppState } from '../store/app-store';
 import { type Command, lookup, type Scope } from './keymap';
+
+type DispatchState = Pick<AppState, 'modal' | 'screens' | 'searchOpen' | 'form' | 'action'>;
 
 /**
  * Ink broadcasts every key to every useInput handler and none can consume it, so the app has one
  * root handler that resolves a key here: modal → focused text input → screen → global; first wins.
  */
-export function activeScopes(s: Pick<AppState, 'modal' | 'screens' | 'searchOpen'>): Scope[] {
+export function activeScopes(s: DispatchState): Scope[] {
   if (s.modal) return [s.modal.kind];
   const screen = s.screens.at(-1)!.id;
   if (screen === 'lines' && s.searchOpen) return ['search'];
   return [screen, 'global'];
 }
 
-/** Scopes whose unbound keys are text for a focused input rather than commands. */
-export const TEXT_SCOPES: ReadonlySet<Scope> = new Set(['search', 'palette']);
+/**
+ * Where typed text goes now: a mounted text input ('field'; it handles its own keys), the store
+ * ('store': the picker's filter, the delete confirmation), or nowhere (keys are commands).
+ */
+export function textTarget(s: DispatchState): 'field' | 'store' | null {
+  const scope = activeScopes(s)[0];
+  if (scope === 'search' || scope === 'palette') return 'field';
+  if (scope === 'form') return FIELDS.find((f) => f.id === s.form?.focus)?.kind === 'text' ? 'field' : null;
+  if (scope === 'picker') return 'store';
+  if (scope === 'action') return s.action?.op === 'delete' && s.action.phase === 'review' ? 'store' : null;
+  return null;
+}
 
-export function resolveKey(
-  s: Pick<AppState, 'modal' | 'screens' | 'searchOpen'>,
-  key: string,
-): Command | undefined {
+const isPrintable = (key: string) => key === 'space' || [...key].length === 1;
+
+export function resolveKey(s: DispatchState, key: string): Command | undefined {
   // Ctrl-C quits from anywhere, a modal or a text field included.
   if (key === 'ctrl+c') return lookup('global', key);
+  const typing = textTarget(s) !== null && isPrintable(key);
   for (const scope of activeScopes(s)) {
     const cmd = lookup(scope, key);
-    if (cmd) return cmd;
+    if (cmd && (!typing || cmd.overText)) return cmd;
   }
   return undefined;
 }

@@ -11,6 +11,7 @@ export interface InkKey {
   readonly return: boolean;
   readonly escape: boolean;
   readonly ctrl: boolean;
+  readonly shift?: boolean;
   readonly tab: boolean;
   readonly backspace: boolean;
   readonly delete: boolean;
@@ -27,7 +28,7 @@ export function keyName(input: string, key: InkKey): string | null {
   if (key.end) return 'end';
   if (key.return) return 'enter';
   if (key.escape) return 'escape';
-  if (key.tab) return 'tab';
+  if (key.tab) return key.shift ? 'shift+tab' : 'tab';
   if (key.backspace) return 'backspace';
   if (key.delete) return 'delete';
   if (key.ctrl && input.length === 1) return `ctrl+${input.toLowerCase()}`;

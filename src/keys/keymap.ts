@@ -14,7 +14,11 @@ export type Scope =
   | 'search'
   | 'palette'
   | 'help'
-  | 'copy';
+  | 'copy'
+  | 'journal'
+  | 'form'
+  | 'picker'
+  | 'action';
 
 export type Group = 'App' | 'Navigate' | 'Find' | 'Marks' | 'Line' | 'Copy' | 'Input';
 
@@ -30,6 +34,10 @@ export interface Command {
   readonly footer?: boolean;
   /** Changes or removes data; help marks it. */
   readonly danger?: boolean;
+  /** Further scopes where the same binding works (e.g. line actions in the browser and the detail). */
+  readonly alsoIn?: readonly Scope[];
+  /** A printable key that stays a command while text is being typed (the picker's Space). */
+  readonly overText?: boolean;
 }
 
 const c = (
@@ -53,6 +61,29 @@ export const COMMANDS: readonly Command[] = [
   c('nav.lines', ['2'], 'global', 'Navigate', 'Lines'),
   c('nav.packages', ['3'], 'global', 'Navigate', 'Packages'),
   c('nav.bouquets', ['4'], 'global', 'Navigate', 'Bouquets'),
+  c('nav.journal', ['5'], 'global', 'Navigate', 'Journal of changes'),
+
+  // Changes to a line: in the browser (the line under the cursor) and in the line detail
+  c('line.create', ['c'], 'lines', 'Line', 'New line (costs credits; confirmed first)', {
+    alsoIn: ['detail'],
+    danger: true,
+    footer: true,
+  }),
+  c('line.trial', ['C'], 'lines', 'Line', 'New trial line', { alsoIn: ['detail'], danger: true }),
+  c('line.extend', ['e'], 'lines', 'Line', 'Extend (costs credits; confirmed first)', {
+    alsoIn: ['detail'],
+    danger: true,
+    footer: true,
+  }),
+  c('line.upgrade', ['u'], 'lines', 'Line', 'Change connections (confirmed first)', {
+    alsoIn: ['detail'],
+    danger: true,
+  }),
+  c('line.unsuspend', ['s'], 'lines', 'Line', 'Unsuspend', { alsoIn: ['detail'], danger: true }),
+  c('line.delete', ['d', 'delete'], 'lines', 'Line', 'Delete (type the username to confirm)', {
+    alsoIn: ['detail'],
+    danger: true,
+  }),
 
   // Lines browser
   c('lines.down', ['down', 'j'], 'lines', 'Navigate', 'Next line'),
@@ -97,6 +128,45 @@ export const COMMANDS: readonly Command[] = [
   c('palette.historyNext', ['down'], 'palette', 'Input', 'Next command'),
   c('palette.close', ['escape'], 'palette', 'Input', 'Close', { footer: true }),
 
+  // Create / trial form
+  c('form.next', ['tab', 'down'], 'form', 'Input', 'Next field', { footer: true }),
+  c('form.prev', ['shift+tab', 'up'], 'form', 'Input', 'Previous field'),
+  c('form.decrease', ['left'], 'form', 'Input', 'Previous choice (package, connections)'),
+  c('form.increase', ['right'], 'form', 'Input', 'Next choice (package, connections)', { footer: true }),
+  c('form.toggle', ['space'], 'form', 'Input', 'Toggle enabled; pick bouquets'),
+  c('form.generate', ['ctrl+g'], 'form', 'Input', 'Fill a random valid username or password', {
+    footer: true,
+  }),
+  c('form.submit', ['enter'], 'form', 'Input', 'Check and show the cost', { footer: true }),
+  c('form.cancel', ['escape'], 'form', 'Input', 'Close the form', { footer: true }),
+
+  // Bouquet picker
+  c('picker.down', ['down'], 'picker', 'Input', 'Next bouquet'),
+  c('picker.up', ['up'], 'picker', 'Input', 'Previous bouquet'),
+  c('picker.toggle', ['space'], 'picker', 'Input', 'Choose or drop the bouquet', {
+    footer: true,
+    overText: true,
+  }),
+  c('picker.tab', ['tab'], 'picker', 'Input', 'Channels / movies', { footer: true }),
+  c('picker.all', ['ctrl+a'], 'picker', 'Input', 'Choose every bouquet shown', { footer: true }),
+  c('picker.none', ['ctrl+n'], 'picker', 'Input', 'Drop every bouquet shown', { footer: true }),
+  c('picker.done', ['enter'], 'picker', 'Input', 'Done', { footer: true }),
+  c('picker.cancel', ['escape'], 'picker', 'Input', 'Undo and close', { footer: true }),
+
+  // Confirm dialog of every change
+  c('action.confirm', ['enter'], 'action', 'Line', 'Confirm (exactly one request)', {
+    footer: true,
+    danger: true,
+  }),
+  c('action.cancel', ['escape'], 'action', 'Line', 'Back (cancel is the default)', { footer: true }),
+  c('action.decrease', ['left'], 'action', 'Line', 'Fewer months or connections', { footer: true }),
+  c('action.increase', ['right'], 'action', 'Line', 'More months or connections', { footer: true }),
+  c('action.copy', ['y'], 'action', 'Copy', 'Copy the new credentials', { footer: true }),
+  c('action.recheck', ['r'], 'action', 'Line', 'Check the server again (unknown outcome)', { footer: true }),
+
+  // Journal
+  c('journal.export', ['x'], 'journal', 'App', 'Export the journal as CSV', { footer: true }),
+
   // Help overlay
   c('help.close', ['escape', '?', 'q'], 'help', 'App', 'Close help', { footer: true }),
 ];
@@ -111,11 +181,14 @@ export function command(id: CommandId): Command {
   return cmd;
 }
 
-export const commandsIn = (scope: Scope) => COMMANDS.filter((cmd) => cmd.scope === scope);
+export const inScope = (cmd: Command, scope: Scope) =>
+  cmd.scope === scope || (cmd.alsoIn?.includes(scope) ?? false);
+
+export const commandsIn = (scope: Scope) => COMMANDS.filter((cmd) => inScope(cmd, scope));
 
 /** The command bound to `key` in `scope`, if any. */
 export function lookup(scope: Scope, key: string): Command | undefined {
-  return COMMANDS.find((cmd) => cmd.scope === scope && cmd.keys.includes(key));
+  return COMMANDS.find((cmd) => inScope(cmd, scope) && cmd.keys.includes(key));
 }
 
 const KEY_LABELS: Record<string, string> = {
@@ -138,5 +211,6 @@ const KEY_LABELS: Record<string, string> = {
 /** "Ctrl-C", "PgDn", "?" — how a key is written on screen and in the README. */
 export function keyLabel(key: string): string {
   if (key.startsWith('ctrl+')) return `Ctrl-${key.slice(5).toUpperCase()}`;
+  if (key === 'shift+tab') return 'Shift-Tab';
   return KEY_LABELS[key] ?? key;
 }

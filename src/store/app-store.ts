@@ -1,6 +1,9 @@
 import { createStore } from 'zustand/vanilla';
+import { type ActionSlice, createActionSlice } from './action-slice';
 import { type CatalogSlice, createCatalogSlice } from './catalog-slice';
 import type { StoreDeps } from './deps';
+import { createFormSlice, type FormSlice } from './form-slice';
+import { createJournalSlice, type JournalSlice } from './journal-slice';
 import { createLinesSlice, type LinesSlice } from './lines-slice';
 import { createPaletteSlice, type PaletteSlice } from './palette-slice';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice';
@@ -20,6 +23,9 @@ export type AppState = SessionSlice &
   SelectionSlice &
   UiSlice &
   PaletteSlice &
+  FormSlice &
+  ActionSlice &
+  JournalSlice &
   AppActions;
 export type AppStore = ReturnType<typeof createAppStore>;
 
@@ -32,6 +38,9 @@ export function createAppStore(deps: StoreDeps) {
     ...createSelectionSlice(set, get, deps),
     ...createUiSlice(set, get, deps),
     ...createPaletteSlice(set, get, deps),
+    ...createFormSlice(set, get, deps),
+    ...createActionSlice(set, get, deps),
+    ...createJournalSlice(set, get, deps),
 
     async start() {
       await Promise.all([get().loadAccount(), get().loadCatalog(), get().loadLines({ offset: 0 })]);

@@ -1,6 +1,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { ApiClient } from '../api/client';
 import type { AppState } from './app-store';
+import type { Journal } from './journal';
 import type { Target } from './types';
 
 /** What the store needs from outside: the client (only its endpoint functions), the target, a clock. */
@@ -15,6 +16,8 @@ export interface StoreDeps {
   readonly pageSize?: number;
   /** Delay between the last keystroke and the search it triggers. */
   readonly searchDebounceMs?: number;
+  /** Where every change is recorded (a JSONL file in the data directory). */
+  readonly journal?: Journal;
   /** Where unexpected errors go (the log file); never the screen. */
   readonly logError?: (context: string, err: unknown) => void;
 }

@@ -1,4 +1,5 @@
 import { LINE_STATUSES, LINE_TYPES, ORDER_BY } from '../api/contract';
+import { typedText } from '../domain/line-form';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { describeError } from './describe-error';
 import type { LineListItem, LinesPage, LinesQuery } from './types';
@@ -16,6 +17,10 @@ export interface LinesSlice {
   readonly searchDraft: string;
 
   loadLines: (opts?: { offset?: number; cursor?: number | 'last'; force?: boolean }) => Promise<void>;
+  /** After a change: the changed row in place, no reload. */
+  replaceLine: (line: LineListItem) => void;
+  /** After a delete (or line_not_found): the row goes, and the page refills. */
+  removeLine: (id: string) => void;
   refreshLines: () => Promise<void>;
   setPageSize: (n: number) => void;
   moveCursor: (delta: number) => void;
@@ -135,6 +140,36 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
       }
     },
 
+    replaceLine(line) {
+      cache.clear();
+      const page = get().page;
+      if (!page) return;
+      set({ page: { ...page, lines: page.lines.map((l) => (l.id === line.id ? line : l)) } });
+      // A detail screen showing this line shows the fresh one (with MAC and parental code).
+      set({
+        screens: get().screens.map((s) => (s.id === 'detail' && s.line.id === line.id ? { ...s, line } : s)),
+      });
+    },
+
+    removeLine(id) {
+      cache.clear();
+      const page = get().page;
+      if (page?.lines.some((l) => l.id === id)) {
+        set({
+          page: {
+            ...page,
+            lines: page.lines.filter((l) => l.id !== id),
+            totalHits: Math.max(0, page.totalHits - 1),
+          },
+        });
+      }
+      const marked = new Map(get().marked);
+      if (marked.delete(id)) set({ marked });
+      const screens = get().screens.filter((s) => !(s.id === 'detail' && s.line.id === id));
+      if (screens.length !== get().screens.length) set({ screens });
+      void get().loadLines({ force: true });
+    },
+
     async refreshLines() {
       cache.clear();
       await get().loadLines({ force: true });
@@ -195,7 +230,8 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
     openSearch() {
       set({ searchOpen: true, searchDraft: get().query.search });
     },
-    setSearchDraft(text) {
+    setSearchDraft(raw) {
+      const text = typedText(raw);
       set({ searchDraft: text });
       clearTimeout(searchTimer);
       // Results follow typing after a pause, not on every keystroke.

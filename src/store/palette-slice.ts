@@ -1,3 +1,4 @@
+import { typedText } from '../domain/line-form';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { completePalette, parsePalette } from './palette';
 import type { LinesQuery } from './types';
@@ -24,7 +25,7 @@ export function createPaletteSlice(set: SetState, get: GetState, _deps: StoreDep
       set({ modal: { kind: 'palette' }, paletteInput: '', paletteHistoryIndex: null });
     },
     setPaletteInput(text) {
-      set({ paletteInput: text, paletteHistoryIndex: null });
+      set({ paletteInput: typedText(text), paletteHistoryIndex: null });
     },
     completePaletteInput() {
       set({ paletteInput: completePalette(get().paletteInput) });

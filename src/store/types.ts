@@ -23,7 +23,8 @@ export type Screen =
   | { readonly id: 'detail'; readonly line: LineListItem | Line }
   | { readonly id: 'account' }
   | { readonly id: 'packages' }
-  | { readonly id: 'bouquets' };
+  | { readonly id: 'bouquets' }
+  | { readonly id: 'journal' };
 export type ScreenId = Screen['id'];
 
 /** One modal at a time, or none. */
@@ -31,6 +32,9 @@ export type Modal =
   | { readonly kind: 'help' }
   | { readonly kind: 'palette' }
   | { readonly kind: 'copy' }
+  | { readonly kind: 'form' }
+  | { readonly kind: 'picker' }
+  | { readonly kind: 'action' }
   | null;
 
 export type Tone = 'info' | 'success' | 'error';

@@ -5,11 +5,15 @@ import { handleInput } from './input';
 import { FlashLine } from './layout/FlashLine';
 import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
+import { ActionDialog } from './overlays/ActionDialog';
+import { BouquetPicker } from './overlays/BouquetPicker';
 import { CommandPalette } from './overlays/CommandPalette';
 import { CopyMenu } from './overlays/CopyMenu';
 import { HelpOverlay } from './overlays/HelpOverlay';
+import { LineForm } from './overlays/LineForm';
 import { AccountScreen } from './screens/AccountScreen';
 import { BouquetsScreen } from './screens/BouquetsScreen';
+import { JournalScreen } from './screens/JournalScreen';
 import { LineDetailScreen } from './screens/LineDetailScreen';
 import { LINES_CHROME_ROWS, LinesScreen } from './screens/LinesScreen';
 import { PackagesScreen } from './screens/PackagesScreen';
@@ -44,18 +48,25 @@ export function App({ effects }: { readonly effects: UiEffects }) {
 
   const width = columns;
   let body: React.ReactNode;
+  // Full-body overlays replace the screen; small ones sit under it.
   if (modal === 'help') body = <HelpOverlay width={width} height={bodyRows} />;
-  else if (screen === 'lines')
-    body = <LinesScreen width={width} height={bodyRows - (modal === 'palette' ? 2 : 0)} />;
-  else if (screen === 'detail') body = <LineDetailScreen width={width} height={bodyRows - (modal ? 7 : 0)} />;
-  else if (screen === 'account') body = <AccountScreen width={width} height={bodyRows - (modal ? 2 : 0)} />;
-  else if (screen === 'packages') body = <PackagesScreen width={width} height={bodyRows - (modal ? 2 : 0)} />;
-  else body = <BouquetsScreen width={width} height={bodyRows - (modal ? 2 : 0)} />;
+  else if (modal === 'form') body = <LineForm width={width} />;
+  else if (modal === 'picker') body = <BouquetPicker width={width} height={bodyRows} />;
+  else if (modal === 'action') body = <ActionDialog width={width} />;
+  else {
+    const h = bodyRows - (modal === 'palette' ? 2 : modal === 'copy' ? 6 : 0);
+    if (screen === 'lines') body = <LinesScreen width={width} height={h} />;
+    else if (screen === 'detail') body = <LineDetailScreen width={width} height={h} />;
+    else if (screen === 'account') body = <AccountScreen width={width} height={h} />;
+    else if (screen === 'packages') body = <PackagesScreen width={width} height={h} />;
+    else if (screen === 'journal') body = <JournalScreen width={width} height={h} />;
+    else body = <BouquetsScreen width={width} height={h} />;
+  }
 
   return (
     <Box flexDirection="column" width={width} height={frameRows}>
       <Header width={width} />
-      <Box flexDirection="column" height={bodyRows}>
+      <Box flexDirection="column" height={bodyRows} overflow="hidden">
         {body}
         {modal === 'palette' && <CommandPalette width={width} />}
         {modal === 'copy' && <CopyMenu width={width} />}

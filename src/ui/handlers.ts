@@ -10,6 +10,9 @@ export interface UiEffects {
 
 type Handler = (s: AppState, fx: UiEffects) => void;
 
+/** The line a change applies to: the detail screen's, or the one under the cursor. */
+export const targetLine = (s: AppState) => selectDetailLine(s) ?? selectCurrentLine(s);
+
 /** The line of the detail screen, fresher from the current page when it is there. */
 export const selectDetailLine = (s: AppState) => {
   const top = s.screens.at(-1);
@@ -48,6 +51,49 @@ export const HANDLERS: Record<CommandId, Handler> = {
   'nav.lines': (s) => s.navigate('lines'),
   'nav.packages': (s) => s.navigate('packages'),
   'nav.bouquets': (s) => s.navigate('bouquets'),
+  'nav.journal': (s) => {
+    s.navigate('journal');
+    s.loadJournal();
+  },
+
+  'line.create': (s) => s.openForm(false),
+  'line.trial': (s) => s.openForm(true),
+  'line.extend': (s) => s.openAction({ op: 'extend', line: targetLine(s)! }),
+  'line.upgrade': (s) => s.openAction({ op: 'upgrade', line: targetLine(s)! }),
+  'line.unsuspend': (s) => s.openAction({ op: 'unsuspend', line: targetLine(s)! }),
+  'line.delete': (s) => s.openAction({ op: 'delete', line: targetLine(s)! }),
+
+  'form.next': (s) => s.moveFocus(1),
+  'form.prev': (s) => s.moveFocus(-1),
+  'form.decrease': (s) => s.adjustField(-1),
+  'form.increase': (s) => s.adjustField(1),
+  'form.toggle': (s) => s.toggleField(),
+  'form.generate': (s) => s.generateField(),
+  'form.submit': (s) => s.submitForm(),
+  'form.cancel': (s) => s.closeForm(),
+
+  'picker.down': (s) => s.pickerMove(1),
+  'picker.up': (s) => s.pickerMove(-1),
+  'picker.toggle': (s) => s.pickerToggle(),
+  'picker.tab': (s) => s.pickerSwitchTab(),
+  'picker.all': (s) => s.pickerSetAll(true),
+  'picker.none': (s) => s.pickerSetAll(false),
+  'picker.done': (s) => s.pickerClose(true),
+  'picker.cancel': (s) => s.pickerClose(false),
+
+  'action.confirm': (s) => void s.confirmAction(),
+  'action.cancel': (s) => s.closeAction(),
+  'action.decrease': (s) => s.adjustAction(-1),
+  'action.increase': (s) => s.adjustAction(1),
+  'action.copy': (s, fx) => {
+    const line = s.action?.result?.line;
+    if (!line) return;
+    fx.copy(`${line.username}\n${line.password}`);
+    s.notify('Copied the new username and password (OSC 52)', 'success');
+  },
+  'action.recheck': (s) => void s.recheckAction(),
+
+  'journal.export': (s) => s.exportJournal(),
 
   'lines.down': (s) => s.moveCursor(1),
   'lines.up': (s) => s.moveCursor(-1),
@@ -93,8 +139,33 @@ export const HANDLERS: Record<CommandId, Handler> = {
   'help.close': (s) => s.closeModal(),
 };
 
+const READ_ONLY = 'Read-only mode (--read-only): changes are disabled';
+/** Disabled reasons shared by every change to an existing line. */
+const lineChange =
+  (extra?: (line: NonNullable<ReturnType<typeof targetLine>>) => string | null) => (s: AppState) => {
+    if (s.readOnly) return READ_ONLY;
+    const line = targetLine(s);
+    if (!line) return 'No line under the cursor';
+    return extra?.(line) ?? null;
+  };
+
 /** Why a command cannot run now (shown in the flash line), or null when it can. */
 export const DISABLED: Partial<Record<CommandId, (s: AppState) => string | null>> = {
+  'line.create': (s) => (s.readOnly ? READ_ONLY : null),
+  'line.trial': (s) => (s.readOnly ? READ_ONLY : null),
+  'line.extend': lineChange(),
+  'line.upgrade': lineChange((l) =>
+    l.is_trial ? 'Trial lines have one connection: nothing to change' : null,
+  ),
+  'line.unsuspend': lineChange((l) => (l.enabled ? 'This line is not suspended' : null)),
+  'line.delete': lineChange(),
+  'action.confirm': (s) => (s.readOnly ? READ_ONLY : null),
+  'action.copy': (s) => (s.action?.result?.line && s.action.phase === 'done' ? null : 'Nothing to copy yet'),
+  'action.recheck': (s) => (s.action?.phase === 'unknown' ? null : 'Only after an unknown outcome'),
+  'action.decrease': (s) =>
+    s.action?.op === 'extend' || s.action?.op === 'upgrade' ? null : 'Nothing to adjust here',
+  'action.increase': (s) =>
+    s.action?.op === 'extend' || s.action?.op === 'upgrade' ? null : 'Nothing to adjust here',
   'lines.open': (s) => (selectCurrentLine(s) ? null : 'No line under the cursor'),
   'lines.mark': (s) => (selectCurrentLine(s) ? null : 'No line under the cursor'),
   'lines.pageNext': (s) => (s.page && s.page.nextOffset === null ? 'This is the last page' : null),

@@ -1,15 +1,31 @@
-import { activeScopes, resolveKey, TEXT_SCOPES } from '../keys/dispatch';
+import { activeScopes, resolveKey, textTarget } from '../keys/dispatch';
 import { type InkKey, keyName } from '../keys/key-name';
 import type { AppStore } from '../store/app-store';
 import { DISABLED, HANDLERS, type UiEffects } from './handlers';
+
+/** Types text into whatever takes it now; `null` deletes the last character (store targets). */
+function typeInto(store: AppStore, text: string | null): void {
+  const s = store.getState();
+  const edit = (v: string) => (text === null ? v.slice(0, -1) : v + text);
+  const scope = activeScopes(s)[0];
+  if (scope === 'search') s.setSearchDraft(edit(s.searchDraft));
+  else if (scope === 'palette') s.setPaletteInput(edit(s.paletteInput));
+  else if (scope === 'form' && s.form)
+    s.setFormText(edit(String(s.form.values[s.form.focus as 'label'] ?? '')));
+  else if (scope === 'picker' && s.picker) s.pickerSetFilter(edit(s.picker.filter));
+  else if (scope === 'action' && s.action) s.setActionTyped(edit(s.action.typed));
+}
 
 /** Runs one key through the keymap: a disabled command explains itself in the flash line. */
 function runKey(store: AppStore, name: string, effects: UiEffects): void {
   const state = store.getState();
   const cmd = resolveKey(state, name);
   if (!cmd) {
-    // Unbound keys in a text field are typing, handled by the field itself.
-    if (!TEXT_SCOPES.has(activeScopes(state)[0]!) && name.length === 1 && name !== ' ') {
+    const target = textTarget(state);
+    if (target === 'store') {
+      if (name === 'backspace' || name === 'delete') typeInto(store, null);
+      else if (name === 'space' || [...name].length === 1) typeInto(store, name === 'space' ? ' ' : name);
+    } else if (target === null && [...name].length === 1) {
       state.notify(`No command on "${name}" here; ? shows the keys`, 'info');
     }
     return;
@@ -37,17 +53,10 @@ const controlName = (ch: string): string | null => {
   return null;
 };
 
-/** Types printable text into the focused field (search or palette). */
-function typeInto(store: AppStore, scope: string, text: string): void {
-  const s = store.getState();
-  if (scope === 'search') s.setSearchDraft(s.searchDraft + text);
-  if (scope === 'palette') s.setPaletteInput(s.paletteInput + text);
-}
-
 /**
  * The app's one input handler. Keys typed fast (or over a slow SSH link) can arrive as one chunk:
- * each character is taken in turn — printable ones are typed into a field that an earlier key of the
- * chunk opened, control characters (Enter, Ctrl-C…) are keys — and nothing after an ESC is guessed at.
+ * each character is taken in turn — printable ones are typed into whatever takes text at that
+ * moment, control characters (Enter, Ctrl-C…) are keys — and nothing after an ESC is guessed at.
  */
 export function handleInput(store: AppStore, input: string, key: InkKey, effects: UiEffects): void {
   const name = keyName(input, key);
@@ -56,23 +65,24 @@ export function handleInput(store: AppStore, input: string, key: InkKey, effects
     return;
   }
   if (key.ctrl || input.length < 2) return;
-  // A field focused before the chunk arrived received the printable text itself.
-  const fieldHadIt = TEXT_SCOPES.has(activeScopes(store.getState())[0]!);
+  // A text input that was focused when the chunk arrived received its printable text itself.
+  const fieldHadIt = textTarget(store.getState()) === 'field';
   let pending = '';
-  const flush = (scope: string) => {
-    if (pending && !fieldHadIt) typeInto(store, scope, pending);
+  const flush = () => {
+    if (pending && !(fieldHadIt && textTarget(store.getState()) === 'field')) typeInto(store, pending);
     pending = '';
   };
   for (const ch of input) {
     if (ch === '\u001b') break;
-    const scope = activeScopes(store.getState())[0]!;
     const control = controlName(ch);
-    if (control === null && TEXT_SCOPES.has(scope)) {
+    const state = store.getState();
+    const cmd = control === null ? resolveKey(state, ch === ' ' ? 'space' : ch) : undefined;
+    if (control === null && textTarget(state) !== null && !cmd) {
       pending += ch;
       continue;
     }
-    flush(scope);
+    flush();
     runKey(store, control ?? (ch === ' ' ? 'space' : ch), effects);
   }
-  flush(activeScopes(store.getState())[0]!);
+  flush();
 }

@@ -1,0 +1,72 @@
+import { Box, Text } from 'ink';
+import TextInput from 'ink-text-input';
+import { creditsText, fitWidth } from '../../domain/format';
+import { fieldsFor } from '../../domain/line-form';
+import { loaded } from '../../store/types';
+import { useApp, useAppStore } from '../store-context';
+import { color } from '../theme';
+
+/** New line / new trial: every field with its rule beside it and its message when it breaks one. */
+export function LineForm({ width }: { readonly width: number }) {
+  const store = useAppStore();
+  const form = useApp((s) => s.form);
+  const packages = useApp((s) => s.packages);
+  if (!form) return null;
+  const pk = (loaded(packages) ?? []).filter((p) => p.is_trial === form.trial);
+  const pkg = pk.find((p) => p.id === form.values.packageId);
+  const v = form.values;
+  const show = (id: string): string => {
+    switch (id) {
+      case 'package':
+        return pkg
+          ? `‹ ${pkg.package_name} › ${pkg.is_trial ? `${pkg.duration} h` : `${pkg.duration} mo`}, ${creditsText(pkg.credits_cost)} credits${pkg.is_trial ? '' : ` + ${creditsText(pkg.extra_connection_credits_cost)} per extra connection`}`
+          : packages.status === 'error'
+            ? `packages unavailable: ${packages.error}`
+            : 'loading packages…';
+      case 'connections':
+        return `‹ ${v.connections} ›`;
+      case 'enabled':
+        return v.enabled ? '[x] enabled' : '[ ] disabled';
+      case 'bouquets':
+        return v.bouquets.length ? `${v.bouquets.length} chosen (${v.bouquets.join(', ')})` : 'none';
+      default:
+        return String((v as unknown as Record<string, string>)[id] ?? '');
+    }
+  };
+  return (
+    <Box flexDirection="column" width={width}>
+      <Text bold color={color('ui.accent')}>
+        {` ${form.trial ? 'New trial line' : 'New line'} — Enter shows the cost before anything is charged`}
+      </Text>
+      {fieldsFor(form.trial).map((f) => {
+        const focused = form.focus === f.id;
+        const error = form.errors[f.id];
+        return (
+          <Box key={f.id} flexDirection="column">
+            <Box>
+              <Text color={focused ? color('ui.focus') : color('ui.muted')}>
+                {fitWidth(`${focused ? '›' : ' '} ${f.label}`, 16)}
+              </Text>
+              {focused && f.kind === 'text' ? (
+                <TextInput
+                  value={show(f.id)}
+                  onChange={(t) => store.getState().setFormText(t, f.id)}
+                  placeholder={f.id === 'username' || f.id === 'password' ? '(random)' : ''}
+                />
+              ) : (
+                <Text wrap="truncate">
+                  {fitWidth(show(f.id) || (f.kind === 'text' ? '—' : ''), Math.max(10, width - 17))}
+                </Text>
+              )}
+            </Box>
+            {(focused || error) && (
+              <Text color={error ? color('tone.error') : color('ui.muted')} wrap="truncate">
+                {fitWidth(`                 ${error ? `✗ ${error}` : f.hint}`, width)}
+              </Text>
+            )}
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

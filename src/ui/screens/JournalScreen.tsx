@@ -1,0 +1,38 @@
+import { Box, Text } from 'ink';
+import { creditsText, fitWidth } from '../../domain/format';
+import { journalTotals } from '../../store/journal';
+import { useApp } from '../store-context';
+import { color } from '../theme';
+
+/** Every change made from this machine, newest first, with totals per day and operation. */
+export function JournalScreen({ width, height }: { readonly width: number; readonly height: number }) {
+  const entries = useApp((s) => s.journalEntries);
+  const totals = journalTotals(entries).slice(0, 6);
+  const recent = [...entries].reverse().slice(0, Math.max(0, height - totals.length - 5));
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text bold>{` Journal — ${entries.length} entries (x exports CSV)`}</Text>
+      {totals.map((t) => (
+        <Text key={`${t.day}${t.operation}`} color={color('ui.muted')} wrap="truncate">
+          {fitWidth(`  ${t.day}  ${t.operation}: ${t.count} × · ${creditsText(t.credits)} credits`, width)}
+        </Text>
+      ))}
+      <Text bold wrap="truncate">
+        {fitWidth(
+          '  TIME                 OPERATION  LINE                     QUOTED   CHARGED  BALANCE  OUTCOME',
+          width,
+        )}
+      </Text>
+      {entries.length === 0 && <Text color={color('ui.muted')}> No changes yet.</Text>}
+      {recent.map((e, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: journal rows have no id
+        <Text key={i} wrap="truncate" color={e.outcome === 'applied' ? undefined : color('tone.error')}>
+          {fitWidth(
+            `  ${e.time.slice(0, 19).replace('T', ' ')}  ${fitWidth(e.operation, 9)}  ${fitWidth(e.username ?? '', 23)}  ${fitWidth(e.quotedCost === null ? '' : `${e.quotedCost}${e.estimate ? '~' : ''}`, 7, 'right')}  ${fitWidth(e.deducedCredits === null ? '' : String(e.deducedCredits), 7, 'right')}  ${fitWidth(e.newBalance === null ? '' : String(e.newBalance), 7, 'right')}  ${e.outcome}`,
+            width,
+          )}
+        </Text>
+      ))}
+    </Box>
+  );
+}
