@@ -20,7 +20,17 @@ export function createCatalogSlice(set: SetState, get: GetState, deps: StoreDeps
         set({ packages: { status: 'loading' } });
         jobs.push(
           deps.client.packages().then(
-            (r) => set({ packages: { status: 'ready', data: r.packages } }),
+            (r) => {
+              set({ packages: { status: 'ready', data: r.packages } });
+              // A form opened before the packages arrived gets its default now.
+              const form = get().form;
+              const first =
+                form && form.values.packageId === null && r.packages.find((p) => p.is_trial === form.trial);
+              if (form && first) {
+                const { package: _gone, ...errors } = form.errors;
+                set({ form: { ...form, values: { ...form.values, packageId: first.id }, errors } });
+              }
+            },
             (err) => set({ packages: { status: 'error', error: describeError(err) } }),
           ),
         );

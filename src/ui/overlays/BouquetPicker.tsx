@@ -1,16 +1,19 @@
 import { Box, Text } from 'ink';
+import { useShallow } from 'zustand/react/shallow';
 import { fitWidth } from '../../domain/format';
 import { pickerItems } from '../../store/form-slice';
 import { loaded } from '../../store/types';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 
+const NONE: readonly number[] = [];
+
 /** Channels and movies in tabs, type to filter, Space toggles; the count chosen always shown. */
 export function BouquetPicker({ width, height }: { readonly width: number; readonly height: number }) {
   const picker = useApp((s) => s.picker);
-  const chosen = useApp((s) => s.form?.values.bouquets ?? []);
+  const chosen = useApp((s) => s.form?.values.bouquets ?? NONE);
   const bouquets = useApp((s) => s.bouquets);
-  const items = useApp((s) => pickerItems(s));
+  const items = useApp(useShallow((s) => pickerItems(s)));
   if (!picker) return null;
   const data = loaded(bouquets);
   const count = (kind: 'channels' | 'movies') =>
