@@ -150,6 +150,9 @@ export const COMMANDS: readonly Command[] = [
   c('picker.tab', ['tab'], 'picker', 'Input', 'Channels / movies', { footer: true }),
   c('picker.all', ['ctrl+a'], 'picker', 'Input', 'Choose every bouquet shown', { footer: true }),
   c('picker.none', ['ctrl+n'], 'picker', 'Input', 'Drop every bouquet shown', { footer: true }),
+  c('picker.same', ['ctrl+l'], 'picker', 'Input', 'Same bouquets as a line created earlier (again: older)', {
+    footer: true,
+  }),
   c('picker.done', ['enter'], 'picker', 'Input', 'Done', { footer: true }),
   c('picker.cancel', ['escape'], 'picker', 'Input', 'Undo and close', { footer: true }),
 

@@ -97,6 +97,9 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
       newBalance: a.result?.newBalance ?? null,
       outcome,
       ...(detail ? { detail } : {}),
+      ...(body && 'bouquets' in body && Array.isArray(body.bouquets)
+        ? { bouquets: body.bouquets as number[] }
+        : {}),
     });
     get().loadJournal();
   };

@@ -27,6 +27,8 @@ export interface PickerState {
   readonly cursor: number;
   /** The choice when the picker opened: Esc goes back to it. */
   readonly initial: readonly number[];
+  /** How far back "same bouquets as line …" has gone (Ctrl-L again goes one line further). */
+  readonly sameIndex: number;
 }
 
 export interface FormSlice {
@@ -47,6 +49,7 @@ export interface FormSlice {
   pickerSetFilter: (text: string) => void;
   pickerSetAll: (on: boolean) => void;
   pickerClose: (keep: boolean) => void;
+  pickerSameAsLine: () => void;
 }
 
 /** Bouquets of the picker's tab that match its filter (letters in order, case and spaces ignored). */
@@ -63,7 +66,7 @@ export function pickerItems(s: { bouquets: Parameters<typeof loaded>[0]; picker:
   });
 }
 
-export function createFormSlice(set: SetState, get: GetState, _deps: StoreDeps): FormSlice {
+export function createFormSlice(set: SetState, get: GetState, deps: StoreDeps): FormSlice {
   const packagesFor = (trial: boolean) => (loaded(get().packages) ?? []).filter((p) => p.is_trial === trial);
   const update = (values: FormValues, focusOnly?: FieldId) => {
     const form = get().form!;
@@ -136,7 +139,7 @@ export function createFormSlice(set: SetState, get: GetState, _deps: StoreDeps):
       if (form.focus === 'enabled') update({ ...form.values, enabled: !form.values.enabled });
       if (form.focus === 'bouquets') {
         set({
-          picker: { tab: 'channels', filter: '', cursor: 0, initial: form.values.bouquets },
+          picker: { tab: 'channels', filter: '', cursor: 0, initial: form.values.bouquets, sameIndex: 0 },
           modal: { kind: 'picker' },
         });
         if (get().bouquets.status !== 'ready') void get().loadCatalog();
@@ -203,6 +206,35 @@ export function createFormSlice(set: SetState, get: GetState, _deps: StoreDeps):
       const chosen = new Set(form.values.bouquets);
       for (const id of ids) on ? chosen.add(id) : chosen.delete(id);
       set({ form: { ...form, values: { ...form.values, bouquets: [...chosen].sort((a, b) => a - b) } } });
+    },
+    pickerSameAsLine() {
+      const { picker, form } = get();
+      if (!picker || !form) return;
+      // Lines created from here, newest first, that were given bouquets.
+      const sources = [...(deps.journal?.read() ?? [])]
+        .reverse()
+        .filter(
+          (e) =>
+            (e.operation === 'create' || e.operation === 'trial') &&
+            e.outcome === 'applied' &&
+            e.bouquets?.length,
+        );
+      if (!sources.length) {
+        get().notify(
+          'No line created from linedesk with bouquets yet (the API does not return a line’s bouquets)',
+          'info',
+        );
+        return;
+      }
+      const src = sources[picker.sameIndex % sources.length]!;
+      set({
+        form: { ...form, values: { ...form.values, bouquets: [...src.bouquets!] } },
+        picker: { ...picker, sameIndex: picker.sameIndex + 1 },
+      });
+      get().notify(
+        `Same bouquets as ${src.username} (${src.bouquets!.length}); Ctrl-L again for an older line`,
+        'info',
+      );
     },
     pickerClose(keep) {
       const { picker, form } = get();

@@ -16,6 +16,8 @@ export interface JournalEntry {
   readonly newBalance: number | null;
   readonly outcome: JournalOutcome;
   readonly detail?: string;
+  /** Bouquet ids of a created line: the API never returns them, the picker offers them again. */
+  readonly bouquets?: readonly number[];
 }
 
 export interface Journal {

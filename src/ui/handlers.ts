@@ -78,6 +78,7 @@ export const HANDLERS: Record<CommandId, Handler> = {
   'picker.tab': (s) => s.pickerSwitchTab(),
   'picker.all': (s) => s.pickerSetAll(true),
   'picker.none': (s) => s.pickerSetAll(false),
+  'picker.same': (s) => s.pickerSameAsLine(),
   'picker.done': (s) => s.pickerClose(true),
   'picker.cancel': (s) => s.pickerClose(false),
 

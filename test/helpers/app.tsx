@@ -26,7 +26,12 @@ const SEQUENCES: Record<string, string> = {
   delete: '\u001b[3~',
   'ctrl+c': '\u0003',
 };
-export const keyBytes = (key: string) => SEQUENCES[key] ?? key;
+export const keyBytes = (key: string) => {
+  if (SEQUENCES[key]) return SEQUENCES[key];
+  if (key === 'shift+tab') return '\u001b[Z';
+  if (key.startsWith('ctrl+')) return String.fromCharCode(key.charCodeAt(5) - 96);
+  return key;
+};
 
 /** A store on an in-memory sandbox over real HTTP. */
 export async function storeOnSandbox(

@@ -109,6 +109,17 @@ describe('every change, confirmed with its cost, against the sandbox', () => {
     const entry = app.journal.entries.at(-1)!;
     expect(entry).toMatchObject({ operation: 'create', username: 'resellerprobe01', deducedCredits: cost });
     expect(JSON.stringify(app.journal.entries)).not.toContain(created.password);
+
+    // The next line can take the same bouquets, from the journal (the API never returns them).
+    await app.press('action.cancel');
+    await app.press('line.create');
+    await app.waitFrame((f) => f.includes('New line —') && f.includes('‹ Premium'));
+    expect(app.store.getState().form!.values.bouquets).toEqual([]);
+    app.store.setState({ form: { ...app.store.getState().form!, focus: 'bouquets' } });
+    await app.press('form.toggle');
+    await app.press('picker.same');
+    await app.waitFrame((f) => f.includes('Same bouquets as resellerprobe01'));
+    expect(app.store.getState().form!.values.bouquets).toEqual(app.sb.repo.lineBouquets(created.id));
   });
 
   it('trial: no connections field; a random username is sent so the line can be found', async () => {
