@@ -1,4 +1,6 @@
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { render } from 'ink';
 import { type ApiClient, createClient } from '../api/client';
 import { LinedeskError } from '../api/errors';
@@ -10,6 +12,7 @@ import { App } from '../ui/App';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { StoreProvider } from '../ui/store-context';
 import { VERSION } from '../version';
+import { fileJobLog } from './job-file';
 import { fileJournal } from './journal-file';
 import { createLog, type Log } from './log';
 import { ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN, osc52, SHOW_CURSOR } from './terminal';
@@ -40,7 +43,12 @@ async function connect(options: AppOptions, log: Log): Promise<Connection | stri
       const client = createClient({ baseUrl, apiKey, onEvent, userAgent });
       return {
         client,
-        target: { kind: 'remote', label: new URL(client.baseUrl).host, baseUrl: client.baseUrl },
+        target: {
+          id: client.baseUrl,
+          kind: 'remote',
+          label: new URL(client.baseUrl).host,
+          baseUrl: client.baseUrl,
+        },
         close: client.close,
       };
     } catch (err) {
@@ -49,12 +57,13 @@ async function connect(options: AppOptions, log: Log): Promise<Connection | stri
   }
   const { startSandbox, SandboxUnavailableError } = await import('../sandbox/index');
   try {
-    const sandbox = await startSandbox({ db: join(dataDir(), 'sandbox.sqlite'), port: 0, log: log.write });
+    const db = join(dataDir(), 'sandbox.sqlite');
+    const sandbox = await startSandbox({ db, port: 0, log: log.write });
     const demo = sandbox.accounts()[0]!;
     const client = createClient({ baseUrl: sandbox.baseUrl, apiKey: demo.apiKey, onEvent, userAgent });
     return {
       client,
-      target: { kind: 'sandbox', label: 'SANDBOX', baseUrl: sandbox.baseUrl },
+      target: { id: `sandbox:${db}`, kind: 'sandbox', label: 'SANDBOX', baseUrl: sandbox.baseUrl },
       close: async () => {
         await client.close();
         await sandbox.close();
@@ -89,6 +98,19 @@ export async function runApp(options: AppOptions): Promise<number> {
     target: conn.target,
     readOnly: options.readOnly,
     journal: fileJournal(join(dataDir(), 'journal.jsonl')),
+    // One job file per service, so a job resumes only against the service it started on.
+    jobLog: fileJobLog(
+      join(
+        dataDir(),
+        `bulk-job-${createHash('sha256').update(conn.target.id).digest('hex').slice(0, 12)}.jsonl`,
+      ),
+    ),
+    writeExport: (name, content) => {
+      const file = join(dataDir(), 'exports', name);
+      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+      writeFileSync(file, content, { mode: 0o600 });
+      return file;
+    },
     logError: (context, err) => log.error(context, err),
   });
 

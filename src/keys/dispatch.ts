@@ -2,7 +2,7 @@ import { FIELDS } from '../domain/line-form';
 import type { AppState } from '../store/app-store';
 import { type Command, lookup, type Scope } from './keymap';
 
-type DispatchState = Pick<AppState, 'modal' | 'screens' | 'searchOpen' | 'form' | 'action'>;
+type DispatchState = Pick<AppState, 'modal' | 'screens' | 'searchOpen' | 'form' | 'action' | 'bulk'>;
 
 /**
  * Ink broadcasts every key to every useInput handler and none can consume it, so the app has one
@@ -25,6 +25,7 @@ export function textTarget(s: DispatchState): 'field' | 'store' | null {
   if (scope === 'form') return FIELDS.find((f) => f.id === s.form?.focus)?.kind === 'text' ? 'field' : null;
   if (scope === 'picker') return 'store';
   if (scope === 'action') return s.action?.op === 'delete' && s.action.phase === 'review' ? 'store' : null;
+  if (scope === 'bulk') return s.bulk?.job.op === 'delete' && s.bulk.phase === 'preview' ? 'store' : null;
   return null;
 }
 

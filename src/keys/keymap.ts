@@ -18,7 +18,10 @@ export type Scope =
   | 'journal'
   | 'form'
   | 'picker'
-  | 'action';
+  | 'action'
+  | 'marks'
+  | 'bulk'
+  | 'resume';
 
 export type Group = 'App' | 'Navigate' | 'Find' | 'Marks' | 'Line' | 'Copy' | 'Input';
 
@@ -79,7 +82,10 @@ export const COMMANDS: readonly Command[] = [
     alsoIn: ['detail'],
     danger: true,
   }),
-  c('line.unsuspend', ['s'], 'lines', 'Line', 'Unsuspend', { alsoIn: ['detail'], danger: true }),
+  c('line.unsuspend', ['s'], 'lines', 'Line', 'Unsuspend (the marked lines when any)', {
+    alsoIn: ['detail', 'marks'],
+    danger: true,
+  }),
   c('line.delete', ['d', 'delete'], 'lines', 'Line', 'Delete (type the username to confirm)', {
     alsoIn: ['detail'],
     danger: true,
@@ -103,6 +109,13 @@ export const COMMANDS: readonly Command[] = [
   c('lines.mark', ['space'], 'lines', 'Marks', 'Mark or unmark the line', { footer: true }),
   c('lines.markPage', ['a'], 'lines', 'Marks', 'Mark or unmark the page'),
   c('lines.markAll', ['A'], 'lines', 'Marks', 'Mark every line matching the filter'),
+  c('lines.marks', ['M'], 'lines', 'Marks', 'Show the marked lines'),
+
+  // Marks view
+  c('marks.down', ['down', 'j'], 'marks', 'Marks', 'Next marked line'),
+  c('marks.up', ['up', 'k'], 'marks', 'Marks', 'Previous marked line'),
+  c('marks.unmark', ['space'], 'marks', 'Marks', 'Unmark the line', { footer: true }),
+  c('marks.clear', ['U'], 'marks', 'Marks', 'Unmark every line', { footer: true }),
 
   // Line detail
   c('detail.password', ['p'], 'detail', 'Line', 'Show or hide the password', { footer: true }),
@@ -166,6 +179,22 @@ export const COMMANDS: readonly Command[] = [
   c('action.increase', ['right'], 'action', 'Line', 'More months or connections', { footer: true }),
   c('action.copy', ['y'], 'action', 'Copy', 'Copy the new credentials', { footer: true }),
   c('action.recheck', ['r'], 'action', 'Line', 'Check the server again (unknown outcome)', { footer: true }),
+
+  // Bulk job over the marked lines
+  c('bulk.start', ['enter'], 'bulk', 'Line', 'Start the job', { footer: true, danger: true }),
+  c('bulk.close', ['escape'], 'bulk', 'Line', 'Close (cancel is the default)', { footer: true }),
+  c('bulk.decrease', ['left'], 'bulk', 'Line', 'Fewer months or connections', { footer: true }),
+  c('bulk.increase', ['right'], 'bulk', 'Line', 'More months or connections', { footer: true }),
+  c('bulk.affordable', ['a'], 'bulk', 'Line', 'Only the affordable ones (on/off)', { footer: true }),
+  c('bulk.cancel', ['c'], 'bulk', 'Line', 'Cancel: stop scheduling, let requests in flight finish', {
+    footer: true,
+  }),
+  c('bulk.retry', ['f'], 'bulk', 'Line', 'Retry the failed ones (quoted again first)', { footer: true }),
+  c('bulk.export', ['x'], 'bulk', 'Line', 'Export the results as CSV and JSON', { footer: true }),
+
+  // Resume an interrupted bulk job
+  c('resume.yes', ['enter'], 'resume', 'Line', 'Resume (unknown lines are checked first)', { footer: true }),
+  c('resume.no', ['escape'], 'resume', 'Line', 'Set it aside', { footer: true }),
 
   // Journal
   c('journal.export', ['x'], 'journal', 'App', 'Export the journal as CSV', { footer: true }),

@@ -257,7 +257,20 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
       if (!a || (a.phase !== 'unknown' && a.phase !== 'checking')) return;
       patch({ phase: 'checking' });
       try {
-        const verdict = await reconcile(deps.client, a);
+        const verdict = await reconcile(deps.client, {
+          op: a.op,
+          ...(a.line
+            ? {
+                before: {
+                  id: a.line.id,
+                  expMs: a.line.exp_date?.ms ?? null,
+                  connections: a.line.connections,
+                },
+              }
+            : {}),
+          ...(a.body ? { username: (a.body as { username: string }).username } : {}),
+          connections: a.connections,
+        });
         const now = get().action!;
         if (verdict.applied) {
           patch({

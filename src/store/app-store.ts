@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import { type ActionSlice, createActionSlice } from './action-slice';
+import { type BulkSlice, createBulkSlice } from './bulk-slice';
 import { type CatalogSlice, createCatalogSlice } from './catalog-slice';
 import type { StoreDeps } from './deps';
 import { createFormSlice, type FormSlice } from './form-slice';
@@ -26,6 +27,7 @@ export type AppState = SessionSlice &
   FormSlice &
   ActionSlice &
   JournalSlice &
+  BulkSlice &
   AppActions;
 export type AppStore = ReturnType<typeof createAppStore>;
 
@@ -41,8 +43,10 @@ export function createAppStore(deps: StoreDeps) {
     ...createFormSlice(set, get, deps),
     ...createActionSlice(set, get, deps),
     ...createJournalSlice(set, get, deps),
+    ...createBulkSlice(set, get, deps),
 
     async start() {
+      get().checkResumable();
       await Promise.all([get().loadAccount(), get().loadCatalog(), get().loadLines({ offset: 0 })]);
     },
 

@@ -1,6 +1,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { ApiClient } from '../api/client';
 import type { AppState } from './app-store';
+import type { JobLog } from './job-log';
 import type { Journal } from './journal';
 import type { Target } from './types';
 
@@ -18,6 +19,12 @@ export interface StoreDeps {
   readonly searchDebounceMs?: number;
   /** Where every change is recorded (a JSONL file in the data directory). */
   readonly journal?: Journal;
+  /** Where a running bulk job is written down, to resume after a crash. */
+  readonly jobLog?: JobLog;
+  /** Requests in flight at most during a bulk job. */
+  readonly bulkConcurrency?: number;
+  /** Writes an export file (results, journal) and says where. */
+  readonly writeExport?: (name: string, content: string) => string;
   /** Where unexpected errors go (the log file); never the screen. */
   readonly logError?: (context: string, err: unknown) => void;
 }

@@ -54,17 +54,16 @@ const CSV_COLUMNS: ReadonlyArray<keyof JournalEntry> = [
   'detail',
 ];
 
+/** One CSV cell: quoted when needed; a leading = + - @ is neutralised so a spreadsheet never runs it. */
+export function csvCell(v: unknown): string {
+  const s = v === null || v === undefined ? '' : String(v);
+  const safe = /^[=+\-@]/.test(s) ? `'${s}` : s;
+  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
 export function toCsv(entries: readonly JournalEntry[]): string {
-  const cell = (v: unknown) => {
-    const s = v === null || v === undefined ? '' : String(v);
-    // Quote when needed; a leading = + - @ is neutralised so a spreadsheet never runs it as a formula.
-    const safe = /^[=+\-@]/.test(s) ? `'${s}` : s;
-    return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-  };
-  return (
-    [CSV_COLUMNS.join(','), ...entries.map((e) => CSV_COLUMNS.map((c) => cell(e[c])).join(','))].join('\n') +
-    '\n'
-  );
+  const rows = entries.map((e) => CSV_COLUMNS.map((c) => csvCell(e[c])).join(','));
+  return `${[CSV_COLUMNS.join(','), ...rows].join('\n')}\n`;
 }
 
 export interface JournalTotals {

@@ -1,6 +1,16 @@
 import type { Line, LineListItem } from '../api/contract';
-import type { ActionState } from './action-slice';
 import type { StoreClient } from './deps';
+import type { Operation } from './journal';
+
+export interface ReconcileCase {
+  readonly op: Operation;
+  /** The line as it was before (extend, upgrade, unsuspend, delete). */
+  readonly before?: { readonly id: string; readonly expMs: number | null; readonly connections: number };
+  /** Create and trial: the username that was sent. */
+  readonly username?: string;
+  /** Upgrade: the connections asked for. */
+  readonly connections?: number;
+}
 
 /**
  * After an unknown outcome, the server decides: a new line is looked up by the username that was
@@ -9,28 +19,24 @@ import type { StoreClient } from './deps';
  */
 export async function reconcile(
   client: StoreClient,
-  a: ActionState,
+  c: ReconcileCase,
 ): Promise<{ applied: boolean; line?: LineListItem | Line }> {
-  const find = async (search: string) => {
-    const page = await client.listLines({ search, limit: 100 });
-    return page.lines;
-  };
-  if (a.op === 'create' || a.op === 'trial') {
-    const username = (a.body as { username: string }).username;
-    const line = (await find(username)).find((l) => l.username === username);
+  const find = async (search: string) => (await client.listLines({ search, limit: 100 })).lines;
+  if (c.op === 'create' || c.op === 'trial') {
+    const line = (await find(c.username!)).find((l) => l.username === c.username);
     return line ? { applied: true, line } : { applied: false };
   }
-  const before = a.line!;
+  const before = c.before!;
   const now = (await find(before.id)).find((l) => l.id === before.id);
-  switch (a.op) {
+  switch (c.op) {
     case 'delete':
       return { applied: now === undefined };
     case 'extend':
-      return now && (now.exp_date?.ms ?? 0) > (before.exp_date?.ms ?? 0)
+      return now && (now.exp_date?.ms ?? 0) > (before.expMs ?? 0)
         ? { applied: true, line: now }
         : { applied: false };
     case 'upgrade':
-      return now && now.connections === a.connections && before.connections !== a.connections
+      return now && now.connections === c.connections && before.connections !== c.connections
         ? { applied: true, line: now }
         : { applied: false };
     case 'unsuspend':

@@ -1,3 +1,4 @@
+import type { LineListItem } from '../api/contract';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { describeError } from './describe-error';
 import { listParams, selectCurrentLine } from './lines-slice';
@@ -5,16 +6,24 @@ import { listParams, selectCurrentLine } from './lines-slice';
 export interface MarkedLine {
   readonly id: string;
   readonly username: string;
+  /** The line as it was when marked: a bulk preview starts from it. */
+  readonly line: LineListItem;
 }
+
+const mark = (l: LineListItem): MarkedLine => ({ id: l.id, username: l.username, line: l });
 
 export interface SelectionSlice {
   /** Marked lines by id; kept across pages, filters and searches. */
   readonly marked: ReadonlyMap<string, MarkedLine>;
   readonly markingAll: boolean;
+  readonly marksCursor: number;
+  openMarks: () => void;
+  moveMarksCursor: (delta: number) => void;
   toggleMark: () => void;
   togglePage: () => void;
   markAllMatching: () => Promise<void>;
   clearMarks: () => void;
+  unmark: (id: string) => void;
 }
 
 export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDeps): SelectionSlice {
@@ -22,13 +31,20 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
   return {
     marked: new Map(),
     markingAll: false,
+    marksCursor: 0,
+    openMarks() {
+      set({ screens: [...get().screens, { id: 'marks' }], marksCursor: 0 });
+    },
+    moveMarksCursor(delta) {
+      set({ marksCursor: Math.max(0, Math.min(get().marked.size - 1, get().marksCursor + delta)) });
+    },
 
     toggleMark() {
       const line = selectCurrentLine(get());
       if (!line) return;
       const marked = new Map(get().marked);
       if (marked.has(line.id)) marked.delete(line.id);
-      else marked.set(line.id, { id: line.id, username: line.username });
+      else marked.set(line.id, mark(line));
       set({ marked });
       get().moveCursor(1);
     },
@@ -40,7 +56,7 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
       const all = lines.every((l) => marked.has(l.id));
       for (const l of lines) {
         if (all) marked.delete(l.id);
-        else marked.set(l.id, { id: l.id, username: l.username });
+        else marked.set(l.id, mark(l));
       }
       set({ marked });
       get().notify(
@@ -53,13 +69,13 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
     async markAllMatching() {
       const id = ++markAllSeq;
       const q = get().query;
-      const found = new Map<string, { id: string; username: string }>();
+      const found = new Map<string, MarkedLine>();
       set({ markingAll: true });
       try {
         for (let offset: number | null = 0; offset !== null; ) {
           const page = await deps.client.listLines(listParams(q, offset, 100));
           if (id !== markAllSeq) return;
-          for (const l of page.lines) found.set(l.id, { id: l.id, username: l.username });
+          for (const l of page.lines) found.set(l.id, mark(l));
           offset = page.nextOffset;
         }
         const marked = new Map(get().marked);
@@ -79,6 +95,11 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
 
     clearMarks() {
       set({ marked: new Map() });
+    },
+    unmark(id) {
+      const marked = new Map(get().marked);
+      marked.delete(id);
+      set({ marked, marksCursor: Math.max(0, Math.min(get().marksCursor, marked.size - 1)) });
     },
   };
 }

@@ -24,7 +24,8 @@ export type Screen =
   | { readonly id: 'account' }
   | { readonly id: 'packages' }
   | { readonly id: 'bouquets' }
-  | { readonly id: 'journal' };
+  | { readonly id: 'journal' }
+  | { readonly id: 'marks' };
 export type ScreenId = Screen['id'];
 
 /** One modal at a time, or none. */
@@ -35,6 +36,8 @@ export type Modal =
   | { readonly kind: 'form' }
   | { readonly kind: 'picker' }
   | { readonly kind: 'action' }
+  | { readonly kind: 'bulk' }
+  | { readonly kind: 'resume' }
   | null;
 
 export type Tone = 'info' | 'success' | 'error';
@@ -45,6 +48,8 @@ export interface Flash {
 }
 
 export interface Target {
+  /** Stable across starts: the sandbox's database, or the service's base URL (jobs resume by it). */
+  readonly id: string;
   /** 'sandbox': the embedded service; 'remote': a configured one. */
   readonly kind: 'sandbox' | 'remote';
   /** SANDBOX, or the host. */

@@ -7,15 +7,18 @@ import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
 import { ActionDialog } from './overlays/ActionDialog';
 import { BouquetPicker } from './overlays/BouquetPicker';
+import { BulkDialog } from './overlays/BulkDialog';
 import { CommandPalette } from './overlays/CommandPalette';
 import { CopyMenu } from './overlays/CopyMenu';
 import { HelpOverlay } from './overlays/HelpOverlay';
 import { LineForm } from './overlays/LineForm';
+import { ResumeDialog } from './overlays/ResumeDialog';
 import { AccountScreen } from './screens/AccountScreen';
 import { BouquetsScreen } from './screens/BouquetsScreen';
 import { JournalScreen } from './screens/JournalScreen';
 import { LineDetailScreen } from './screens/LineDetailScreen';
 import { LINES_CHROME_ROWS, LinesScreen } from './screens/LinesScreen';
+import { MarksScreen } from './screens/MarksScreen';
 import { PackagesScreen } from './screens/PackagesScreen';
 import { useApp, useAppStore } from './store-context';
 import { useTerminalSize } from './use-terminal-size';
@@ -53,6 +56,8 @@ export function App({ effects }: { readonly effects: UiEffects }) {
   else if (modal === 'form') body = <LineForm width={width} />;
   else if (modal === 'picker') body = <BouquetPicker width={width} height={bodyRows} />;
   else if (modal === 'action') body = <ActionDialog width={width} />;
+  else if (modal === 'bulk') body = <BulkDialog width={width} height={bodyRows} />;
+  else if (modal === 'resume') body = <ResumeDialog width={width} />;
   else {
     const h = bodyRows - (modal === 'palette' ? 2 : modal === 'copy' ? 6 : 0);
     if (screen === 'lines') body = <LinesScreen width={width} height={h} />;
@@ -60,6 +65,7 @@ export function App({ effects }: { readonly effects: UiEffects }) {
     else if (screen === 'account') body = <AccountScreen width={width} height={h} />;
     else if (screen === 'packages') body = <PackagesScreen width={width} height={h} />;
     else if (screen === 'journal') body = <JournalScreen width={width} height={h} />;
+    else if (screen === 'marks') body = <MarksScreen width={width} height={h} />;
     else body = <BouquetsScreen width={width} height={h} />;
   }
 

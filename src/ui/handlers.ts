@@ -10,6 +10,9 @@ export interface UiEffects {
 
 type Handler = (s: AppState, fx: UiEffects) => void;
 
+/** With lines marked, e/u/s/d in the browser or the marks view act on every marked line. */
+const bulkMode = (s: AppState) => s.marked.size > 0 && s.screens.at(-1)?.id !== 'detail';
+
 /** The line a change applies to: the detail screen's, or the one under the cursor. */
 export const targetLine = (s: AppState) => selectDetailLine(s) ?? selectCurrentLine(s);
 
@@ -58,10 +61,37 @@ export const HANDLERS: Record<CommandId, Handler> = {
 
   'line.create': (s) => s.openForm(false),
   'line.trial': (s) => s.openForm(true),
-  'line.extend': (s) => s.openAction({ op: 'extend', line: targetLine(s)! }),
-  'line.upgrade': (s) => s.openAction({ op: 'upgrade', line: targetLine(s)! }),
-  'line.unsuspend': (s) => s.openAction({ op: 'unsuspend', line: targetLine(s)! }),
-  'line.delete': (s) => s.openAction({ op: 'delete', line: targetLine(s)! }),
+  'line.extend': (s) =>
+    bulkMode(s) ? s.openBulk('extend') : s.openAction({ op: 'extend', line: targetLine(s)! }),
+  'line.upgrade': (s) =>
+    bulkMode(s) ? s.openBulk('upgrade') : s.openAction({ op: 'upgrade', line: targetLine(s)! }),
+  'line.unsuspend': (s) =>
+    bulkMode(s) ? s.openBulk('unsuspend') : s.openAction({ op: 'unsuspend', line: targetLine(s)! }),
+  'line.delete': (s) =>
+    bulkMode(s) ? s.openBulk('delete') : s.openAction({ op: 'delete', line: targetLine(s)! }),
+
+  'lines.marks': (s) => s.openMarks(),
+  'marks.down': (s) => s.moveMarksCursor(1),
+  'marks.up': (s) => s.moveMarksCursor(-1),
+  'marks.unmark': (s) => {
+    const id = [...s.marked.keys()][s.marksCursor];
+    if (id) s.unmark(id);
+  },
+  'marks.clear': (s) => {
+    s.clearMarks();
+    s.notify('Every mark cleared', 'info');
+  },
+
+  'bulk.start': (s) => void s.bulkStart(),
+  'bulk.close': (s) => s.bulkClose(),
+  'bulk.decrease': (s) => s.bulkAdjust(-1),
+  'bulk.increase': (s) => s.bulkAdjust(1),
+  'bulk.affordable': (s) => s.bulkToggleAffordable(),
+  'bulk.cancel': (s) => s.bulkCancel(),
+  'bulk.retry': (s) => s.bulkRetryFailed(),
+  'bulk.export': (s) => s.bulkExport(),
+  'resume.yes': (s) => void s.resumeJob(),
+  'resume.no': (s) => s.discardJob(),
 
   'form.next': (s) => s.moveFocus(1),
   'form.prev': (s) => s.moveFocus(-1),

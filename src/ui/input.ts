@@ -14,6 +14,7 @@ function typeInto(store: AppStore, text: string | null): void {
     s.setFormText(edit(String(s.form.values[s.form.focus as 'label'] ?? '')));
   else if (scope === 'picker' && s.picker) s.pickerSetFilter(edit(s.picker.filter));
   else if (scope === 'action' && s.action) s.setActionTyped(edit(s.action.typed));
+  else if (scope === 'bulk' && s.bulk) s.bulkSetTyped(edit(s.bulk.typed));
 }
 
 /** Runs one key through the keymap: a disabled command explains itself in the flash line. */

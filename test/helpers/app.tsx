@@ -41,7 +41,7 @@ export async function storeOnSandbox(
   const env = await sandbox(opts);
   const store = createAppStore({
     client: env.client,
-    target: { kind: 'sandbox', label: 'SANDBOX', baseUrl: env.sb.baseUrl },
+    target: { id: 'sandbox:test', kind: 'sandbox', label: 'SANDBOX', baseUrl: env.sb.baseUrl },
     pageSize: 10,
     searchDebounceMs: 50,
     ...deps,

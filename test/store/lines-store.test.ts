@@ -80,7 +80,7 @@ describe('lines store against the sandbox', () => {
     };
     const store = createAppStore({
       client: { ...env.client, listLines },
-      target: { kind: 'sandbox', label: 'SANDBOX', baseUrl: env.sb.baseUrl },
+      target: { id: 'sandbox:test', kind: 'sandbox', label: 'SANDBOX', baseUrl: env.sb.baseUrl },
       pageSize: 10,
     });
     // Count the server's fault draws, to know when request A has arrived and drawn its latency.

@@ -1,0 +1,357 @@
+import { randomUUID } from 'node:crypto';
+import {
+  affordability,
+  type BulkJob,
+  type BulkLine,
+  type BulkOp,
+  type BulkProgress,
+  FINAL,
+  planLine,
+  progressOf,
+  toBulkLine,
+} from '../domain/bulk';
+import { typedText } from '../domain/line-form';
+import { runBulk } from './bulk-runner';
+import type { GetState, SetState, StoreDeps } from './deps';
+import { describeError } from './describe-error';
+import { csvCell } from './journal';
+import { loaded } from './types';
+
+const toCsvRows = (rows: ReadonlyArray<Record<string, unknown>>) =>
+  rows.length
+    ? `${[Object.keys(rows[0]!).join(','), ...rows.map((r) => Object.values(r).map(csvCell).join(','))].join('\n')}\n`
+    : '';
+
+export interface BulkState {
+  readonly phase: 'preview' | 'running' | 'done';
+  readonly job: BulkJob;
+  readonly quoting: boolean;
+  readonly onlyAffordable: boolean;
+  /** Delete: the number of lines, typed to confirm. */
+  readonly typed: string;
+  /** Marked lines not on the page in view (other pages, or hidden by the filter or search). */
+  readonly hidden: number;
+  readonly progress: BulkProgress;
+  readonly cancelling: boolean;
+}
+
+export interface BulkSlice {
+  readonly bulk: BulkState | null;
+  /** An interrupted job found at start, offered for resuming. */
+  readonly resumable: BulkJob | null;
+  openBulk: (op: BulkOp, lines?: readonly BulkLine[]) => void;
+  bulkAdjust: (delta: 1 | -1) => void;
+  bulkToggleAffordable: () => void;
+  bulkSetTyped: (text: string) => void;
+  bulkStart: () => Promise<void>;
+  bulkCancel: () => void;
+  bulkRetryFailed: () => void;
+  bulkClose: () => void;
+  bulkExport: () => void;
+  checkResumable: () => void;
+  resumeJob: () => Promise<void>;
+  discardJob: () => void;
+}
+
+const MONTHS = [1, 3, 6, 12] as const;
+
+/** Why the job cannot start now, or null. */
+export function bulkBlocker(b: BulkState, balance: number | undefined): string | null {
+  if (b.quoting) return 'Waiting for the costs';
+  const runnable = b.job.lines.filter((l) => l.state === 'pending');
+  if (!runnable.length) return 'Nothing to do for these lines';
+  if (b.job.op === 'delete' && b.typed !== String(runnable.length))
+    return `Type ${runnable.length} to confirm`;
+  if (runnable.some((l) => l.cost === null)) return 'Some costs are unknown';
+  if (balance !== undefined && !b.onlyAffordable && !affordability(b.job.lines, balance).fitsAll) {
+    return 'The total exceeds the balance: a picks only the affordable ones';
+  }
+  return null;
+}
+
+export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): BulkSlice {
+  const now = deps.now ?? Date.now;
+  let quoteSeq = 0;
+  let cancelled = false;
+  const patch = (p: Partial<BulkState>) => {
+    const b = get().bulk;
+    if (b) set({ bulk: { ...b, ...p } });
+  };
+  const setLines = (lines: readonly BulkLine[]) => {
+    const b = get().bulk;
+    if (b) set({ bulk: { ...b, job: { ...b.job, lines }, progress: progressOf({ ...b.job, lines }, 0) } });
+  };
+
+  /** Plans every line, then asks the server for upgrade quotes, four at a time. */
+  const plan = async () => {
+    const b = get().bulk;
+    if (!b) return;
+    const id = ++quoteSeq;
+    const packages = loaded(get().packages) ?? [];
+    const planned = b.job.lines.map((l) => planLine(l, b.job.op, b.job, packages, now()));
+    setLines(planned);
+    if (b.job.op !== 'upgrade') return patch({ quoting: false });
+    patch({ quoting: true });
+    const todo = planned.filter((l) => l.state === 'pending');
+    const costs = new Map<string, number | null>();
+    let next = 0;
+    const worker = async () => {
+      while (next < todo.length && id === quoteSeq) {
+        const l = todo[next++]!;
+        try {
+          costs.set(
+            l.id,
+            (await deps.client.simulateUpgrade({ id: l.id, new_connections: b.job.connections })).cost,
+          );
+        } catch (err) {
+          costs.set(l.id, null);
+          deps.logError?.('bulk quote', err);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 4 }, worker));
+    if (id !== quoteSeq) return;
+    setLines(
+      planned.map((l) =>
+        costs.has(l.id)
+          ? { ...l, cost: costs.get(l.id)!, ...(costs.get(l.id) === null ? { detail: 'no quote' } : {}) }
+          : l,
+      ),
+    );
+    patch({ quoting: false });
+  };
+
+  const journalLine = (job: BulkJob, l: BulkLine) =>
+    deps.journal?.append({
+      time: new Date(now()).toISOString(),
+      target: job.target,
+      operation: job.op,
+      lineId: l.id,
+      username: l.username,
+      quotedCost: l.cost,
+      estimate: job.op === 'extend',
+      deducedCredits: l.deducedCredits ?? null,
+      newBalance: l.newBalance ?? null,
+      outcome:
+        l.state === 'done'
+          ? 'applied'
+          : l.state === 'unknown'
+            ? 'unknown'
+            : l.state === 'failed' && /^not applied/.test(l.detail ?? '')
+              ? 'not applied'
+              : 'rejected',
+      detail: `bulk ${job.id}${l.detail ? `: ${l.detail}` : ''}`,
+    });
+
+  const run = async (job: BulkJob) => {
+    cancelled = false;
+    const started = now();
+    let current = job;
+    let dirty = false;
+    deps.jobLog?.begin(job);
+    patch({ phase: 'running', job, progress: progressOf(job, 0), cancelling: false });
+    // Progress reaches the screen at most ten times a second.
+    const timer = setInterval(() => {
+      if (!dirty) return;
+      dirty = false;
+      patch({ job: current, progress: progressOf(current, now() - started) });
+    }, 100);
+    try {
+      const final = await runBulk(job, {
+        client: deps.client,
+        concurrency: deps.bulkConcurrency ?? 4,
+        now,
+        cancelled: () => cancelled,
+        onLine: (l) => {
+          deps.jobLog?.line(l);
+          current = { ...current, lines: current.lines.map((x) => (x.id === l.id ? l : x)) };
+          dirty = true;
+          if (FINAL.has(l.state) || l.state === 'unknown') journalLine(job, l);
+        },
+      });
+      current = final;
+      const open = final.lines.some(
+        (l) => l.state === 'pending' || l.state === 'unknown' || l.state === 'sending',
+      );
+      if (!open) deps.jobLog?.end();
+    } catch (err) {
+      deps.logError?.('bulk', err);
+      get().notify(`The bulk job stopped: ${describeError(err)}`, 'error');
+    } finally {
+      clearInterval(timer);
+      patch({
+        phase: 'done',
+        job: current,
+        progress: progressOf(current, now() - started),
+        cancelling: false,
+      });
+      get().loadJournal();
+      void get().loadAccount();
+      void get().refreshLines();
+    }
+  };
+
+  return {
+    bulk: null,
+    resumable: null,
+
+    openBulk(op, given) {
+      const s = get();
+      const marked = [...s.marked.values()];
+      const onPage = new Set(s.page?.lines.map((l) => l.id) ?? []);
+      const lines = given ?? marked.map((m) => toBulkLine(m.line));
+      const job: BulkJob = {
+        id: randomUUID(),
+        op,
+        months: 1,
+        connections: 2,
+        target: s.target.id,
+        createdAt: new Date(now()).toISOString(),
+        lines,
+      };
+      set({
+        bulk: {
+          phase: 'preview',
+          job,
+          quoting: op === 'upgrade',
+          onlyAffordable: false,
+          typed: '',
+          hidden: lines.filter((l) => !onPage.has(l.id)).length,
+          progress: progressOf(job, 0),
+          cancelling: false,
+        },
+        modal: { kind: 'bulk' },
+      });
+      void plan();
+    },
+
+    bulkAdjust(delta) {
+      const b = get().bulk;
+      if (b?.phase !== 'preview') return;
+      if (b.job.op === 'extend') {
+        const i = MONTHS.indexOf(b.job.months);
+        patch({ job: { ...b.job, months: MONTHS[Math.max(0, Math.min(3, i + delta))]! } });
+      } else if (b.job.op === 'upgrade') {
+        patch({ job: { ...b.job, connections: Math.max(1, Math.min(6, b.job.connections + delta)) } });
+      } else return;
+      void plan();
+    },
+
+    bulkToggleAffordable() {
+      const b = get().bulk;
+      if (b?.phase === 'preview') patch({ onlyAffordable: !b.onlyAffordable });
+    },
+
+    bulkSetTyped(text) {
+      patch({ typed: typedText(text) });
+    },
+
+    async bulkStart() {
+      const b = get().bulk;
+      if (b?.phase !== 'preview') return;
+      if (get().readOnly) return get().notify('Read-only mode: changes are disabled', 'info');
+      const balance = loaded(get().account)?.credits;
+      const blocked = bulkBlocker(b, balance);
+      if (blocked) return get().notify(blocked, 'info');
+      let lines = b.job.lines;
+      if (b.onlyAffordable && balance !== undefined) {
+        const { affordable } = affordability(lines, balance);
+        lines = lines.map((l) =>
+          l.state === 'pending' && !affordable.has(l.id)
+            ? { ...l, state: 'skipped', detail: 'not affordable' }
+            : l,
+        );
+      }
+      await run({ ...b.job, lines });
+    },
+
+    bulkCancel() {
+      const b = get().bulk;
+      if (b?.phase !== 'running') return;
+      cancelled = true;
+      patch({ cancelling: true });
+      get().notify('Cancelling: no new requests; those in flight finish', 'info');
+    },
+
+    /** Failed lines, planned and quoted again (re-simulated) before anything is sent. */
+    bulkRetryFailed() {
+      const b = get().bulk;
+      if (b?.phase !== 'done') return;
+      const failed = b.job.lines.filter((l) => l.state === 'failed');
+      if (!failed.length) return get().notify('No failed lines', 'info');
+      const op = b.job.op;
+      get().openBulk(
+        op,
+        failed.map((l) => ({ ...l, state: 'pending', detail: undefined, cost: null })),
+      );
+      patch({ job: { ...get().bulk!.job, months: b.job.months, connections: b.job.connections } });
+      void plan();
+    },
+
+    bulkClose() {
+      const b = get().bulk;
+      if (b?.phase === 'running')
+        return get().notify('The job is running: Esc again after it ends, or c cancels', 'info');
+      if (b?.phase === 'done') {
+        const doneIds = new Set(b.job.lines.filter((l) => l.state === 'done').map((l) => l.id));
+        const marked = new Map([...get().marked].filter(([id]) => !doneIds.has(id)));
+        set({ marked });
+      }
+      quoteSeq++;
+      set({ bulk: null, modal: null });
+    },
+
+    bulkExport() {
+      const b = get().bulk;
+      if (!b || !deps.writeExport) return get().notify('Nowhere to export to in this session', 'error');
+      const rows = b.job.lines.map((l) => ({
+        id: l.id,
+        username: l.username,
+        state: l.state,
+        detail: l.detail ?? null,
+        cost: l.cost,
+        deducedCredits: l.deducedCredits ?? null,
+        newBalance: l.newBalance ?? null,
+      }));
+      const name = `bulk-${b.job.op}-${b.job.createdAt.replace(/[:.]/g, '-')}`;
+      const csv = toCsvRows(rows);
+      const a = deps.writeExport(`${name}.csv`, csv);
+      const j = deps.writeExport(
+        `${name}.json`,
+        `${JSON.stringify({ job: { ...b.job, lines: undefined }, lines: rows }, null, 2)}\n`,
+      );
+      get().notify(`Results exported: ${a} and ${j}`, 'success');
+    },
+
+    checkResumable() {
+      const job = deps.jobLog?.load() ?? null;
+      if (job && job.target === get().target.id) set({ resumable: job, modal: { kind: 'resume' } });
+    },
+
+    async resumeJob() {
+      const job = get().resumable;
+      if (!job) return;
+      set({
+        resumable: null,
+        bulk: {
+          phase: 'running',
+          job,
+          quoting: false,
+          onlyAffordable: false,
+          typed: '',
+          hidden: 0,
+          progress: progressOf(job, 0),
+          cancelling: false,
+        },
+        modal: { kind: 'bulk' },
+      });
+      await run(job);
+    },
+
+    discardJob() {
+      deps.jobLog?.end();
+      set({ resumable: null, modal: null });
+      get().notify('The interrupted job was set aside; its lines stay in the journal', 'info');
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import { Box, Text } from 'ink';
+import { affordability, type BulkLine } from '../../domain/bulk';
+import { absoluteText, creditsText, fitWidth } from '../../domain/format';
+import { bulkBlocker } from '../../store/bulk-slice';
+import { loaded } from '../../store/types';
+import { useApp } from '../store-context';
+import { color, type Token } from '../theme';
+
+const TITLES = {
+  extend: 'Extend',
+  upgrade: 'Set connections of',
+  unsuspend: 'Unsuspend',
+  delete: 'Delete',
+} as const;
+const STATE_TONES: Record<BulkLine['state'], Token | undefined> = {
+  pending: 'ui.muted',
+  sending: 'ui.accent',
+  done: 'tone.success',
+  failed: 'tone.error',
+  unknown: 'ui.badge',
+  skipped: 'ui.muted',
+};
+const at = (ms: number | null | undefined) => (ms == null ? '—' : absoluteText({ raw: '', ms }).slice(0, 10));
+
+/** Preview (per line: what changes and its cost, the total against the balance), progress, results. */
+export function BulkDialog({ width, height }: { readonly width: number; readonly height: number }) {
+  const b = useApp((s) => s.bulk);
+  const balance = useApp((s) => loaded(s.account)?.credits);
+  if (!b) return null;
+  const { job } = b;
+  const count = job.lines.length;
+  const afford = balance !== undefined ? affordability(job.lines, balance) : null;
+  const param =
+    job.op === 'extend'
+      ? ` by ‹ ${job.months} month${job.months === 1 ? '' : 's'} ›`
+      : job.op === 'upgrade'
+        ? ` to ‹ ${job.connections} ›`
+        : '';
+  const head: string[] = [];
+  if (b.phase === 'preview') {
+    head.push(
+      `${b.hidden} of the ${count} marked lines are not on the page in view (other pages, or hidden by the filter or search).`,
+    );
+    if (afford) {
+      head.push(
+        `Total ${creditsText(afford.total)} credits${job.op === 'extend' ? ' (estimate from package prices)' : job.op === 'upgrade' ? ' (quoted by the server)' : ''} · balance ${creditsText(balance!)} · ${afford.affordable.size} of ${afford.considered} affordable${b.onlyAffordable ? ' · ONLY THE AFFORDABLE ONES' : ''}`,
+      );
+    }
+    if (b.quoting) head.push('Asking the server for each line’s cost…');
+    if (job.op === 'delete')
+      head.push(`Deletes permanently. Type the number of lines to confirm: ${b.typed}▏`);
+  } else {
+    const p = b.progress;
+    const total = Math.max(1, p.done + p.failed + p.unknown + p.remaining);
+    const barWidth = Math.max(10, width - 40);
+    const filled = Math.round(((p.done + p.failed) / total) * barWidth);
+    head.push(`[${'█'.repeat(filled)}${'░'.repeat(barWidth - filled)}] ${p.done + p.failed}/${total}`);
+    head.push(
+      `done ${p.done} · failed ${p.failed} · unknown ${p.unknown} · remaining ${p.remaining} · skipped ${p.skipped} · ${creditsText(p.credits)} credits spent · ${p.ratePerSec.toFixed(1)}/s${p.etaSec !== null && b.phase === 'running' ? ` · ~${Math.ceil(p.etaSec)} s left` : ''}`,
+    );
+    if (b.cancelling) head.push('Cancelling: no new requests; those in flight finish.');
+    if (b.phase === 'done')
+      head.push('Finished. f retries the failed ones (quoted again first) · x exports · Esc closes');
+  }
+  const blocker = b.phase === 'preview' ? bulkBlocker(b, balance) : null;
+  const rows = Math.max(1, height - head.length - 5);
+  const shown = job.lines.slice(0, rows);
+  return (
+    <Box
+      flexDirection="column"
+      width={width}
+      borderStyle="round"
+      borderColor={color(job.op === 'delete' ? 'ui.danger' : 'ui.accent')}
+    >
+      <Text bold wrap="truncate">
+        {fitWidth(` ${TITLES[job.op]} ${count} marked line${count === 1 ? '' : 's'}${param}`, width - 2)}
+      </Text>
+      {head.map((h) => (
+        <Text key={h.slice(0, 24)} wrap="truncate">
+          {fitWidth(` ${h}`, width - 2)}
+        </Text>
+      ))}
+      {shown.map((l) => (
+        <Text key={l.id} wrap="truncate">
+          <Text color={color(STATE_TONES[l.state] ?? 'ui.muted')}>{fitWidth(` ${l.state}`, 9)}</Text>
+          {fitWidth(` ${l.username}`, 24)}
+          {fitWidth(change(l, job.op), 30)}
+          {fitWidth(l.cost === null ? '?' : creditsText(l.cost), 6, 'right')}
+          {fitWidth(
+            afford && b.phase === 'preview' && l.state === 'pending' && !afford.affordable.has(l.id)
+              ? ' not affordable'
+              : ` ${l.detail ?? ''}`,
+            Math.max(0, width - 72),
+          )}
+        </Text>
+      ))}
+      {job.lines.length > rows && (
+        <Text color={color('ui.muted')}>{`  … and ${job.lines.length - rows} more`}</Text>
+      )}
+      <Text color={color(blocker ? 'tone.error' : 'ui.focus')} wrap="truncate">
+        {fitWidth(
+          b.phase === 'preview'
+            ? blocker
+              ? ` ✗ ${blocker} · Esc closes`
+              : ' Enter starts (each line at most once) · Esc closes'
+            : b.phase === 'running'
+              ? ' c cancels (requests in flight finish)'
+              : ' Esc closes',
+          width - 2,
+        )}
+      </Text>
+    </Box>
+  );
+}
+
+function change(l: BulkLine, op: string): string {
+  if (op === 'extend') return `${at(l.before.expMs)} → ${at(l.after.expMs)}`;
+  if (op === 'upgrade')
+    return `${l.before.connections} → ${l.after.connections ?? l.before.connections} connections`;
+  if (op === 'unsuspend') return l.before.enabled ? 'already enabled' : 'suspended → enabled';
+  return 'deleted';
+}

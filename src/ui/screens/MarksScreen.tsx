@@ -1,0 +1,32 @@
+import { Box, Text } from 'ink';
+import { expiryText, fitWidth, statusOf } from '../../domain/format';
+import { useApp } from '../store-context';
+import { color } from '../theme';
+
+/** Every marked line, wherever it was marked; Space unmarks; e/u/s/d act on all of them. */
+export function MarksScreen({ width, height }: { readonly width: number; readonly height: number }) {
+  const marked = useApp((s) => s.marked);
+  const cursor = useApp((s) => s.marksCursor);
+  const list = [...marked.values()];
+  const rows = Math.max(1, height - 2);
+  const start = Math.max(0, Math.min(cursor - Math.floor(rows / 2), list.length - rows));
+  const now = Date.now();
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text
+        bold
+      >{` Marked lines: ${list.length} — e extend · u connections · s unsuspend · d delete, all of them`}</Text>
+      {list.length === 0 && (
+        <Text color={color('ui.muted')}> Nothing marked. Space marks a line in the browser.</Text>
+      )}
+      {list.slice(start, start + rows).map((m, i) => (
+        <Text key={m.id} inverse={start + i === cursor} wrap="truncate">
+          {fitWidth(
+            `  ${fitWidth(m.username, 30)} ${fitWidth(statusOf(m.line, now), 10)} ${fitWidth(`${m.line.connections} conn`, 7)} ${expiryText(m.line.exp_date, now)}`,
+            width,
+          )}
+        </Text>
+      ))}
+    </Box>
+  );
+}
