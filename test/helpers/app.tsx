@@ -37,8 +37,9 @@ export const keyBytes = (key: string) => {
 export async function storeOnSandbox(
   opts: Parameters<typeof sandbox>[0] = {},
   deps: Partial<StoreDeps> = {},
+  existing?: Awaited<ReturnType<typeof sandbox>>,
 ) {
-  const env = await sandbox(opts);
+  const env = existing ?? (await sandbox(opts));
   const store = createAppStore({
     client: env.client,
     target: { id: 'sandbox:test', kind: 'sandbox', label: 'SANDBOX', baseUrl: env.sb.baseUrl },
@@ -50,8 +51,13 @@ export async function storeOnSandbox(
 }
 
 /** The whole app rendered by ink-testing-library (100 columns, 24 rows) against the sandbox. */
-export async function renderApp(opts: Parameters<typeof sandbox>[0] = {}, deps: Partial<StoreDeps> = {}) {
-  const env = await storeOnSandbox(opts, deps);
+export async function renderApp(
+  opts: Parameters<typeof sandbox>[0] = {},
+  deps: Partial<StoreDeps> = {},
+  /** Another session on the same sandbox (e.g. a restart). */
+  existing?: Awaited<ReturnType<typeof sandbox>>,
+) {
+  const env = await storeOnSandbox(opts, deps, existing);
   const copied: string[] = [];
   const ui = render(
     <StoreProvider store={env.store}>

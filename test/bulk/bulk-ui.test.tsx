@@ -1,0 +1,117 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fileJobLog } from '../../src/app/job-file';
+import { memoryJournal } from '../../src/store/journal';
+import { renderApp } from '../helpers/app';
+import { books } from '../helpers/sandbox';
+
+const expOf = (app: Awaited<ReturnType<typeof renderApp>>, id: string) =>
+  (app.sb.repo.db.prepare('SELECT exp_date FROM lines WHERE id = ?').get(id) as { exp_date: number })
+    .exp_date;
+
+describe('bulk edits', () => {
+  it('mark 5 lines on two pages, bulk extend: preview, total, run; balance and expiries in the sandbox', async () => {
+    const journal = memoryJournal();
+    const app = await renderApp({}, { journal });
+    await app.waitFrame((f) => /1–\d+ of 60/.test(f));
+    await app.press('lines.filterType'); // premium: extend applies to every one
+    await app.waitFrame((f) => f.includes('type premium') && !f.includes('loading'));
+    for (let i = 0; i < 3; i++) await app.press('lines.mark');
+    await app.press('lines.pageNext');
+    await app.waitFrame((f) => /19–/.test(f) && !f.includes('loading'));
+    await app.press('lines.mark');
+    await app.press('lines.mark');
+    await app.waitFrame((f) => f.includes('5 marked'));
+    const marked = [...app.store.getState().marked.values()];
+    const before = new Map(marked.map((m) => [m.id, expOf(app, m.id)]));
+    const expected = marked.reduce((sum, m) => sum + m.line.connections, 0); // 1 month: 1 + 1 × (connections − 1)
+
+    await app.press('line.extend');
+    await app.waitFrame(
+      (f) => f.includes('Extend 5 marked lines') && f.includes('3 of the 5 marked lines are not on the page'),
+    );
+    await app.waitFrame((f) => f.includes(`Total ${expected} credits`) && f.includes('5 of 5 affordable'));
+    await app.press('bulk.start');
+    await app.waitFrame((f) => f.includes('Finished') && f.includes('done 5'));
+    const b = books(app.sb);
+    expect(b.spent).toBe(expected);
+    expect(b.ledger).toHaveLength(5);
+    for (const m of marked) expect(expOf(app, m.id)).toBeGreaterThan(before.get(m.id)!);
+    expect(journal.entries.filter((e) => e.outcome === 'applied')).toHaveLength(5);
+    await app.press('bulk.close');
+    await app.waitFrame((f) => !f.includes('marked  ['));
+    expect(app.store.getState().marked.size).toBe(0); // done lines leave the marks
+  });
+
+  it('will not start over the balance unless only the affordable ones are picked', async () => {
+    const app = await renderApp({ credits: 5 });
+    await app.waitFrame((f) => /1–\d+ of 60/.test(f));
+    await app.press('lines.filterType');
+    await app.waitFrame((f) => f.includes('type premium') && !f.includes('loading'));
+    await app.press('lines.markPage');
+    await app.press('line.extend');
+    await app.waitFrame((f) => f.includes('The total exceeds the balance'));
+    await app.press('bulk.start');
+    expect(books(app.sb).ledger).toHaveLength(0);
+    await app.press('bulk.affordable');
+    await app.waitFrame((f) => f.includes('ONLY THE AFFO'));
+    await app.press('bulk.start');
+    await app.waitFrame((f) => f.includes('Finished'));
+    const b = books(app.sb);
+    expect(b.spent).toBeLessThanOrEqual(5);
+    expect(b.spent).toBeGreaterThan(0);
+    expect(b.balance).toBeGreaterThanOrEqual(0);
+  });
+
+  it('bulk delete asks for the number of lines', async () => {
+    const app = await renderApp();
+    await app.waitFrame((f) => /1–\d+ of 60/.test(f));
+    await app.press('lines.mark');
+    await app.press('lines.mark');
+    await app.press('line.delete');
+    await app.waitFrame((f) => f.includes('Type 2 to confirm'));
+    await app.press('bulk.start');
+    expect(app.sb.repo.linesCount(1)).toBe(60);
+    await app.type('2');
+    await app.press('bulk.start');
+    await app.waitFrame((f) => f.includes('Finished') && f.includes('done 2'));
+    expect(app.sb.repo.linesCount(1)).toBe(58);
+  });
+
+  it('an interrupted job resumes: in-flight lines are checked first, nothing is charged twice', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ld-job-'));
+    const jobLog = fileJobLog(join(dir, 'job.jsonl'));
+    // A first session runs, and dies with one line applied-but-unconfirmed and one never sent.
+    const first = await renderApp({}, { jobLog });
+    await first.waitFrame((f) => /1–\d+ of 60/.test(f));
+    await first.press('lines.filterType');
+    await first.waitFrame((f) => f.includes('type premium') && !f.includes('loading'));
+    const [a, b2, c] = first.store.getState().page!.lines;
+    await first.press('lines.mark');
+    await first.press('lines.mark');
+    await first.press('lines.mark');
+    await first.press('line.extend');
+    await first.waitFrame((f) => f.includes('Enter starts'));
+    const job = first.store.getState().bulk!.job;
+    // Simulate the crash: line a done, line b in flight (applied on the server), line c never sent.
+    jobLog.begin(job);
+    await first.client.extendLine({ id: a!.id, duration: 1 });
+    jobLog.line({ ...job.lines[0]!, state: 'done', deducedCredits: a!.connections });
+    await first.client.extendLine({ id: b2!.id, duration: 1 });
+    jobLog.line({ ...job.lines[1]!, state: 'sending' });
+    first.ui.unmount();
+
+    const second = await renderApp({}, { jobLog }, first);
+    await second.waitFrame(
+      (f) => f.includes('was interrupted') && f.includes('1 not yet sent') && f.includes('1 in flight'),
+    );
+    await second.press('resume.yes');
+    await second.waitFrame((f) => f.includes('Finished') && f.includes('done 3'));
+    // a and b were charged once each before the crash; the resumed job sent only c.
+    const ledger = books(second.sb).ledger;
+    expect(ledger.map((r) => r.line_id)).toEqual([a!.id, b2!.id, c!.id]);
+    expect(jobLog.load()).toBeNull(); // finished: nothing left to resume
+  });
+});
