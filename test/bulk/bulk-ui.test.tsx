@@ -65,6 +65,36 @@ describe('bulk edits', () => {
     expect(b.balance).toBeGreaterThanOrEqual(0);
   });
 
+  it('cancel stops scheduling: lines not yet sent stay unsent; results export as CSV and JSON', async () => {
+    const files = new Map<string, string>();
+    const app = await renderApp(
+      {},
+      { bulkConcurrency: 1, writeExport: (name, content) => (files.set(name, content), `/x/${name}`) },
+    );
+    await app.waitFrame((f) => /1–\d+ of 60/.test(f));
+    await app.press('lines.filterType');
+    await app.waitFrame((f) => f.includes('type premium') && !f.includes('loading'));
+    await app.press('lines.markPage');
+    await app.press('line.extend');
+    await app.waitFrame((f) => f.includes('Enter starts'));
+    app.sb.faults.set('latency=80');
+    await app.press('bulk.start');
+    await app.waitFrame((f) => /done [1-9]/.test(f));
+    await app.press('bulk.cancel');
+    await app.waitFrame((f) => f.includes('Finished'));
+    const job = app.store.getState().bulk!.job;
+    const done = job.lines.filter((l) => l.state === 'done').length;
+    expect(job.lines.filter((l) => l.state === 'pending').length).toBeGreaterThan(0);
+    expect(books(app.sb).ledger).toHaveLength(done); // nothing beyond what finished was sent
+    await app.press('bulk.export');
+    await app.waitFrame((f) => f.includes('Results exported'));
+    const csv = [...files.entries()].find(([n]) => n.endsWith('.csv'))![1];
+    expect(csv.split('\n')[0]).toBe('id,username,state,detail,cost,deducedCredits,newBalance');
+    expect(csv.trim().split('\n')).toHaveLength(job.lines.length + 1);
+    const json = JSON.parse([...files.entries()].find(([n]) => n.endsWith('.json'))![1]);
+    expect(json.lines).toHaveLength(job.lines.length);
+  });
+
   it('bulk delete asks for the number of lines', async () => {
     const app = await renderApp();
     await app.waitFrame((f) => /1–\d+ of 60/.test(f));
