@@ -67,10 +67,11 @@ describe('bulk edits', () => {
 
   it('cancel stops scheduling: lines not yet sent stay unsent; results export as CSV and JSON', async () => {
     const files = new Map<string, string>();
-    const app = await renderApp(
-      {},
-      { bulkConcurrency: 1, writeExport: (name, content) => (files.set(name, content), `/x/${name}`) },
-    );
+    const writeExport = (name: string, content: string) => {
+      files.set(name, content);
+      return `/x/${name}`;
+    };
+    const app = await renderApp({}, { bulkConcurrency: 1, writeExport });
     await app.waitFrame((f) => /1–\d+ of 60/.test(f));
     await app.press('lines.filterType');
     await app.waitFrame((f) => f.includes('type premium') && !f.includes('loading'));
