@@ -13,6 +13,7 @@ export interface AppOptions {
   readonly sandbox: boolean;
   readonly readOnly: boolean;
   readonly baseUrl: string | null;
+  readonly profile: string | null;
 }
 
 export interface SandboxCommandOptions {
@@ -34,22 +35,31 @@ Usage:
 
 Options:
   --sandbox          use the embedded sandbox even when a service is configured
-  --base-url URL     the service's base URL (https; plain http only for loopback)
+  --profile NAME     use the named profile (a base URL and an API key from the config)
+  --base-url URL     the service's base URL (https; plain http only for loopback); the key comes
+                     from LINEDESK_API_KEY, or from the profile with that URL
   --read-only        browse only: every command that changes a line is disabled
   -h, --help         show this help
   -v, --version      print the version
 
 Environment:
-  LINEDESK_BASE_URL  the service's base URL (with LINEDESK_API_KEY)
-  LINEDESK_API_KEY   the API key; never shown, logged or written anywhere
-  NO_COLOR           any value turns colour off (status is always spelled in words)
+  LINEDESK_PROFILE     the profile to use (below --profile and --base-url)
+  LINEDESK_BASE_URL    the service's base URL (with LINEDESK_API_KEY)
+  LINEDESK_API_KEY     the API key; never shown (only its last four characters), logged or written
+  LINEDESK_CONFIG_DIR  where profiles live (default: ~/.config/linedesk; config.json, mode 0600)
+  LINEDESK_DATA_DIR    sandbox database, journal, bulk jobs, exports (default: ~/.local/share/linedesk)
+  LINEDESK_STATE_DIR   the log file (default: ~/.local/state/linedesk)
+  NO_COLOR             any value turns colour off (status is always spelled in words)
 
-With no service configured, linedesk starts the embedded sandbox: a local copy of the whole
-interface on SQLite with demo data, so nothing real is charged.
+Which service: flags (--sandbox, --profile, --base-url), then the environment (LINEDESK_PROFILE,
+LINEDESK_BASE_URL), then the default profile, then the embedded sandbox: a local copy of the whole
+interface on SQLite with demo data, where nothing real is charged. The first start with nothing
+configured asks: try the sandbox, or connect an account (checked before it is saved).
 
 Examples:
   linedesk
-  LINEDESK_BASE_URL=https://panel.example.com LINEDESK_API_KEY=… linedesk --read-only
+  linedesk --profile shop2 --read-only
+  LINEDESK_BASE_URL=https://panel.example.com LINEDESK_API_KEY=… linedesk
   linedesk sandbox --port 7411 --lines 1000
 `;
 
@@ -108,12 +118,23 @@ export function parseCli(argv: readonly string[]): CliCommand {
         sandbox: { type: 'boolean' },
         'read-only': { type: 'boolean' },
         'base-url': { type: 'string' },
+        profile: { type: 'string' },
       },
     });
     if (values.help) return { kind: 'help', topic: 'app' };
     if (values.version) return { kind: 'version' };
-    if (values['base-url'] !== undefined && values.sandbox) {
-      return { kind: 'error', message: '--sandbox and --base-url cannot be used together' };
+    const targets = [
+      values.sandbox && '--sandbox',
+      values['base-url'] !== undefined && '--base-url',
+      values.profile !== undefined && '--profile',
+    ].filter(Boolean);
+    if (targets.length > 1)
+      return { kind: 'error', message: `${targets.join(' and ')} cannot be used together` };
+    if (values.profile !== undefined && !/^[A-Za-z0-9._-]{1,32}$/.test(values.profile)) {
+      return {
+        kind: 'error',
+        message: `--profile: "${values.profile.slice(0, 40)}" is not a profile name (letters, digits, . _ -; at most 32)`,
+      };
     }
     if (values['base-url'] !== undefined && values['base-url'].trim() === '') {
       return { kind: 'error', message: '--base-url needs a URL' };
@@ -124,6 +145,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
         sandbox: values.sandbox ?? false,
         readOnly: values['read-only'] ?? false,
         baseUrl: values['base-url'] ?? null,
+        profile: values.profile ?? null,
       },
     };
   } catch (err) {

@@ -10,22 +10,28 @@ import { createAppStore } from '../store/app-store';
 import type { Target } from '../store/types';
 import { App } from '../ui/App';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
+import { type WelcomeResult, WelcomeScreen } from '../ui/screens/WelcomeScreen';
 import { StoreProvider } from '../ui/store-context';
 import { VERSION } from '../version';
+import { EMPTY_CONFIG, loadConfig, saveConfig } from './config';
 import { fileJobLog } from './job-file';
 import { fileJournal } from './journal-file';
 import { createLog, type Log } from './log';
+import { checkAccount, profilesApi } from './profiles';
+import { chooseTarget, type TargetChoice } from './target';
 import { ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN, osc52, SHOW_CURSOR } from './terminal';
 
 interface Connection {
   readonly client: ApiClient;
   readonly target: Target;
+  readonly profile: string | null;
   readonly close: () => Promise<void>;
 }
 
-/** Flags over environment over the embedded sandbox. The app always talks HTTP, even to the sandbox. */
-async function connect(options: AppOptions, log: Log): Promise<Connection | string> {
-  const baseUrl = options.sandbox ? null : (options.baseUrl ?? process.env.LINEDESK_BASE_URL ?? null);
+const USER_AGENT = `linedesk/${VERSION}`;
+
+/** The app always talks HTTP, even to the embedded sandbox. */
+async function connect(choice: TargetChoice, log: Log): Promise<Connection | string> {
   const onEvent = (e: {
     method: string;
     path: string;
@@ -34,19 +40,23 @@ async function connect(options: AppOptions, log: Log): Promise<Connection | stri
     ms: number;
     error?: string;
   }) => log.write(`http ${e.method} ${e.path} attempt ${e.attempt} → ${e.status ?? e.error} in ${e.ms} ms`);
-  const userAgent = `linedesk/${VERSION}`;
-  if (baseUrl) {
-    const apiKey = process.env.LINEDESK_API_KEY;
-    if (!apiKey)
-      return 'LINEDESK_API_KEY is not set: a service needs its API key (or drop the base URL to use the sandbox).';
+  if (choice.kind === 'error') return choice.message;
+  if (choice.kind === 'remote') {
     try {
-      const client = createClient({ baseUrl, apiKey, onEvent, userAgent });
+      const client = createClient({
+        baseUrl: choice.baseUrl,
+        apiKey: choice.apiKey,
+        onEvent,
+        userAgent: USER_AGENT,
+      });
+      const host = new URL(client.baseUrl).host;
       return {
         client,
+        profile: choice.profile,
         target: {
           id: client.baseUrl,
           kind: 'remote',
-          label: new URL(client.baseUrl).host,
+          label: choice.profile ? `${choice.profile} · ${host}` : host,
           baseUrl: client.baseUrl,
         },
         close: client.close,
@@ -60,9 +70,15 @@ async function connect(options: AppOptions, log: Log): Promise<Connection | stri
     const db = join(dataDir(), 'sandbox.sqlite');
     const sandbox = await startSandbox({ db, port: 0, log: log.write });
     const demo = sandbox.accounts()[0]!;
-    const client = createClient({ baseUrl: sandbox.baseUrl, apiKey: demo.apiKey, onEvent, userAgent });
+    const client = createClient({
+      baseUrl: sandbox.baseUrl,
+      apiKey: demo.apiKey,
+      onEvent,
+      userAgent: USER_AGENT,
+    });
     return {
       client,
+      profile: null,
       target: { id: `sandbox:${db}`, kind: 'sandbox', label: 'SANDBOX', baseUrl: sandbox.baseUrl },
       close: async () => {
         await client.close();
@@ -85,34 +101,19 @@ export async function runApp(options: AppOptions): Promise<number> {
     );
     return 1;
   }
-  const log = createLog(join(stateDir(), 'linedesk.log'));
-  const conn = await connect(options, log);
-  if (typeof conn === 'string') {
-    process.stderr.write(`linedesk: ${conn}\n`);
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    process.stderr.write(`linedesk: ${(err as Error).message}\n`);
     return 2;
   }
-  log.write(`start linedesk ${VERSION} → ${conn.target.kind} ${conn.target.label}`);
-
-  const store = createAppStore({
-    client: conn.client,
-    target: conn.target,
-    readOnly: options.readOnly,
-    journal: fileJournal(join(dataDir(), 'journal.jsonl')),
-    // One job file per service, so a job resumes only against the service it started on.
-    jobLog: fileJobLog(
-      join(
-        dataDir(),
-        `bulk-job-${createHash('sha256').update(conn.target.id).digest('hex').slice(0, 12)}.jsonl`,
-      ),
-    ),
-    writeExport: (name, content) => {
-      const file = join(dataDir(), 'exports', name);
-      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-      writeFileSync(file, content, { mode: 0o600 });
-      return file;
-    },
-    logError: (context, err) => log.error(context, err),
-  });
+  let choice = chooseTarget(options, process.env, config);
+  if (choice.kind === 'error') {
+    process.stderr.write(`linedesk: ${choice.message}\n`);
+    return 2;
+  }
+  const log = createLog(join(stateDir(), 'linedesk.log'));
 
   let restored = false;
   const restore = () => {
@@ -125,8 +126,6 @@ export async function runApp(options: AppOptions): Promise<number> {
     }
     process.stdout.write(SHOW_CURSOR + LEAVE_ALT_SCREEN);
   };
-  process.stdout.write(ENTER_ALT_SCREEN);
-
   let fatal: unknown = null;
   let instance: ReturnType<typeof render> | undefined;
   const die = (err: unknown) => {
@@ -145,25 +144,99 @@ export async function runApp(options: AppOptions): Promise<number> {
   process.on('uncaughtException', die);
   process.on('unhandledRejection', die);
   process.on('exit', restore);
+  process.stdout.write(ENTER_ALT_SCREEN);
 
+  let conn: Connection | undefined;
   try {
-    instance = render(
-      <ErrorBoundary onFatal={die}>
-        <StoreProvider store={store}>
-          <App effects={{ copy: (text) => process.stdout.write(osc52(text)) }} />
-        </StoreProvider>
-      </ErrorBoundary>,
-      { exitOnCtrlC: false, patchConsole: true },
-    );
-    void store.getState().start();
-    await instance.waitUntilExit();
+    if (choice.kind === 'welcome') {
+      let result: WelcomeResult = { kind: 'quit' };
+      const connectAccount = async (baseUrl: string, apiKey: string) => {
+        const err = await checkAccount(baseUrl, apiKey, USER_AGENT);
+        if (err) return err;
+        saveConfig({
+          ...EMPTY_CONFIG,
+          welcomed: true,
+          defaultProfile: 'default',
+          profiles: { default: { baseUrl, apiKey } },
+        });
+        return null;
+      };
+      instance = render(
+        <ErrorBoundary onFatal={die}>
+          <WelcomeScreen connect={connectAccount} onDone={(r) => (result = r)} />
+        </ErrorBoundary>,
+        { exitOnCtrlC: false, patchConsole: true },
+      );
+      await instance.waitUntilExit();
+      instance = undefined;
+      const picked = result as WelcomeResult;
+      if (picked.kind === 'quit' || fatal) return fatal ? 1 : 0;
+      if (picked.kind === 'sandbox') {
+        saveConfig({ ...EMPTY_CONFIG, welcomed: true });
+        choice = { kind: 'sandbox' };
+      } else choice = { kind: 'remote', baseUrl: picked.baseUrl, apiKey: picked.apiKey, profile: 'default' };
+    }
+
+    // One pass per service: `:profile use` ends a pass and starts the next on the chosen profile.
+    for (;;) {
+      const next = await connect(choice, log);
+      if (typeof next === 'string') {
+        restore();
+        process.stderr.write(`linedesk: ${next}\n`);
+        return 2;
+      }
+      conn = next;
+      log.write(`start linedesk ${VERSION} → ${conn.target.kind} ${conn.target.label}`);
+      const store = createAppStore({
+        client: conn.client,
+        target: conn.target,
+        readOnly: options.readOnly,
+        journal: fileJournal(join(dataDir(), 'journal.jsonl')),
+        // One job file per service, so a job resumes only against the service it started on.
+        jobLog: fileJobLog(
+          join(
+            dataDir(),
+            `bulk-job-${createHash('sha256').update(conn.target.id).digest('hex').slice(0, 12)}.jsonl`,
+          ),
+        ),
+        writeExport: (name, content) => {
+          const file = join(dataDir(), 'exports', name);
+          mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+          writeFileSync(file, content, { mode: 0o600 });
+          return file;
+        },
+        profiles: profilesApi(conn.profile, USER_AGENT),
+        logError: (context, err) => log.error(context, err),
+      });
+      instance = render(
+        <ErrorBoundary onFatal={die}>
+          <StoreProvider store={store}>
+            <App effects={{ copy: (text) => process.stdout.write(osc52(text)) }} />
+          </StoreProvider>
+        </ErrorBoundary>,
+        { exitOnCtrlC: false, patchConsole: true },
+      );
+      void store.getState().start();
+      await instance.waitUntilExit();
+      instance = undefined;
+      const switchTo = store.getState().switchProfile;
+      await conn.close().catch((err) => log.error('close', err));
+      conn = undefined;
+      if (fatal || !switchTo) break;
+      const fresh = chooseTarget(
+        { sandbox: switchTo === 'sandbox', baseUrl: null, profile: switchTo === 'sandbox' ? null : switchTo },
+        {},
+        loadConfig(),
+      );
+      choice = fresh;
+    }
   } catch (err) {
     fatal ??= err;
     log.error('fatal', err);
   } finally {
     restore();
     for (const s of signals) process.off(s, onSignal);
-    await conn.close().catch((err) => log.error('close', err));
+    await conn?.close().catch((err) => log.error('close', err));
   }
   if (fatal) {
     process.stderr.write(`linedesk stopped after an unexpected error. Details are in ${log.file}\n`);

@@ -21,7 +21,9 @@ export type Scope =
   | 'action'
   | 'marks'
   | 'bulk'
-  | 'resume';
+  | 'resume'
+  | 'profiles'
+  | 'profileAdd';
 
 export type Group = 'App' | 'Navigate' | 'Find' | 'Marks' | 'Line' | 'Copy' | 'Input';
 
@@ -195,6 +197,14 @@ export const COMMANDS: readonly Command[] = [
   // Resume an interrupted bulk job
   c('resume.yes', ['enter'], 'resume', 'Line', 'Resume (unknown lines are checked first)', { footer: true }),
   c('resume.no', ['escape'], 'resume', 'Line', 'Set it aside', { footer: true }),
+
+  // Profiles (:profile)
+  c('profiles.close', ['escape', 'enter'], 'profiles', 'App', 'Close', { footer: true }),
+  c('profileAdd.next', ['tab', 'down', 'up'], 'profileAdd', 'Input', 'Next field', { footer: true }),
+  c('profileAdd.submit', ['enter'], 'profileAdd', 'Input', 'Check the account (GET /v1/me) and save', {
+    footer: true,
+  }),
+  c('profileAdd.cancel', ['escape'], 'profileAdd', 'Input', 'Cancel', { footer: true }),
 
   // Journal
   c('journal.export', ['x'], 'journal', 'App', 'Export the journal as CSV', { footer: true }),

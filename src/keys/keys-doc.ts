@@ -12,6 +12,8 @@ const SCOPE_TITLES: Record<Scope, string> = {
   marks: 'Marks view (M)',
   bulk: 'Bulk job (e, u, s, d with lines marked)',
   resume: 'Resuming an interrupted bulk job',
+  profiles: 'Profiles list (:profile)',
+  profileAdd: 'New profile (:profile add)',
   search: 'Search field',
   palette: 'Command palette',
   help: 'Help overlay',

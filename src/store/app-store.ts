@@ -7,6 +7,7 @@ import { createFormSlice, type FormSlice } from './form-slice';
 import { createJournalSlice, type JournalSlice } from './journal-slice';
 import { createLinesSlice, type LinesSlice } from './lines-slice';
 import { createPaletteSlice, type PaletteSlice } from './palette-slice';
+import { createProfileSlice, type ProfileSlice } from './profile-slice';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice';
 import { createSessionSlice, type SessionSlice } from './session-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
@@ -28,6 +29,7 @@ export type AppState = SessionSlice &
   ActionSlice &
   JournalSlice &
   BulkSlice &
+  ProfileSlice &
   AppActions;
 export type AppStore = ReturnType<typeof createAppStore>;
 
@@ -44,6 +46,7 @@ export function createAppStore(deps: StoreDeps) {
     ...createActionSlice(set, get, deps),
     ...createJournalSlice(set, get, deps),
     ...createBulkSlice(set, get, deps),
+    ...createProfileSlice(set, get, deps),
 
     async start() {
       get().checkResumable();

@@ -5,6 +5,25 @@ import type { JobLog } from './job-log';
 import type { Journal } from './journal';
 import type { Target } from './types';
 
+export interface ProfileSummary {
+  readonly name: string;
+  readonly baseUrl: string;
+  /** The key is only ever shown as its last four characters. */
+  readonly keyTail: string;
+  readonly isDefault: boolean;
+}
+
+/** Profiles in the config file (the app layer owns the file; the store only asks). */
+export interface ProfilesApi {
+  readonly current: string | null;
+  list(): ProfileSummary[];
+  exists(name: string): boolean;
+  /** Checks the account first; an error message, or null when saved. */
+  add(name: string, baseUrl: string, apiKey: string): Promise<string | null>;
+  rename(from: string, to: string): string | null;
+  remove(name: string): string | null;
+}
+
 /** What the store needs from outside: the client (only its endpoint functions), the target, a clock. */
 export type StoreClient = Omit<ApiClient, 'close' | 'baseUrl'>;
 
@@ -25,6 +44,8 @@ export interface StoreDeps {
   readonly bulkConcurrency?: number;
   /** Writes an export file (results, journal) and says where. */
   readonly writeExport?: (name: string, content: string) => string;
+  /** Profiles of the config file, for `:profile`. */
+  readonly profiles?: ProfilesApi;
   /** Where unexpected errors go (the log file); never the screen. */
   readonly logError?: (context: string, err: unknown) => void;
 }

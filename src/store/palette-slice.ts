@@ -68,6 +68,8 @@ export function createPaletteSlice(set: SetState, get: GetState, _deps: StoreDep
           s.navigate('lines');
           set({ searchDraft: a ?? '' });
           return s.setQuery({ search: (a ?? '').trim() });
+        case 'profile':
+          return s.profileCommand(a ?? '');
         case 'unmark':
           s.clearMarks();
           return s.notify('Every mark cleared', 'info');

@@ -18,6 +18,7 @@ export const PALETTE: readonly PaletteCommand[] = [
   { name: 'sort', help: 'sort column and order', args: [ORDER_BY, ORDER_TYPES] },
   { name: 'search', help: 'search username or id', args: [null] },
   { name: 'unmark', help: 'clear every mark', args: [] },
+  { name: 'profile', help: 'list, use NAME, add, rename OLD NEW, remove NAME', args: [null] },
   { name: 'refresh', help: 'reload what is on screen', args: [] },
   { name: 'help', help: 'show the keys', args: [] },
   { name: 'quit', help: 'leave linedesk', args: [] },

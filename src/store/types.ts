@@ -38,6 +38,8 @@ export type Modal =
   | { readonly kind: 'action' }
   | { readonly kind: 'bulk' }
   | { readonly kind: 'resume' }
+  | { readonly kind: 'profiles' }
+  | { readonly kind: 'profileAdd' }
   | null;
 
 export type Tone = 'info' | 'success' | 'error';

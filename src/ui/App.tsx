@@ -12,6 +12,7 @@ import { CommandPalette } from './overlays/CommandPalette';
 import { CopyMenu } from './overlays/CopyMenu';
 import { HelpOverlay } from './overlays/HelpOverlay';
 import { LineForm } from './overlays/LineForm';
+import { ProfileAddForm, ProfilesOverlay } from './overlays/ProfilesOverlay';
 import { ResumeDialog } from './overlays/ResumeDialog';
 import { AccountScreen } from './screens/AccountScreen';
 import { BouquetsScreen } from './screens/BouquetsScreen';
@@ -58,6 +59,9 @@ export function App({ effects }: { readonly effects: UiEffects }) {
   else if (modal === 'action') body = <ActionDialog width={width} />;
   else if (modal === 'bulk') body = <BulkDialog width={width} height={bodyRows} />;
   else if (modal === 'resume') body = <ResumeDialog width={width} />;
+  else if (modal === 'profiles')
+    body = <ProfilesOverlay width={width} profiles={store.getState().profilesApi} />;
+  else if (modal === 'profileAdd') body = <ProfileAddForm width={width} />;
   else {
     const h = bodyRows - (modal === 'palette' ? 2 : modal === 'copy' ? 6 : 0);
     if (screen === 'lines') body = <LinesScreen width={width} height={h} />;

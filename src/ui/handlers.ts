@@ -125,6 +125,10 @@ export const HANDLERS: Record<CommandId, Handler> = {
   'action.recheck': (s) => void s.recheckAction(),
 
   'journal.export': (s) => s.exportJournal(),
+  'profiles.close': (s) => s.closeModal(),
+  'profileAdd.next': (s) => s.profileFormNext(),
+  'profileAdd.submit': (s) => void s.submitProfileForm(),
+  'profileAdd.cancel': (s) => s.closeProfileForm(),
 
   'lines.down': (s) => s.moveCursor(1),
   'lines.up': (s) => s.moveCursor(-1),

@@ -15,6 +15,8 @@ function typeInto(store: AppStore, text: string | null): void {
   else if (scope === 'picker' && s.picker) s.pickerSetFilter(edit(s.picker.filter));
   else if (scope === 'action' && s.action) s.setActionTyped(edit(s.action.typed));
   else if (scope === 'bulk' && s.bulk) s.bulkSetTyped(edit(s.bulk.typed));
+  else if (scope === 'profileAdd' && s.profileForm)
+    s.setProfileField(s.profileForm.focus, edit(s.profileForm[s.profileForm.focus]));
 }
 
 /** Runs one key through the keymap: a disabled command explains itself in the flash line. */

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pty from '@lydell/node-pty';
@@ -11,18 +11,31 @@ export function spawnApp(
   args: string[] = [],
   env: Record<string, string> = {},
   size = { cols: 100, rows: 30 },
+  opts: { welcome?: boolean } = {},
 ) {
   ensureBundle();
   const dir = mkdtempSync(join(tmpdir(), 'linedesk-e2e-'));
+  // Its own config directory: never the machine's. Unless a test wants the welcome screen, the
+  // config says it was answered already ("try the sandbox").
+  const configDir = env.LINEDESK_CONFIG_DIR ?? join(dir, 'config');
+  if (!opts.welcome && !env.LINEDESK_CONFIG_DIR) {
+    mkdirSync(configDir, { recursive: true, mode: 0o700 });
+    const answered = { version: 1, defaultProfile: null, profiles: {}, welcomed: true };
+    writeFileSync(join(configDir, 'config.json'), JSON.stringify(answered), { mode: 0o600 });
+  }
   const term = new xterm.Terminal({ ...size, allowProposedApi: true });
   let output = '';
   // CI=false: Ink prints only the final frame when CI is set.
   const child = pty.spawn('node', [BUNDLE, ...args], {
     ...size,
-    env: { ...process.env, CI: 'false', LINEDESK_DATA_DIR: dir, LINEDESK_STATE_DIR: dir, ...env } as Record<
-      string,
-      string
-    >,
+    env: {
+      ...process.env,
+      CI: 'false',
+      LINEDESK_DATA_DIR: dir,
+      LINEDESK_STATE_DIR: dir,
+      LINEDESK_CONFIG_DIR: configDir,
+      ...env,
+    } as Record<string, string>,
   });
   child.onData((d) => {
     output += d;

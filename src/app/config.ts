@@ -1,0 +1,82 @@
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
+import { z } from 'zod';
+import { configDir } from '../paths';
+
+/** Profile names: short, shell- and file-safe. */
+export const PROFILE_NAME = /^[A-Za-z0-9._-]{1,32}$/;
+
+const Profile = z.object({ baseUrl: z.string().min(1), apiKey: z.string().min(1) });
+const Config = z.object({
+  version: z.literal(1),
+  defaultProfile: z.string().nullable(),
+  profiles: z.record(z.string().regex(PROFILE_NAME), Profile),
+  /** The welcome screen was answered once ("try the sandbox"): it does not come back. */
+  welcomed: z.boolean().default(false),
+});
+export type Profile = z.infer<typeof Profile>;
+export type Config = z.infer<typeof Config>;
+
+export const EMPTY_CONFIG: Config = { version: 1, defaultProfile: null, profiles: {}, welcomed: false };
+
+/** The config holds API keys: others must not be able to read it. */
+export class ConfigError extends Error {}
+
+export const configPath = () => join(configDir(), 'config.json');
+
+/** Null when there is no config; refuses one that others can read, as ssh does with its keys. */
+export function loadConfig(path = configPath()): Config | null {
+  if (!existsSync(path)) return null;
+  const mode = statSync(path).mode & 0o777;
+  if (mode & 0o077) {
+    throw new ConfigError(
+      `${path} can be read by others (mode ${mode.toString(8).padStart(4, '0')}) and holds API keys; linedesk will not use it. Fix it with: chmod 600 ${path}`,
+    );
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    throw new ConfigError(`${path} is not valid JSON; fix or remove it`);
+  }
+  const parsed = Config.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`${path}: ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`);
+  }
+  return parsed.data;
+}
+
+/**
+ * Writes atomically (a temporary file, synced, then renamed over the old one), mode 0600 in a
+ * 0700 directory whatever the umask: the modes are set explicitly after creation.
+ */
+export function saveConfig(config: Config, path = configPath()): void {
+  const dir = dirname(path);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  const tmp = `${path}.${process.pid}.tmp`;
+  const fd = openSync(tmp, 'w', 0o600);
+  try {
+    chmodSync(tmp, 0o600);
+    writeSync(fd, `${JSON.stringify(Config.parse(config), null, 2)}\n`);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, path);
+}
+
+/** "…k3Yz": the only form in which a key is ever shown. */
+export const keyTail = (key: string) => `…${key.slice(-4)}`;

@@ -1,0 +1,80 @@
+import { createClient } from '../api/client';
+import type { ProfilesApi } from '../store/deps';
+import { describeError } from '../store/describe-error';
+import { type Config, EMPTY_CONFIG, keyTail, loadConfig, PROFILE_NAME, saveConfig } from './config';
+
+/** Checks an account with GET /v1/me; an error message, or null when the key works. */
+export async function checkAccount(
+  baseUrl: string,
+  apiKey: string,
+  userAgent: string,
+): Promise<string | null> {
+  if (!apiKey) return 'Enter the API key';
+  let client: ReturnType<typeof createClient>;
+  try {
+    client = createClient({ baseUrl, apiKey, userAgent, retry: { maxAttempts: 2 }, deadlineMs: 10_000 });
+  } catch (err) {
+    return describeError(err);
+  }
+  try {
+    await client.me();
+    return null;
+  } catch (err) {
+    return describeError(err);
+  } finally {
+    await client.close();
+  }
+}
+
+/** Profile management for the app (`:profile`), over the config file. */
+export function profilesApi(current: string | null, userAgent: string, path?: string): ProfilesApi {
+  const read = (): Config => loadConfig(path) ?? EMPTY_CONFIG;
+  const write = (c: Config) => saveConfig(c, path);
+  return {
+    current,
+    list() {
+      const c = read();
+      return Object.entries(c.profiles).map(([name, p]) => ({
+        name,
+        baseUrl: p.baseUrl,
+        keyTail: keyTail(p.apiKey),
+        isDefault: c.defaultProfile === name,
+      }));
+    },
+    exists: (name) => name in read().profiles,
+    async add(name, baseUrl, apiKey) {
+      if (!PROFILE_NAME.test(name)) return 'A profile name takes letters, digits, . _ - (at most 32)';
+      const c = read();
+      if (c.profiles[name]) return `A profile "${name}" exists already`;
+      const err = await checkAccount(baseUrl, apiKey, userAgent);
+      if (err) return err;
+      write({
+        ...c,
+        profiles: { ...c.profiles, [name]: { baseUrl, apiKey } },
+        defaultProfile: c.defaultProfile ?? name,
+      });
+      return null;
+    },
+    rename(from, to) {
+      const c = read();
+      if (!c.profiles[from]) return `No profile "${from}"`;
+      if (!PROFILE_NAME.test(to)) return 'A profile name takes letters, digits, . _ - (at most 32)';
+      if (c.profiles[to]) return `A profile "${to}" exists already`;
+      const { [from]: p, ...rest } = c.profiles;
+      write({
+        ...c,
+        profiles: { ...rest, [to]: p! },
+        defaultProfile: c.defaultProfile === from ? to : c.defaultProfile,
+      });
+      return null;
+    },
+    remove(name) {
+      const c = read();
+      if (!c.profiles[name]) return `No profile "${name}"`;
+      if (name === current) return 'That profile is in use: switch to another first';
+      const { [name]: _gone, ...rest } = c.profiles;
+      write({ ...c, profiles: rest, defaultProfile: c.defaultProfile === name ? null : c.defaultProfile });
+      return null;
+    },
+  };
+}

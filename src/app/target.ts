@@ -1,0 +1,61 @@
+import type { Config } from './config';
+
+export interface TargetFlags {
+  readonly sandbox: boolean;
+  readonly baseUrl: string | null;
+  readonly profile: string | null;
+}
+
+export type TargetChoice =
+  | { readonly kind: 'sandbox' }
+  | { readonly kind: 'welcome' }
+  | {
+      readonly kind: 'remote';
+      readonly baseUrl: string;
+      readonly apiKey: string;
+      readonly profile: string | null;
+    }
+  | { readonly kind: 'error'; readonly message: string };
+
+/**
+ * Flags over environment over the default profile over the embedded sandbox; with nothing
+ * configured at all, the welcome screen asks. Pure: every rule is tested without a process.
+ */
+export function chooseTarget(
+  flags: TargetFlags,
+  env: NodeJS.ProcessEnv,
+  config: Config | null,
+): TargetChoice {
+  const profile = (name: string, source: string): TargetChoice => {
+    const p = config?.profiles[name];
+    if (!p) {
+      const known = Object.keys(config?.profiles ?? {});
+      return {
+        kind: 'error',
+        message: `No profile "${name}" (${source}).${known.length ? ` Known: ${known.join(', ')}.` : ' None is configured yet.'}`,
+      };
+    }
+    return { kind: 'remote', baseUrl: p.baseUrl, apiKey: p.apiKey, profile: name };
+  };
+  const byUrl = (url: string, source: string): TargetChoice => {
+    const key = env.LINEDESK_API_KEY;
+    if (key) return { kind: 'remote', baseUrl: url, apiKey: key, profile: null };
+    const match = Object.entries(config?.profiles ?? {}).find(
+      ([, p]) => p.baseUrl.replace(/\/+$/, '') === url.replace(/\/+$/, ''),
+    );
+    if (match) return { kind: 'remote', baseUrl: url, apiKey: match[1].apiKey, profile: match[0] };
+    return {
+      kind: 'error',
+      message: `${source} needs an API key: set LINEDESK_API_KEY, or add a profile for that URL.`,
+    };
+  };
+
+  if (flags.sandbox) return { kind: 'sandbox' };
+  if (flags.profile) return profile(flags.profile, '--profile');
+  if (flags.baseUrl) return byUrl(flags.baseUrl, '--base-url');
+  if (env.LINEDESK_PROFILE) return profile(env.LINEDESK_PROFILE, 'LINEDESK_PROFILE');
+  if (env.LINEDESK_BASE_URL) return byUrl(env.LINEDESK_BASE_URL, 'LINEDESK_BASE_URL');
+  if (config?.defaultProfile) return profile(config.defaultProfile, 'the default profile');
+  if (config === null) return { kind: 'welcome' };
+  return { kind: 'sandbox' };
+}

@@ -1,0 +1,97 @@
+import { typedText } from '../domain/line-form';
+import type { GetState, SetState, StoreDeps } from './deps';
+
+export interface ProfileForm {
+  readonly name: string;
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  readonly focus: 'name' | 'baseUrl' | 'apiKey';
+  readonly error: string | null;
+  readonly checking: boolean;
+}
+
+export interface ProfileSlice {
+  /** For the profiles overlay: list() reads the config file, so it shows what is saved now. */
+  readonly profilesApi: StoreDeps['profiles'];
+  /** Set when the app should end this pass and start again on that profile ('sandbox' too). */
+  readonly switchProfile: string | null;
+  readonly profileForm: ProfileForm | null;
+  /** `:profile …` */
+  profileCommand: (args: string) => void;
+  setProfileField: (field: ProfileForm['focus'], text: string) => void;
+  profileFormNext: () => void;
+  submitProfileForm: () => Promise<void>;
+  closeProfileForm: () => void;
+}
+
+const FIELDS: ProfileForm['focus'][] = ['name', 'baseUrl', 'apiKey'];
+
+export function createProfileSlice(set: SetState, get: GetState, deps: StoreDeps): ProfileSlice {
+  const say = (err: string | null, ok: string) => get().notify(err ?? ok, err ? 'error' : 'success');
+  return {
+    switchProfile: null,
+    profileForm: null,
+    profilesApi: deps.profiles,
+
+    profileCommand(args) {
+      const p = deps.profiles;
+      if (!p) return get().notify('Profiles are not available in this session', 'error');
+      const [verb = 'list', a, b] = args.trim().split(/\s+/).filter(Boolean);
+      switch (verb) {
+        case 'list':
+          return get().openModal({ kind: 'profiles' });
+        case 'use':
+          if (!a) return get().notify('profile use NAME (or "sandbox")', 'error');
+          if (a !== 'sandbox' && !p.exists(a)) return get().notify(`No profile "${a}"`, 'error');
+          set({ switchProfile: a, modal: null });
+          return get().quit();
+        case 'add':
+          return set({
+            profileForm: {
+              name: a ?? '',
+              baseUrl: 'https://',
+              apiKey: '',
+              focus: a ? 'baseUrl' : 'name',
+              error: null,
+              checking: false,
+            },
+            modal: { kind: 'profileAdd' },
+          });
+        case 'rename':
+          if (!a || !b) return get().notify('profile rename OLD NEW', 'error');
+          return say(p.rename(a, b), `Profile "${a}" is now "${b}"`);
+        case 'remove':
+          if (!a) return get().notify('profile remove NAME', 'error');
+          return say(p.remove(a), `Profile "${a}" removed`);
+        default:
+          return get().notify(`profile: list, use NAME, add [NAME], rename OLD NEW, remove NAME`, 'error');
+      }
+    },
+    setProfileField(field, text) {
+      const f = get().profileForm;
+      if (f) set({ profileForm: { ...f, [field]: typedText(text), error: null } });
+    },
+    profileFormNext() {
+      const f = get().profileForm;
+      if (f) set({ profileForm: { ...f, focus: FIELDS[(FIELDS.indexOf(f.focus) + 1) % FIELDS.length]! } });
+    },
+    async submitProfileForm() {
+      const f = get().profileForm;
+      if (!f || f.checking || !deps.profiles) return;
+      set({ profileForm: { ...f, checking: true, error: null } });
+      const err = await deps.profiles.add(f.name.trim(), f.baseUrl.trim(), f.apiKey.trim());
+      const now = get().profileForm;
+      if (!now) return;
+      // A wrong key or an unreachable host says so and keeps what was typed.
+      if (err) return set({ profileForm: { ...now, checking: false, error: err } });
+      set({ profileForm: null, modal: null });
+      get().notify(
+        `Profile "${f.name.trim()}" saved: :profile use ${f.name.trim()} switches to it`,
+        'success',
+      );
+    },
+    closeProfileForm() {
+      set({ profileForm: null, modal: null });
+    },
+  };
+}

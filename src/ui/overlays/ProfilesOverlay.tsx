@@ -1,0 +1,70 @@
+import { Box, Text } from 'ink';
+import TextInput from 'ink-text-input';
+import { fitWidth } from '../../domain/format';
+import type { ProfilesApi } from '../../store/deps';
+import { useApp, useAppStore } from '../store-context';
+import { color } from '../theme';
+
+/** `:profile`: every profile with its URL and the last four characters of its key, never more. */
+export function ProfilesOverlay({
+  width,
+  profiles,
+}: {
+  readonly width: number;
+  readonly profiles?: ProfilesApi;
+}) {
+  const list = profiles?.list() ?? [];
+  return (
+    <Box flexDirection="column" width={width} borderStyle="round" borderColor={color('ui.accent')}>
+      <Text bold>{' Profiles'}</Text>
+      {list.length === 0 && <Text color={color('ui.muted')}> None yet.</Text>}
+      {list.map((p) => (
+        <Text key={p.name} wrap="truncate">
+          {fitWidth(
+            `  ${p.name === profiles?.current ? '●' : ' '} ${fitWidth(p.name, 16)} ${fitWidth(p.baseUrl, 40)} key ${p.keyTail}${p.isDefault ? '  (default)' : ''}`,
+            width - 2,
+          )}
+        </Text>
+      ))}
+      <Text color={color('ui.muted')} wrap="truncate">
+        {fitWidth(
+          '  :profile use NAME (or sandbox) · :profile add · :profile rename OLD NEW · :profile remove NAME',
+          width - 2,
+        )}
+      </Text>
+    </Box>
+  );
+}
+
+/** `:profile add`: name, base URL, API key (masked); checked with GET /v1/me before it is saved. */
+export function ProfileAddForm({ width }: { readonly width: number }) {
+  const store = useAppStore();
+  const f = useApp((s) => s.profileForm);
+  if (!f) return null;
+  const row = (field: 'name' | 'baseUrl' | 'apiKey', label: string) => (
+    <Box>
+      <Text color={f.focus === field ? color('ui.focus') : color('ui.muted')}>
+        {fitWidth(`  ${label}`, 12)}
+      </Text>
+      {f.focus === field ? (
+        <TextInput
+          value={f[field]}
+          onChange={(t) => store.getState().setProfileField(field, t)}
+          {...(field === 'apiKey' ? { mask: '•' } : {})}
+        />
+      ) : (
+        <Text>{field === 'apiKey' ? '•'.repeat(Math.min(24, f.apiKey.length)) : f[field]}</Text>
+      )}
+    </Box>
+  );
+  return (
+    <Box flexDirection="column" width={width} borderStyle="round" borderColor={color('ui.accent')}>
+      <Text bold>{' New profile'}</Text>
+      {row('name', 'Name')}
+      {row('baseUrl', 'Base URL')}
+      {row('apiKey', 'API key')}
+      {f.checking && <Text color={color('ui.muted')}> Checking the account (GET /v1/me)…</Text>}
+      {f.error && <Text color={color('tone.error')}>{` ✗ ${f.error}`}</Text>}
+    </Box>
+  );
+}
