@@ -25,6 +25,11 @@ export async function runSandboxCommand(o: SandboxCommandOptions): Promise<numbe
     else log(`linedesk: the sandbox could not start: ${(err as Error).message}`);
     return 1;
   }
+  // Listen for the stop signals before saying we are up: whoever reads the banner may stop us at once.
+  const stopped = new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
   const accounts = sandbox.accounts();
   if (o.json) {
     process.stdout.write(`${JSON.stringify({ baseUrl: sandbox.baseUrl, accounts })}\n`);
@@ -43,10 +48,7 @@ export async function runSandboxCommand(o: SandboxCommandOptions): Promise<numbe
       ].join('\n'),
     );
   }
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
+  await stopped;
   await sandbox.close();
   return 0;
 }

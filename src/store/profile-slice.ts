@@ -49,7 +49,7 @@ export function createProfileSlice(set: SetState, get: GetState, deps: StoreDeps
           return set({
             profileForm: {
               name: a ?? '',
-              baseUrl: 'https://',
+              baseUrl: '',
               apiKey: '',
               focus: a ? 'baseUrl' : 'name',
               error: null,

@@ -11,6 +11,9 @@ describe('command line', () => {
     expect(r.status).toBe(0);
     for (const word of [
       '--sandbox',
+      '--profile',
+      'LINEDESK_PROFILE',
+      'LINEDESK_CONFIG_DIR',
       '--base-url',
       '--read-only',
       '--version',
@@ -58,6 +61,19 @@ describe('command line', () => {
     expect(parseCli(['--read-only'])).toMatchObject({
       kind: 'app',
       options: { readOnly: true, sandbox: false },
+    });
+    expect(parseCli(['--profile', 'shop2'])).toMatchObject({ kind: 'app', options: { profile: 'shop2' } });
+    expect(parseCli(['--profile', 'a', '--sandbox'])).toMatchObject({
+      kind: 'error',
+      message: expect.stringMatching(/cannot be used together/),
+    });
+    expect(parseCli(['--profile', 'bad name'])).toMatchObject({
+      kind: 'error',
+      message: expect.stringMatching(/not a profile name/),
+    });
+    expect(parseCli(['--profile'])).toMatchObject({
+      kind: 'error',
+      message: expect.stringMatching(/needs a value/),
     });
   });
 });

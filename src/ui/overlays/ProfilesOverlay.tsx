@@ -44,7 +44,7 @@ export function ProfileAddForm({ width }: { readonly width: number }) {
   const row = (field: 'name' | 'baseUrl' | 'apiKey', label: string) => (
     <Box>
       <Text color={f.focus === field ? color('ui.focus') : color('ui.muted')}>
-        {fitWidth(`  ${label}`, 12)}
+        {fitWidth(`${f.focus === field ? '›' : ' '} ${label}`, 12)}
       </Text>
       {f.focus === field ? (
         <TextInput

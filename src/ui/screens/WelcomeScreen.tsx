@@ -1,6 +1,7 @@
 import { Box, Text, useApp as useInkApp, useInput } from 'ink';
 import TextInput from 'ink-text-input';
 import { useState } from 'react';
+import { typedText } from '../../domain/line-form';
 import { color } from '../theme';
 
 export type WelcomeResult =
@@ -14,6 +15,11 @@ export interface WelcomeProps {
   readonly onDone: (r: WelcomeResult) => void;
 }
 
+const CHOICES = [
+  'Try the sandbox — a local copy of the service with demo data; nothing real is charged',
+  "Connect an account — your service's base URL and an API key",
+];
+
 /**
  * First start with nothing configured. Its own small app, before the main one exists (no store,
  * no keymap yet), so it keeps its few fields in local state.
@@ -23,7 +29,7 @@ export function WelcomeScreen({ connect, onDone }: WelcomeProps) {
   const [mode, setMode] = useState<'choose' | 'connect'>('choose');
   const [choice, setChoice] = useState(0);
   const [field, setField] = useState<'url' | 'key'>('url');
-  const [url, setUrl] = useState('https://');
+  const [url, setUrl] = useState('');
   const [key, setKey] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
@@ -71,11 +77,9 @@ export function WelcomeScreen({ connect, onDone }: WelcomeProps) {
         </Text>
         <Text>Manage streaming-TV subscription lines from the keyboard. Nothing is configured yet.</Text>
         <Text> </Text>
-        <Text inverse={choice === 0}>
-          {' '}
-          Try the sandbox — a local copy of the service with demo data; nothing real is charged{' '}
-        </Text>
-        <Text inverse={choice === 1}> Connect an account — your service's base URL and an API key </Text>
+        {CHOICES.map((label, i) => (
+          <Text key={label} inverse={choice === i}>{`${choice === i ? '›' : ' '} ${label} `}</Text>
+        ))}
         <Text> </Text>
         <Text color={color('ui.muted')}>↑/↓ choose · Enter confirms · q quits</Text>
       </Box>
@@ -87,13 +91,25 @@ export function WelcomeScreen({ connect, onDone }: WelcomeProps) {
         Connect an account
       </Text>
       <Box>
-        <Text color={field === 'url' ? color('ui.focus') : undefined}>{'Base URL  '}</Text>
-        {field === 'url' ? <TextInput value={url} onChange={setUrl} /> : <Text>{url}</Text>}
+        <Text
+          color={field === 'url' ? color('ui.focus') : undefined}
+        >{`${field === 'url' ? '›' : ' '} Base URL  `}</Text>
+        {field === 'url' ? (
+          <TextInput
+            value={url}
+            onChange={(v) => setUrl(typedText(v))}
+            placeholder="https://panel.example.com"
+          />
+        ) : (
+          <Text>{url}</Text>
+        )}
       </Box>
       <Box>
-        <Text color={field === 'key' ? color('ui.focus') : undefined}>{'API key   '}</Text>
+        <Text
+          color={field === 'key' ? color('ui.focus') : undefined}
+        >{`${field === 'key' ? '›' : ' '} API key   `}</Text>
         {field === 'key' ? (
-          <TextInput value={key} onChange={setKey} mask="•" />
+          <TextInput value={key} onChange={(v) => setKey(typedText(v))} mask="•" />
         ) : (
           <Text>{'•'.repeat(Math.min(key.length, 24))}</Text>
         )}
