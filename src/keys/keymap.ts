@@ -200,11 +200,11 @@ export const COMMANDS: readonly Command[] = [
 
   // Profiles (:profile)
   c('profiles.close', ['escape', 'enter'], 'profiles', 'App', 'Close', { footer: true }),
-  c('profileAdd.next', ['tab', 'down', 'up'], 'profileAdd', 'Input', 'Next field', { footer: true }),
-  c('profileAdd.submit', ['enter'], 'profileAdd', 'Input', 'Check the account (GET /v1/me) and save', {
+  c('profile.next', ['tab', 'down', 'up'], 'profileAdd', 'Input', 'Next field', { footer: true }),
+  c('profile.submit', ['enter'], 'profileAdd', 'Input', 'Check the account (GET /v1/me) and save', {
     footer: true,
   }),
-  c('profileAdd.cancel', ['escape'], 'profileAdd', 'Input', 'Cancel', { footer: true }),
+  c('profile.cancel', ['escape'], 'profileAdd', 'Input', 'Cancel', { footer: true }),
 
   // Journal
   c('journal.export', ['x'], 'journal', 'App', 'Export the journal as CSV', { footer: true }),

@@ -126,9 +126,9 @@ export const HANDLERS: Record<CommandId, Handler> = {
 
   'journal.export': (s) => s.exportJournal(),
   'profiles.close': (s) => s.closeModal(),
-  'profileAdd.next': (s) => s.profileFormNext(),
-  'profileAdd.submit': (s) => void s.submitProfileForm(),
-  'profileAdd.cancel': (s) => s.closeProfileForm(),
+  'profile.next': (s) => s.profileFormNext(),
+  'profile.submit': (s) => void s.submitProfileForm(),
+  'profile.cancel': (s) => s.closeProfileForm(),
 
   'lines.down': (s) => s.moveCursor(1),
   'lines.up': (s) => s.moveCursor(-1),

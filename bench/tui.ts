@@ -1,0 +1,287 @@
+// npm run bench — the built app in a real pseudo-terminal against a 100,000-line sandbox.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os, { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pty from '@lydell/node-pty';
+import { build } from 'esbuild';
+import { percentile, replaceSection, spawnJson } from './lib';
+
+const LINES = Number(process.env.BENCH_LINES ?? 100_000);
+const budgets = JSON.parse(readFileSync('bench/budgets.json', 'utf8')) as Record<string, number>;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const median = (xs: number[]) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
+
+// The yardsticks: bare node, and a minimal Ink app bundled like ours.
+mkdirSync('.bench', { recursive: true });
+await build({
+  entryPoints: ['bench/hello.tsx'],
+  outfile: '.bench/hello.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  alias: { 'react-devtools-core': './scripts/devtools-stub.mjs' },
+  define: { 'process.env.NODE_ENV': '"production"' },
+  banner: { js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);" },
+  logLevel: 'warning',
+});
+
+console.error(`seeding ${LINES} lines…`);
+type Info = { baseUrl: string; accounts: Array<{ apiKey: string }> };
+const sb = await spawnJson<Info>('node', [
+  'dist/linedesk.js',
+  'sandbox',
+  '--json',
+  '--port',
+  '0',
+  '--db',
+  ':memory:',
+  '--lines',
+  String(LINES),
+]);
+
+/** One app in a pty; output is kept with timestamps so frames can be timed. */
+function launch(cmd: string, args: string[], cols: number, rows: number) {
+  const dir = mkdtempSync(join(tmpdir(), 'ld-bench-'));
+  mkdirSync(join(dir, 'config'), { mode: 0o700 });
+  writeFileSync(
+    join(dir, 'config', 'config.json'),
+    JSON.stringify({ version: 1, defaultProfile: null, profiles: {}, welcomed: true }),
+    { mode: 0o600 },
+  );
+  const chunks: Array<{ t: number; d: string }> = [];
+  const t0 = performance.now();
+  const p = pty.spawn(cmd, args, {
+    cols,
+    rows,
+    env: {
+      ...process.env,
+      CI: 'false',
+      LINEDESK_BASE_URL: sb.info.baseUrl,
+      LINEDESK_API_KEY: sb.info.accounts[0]!.apiKey,
+      LINEDESK_CONFIG_DIR: join(dir, 'config'),
+      LINEDESK_DATA_DIR: dir,
+      LINEDESK_STATE_DIR: dir,
+    } as Record<string, string>,
+  });
+  let exited = false;
+  p.onData((d) => chunks.push({ t: performance.now(), d }));
+  p.onExit(() => {
+    exited = true;
+  });
+  const text = () => chunks.map((c) => c.d).join('');
+  /** Resolves when the output after `from` matches, with the time of the matching chunk. */
+  const until = async (re: RegExp, from = 0, timeout = 15_000) => {
+    const start = performance.now();
+    for (;;) {
+      let acc = '';
+      for (let i = from; i < chunks.length; i++) {
+        acc += chunks[i]!.d;
+        if (re.test(acc)) return { index: i, t: chunks[i]!.t };
+      }
+      if (performance.now() - start > timeout) throw new Error(`timeout waiting for ${re}`);
+      await sleep(1);
+    }
+  };
+  /** Waits for `quietMs` without output; returns the time of the last chunk. */
+  const settle = async (quietMs = 60) => {
+    for (;;) {
+      const last = chunks.at(-1)?.t ?? t0;
+      if (performance.now() - last >= quietMs) return last;
+      await sleep(5);
+    }
+  };
+  return { p, t0, chunks, text, until, settle, exited: () => exited };
+}
+
+const procStat = (pid: number) => {
+  const [utime, stime] = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .split(') ')[1]!
+    .split(' ')
+    .slice(11, 13)
+    .map(Number);
+  return {
+    cpuTicks: utime! + stime!,
+    rssMb: Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024,
+  };
+};
+// The app is node under the pty; its pid is the pty child's.
+const appPid = (p: { pid: number }) => p.pid;
+const clockTicks = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+const CLEAR = /\u001b\[2J|\u001bc/g;
+
+async function firstFrames(n: number) {
+  const node: number[] = [];
+  const hello: number[] = [];
+  const app: number[] = [];
+  for (let i = 0; i < n; i++) {
+    let t = performance.now();
+    spawnSync('node', ['-e', '0']);
+    node.push(performance.now() - t);
+    const h = launch('node', ['.bench/hello.js'], 120, 40);
+    t = (await h.until(/hello/)).t - h.t0;
+    hello.push(t);
+    await sleep(80);
+    const a = launch('node', ['dist/linedesk.js'], 120, 40);
+    app.push((await a.until(/1–\d+ of [\d,]+/)).t - a.t0);
+    a.p.kill();
+    await sleep(50);
+  }
+  return { node: median(node), hello: median(hello), app: median(app) };
+}
+
+async function session(cols: number, rows: number) {
+  const a = launch('node', ['dist/linedesk.js'], cols, rows);
+  await a.until(/1–\d+ of [\d,]+/);
+  await a.settle(300);
+  const pid = appPid(a.p);
+  const clearsBefore = (a.text().match(CLEAR) ?? []).length;
+
+  // Cursor moves: one press, wait for its frame, then a pause beyond one frame.
+  const moves: number[] = [];
+  const bytes: number[] = [];
+  for (let i = 0; i < 60; i++) {
+    const from = a.chunks.length;
+    const t = performance.now();
+    a.p.write(i % 2 ? '\u001b[A' : '\u001b[B');
+    const f = await a.until(/[\s\S]/, from);
+    moves.push(f.t - t);
+    await a.settle(40);
+    bytes.push(a.chunks.slice(from).reduce((s, c) => s + Buffer.byteLength(c.d), 0));
+    await sleep(20);
+  }
+  // A held key: 30 presses 8 ms apart; how long after the last press the last frame lands.
+  let lastPress = 0;
+  for (let i = 0; i < 30; i++) {
+    a.p.write('j');
+    lastPress = performance.now();
+    await sleep(8);
+  }
+  const heldDone = (await a.settle(150)) - lastPress;
+  await a.settle(100);
+  // Page change and search.
+  let from = a.chunks.length;
+  let t = performance.now();
+  a.p.write('\u001b[6~');
+  const pageMs = (await a.until(/\d+–\d+ of/, from)).t - t;
+  await a.settle(100);
+  from = a.chunks.length;
+  t = performance.now();
+  a.p.write('/');
+  await a.until(/search:/, from);
+  a.p.write('smith\r');
+  const searchMs = (await a.until(/search "smith"/, from)).t - t;
+  await a.settle(200);
+  a.p.write('\u001b'); // close nothing, keep the search
+  await a.settle(200);
+  const clears = (a.text().match(CLEAR) ?? []).length - clearsBefore;
+
+  // Idle: no frames, little CPU.
+  const idleFrom = a.chunks.length;
+  const cpu0 = procStat(pid).cpuTicks;
+  await sleep(2000);
+  const idleFrames = a.chunks.length - idleFrom;
+  const idleCpuPct = ((procStat(pid).cpuTicks - cpu0) / clockTicks / 2) * 100;
+
+  // Memory over 1,000 page turns.
+  a.p.write('/');
+  a.p.write('\u001b'); // clear the search
+  await a.settle(300);
+  let rssAt500 = 0;
+  for (let i = 1; i <= 1000; i++) {
+    const f = a.chunks.length;
+    a.p.write(i % 2 ? '\u001b[6~' : '\u001b[5~'); // forward and back: every turn is a new page to draw
+    await a.until(/of [\d,]+/, f, 5000).catch(() => {});
+    if (i === 500) rssAt500 = procStat(pid).rssMb;
+  }
+  await a.settle(200);
+  const rss = procStat(pid).rssMb;
+  a.p.write('\u0003');
+  await sleep(200);
+  moves.sort((x, y) => x - y);
+  return {
+    size: `${cols}×${rows}`,
+    p50: percentile(moves, 50),
+    p95: percentile(moves, 95),
+    heldDone,
+    pageMs,
+    searchMs,
+    bytesPerFrame: median(bytes),
+    clears,
+    idleFrames,
+    idleCpuPct,
+    rss,
+    growthPct: ((rss - rssAt500) / rssAt500) * 100,
+  };
+}
+
+const start = await firstFrames(Number(process.env.BENCH_LAUNCHES ?? 10));
+const sessions = [await session(120, 40), await session(80, 24)];
+sb.child.kill('SIGTERM');
+
+const f1 = (n: number) => n.toFixed(1);
+const check = (ok: boolean) => (ok ? 'met' : '**MISSED**');
+const rows: string[][] = [
+  [
+    'first frame with data (median of 10)',
+    `${f1(start.app)} ms`,
+    `node -e 0: ${f1(start.node)} ms (${f1(start.app / start.node)}×); Ink hello: ${f1(start.hello)} ms (${f1(start.app / start.hello)}×)`,
+    `≤ ${budgets.firstFrameMedianMs} ms and ≤ ${budgets.firstFrameVsNode}× node: ${check(start.app <= budgets.firstFrameMedianMs! && start.app / start.node <= budgets.firstFrameVsNode!)}`,
+  ],
+];
+for (const s of sessions) {
+  rows.push(
+    [
+      `${s.size} cursor move p50 / p95`,
+      `${f1(s.p50)} / ${f1(s.p95)} ms`,
+      '60 presses, one frame apart',
+      `p95 ≤ ${budgets.keypressP95Ms} ms: ${check(s.p95 <= budgets.keypressP95Ms!)}`,
+    ],
+    [
+      `${s.size} held key: last press → last frame`,
+      `${f1(s.heldDone)} ms`,
+      '30 presses 8 ms apart',
+      `≤ ${budgets.heldKeyAfterLastMs} ms: ${check(s.heldDone <= budgets.heldKeyAfterLastMs!)}`,
+    ],
+    [`${s.size} page change / search`, `${f1(s.pageMs)} / ${f1(s.searchMs)} ms`, 'PgDn; "/smith" Enter', ''],
+    [
+      `${s.size} bytes per navigation frame (median)`,
+      `${s.bytesPerFrame}`,
+      '',
+      `≤ ${budgets.bytesPerNavigationFrame}: ${check(s.bytesPerFrame <= budgets.bytesPerNavigationFrame!)}`,
+    ],
+    [
+      `${s.size} full-screen clears while navigating`,
+      `${s.clears}`,
+      '',
+      `${budgets.fullClearsWhileNavigating}: ${check(s.clears <= budgets.fullClearsWhileNavigating!)}`,
+    ],
+    [
+      `${s.size} frames / CPU while idle (2 s)`,
+      `${s.idleFrames} / ${f1(s.idleCpuPct)}%`,
+      '',
+      `${budgets.idleFrames} frames: ${check(s.idleFrames <= budgets.idleFrames!)}`,
+    ],
+    [
+      `${s.size} resident memory after 1,000 page turns; growth over the last 500`,
+      `${f1(s.rss)} MB; ${f1(s.growthPct)}%`,
+      '',
+      `≤ ${budgets.rssMb} MB and ±${budgets.rssGrowthLast500Pct}%: ${check(s.rss <= budgets.rssMb! && Math.abs(s.growthPct) <= budgets.rssGrowthLast500Pct!)}`,
+    ],
+  );
+}
+const table = [
+  `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, ${LINES.toLocaleString('en')} lines in the sandbox (its own process).`,
+  '',
+  '| measure | value | beside | budget (bench/budgets.json) |',
+  '|---|---:|---|---|',
+  ...rows.map((r) => `| ${r.join(' | ')} |`),
+].join('\n');
+console.log(table);
+if (process.env.BENCH_WRITE !== '0') replaceSection('docs/PERFORMANCE.md', 'bench:tui', table);
+process.exit(0);
