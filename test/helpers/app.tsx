@@ -94,6 +94,6 @@ export function visibleUsernames(frame: string): string[] {
   const header = lines.findIndex((l) => l.includes('USERNAME'));
   return lines
     .slice(header + 1)
-    .map((l) => /^[ ●>]*\s*([A-Za-z0-9._~-]{12,30})\s/.exec(l.replace(/^\s*●?\s*/, ''))?.[1])
+    .map((l) => /^([A-Za-z0-9._~-]{12,30})\s/.exec(l.replace(/^[\s›●]*/, ''))?.[1])
     .filter((u): u is string => Boolean(u));
 }

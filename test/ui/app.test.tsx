@@ -145,6 +145,16 @@ describe('the app against the sandbox', () => {
     await app.waitFrame((f) => f.includes('status active') && !f.includes('Could not load'));
   });
 
+  it('the cursor is a character, not only inverse video: visible without colour (NO_COLOR)', async () => {
+    const app = await renderApp();
+    await app.waitFrame((f) => f.includes('1–18 of 60'));
+    const rowOf = (f: string) => f.split('\n').findIndex((l) => l.startsWith('›'));
+    const before = rowOf(app.frame());
+    expect(before).toBeGreaterThan(0);
+    await app.press('lines.down');
+    await app.waitFrame((f) => rowOf(f) === before + 1);
+  });
+
   it('a key with no command says so; q on the first screen quits', async () => {
     const app = await renderApp();
     await app.waitFrame((f) => f.includes('of 60'));

@@ -17,6 +17,8 @@ export interface LineRowProps {
 export const LineRow = memo(function LineRow({ line, columns, isCursor, isMarked, now }: LineRowProps) {
   return (
     <Text inverse={isCursor} wrap="truncate">
+      {/* The cursor and the mark are characters too: without colour (NO_COLOR) nothing is lost. */}
+      <Text>{isCursor ? '›' : ' '}</Text>
       <Text color={color('ui.mark')}>{isMarked ? '● ' : '  '}</Text>
       {columns.map(({ column, width }, i) => (
         <Text key={column.id} color={column.tone ? color(column.tone(line, now) ?? 'ui.muted') : undefined}>

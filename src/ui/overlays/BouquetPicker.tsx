@@ -37,7 +37,10 @@ export function BouquetPicker({ width, height }: { readonly width: number; reado
       {data && items.length === 0 && <Text color={color('ui.muted')}> Nothing matches the filter.</Text>}
       {items.slice(start, start + rows).map((b, i) => (
         <Text key={b.id} inverse={start + i === picker.cursor} wrap="truncate">
-          {fitWidth(` ${chosen.includes(b.id) ? '[x]' : '[ ]'} ${b.label}`, width)}
+          {fitWidth(
+            `${start + i === picker.cursor ? '›' : ' '}${chosen.includes(b.id) ? '[x]' : '[ ]'} ${b.label}`,
+            width,
+          )}
         </Text>
       ))}
     </Box>

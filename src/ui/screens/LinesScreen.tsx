@@ -15,7 +15,7 @@ export function LinesScreen({ width, height }: { readonly width: number; readonl
   const error = useApp((s) => s.linesError);
   const cursor = useApp((s) => s.cursor);
   const marked = useApp((s) => s.marked);
-  const columns = layoutColumns(LINE_COLUMNS, width - 2);
+  const columns = layoutColumns(LINE_COLUMNS, width - 3);
   const now = Date.now();
   const bodyRows = Math.max(0, height - LINES_CHROME_ROWS);
 
@@ -54,7 +54,7 @@ export function LinesScreen({ width, height }: { readonly width: number; readonl
     <Box flexDirection="column" width={width} height={height}>
       <StatusLine width={width} />
       <Text bold wrap="truncate">
-        {'  '}
+        {'   '}
         {columns.map(({ column, width: w }) => fitWidth(column.header, w, column.align)).join(' ')}
       </Text>
       {body}

@@ -22,7 +22,7 @@ export function MarksScreen({ width, height }: { readonly width: number; readonl
       {list.slice(start, start + rows).map((m, i) => (
         <Text key={m.id} inverse={start + i === cursor} wrap="truncate">
           {fitWidth(
-            `  ${fitWidth(m.username, 30)} ${fitWidth(statusOf(m.line, now), 10)} ${fitWidth(`${m.line.connections} conn`, 7)} ${expiryText(m.line.exp_date, now)}`,
+            `${start + i === cursor ? '›' : ' '} ${fitWidth(m.username, 30)} ${fitWidth(statusOf(m.line, now), 10)} ${fitWidth(`${m.line.connections} conn`, 7)} ${expiryText(m.line.exp_date, now)}`,
             width,
           )}
         </Text>
