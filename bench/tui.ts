@@ -178,8 +178,6 @@ async function session(cols: number, rows: number) {
   a.p.write('smith\r');
   const searchMs = (await a.until(/search "smith"/, from)).t - t;
   await a.settle(200);
-  a.p.write('\u001b'); // close nothing, keep the search
-  await a.settle(200);
   const clears = (a.text().match(CLEAR) ?? []).length - clearsBefore;
 
   // Idle: no frames, little CPU.
@@ -189,15 +187,19 @@ async function session(cols: number, rows: number) {
   const idleFrames = a.chunks.length - idleFrom;
   const idleCpuPct = ((procStat(pid).cpuTicks - cpu0) / clockTicks / 2) * 100;
 
-  // Memory over 1,000 page turns.
+  // Memory over 1,000 page turns, from an unfiltered list again.
+  let f0 = a.chunks.length;
   a.p.write('/');
-  a.p.write('\u001b'); // clear the search
+  await a.until(/search:/, f0);
+  f0 = a.chunks.length;
+  a.p.write('\u001b'); // Esc clears the search
+  await a.until(/of \d+ · status/, f0); // no search between the position and the filters
   await a.settle(300);
   let rssAt500 = 0;
   for (let i = 1; i <= 1000; i++) {
     const f = a.chunks.length;
     a.p.write(i % 2 ? '\u001b[6~' : '\u001b[5~'); // forward and back: every turn is a new page to draw
-    await a.until(/of [\d,]+/, f, 5000).catch(() => {});
+    await a.until(/of [\d,]+/, f, 5000);
     if (i === 500) rssAt500 = procStat(pid).rssMb;
   }
   await a.settle(200);
@@ -221,9 +223,14 @@ async function session(cols: number, rows: number) {
   };
 }
 
-const start = await firstFrames(Number(process.env.BENCH_LAUNCHES ?? 10));
-const sessions = [await session(120, 40), await session(80, 24)];
-sb.child.kill('SIGTERM');
+let start: Awaited<ReturnType<typeof firstFrames>>;
+let sessions: Array<Awaited<ReturnType<typeof session>>>;
+try {
+  start = await firstFrames(Number(process.env.BENCH_LAUNCHES ?? 10));
+  sessions = [await session(120, 40), await session(80, 24)];
+} finally {
+  sb.child.kill('SIGTERM');
+}
 
 const f1 = (n: number) => n.toFixed(1);
 const check = (ok: boolean) => (ok ? 'met' : '**MISSED**');
