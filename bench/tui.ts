@@ -195,11 +195,17 @@ async function session(cols: number, rows: number) {
   a.p.write('\u001b'); // Esc clears the search
   await a.until(/of \d+ · status/, f0); // no search between the position and the filters
   await a.settle(300);
+  const pageSize = Number(/(?<!\d)1–(\d+) of/.exec(a.text())![1]); // from the first frame
   let rssAt500 = 0;
   for (let i = 1; i <= 1000; i++) {
     const f = a.chunks.length;
-    a.p.write(i % 2 ? '\u001b[6~' : '\u001b[5~'); // forward and back: every turn is a new page to draw
-    await a.until(/of [\d,]+/, f, 5000);
+    // Forward and back: every turn draws a page; wait for the very page expected.
+    a.p.write(i % 2 ? '\u001b[6~' : '\u001b[5~');
+    await a.until(
+      new RegExp(i % 2 ? `${pageSize + 1}–${2 * pageSize} of` : `(?<!\\d)1–${pageSize} of`),
+      f,
+      5000,
+    );
     if (i === 500) rssAt500 = procStat(pid).rssMb;
   }
   await a.settle(200);

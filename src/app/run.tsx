@@ -214,7 +214,9 @@ export async function runApp(options: AppOptions): Promise<number> {
             <App effects={{ copy: (text) => process.stdout.write(osc52(text)) }} />
           </StoreProvider>
         </ErrorBoundary>,
-        { exitOnCtrlC: false, patchConsole: true },
+        // Incremental rendering rewrites only the lines that changed (a cursor move costs two lines);
+        // Ink throttles to 30 frames a second by default, which a key held down feels as lag.
+        { exitOnCtrlC: false, patchConsole: true, incrementalRendering: true, maxFps: 120 },
       );
       void store.getState().start();
       await instance.waitUntilExit();

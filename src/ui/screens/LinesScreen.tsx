@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import TextInput from 'ink-text-input';
+import { useMemo } from 'react';
 import { fitWidth, positionText } from '../../domain/format';
 import { LineRow } from '../components/LineRow';
 import { LINE_COLUMNS, layoutColumns } from '../lines-columns';
@@ -15,8 +16,10 @@ export function LinesScreen({ width, height }: { readonly width: number; readonl
   const error = useApp((s) => s.linesError);
   const cursor = useApp((s) => s.cursor);
   const marked = useApp((s) => s.marked);
-  const columns = layoutColumns(LINE_COLUMNS, width - 3);
-  const now = Date.now();
+  // Stable props keep the memoised rows still: only the rows whose cursor or mark changed re-render.
+  const columns = useMemo(() => layoutColumns(LINE_COLUMNS, width - 3), [width]);
+  // Relative times ("in 3d") are computed against a clock that moves once a minute, not per key.
+  const now = useMinuteClock(page);
   const bodyRows = Math.max(0, height - LINES_CHROME_ROWS);
 
   let body: React.ReactNode;
@@ -97,4 +100,10 @@ function StatusLine({ width }: { readonly width: number }) {
       {fitWidth(` ${parts.join(' · ')}`, width)}
     </Text>
   );
+}
+
+/** The time rounded to the minute, re-read when the page changes. */
+function useMinuteClock(page: unknown): number {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page is the moment to look again
+  return useMemo(() => Math.floor(Date.now() / 60_000) * 60_000, [page]);
 }
