@@ -214,9 +214,10 @@ export async function runApp(options: AppOptions): Promise<number> {
             <App effects={{ copy: (text) => process.stdout.write(osc52(text)) }} />
           </StoreProvider>
         </ErrorBoundary>,
-        // Incremental rendering rewrites only the lines that changed (a cursor move costs two lines);
         // Ink throttles to 30 frames a second by default, which a key held down feels as lag.
-        { exitOnCtrlC: false, patchConsole: true, incrementalRendering: true, maxFps: 120 },
+        // Not incrementalRendering: measured here, Ink 6.8 left stale lines on screen when the frame
+        // changed shape (lines browser → detail), though it cut a cursor move from ~6 KB to ~0.5 KB.
+        { exitOnCtrlC: false, patchConsole: true, maxFps: 120 },
       );
       void store.getState().start();
       await instance.waitUntilExit();
