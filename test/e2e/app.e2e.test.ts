@@ -26,7 +26,8 @@ describe('the built app in a real terminal', () => {
     app.write('smith');
     await app.waitFor((s) => /search: smith/.test(s));
     app.write(key('search.apply'));
-    await app.waitFor((s) => s.includes('search "smith"'));
+    // the filtered page must have landed before Enter opens the line under the cursor
+    await app.waitFor((s) => s.includes('search "smith"') && !s.includes('loading'));
     app.write(key('lines.open'));
     await app.waitFor((s) => /Line \S*smith/.test(s) && s.includes('Password'));
     app.write(key('app.back'));
