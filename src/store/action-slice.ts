@@ -304,12 +304,12 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
       const backToForm = (a.op === 'create' || a.op === 'trial') && a.phase !== 'done' && get().form;
       set({ action: null, modal: backToForm ? { kind: 'form' } : null });
       if (a.phase === 'done' && (a.op === 'create' || a.op === 'trial')) set({ form: null });
-      if (a.phase === 'done') get().notify(doneText(a, get().action), 'success');
+      if (a.phase === 'done') get().notify(doneText(a), 'success');
     },
   };
 }
 
-function doneText(a: ActionState, _now: ActionState | null): string {
+function doneText(a: ActionState): string {
   const r = a.result;
   const who = r?.line?.username ?? a.line?.username ?? '';
   const spent = r?.deducedCredits !== undefined ? ` for ${r.deducedCredits} credits` : '';
