@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import {
   CreateLineBody,
@@ -11,6 +11,7 @@ import {
   UpgradeBody,
 } from '../api/contract';
 import { addMonths } from '../domain/estimate';
+import { randomCredential } from '../domain/line-form';
 import { balanceNeeded, lineCost, upgradeCost } from '../domain/pricing';
 import type { AccountRow, LineRow, PackageRow, Repo } from './repo';
 
@@ -65,14 +66,6 @@ export const fullForm = (r: LineRow) => ({
 
 export function packageForm(p: PackageRow) {
   return { ...p, is_trial: p.is_trial === 1 };
-}
-
-const ALNUM = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-export function randomToken(length: number): string {
-  const bytes = randomBytes(length);
-  let out = '';
-  for (const b of bytes) out += ALNUM[b % ALNUM.length];
-  return out;
 }
 
 /** The whole interface's behaviour, over the repository; the HTTP layer only routes and encodes. */
@@ -149,12 +142,13 @@ export class Service {
     const { b, pkg, connections, cost } = this.#creation(body, trial);
     const now = this.now();
     let username = b.username;
-    while (username === undefined || this.repo.usernameTaken(username)) username = `ld${randomToken(12)}`;
+    while (username === undefined || this.repo.usernameTaken(username))
+      username = `ld${randomCredential(12)}`;
     const row: LineRow = {
       id: randomUUID(),
       account_id: acct.id,
       username,
-      password: b.password ?? randomToken(16),
+      password: b.password ?? randomCredential(16),
       label: b.label ?? '',
       enabled: b.enabled === false ? 0 : 1,
       connections,

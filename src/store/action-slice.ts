@@ -101,7 +101,6 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
         ? { bouquets: body.bouquets as number[] }
         : {}),
     });
-    get().loadJournal();
   };
 
   /** Asks the server (create, trial, upgrade) or estimates (extend) what the action costs. */

@@ -185,7 +185,6 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
         progress: progressOf(current, now() - started),
         cancelling: false,
       });
-      get().loadJournal();
       void get().loadAccount();
       void get().refreshLines();
     }

@@ -1,5 +1,5 @@
 import { typedText } from '../domain/line-form';
-import type { GetState, SetState, StoreDeps } from './deps';
+import type { GetState, ProfileSummary, SetState, StoreDeps } from './deps';
 
 export interface ProfileForm {
   readonly name: string;
@@ -11,8 +11,9 @@ export interface ProfileForm {
 }
 
 export interface ProfileSlice {
-  /** For the profiles overlay: list() reads the config file, so it shows what is saved now. */
-  readonly profilesApi: StoreDeps['profiles'];
+  /** The profiles as saved, read from the config file when the list opens. */
+  readonly profileList: readonly ProfileSummary[];
+  readonly currentProfile: string | null;
   /** Set when the app should end this pass and start again on that profile ('sandbox' too). */
   readonly switchProfile: string | null;
   readonly profileForm: ProfileForm | null;
@@ -31,7 +32,8 @@ export function createProfileSlice(set: SetState, get: GetState, deps: StoreDeps
   return {
     switchProfile: null,
     profileForm: null,
-    profilesApi: deps.profiles,
+    profileList: [],
+    currentProfile: deps.profiles?.current ?? null,
 
     profileCommand(args) {
       const p = deps.profiles;
@@ -39,6 +41,7 @@ export function createProfileSlice(set: SetState, get: GetState, deps: StoreDeps
       const [verb = 'list', a, b] = args.trim().split(/\s+/).filter(Boolean);
       switch (verb) {
         case 'list':
+          set({ profileList: p.list() });
           return get().openModal({ kind: 'profiles' });
         case 'use':
           if (!a) return get().notify('profile use NAME (or "sandbox")', 'error');

@@ -59,8 +59,7 @@ export function App({ effects }: { readonly effects: UiEffects }) {
   else if (modal === 'action') body = <ActionDialog width={width} />;
   else if (modal === 'bulk') body = <BulkDialog width={width} height={bodyRows} />;
   else if (modal === 'resume') body = <ResumeDialog width={width} />;
-  else if (modal === 'profiles')
-    body = <ProfilesOverlay width={width} profiles={store.getState().profilesApi} />;
+  else if (modal === 'profiles') body = <ProfilesOverlay width={width} />;
   else if (modal === 'profileAdd') body = <ProfileAddForm width={width} />;
   else {
     const h = bodyRows - (modal === 'palette' ? 2 : modal === 'copy' ? 6 : 0);

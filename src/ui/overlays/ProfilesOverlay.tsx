@@ -1,19 +1,13 @@
 import { Box, Text } from 'ink';
 import TextInput from 'ink-text-input';
 import { fitWidth } from '../../domain/format';
-import type { ProfilesApi } from '../../store/deps';
 import { useApp, useAppStore } from '../store-context';
 import { color } from '../theme';
 
 /** `:profile`: every profile with its URL and the last four characters of its key, never more. */
-export function ProfilesOverlay({
-  width,
-  profiles,
-}: {
-  readonly width: number;
-  readonly profiles?: ProfilesApi;
-}) {
-  const list = profiles?.list() ?? [];
+export function ProfilesOverlay({ width }: { readonly width: number }) {
+  const list = useApp((s) => s.profileList);
+  const current = useApp((s) => s.currentProfile);
   return (
     <Box flexDirection="column" width={width} borderStyle="round" borderColor={color('ui.accent')}>
       <Text bold>{' Profiles'}</Text>
@@ -21,7 +15,7 @@ export function ProfilesOverlay({
       {list.map((p) => (
         <Text key={p.name} wrap="truncate">
           {fitWidth(
-            `  ${p.name === profiles?.current ? '●' : ' '} ${fitWidth(p.name, 16)} ${fitWidth(p.baseUrl, 40)} key ${p.keyTail}${p.isDefault ? '  (default)' : ''}`,
+            `  ${p.name === current ? '●' : ' '} ${fitWidth(p.name, 16)} ${fitWidth(p.baseUrl, 40)} key ${p.keyTail}${p.isDefault ? '  (default)' : ''}`,
             width - 2,
           )}
         </Text>
