@@ -3,22 +3,12 @@ import os from 'node:os';
 import { createClient } from '../src/api/client';
 import { type BulkJob, planLine, toBulkLine } from '../src/domain/bulk';
 import { runBulk } from '../src/store/bulk-runner';
-import { replaceSection, spawnJson } from './lib';
+import { replaceSection, spawnBenchSandbox } from './lib';
 
 const LINES = Number(process.env.BENCH_LINES ?? 1000);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 
-type Info = { baseUrl: string; accounts: Array<{ apiKey: string }> };
-const sb = await spawnJson<Info>('node', [
-  'dist/linedesk.js',
-  'sandbox',
-  '--json',
-  '--port',
-  '0',
-  '--db',
-  ':memory:',
-  '--lines',
-  String(Math.ceil(LINES * 1.25)),
+const sb = await spawnBenchSandbox(Math.ceil(LINES * 1.25), [
   '--credits',
   '100000000',
   '--rate-limit',

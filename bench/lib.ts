@@ -85,3 +85,11 @@ export function replaceSection(file: string, name: string, content: string): voi
   if (a < 0 || b < a) throw new Error(`${file} has no ${name} section`);
   writeFileSync(file, `${text.slice(0, a + start.length)}\n${content}\n${text.slice(b)}`);
 }
+
+/** The built bundle's sandbox, in memory on a free port, in its own process. */
+export function spawnBenchSandbox(lines: number, extra: string[] = []) {
+  return spawnJson<{ baseUrl: string; accounts: Array<{ apiKey: string }> }>('node', [
+    'dist/linedesk.js',
+    ...['sandbox', '--json', '--port', '0', '--db', ':memory:', '--lines', String(lines), ...extra],
+  ]);
+}

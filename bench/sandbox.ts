@@ -1,27 +1,14 @@
 // npm run bench:sandbox — the sandbox at 100,000 lines beside a bare node:http server, same run.
 import os from 'node:os';
-import { type LoadResult, load, replaceSection, spawnJson } from './lib';
+import { type LoadResult, load, replaceSection, spawnBenchSandbox, spawnJson } from './lib';
 
 const LINES = Number(process.env.BENCH_LINES ?? 100_000);
 const N = Number(process.env.BENCH_REQUESTS ?? 2000);
 const fmt = (n: number, d = 1) => n.toFixed(d);
 
-type Info = { baseUrl: string; accounts: Array<{ apiKey: string }> };
 console.error(`seeding ${LINES} lines…`);
 const t0 = performance.now();
-const sb = await spawnJson<Info>('node', [
-  'dist/linedesk.js',
-  'sandbox',
-  '--json',
-  '--port',
-  '0',
-  '--db',
-  ':memory:',
-  '--lines',
-  String(LINES),
-  '--credits',
-  '1000000000',
-]);
+const sb = await spawnBenchSandbox(LINES, ['--credits', '1000000000']);
 console.error(`sandbox ready in ${fmt((performance.now() - t0) / 1000)} s`);
 const bare = await spawnJson<{ baseUrl: string }>('node', ['bench/bare-server.mjs']);
 const h = { 'x-api-key': sb.info.accounts[0]!.apiKey };

@@ -5,7 +5,7 @@ import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pty from '@lydell/node-pty';
 import { build } from 'esbuild';
-import { percentile, replaceSection, spawnJson } from './lib';
+import { percentile, replaceSection, spawnBenchSandbox } from './lib';
 
 const LINES = Number(process.env.BENCH_LINES ?? 100_000);
 const budgets = JSON.parse(readFileSync('bench/budgets.json', 'utf8')) as Record<string, number>;
@@ -32,18 +32,7 @@ await build({
 });
 
 console.error(`seeding ${LINES} lines…`);
-type Info = { baseUrl: string; accounts: Array<{ apiKey: string }> };
-const sb = await spawnJson<Info>('node', [
-  'dist/linedesk.js',
-  'sandbox',
-  '--json',
-  '--port',
-  '0',
-  '--db',
-  ':memory:',
-  '--lines',
-  String(LINES),
-]);
+const sb = await spawnBenchSandbox(LINES);
 
 /** One app in a pty; output is kept with timestamps so frames can be timed. */
 function launch(cmd: string, args: string[], cols: number, rows: number) {
