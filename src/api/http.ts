@@ -1,4 +1,3 @@
-import { Agent, type Dispatcher, request } from 'undici';
 import type { z } from 'zod';
 import { ErrorBody, MessageOnlyBody } from './contract';
 import {
@@ -19,6 +18,7 @@ import {
 } from './errors';
 import { backoffDelay, DEFAULT_RETRY, parseRetryAfter, type RetryPolicy } from './retry';
 import { sanitizeMultiline } from './sanitize';
+import { Agent, type Dispatcher, request } from './undici';
 
 /**
  * `read`: GET and the simulate endpoints (they persist nothing): retried on 429/502/503/504 and network
@@ -174,8 +174,9 @@ export class Transport {
         ...(error ? { error } : {}),
       });
     try {
-      const res = await request(url, {
-        dispatcher: this.#dispatcher,
+      const res = await request(this.#dispatcher, {
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
         method: method as Dispatcher.HttpMethod,
         headers,
         body,

@@ -11,7 +11,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { configDir } from '../paths';
 
 /** Profile names: short, shell- and file-safe. */

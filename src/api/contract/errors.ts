@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { serverString, serverText } from './primitives';
 
 /** 400: supplied parameters or body invalid. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { sanitize, sanitizeMultiline } from '../sanitize';
 
 /** Any string a server sends: sanitized while parsing, so nothing downstream can forget. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { nullable, serverDate, serverString } from './primitives';
 
 /** Line, list form: `macaddress` and `parental_code` are omitted from list items. Extra fields ignored. */
