@@ -5,6 +5,7 @@ import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pty from '@lydell/node-pty';
 import { build } from 'esbuild';
+import { BUNDLE_OPTIONS } from '../scripts/bundle-options.mjs';
 import { percentile, replaceSection, spawnBenchSandbox } from './lib';
 
 const LINES = Number(process.env.BENCH_LINES ?? 100_000);
@@ -18,18 +19,7 @@ const median = (xs: number[]) =>
 
 // The yardsticks: bare node, and a minimal Ink app bundled like ours.
 mkdirSync('.bench', { recursive: true });
-await build({
-  entryPoints: ['bench/hello.tsx'],
-  outfile: '.bench/hello.js',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  alias: { 'react-devtools-core': './scripts/devtools-stub.mjs' },
-  define: { 'process.env.NODE_ENV': '"production"' },
-  banner: { js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);" },
-  logLevel: 'warning',
-});
+await build({ ...BUNDLE_OPTIONS, entryPoints: ['bench/hello.tsx'], outfile: '.bench/hello.js' });
 
 console.error(`seeding ${LINES} lines…`);
 const sb = await spawnBenchSandbox(LINES);

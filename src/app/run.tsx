@@ -215,9 +215,9 @@ export async function runApp(options: AppOptions): Promise<number> {
           </StoreProvider>
         </ErrorBoundary>,
         // Ink throttles to 30 frames a second by default, which a key held down feels as lag.
-        // Not incrementalRendering: measured here, Ink 6.8 left stale lines on screen when the frame
-        // changed shape (lines browser → detail), though it cut a cursor move from ~6 KB to ~0.5 KB.
-        { exitOnCtrlC: false, patchConsole: true, maxFps: 120 },
+        // Incremental rendering rewrites only changed rows: a cursor move is ~0.5 KB, not ~6 KB
+        // (needs the row-offset fix scripts/build.mjs applies to Ink 6.8).
+        { exitOnCtrlC: false, patchConsole: true, maxFps: 120, incrementalRendering: true },
       );
       void store.getState().start();
       await instance.waitUntilExit();

@@ -75,7 +75,9 @@ export function App({ effects }: { readonly effects: UiEffects }) {
   return (
     <Box flexDirection="column" width={width} height={frameRows}>
       <Header width={width} />
-      <Box flexDirection="column" height={bodyRows} overflow="hidden">
+      {/* Vertical clip only: rows are already cut to the width, and a horizontal clip would make
+          Ink slice every line of every frame again (measured: a fifth of a cursor move). */}
+      <Box flexDirection="column" height={bodyRows} overflowY="hidden">
         {body}
         {modal === 'palette' && <CommandPalette width={width} />}
         {modal === 'copy' && <CopyMenu width={width} />}

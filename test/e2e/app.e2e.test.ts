@@ -107,6 +107,34 @@ describe('the built app in a real terminal', () => {
     ).toBeLessThanOrEqual(19);
   });
 
+  it('a cursor move rewrites only the rows it changes, and every frame lands where it belongs', async () => {
+    const app = spawnApp([], {}, { cols: 120, rows: 40 });
+    sessions.push(app);
+    await app.waitFor((s) => /1–\d+ of 240/.test(s) && !s.includes('loading'));
+    const layout = (s: string) => {
+      const rows = s.split('\n');
+      expect(rows[0]).toMatch(/^ linedesk /);
+      expect(rows[2]).toMatch(/USERNAME/);
+      expect(rows.at(-1)!.trim()).toBe('');
+      return rows;
+    };
+    const first = layout(app.screen());
+    const row = (n: number) => first.findIndex((l) => l.startsWith('›')) + n;
+    const before = app.output().length;
+    app.write(key('lines.down'));
+    await app.waitFor((s) => s.split('\n')[row(1)]!.startsWith('›'));
+    // Incremental frames (with Ink's row offset fixed in scripts/build.mjs): two rows, not the screen.
+    expect(app.output().length - before).toBeLessThan(1200);
+    const moved = layout(app.screen());
+    expect(moved[row(0)]!.startsWith('›')).toBe(false);
+    // A frame of a different shape and back: nothing stale, nothing shifted.
+    app.write(key('lines.open'));
+    await app.waitFor((s) => s.includes('Password'));
+    app.write(key('app.back'));
+    await app.waitFor((s) => s.includes('USERNAME') && s.split('\n')[row(1)]!.startsWith('›'));
+    expect(layout(app.screen())).toEqual(moved);
+  });
+
   it('when the embedded sandbox cannot start it says why, with no stack trace', async () => {
     const app = spawnApp([], { LINEDESK_DATA_DIR: '/dev/null/nowhere' });
     sessions.push(app);
