@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { creditsText } from '../../src/domain/format';
+
+const intl = (n: number) =>
+  Number.isInteger(n)
+    ? n.toLocaleString('en-US')
+    : n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+describe('creditsText', () => {
+  it('groups thousands and shows fractions to two places, as en-US formatting does', () => {
+    const values = [0, 1, 12, 999, 1000, 1001, 12_345, 100_000, 999_999, 1_000_000, 123_456_789];
+    for (const v of values) {
+      for (const n of [v, -v, v + 0.5, v + 0.25, -(v + 0.75), v + 0.1, v + 0.01]) {
+        if (Object.is(n, -0)) continue;
+        expect(creditsText(n), String(n)).toBe(intl(n));
+      }
+    }
+    expect(creditsText(1234.5)).toBe('1,234.50');
+    expect(creditsText(-1_000_000)).toBe('-1,000,000');
+    // Unlike Intl, no "-0".
+    expect(creditsText(-0)).toBe('0');
+  });
+});
