@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { render } from 'ink';
 import { type ApiClient, createClient } from '../api/client';
 import { LinedeskError } from '../api/errors';
@@ -10,6 +11,7 @@ import { createAppStore } from '../store/app-store';
 import type { Target } from '../store/types';
 import { App } from '../ui/App';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
+import { linesPageSize } from '../ui/layout/frame';
 import { type WelcomeResult, WelcomeScreen } from '../ui/screens/WelcomeScreen';
 import { StoreProvider } from '../ui/store-context';
 import { VERSION } from '../version';
@@ -29,6 +31,8 @@ interface Connection {
 }
 
 const USER_AGENT = `linedesk/${VERSION}`;
+/** How long the first frame waits for the first screen's data before it shows "loading". */
+const FIRST_SCREEN_GRACE_MS = 150;
 
 /** The app always talks HTTP, even to the embedded sandbox. */
 async function connect(choice: TargetChoice, log: Log): Promise<Connection | string> {
@@ -145,6 +149,9 @@ export async function runApp(options: AppOptions): Promise<number> {
   process.on('unhandledRejection', die);
   process.on('exit', restore);
   process.stdout.write(ENTER_ALT_SCREEN);
+  // Raw at once, not when Ink's input hook mounts after the first frame: keys typed while the app
+  // starts would otherwise be echoed and line-buffered (an Enter would arrive as a newline).
+  process.stdin.setRawMode(true);
 
   let conn: Connection | undefined;
   try {
@@ -207,7 +214,13 @@ export async function runApp(options: AppOptions): Promise<number> {
         },
         profiles: profilesApi(conn.profile, USER_AGENT),
         logError: (context, err) => log.error(context, err),
+        // The first page is asked for at the size it is shown at, not re-read when the App mounts.
+        pageSize: linesPageSize(process.stdout.rows || 24),
       });
+      // The requests go out before Ink's first render. A frame before the data only if the data is
+      // slow: a loading frame replaced moments later costs a cold render on the way to the real one.
+      const firstScreen = store.getState().start();
+      await Promise.race([firstScreen, delay(FIRST_SCREEN_GRACE_MS)]);
       instance = render(
         <ErrorBoundary onFatal={die}>
           <StoreProvider store={store}>
@@ -219,7 +232,6 @@ export async function runApp(options: AppOptions): Promise<number> {
         // (needs the row-offset fix scripts/build.mjs applies to Ink 6.8).
         { exitOnCtrlC: false, patchConsole: true, maxFps: 120, incrementalRendering: true },
       );
-      void store.getState().start();
       await instance.waitUntilExit();
       instance = undefined;
       const switchTo = store.getState().switchProfile;

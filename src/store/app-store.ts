@@ -13,7 +13,7 @@ import { createSessionSlice, type SessionSlice } from './session-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
 
 export interface AppActions {
-  /** First load: account, catalog and the first page, together. */
+  /** First load: account and the first page together, resolved once both landed (or failed); then the catalog. */
   start: () => Promise<void>;
   /** `r`: reloads what the current screen shows (and retries after an error). */
   refreshScreen: () => Promise<void>;
@@ -50,7 +50,9 @@ export function createAppStore(deps: StoreDeps) {
 
     async start() {
       get().checkResumable();
-      await Promise.all([get().loadAccount(), get().loadCatalog(), get().loadLines({ offset: 0 })]);
+      await Promise.all([get().loadAccount(), get().loadLines({ offset: 0 })]);
+      // Packages and bouquets serve forms and pickers, not the first screen: they follow it.
+      void get().loadCatalog();
     },
 
     async refreshScreen() {

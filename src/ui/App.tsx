@@ -4,6 +4,7 @@ import type { UiEffects } from './handlers';
 import { handleInput } from './input';
 import { FlashLine } from './layout/FlashLine';
 import { Footer } from './layout/Footer';
+import { bodyRows as bodyRowsFor, frameRows as frameRowsFor, linesPageSize } from './layout/frame';
 import { Header } from './layout/Header';
 import { ActionDialog } from './overlays/ActionDialog';
 import { BouquetPicker } from './overlays/BouquetPicker';
@@ -18,30 +19,26 @@ import { AccountScreen } from './screens/AccountScreen';
 import { BouquetsScreen } from './screens/BouquetsScreen';
 import { JournalScreen } from './screens/JournalScreen';
 import { LineDetailScreen } from './screens/LineDetailScreen';
-import { LINES_CHROME_ROWS, LinesScreen } from './screens/LinesScreen';
+import { LinesScreen } from './screens/LinesScreen';
 import { MarksScreen } from './screens/MarksScreen';
 import { PackagesScreen } from './screens/PackagesScreen';
 import { useApp, useAppStore } from './store-context';
 import { useTerminalSize } from './use-terminal-size';
 
-/** Header, flash line and footer take a row each; one more row stays free (see below). */
-const CHROME_ROWS = 3;
-
 export function App({ effects }: { readonly effects: UiEffects }) {
   const store = useAppStore();
   const { exit } = useInkApp();
   const { columns, rows } = useTerminalSize();
-  // Ink 6 clears the whole screen each frame once a frame is as tall as the terminal: stay below.
-  const frameRows = Math.max(6, rows - 1);
-  const bodyRows = frameRows - CHROME_ROWS;
+  const frameRows = frameRowsFor(rows);
+  const bodyRows = bodyRowsFor(rows);
   const screen = useApp((s) => s.screens.at(-1)!.id);
   const modal = useApp((s) => s.modal?.kind ?? null);
   const quitRequested = useApp((s) => s.quitRequested);
 
   // The page size follows the terminal's height, so a page always fits.
   useEffect(() => {
-    store.getState().setPageSize(bodyRows - LINES_CHROME_ROWS);
-  }, [bodyRows, store]);
+    store.getState().setPageSize(linesPageSize(rows));
+  }, [rows, store]);
 
   useEffect(() => {
     if (quitRequested) exit();

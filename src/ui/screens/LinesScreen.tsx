@@ -3,12 +3,10 @@ import TextInput from 'ink-text-input';
 import { useMemo } from 'react';
 import { fitWidth, positionText } from '../../domain/format';
 import { LineRow } from '../components/LineRow';
+import { LINES_CHROME_ROWS } from '../layout/frame';
 import { LINE_COLUMNS, layoutColumns } from '../lines-columns';
 import { useApp, useAppStore } from '../store-context';
 import { color } from '../theme';
-
-/** Rows the browser needs besides the lines: the status line and the table header. */
-export const LINES_CHROME_ROWS = 2;
 
 export function LinesScreen({ width, height }: { readonly width: number; readonly height: number }) {
   const page = useApp((s) => s.page);
@@ -39,18 +37,20 @@ export function LinesScreen({ width, height }: { readonly width: number; readonl
       </Text>
     );
   } else {
-    body = page.lines
-      .slice(0, bodyRows)
-      .map((line, i) => (
-        <LineRow
-          key={line.id}
-          line={line}
-          columns={columns}
-          isCursor={i === cursor}
-          isMarked={marked.has(line.id)}
-          now={now}
-        />
-      ));
+    // Rows are keyed by their place on screen, not by line: a page turn updates the same rows in
+    // place instead of unmounting a page of components and mounting the next (garbage that
+    // outlived young-generation GCs and inflated the heap over many page turns).
+    body = page.lines.slice(0, bodyRows).map((line, i) => (
+      <LineRow
+        // biome-ignore lint/suspicious/noArrayIndexKey: the slot on screen is the row's identity
+        key={i}
+        line={line}
+        columns={columns}
+        isCursor={i === cursor}
+        isMarked={marked.has(line.id)}
+        now={now}
+      />
+    ));
   }
 
   return (
