@@ -176,15 +176,13 @@ async function session(cols: number, rows: number) {
   await a.settle(300);
   const pageSize = Number(/(?<!\d)1–(\d+) of/.exec(a.text())![1]); // from the first frame
   let rssAt500 = 0;
+  const n = (x: number) => x.toLocaleString('en-US');
   for (let i = 1; i <= 1000; i++) {
     const f = a.chunks.length;
-    // Forward and back: every turn draws a page; wait for the very page expected.
-    a.p.write(i % 2 ? '\u001b[6~' : '\u001b[5~');
-    await a.until(
-      new RegExp(i % 2 ? `${pageSize + 1}–${2 * pageSize} of` : `(?<!\\d)1–${pageSize} of`),
-      f,
-      5000,
-    );
+    // Forward through the list: every turn is a page not seen before (fetched, parsed, drawn);
+    // wait for the very page expected.
+    a.p.write('\u001b[6~');
+    await a.until(new RegExp(`(?<![\\d,])${n(i * pageSize + 1)}–${n((i + 1) * pageSize)} of`), f, 5000);
     if (i === 500) rssAt500 = procStat(pid).rssMb;
   }
   await a.settle(200);

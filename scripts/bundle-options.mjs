@@ -18,9 +18,10 @@ const stubInkDevtools = {
 
 /**
  * Ink 6.8 tokenizes every line of every frame into styled cells, in a cache it throws away after
- * the frame; a cursor move changes two rows of forty. One cache kept across frames (and dropped
- * when it grows past a few pages' worth of lines) makes that work follow what changed. The cells
- * are only read after they are made, so sharing them between frames is safe.
+ * the frame; a cursor move changes two rows of forty. One cache kept across frames makes that work
+ * follow what changed. The cells are only read after they are made, so sharing them between
+ * frames is safe. A line's cells take ~10 KB: the cache is dropped past 600 lines (a few screens),
+ * or the lines of every page ever shown would stay (measured: +0.8 MB a page turn).
  */
 const INK_SHARED_CACHE_FIX = {
   file: /[\\/]ink[\\/]build[\\/]output\.js$/,
@@ -29,9 +30,22 @@ const INK_SHARED_CACHE_FIX = {
   append: `
 let sharedCaches;
 function sharedOutputCaches() {
-  if (!sharedCaches || sharedCaches.styledChars.size + sharedCaches.widths.size > 20000) sharedCaches = new OutputCaches();
+  if (!sharedCaches || sharedCaches.styledChars.size > 600 || sharedCaches.widths.size > 20000) sharedCaches = new OutputCaches();
   return sharedCaches;
 }`,
+};
+
+/**
+ * Ink 6.8 keeps every text it has ever wrapped or truncated, keyed by the text: a row of every line
+ * ever shown stays in memory (measured: RSS grew without end while paging deep). Bounded here: the
+ * cache starts over past 2,000 entries, a few screens' worth.
+ */
+const INK_WRAP_CACHE_FIX = {
+  file: /[\\/]ink[\\/]build[\\/]wrap-text\.js$/,
+  from: 'cache[cacheKey] = wrappedText;',
+  to: 'if (++cacheSize > 2000) { cache = {}; cacheSize = 1; }\n    cache[cacheKey] = wrappedText;',
+  also: ['const cache = {};', 'let cache = {};\nlet cacheSize = 0;'],
+  append: '',
 };
 
 /**
@@ -50,12 +64,15 @@ const INK_INCREMENTAL_FIX = {
 const patchInk = {
   name: 'patch-ink',
   setup(b) {
-    for (const fix of [INK_SHARED_CACHE_FIX, INK_INCREMENTAL_FIX]) {
+    for (const fix of [INK_SHARED_CACHE_FIX, INK_WRAP_CACHE_FIX, INK_INCREMENTAL_FIX]) {
       b.onLoad({ filter: fix.file }, async (args) => {
-        const source = await readFile(args.path, 'utf8');
-        if (!source.includes(fix.from))
-          throw new Error(`${args.path} changed: review the Ink fixes in scripts/build.mjs`);
-        return { contents: source.replace(fix.from, fix.to) + fix.append, loader: 'js' };
+        let source = await readFile(args.path, 'utf8');
+        for (const [from, to] of [[fix.from, fix.to], ...(fix.also ? [fix.also] : [])]) {
+          if (!source.includes(from))
+            throw new Error(`${args.path} changed: review the Ink fixes in scripts/bundle-options.mjs`);
+          source = source.replace(from, to);
+        }
+        return { contents: source + fix.append, loader: 'js' };
       });
     }
   },
@@ -67,7 +84,11 @@ export const BUNDLE_OPTIONS = {
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  alias: { 'react-devtools-core': './scripts/devtools-stub.mjs' },
+  alias: {
+    'react-devtools-core': './scripts/devtools-stub.mjs',
+    // wrap-ansi brings its own string-width 7 (same API): one copy initialises once (~10 ms).
+    'string-width': './node_modules/string-width/index.js',
+  },
   plugins: [stubInkDevtools, patchInk],
   minifyWhitespace: true,
   minifySyntax: true,
