@@ -58,6 +58,11 @@ export function creditsText(n: number): string {
   return `${sign}${grouped(whole!)}.${cents}`;
 }
 
+/** Whole numbers, thousands separated: "100,000". */
+export function countText(n: number): string {
+  return creditsText(Math.trunc(n));
+}
+
 /** "1234567" → "1,234,567" */
 function grouped(digits: string): string {
   let out = digits.slice(-3);
@@ -116,8 +121,8 @@ export function fitWidth(text: string, width: number, align: 'left' | 'right' = 
   return align === 'right' ? pad + out : out + pad;
 }
 
-/** "41–60 of 240" */
+/** "41–60 of 240", "987–1,020 of 100,000" */
 export function positionText(offset: number, count: number, total: number): string {
-  if (total === 0 || count === 0) return `0 of ${total}`;
-  return `${offset + 1}–${offset + count} of ${total}`;
+  if (total === 0 || count === 0) return `0 of ${countText(total)}`;
+  return `${countText(offset + 1)}–${countText(offset + count)} of ${countText(total)}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditsText } from '../../src/domain/format';
+import { creditsText, positionText } from '../../src/domain/format';
 
 const intl = (n: number) =>
   Number.isInteger(n)
@@ -19,5 +19,13 @@ describe('creditsText', () => {
     expect(creditsText(-1_000_000)).toBe('-1,000,000');
     // Unlike Intl, no "-0".
     expect(creditsText(-0)).toBe('0');
+  });
+});
+
+describe('positionText', () => {
+  it('says where the page is, thousands separated', () => {
+    expect(positionText(0, 20, 240)).toBe('1–20 of 240');
+    expect(positionText(986, 34, 100_000)).toBe('987–1,020 of 100,000');
+    expect(positionText(0, 0, 0)).toBe('0 of 0');
   });
 });
