@@ -64,7 +64,14 @@ function launch(cmd: string, args: string[], cols: number, rows: number) {
         acc += chunks[i]!.d;
         if (re.test(acc)) return { index: i, t: chunks[i]!.t };
       }
-      if (performance.now() - start > timeout) throw new Error(`timeout waiting for ${re}`);
+      if (performance.now() - start > timeout) {
+        const plain = acc.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, ' ');
+        const tail = plain.slice(
+          Math.max(0, plain.lastIndexOf(' of ') - 200),
+          plain.lastIndexOf(' of ') + 100,
+        );
+        throw new Error(`timeout waiting for ${re}; the output ended with: ${JSON.stringify(tail)}`);
+      }
       await sleep(1);
     }
   };
@@ -172,7 +179,7 @@ async function session(cols: number, rows: number) {
   await a.until(/search:/, f0);
   f0 = a.chunks.length;
   a.p.write('\u001b'); // Esc clears the search
-  await a.until(/of \d+ · status/, f0); // no search between the position and the filters
+  await a.until(/of [\d,]+ · status/, f0); // no search between the position and the filters
   await a.settle(300);
   const pageSize = Number(/(?<!\d)1–(\d+) of/.exec(a.text())![1]); // from the first frame
   let rssAt500 = 0;
