@@ -19,13 +19,17 @@ function typeInto(store: AppStore, text: string | null): void {
     s.setProfileField(s.profileForm.focus, edit(s.profileForm[s.profileForm.focus]));
 }
 
-/** Runs one key through the keymap: a disabled command explains itself in the flash line. */
-function runKey(store: AppStore, name: string, effects: UiEffects): void {
+/**
+ * Runs one key through the keymap: a disabled command explains itself in the flash line. Keys no
+ * command takes are typed into a store target, and into a text field when `typeIntoField` (the app,
+ * not the field, owns the chunk the key came in).
+ */
+function runKey(store: AppStore, name: string, effects: UiEffects, typeIntoField = false): void {
   const state = store.getState();
   const cmd = resolveKey(state, name);
   if (!cmd) {
     const target = textTarget(state);
-    if (target === 'store') {
+    if (target === 'store' || (target === 'field' && typeIntoField)) {
       if (name === 'backspace' || name === 'delete') typeInto(store, null);
       else if (name === 'space' || [...name].length === 1) typeInto(store, name === 'space' ? ' ' : name);
     } else if (target === null && [...name].length === 1) {
@@ -56,6 +60,20 @@ const controlName = (ch: string): string | null => {
   return null;
 };
 
+const hasControl = (text: string) => [...text].some((ch) => controlName(ch) !== null);
+
+/**
+ * Wraps a text field's onChange. A focused field (ink-text-input) gets every chunk too, after the
+ * app's handler: plain text is the field's to type, but a chunk with a control key in it ("abc⏎"
+ * typed fast, or pasted) is the app's — it types the text before the key acts — so the field's
+ * late copy is dropped.
+ */
+export function fieldChange(apply: (text: string) => void): (raw: string) => void {
+  return (raw) => {
+    if (!hasControl(raw)) apply(raw);
+  };
+}
+
 /**
  * The app's one input handler. Keys typed fast (or over a slow SSH link) can arrive as one chunk:
  * each character is taken in turn — printable ones are typed into whatever takes text at that
@@ -68,8 +86,8 @@ export function handleInput(store: AppStore, input: string, key: InkKey, effects
     return;
   }
   if (key.ctrl || input.length < 2) return;
-  // A text input that was focused when the chunk arrived received its printable text itself.
-  const fieldHadIt = textTarget(store.getState()) === 'field';
+  // A text field focused when a chunk of plain text arrived types it itself (see fieldChange).
+  const fieldHadIt = textTarget(store.getState()) === 'field' && !hasControl(input);
   let pending = '';
   const flush = () => {
     if (pending && !(fieldHadIt && textTarget(store.getState()) === 'field')) typeInto(store, pending);
@@ -85,7 +103,7 @@ export function handleInput(store: AppStore, input: string, key: InkKey, effects
       continue;
     }
     flush();
-    runKey(store, control ?? (ch === ' ' ? 'space' : ch), effects);
+    runKey(store, control ?? (ch === ' ' ? 'space' : ch), effects, !fieldHadIt);
   }
   flush();
 }

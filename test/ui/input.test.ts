@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { handleInput } from '../../src/ui/input';
-import { storeOnSandbox } from '../helpers/app';
+import { renderApp, storeOnSandbox, visibleUsernames } from '../helpers/app';
 
 const NO_KEY = {
   upArrow: false,
@@ -53,5 +53,42 @@ describe('input arriving as one chunk (fast typing, slow links)', () => {
     await store.getState().loadLines();
     handleInput(store, 'j\u001b[Bj', NO_KEY, fx);
     expect(store.getState().cursor).toBe(1);
+  });
+
+  // The field's own input handler runs after the app's: a chunk holding text and a control key must
+  // not act on the field before its text is in (measured: Enter searched for nothing, or created a
+  // line with a random username instead of the one typed).
+  it('text and Enter in one chunk in an open search field: Enter searches for that text', async () => {
+    const app = await renderApp({}, { searchDebounceMs: 60_000 });
+    await app.waitFrame((f) => f.includes('of 60'));
+    const prefix = visibleUsernames(app.frame())[2]!.slice(0, 7);
+    await app.press('lines.search');
+    await app.waitFrame((f) => f.includes('search:'));
+    app.ui.stdin.write(`${prefix}\r`);
+    await app.waitFrame((f) => f.includes(`search "${prefix}"`));
+    expect(app.store.getState().searchOpen).toBe(false);
+  });
+
+  it('text and Enter in one chunk in a form field: the form is checked with that text', async () => {
+    const app = await renderApp();
+    await app.waitFrame((f) => f.includes('of 60'));
+    await app.press('line.create');
+    await app.waitFrame((f) => f.includes('New line —'));
+    await app.press('form.next');
+    await app.press('form.next'); // username
+    app.ui.stdin.write('chunkprobe01\r');
+    await app.waitFrame((f) => f.includes('quoted by the server'));
+    expect(app.frame()).toContain('chunkprobe01');
+    expect(app.store.getState().form?.values.username).toBe('chunkprobe01');
+  });
+
+  it('text and Backspace in one chunk in a field: both count', async () => {
+    const app = await renderApp({}, { searchDebounceMs: 60_000 });
+    await app.waitFrame((f) => f.includes('of 60'));
+    await app.press('lines.search');
+    await app.waitFrame((f) => f.includes('search:'));
+    app.ui.stdin.write('abcd\u007f');
+    await app.waitFrame((f) => f.includes('search: abc'));
+    expect(app.store.getState().searchDraft).toBe('abc');
   });
 });

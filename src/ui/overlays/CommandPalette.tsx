@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import TextInput from 'ink-text-input';
 import { fitWidth } from '../../domain/format';
 import { PALETTE, paletteCandidates } from '../../store/palette';
+import { fieldChange } from '../input';
 import { useApp, useAppStore } from '../store-context';
 import { color } from '../theme';
 
@@ -26,7 +27,7 @@ export function CommandPalette({ width }: { readonly width: number }) {
         <TextInput
           key={`${historyIndex}:${input.endsWith(' ') ? input : ''}`}
           value={input}
-          onChange={(v) => store.getState().setPaletteInput(v)}
+          onChange={fieldChange((v) => store.getState().setPaletteInput(v))}
         />
       </Box>
     </Box>

@@ -3,6 +3,7 @@ import TextInput from 'ink-text-input';
 import { creditsText, fitWidth } from '../../domain/format';
 import { fieldsFor } from '../../domain/line-form';
 import { loaded } from '../../store/types';
+import { fieldChange } from '../input';
 import { useApp, useAppStore } from '../store-context';
 import { color } from '../theme';
 
@@ -50,7 +51,7 @@ export function LineForm({ width }: { readonly width: number }) {
               {focused && f.kind === 'text' ? (
                 <TextInput
                   value={show(f.id)}
-                  onChange={(t) => store.getState().setFormText(t, f.id)}
+                  onChange={fieldChange((t) => store.getState().setFormText(t, f.id))}
                   placeholder={f.id === 'username' || f.id === 'password' ? '(random)' : ''}
                 />
               ) : (

@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import TextInput from 'ink-text-input';
 import { fitWidth } from '../../domain/format';
+import { fieldChange } from '../input';
 import { useApp, useAppStore } from '../store-context';
 import { color } from '../theme';
 
@@ -43,7 +44,7 @@ export function ProfileAddForm({ width }: { readonly width: number }) {
       {f.focus === field ? (
         <TextInput
           value={f[field]}
-          onChange={(t) => store.getState().setProfileField(field, t)}
+          onChange={fieldChange((t) => store.getState().setProfileField(field, t))}
           {...(field === 'apiKey' ? { mask: '•' } : {})}
         />
       ) : (

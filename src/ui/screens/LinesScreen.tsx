@@ -3,6 +3,7 @@ import TextInput from 'ink-text-input';
 import { useMemo } from 'react';
 import { fitWidth, positionText } from '../../domain/format';
 import { LineRow } from '../components/LineRow';
+import { fieldChange } from '../input';
 import { LINES_CHROME_ROWS } from '../layout/frame';
 import { LINE_COLUMNS, layoutColumns } from '../lines-columns';
 import { useApp, useAppStore } from '../store-context';
@@ -81,7 +82,7 @@ function StatusLine({ width }: { readonly width: number }) {
         <Text color={color('ui.focus')}> search: </Text>
         <TextInput
           value={draft}
-          onChange={(v) => store.getState().setSearchDraft(v)}
+          onChange={fieldChange((v) => store.getState().setSearchDraft(v))}
           placeholder="username or line id"
         />
       </Box>
