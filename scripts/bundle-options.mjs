@@ -17,21 +17,53 @@ const stubInkDevtools = {
 };
 
 /**
- * Ink 6.8 tokenizes every line of every frame into styled cells, in a cache it throws away after
- * the frame; a cursor move changes two rows of forty. One cache kept across frames makes that work
- * follow what changed. The cells are only read after they are made, so sharing them between
- * frames is safe. A line's cells take ~10 KB: the cache is dropped past 600 lines (a few screens),
- * or the lines of every page ever shown would stay (measured: +0.8 MB a page turn).
+ * Ink 6.8 builds every frame from scratch: each line tokenized into styled cells (in a cache thrown
+ * away after the frame), a fresh blank object per cell, every row turned back into a string. A
+ * cursor move changes two rows of forty. Here the work follows what changed:
+ * - one cell cache kept across frames, dropped past 600 lines (a line's cells take ~10 KB: at a
+ *   looser bound the lines of every page shown stayed, +0.8 MB a page turn);
+ * - one shared blank cell (9,600 allocations a 120×40 frame, most of a frame's garbage);
+ * - a row's string is reused when the row holds the very same cells as last frame's row there.
+ * Safe because cells are only read once made: a row made of the same cells is the same string.
  */
-const INK_SHARED_CACHE_FIX = {
+const INK_OUTPUT_FIX = {
   file: /[\\/]ink[\\/]build[\\/]output\.js$/,
-  from: 'caches = new OutputCaches();',
-  to: 'caches = sharedOutputCaches();',
+  replace: [
+    ['caches = new OutputCaches();', 'caches = sharedOutputCaches();'],
+    [
+      `row.push({
+                    type: 'char',
+                    value: ' ',
+                    fullWidth: false,
+                    styles: [],
+                });`,
+      'row.push(BLANK_CELL);',
+    ],
+    [
+      `const generatedOutput = output
+            .map(line => {
+            // See https://github.com/vadimdemedes/ink/pull/564#issuecomment-1637022742
+            const lineWithoutEmptyItems = line.filter(item => item !== undefined);
+            return styledCharsToString(lineWithoutEmptyItems).trimEnd();
+        })
+            .join('\\n');`,
+      `const generatedOutput = output.map((line, y) => rowString(line.filter(item => item !== undefined), y)).join('\\n');`,
+    ],
+  ],
   append: `
+const BLANK_CELL = { type: 'char', value: ' ', fullWidth: false, styles: [] };
 let sharedCaches;
 function sharedOutputCaches() {
   if (!sharedCaches || sharedCaches.styledChars.size > 600 || sharedCaches.widths.size > 20000) sharedCaches = new OutputCaches();
   return sharedCaches;
+}
+const lastRows = [];
+function rowString(cells, y) {
+  const last = lastRows[y];
+  if (last && last.cells.length === cells.length && last.cells.every((c, x) => c === cells[x])) return last.text;
+  const text = styledCharsToString(cells).trimEnd();
+  lastRows[y] = { cells, text };
+  return text;
 }`,
 };
 
@@ -42,21 +74,29 @@ function sharedOutputCaches() {
  */
 const INK_WRAP_CACHE_FIX = {
   file: /[\\/]ink[\\/]build[\\/]wrap-text\.js$/,
-  from: 'cache[cacheKey] = wrappedText;',
-  to: 'if (++cacheSize > 2000) { cache = {}; cacheSize = 1; }\n    cache[cacheKey] = wrappedText;',
-  also: ['const cache = {};', 'let cache = {};\nlet cacheSize = 0;'],
+  replace: [
+    ['const cache = {};', 'let cache = {};\nlet cacheSize = 0;'],
+    [
+      'cache[cacheKey] = wrappedText;',
+      'if (++cacheSize > 2000) { cache = {}; cacheSize = 1; }\n    cache[cacheKey] = wrappedText;',
+    ],
+  ],
   append: '',
 };
 
 /**
  * Ink 6.8's incremental renderer moves up one row too few when the previous frame ended with a
  * newline (every frame shorter than the terminal, as ours are), so each diff landed one row low
- * and left stale lines. Fixed at bundle time; the build fails if Ink's code no longer matches.
+ * and left stale lines.
  */
 const INK_INCREMENTAL_FIX = {
   file: /[\\/]ink[\\/]build[\\/]log-update\.js$/,
-  from: 'buffer.push(ansiEscapes.cursorUp(previousVisible - 1));',
-  to: "buffer.push(ansiEscapes.cursorUp(previousOutput.endsWith('\\n') ? previousVisible : previousVisible - 1));",
+  replace: [
+    [
+      'buffer.push(ansiEscapes.cursorUp(previousVisible - 1));',
+      "buffer.push(ansiEscapes.cursorUp(previousOutput.endsWith('\\n') ? previousVisible : previousVisible - 1));",
+    ],
+  ],
   append: '',
 };
 
@@ -64,10 +104,10 @@ const INK_INCREMENTAL_FIX = {
 const patchInk = {
   name: 'patch-ink',
   setup(b) {
-    for (const fix of [INK_SHARED_CACHE_FIX, INK_WRAP_CACHE_FIX, INK_INCREMENTAL_FIX]) {
+    for (const fix of [INK_OUTPUT_FIX, INK_WRAP_CACHE_FIX, INK_INCREMENTAL_FIX]) {
       b.onLoad({ filter: fix.file }, async (args) => {
         let source = await readFile(args.path, 'utf8');
-        for (const [from, to] of [[fix.from, fix.to], ...(fix.also ? [fix.also] : [])]) {
+        for (const [from, to] of fix.replace) {
           if (!source.includes(from))
             throw new Error(`${args.path} changed: review the Ink fixes in scripts/bundle-options.mjs`);
           source = source.replace(from, to);
