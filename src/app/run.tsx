@@ -219,6 +219,7 @@ export async function runApp(options: AppOptions): Promise<number> {
       });
       // The requests go out before Ink's first render. A frame before the data only if the data is
       // slow: a loading frame replaced moments later costs a cold render on the way to the real one.
+      process.stdin.setRawMode(true); // again: Ink turned it off when the previous pass ended
       const firstScreen = store.getState().start();
       await Promise.race([firstScreen, delay(FIRST_SCREEN_GRACE_MS)]);
       instance = render(
@@ -229,7 +230,7 @@ export async function runApp(options: AppOptions): Promise<number> {
         </ErrorBoundary>,
         // Ink throttles to 30 frames a second by default, which a key held down feels as lag.
         // Incremental rendering rewrites only changed rows: a cursor move is ~0.5 KB, not ~6 KB
-        // (needs the row-offset fix scripts/build.mjs applies to Ink 6.8).
+        // (needs the row-offset fix scripts/bundle-options.mjs applies to Ink 6.8).
         { exitOnCtrlC: false, patchConsole: true, maxFps: 120, incrementalRendering: true },
       );
       await instance.waitUntilExit();
