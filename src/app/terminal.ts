@@ -1,5 +1,6 @@
 /** Raw terminal sequences, written by the app itself (Ink 6.8 has no alternate-screen option). */
-export const ENTER_ALT_SCREEN = '\u001b[?1049h';
+/** The alternate screen, cursor at its top left: the screen is cleared but the cursor stays put. */
+export const ENTER_ALT_SCREEN = '\u001b[?1049h\u001b[H';
 export const LEAVE_ALT_SCREEN = '\u001b[?1049l';
 export const SHOW_CURSOR = '\u001b[?25h';
 

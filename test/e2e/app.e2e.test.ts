@@ -147,6 +147,15 @@ describe('the built app in a real terminal', () => {
     await app.waitFor((s) => s.includes('Password'));
   });
 
+  it('starts at the top of the screen wherever the shell left the cursor', async () => {
+    const app = spawnApp([], {}, { cols: 100, rows: 30 }, { welcome: true });
+    sessions.push(app);
+    app.term.write('$ npm start\r\n'.repeat(8)); // a shell's output before the app's
+    await app.waitFor((s) => s.includes('Welcome to linedesk'));
+    const rows = app.screen().split('\n');
+    expect(rows.findIndex((l) => l.includes('Welcome to linedesk'))).toBeLessThan(3);
+  });
+
   it('when the embedded sandbox cannot start it says why, with no stack trace', async () => {
     const app = spawnApp([], { LINEDESK_DATA_DIR: '/dev/null/nowhere' });
     sessions.push(app);
