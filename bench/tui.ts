@@ -233,7 +233,7 @@ const rows: string[][] = [
     'first frame with data (median of 10)',
     `${f1(start.app)} ms`,
     `node -e 0: ${f1(start.node)} ms (${f1(start.app / start.node)}×); Ink hello: ${f1(start.hello)} ms (${f1(start.app / start.hello)}×)`,
-    `≤ ${budgets.firstFrameMedianMs} ms and ≤ ${budgets.firstFrameVsNode}× node: ${check(start.app <= budgets.firstFrameMedianMs! && start.app / start.node <= budgets.firstFrameVsNode!)}`,
+    `≤ ${budgets.firstFrameMedianMs} ms: ${check(start.app <= budgets.firstFrameMedianMs!)}; ≤ ${budgets.firstFrameVsNode}× node: ${check(start.app / start.node <= budgets.firstFrameVsNode!)}`,
   ],
 ];
 for (const s of sessions) {
