@@ -1,6 +1,7 @@
 /** Bulk jobs as data: what each marked line will get, what it costs, and where it stands. */
 import type { LineListItem, Package } from '../api/contract';
 import { extendEstimate, extendedExpiry } from './estimate';
+import type { Months } from './steps';
 
 export type BulkOp = 'extend' | 'upgrade' | 'unsuspend' | 'delete';
 /** `sending`: written to disk before the request leaves, so a crash leaves it to be checked. */
@@ -27,7 +28,7 @@ export interface BulkLine {
 export interface BulkJob {
   readonly id: string;
   readonly op: BulkOp;
-  readonly months: 1 | 3 | 6 | 12;
+  readonly months: Months;
   readonly connections: number;
   /** The service's base URL: a job resumes only against the service it started on. */
   readonly target: string;
@@ -57,7 +58,7 @@ export function toBulkLine(l: LineListItem): BulkLine {
 export function planLine(
   line: BulkLine,
   op: BulkOp,
-  params: { months: 1 | 3 | 6 | 12; connections: number },
+  params: { months: Months; connections: number },
   packages: readonly Package[],
   nowMs: number,
 ): BulkLine {

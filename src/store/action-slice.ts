@@ -9,6 +9,7 @@ import {
 } from '../api/errors';
 import { extendEstimate } from '../domain/estimate';
 import { type FieldId, typedText } from '../domain/line-form';
+import { type Months, stepConnections, stepMonths } from '../domain/steps';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { describeError } from './describe-error';
 import type { JournalOutcome, Operation } from './journal';
@@ -24,7 +25,7 @@ export interface ActionState {
   /** Create and trial: the exact body, as simulated and as sent. */
   readonly body: CreateLineBody | CreateTrialBody | null;
   readonly pkg: Package | null;
-  readonly months: 1 | 3 | 6 | 12;
+  readonly months: Months;
   readonly connections: number;
   /** Delete: what the user typed to confirm. */
   readonly typed: string;
@@ -61,7 +62,6 @@ export interface ActionSlice {
   closeAction: () => void;
 }
 
-const MONTHS = [1, 3, 6, 12] as const;
 export const SPENDS: ReadonlySet<Operation> = new Set(['create', 'trial', 'extend', 'upgrade']);
 
 /** Why confirm is disabled right now, or null. */
@@ -177,7 +177,7 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
           body: o.body ?? null,
           pkg: o.pkg ?? null,
           months: 1,
-          connections: Math.min(6, (line?.connections ?? 1) + 1),
+          connections: stepConnections(line?.connections ?? 1, 1),
           typed: '',
           quote: { status: 'idle' },
           estimate: o.op === 'extend',
@@ -194,9 +194,8 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
       const a = get().action;
       if (a?.phase !== 'review') return;
       if (a.op === 'extend') {
-        const i = MONTHS.indexOf(a.months);
-        patch({ months: MONTHS[Math.max(0, Math.min(MONTHS.length - 1, i + delta))]! });
-      } else if (a.op === 'upgrade') patch({ connections: Math.max(1, Math.min(6, a.connections + delta)) });
+        patch({ months: stepMonths(a.months, delta) });
+      } else if (a.op === 'upgrade') patch({ connections: stepConnections(a.connections, delta) });
       else return;
       void quote();
     },

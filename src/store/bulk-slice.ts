@@ -11,6 +11,7 @@ import {
   toBulkLine,
 } from '../domain/bulk';
 import { typedText } from '../domain/line-form';
+import { stepConnections, stepMonths } from '../domain/steps';
 import { runBulk } from './bulk-runner';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { describeError } from './describe-error';
@@ -52,8 +53,6 @@ export interface BulkSlice {
   resumeJob: () => Promise<void>;
   discardJob: () => void;
 }
-
-const MONTHS = [1, 3, 6, 12] as const;
 
 /** Why the job cannot start now, or null. */
 export function bulkBlocker(b: BulkState, balance: number | undefined): string | null {
@@ -228,10 +227,9 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
       const b = get().bulk;
       if (b?.phase !== 'preview') return;
       if (b.job.op === 'extend') {
-        const i = MONTHS.indexOf(b.job.months);
-        patch({ job: { ...b.job, months: MONTHS[Math.max(0, Math.min(3, i + delta))]! } });
+        patch({ job: { ...b.job, months: stepMonths(b.job.months, delta) } });
       } else if (b.job.op === 'upgrade') {
-        patch({ job: { ...b.job, connections: Math.max(1, Math.min(6, b.job.connections + delta)) } });
+        patch({ job: { ...b.job, connections: stepConnections(b.job.connections, delta) } });
       } else return;
       void plan();
     },

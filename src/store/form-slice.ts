@@ -10,6 +10,7 @@ import {
   randomCredential,
   typedText,
 } from '../domain/line-form';
+import { stepConnections } from '../domain/steps';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { loaded } from './types';
 
@@ -130,7 +131,7 @@ export function createFormSlice(set: SetState, get: GetState, deps: StoreDeps): 
         const i = pk.findIndex((p) => p.id === v.packageId);
         update({ ...v, packageId: pk[(i + delta + pk.length) % pk.length]!.id });
       } else if (form.focus === 'connections') {
-        update({ ...v, connections: Math.min(6, Math.max(1, v.connections + delta)) });
+        update({ ...v, connections: stepConnections(v.connections, delta) });
       } else if (form.focus === 'enabled') update({ ...v, enabled: !v.enabled });
     },
     toggleField() {
