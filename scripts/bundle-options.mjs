@@ -1,8 +1,8 @@
 // esbuild options shared by the app bundle (scripts/build.mjs) and the bench's Ink yardstick.
-// Measured pitfalls handled here: react-devtools-core aliased to a stub, a createRequire banner for
-// CJS deps, NODE_ENV=production. Start-up parses the whole file, so it is kept small
-// (docs/PERFORMANCE.md): Ink's devtools hook (and the `ws` it pulls in) is stubbed, whitespace and
-// syntax are minified, names are kept so logged stack traces stay readable.
+// Measured pitfalls handled here: a createRequire banner for CJS deps, NODE_ENV=production. Start-up
+// parses the whole file, so it is kept small (docs/PERFORMANCE.md): Ink's devtools module (with
+// react-devtools-core and `ws`) is stubbed, whitespace and syntax are minified, names are kept so
+// logged stack traces stay readable.
 import { readFile } from 'node:fs/promises';
 
 /** Ink imports `./devtools.js` only when DEV=true; it would bundle a WebSocket client for nothing. */
@@ -125,7 +125,6 @@ export const BUNDLE_OPTIONS = {
   format: 'esm',
   target: 'node20',
   alias: {
-    'react-devtools-core': './scripts/devtools-stub.mjs',
     // wrap-ansi brings its own string-width 7 (same API): one copy initialises once (~10 ms).
     'string-width': './node_modules/string-width/index.js',
   },

@@ -149,9 +149,10 @@ export async function runApp(options: AppOptions): Promise<number> {
   process.on('unhandledRejection', die);
   process.on('exit', restore);
   process.stdout.write(ENTER_ALT_SCREEN);
-  // Raw at once, not when Ink's input hook mounts after the first frame: keys typed while the app
-  // starts would otherwise be echoed and line-buffered (an Enter would arrive as a newline).
-  process.stdin.setRawMode(true);
+  // Raw before each render, not when Ink's input hook mounts after the first frame (and Ink turns
+  // it off when a render ends): keys typed meanwhile would be echoed and line-buffered.
+  const keepKeys = () => process.stdin.setRawMode(true);
+  keepKeys();
 
   let conn: Connection | undefined;
   try {
@@ -186,6 +187,7 @@ export async function runApp(options: AppOptions): Promise<number> {
 
     // One pass per service: `:profile use` ends a pass and starts the next on the chosen profile.
     for (;;) {
+      keepKeys();
       const next = await connect(choice, log);
       if (typeof next === 'string') {
         restore();
@@ -219,7 +221,6 @@ export async function runApp(options: AppOptions): Promise<number> {
       });
       // The requests go out before Ink's first render. A frame before the data only if the data is
       // slow: a loading frame replaced moments later costs a cold render on the way to the real one.
-      process.stdin.setRawMode(true); // again: Ink turned it off when the previous pass ended
       const firstScreen = store.getState().start();
       await Promise.race([firstScreen, delay(FIRST_SCREEN_GRACE_MS)]);
       instance = render(
