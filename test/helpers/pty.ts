@@ -76,7 +76,8 @@ export function spawnApp(
       ),
     cleanup() {
       if (exitCode === null) child.kill();
-      rmSync(dir, { recursive: true, force: true });
+      // The killed app may still be writing into its directory (log, sandbox database) for a moment.
+      rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
     },
   };
 }
