@@ -1,8 +1,8 @@
-// npm run bench:bulk — 1,000 extends through the bulk runner against a rate-limited sandbox.
+// npm run bench:bulk — 1,000 extends through the change engine against a rate-limited sandbox.
 import os from 'node:os';
 import { createClient } from '../src/api/client';
 import { type BulkJob, planLine, toBulkLine } from '../src/domain/bulk';
-import { runBulk } from '../src/store/bulk-runner';
+import { runJob } from '../src/store/changes/engine';
 import { replaceSection, spawnBenchSandbox } from './lib';
 
 const LINES = Number(process.env.BENCH_LINES ?? 1000);
@@ -41,7 +41,7 @@ const job: BulkJob = {
   lines,
 };
 const t0 = performance.now();
-const final = await runBulk(job, { client, concurrency: 4, onLine: () => {}, cancelled: () => false });
+const final = await runJob(job, { client, concurrency: 4, onLine: () => {}, cancelled: () => false });
 const wall = (performance.now() - t0) / 1000;
 const spent = opening - (await client.me()).credits;
 await client.close();

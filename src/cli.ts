@@ -27,12 +27,13 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    process.stderr.write(`linedesk: ${(err as Error)?.message ?? String(err)}\n`);
-    process.exitCode = 1;
-  },
-);
+/** The process never outlives its work: whatever still holds the event loop gets a moment, then goes. */
+const leave = (code: number) => {
+  process.exitCode = code;
+  setTimeout(() => process.exit(code), 1_000).unref();
+};
+
+main(process.argv.slice(2)).then(leave, (err: unknown) => {
+  process.stderr.write(`linedesk: ${(err as Error)?.message ?? String(err)}\n`);
+  leave(1);
+});

@@ -39,3 +39,21 @@ export function parseRetryAfter(value: string | null | undefined, now: number, m
   }
   return Math.min(Math.max(0, Math.ceil(ms)), maxMs);
 }
+
+/** Never less than this between attempts after a 429, whatever Retry-After says (0, a past date…). */
+export const RATE_LIMIT_FLOOR_MS = 250;
+
+/**
+ * The pause before a 429'd request is sent again (a 429 proves it was not applied): exponential in
+ * the run of 429s, with jitter, never below the floor or the server's hint, capped.
+ */
+export function rateLimitPause(
+  policy: RetryPolicy,
+  consecutive429: number,
+  hintMs: number | null,
+  random: () => number,
+): number {
+  const exp = Math.min(policy.maxDelayMs, RATE_LIMIT_FLOOR_MS * 2 ** Math.min(consecutive429, 10));
+  const jittered = RATE_LIMIT_FLOOR_MS + Math.floor(random() * (exp - RATE_LIMIT_FLOOR_MS + 1));
+  return Math.min(policy.maxRetryAfterMs, Math.max(jittered, hintMs ?? 0, RATE_LIMIT_FLOOR_MS));
+}

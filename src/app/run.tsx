@@ -16,7 +16,7 @@ import { type WelcomeResult, WelcomeScreen } from '../ui/screens/WelcomeScreen';
 import { StoreProvider } from '../ui/store-context';
 import { VERSION } from '../version';
 import { EMPTY_CONFIG, loadConfig, saveConfig } from './config';
-import { fileJobLog } from './job-file';
+import { fileIntentLog } from './intent-file';
 import { fileJournal } from './journal-file';
 import { createLog, type Log } from './log';
 import { checkAccount, profilesApi } from './profiles';
@@ -33,6 +33,8 @@ interface Connection {
 const USER_AGENT = `linedesk/${VERSION}`;
 /** How long the first frame waits for the first screen's data before it shows "loading". */
 const FIRST_SCREEN_GRACE_MS = 150;
+/** On quit or a signal during a job: how long requests in flight may take to answer. */
+const SHUTDOWN_GRACE_MS = 5_000;
 
 /** The app always talks HTTP, even to the embedded sandbox. */
 async function connect(choice: TargetChoice, log: Log): Promise<Connection | string> {
@@ -137,11 +139,19 @@ export async function runApp(options: AppOptions): Promise<number> {
     log.error('fatal', err);
     instance?.unmount();
   };
+  let store: ReturnType<typeof createAppStore> | undefined;
+  let stopping = false;
+  // First signal: stop scheduling, let requests in flight answer (bounded), then exit; the intent log
+  // is written before each request, so it is consistent at every moment. A second signal exits at once.
   const onSignal = (signal: NodeJS.Signals) => {
-    log.write(`signal ${signal}`);
+    const code = signal === 'SIGINT' ? 130 : signal === 'SIGHUP' ? 129 : 143;
+    log.write(`signal ${signal}${stopping ? ' (again: exiting now)' : ''}`);
+    if (stopping) process.exit(code);
+    stopping = true;
     instance?.unmount();
     restore();
-    process.exit(signal === 'SIGINT' ? 130 : signal === 'SIGHUP' ? 129 : 143);
+    const done = store?.getState().shutdown(SHUTDOWN_GRACE_MS) ?? Promise.resolve();
+    void done.finally(() => process.exit(code));
   };
   const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   for (const s of signals) process.on(s, onSignal);
@@ -196,16 +206,16 @@ export async function runApp(options: AppOptions): Promise<number> {
       }
       conn = next;
       log.write(`start linedesk ${VERSION} → ${conn.target.kind} ${conn.target.label}`);
-      const store = createAppStore({
+      store = createAppStore({
         client: conn.client,
         target: conn.target,
         readOnly: options.readOnly,
         journal: fileJournal(join(dataDir(), 'journal.jsonl')),
-        // One job file per service, so a job resumes only against the service it started on.
-        jobLog: fileJobLog(
+        // One intent directory per service: open changes are checked only against their own service.
+        intents: fileIntentLog(
           join(
             dataDir(),
-            `bulk-job-${createHash('sha256').update(conn.target.id).digest('hex').slice(0, 12)}.jsonl`,
+            `intents-${createHash('sha256').update(conn.target.id).digest('hex').slice(0, 12)}`,
           ),
         ),
         writeExport: (name, content) => {
@@ -237,6 +247,10 @@ export async function runApp(options: AppOptions): Promise<number> {
       await instance.waitUntilExit();
       instance = undefined;
       const switchTo = store.getState().switchProfile;
+      // Quit (Ctrl-C included) during a job: the screen goes back now; requests in flight may answer
+      // for a bounded time so their outcomes reach the intent log and the journal; nothing new is sent.
+      if (!switchTo) restore();
+      await store.getState().shutdown(SHUTDOWN_GRACE_MS);
       await conn.close().catch((err) => log.error('close', err));
       conn = undefined;
       if (fatal || !switchTo) break;

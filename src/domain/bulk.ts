@@ -1,17 +1,38 @@
-/** Bulk jobs as data: what each marked line will get, what it costs, and where it stands. */
-import type { LineListItem, Package } from '../api/contract';
+/**
+ * Change jobs as data: what each line will get, what it costs, and where it stands. A bulk edit is a
+ * job of many lines; a single change (create included) is a job of one.
+ */
+import type { CreateLineBody, CreateTrialBody, LineListItem, Package } from '../api/contract';
 import { extendEstimate, extendedExpiry } from './estimate';
 import type { Months } from './steps';
 
-export type BulkOp = 'extend' | 'upgrade' | 'unsuspend' | 'delete';
-/** `sending`: written to disk before the request leaves, so a crash leaves it to be checked. */
-export type BulkLineState = 'pending' | 'sending' | 'done' | 'failed' | 'unknown' | 'skipped';
+export type ChangeOp = 'create' | 'trial' | 'extend' | 'upgrade' | 'unsuspend' | 'delete';
+/** What a marked set of lines can have done to it. */
+export type BulkOp = Exclude<ChangeOp, 'create' | 'trial'>;
+/** The operations that spend credits. */
+export const SPENDS: ReadonlySet<ChangeOp> = new Set(['create', 'trial', 'extend', 'upgrade']);
+/**
+ * `sending`: written to disk before the request leaves, so a crash leaves it to be checked.
+ * `unknown`: it may have reached the server; only the server's evidence moves it on.
+ * `cancelled`: never sent, because the user cancelled the job.
+ */
+export type BulkLineState = 'pending' | 'sending' | 'done' | 'failed' | 'unknown' | 'skipped' | 'cancelled';
+/**
+ * How a charge is known: from the server's reply; from the balance (one line confirmed by a check);
+ * as a share of the balance's fall (several lines confirmed by a check); or not at all (yet).
+ */
+export type ChargeSource = 'reply' | 'balance' | 'share' | 'unknown';
 
 export interface BulkLine {
+  /** The line's id; for a line being created, `new:<username>` until the server names it. */
   readonly id: string;
   readonly username: string;
+  /** Create and trial: the exact body, as quoted and as sent. */
+  readonly body?: CreateLineBody | CreateTrialBody;
   readonly before: {
     readonly expMs: number | null;
+    /** The expiry as the server wrote it: compared as text when it could not be parsed. */
+    readonly expRaw?: string | null;
     readonly connections: number;
     readonly enabled: boolean;
     readonly isTrial: boolean;
@@ -23,20 +44,28 @@ export interface BulkLine {
   readonly detail?: string;
   readonly deducedCredits?: number;
   readonly newBalance?: number;
+  /** Set once the line is done on a credit-spending job. */
+  readonly charge?: ChargeSource;
+  /** Not applied, proven by the server (a refusal, or a check): a retry is safe. */
+  readonly provenNotApplied?: boolean;
 }
 
 export interface BulkJob {
   readonly id: string;
-  readonly op: BulkOp;
+  readonly op: ChangeOp;
   readonly months: Months;
   readonly connections: number;
   /** The service's base URL: a job resumes only against the service it started on. */
   readonly target: string;
   readonly createdAt: string;
+  /** The balance just before the first request, read from the server: the judge of what was charged. */
+  readonly balanceBefore?: number | null;
   readonly lines: readonly BulkLine[];
 }
 
-export const FINAL: ReadonlySet<BulkLineState> = new Set(['done', 'failed', 'skipped']);
+export const FINAL: ReadonlySet<BulkLineState> = new Set(['done', 'failed', 'skipped', 'cancelled']);
+/** States whose outcome the server has not yet settled. */
+export const OPEN: ReadonlySet<BulkLineState> = new Set(['sending', 'unknown']);
 
 export function toBulkLine(l: LineListItem): BulkLine {
   return {
@@ -44,6 +73,7 @@ export function toBulkLine(l: LineListItem): BulkLine {
     username: l.username,
     before: {
       expMs: l.exp_date?.ms ?? null,
+      expRaw: l.exp_date?.raw ?? null,
       connections: l.connections,
       enabled: l.enabled,
       isTrial: l.is_trial,
@@ -62,7 +92,7 @@ export function planLine(
   packages: readonly Package[],
   nowMs: number,
 ): BulkLine {
-  const base = { ...line, state: 'pending' as const, detail: undefined as string | undefined };
+  const base = { ...line, state: 'pending' as const, detail: undefined as string | undefined, after: {} };
   switch (op) {
     case 'extend': {
       const est = extendEstimate(packages, params.months, line.before.connections);
@@ -71,7 +101,11 @@ export function planLine(
       return {
         ...base,
         cost: est?.cost ?? null,
-        after: { expMs: extendedExpiry(line.before.expMs, params.months, nowMs) },
+        // An expiry the server sent but we could not read is not counted from today: left unknown.
+        after:
+          line.before.expMs === null && line.before.expRaw
+            ? {}
+            : { expMs: extendedExpiry(line.before.expMs, params.months, nowMs) },
       };
     }
     case 'upgrade':
@@ -105,7 +139,8 @@ export function affordability(lines: readonly BulkLine[], balance: number) {
     }
   }
   const considered = lines.filter((l) => l.state !== 'skipped').length;
-  return { total, affordable, considered, fitsAll: total <= balance };
+  /** `spent`: the total of the affordable ones, what "only the affordable ones" will cost. */
+  return { total, spent, affordable, considered, fitsAll: total <= balance };
 }
 
 export interface BulkProgress {
@@ -114,7 +149,10 @@ export interface BulkProgress {
   readonly unknown: number;
   readonly remaining: number;
   readonly skipped: number;
+  readonly cancelled: number;
   readonly credits: number;
+  /** Lines confirmed applied whose charge is not known yet (shown as such, never as 0). */
+  readonly chargeUnknown: number;
   readonly ratePerSec: number;
   readonly etaSec: number | null;
 }
@@ -125,14 +163,18 @@ export function progressOf(job: BulkJob, elapsedMs: number): BulkProgress {
   let unknown = 0;
   let remaining = 0;
   let skipped = 0;
+  let cancelled = 0;
   let credits = 0;
+  let chargeUnknown = 0;
   for (const l of job.lines) {
     if (l.state === 'done') done++;
     else if (l.state === 'failed') failed++;
     else if (l.state === 'skipped') skipped++;
+    else if (l.state === 'cancelled') cancelled++;
     else if (l.state === 'unknown') unknown++;
     else remaining++;
     credits += l.deducedCredits ?? 0;
+    if (l.state === 'done' && l.charge === 'unknown') chargeUnknown++;
   }
   const finished = done + failed;
   const ratePerSec = elapsedMs > 0 ? (finished * 1000) / elapsedMs : 0;
@@ -142,7 +184,9 @@ export function progressOf(job: BulkJob, elapsedMs: number): BulkProgress {
     unknown,
     remaining,
     skipped,
+    cancelled,
     credits,
+    chargeUnknown,
     ratePerSec,
     etaSec: ratePerSec > 0 ? (remaining + unknown) / ratePerSec : null,
   };

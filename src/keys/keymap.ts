@@ -193,10 +193,16 @@ export const COMMANDS: readonly Command[] = [
   }),
   c('bulk.retry', ['f'], 'bulk', 'Line', 'Retry the failed ones (quoted again first)', { footer: true }),
   c('bulk.export', ['x'], 'bulk', 'Line', 'Export the results as CSV and JSON', { footer: true }),
+  c('bulk.recheck', ['r'], 'bulk', 'Line', 'Check the unknown lines with the server again', { footer: true }),
 
-  // Resume an interrupted bulk job
-  c('resume.yes', ['enter'], 'resume', 'Line', 'Resume (unknown lines are checked first)', { footer: true }),
-  c('resume.no', ['escape'], 'resume', 'Line', 'Set it aside', { footer: true }),
+  // At start: changes left open in the intent log (checked first), an interrupted job to resume
+  c('resume.yes', ['enter'], 'resume', 'Line', 'Resume the lines never sent', { footer: true }),
+  c('resume.recheck', ['r'], 'resume', 'Line', 'Check the unknown ones with the server again', {
+    footer: true,
+  }),
+  c('resume.no', ['escape'], 'resume', 'Line', 'Close (unsent lines set aside; unknown ones kept)', {
+    footer: true,
+  }),
 
   // Profiles (:profile)
   c('profiles.close', ['escape', 'enter'], 'profiles', 'App', 'Close', { footer: true }),

@@ -1,19 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import type { CreateLineBody, CreateTrialBody, Line, LineListItem, Package } from '../api/contract';
 import {
   Conflict,
   InsufficientBalance,
-  LinedeskError,
   LineNotFound,
   RequestErrors,
   RequestValidationError,
 } from '../api/errors';
+import { type BulkJob, type BulkLine, SPENDS, toBulkLine } from '../domain/bulk';
 import { extendEstimate } from '../domain/estimate';
+import { creditsText } from '../domain/format';
 import { type FieldId, typedText } from '../domain/line-form';
 import { type Months, stepConnections, stepMonths } from '../domain/steps';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { describeError } from './describe-error';
-import type { JournalOutcome, Operation } from './journal';
-import { reconcile } from './reconcile';
+import type { Operation } from './journal';
 import { loaded } from './types';
 
 export type Phase = 'review' | 'sending' | 'done' | 'failed' | 'unknown' | 'checking';
@@ -39,10 +40,12 @@ export interface ActionState {
   readonly phase: Phase;
   readonly message: string | null;
   readonly result: {
-    readonly line?: Line;
+    readonly line?: Line | LineListItem;
     readonly deducedCredits?: number;
     readonly newBalance?: number;
   } | null;
+  /** The job of one line this change runs as, once confirmed (a check after an unknown outcome uses it). */
+  readonly job: BulkJob | null;
 }
 
 export interface OpenAction {
@@ -62,16 +65,26 @@ export interface ActionSlice {
   closeAction: () => void;
 }
 
-export const SPENDS: ReadonlySet<Operation> = new Set(['create', 'trial', 'extend', 'upgrade']);
+export { SPENDS };
 
-/** Why confirm is disabled right now, or null. */
+/**
+ * Why confirm is disabled right now, or null. The contract's rules the app already knows are checked
+ * here, before Enter: a package's minimum balance (we read it as "the balance must be at least the
+ * larger of the cost and `min_balance`", as the sandbox does; the service's exact rule is not shown),
+ * trial lines are neither extended nor given connections.
+ */
 export function confirmBlocker(a: ActionState, balance: number | undefined): string | null {
   if (a.phase !== 'review') return null;
   if (a.op === 'delete' && a.typed !== a.line?.username) return 'Type the username to confirm';
   if (!SPENDS.has(a.op)) return null;
+  if ((a.op === 'extend' || a.op === 'upgrade') && a.line?.is_trial)
+    return a.op === 'extend' ? 'Trial lines cannot be extended' : 'Trial lines have one connection';
   if (a.quote.status === 'loading' || a.quote.status === 'idle') return 'Waiting for the cost';
   if (a.quote.status === 'error') return 'No cost known: Esc and try again';
-  if (balance !== undefined && (a.quote.cost ?? 0) > balance) return 'Balance too low';
+  const cost = a.quote.cost ?? 0;
+  if (balance !== undefined && cost > balance) return 'Balance too low';
+  if (balance !== undefined && a.pkg && balance < a.pkg.min_balance)
+    return `Balance below the package's minimum of ${creditsText(a.pkg.min_balance)} credits`;
   if (a.op === 'upgrade' && a.connections === a.line?.connections)
     return 'Choose a different number of connections';
   return null;
@@ -83,25 +96,6 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
     const a = get().action;
     if (a) set({ action: { ...a, ...p } });
   };
-  const journal = (a: ActionState, outcome: JournalOutcome, detail?: string) => {
-    const body = a.body as { username?: string } | null;
-    deps.journal?.append({
-      time: new Date((deps.now ?? Date.now)()).toISOString(),
-      target: get().target.baseUrl,
-      operation: a.op,
-      lineId: a.result?.line?.id ?? a.line?.id ?? null,
-      username: a.result?.line?.username ?? a.line?.username ?? body?.username ?? null,
-      quotedCost: SPENDS.has(a.op) ? (a.quote.cost ?? null) : null,
-      estimate: a.estimate,
-      deducedCredits: a.result?.deducedCredits ?? null,
-      newBalance: a.result?.newBalance ?? null,
-      outcome,
-      ...(detail ? { detail } : {}),
-      ...(body && 'bouquets' in body && Array.isArray(body.bouquets)
-        ? { bouquets: body.bouquets as number[] }
-        : {}),
-    });
-  };
 
   /** Asks the server (create, trial, upgrade) or estimates (extend) what the action costs. */
   const quote = async () => {
@@ -112,7 +106,7 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
       const est = extendEstimate(loaded(get().packages) ?? [], a.months, a.line?.connections ?? 1);
       patch(
         est
-          ? { quote: { status: 'ready', cost: est.cost } }
+          ? { quote: { status: 'ready', cost: est.cost }, pkg: est.pkg }
           : { quote: { status: 'error', error: 'No package of that duration' } },
       );
       return;
@@ -146,23 +140,81 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
     if (first) set({ form: { ...form, errors: { ...form.errors, ...errors }, focus: first } });
   };
 
-  /** The server says what happened: the line, the charge and the new balance; refresh just that. */
-  const applied = (a: ActionState, r: { line?: Line; deducedCredits?: number; newBalance?: number }) => {
-    patch({ phase: 'done', result: r, message: null });
-    journal(get().action!, 'applied');
-    const acct = loaded(get().account);
-    if (acct) {
-      const delta = a.op === 'create' || a.op === 'trial' ? 1 : a.op === 'delete' ? -1 : 0;
-      set({
-        account: {
-          status: 'ready',
-          data: { ...acct, credits: r.newBalance ?? acct.credits, lines_count: acct.lines_count + delta },
+  /** The change as a job of one line: the same engine, intent log and journal as a bulk job. */
+  const jobOf = (a: ActionState): BulkJob => {
+    const body = a.body as { username?: string } | null;
+    const item: BulkLine = a.line
+      ? { ...toBulkLine(a.line), cost: a.quote.cost ?? null }
+      : {
+          id: `new:${body?.username ?? ''}`,
+          username: body?.username ?? '',
+          body: a.body!,
+          before: { expMs: null, connections: 0, enabled: false, isTrial: a.op === 'trial' },
+          cost: a.quote.cost ?? null,
+          after: {},
+          state: 'pending',
+        };
+    return {
+      id: randomUUID(),
+      op: a.op,
+      months: a.months,
+      connections: a.connections,
+      target: get().target.id,
+      createdAt: new Date((deps.now ?? Date.now)()).toISOString(),
+      lines: [item],
+    };
+  };
+
+  /** Shows a job's one line as the dialog's outcome. */
+  const show = (job: BulkJob, server: Line | LineListItem | undefined, err: unknown) => {
+    const l = job.lines[0]!;
+    const checked = l.charge !== undefined && l.charge !== 'reply';
+    if (l.state === 'done') {
+      const spent =
+        !SPENDS.has(job.op) || l.charge === 'reply'
+          ? ''
+          : l.deducedCredits !== undefined
+            ? ` Charged ${creditsText(l.deducedCredits)} credits (from the balance).`
+            : ' Charged, amount unknown.';
+      patch({
+        phase: 'done',
+        job,
+        result: {
+          ...(server ? { line: server } : {}),
+          ...(l.deducedCredits !== undefined ? { deducedCredits: l.deducedCredits } : {}),
+          ...(l.newBalance !== undefined ? { newBalance: l.newBalance } : {}),
         },
+        message:
+          checked || l.detail?.startsWith('applied') ? `Applied: the server shows the change.${spent}` : null,
       });
+      const acct = loaded(get().account);
+      if (acct && l.newBalance !== undefined)
+        set({ account: { status: 'ready', data: { ...acct, credits: l.newBalance } } });
+      if (job.op === 'create' || job.op === 'trial') void get().refreshLines();
+      return;
     }
-    if (a.op === 'delete') get().removeLine(a.line!.id);
-    else if (r.line && a.op !== 'create' && a.op !== 'trial') get().replaceLine(r.line);
-    else void get().refreshLines();
+    if (l.state === 'unknown') {
+      const who = l.id.startsWith('new:') ? `username ${l.username}` : `line ${l.id} · ${l.username}`;
+      patch({
+        phase: 'unknown',
+        job,
+        message: `Outcome unknown (${l.detail ?? 'no clear answer'}). Nothing is re-sent. It stays in the intent log and is checked again at the next start; look up ${who}.`,
+      });
+      return;
+    }
+    const notApplied = /^not applied/.test(l.detail ?? '');
+    patch({
+      phase: 'failed',
+      job,
+      message: notApplied
+        ? `Not applied: the server shows no change and no charge (${l.detail}). Nothing was charged for it.`
+        : err
+          ? describeError(err)
+          : (l.detail ?? 'Failed'),
+    });
+    if (err instanceof LineNotFound && get().action?.line) get().removeLine(get().action!.line!.id);
+    if (err instanceof InsufficientBalance) void get().loadAccount();
+    if (err) routeToForm(err);
   };
 
   return {
@@ -184,6 +236,7 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
           phase: 'review',
           message: null,
           result: null,
+          job: null,
         },
         modal: { kind: 'action' },
       });
@@ -211,98 +264,53 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
       const blocked = confirmBlocker(a, loaded(get().account)?.credits);
       if (blocked) return get().notify(blocked, 'info');
       if (get().readOnly) return get().notify('Read-only mode: changes are disabled', 'info');
-      patch({ phase: 'sending', message: null });
-      try {
-        const id = a.line?.id;
-        switch (a.op) {
-          case 'create':
-            return applied(a, await deps.client.createLine(a.body as CreateLineBody));
-          case 'trial':
-            return applied(a, await deps.client.createTrial(a.body as CreateTrialBody));
-          case 'extend':
-            return applied(a, await deps.client.extendLine({ id: id!, duration: a.months }));
-          case 'upgrade':
-            return applied(a, await deps.client.upgradeLine({ id: id!, new_connections: a.connections }));
-          case 'unsuspend':
-            return applied(a, { line: await deps.client.unsuspendLine({ id: id! }) });
-          case 'delete':
-            await deps.client.deleteLine({ id: id! });
-            return applied(a, {});
-        }
-      } catch (err) {
-        const outcome = err instanceof LinedeskError ? err.outcome : 'unknown';
-        if (outcome === 'unknown') {
-          // It may have been applied: never re-send; ask the server first.
-          patch({
-            phase: 'unknown',
-            message: `No clear answer (${describeError(err)}). Checking the server…`,
-          });
-          journal(get().action!, 'unknown', describeError(err));
-          await get().recheckAction();
-          return;
-        }
-        patch({ phase: 'failed', message: describeError(err) });
-        journal(get().action!, 'rejected', describeError(err));
-        if (err instanceof LineNotFound && a.line) get().removeLine(a.line.id);
-        if (err instanceof InsufficientBalance) void get().loadAccount();
-        routeToForm(err);
-      }
+      const job = jobOf(a);
+      patch({ phase: 'sending', message: null, job });
+      let error: unknown = null;
+      let server: Line | LineListItem | undefined;
+      const final = await get().runChange(job, {
+        onError: (_l, err) => {
+          error = err;
+        },
+        onLine: (l, s) => {
+          if (s) server = s;
+          if (l.state === 'unknown' && get().action?.phase === 'sending')
+            patch({
+              phase: 'checking',
+              message: 'No clear answer: checking the server (nothing is re-sent)…',
+            });
+        },
+      });
+      show(final, server, error);
     },
 
-    /** Looks the line up and reports "applied" or "not applied"; never re-sends. */
+    /** Asks the server again after an unknown outcome; never re-sends. */
     async recheckAction() {
       const a = get().action;
-      if (!a || (a.phase !== 'unknown' && a.phase !== 'checking')) return;
+      if (!a?.job || a.phase !== 'unknown') return;
       patch({ phase: 'checking' });
-      try {
-        const verdict = await reconcile(deps.client, {
-          op: a.op,
-          ...(a.line
-            ? {
-                before: {
-                  id: a.line.id,
-                  expMs: a.line.exp_date?.ms ?? null,
-                  connections: a.line.connections,
-                },
-              }
-            : {}),
-          ...(a.body ? { username: (a.body as { username: string }).username } : {}),
-          connections: a.connections,
-        });
-        const now = get().action!;
-        if (verdict.applied) {
-          patch({
-            phase: 'done',
-            result: { ...(verdict.line ? { line: verdict.line as Line } : {}) },
-            message: 'Applied: the server shows the change.',
-          });
-          journal(get().action!, 'applied', 'reconciled after an unknown outcome');
-          void get().loadAccount();
-          void get().refreshLines();
-        } else {
-          patch({
-            phase: 'failed',
-            message: 'Not applied: the server shows no change. Nothing was charged for it.',
-          });
-          journal(now, 'not applied', 'reconciled after an unknown outcome');
-        }
-      } catch (err) {
-        patch({
-          phase: 'unknown',
-          message: `Still unknown: the server could not be asked (${describeError(err)}). r checks again.`,
-        });
-      }
+      let server: Line | LineListItem | undefined;
+      const final = await get().checkChange(a.job, {
+        onLine: (_l, s) => {
+          if (s) server = s;
+        },
+      });
+      show(final, server, null);
     },
 
     closeAction() {
       const a = get().action;
       if (!a) return;
       if (a.phase === 'sending' || a.phase === 'checking') return get().notify('Wait for the answer', 'info');
-      if (a.phase === 'unknown') return get().notify('The outcome is unknown: r checks the server', 'info');
       const backToForm = (a.op === 'create' || a.op === 'trial') && a.phase !== 'done' && get().form;
       set({ action: null, modal: backToForm ? { kind: 'form' } : null });
       if (a.phase === 'done' && (a.op === 'create' || a.op === 'trial')) set({ form: null });
       if (a.phase === 'done') get().notify(doneText(a), 'success');
+      if (a.phase === 'unknown')
+        get().notify(
+          'The outcome is still unknown: it stays in the intent log and is checked at the next start',
+          'info',
+        );
     },
   };
 }
@@ -310,6 +318,6 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
 function doneText(a: ActionState): string {
   const r = a.result;
   const who = r?.line?.username ?? a.line?.username ?? '';
-  const spent = r?.deducedCredits !== undefined ? ` for ${r.deducedCredits} credits` : '';
+  const spent = r?.deducedCredits !== undefined ? ` for ${creditsText(r.deducedCredits)} credits` : '';
   return `${a.op} ${who}: done${spent}`;
 }

@@ -2,6 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import { type ActionSlice, createActionSlice } from './action-slice';
 import { type BulkSlice, createBulkSlice } from './bulk-slice';
 import { type CatalogSlice, createCatalogSlice } from './catalog-slice';
+import { type ChangesSlice, createChangesSlice } from './changes/changes-slice';
 import type { StoreDeps } from './deps';
 import { createFormSlice, type FormSlice } from './form-slice';
 import { createJournalSlice, type JournalSlice } from './journal-slice';
@@ -13,7 +14,10 @@ import { createSessionSlice, type SessionSlice } from './session-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
 
 export interface AppActions {
-  /** First load: account and the first page together, resolved once both landed (or failed); then the catalog. */
+  /**
+   * First load: account and the first page together, resolved once both landed (or failed); then the
+   * catalog. Changes left open in the intent log are checked with the server before anything else.
+   */
   start: () => Promise<void>;
   /** `r`: reloads what the current screen shows (and retries after an error). */
   refreshScreen: () => Promise<void>;
@@ -29,6 +33,7 @@ export type AppState = SessionSlice &
   ActionSlice &
   JournalSlice &
   BulkSlice &
+  ChangesSlice &
   ProfileSlice &
   AppActions;
 export type AppStore = ReturnType<typeof createAppStore>;
@@ -46,10 +51,11 @@ export function createAppStore(deps: StoreDeps) {
     ...createActionSlice(set, get, deps),
     ...createJournalSlice(set, get, deps),
     ...createBulkSlice(set, get, deps),
+    ...createChangesSlice(set, get, deps),
     ...createProfileSlice(set, get, deps),
 
     async start() {
-      get().checkResumable();
+      await get().recoverIntents();
       await Promise.all([get().loadAccount(), get().loadLines({ offset: 0 })]);
       // Packages and bouquets serve forms and pickers, not the first screen: they follow it.
       void get().loadCatalog();

@@ -5,14 +5,13 @@ import {
   type BulkLine,
   type BulkOp,
   type BulkProgress,
-  FINAL,
+  OPEN,
   planLine,
   progressOf,
   toBulkLine,
 } from '../domain/bulk';
 import { typedText } from '../domain/line-form';
 import { stepConnections, stepMonths } from '../domain/steps';
-import { runBulk } from './bulk-runner';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { describeError } from './describe-error';
 import { csvCell } from './journal';
@@ -38,8 +37,6 @@ export interface BulkState {
 
 export interface BulkSlice {
   readonly bulk: BulkState | null;
-  /** An interrupted job found at start, offered for resuming. */
-  readonly resumable: BulkJob | null;
   openBulk: (op: BulkOp, lines?: readonly BulkLine[]) => void;
   bulkAdjust: (delta: 1 | -1) => void;
   bulkToggleAffordable: () => void;
@@ -49,9 +46,10 @@ export interface BulkSlice {
   bulkRetryFailed: () => void;
   bulkClose: () => void;
   bulkExport: () => void;
-  checkResumable: () => void;
+  /** Checks the job's unknown lines with the server again (never re-sends). */
+  bulkRecheck: () => Promise<void>;
+  /** Resumes the unsent lines of an interrupted job found at start (its unknown ones were checked). */
   resumeJob: () => Promise<void>;
-  discardJob: () => void;
 }
 
 /** Why the job cannot start now, or null. */
@@ -71,7 +69,6 @@ export function bulkBlocker(b: BulkState, balance: number | undefined): string |
 export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): BulkSlice {
   const now = deps.now ?? Date.now;
   let quoteSeq = 0;
-  let cancelled = false;
   const patch = (p: Partial<BulkState>) => {
     const b = get().bulk;
     if (b) set({ bulk: { ...b, ...p } });
@@ -87,7 +84,17 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
     if (!b) return;
     const id = ++quoteSeq;
     const packages = loaded(get().packages) ?? [];
-    const planned = b.job.lines.map((l) => planLine(l, b.job.op, b.job, packages, now()));
+    const unsettled = get().unsettled;
+    const planned = b.job.lines.map((l) =>
+      unsettled.has(l.id)
+        ? {
+            ...l,
+            cost: 0,
+            state: 'skipped' as const,
+            detail: 'an earlier change to it has an unknown outcome: check that first',
+          }
+        : planLine(l, b.job.op as BulkOp, b.job, packages, now()),
+    );
     setLines(planned);
     if (b.job.op !== 'upgrade') return patch({ quoting: false });
     patch({ quoting: true });
@@ -120,34 +127,10 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
     patch({ quoting: false });
   };
 
-  const journalLine = (job: BulkJob, l: BulkLine) =>
-    deps.journal?.append({
-      time: new Date(now()).toISOString(),
-      target: job.target,
-      operation: job.op,
-      lineId: l.id,
-      username: l.username,
-      quotedCost: l.cost,
-      estimate: job.op === 'extend',
-      deducedCredits: l.deducedCredits ?? null,
-      newBalance: l.newBalance ?? null,
-      outcome:
-        l.state === 'done'
-          ? 'applied'
-          : l.state === 'unknown'
-            ? 'unknown'
-            : l.state === 'failed' && /^not applied/.test(l.detail ?? '')
-              ? 'not applied'
-              : 'rejected',
-      detail: `bulk ${job.id}${l.detail ? `: ${l.detail}` : ''}`,
-    });
-
   const run = async (job: BulkJob) => {
-    cancelled = false;
     const started = now();
     let current = job;
     let dirty = false;
-    deps.jobLog?.begin(job);
     patch({ phase: 'running', job, progress: progressOf(job, 0), cancelling: false });
     // Progress reaches the screen at most ten times a second.
     const timer = setInterval(() => {
@@ -156,23 +139,12 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
       patch({ job: current, progress: progressOf(current, now() - started) });
     }, 100);
     try {
-      const final = await runBulk(job, {
-        client: deps.client,
-        concurrency: deps.bulkConcurrency ?? 4,
-        now,
-        cancelled: () => cancelled,
-        onLine: (l) => {
-          deps.jobLog?.line(l);
-          current = { ...current, lines: current.lines.map((x) => (x.id === l.id ? l : x)) };
+      current = await get().runChange(job, {
+        onProgress: (j) => {
+          current = j;
           dirty = true;
-          if (FINAL.has(l.state) || l.state === 'unknown') journalLine(job, l);
         },
       });
-      current = final;
-      const open = final.lines.some(
-        (l) => l.state === 'pending' || l.state === 'unknown' || l.state === 'sending',
-      );
-      if (!open) deps.jobLog?.end();
     } catch (err) {
       deps.logError?.('bulk', err);
       get().notify(`The bulk job stopped: ${describeError(err)}`, 'error');
@@ -184,14 +156,11 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
         progress: progressOf(current, now() - started),
         cancelling: false,
       });
-      void get().loadAccount();
-      void get().refreshLines();
     }
   };
 
   return {
     bulk: null,
-    resumable: null,
 
     openBulk(op, given) {
       const s = get();
@@ -265,21 +234,32 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
     bulkCancel() {
       const b = get().bulk;
       if (b?.phase !== 'running') return;
-      cancelled = true;
+      get().cancelChange();
       patch({ cancelling: true });
       get().notify('Cancelling: no new requests; those in flight finish', 'info');
     },
 
-    /** Failed lines, planned and quoted again (re-simulated) before anything is sent. */
+    /**
+     * Lines proven not applied (refused, or checked) and cancelled ones, planned and quoted again
+     * before anything is sent. Unknown lines are never retried: they are checked.
+     */
     bulkRetryFailed() {
       const b = get().bulk;
       if (b?.phase !== 'done') return;
-      const failed = b.job.lines.filter((l) => l.state === 'failed');
-      if (!failed.length) return get().notify('No failed lines', 'info');
-      const op = b.job.op;
+      const failed = b.job.lines.filter(
+        (l) => (l.state === 'failed' && l.provenNotApplied) || l.state === 'cancelled',
+      );
+      if (!failed.length) return get().notify('No failed or cancelled lines to retry', 'info');
+      const op = b.job.op as BulkOp;
       get().openBulk(
         op,
-        failed.map((l) => ({ ...l, state: 'pending', detail: undefined, cost: null })),
+        failed.map((l) => ({
+          ...l,
+          state: 'pending',
+          detail: undefined,
+          cost: null,
+          provenNotApplied: undefined,
+        })),
       );
       patch({ job: { ...get().bulk!.job, months: b.job.months, connections: b.job.connections } });
       void plan();
@@ -289,11 +269,6 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
       const b = get().bulk;
       if (b?.phase === 'running')
         return get().notify('The job is running: Esc again after it ends, or c cancels', 'info');
-      if (b?.phase === 'done') {
-        const doneIds = new Set(b.job.lines.filter((l) => l.state === 'done').map((l) => l.id));
-        const marked = new Map([...get().marked].filter(([id]) => !doneIds.has(id)));
-        set({ marked });
-      }
       quoteSeq++;
       set({ bulk: null, modal: null });
     },
@@ -320,16 +295,20 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
       get().notify(`Results exported: ${a} and ${j}`, 'success');
     },
 
-    checkResumable() {
-      const job = deps.jobLog?.load() ?? null;
-      if (job && job.target === get().target.id) set({ resumable: job, modal: { kind: 'resume' } });
+    async bulkRecheck() {
+      const b = get().bulk;
+      if (b?.phase !== 'done' || !b.job.lines.some((l) => OPEN.has(l.state))) return;
+      patch({ phase: 'running' });
+      const job = await get().checkChange(b.job);
+      patch({ phase: 'done', job, progress: progressOf(job, 0) });
     },
 
     async resumeJob() {
-      const job = get().resumable;
-      if (!job) return;
+      const found = get().recovery?.jobs.find((r) => r.unsent > 0);
+      if (!found) return;
+      const job = found.job;
       set({
-        resumable: null,
+        recovery: null,
         bulk: {
           phase: 'running',
           job,
@@ -343,12 +322,6 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
         modal: { kind: 'bulk' },
       });
       await run(job);
-    },
-
-    discardJob() {
-      deps.jobLog?.end();
-      set({ resumable: null, modal: null });
-      get().notify('The interrupted job was set aside; its lines stay in the journal', 'info');
     },
   };
 }

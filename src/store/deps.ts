@@ -1,7 +1,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { ApiClient } from '../api/client';
 import type { AppState } from './app-store';
-import type { JobLog } from './job-log';
+import type { IntentLog } from './intent-log';
 import type { Journal } from './journal';
 import type { Target } from './types';
 
@@ -38,8 +38,10 @@ export interface StoreDeps {
   readonly searchDebounceMs?: number;
   /** Where every change is recorded (a JSONL file in the data directory). */
   readonly journal?: Journal;
-  /** Where a running bulk job is written down, to resume after a crash. */
-  readonly jobLog?: JobLog;
+  /** Where every change's intent is written before its request leaves (checked at the next start). */
+  readonly intents?: IntentLog;
+  /** Waits between retries and checks (tests shorten them). */
+  readonly sleep?: (ms: number) => Promise<void>;
   /** Requests in flight at most during a bulk job. */
   readonly bulkConcurrency?: number;
   /** Writes an export file (results, journal) and says where. */

@@ -1,8 +1,16 @@
-/** Every change the app makes, appended as it happens. Never a password, never the API key. */
-export type Operation = 'create' | 'trial' | 'extend' | 'upgrade' | 'unsuspend' | 'delete';
+/**
+ * Every change the app makes, appended as it happens. Never a password, never the API key.
+ * An operation whose outcome changes (unknown, then applied after a check) is appended again under
+ * the same `opId`; readers keep its last entry, so it counts once, with its final outcome.
+ */
+import type { ChangeOp, ChargeSource } from '../domain/bulk';
+
+export type Operation = ChangeOp;
 export type JournalOutcome = 'applied' | 'rejected' | 'unknown' | 'not applied';
 
 export interface JournalEntry {
+  /** One operation: `<job id>:<line>`. Entries written before it existed have none. */
+  readonly opId?: string;
   readonly time: string;
   /** The service's base URL. */
   readonly target: string;
@@ -14,6 +22,8 @@ export interface JournalEntry {
   readonly estimate: boolean;
   readonly deducedCredits: number | null;
   readonly newBalance: number | null;
+  /** How `deducedCredits` is known (the reply, the balance, a share of it), or that it is not. */
+  readonly charge?: ChargeSource;
   readonly outcome: JournalOutcome;
   readonly detail?: string;
   /** Bouquet ids of a created line: the API never returns them, the picker offers them again. */
@@ -40,7 +50,22 @@ export function memoryJournal(): Journal & { entries: JournalEntry[] } {
   };
 }
 
+/** One entry per operation, its last (final) one, in the order the operations began. */
+export function collapse(entries: readonly JournalEntry[]): JournalEntry[] {
+  const out: JournalEntry[] = [];
+  const at = new Map<string, number>();
+  for (const e of entries) {
+    const i = e.opId === undefined ? undefined : at.get(e.opId);
+    if (i === undefined) {
+      if (e.opId !== undefined) at.set(e.opId, out.length);
+      out.push(e);
+    } else out[i] = e;
+  }
+  return out;
+}
+
 const CSV_COLUMNS: ReadonlyArray<keyof JournalEntry> = [
+  'opId',
   'time',
   'target',
   'operation',
@@ -50,6 +75,7 @@ const CSV_COLUMNS: ReadonlyArray<keyof JournalEntry> = [
   'estimate',
   'deducedCredits',
   'newBalance',
+  'charge',
   'outcome',
   'detail',
 ];
@@ -62,7 +88,7 @@ export function csvCell(v: unknown): string {
 }
 
 export function toCsv(entries: readonly JournalEntry[]): string {
-  const rows = entries.map((e) => CSV_COLUMNS.map((c) => csvCell(e[c])).join(','));
+  const rows = collapse(entries).map((e) => CSV_COLUMNS.map((c) => csvCell(e[c])).join(','));
   return `${[CSV_COLUMNS.join(','), ...rows].join('\n')}\n`;
 }
 
@@ -76,7 +102,7 @@ export interface JournalTotals {
 /** Totals per day and operation, newest day first. */
 export function journalTotals(entries: readonly JournalEntry[]): JournalTotals[] {
   const map = new Map<string, JournalTotals>();
-  for (const e of entries) {
+  for (const e of collapse(entries)) {
     const day = e.time.slice(0, 10);
     const key = `${day}|${e.operation}`;
     const prev = map.get(key) ?? { day, operation: e.operation, count: 0, credits: 0 };
@@ -85,4 +111,52 @@ export function journalTotals(entries: readonly JournalEntry[]): JournalTotals[]
   return [...map.values()].sort((a, b) =>
     a.day === b.day ? a.operation.localeCompare(b.operation) : b.day.localeCompare(a.day),
   );
+}
+
+/**
+ * The journal as the store writes it: a failed write (a full disk) never takes the app down. The
+ * entry is kept in memory, the problem reported, and every later write (and a timer) tries again,
+ * oldest first. The charge stays on screen and in the intent log meanwhile.
+ */
+export class JournalWriter {
+  readonly #journal: Journal;
+  readonly #onProblem: (err: unknown, waiting: number) => void;
+  readonly #queue: JournalEntry[] = [];
+  #timer: ReturnType<typeof setInterval> | null = null;
+  constructor(journal: Journal, onProblem: (err: unknown, waiting: number) => void) {
+    this.#journal = journal;
+    this.#onProblem = onProblem;
+  }
+  get waiting(): number {
+    return this.#queue.length;
+  }
+  append(entry: JournalEntry): void {
+    this.#queue.push(entry);
+    this.flush();
+  }
+  /** Writes what is waiting; true when nothing is left. */
+  flush(): boolean {
+    try {
+      while (this.#queue.length) {
+        this.#journal.append(this.#queue[0]!);
+        this.#queue.shift();
+      }
+    } catch (err) {
+      this.#onProblem(err, this.#queue.length);
+      this.#timer ??= setInterval(() => this.flush(), 5_000);
+      this.#timer.unref?.();
+      return false;
+    }
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    return true;
+  }
+  /** Entries not yet on disk, for the journal screen. */
+  pending(): readonly JournalEntry[] {
+    return this.#queue;
+  }
+  stop(): void {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+  }
 }

@@ -91,7 +91,9 @@ export const HANDLERS: Record<CommandId, Handler> = {
   'bulk.retry': (s) => s.bulkRetryFailed(),
   'bulk.export': (s) => s.bulkExport(),
   'resume.yes': (s) => void s.resumeJob(),
-  'resume.no': (s) => s.discardJob(),
+  'resume.no': (s) => s.dismissRecovery(),
+  'resume.recheck': (s) => void s.recoverIntents(),
+  'bulk.recheck': (s) => void s.bulkRecheck(),
 
   'form.next': (s) => s.moveFocus(1),
   'form.prev': (s) => s.moveFocus(-1),
@@ -179,8 +181,12 @@ const READ_ONLY = 'Read-only mode (--read-only): changes are disabled';
 const lineChange =
   (extra?: (line: NonNullable<ReturnType<typeof targetLine>>) => string | null) => (s: AppState) => {
     if (s.readOnly) return READ_ONLY;
+    // With lines marked the change is a bulk job: its preview says, line by line, what it skips.
+    if (bulkMode(s)) return null;
     const line = targetLine(s);
     if (!line) return 'No line under the cursor';
+    if (s.unsettled.has(line.id))
+      return 'An earlier change to this line has an unknown outcome: it is checked first (restart, or r in its dialog)';
     return extra?.(line) ?? null;
   };
 
@@ -188,7 +194,7 @@ const lineChange =
 export const DISABLED: Partial<Record<CommandId, (s: AppState) => string | null>> = {
   'line.create': (s) => (s.readOnly ? READ_ONLY : null),
   'line.trial': (s) => (s.readOnly ? READ_ONLY : null),
-  'line.extend': lineChange(),
+  'line.extend': lineChange((l) => (l.is_trial ? 'Trial lines cannot be extended' : null)),
   'line.upgrade': lineChange((l) =>
     l.is_trial ? 'Trial lines have one connection: nothing to change' : null,
   ),
@@ -197,6 +203,21 @@ export const DISABLED: Partial<Record<CommandId, (s: AppState) => string | null>
   'action.confirm': (s) => (s.readOnly ? READ_ONLY : null),
   'action.copy': (s) => (s.action?.result?.line && s.action.phase === 'done' ? null : 'Nothing to copy yet'),
   'action.recheck': (s) => (s.action?.phase === 'unknown' ? null : 'Only after an unknown outcome'),
+  'bulk.recheck': (s) =>
+    s.bulk?.phase === 'done' && s.bulk.job.lines.some((l) => l.state === 'unknown')
+      ? null
+      : 'No unknown lines to check',
+  'resume.yes': (s) =>
+    s.recovery?.checking
+      ? 'Checking with the server first'
+      : s.recovery?.jobs.some((r) => r.unsent > 0)
+        ? null
+        : 'Nothing to resume: no line was left unsent',
+  'resume.recheck': (s) =>
+    !s.recovery?.checking && s.recovery?.jobs.some((r) => r.job.lines.some((l) => l.state === 'unknown'))
+      ? null
+      : 'No unknown outcome to check',
+  'resume.no': (s) => (s.recovery?.checking ? 'Checking with the server first' : null),
   'action.decrease': (s) =>
     s.action?.op === 'extend' || s.action?.op === 'upgrade' ? null : 'Nothing to adjust here',
   'action.increase': (s) =>

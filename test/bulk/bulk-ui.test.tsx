@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fileJobLog } from '../../src/app/job-file';
+import { fileIntentLog } from '../../src/app/intent-file';
 import { memoryJournal } from '../../src/store/journal';
 import { renderApp } from '../helpers/app';
 import { books } from '../helpers/sandbox';
@@ -85,7 +85,9 @@ describe('bulk edits', () => {
     await app.waitFrame((f) => f.includes('Finished'));
     const job = app.store.getState().bulk!.job;
     const done = job.lines.filter((l) => l.state === 'done').length;
-    expect(job.lines.filter((l) => l.state === 'pending').length).toBeGreaterThan(0);
+    // Recorded as cancelled (never "interrupted"): nothing of it is offered again at the next start.
+    expect(job.lines.filter((l) => l.state === 'cancelled').length).toBeGreaterThan(0);
+    expect(job.lines.filter((l) => l.state === 'pending')).toHaveLength(0);
     expect(books(app.sb).ledger).toHaveLength(done); // nothing beyond what finished was sent
     await app.press('bulk.export');
     await app.waitFrame((f) => f.includes('Results exported'));
@@ -113,9 +115,9 @@ describe('bulk edits', () => {
 
   it('an interrupted job resumes: in-flight lines are checked first, nothing is charged twice', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ld-job-'));
-    const jobLog = fileJobLog(join(dir, 'job.jsonl'));
+    const intents = fileIntentLog(join(dir, 'intents'));
     // A first session runs, and dies with one line applied-but-unconfirmed and one never sent.
-    const first = await renderApp({}, { jobLog });
+    const first = await renderApp({}, { intents });
     await first.waitFrame((f) => /1–\d+ of 60/.test(f));
     await first.press('lines.filterType');
     await first.waitFrame((f) => f.includes('type premium') && !f.includes('loading'));
@@ -127,22 +129,31 @@ describe('bulk edits', () => {
     await first.waitFrame((f) => f.includes('Enter starts'));
     const job = first.store.getState().bulk!.job;
     // Simulate the crash: line a done, line b in flight (applied on the server), line c never sent.
-    jobLog.begin(job);
+    intents.begin({ ...job, balanceBefore: (await first.client.me()).credits });
     await first.client.extendLine({ id: a!.id, duration: 1 });
-    jobLog.line({ ...job.lines[0]!, state: 'done', deducedCredits: a!.connections });
+    intents.line(job.id, {
+      ...job.lines[0]!,
+      state: 'done',
+      deducedCredits: a!.connections,
+      charge: 'reply',
+    });
     await first.client.extendLine({ id: b2!.id, duration: 1 });
-    jobLog.line({ ...job.lines[1]!, state: 'sending' });
+    intents.line(job.id, { ...job.lines[1]!, state: 'sending' });
     first.ui.unmount();
 
-    const second = await renderApp({}, { jobLog }, first);
+    const second = await renderApp({}, { intents }, first);
+    // Checked before anything else: b was applied (the line shows it, the balance fell by its cost).
     await second.waitFrame(
-      (f) => f.includes('was interrupted') && f.includes('1 not yet sent') && f.includes('1 in flight'),
+      (f) =>
+        f.includes('Changes left open') &&
+        f.includes('1 never sent') &&
+        f.includes(`${b2!.username} (line ${b2!.id}): applied, charged ${b2!.connections} credits`),
     );
     await second.press('resume.yes');
     await second.waitFrame((f) => f.includes('Finished') && f.includes('done 3'));
     // a and b were charged once each before the crash; the resumed job sent only c.
     const ledger = books(second.sb).ledger;
     expect(ledger.map((r) => r.line_id)).toEqual([a!.id, b2!.id, c!.id]);
-    expect(jobLog.load()).toBeNull(); // finished: nothing left to resume
+    expect(intents.open()).toEqual([]); // finished: nothing left to resume
   });
 });

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client';
-import { type BulkJob, planLine, toBulkLine } from '../../src/domain/bulk';
-import { runBulk } from '../../src/store/bulk-runner';
+import { type BulkJob, type BulkLine, planLine, toBulkLine } from '../../src/domain/bulk';
+import { runJob } from '../../src/store/changes/engine';
 import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';
 
 describe('bulk runner under faults', () => {
@@ -39,16 +39,27 @@ describe('bulk runner under faults', () => {
               planLine(toBulkLine(l), f.op, { months: 1, connections: 6 }, packages, Date.now()),
             ),
           };
+          // Upgrades are quoted by the server before they start, as the app does.
+          for (const [i, l] of job.lines.entries())
+            if (l.state === 'pending' && l.cost === null)
+              (job.lines as BulkLine[])[i] = {
+                ...l,
+                cost: (await client.simulateUpgrade({ id: l.id, new_connections: 6 })).cost,
+              };
+          const balanceBefore = (await client.me()).credits;
           sb.faults.set(
             `resetBefore=${f.resetBefore},resetAfter=${f.resetAfter},error500=${f.error500},error429=${f.error429},seed=${f.seed}`,
           );
-          const final = await runBulk(job, {
-            client,
-            concurrency: f.concurrency,
-            onLine: () => {},
-            cancelled: () => false,
-            sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 20))),
-          });
+          const final = await runJob(
+            { ...job, balanceBefore },
+            {
+              client,
+              concurrency: f.concurrency,
+              onLine: () => {},
+              cancelled: () => false,
+              sleep: (ms: number) => new Promise((r) => setTimeout(r, Math.min(ms, 20))),
+            },
+          );
           sb.faults.set('');
           await client.close();
           const b = books(sb);

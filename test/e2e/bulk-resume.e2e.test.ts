@@ -48,7 +48,9 @@ describe('a bulk job survives the process being killed', () => {
 
     const second = spawnApp([], env);
     cleanups.push(second.cleanup);
-    await second.waitFor((s) => s.includes('was interrupted'));
+    await second.waitFor(
+      (s) => s.includes('Changes left open') && s.includes('never sent') && !s.includes('Checking'),
+    );
     second.write(key('resume.yes'));
     await second.waitFor((s) => s.includes('Finished'), 30_000);
     // A line in flight at the kill may never have left: it is checked, reported "not applied", and

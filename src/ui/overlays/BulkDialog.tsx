@@ -7,6 +7,8 @@ import { useApp } from '../store-context';
 import { color, type Token } from '../theme';
 
 const TITLES = {
+  create: 'Create',
+  trial: 'Create trial',
   extend: 'Extend',
   upgrade: 'Set connections of',
   unsuspend: 'Unsuspend',
@@ -19,6 +21,7 @@ const STATE_TONES: Record<BulkLine['state'], Token | undefined> = {
   failed: 'tone.error',
   unknown: 'ui.badge',
   skipped: 'ui.muted',
+  cancelled: 'ui.muted',
 };
 const at = (ms: number | null | undefined) => (ms == null ? '—' : absoluteText({ raw: '', ms }).slice(0, 10));
 
@@ -42,8 +45,10 @@ export function BulkDialog({ width, height }: { readonly width: number; readonly
       `${b.hidden} of the ${count} marked lines are not on the page in view (other pages, or hidden by the filter or search).`,
     );
     if (afford) {
+      // With "only the affordable ones" on, the total is theirs: what the job will cost.
+      const total = b.onlyAffordable ? afford.spent : afford.total;
       head.push(
-        `Total ${creditsText(afford.total)} credits${job.op === 'extend' ? ' (estimate from package prices)' : job.op === 'upgrade' ? ' (quoted by the server)' : ''} · balance ${creditsText(balance!)} · ${afford.affordable.size} of ${afford.considered} affordable${b.onlyAffordable ? ' · ONLY THE AFFORDABLE ONES' : ''}`,
+        `Total ${creditsText(total)} credits${job.op === 'extend' ? ' (estimate from package prices)' : job.op === 'upgrade' ? ' (quoted by the server)' : ''} · balance ${creditsText(balance!)} · ${afford.affordable.size} of ${afford.considered} affordable${b.onlyAffordable ? ' · ONLY THE AFFORDABLE ONES' : ''}`,
       );
     }
     if (b.quoting) head.push('Asking the server for each line’s cost…');
@@ -56,11 +61,13 @@ export function BulkDialog({ width, height }: { readonly width: number; readonly
     const filled = Math.round(((p.done + p.failed) / total) * barWidth);
     head.push(`[${'█'.repeat(filled)}${'░'.repeat(barWidth - filled)}] ${p.done + p.failed}/${total}`);
     head.push(
-      `done ${p.done} · failed ${p.failed} · unknown ${p.unknown} · remaining ${p.remaining} · skipped ${p.skipped} · ${creditsText(p.credits)} credits spent · ${p.ratePerSec.toFixed(1)}/s${p.etaSec !== null && b.phase === 'running' ? ` · ~${Math.ceil(p.etaSec)} s left` : ''}`,
+      `done ${p.done} · failed ${p.failed} · unknown ${p.unknown} · remaining ${p.remaining} · skipped ${p.skipped}${p.cancelled ? ` · cancelled ${p.cancelled}` : ''} · ${creditsText(p.credits)} credits spent${p.chargeUnknown ? ` (+${p.chargeUnknown} charged, amount unknown)` : ''} · ${p.ratePerSec.toFixed(1)}/s${p.etaSec !== null && b.phase === 'running' ? ` · ~${Math.ceil(p.etaSec)} s left` : ''}`,
     );
     if (b.cancelling) head.push('Cancelling: no new requests; those in flight finish.');
     if (b.phase === 'done')
-      head.push('Finished. f retries the failed ones (quoted again first) · x exports · Esc closes');
+      head.push(
+        `Finished. f retries the failed and cancelled ones (quoted again first)${p.unknown ? ' · r checks the unknown ones' : ''} · x exports · Esc closes`,
+      );
   }
   const blocker = b.phase === 'preview' ? bulkBlocker(b, balance) : null;
   const rows = Math.max(1, height - head.length - 5);
@@ -114,6 +121,8 @@ export function BulkDialog({ width, height }: { readonly width: number; readonly
 }
 
 function change(l: BulkLine, op: string): string {
+  // A skipped line gets no change: its reason is in the detail column.
+  if (l.state === 'skipped') return '—';
   if (op === 'extend') return `${at(l.before.expMs)} → ${at(l.after.expMs)}`;
   if (op === 'upgrade')
     return `${l.before.connections} → ${l.after.connections ?? l.before.connections} connections`;

@@ -1,21 +1,83 @@
 import { Box, Text } from 'ink';
+import { OPEN } from '../../domain/bulk';
+import { creditsText, fitWidth } from '../../domain/format';
+import type { Recovered } from '../../store/changes/changes-slice';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 
-/** At start: a bulk job that was interrupted (crash, dropped SSH) is offered for resuming. */
+const OPS = {
+  create: 'new line',
+  trial: 'new trial line',
+  extend: 'extend',
+  upgrade: 'connections change',
+  unsuspend: 'unsuspend',
+  delete: 'delete',
+} as const;
+
+/**
+ * At start: changes the intent log still held (the app stopped before their outcome was known, or
+ * a bulk job was interrupted), after checking them with the server, and what the user can do.
+ */
 export function ResumeDialog({ width }: { readonly width: number }) {
-  const job = useApp((s) => s.resumable);
-  if (!job) return null;
-  const open = job.lines.filter((l) => l.state === 'pending').length;
-  const unsure = job.lines.filter((l) => l.state === 'sending' || l.state === 'unknown').length;
-  const done = job.lines.filter((l) => l.state === 'done').length;
+  const recovery = useApp((s) => s.recovery);
+  if (!recovery) return null;
+  const rows: Array<[string, 'tone.error' | 'tone.success' | 'ui.muted' | undefined]> = [];
+  for (const r of recovery.jobs) rows.push(...describe(r, recovery.checking));
+  const unsent = recovery.jobs.reduce((n, r) => n + r.unsent, 0);
+  const unknown = recovery.jobs.some((r) => r.job.lines.some((l) => OPEN.has(l.state)));
+  const hint = recovery.checking
+    ? 'Checking with the server before anything else (nothing is re-sent)…'
+    : [
+        unsent ? `Enter resumes the ${unsent} line${unsent === 1 ? '' : 's'} never sent` : '',
+        unknown ? 'r checks the unknown ones again' : '',
+        'Esc closes',
+      ]
+        .filter(Boolean)
+        .join(' · ');
   return (
     <Box flexDirection="column" width={width} borderStyle="round" borderColor={color('ui.badge')}>
-      <Text
-        bold
-      >{` A bulk ${job.op} was interrupted (started ${job.createdAt.slice(0, 16).replace('T', ' ')} UTC)`}</Text>
-      <Text>{`  ${done} done · ${open} not yet sent · ${unsure} in flight when it stopped (checked with the server first, never re-sent blindly)`}</Text>
-      <Text color={color('ui.focus')}> Enter resumes the remaining lines · Esc sets the job aside</Text>
+      <Text bold>{fitWidth(' Changes left open when linedesk last stopped', width - 2)}</Text>
+      {rows.slice(0, 12).map(([text, tone]) => (
+        <Text key={text} color={tone ? color(tone) : undefined} wrap="truncate">
+          {fitWidth(`  ${text}`, width - 2)}
+        </Text>
+      ))}
+      {rows.length > 12 && <Text color={color('ui.muted')}>{`  … and ${rows.length - 12} more`}</Text>}
+      <Text color={color('ui.focus')} wrap="truncate">
+        {fitWidth(` ${hint}`, width - 2)}
+      </Text>
     </Box>
   );
+}
+
+function describe(r: Recovered, checking: boolean) {
+  const { job } = r;
+  const when = job.createdAt.slice(0, 16).replace('T', ' ');
+  const out: Array<[string, 'tone.error' | 'tone.success' | 'ui.muted' | undefined]> = [];
+  const single = job.lines.length === 1;
+  if (!single) {
+    const done = job.lines.filter((l) => l.state === 'done').length;
+    out.push([
+      `Bulk ${job.op} of ${job.lines.length} lines (started ${when} UTC): ${done} done · ${r.unsent} never sent${job.lines.some((l) => l.state === 'cancelled') ? ' · cancelled lines stay cancelled' : ''}`,
+      undefined,
+    ]);
+  }
+  for (const l of job.lines) {
+    const wasOpen = OPEN.has(l.state) || (l.detail ?? '').includes('checked with the server');
+    if (!single && !wasOpen) continue;
+    const what = `${OPS[job.op]} ${l.username}${l.id.startsWith('new:') ? '' : ` (line ${l.id})`}`;
+    if (checking && OPEN.has(l.state)) out.push([`${what}: outcome unknown, checking…`, 'ui.muted']);
+    else if (l.state === 'done')
+      out.push([
+        `${what}: applied${l.deducedCredits !== undefined ? `, charged ${creditsText(l.deducedCredits)} credits` : l.charge === 'unknown' ? ', charged, amount unknown' : ''}`,
+        'tone.success',
+      ]);
+    else if (l.state === 'failed') out.push([`${what}: not applied; nothing charged for it`, undefined]);
+    else if (OPEN.has(l.state))
+      out.push([
+        `${what}: still unknown (${l.detail ?? 'the server could not say'}); look the line up before trying again`,
+        'tone.error',
+      ]);
+  }
+  return out;
 }

@@ -1,0 +1,242 @@
+import type { Line, LineListItem } from '../../api/contract';
+import { type BulkJob, type BulkLine, FINAL, OPEN, SPENDS } from '../../domain/bulk';
+import type { GetState, SetState, StoreDeps } from '../deps';
+import { describeError } from '../describe-error';
+import { needsAttention } from '../intent-log';
+import { type JournalOutcome, JournalWriter } from '../journal';
+import { checkJob, type EngineOptions, runJob } from './engine';
+
+/** A job found open in the intent log at start, after its unknown lines were checked. */
+export interface Recovered {
+  readonly job: BulkJob;
+  /** Lines never sent when the process stopped (not cancelled): offered for resuming. */
+  readonly unsent: number;
+}
+
+export interface ChangesSlice {
+  /** Journal entries not yet on disk (a write failed); retried, and shown until written. */
+  readonly journalWaiting: number;
+  /** Lines with a change whose outcome is still unknown: no new change is offered for them. */
+  readonly unsettled: ReadonlyMap<string, string>;
+  /** Jobs the intent log held at start, checked with the server before anything else. */
+  readonly recovery: { readonly checking: boolean; readonly jobs: readonly Recovered[] } | null;
+  /** Runs a job through the one change engine: intent first, then requests, outcomes, journal. */
+  runChange: (job: BulkJob, hooks?: ChangeHooks) => Promise<BulkJob>;
+  /** Checks a job's unknown lines with the server again (never re-sends). */
+  checkChange: (job: BulkJob, hooks?: ChangeHooks) => Promise<BulkJob>;
+  /** Stops scheduling the running job's requests; those in flight finish. */
+  cancelChange: () => void;
+  /** At start: open intents of this service are checked before anything else. */
+  recoverIntents: () => Promise<void>;
+  /** The recovery dialog's "set aside": the jobs are closed (their journal entries stay). */
+  dismissRecovery: () => void;
+  /** Ctrl-C, SIGTERM, SIGHUP: stop scheduling, wait at most `graceMs` for requests in flight. */
+  shutdown: (graceMs: number) => Promise<void>;
+}
+
+export interface ChangeHooks {
+  /** Throttled by the caller: every change of a line (the job as it stands). */
+  readonly onProgress?: (job: BulkJob) => void;
+  readonly onError?: EngineOptions['onError'];
+  /** Every change of a line, with the line as the server returned or listed it. */
+  readonly onLine?: EngineOptions['onLine'];
+}
+
+const outcomeOf = (l: BulkLine): JournalOutcome | null =>
+  l.state === 'done'
+    ? 'applied'
+    : l.state === 'unknown'
+      ? 'unknown'
+      : l.state === 'failed'
+        ? /^not applied/.test(l.detail ?? '')
+          ? 'not applied'
+          : 'rejected'
+        : null;
+
+export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps): ChangesSlice {
+  const now = deps.now ?? Date.now;
+  let cancelled = false;
+  let running: Promise<BulkJob> | null = null;
+  const journal = deps.journal
+    ? new JournalWriter(deps.journal, (err, waiting) => {
+        deps.logError?.('journal', err);
+        set({ journalWaiting: waiting });
+        get().notify(
+          `Could not write the journal (${describeError(err)}): ${waiting} entr${waiting === 1 ? 'y waits' : 'ies wait'}; retrying. The charge is kept on screen and in the intent log.`,
+          'error',
+        );
+      })
+    : null;
+
+  const setUnsettled = (l: BulkLine, jobId: string) => {
+    const has = get().unsettled.has(l.id);
+    const open = OPEN.has(l.state);
+    if (has === open) return;
+    const unsettled = new Map(get().unsettled);
+    if (open) unsettled.set(l.id, jobId);
+    else unsettled.delete(l.id);
+    set({ unsettled });
+  };
+
+  const journalLine = (job: BulkJob, l: BulkLine, bulk: boolean) => {
+    const outcome = outcomeOf(l);
+    if (!journal || !outcome) return;
+    const bouquets = (l.body as { bouquets?: number[] } | undefined)?.bouquets;
+    journal.append({
+      opId: `${job.id}:${l.username}`,
+      time: new Date(now()).toISOString(),
+      target: job.target,
+      operation: job.op,
+      lineId: l.id.startsWith('new:') ? null : l.id,
+      username: l.username,
+      quotedCost: SPENDS.has(job.op) ? l.cost : null,
+      estimate: job.op === 'extend',
+      deducedCredits: l.deducedCredits ?? null,
+      newBalance: l.newBalance ?? null,
+      ...(l.charge ? { charge: l.charge } : {}),
+      outcome,
+      ...(l.detail || bulk
+        ? { detail: `${bulk ? `bulk ${job.id}` : ''}${bulk && l.detail ? ': ' : ''}${l.detail ?? ''}` }
+        : {}),
+      ...(bouquets?.length ? { bouquets } : {}),
+    });
+    set({ journalWaiting: journal.waiting });
+  };
+
+  /** What a settled line changes on screen: the row, the marks (done lines are unmarked). */
+  const showLine = (job: BulkJob, l: BulkLine, server?: Line | LineListItem) => {
+    if (l.state !== 'done') return;
+    if (job.op === 'delete') get().removeLine(l.id);
+    else if (server && job.op !== 'create' && job.op !== 'trial') get().replaceLine(server);
+    if (get().marked.has(l.id)) get().unmark(l.id);
+  };
+
+  const wire = (job: BulkJob, hooks: ChangeHooks | undefined) => {
+    const bulk = job.lines.length > 1 || (job.op !== 'create' && job.op !== 'trial' && get().bulk !== null);
+    let current = job;
+    const onLine: EngineOptions['onLine'] = (l, server) => {
+      // Written down first: if this throws on `sending`, the engine does not send.
+      try {
+        deps.intents?.line(job.id, l);
+      } catch (err) {
+        deps.logError?.('intent log', err);
+        if (l.state === 'sending') throw err;
+      }
+      current = {
+        ...current,
+        lines: current.lines.map((x) =>
+          x.id === l.id || (x.id.startsWith('new:') && x.username === l.username) ? l : x,
+        ),
+      };
+      setUnsettled(l, job.id);
+      if (FINAL.has(l.state) || l.state === 'unknown') journalLine(job, l, bulk);
+      showLine(job, l, server);
+      hooks?.onLine?.(l, server);
+      hooks?.onProgress?.(current);
+    };
+    const finish = (final: BulkJob) => {
+      if (!needsAttention(final)) deps.intents?.end(job.id);
+      void get().loadAccount();
+      if (final.lines.some((l) => l.state === 'done')) void get().refreshLines();
+      return final;
+    };
+    return { onLine, finish };
+  };
+
+  return {
+    journalWaiting: 0,
+    unsettled: new Map(),
+    recovery: null,
+
+    async runChange(job, hooks) {
+      cancelled = false;
+      // The balance just before the first request: the judge of what checked lines cost.
+      // A resumed job keeps the balance it started from: the replies it already had are counted in it.
+      let balanceBefore: number | null = job.balanceBefore ?? null;
+      if (SPENDS.has(job.op) && job.balanceBefore === undefined) {
+        try {
+          const acct = await deps.client.me();
+          balanceBefore = acct.credits;
+          set({ account: { status: 'ready', data: acct } });
+        } catch (err) {
+          deps.logError?.('balance before a change', err);
+        }
+      }
+      const started: BulkJob = { ...job, balanceBefore };
+      try {
+        deps.intents?.begin(started);
+      } catch (err) {
+        deps.logError?.('intent log', err);
+        const why = `not sent: the intent log could not be written (${describeError(err)})`;
+        return {
+          ...started,
+          lines: started.lines.map((l) =>
+            l.state === 'pending' ? { ...l, state: 'failed', detail: why, provenNotApplied: true } : l,
+          ),
+        };
+      }
+      const { onLine, finish } = wire(started, hooks);
+      running = runJob(started, {
+        client: deps.client,
+        concurrency: deps.bulkConcurrency ?? 4,
+        now,
+        cancelled: () => cancelled,
+        onLine,
+        ...(hooks?.onError ? { onError: hooks.onError } : {}),
+        ...(deps.sleep ? { sleep: deps.sleep } : {}),
+      });
+      try {
+        return finish(await running);
+      } finally {
+        running = null;
+      }
+    },
+
+    async checkChange(job, hooks) {
+      const { onLine, finish } = wire(job, hooks);
+      return finish(
+        await checkJob(job, { client: deps.client, onLine, ...(deps.sleep ? { sleep: deps.sleep } : {}) }),
+      );
+    },
+
+    cancelChange() {
+      cancelled = true;
+    },
+
+    async recoverIntents() {
+      const jobs = (deps.intents?.open() ?? []).filter((j) => j.target === get().target.id);
+      if (!jobs.length) return;
+      set({
+        recovery: { checking: true, jobs: jobs.map((job) => ({ job, unsent: 0 })) },
+        modal: { kind: 'resume' },
+      });
+      const checked: Recovered[] = [];
+      for (const job of jobs) {
+        for (const l of job.lines) setUnsettled(l, job.id);
+        const final = job.lines.some((l) => OPEN.has(l.state)) ? await get().checkChange(job) : job;
+        checked.push({ job: final, unsent: final.lines.filter((l) => l.state === 'pending').length });
+      }
+      set({ recovery: { checking: false, jobs: checked } });
+    },
+
+    dismissRecovery() {
+      const r = get().recovery;
+      if (r?.checking) return;
+      // Unsent lines of an interrupted job are set aside; unknown ones stay in the log for next time.
+      for (const { job } of r?.jobs ?? []) {
+        if (!job.lines.some((l) => OPEN.has(l.state))) deps.intents?.end(job.id);
+      }
+      set({ recovery: null, modal: null });
+    },
+
+    async shutdown(graceMs) {
+      cancelled = true;
+      get().cancelChange();
+      const job = running;
+      if (job)
+        await Promise.race([job.catch(() => null), new Promise((r) => setTimeout(r, graceMs).unref?.())]);
+      journal?.flush();
+      journal?.stop();
+    },
+  };
+}

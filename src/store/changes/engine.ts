@@ -1,0 +1,292 @@
+import type { CreateLineBody, CreateTrialBody, Line, LineListItem } from '../../api/contract';
+import { LinedeskError, LineNotFound, RateLimited } from '../../api/errors';
+import { DEFAULT_RETRY, rateLimitPause } from '../../api/retry';
+import { type BulkJob, type BulkLine, OPEN, SPENDS } from '../../domain/bulk';
+import { type Evidence, judge } from '../../domain/proof';
+import type { StoreClient } from '../deps';
+import { describeError } from '../describe-error';
+import { gatherEvidence } from './evidence';
+
+export interface EngineOptions {
+  readonly client: StoreClient;
+  /** Requests in flight at most (default 4); halved on a 429, grown back on success. */
+  readonly concurrency?: number;
+  /**
+   * Every change of a line's state, before anything else happens to it: the intent log writes it to
+   * disk. If it throws for `sending`, the request is not sent.
+   */
+  readonly onLine: (line: BulkLine, serverLine?: Line | LineListItem) => void;
+  /** The error behind a line's failure or unknown outcome (a single change routes it to its form). */
+  readonly onError?: (line: BulkLine, err: unknown) => void;
+  readonly now?: () => number;
+  readonly sleep?: (ms: number) => Promise<void>;
+  readonly random?: () => number;
+  /** Polled between requests: true stops scheduling; requests in flight finish. */
+  readonly cancelled: () => boolean;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref?.());
+/** Rounds of checking open lines after the requests; the rest stays unknown, in the intent log. */
+const SETTLE_ROUNDS = 3;
+
+/**
+ * The one change engine: runs a job (a single change is a job of one line) to the end or until
+ * cancelled. Each line is sent at most once: it is written down as `sending` before its request
+ * leaves; a failure that may have reached the server makes it `unknown`, and unknown lines are judged
+ * with proof (`domain/proof.ts`) once nothing is in flight, never re-sent. A 429 proves nothing was
+ * applied: the line goes back in the queue and everyone waits (at least the floor, whatever the server
+ * says). Lines still queued when the job is cancelled end `cancelled`.
+ */
+export async function runJob(start: BulkJob, opts: EngineOptions): Promise<BulkJob> {
+  const now = opts.now ?? Date.now;
+  const sleep = opts.sleep ?? defaultSleep;
+  const random = opts.random ?? Math.random;
+  const maxConcurrency = Math.max(1, opts.concurrency ?? 4);
+  const state = new JobState(start, opts.onLine);
+
+  // A resumed job: whatever was in flight when the process stopped is settled first.
+  await settle(state, opts.client, sleep);
+
+  const queue = state
+    .lines()
+    .filter((l) => l.state === 'pending')
+    .map((l) => l.id);
+  let pauseUntil = 0;
+  let limit = maxConcurrency;
+  let active = 0;
+  let streak = 0;
+  let limited = 0;
+
+  const sendOne = async (id: string) => {
+    try {
+      state.update(id, { state: 'sending', detail: undefined });
+    } catch (err) {
+      // Not written down, so not sent: a request must never leave without its intent on disk.
+      state.quiet(id, {
+        state: 'failed',
+        detail: `not sent: the intent log could not be written (${describeError(err)})`,
+        provenNotApplied: true,
+      });
+      return;
+    }
+    const line = state.get(id);
+    try {
+      const r = await send(opts.client, state.job, line);
+      limited = 0;
+      const charged = SPENDS.has(state.job.op);
+      state.update(
+        id,
+        {
+          state: 'done',
+          ...(r.line && state.job.op !== 'delete' ? { id: r.line.id } : {}),
+          ...(r.deducedCredits !== undefined ? { deducedCredits: r.deducedCredits } : {}),
+          ...(r.newBalance !== undefined ? { newBalance: r.newBalance } : {}),
+          ...(charged
+            ? { charge: r.deducedCredits !== undefined ? ('reply' as const) : ('unknown' as const) }
+            : {}),
+        },
+        r.line,
+      );
+      if (++streak >= 10 && limit < maxConcurrency) {
+        limit++;
+        streak = 0;
+      }
+    } catch (err) {
+      streak = 0;
+      if (err instanceof RateLimited) {
+        // Not applied: back in the queue; everyone slows down, exponentially while 429s continue.
+        state.update(id, { state: 'pending', detail: 'rate-limited, queued again' });
+        queue.unshift(id);
+        pauseUntil = Math.max(
+          pauseUntil,
+          now() + rateLimitPause(DEFAULT_RETRY, limited++, err.retryAfterMs, random),
+        );
+        limit = Math.max(1, Math.floor(limit / 2));
+        return;
+      }
+      opts.onError?.(line, err);
+      const outcome = err instanceof LinedeskError ? err.outcome : 'unknown';
+      if (outcome !== 'unknown') {
+        state.update(id, {
+          state: 'failed',
+          detail: err instanceof LineNotFound ? 'line not found' : describeError(err),
+          provenNotApplied: true,
+        });
+        return;
+      }
+      state.update(id, { state: 'unknown', detail: `no clear answer: ${describeError(err)}` });
+    }
+  };
+
+  const worker = async () => {
+    while (queue.length && !opts.cancelled()) {
+      const wait = pauseUntil - now();
+      if (wait > 0) {
+        await sleep(Math.min(wait, 250));
+        continue;
+      }
+      if (active >= limit) {
+        await sleep(5);
+        continue;
+      }
+      const id = queue.shift()!;
+      active++;
+      try {
+        await sendOne(id);
+      } finally {
+        active--;
+      }
+    }
+  };
+
+  await Promise.all(Array.from({ length: maxConcurrency }, worker));
+  if (opts.cancelled())
+    for (const id of queue) state.update(id, { state: 'cancelled', detail: 'cancelled before it was sent' });
+  await settle(state, opts.client, sleep);
+  return state.job;
+}
+
+/** Checks a job's open lines with the server (the `r` of an unknown outcome, and the start-up check). */
+export async function checkJob(
+  job: BulkJob,
+  opts: Pick<EngineOptions, 'client' | 'onLine' | 'sleep'>,
+): Promise<BulkJob> {
+  const state = new JobState(job, opts.onLine);
+  await settle(state, opts.client, opts.sleep ?? defaultSleep, 1);
+  return state.job;
+}
+
+/** Lines by id, each change reported (written down) before anything else happens. */
+class JobState {
+  #job: BulkJob;
+  readonly #index: Map<string, number>;
+  constructor(
+    job: BulkJob,
+    private readonly onLine: EngineOptions['onLine'],
+  ) {
+    this.#job = job;
+    this.#index = new Map(job.lines.map((l, i) => [l.id, i]));
+  }
+  get job(): BulkJob {
+    return this.#job;
+  }
+  lines(): readonly BulkLine[] {
+    return this.#job.lines;
+  }
+  get(id: string): BulkLine {
+    return this.#job.lines[this.#index.get(id)!]!;
+  }
+  /** Without telling the log (it is the log that failed). */
+  quiet(id: string, patch: Partial<BulkLine>): BulkLine {
+    const i = this.#index.get(id)!;
+    const next = { ...this.#job.lines[i]!, ...patch } as BulkLine;
+    const lines = [...this.#job.lines];
+    lines[i] = next;
+    this.#job = { ...this.#job, lines };
+    // A created line gets its real id: later lookups use it.
+    if (next.id !== id) {
+      this.#index.delete(id);
+      this.#index.set(next.id, i);
+    }
+    return next;
+  }
+  update(id: string, patch: Partial<BulkLine>, serverLine?: Line | LineListItem): void {
+    const prev = this.get(id);
+    const next = this.quiet(id, patch);
+    try {
+      this.onLine(next, serverLine);
+    } catch (err) {
+      // The request has not left yet: undo, so the caller does not send it.
+      if (patch.state === 'sending') {
+        this.quiet(next.id, prev);
+        throw err;
+      }
+    }
+  }
+}
+
+async function send(
+  client: StoreClient,
+  job: BulkJob,
+  line: BulkLine,
+): Promise<{ line?: Line; deducedCredits?: number; newBalance?: number }> {
+  switch (job.op) {
+    case 'create':
+      return client.createLine(line.body as CreateLineBody);
+    case 'trial':
+      return client.createTrial(line.body as CreateTrialBody);
+    case 'extend':
+      return client.extendLine({ id: line.id, duration: job.months });
+    case 'upgrade':
+      return client.upgradeLine({ id: line.id, new_connections: job.connections });
+    case 'unsuspend':
+      return { line: await client.unsuspendLine({ id: line.id }) };
+    case 'delete':
+      await client.deleteLine({ id: line.id });
+      return {};
+  }
+}
+
+/**
+ * Open lines (unknown, or `sending` when a process stopped) are judged with proof once nothing is in
+ * flight: the balance read after the lines is only meaningful then. A few rounds if the server is
+ * flaky; what is still unknown stays so, in the intent log, with what the user can do.
+ */
+async function settle(
+  state: JobState,
+  client: StoreClient,
+  sleep: (ms: number) => Promise<void>,
+  rounds = SETTLE_ROUNDS,
+) {
+  // Nothing is in flight while settling, so what the server showed stays true across rounds: each
+  // round asks only about the lines it has no answer for yet.
+  const evidence = new Map<string, Evidence>();
+  const found = new Map<string, LineListItem>();
+  for (let round = 0; round < rounds; round++) {
+    const open = state.lines().filter((l) => OPEN.has(l.state));
+    const pendingCharge = state.lines().some((l) => l.state === 'done' && l.charge === 'unknown');
+    if (!open.length && !pendingCharge) return;
+    if (round > 0) await sleep(500 * 2 ** round);
+    let failure: unknown = null;
+    for (const l of open) {
+      if (evidence.has(l.id)) continue;
+      try {
+        const e = await gatherEvidence(client, state.job, l);
+        evidence.set(l.id, e.evidence);
+        if (e.line) found.set(l.id, e.line);
+      } catch (err) {
+        failure = err;
+      }
+    }
+    let balance: number | null = null;
+    if (SPENDS.has(state.job.op)) {
+      try {
+        balance = (await client.me()).credits;
+      } catch (err) {
+        failure = err;
+      }
+    }
+    for (const v of judge(state.job, evidence, balance)) {
+      const prev = state.get(v.id);
+      const line = found.get(v.id) as LineListItem | undefined;
+      state.update(
+        v.id,
+        {
+          state: v.state,
+          detail: v.state === 'unknown' && failure ? `${v.detail} (${describeError(failure)})` : v.detail,
+          ...(v.deducedCredits !== undefined ? { deducedCredits: v.deducedCredits } : {}),
+          ...(v.charge ? { charge: v.charge } : {}),
+          ...(v.provenNotApplied ? { provenNotApplied: true } : {}),
+          ...(line && v.state === 'done' && prev.id.startsWith('new:') ? { id: line.id } : {}),
+        },
+        line,
+      );
+    }
+    for (const l of open)
+      if (!evidence.has(l.id) && failure)
+        state.update(l.id, {
+          state: 'unknown',
+          detail: `still unknown: the server could not be asked (${describeError(failure)})`,
+        });
+  }
+}

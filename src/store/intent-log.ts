@@ -1,0 +1,57 @@
+import { type BulkJob, type BulkLine, OPEN } from '../domain/bulk';
+
+/**
+ * Every change's intent, written before its request leaves and closed only when its outcome is
+ * known (Stripe's idempotency thinking). One record per job; a single change is a job of one line.
+ * Writes throw when they fail: the engine then does not send.
+ */
+export interface IntentLog {
+  begin(job: BulkJob): void;
+  line(jobId: string, line: BulkLine): void;
+  /** The job is settled (or set aside by the user): nothing of it is offered again. */
+  end(jobId: string): void;
+  /** Jobs of this service with a line still open (unknown or in flight) or never sent (interrupted). */
+  open(): BulkJob[];
+}
+
+/** A job needs attention at the next start when a line is unsettled or was left unsent by a crash. */
+export function needsAttention(job: BulkJob): boolean {
+  return job.lines.some((l) => OPEN.has(l.state) || l.state === 'pending');
+}
+
+export function memoryIntentLog(): IntentLog & { records: unknown[]; failNext: number } {
+  const jobs = new Map<string, BulkJob>();
+  const records: unknown[] = [];
+  const log = {
+    records,
+    /** Tests: the next N writes throw, as a full disk would. */
+    failNext: 0,
+    check() {
+      if (log.failNext > 0) {
+        log.failNext--;
+        throw new Error('ENOSPC: no space left on device');
+      }
+    },
+    begin(j: BulkJob) {
+      log.check();
+      jobs.set(j.id, j);
+      records.push({ begin: j.id });
+    },
+    line(jobId: string, l: BulkLine) {
+      log.check();
+      const job = jobs.get(jobId);
+      if (job)
+        jobs.set(jobId, {
+          ...job,
+          lines: job.lines.map((x) => (x.id === l.id || x.id === `new:${l.username}` ? l : x)),
+        });
+      records.push({ line: l.id, state: l.state });
+    },
+    end(jobId: string) {
+      jobs.delete(jobId);
+      records.push({ end: jobId });
+    },
+    open: () => [...jobs.values()].filter(needsAttention),
+  };
+  return log;
+}
