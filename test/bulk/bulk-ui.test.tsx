@@ -156,4 +156,55 @@ describe('bulk edits', () => {
     expect(ledger.map((r) => r.line_id)).toEqual([a!.id, b2!.id, c!.id]);
     expect(intents.open()).toEqual([]); // finished: nothing left to resume
   });
+
+  it('cancel, retry the failed, close, extend the marks again: no line is extended twice (item 3)', async () => {
+    const app = await renderApp({}, { bulkConcurrency: 1 });
+    await app.waitFrame((f) => /1–\d+ of 60/.test(f));
+    await app.press('lines.filterType');
+    await app.waitFrame((f) => f.includes('type premium') && !f.includes('loading'));
+    await app.press('lines.markPage');
+    const marked = app.store.getState().marked.size;
+    await app.press('line.extend');
+    await app.waitFrame((f) => f.includes('Enter starts'));
+    app.sb.faults.set('latency=40');
+    await app.press('bulk.start');
+    await app.waitFrame((f) => /done [2-9]/.test(f));
+    await app.press('bulk.cancel');
+    await app.waitFrame((f) => f.includes('Finished'));
+    app.sb.faults.set('');
+    const done = app.store.getState().bulk!.job.lines.filter((l) => l.state === 'done').length;
+    // The done lines left the marks as they finished; the rest stay marked.
+    expect(app.store.getState().marked.size).toBe(marked - done);
+    await app.press('bulk.retry');
+    await app.waitFrame((f) => f.includes('Enter starts'));
+    await app.press('bulk.close');
+    await app.waitFrame((f) => f.includes('USERNAME'));
+    await app.press('line.extend');
+    await app.waitFrame((f) => f.includes('Enter starts'));
+    await app.press('bulk.start');
+    await app.waitFrame((f) => f.includes('Finished'));
+    const perLine = new Map<string, number>();
+    for (const r of books(app.sb).ledger) perLine.set(r.line_id, (perLine.get(r.line_id) ?? 0) + 1);
+    expect(perLine.size).toBe(marked);
+    expect([...perLine.values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it('upgrade preview: skipped lines show no target; only-the-affordable total is theirs (item 13)', async () => {
+    const app = await renderApp({ credits: 3 });
+    await app.waitFrame((f) => /1–\d+ of 60/.test(f));
+    await app.press('lines.markPage');
+    await app.press('line.upgrade');
+    await app.waitFrame((f) => f.includes('Set connections of') && !f.includes('Asking the server'));
+    const frame = app.frame();
+    // A trial or already-at-target line: no "1 → 1 connections", its reason instead.
+    for (const row of frame.split('\n').filter((r) => r.includes('skipped')))
+      expect(row).not.toMatch(/\d → \d connections/);
+    const total = (f: string) => Number(/Total ([\d,]+) credits/.exec(f)![1]!.replace(/,/g, ''));
+    const all = total(frame);
+    await app.press('bulk.affordable');
+    await app.waitFrame((f) => f.includes('ONLY THE AFFORDABLE'));
+    const only = total(app.frame());
+    expect(only).toBeLessThanOrEqual(3);
+    expect(only).toBeLessThan(all);
+  });
 });
