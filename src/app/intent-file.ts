@@ -9,7 +9,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import type { BulkJob, BulkLine } from '../domain/bulk';
-import { type IntentLog, needsAttention } from '../store/intent-log';
+import type { IntentLog } from '../store/intent-log';
 
 /**
  * The intent log on disk: a directory per service, one JSONL file per job — the job first, then one
@@ -42,7 +42,7 @@ export function fileIntentLog(dir: string): IntentLog {
       }
       return names
         .map((n) => replay(readFileSync(join(dir, n), 'utf8')))
-        .filter((j): j is BulkJob => j !== null && needsAttention(j))
+        .filter((j): j is BulkJob => j !== null)
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
     },
   };

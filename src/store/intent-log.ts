@@ -10,7 +10,10 @@ export interface IntentLog {
   line(jobId: string, line: BulkLine): void;
   /** The job is settled (or set aside by the user): nothing of it is offered again. */
   end(jobId: string): void;
-  /** Jobs of this service with a line still open (unknown or in flight) or never sent (interrupted). */
+  /**
+   * Jobs not yet ended: a line still open (unknown or in flight), never sent (interrupted), or all
+   * settled but stopped before the journal had them (the recovery journals them, idempotently).
+   */
   open(): BulkJob[];
 }
 
@@ -51,7 +54,7 @@ export function memoryIntentLog(): IntentLog & { records: unknown[]; failNext: n
       jobs.delete(jobId);
       records.push({ end: jobId });
     },
-    open: () => [...jobs.values()].filter(needsAttention),
+    open: () => [...jobs.values()],
   };
   return log;
 }

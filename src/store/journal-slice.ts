@@ -1,5 +1,5 @@
 import type { GetState, SetState, StoreDeps } from './deps';
-import type { JournalEntry } from './journal';
+import { collapse, type JournalEntry } from './journal';
 
 export interface JournalSlice {
   readonly journalEntries: readonly JournalEntry[];
@@ -11,7 +11,8 @@ export function createJournalSlice(set: SetState, get: GetState, deps: StoreDeps
   return {
     journalEntries: [],
     loadJournal() {
-      set({ journalEntries: deps.journal?.read() ?? [] });
+      // One entry per operation, with its final outcome.
+      set({ journalEntries: collapse(deps.journal?.read() ?? []) });
     },
     exportJournal() {
       if (!deps.journal) return get().notify('No journal in this session', 'error');

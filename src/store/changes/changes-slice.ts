@@ -204,7 +204,15 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
     },
 
     async recoverIntents() {
-      const jobs = (deps.intents?.open() ?? []).filter((j) => j.target === get().target.id);
+      const all = (deps.intents?.open() ?? []).filter((j) => j.target === get().target.id);
+      // The journal is written after the intent log: a process stopped between the two left settled
+      // lines the journal lacks. Journal them again (one entry per operation: readers keep the last).
+      for (const job of all) {
+        for (const l of job.lines)
+          if (FINAL.has(l.state) || l.state === 'unknown') journalLine(job, l, job.lines.length > 1);
+        if (!needsAttention(job)) deps.intents?.end(job.id);
+      }
+      const jobs = all.filter(needsAttention);
       if (!jobs.length) return;
       set({
         recovery: { checking: true, jobs: jobs.map((job) => ({ job, unsent: 0 })) },

@@ -1,0 +1,35 @@
+import { writeFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { runSchedule, scheduleArb } from '../helpers/money-model';
+
+/** `npm test` runs a short sample; `npm run soak` runs SOAK_RUNS schedules and reports the figures. */
+const RUNS = Number(process.env.SOAK_RUNS ?? 12);
+
+describe('the money promise under faults and user actions (model-based)', () => {
+  it(
+    'no line charged twice; "not applied" never said of an applied change; the journal adds up',
+    async () => {
+      const figures = { schedules: 0, charges: 0, notApplied: 0, checkedUnknownLeft: 0, unknownCharges: 0 };
+      await fc.assert(
+        fc.asyncProperty(scheduleArb, async (s) => {
+          const o = await runSchedule(s);
+          figures.schedules++;
+          figures.charges += o.charges.size;
+          figures.notApplied += o.reportedNotApplied.size;
+          figures.checkedUnknownLeft += o.unknownLeft;
+          figures.unknownCharges += o.journalUnknownCharges;
+          for (const [line, n] of o.charges) expect(n, `line ${line} charged ${n} times`).toBe(1);
+          for (const line of o.reportedNotApplied)
+            if (!o.appliedByJournal.has(line))
+              expect(o.charges.has(line), `line ${line} said not applied, was charged`).toBe(false);
+          if (o.journalUnknownCharges === 0) expect(o.journalKnown).toBe(o.spent);
+          else expect(o.journalKnown).toBeLessThanOrEqual(o.spent);
+        }),
+        { numRuns: RUNS, ...(process.env.SOAK_SEED ? { seed: Number(process.env.SOAK_SEED) } : {}) },
+      );
+      if (process.env.SOAK_REPORT) writeFileSync(process.env.SOAK_REPORT, `${JSON.stringify(figures)}\n`);
+    },
+    60_000 + RUNS * 10_000,
+  );
+});
