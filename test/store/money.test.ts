@@ -185,3 +185,41 @@ describe('confirm rules the contract knows (item 13)', () => {
     expect(books(env.sb).ledger).toHaveLength(0);
   });
 });
+
+describe('the intent log', () => {
+  it("keeps no new line's password, and is written before the request leaves", async () => {
+    const written: string[] = [];
+    const inner = memoryIntentLog();
+    let ledgerAtSending = -1;
+    const env = await storeOnSandbox({}, {});
+    const intents = {
+      ...inner,
+      begin: (j: Parameters<typeof inner.begin>[0]) => {
+        written.push(JSON.stringify(j));
+        inner.begin(j);
+      },
+      line: (id: string, l: Parameters<typeof inner.line>[1]) => {
+        written.push(JSON.stringify(l));
+        if (l.state === 'sending') ledgerAtSending = books(env.sb).ledger.length;
+        inner.line(id, l);
+      },
+    };
+    const s = await storeOnSandbox({}, { intents }, env);
+    await s.store.getState().loadCatalog();
+    const pkg = loaded(s.store.getState().packages)!.find((p) => !p.is_trial)!;
+    const password = 'secret-password-42';
+    s.store.getState().openAction({
+      op: 'create',
+      body: { duration: pkg.duration as 1, username: 'intentuser0001', password },
+      pkg,
+    });
+    await until(() => s.store.getState().action?.quote.status === 'ready');
+    await s.store.getState().confirmAction();
+    expect(s.store.getState().action?.phase).toBe('done');
+    expect(s.store.getState().action?.result?.line?.password).toBe(password);
+    expect(ledgerAtSending).toBe(0);
+    expect(books(env.sb).ledger).toHaveLength(1);
+    expect(written.length).toBeGreaterThan(1);
+    expect(written.join('\n')).not.toContain(password);
+  });
+});

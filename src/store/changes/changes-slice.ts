@@ -53,6 +53,16 @@ const outcomeOf = (l: BulkLine): JournalOutcome | null =>
           : 'rejected'
         : null;
 
+/**
+ * What the intent log keeps of a line: a new line's password stays in memory only (the check after an
+ * unknown outcome needs its username, not its password).
+ */
+function forDisk(l: BulkLine): BulkLine {
+  if (!l.body || !('password' in l.body)) return l;
+  const { password: _secret, ...body } = l.body;
+  return { ...l, body };
+}
+
 export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps): ChangesSlice {
   const now = deps.now ?? Date.now;
   let cancelled = false;
@@ -117,7 +127,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
     const onLine: EngineOptions['onLine'] = (l, server) => {
       // Written down first: if this throws on `sending`, the engine does not send.
       try {
-        deps.intents?.line(job.id, l);
+        deps.intents?.line(job.id, forDisk(l));
       } catch (err) {
         deps.logError?.('intent log', err);
         if (l.state === 'sending') throw err;
@@ -164,7 +174,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
       }
       const started: BulkJob = { ...job, balanceBefore };
       try {
-        deps.intents?.begin(started);
+        deps.intents?.begin({ ...started, lines: started.lines.map(forDisk) });
       } catch (err) {
         deps.logError?.('intent log', err);
         const why = `not sent: the intent log could not be written (${describeError(err)})`;
