@@ -35,7 +35,8 @@ export function relativeText(date: ServerDate | null, nowMs: number): string {
 export function absoluteText(date: ServerDate | null): string {
   if (date === null) return '—';
   if (date.ms === null) return `${date.raw} (unparsed)`;
-  return `${new Date(date.ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  // A date read from a form with no zone is UTC by assumption: "≈" says so.
+  return `${date.approx ? '≈ ' : ''}${new Date(date.ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 /** "2026-11-22" */
@@ -72,7 +73,11 @@ function grouped(digits: string): string {
 }
 
 export function statusOf(line: { enabled: boolean; exp_date: ServerDate | null }, nowMs: number): LineStatus {
-  return lineStatus({ enabled: line.enabled, expMs: line.exp_date?.ms ?? null }, nowMs);
+  const exp = line.exp_date;
+  return lineStatus(
+    { enabled: line.enabled, expMs: exp?.ms ?? null, expUnreadable: exp !== null && exp.ms === null },
+    nowMs,
+  );
 }
 
 /** Width in terminal cells: wide East Asian and emoji count two, combining marks zero. */
@@ -125,4 +130,15 @@ export function fitWidth(text: string, width: number, align: 'left' | 'right' = 
 export function positionText(offset: number, count: number, total: number): string {
   if (total === 0 || count === 0) return `0 of ${countText(total)}`;
   return `${countText(offset + 1)}–${countText(offset + count)} of ${countText(total)}`;
+}
+
+/** A list item the server sent that could not be read, as a row: who, and which field was wrong. */
+export function unreadableText(u: {
+  index: number;
+  id: string | null;
+  username: string | null;
+  field: string;
+  message: string;
+}): string {
+  return `unreadable line ${u.username ?? u.id ?? `#${u.index + 1}`}: ${u.field} (${u.message})`;
 }

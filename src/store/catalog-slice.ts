@@ -1,3 +1,4 @@
+import type { UnreadableItem } from '../api/contract';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { describeError } from './describe-error';
 import type { BouquetsResponse, Load, Package } from './types';
@@ -7,6 +8,13 @@ export interface CatalogSlice {
   readonly bouquets: Load<BouquetsResponse>;
   /** Loads packages and bouquets once; `force` reloads them. */
   loadCatalog: (force?: boolean) => Promise<void>;
+}
+
+/** "1 package the server sent could not be read and is left out (#3 duration: expected a number)". */
+function skippedText(what: string, skipped: readonly UnreadableItem[]): string {
+  const first = skipped[0]!;
+  const n = skipped.length;
+  return `${n} ${what}${n === 1 ? '' : 's'} the server sent could not be read and ${n === 1 ? 'is' : 'are'} left out (${first.username ?? `#${first.index + 1}`} ${first.field}: ${first.message})`;
 }
 
 export function createCatalogSlice(set: SetState, get: GetState, deps: StoreDeps): CatalogSlice {
@@ -22,6 +30,7 @@ export function createCatalogSlice(set: SetState, get: GetState, deps: StoreDeps
           deps.client.packages().then(
             (r) => {
               set({ packages: { status: 'ready', data: r.packages } });
+              if (r.skipped.length) get().notify(skippedText('package', r.skipped), 'error');
               // A form opened before the packages arrived gets its default now.
               const form = get().form;
               const first =
@@ -39,7 +48,10 @@ export function createCatalogSlice(set: SetState, get: GetState, deps: StoreDeps
         set({ bouquets: { status: 'loading' } });
         jobs.push(
           deps.client.bouquets().then(
-            (r) => set({ bouquets: { status: 'ready', data: r } }),
+            (r) => {
+              set({ bouquets: { status: 'ready', data: r } });
+              if (r.skipped.length) get().notify(skippedText('bouquet', r.skipped), 'error');
+            },
             (err) => set({ bouquets: { status: 'error', error: describeError(err) } }),
           ),
         );

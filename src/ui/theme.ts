@@ -7,6 +7,7 @@ const PALETTE = {
   'status.expiring': 'yellow',
   'status.expired': 'red',
   'status.suspended': 'magenta',
+  'status.unknown': 'gray',
   'tone.info': 'cyan',
   'tone.success': 'green',
   'tone.error': 'red',

@@ -109,9 +109,9 @@ describe('read endpoints', () => {
     const { client } = await sandbox();
     const created = await client.createLine({ duration: 1, username: 'Zebra-Search-Probe' });
     expect((await client.listLines({ search: 'search-pro' })).lines.map((l) => l.id)).toEqual([
-      created.line.id,
+      created.line!.id,
     ]);
-    await client.deleteLine({ id: created.line.id });
+    await client.deleteLine({ id: created.line!.id });
     expect((await client.listLines({ search: 'search-pro' })).totalHits).toBe(0);
   });
 });
@@ -132,7 +132,7 @@ describe('mutations and their charges', () => {
     expect(res.deducedCredits).toBe(cost);
     expect(res.newBalance).toBe(1000 - cost);
     expect((await client.me()).credits).toBe(res.newBalance);
-    expect(res.line).toMatchObject({
+    expect(res.line!).toMatchObject({
       connections: 3,
       label: 'Hotel 12',
       macaddress: '00:1A:79:00:00:01',
@@ -140,8 +140,8 @@ describe('mutations and their charges', () => {
       is_trial: false,
       enabled: true,
     });
-    expect(res.line.username.length).toBeGreaterThanOrEqual(12);
-    expect(res.line.password.length).toBeGreaterThanOrEqual(14);
+    expect(res.line!.username.length).toBeGreaterThanOrEqual(12);
+    expect(res.line!.password.length).toBeGreaterThanOrEqual(14);
     const b = books(sb);
     expect(b.ledger.at(-1)).toMatchObject({
       operation: 'create',
@@ -154,8 +154,8 @@ describe('mutations and their charges', () => {
   it('trial lines: one connection, hours from the trial package', async () => {
     const { client } = await sandbox();
     const res = await client.createTrial({ duration: 24, enabled: false });
-    expect(res.line).toMatchObject({ is_trial: true, connections: 1, enabled: false });
-    const hours = (res.line.exp_date!.ms! - res.line.start_date!.ms!) / 3_600_000;
+    expect(res.line!).toMatchObject({ is_trial: true, connections: 1, enabled: false });
+    const hours = (res.line!.exp_date!.ms! - res.line!.start_date!.ms!) / 3_600_000;
     expect(hours).toBe(24);
   });
 
@@ -164,11 +164,11 @@ describe('mutations and their charges', () => {
     const lines = (await client.listLines({ limit: 100, type: 'premium' })).lines;
     const running = lines.find((l) => l.exp_date!.ms! > Date.now() + 30 * DAY)!;
     const res = await client.extendLine({ id: running.id, duration: 1 });
-    expect(res.line.exp_date!.ms!).toBeGreaterThan(running.exp_date!.ms! + 27 * DAY);
-    expect(Math.abs(res.line.start_date!.ms! - Date.now())).toBeLessThan(5000);
+    expect(res.line!.exp_date!.ms!).toBeGreaterThan(running.exp_date!.ms! + 27 * DAY);
+    expect(Math.abs(res.line!.start_date!.ms! - Date.now())).toBeLessThan(5000);
     const expired = lines.find((l) => l.exp_date!.ms! < Date.now() - DAY)!;
     const res2 = await client.extendLine({ username: expired.username, duration: '1' });
-    const days = (res2.line.exp_date!.ms! - Date.now()) / DAY;
+    const days = (res2.line!.exp_date!.ms! - Date.now()) / DAY;
     expect(days).toBeGreaterThan(27);
     expect(days).toBeLessThan(32);
   });
@@ -183,7 +183,7 @@ describe('mutations and their charges', () => {
     expect(cost).toBeGreaterThan(0);
     const res = await client.upgradeLine(body);
     expect(res.deducedCredits).toBe(cost);
-    expect(res.line.connections).toBe(line.connections + 1);
+    expect(res.line!.connections).toBe(line.connections + 1);
     const down = await client.upgradeLine({ id: line.id, new_connections: 1 });
     expect(down.deducedCredits).toBe(0);
     expect(down.newBalance).toBe(res.newBalance);

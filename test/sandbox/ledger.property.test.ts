@@ -52,7 +52,7 @@ async function run(client: ApiClient, ids: string[], op: Op): Promise<Outcome> {
         const body = { duration: op.duration, connections: op.connections };
         const quote = (await client.simulateCreate(body)).cost;
         const r = await client.createLine(body);
-        ids.push(r.line.id);
+        ids.push(r.line!.id);
         return { charged: r.deducedCredits, quote, failure: null };
       }
       case 'trial': {

@@ -1,31 +1,37 @@
 import * as z from 'zod';
 import { sanitize, sanitizeMultiline } from '../sanitize';
+import { parseDateText, type ServerDate } from './dates';
+
+export type { ServerDate };
 
 /** Any string a server sends: sanitized while parsing, so nothing downstream can forget. */
 export const serverString = z.string().transform(sanitize);
 /** Server text that may span lines (error messages). */
 export const serverText = z.string().transform(sanitizeMultiline);
 
-/**
- * A server date. The document promises ISO 8601 but warns that older servers sent a long human-readable
- * form: such a value is kept as raw text with `ms: null` ("unparsed"), never a crash and never a guess.
- */
-export interface ServerDate {
-  readonly raw: string;
-  readonly ms: number | null;
-}
-
-const ISO_DATE_TIME =
-  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-
+/** A server date: ISO 8601, `Date.toString` or the long form (dates.ts); anything else kept unparsed. */
 export function parseServerDate(raw: string): ServerDate {
-  const clean = sanitize(raw);
-  if (!ISO_DATE_TIME.test(clean)) return { raw: clean, ms: null };
-  const ms = Date.parse(clean);
-  return { raw: clean, ms: Number.isFinite(ms) ? ms : null };
+  return parseDateText(sanitize(raw));
 }
 
 export const serverDate = z.string().transform(parseServerDate);
+
+/** Numbers as the contract says, or as numeric strings ("3", " 12 ", "2.5"): read liberally. */
+export const serverNumber = z.union([
+  z.number(),
+  z
+    .string()
+    .regex(/^\s*-?\d+(\.\d+)?\s*$/, 'expected a number')
+    .transform(Number),
+]);
+/** Booleans, or "true"/"false" in any case. */
+export const serverBoolean = z.union([
+  z.boolean(),
+  z
+    .string()
+    .regex(/^\s*(true|false)\s*$/i, 'expected true or false')
+    .transform((v) => v.trim().toLowerCase() === 'true'),
+]);
 
 /** Nullable per the tables, and tolerant of an omitted field (treated as null). */
 export const nullable = <T extends z.ZodType>(schema: T) =>

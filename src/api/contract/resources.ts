@@ -1,5 +1,12 @@
 import * as z from 'zod';
-import { nullable, serverDate, serverString } from './primitives';
+import { sanitize } from '../sanitize';
+import { nullable, serverBoolean, serverDate, serverNumber, serverString } from './primitives';
+
+/**
+ * Resources as servers send them, read liberally (numeric strings, "true"/"false", three date forms)
+ * and sanitized while parsed. In lists one bad item never hides the others: it is left out and named
+ * in `unreadable` (lines) or `skipped` (packages, bouquets) with the field that was wrong.
+ */
 
 /** Line, list form: `macaddress` and `parental_code` are omitted from list items. Extra fields ignored. */
 export const LineListItem = z.object({
@@ -7,10 +14,10 @@ export const LineListItem = z.object({
   hostname: nullable(serverString),
   username: serverString,
   password: serverString,
-  label: serverString.optional().transform((v) => v ?? ''),
-  enabled: z.boolean(),
-  connections: z.number(),
-  is_trial: z.boolean(),
+  label: serverString.nullish().transform((v) => v ?? ''),
+  enabled: serverBoolean,
+  connections: serverNumber,
+  is_trial: serverBoolean,
   exp_date: nullable(serverDate),
   start_date: nullable(serverDate),
   created_at: nullable(serverDate),
@@ -24,24 +31,62 @@ export const Line = LineListItem.extend({
 });
 export type Line = z.output<typeof Line>;
 
+/** An item of a list that could not be read: where it was, who it was if that much is readable, why. */
+export interface UnreadableItem {
+  readonly index: number;
+  readonly id: string | null;
+  readonly username: string | null;
+  readonly field: string;
+  readonly message: string;
+}
+
+const textOf = (v: unknown): string | null =>
+  typeof v === 'string' ? sanitize(v).slice(0, 60) : typeof v === 'number' ? String(v) : null;
+
+/** Parses each item on its own: the good ones, and the bad ones named with their first wrong field. */
+function eachItem<S extends z.ZodType>(schema: S) {
+  return z.array(z.unknown()).transform((items) => {
+    const good: z.output<S>[] = [];
+    const bad: UnreadableItem[] = [];
+    items.forEach((item, index) => {
+      const r = schema.safeParse(item);
+      if (r.success) good.push(r.data);
+      else {
+        const issue = r.error.issues[0];
+        const o = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
+        bad.push({
+          index,
+          id: textOf(o.id),
+          username: textOf(o.username ?? o.package_name ?? o.label),
+          field: issue?.path.map(String).join('.') || '(item)',
+          message: sanitize(issue?.message ?? 'unreadable'),
+        });
+      }
+    });
+    return { good, bad };
+  });
+}
+
 export const Package = z.object({
-  id: z.number().int(),
+  id: serverNumber.pipe(z.number().int()),
   package_name: serverString,
-  duration: z.number(),
-  is_trial: z.boolean(),
-  credits_cost: z.number(),
-  extra_connection_credits_cost: z.number(),
-  min_balance: z.number(),
+  duration: serverNumber,
+  is_trial: serverBoolean,
+  credits_cost: serverNumber,
+  extra_connection_credits_cost: serverNumber,
+  min_balance: serverNumber,
 });
 export type Package = z.output<typeof Package>;
 
-export const PackagesResponse = z.object({ packages: z.array(Package) });
+export const PackagesResponse = z
+  .object({ packages: eachItem(Package) })
+  .transform((r) => ({ packages: r.packages.good, skipped: r.packages.bad }));
 export type PackagesResponse = z.output<typeof PackagesResponse>;
 
 export const Account = z.object({
   email: serverString,
-  credits: z.number(),
-  lines_count: z.number(),
+  credits: serverNumber,
+  lines_count: serverNumber,
   server_information: z.object({
     hostname: serverString,
     mag_portal_url: serverString,
@@ -49,35 +94,52 @@ export const Account = z.object({
 });
 export type Account = z.output<typeof Account>;
 
-export const Bouquet = z.object({ id: z.number(), label: serverString });
+export const Bouquet = z.object({ id: serverNumber, label: serverString });
 export type Bouquet = z.output<typeof Bouquet>;
 
-export const BouquetsResponse = z.object({ channels: z.array(Bouquet), movies: z.array(Bouquet) });
+export const BouquetsResponse = z
+  .object({ channels: eachItem(Bouquet), movies: eachItem(Bouquet) })
+  .transform((r) => ({
+    channels: r.channels.good,
+    movies: r.movies.good,
+    skipped: [...r.channels.bad, ...r.movies.bad],
+  }));
 export type BouquetsResponse = z.output<typeof BouquetsResponse>;
 
-export const LinesPage = z.object({
-  offset: z.number().int().min(0),
-  limit: z.number().int().min(1),
-  totalHits: z.number(),
-  totalReturns: z.number(),
-  hasNextPage: z.boolean(),
-  hasPreviousPage: z.boolean(),
-  nextOffset: z.number().int().min(0).nullable(),
-  previousOffset: z.number().int().min(0).nullable(),
-  lines: z.array(LineListItem),
-});
+const offset = serverNumber.pipe(z.number().int().min(0));
+
+export const LinesPage = z
+  .object({
+    offset,
+    limit: serverNumber.pipe(z.number().int().min(1)),
+    totalHits: serverNumber,
+    totalReturns: serverNumber,
+    hasNextPage: serverBoolean,
+    hasPreviousPage: serverBoolean,
+    nextOffset: offset.nullable(),
+    previousOffset: offset.nullable(),
+    lines: eachItem(LineListItem),
+  })
+  .transform(({ lines, ...page }) => ({ ...page, lines: lines.good, unreadable: lines.bad }));
 export type LinesPage = z.output<typeof LinesPage>;
 
-/** Create, trial, extend and upgrade all answer with the line and what was charged. */
+/**
+ * Create, trial, extend and upgrade all answer with the line and what was charged. The charge is
+ * the proof that the change applied: a line we cannot read (a bad `hostname`) must not lose it, so
+ * an unreadable line becomes `undefined` and the reply still counts.
+ */
 export const LineChargeResponse = z.object({
-  line: Line,
-  deducedCredits: z.number(),
-  newBalance: z.number(),
+  line: z.unknown().transform((v) => {
+    const r = Line.safeParse(v);
+    return r.success ? r.data : undefined;
+  }),
+  deducedCredits: serverNumber,
+  newBalance: serverNumber,
 });
 export type LineChargeResponse = z.output<typeof LineChargeResponse>;
 
-export const CostResponse = z.object({ cost: z.number() });
+export const CostResponse = z.object({ cost: serverNumber });
 export type CostResponse = z.output<typeof CostResponse>;
 
-export const DeleteResponse = z.object({ success: z.boolean() });
+export const DeleteResponse = z.object({ success: serverBoolean });
 export type DeleteResponse = z.output<typeof DeleteResponse>;

@@ -83,7 +83,10 @@ function review(a: ActionState, balance: number | undefined): Row[] {
     rows.push(['Duration', `‹ ${a.months} month${a.months === 1 ? '' : 's'} ›`]);
     rows.push([
       'Expiry',
-      `${absoluteText(a.line.exp_date)} → ${at(extendedExpiry(a.line.exp_date?.ms ?? null, a.months, now))}`,
+      // An expiry we could not read is not counted from today: the new one is unknown too.
+      a.line.exp_date && a.line.exp_date.ms === null
+        ? `${a.line.exp_date.raw} + ${a.months} month${a.months === 1 ? '' : 's'} (the server's date is not understood)`
+        : `${absoluteText(a.line.exp_date)} → ${at(extendedExpiry(a.line.exp_date?.ms ?? null, a.months, now))}`,
     ]);
   }
   if (a.op === 'upgrade' && a.line)

@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import TextInput from 'ink-text-input';
 import { useMemo } from 'react';
-import { fitWidth, positionText } from '../../domain/format';
+import { fitWidth, positionText, unreadableText } from '../../domain/format';
 import { LineRow } from '../components/LineRow';
 import { fieldChange } from '../input';
 import { LINES_CHROME_ROWS } from '../layout/frame';
@@ -30,7 +30,7 @@ export function LinesScreen({ width, height }: { readonly width: number; readonl
     );
   } else if (!page) {
     body = <Text color={color('ui.muted')}> Loading lines…</Text>;
-  } else if (page.lines.length === 0) {
+  } else if (page.lines.length === 0 && page.unreadable.length === 0) {
     body = (
       <Text color={color('ui.muted')}>
         {' '}
@@ -41,7 +41,7 @@ export function LinesScreen({ width, height }: { readonly width: number; readonl
     // Rows are keyed by their place on screen, not by line: a page turn updates the same rows in
     // place instead of unmounting a page of components and mounting the next (garbage that
     // outlived young-generation GCs and inflated the heap over many page turns).
-    body = page.lines.slice(0, bodyRows).map((line, i) => (
+    const rows: React.ReactNode[] = page.lines.slice(0, bodyRows).map((line, i) => (
       <LineRow
         // biome-ignore lint/suspicious/noArrayIndexKey: the slot on screen is the row's identity
         key={i}
@@ -52,6 +52,16 @@ export function LinesScreen({ width, height }: { readonly width: number; readonl
         now={now}
       />
     ));
+    // One bad item never hides the good ones: it is named after them, in the warning tone.
+    const room = Math.max(0, bodyRows - page.lines.length);
+    for (const u of page.unreadable.slice(0, room)) {
+      rows.push(
+        <Text key={`unreadable-${u.index}`} color={color('ui.badge')} wrap="truncate">
+          {fitWidth(`   ${unreadableText(u)}`, width)}
+        </Text>,
+      );
+    }
+    body = rows;
   }
 
   return (

@@ -1,0 +1,96 @@
+/**
+ * Server dates, read liberally. The document promises ISO 8601 and warns that older samples use a
+ * long human-readable form; the real service's published samples use JavaScript's `Date.toString`.
+ * Three unambiguous forms are read; anything else stays unparsed (`ms: null`), never guessed:
+ *  - ISO 8601 date-time ("2027-06-02T09:46:43Z", "2027-06-02 09:46", "2027-06-02"): exact; a value
+ *    without a zone is read as UTC, like the sandbox writes;
+ *  - `Date.toString` ("Tue Dec 03 2024 18:44:34 GMT+0100 (GMT+01:00)"): exact, by its GMT offset;
+ *  - the long form ("Wednesday, June 2, 2027 9:46:43 AM"): it names no zone, so UTC is assumed and
+ *    the value is marked `approx` (shown with "≈").
+ */
+export interface ServerDate {
+  readonly raw: string;
+  readonly ms: number | null;
+  /** Read from a form that names no time zone: UTC assumed, may be off by the server's offset. */
+  readonly approx?: boolean;
+}
+
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+// "Tue Dec 03 2024 18:44:34 GMT+0100 (GMT+01:00)"; the parenthesised name is free text, ignored.
+const TO_STRING =
+  /^([A-Za-z]{3}) ([A-Za-z]{3}) (\d{1,2}) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT([+-]\d{4})(?: \([^()]*\))?$/;
+// "Wednesday, June 2, 2027 9:46:43 AM"
+const LONG = /^([A-Za-z]+), ([A-Za-z]+) (\d{1,2}), (\d{4}),? (\d{1,2}):(\d{2})(?::(\d{2}))? ?([AaPp][Mm])$/;
+
+/** Index of a month or weekday given in full or by its first three letters ("June", "Jun"); else -1. */
+const named = (list: readonly string[], name: string): number => {
+  const n = name.toLowerCase();
+  return list.findIndex((full) => n === full || n === full.slice(0, 3));
+};
+const month = (name: string): number | null => {
+  const i = named(MONTHS, name);
+  return i >= 0 ? i : null;
+};
+/** The weekday a form names must be the date's own: a mismatch means the text is not what it seems. */
+const weekdayOk = (name: string, t: number | null) =>
+  t === null || named(DAYS, name) === new Date(t).getUTCDay();
+
+/** Milliseconds for a calendar date and time in UTC, or null when the parts are not a real moment. */
+function utc(y: number, mo: number, d: number, h: number, mi: number, s: number, ms = 0): number | null {
+  if (mo < 0 || mo > 11 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 59) return null;
+  const t = Date.UTC(y, mo, d, h, mi, s, ms);
+  const back = new Date(t);
+  // Feb 30 would roll into March: not a date.
+  return back.getUTCFullYear() === y && back.getUTCMonth() === mo && back.getUTCDate() === d ? t : null;
+}
+
+const offsetMs = (text: string): number => {
+  const m = /^([+-])(\d{2}):?(\d{2})$/.exec(text)!;
+  const v = (Number(m[2]) * 60 + Number(m[3])) * 60_000;
+  return m[1] === '-' ? -v : v;
+};
+
+export function parseDateText(clean: string): ServerDate {
+  const text = clean.trim();
+  let m = ISO.exec(text);
+  if (m) {
+    const frac = m[7] ? Math.floor(Number(m[7]) * 1000) : 0;
+    const t = utc(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0), frac);
+    const zone = m[8];
+    return { raw: clean, ms: t === null ? null : zone && zone !== 'Z' ? t - offsetMs(zone) : t };
+  }
+  m = TO_STRING.exec(text);
+  if (m) {
+    const mo = month(m[2]!);
+    const local = mo === null ? null : utc(+m[4]!, mo, +m[3]!, +m[5]!, +m[6]!, +m[7]!);
+    // The weekday is the server's local one: checked against the local calendar date.
+    return { raw: clean, ms: local === null || !weekdayOk(m[1]!, local) ? null : local - offsetMs(m[8]!) };
+  }
+  m = LONG.exec(text);
+  if (m) {
+    const mo = month(m[2]!);
+    const h12 = +m[5]!;
+    if (mo === null || h12 < 1 || h12 > 12) return { raw: clean, ms: null };
+    const h = (h12 % 12) + (m[8]!.toLowerCase() === 'pm' ? 12 : 0);
+    const t = utc(+m[4]!, mo, +m[3]!, h, +m[6]!, +(m[7] ?? 0));
+    return t === null || !weekdayOk(m[1]!, t)
+      ? { raw: clean, ms: null }
+      : { raw: clean, ms: t, approx: true };
+  }
+  return { raw: clean, ms: null };
+}
