@@ -16,7 +16,7 @@ import {
   TimeoutError,
   UnexpectedStatus,
 } from './errors';
-import { backoffDelay, DEFAULT_RETRY, parseRetryAfter, type RetryPolicy } from './retry';
+import { backoffDelay, DEFAULT_RETRY, type RetryPolicy, rateLimitHint } from './retry';
 import { sanitizeMultiline } from './sanitize';
 import { Agent, type Dispatcher, request } from './undici';
 
@@ -57,7 +57,8 @@ export interface SendOptions {
 }
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
-const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+// A read changes nothing: a 500 is as safe to retry as a 502.
+const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
 /** Errors that prove the request never left: the connection itself was not made. */
 const NOT_SENT_CODES = new Set([
   'ECONNREFUSED',
@@ -139,7 +140,8 @@ export class Transport {
         error = caught;
       }
       if (attempt >= this.#policy.maxAttempts) throw error;
-      const delay = retryAfterMs ?? backoffDelay(this.#policy, attempt - 1, this.#random);
+      // The server's hint is honoured, but never below the backoff (0 or a past date would hammer it).
+      const delay = Math.max(retryAfterMs ?? 0, backoffDelay(this.#policy, attempt - 1, this.#random));
       if (Date.now() - started + delay > this.#policy.budgetMs) throw error;
       await sleep(delay, opts.signal);
     }
@@ -287,16 +289,11 @@ function parseBody<S extends z.ZodType>(schema: S, reply: Reply, what: string): 
   );
 }
 
-function header(reply: Reply, name: string): string | null {
-  const v = reply.headers[name];
-  return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
-}
-
 /** The body's `code` decides; the status is the fallback where the body says nothing. */
 export function classify(reply: Reply, policy: RetryPolicy = DEFAULT_RETRY): ApiError {
   const { status } = reply;
   const json = parseJson(reply.text);
-  const retryAfter = () => parseRetryAfter(header(reply, 'retry-after'), Date.now(), policy.maxRetryAfterMs);
+  const retryAfter = () => rateLimitHint(reply.headers, Date.now(), policy.maxRetryAfterMs);
   const body = ErrorBody.safeParse(json);
   if (body.success) {
     const b = body.data;

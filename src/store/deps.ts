@@ -1,5 +1,6 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { ApiClient } from '../api/client';
+import type { RetryPolicy } from '../api/retry';
 import type { AppState } from './app-store';
 import type { IntentLog } from './intent-log';
 import type { Journal } from './journal';
@@ -42,6 +43,8 @@ export interface StoreDeps {
   readonly intents?: IntentLog;
   /** Waits between retries and checks (tests shorten them). */
   readonly sleep?: (ms: number) => Promise<void>;
+  /** The change engine's pauses after a 429 (tests shrink them). */
+  readonly retry?: Partial<RetryPolicy>;
   /** Requests in flight at most during a bulk job. */
   readonly bulkConcurrency?: number;
   /** Writes an export file (results, journal) and says where. */

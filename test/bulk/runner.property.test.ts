@@ -57,6 +57,7 @@ describe('bulk runner under faults', () => {
               concurrency: f.concurrency,
               onLine: () => {},
               cancelled: () => false,
+              retry: { maxDelayMs: 10, maxRetryAfterMs: 5 },
               sleep: (ms: number) => new Promise((r) => setTimeout(r, Math.min(ms, 20))),
             },
           );

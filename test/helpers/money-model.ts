@@ -145,7 +145,8 @@ export async function runSchedule(s: Schedule): Promise<Outcome> {
   });
   const k = killable();
   const sleep = () => new Promise<void>((r) => setTimeout(r, 2));
-  const deps = { intents: k.log, journal: k.journal, client, sleep, bulkConcurrency: s.concurrency };
+  const retry = { maxDelayMs: 5, maxRetryAfterMs: 5 };
+  const deps = { intents: k.log, journal: k.journal, client, sleep, retry, bulkConcurrency: s.concurrency };
   let { store } = await storeOnSandbox({}, deps, env);
   await store.getState().loadCatalog();
   const pool: LineListItem[] = (await client.listLines({ limit: 100, type: 'premium' })).lines.filter(

@@ -194,6 +194,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
         onLine,
         ...(hooks?.onError ? { onError: hooks.onError } : {}),
         ...(deps.sleep ? { sleep: deps.sleep } : {}),
+        ...(deps.retry ? { retry: deps.retry } : {}),
       });
       try {
         return finish(await running);

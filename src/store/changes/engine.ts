@@ -1,6 +1,6 @@
 import type { CreateLineBody, CreateTrialBody, Line, LineListItem } from '../../api/contract';
 import { LinedeskError, LineNotFound, RateLimited } from '../../api/errors';
-import { DEFAULT_RETRY, rateLimitPause } from '../../api/retry';
+import { DEFAULT_RETRY, type RetryPolicy, rateLimitPause } from '../../api/retry';
 import { type BulkJob, type BulkLine, OPEN, SPENDS } from '../../domain/bulk';
 import { type Evidence, judge } from '../../domain/proof';
 import type { StoreClient } from '../deps';
@@ -21,6 +21,8 @@ export interface EngineOptions {
   readonly now?: () => number;
   readonly sleep?: (ms: number) => Promise<void>;
   readonly random?: () => number;
+  /** Pauses after a 429 (tests shrink them); the transport's default policy otherwise. */
+  readonly retry?: Partial<RetryPolicy>;
   /** Polled between requests: true stops scheduling; requests in flight finish. */
   readonly cancelled: () => boolean;
 }
@@ -41,6 +43,7 @@ export async function runJob(start: BulkJob, opts: EngineOptions): Promise<BulkJ
   const now = opts.now ?? Date.now;
   const sleep = opts.sleep ?? defaultSleep;
   const random = opts.random ?? Math.random;
+  const policy = { ...DEFAULT_RETRY, ...opts.retry };
   const maxConcurrency = Math.max(1, opts.concurrency ?? 4);
   const state = new JobState(start, opts.onLine);
 
@@ -99,7 +102,7 @@ export async function runJob(start: BulkJob, opts: EngineOptions): Promise<BulkJ
         queue.unshift(id);
         pauseUntil = Math.max(
           pauseUntil,
-          now() + rateLimitPause(DEFAULT_RETRY, limited++, err.retryAfterMs, random),
+          now() + rateLimitPause(policy, limited++, err.retryAfterMs, random),
         );
         limit = Math.max(1, Math.floor(limit / 2));
         return;
