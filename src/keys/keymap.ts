@@ -110,7 +110,7 @@ export const COMMANDS: readonly Command[] = [
   c('lines.sortOrder', ['O'], 'lines', 'Find', 'Flip the sort order'),
   c('lines.mark', ['space'], 'lines', 'Marks', 'Mark or unmark the line', { footer: true }),
   c('lines.markPage', ['a'], 'lines', 'Marks', 'Mark or unmark the page'),
-  c('lines.markAll', ['A'], 'lines', 'Marks', 'Mark every line matching the filter'),
+  c('lines.markAll', ['A'], 'lines', 'Marks', 'Mark every line matching the filter (again: stop)'),
   c('lines.marks', ['M'], 'lines', 'Marks', 'Show the marked lines'),
 
   // Marks view
@@ -262,3 +262,6 @@ export function keyLabel(key: string): string {
   if (key === 'shift+tab') return 'Shift-Tab';
   return KEY_LABELS[key] ?? key;
 }
+
+/** How a command's first key is written in text ("A", "Ctrl-G"): hints name keys from the table. */
+export const keyHintText = (id: CommandId): string => keyLabel(command(id).keys[0]!);

@@ -12,6 +12,7 @@ import {
   TimeoutError,
 } from '../api/errors';
 import { sanitizeMultiline } from '../api/sanitize';
+import { PagingError } from './page-walk';
 
 /** One sentence a person can act on. Messages are built from sanitized parts; never the key. */
 export function describeError(err: unknown): string {
@@ -37,6 +38,7 @@ export function describeError(err: unknown): string {
   if (err instanceof ProtocolError) return `Unexpected answer from the service: ${err.message}`;
   if (err instanceof ConfigError) return err.message;
   if (err instanceof LinedeskError) return err.message;
+  if (err instanceof PagingError) return `the server's paging cannot be trusted: ${err.message}`;
   // Anything else is a bug of ours; the log has the stack.
   return `Unexpected error: ${sanitizeMultiline(err instanceof Error ? err.message : String(err))}`;
 }

@@ -1,7 +1,9 @@
 import type { LineListItem } from '../api/contract';
+import { creditsText } from '../domain/format';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { describeError } from './describe-error';
 import { listParams, selectCurrentLine } from './lines-slice';
+import { walkPages } from './page-walk';
 
 export interface MarkedLine {
   readonly id: string;
@@ -15,7 +17,8 @@ const mark = (l: LineListItem): MarkedLine => ({ id: l.id, username: l.username,
 export interface SelectionSlice {
   /** Marked lines by id; kept across pages, filters and searches. */
   readonly marked: ReadonlyMap<string, MarkedLine>;
-  readonly markingAll: boolean;
+  /** While `A` walks every page: lines fetched so far of the total. */
+  readonly markingAll: { readonly lines: number; readonly total: number } | null;
   readonly marksCursor: number;
   openMarks: () => void;
   moveMarksCursor: (delta: number) => void;
@@ -30,7 +33,7 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
   let markAllSeq = 0;
   return {
     marked: new Map(),
-    markingAll: false,
+    markingAll: null,
     marksCursor: 0,
     openMarks() {
       set({ screens: [...get().screens, { id: 'marks' }], marksCursor: 0 });
@@ -65,30 +68,46 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
       );
     },
 
-    /** Fetches every page of the current filter (100 at a time) and marks each line. */
+    /**
+     * Fetches every page of the current filter (100 at a time) and marks each line; `A` again stops
+     * it (nothing is marked then: a partial set would surprise). Paging the server gets wrong stops it
+     * with the reason.
+     */
     async markAllMatching() {
+      if (get().markingAll) {
+        markAllSeq++;
+        set({ markingAll: null });
+        return get().notify('Marking stopped; nothing marked', 'info');
+      }
       const id = ++markAllSeq;
       const q = get().query;
       const found = new Map<string, MarkedLine>();
-      set({ markingAll: true });
+      set({ markingAll: { lines: 0, total: get().page?.totalHits ?? 0 } });
+      let last = 0;
       try {
-        for (let offset: number | null = 0; offset !== null; ) {
-          const page = await deps.client.listLines(listParams(q, offset, 100));
-          if (id !== markAllSeq) return;
-          for (const l of page.lines) found.set(l.id, mark(l));
-          offset = page.nextOffset;
-        }
+        const pages = walkPages((offset) => deps.client.listLines(listParams(q, offset, 100)), {
+          cancelled: () => id !== markAllSeq,
+          onPage: (p) => {
+            // Progress at most ten times a second.
+            if (id === markAllSeq && Date.now() - last > 100) {
+              last = Date.now();
+              set({ markingAll: { lines: p.lines, total: p.total } });
+            }
+          },
+        });
+        for await (const page of pages) for (const l of page.lines) found.set(l.id, mark(l));
+        if (id !== markAllSeq) return;
         const marked = new Map(get().marked);
         for (const [k, v] of found) marked.set(k, v);
-        set({ marked, markingAll: false });
+        set({ marked, markingAll: null });
         get().notify(
-          `Marked ${found.size} lines matching the filter (${marked.size} marked in all)`,
+          `Marked ${creditsText(found.size)} lines matching the filter (${creditsText(marked.size)} marked in all)`,
           'success',
         );
       } catch (err) {
         if (id === markAllSeq) {
-          set({ markingAll: false });
-          get().notify(`Marking stopped: ${describeError(err)}`, 'error');
+          set({ markingAll: null });
+          get().notify(`Marking stopped, nothing marked: ${describeError(err)}`, 'error');
         }
       }
     },

@@ -226,5 +226,4 @@ export const DISABLED: Partial<Record<CommandId, (s: AppState) => string | null>
   'lines.mark': (s) => (selectCurrentLine(s) ? null : 'No line under the cursor'),
   'lines.pageNext': (s) => (s.page && s.page.nextOffset === null ? 'This is the last page' : null),
   'lines.pagePrev': (s) => (s.page && s.page.previousOffset === null ? 'This is the first page' : null),
-  'lines.markAll': (s) => (s.markingAll ? 'Already marking every matching line' : null),
 };

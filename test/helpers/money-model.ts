@@ -298,5 +298,6 @@ export async function runSchedule(s: Schedule): Promise<Outcome> {
     reportedNotApplied,
     appliedByJournal,
     unknownLeft,
+    ...(process.env.MODEL_DEBUG ? { entries: k.entries, ledger: b.ledger } : {}),
   };
 }

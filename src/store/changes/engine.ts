@@ -241,8 +241,8 @@ async function settle(
   sleep: (ms: number) => Promise<void>,
   rounds = SETTLE_ROUNDS,
 ) {
-  // Nothing is in flight while settling, so what the server showed stays true across rounds: each
-  // round asks only about the lines it has no answer for yet.
+  // Nothing is in flight while settling: a line settled in one round stays settled; evidence is
+  // kept only until its verdict (lines judged together need each other's).
   const evidence = new Map<string, Evidence>();
   const found = new Map<string, LineListItem>();
   for (let round = 0; round < rounds; round++) {
@@ -252,7 +252,6 @@ async function settle(
     if (round > 0) await sleep(500 * 2 ** round);
     let failure: unknown = null;
     for (const l of open) {
-      if (evidence.has(l.id)) continue;
       try {
         const e = await gatherEvidence(client, state.job, l);
         evidence.set(l.id, e.evidence);
@@ -269,7 +268,8 @@ async function settle(
         failure = err;
       }
     }
-    for (const v of judge(state.job, evidence, balance)) {
+    const verdicts = judge(state.job, evidence, balance);
+    for (const v of verdicts) {
       const prev = state.get(v.id);
       const line = found.get(v.id) as LineListItem | undefined;
       state.update(
@@ -285,8 +285,17 @@ async function settle(
         line,
       );
     }
+    // A line still unknown is asked again next round: its evidence may have been stale (search lag).
+    const stillOpen = new Set(
+      state
+        .lines()
+        .filter((l) => OPEN.has(l.state))
+        .map((l) => l.id),
+    );
+    for (const id of stillOpen) evidence.delete(id);
+    const judged = new Set(verdicts.map((v) => v.id));
     for (const l of open)
-      if (!evidence.has(l.id) && failure)
+      if (stillOpen.has(l.id) && !judged.has(l.id) && failure)
         state.update(l.id, {
           state: 'unknown',
           detail: `still unknown: the server could not be asked (${describeError(failure)})`,

@@ -1,7 +1,8 @@
 import { Box, Text } from 'ink';
 import TextInput from 'ink-text-input';
 import { useMemo } from 'react';
-import { fitWidth, positionText, unreadableText } from '../../domain/format';
+import { creditsText, fitWidth, positionText, unreadableText } from '../../domain/format';
+import { keyHintText } from '../../keys/keymap';
 import { LineRow } from '../components/LineRow';
 import { fieldChange } from '../input';
 import { LINES_CHROME_ROWS } from '../layout/frame';
@@ -85,7 +86,8 @@ function StatusLine({ width }: { readonly width: number }) {
   const offset = useApp((s) => s.offset);
   const count = useApp((s) => s.page?.lines.length ?? 0);
   const total = useApp((s) => s.page?.totalHits ?? 0);
-  const loading = useApp((s) => s.linesStatus === 'loading' || s.markingAll);
+  const loading = useApp((s) => s.linesStatus === 'loading');
+  const marking = useApp((s) => s.markingAll);
   if (searchOpen) {
     return (
       <Box width={width}>
@@ -105,6 +107,9 @@ function StatusLine({ width }: { readonly width: number }) {
     `type ${q.type}`,
     `sort ${q.orderBy === 'exp_date' ? 'expiry' : q.orderBy} ${q.orderType === 'asc' ? '↑' : '↓'}`,
     loading ? 'loading…' : null,
+    marking
+      ? `marking ${creditsText(marking.lines)} of ${creditsText(marking.total)}… (${keyHintText('lines.markAll')} again stops)`
+      : null,
   ].filter(Boolean);
   return (
     <Text color={color('ui.muted')} wrap="truncate">
