@@ -6,11 +6,13 @@ import { render } from 'ink';
 import { type ApiClient, createClient } from '../api/client';
 import { LinedeskError } from '../api/errors';
 import type { AppOptions } from '../cli-args';
+import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, installPasteFilter } from '../keys/paste';
 import { dataDir, stateDir } from '../paths';
 import { createAppStore } from '../store/app-store';
 import type { Target } from '../store/types';
 import { App } from '../ui/App';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
+import { handlePaste } from '../ui/input';
 import { linesPageSize } from '../ui/layout/frame';
 import { type WelcomeResult, WelcomeScreen } from '../ui/screens/WelcomeScreen';
 import { StoreProvider } from '../ui/store-context';
@@ -130,7 +132,7 @@ export async function runApp(options: AppOptions): Promise<number> {
     } catch {
       // stdin may already be closed
     }
-    process.stdout.write(SHOW_CURSOR + LEAVE_ALT_SCREEN);
+    process.stdout.write(BRACKETED_PASTE_OFF + SHOW_CURSOR + LEAVE_ALT_SCREEN);
   };
   let fatal: unknown = null;
   let instance: ReturnType<typeof render> | undefined;
@@ -158,7 +160,7 @@ export async function runApp(options: AppOptions): Promise<number> {
   process.on('uncaughtException', die);
   process.on('unhandledRejection', die);
   process.on('exit', restore);
-  process.stdout.write(ENTER_ALT_SCREEN);
+  process.stdout.write(ENTER_ALT_SCREEN + BRACKETED_PASTE_ON);
   // Raw before each render, not when Ink's input hook mounts after the first frame (and Ink turns
   // it off when a render ends): keys typed meanwhile would be echoed and line-buffered.
   const keepKeys = () => process.stdin.setRawMode(true);
@@ -233,6 +235,9 @@ export async function runApp(options: AppOptions): Promise<number> {
       // slow: a loading frame replaced moments later costs a cold render on the way to the real one.
       const firstScreen = store.getState().start();
       await Promise.race([firstScreen, delay(FIRST_SCREEN_GRACE_MS)]);
+      // A paste is text, never keys: taken out of stdin before Ink sees it (keys/paste.ts).
+      const app = store;
+      const removePaste = installPasteFilter(process.stdin, (text) => handlePaste(app, text));
       instance = render(
         <ErrorBoundary onFatal={die}>
           <StoreProvider store={store}>
@@ -246,6 +251,7 @@ export async function runApp(options: AppOptions): Promise<number> {
       );
       await instance.waitUntilExit();
       instance = undefined;
+      removePaste();
       const switchTo = store.getState().switchProfile;
       // Quit (Ctrl-C included) during a job: the screen goes back now; requests in flight may answer
       // for a bounded time so their outcomes reach the intent log and the journal; nothing new is sent.

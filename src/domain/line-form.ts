@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import {
   type CreateLineBody,
   type CreateTrialBody,
+  LABEL_MAX,
   label,
   macaddress,
   PASSWORD_MAX,
@@ -39,6 +40,8 @@ export interface FieldDef {
   /** The rule shown beside the field. */
   readonly hint: string;
   readonly trialToo: boolean;
+  /** Text fields: the most characters the contract allows (a paste is cut to it). */
+  readonly maxLength?: number;
 }
 
 export const FIELDS: readonly FieldDef[] = [
@@ -50,6 +53,7 @@ export const FIELDS: readonly FieldDef[] = [
     kind: 'text',
     hint: `${USERNAME_MIN}–${USERNAME_MAX} of A–Z a–z 0–9 - . _ ~; blank: random; Ctrl-G fills one`,
     trialToo: true,
+    maxLength: USERNAME_MAX,
   },
   {
     id: 'password',
@@ -57,16 +61,32 @@ export const FIELDS: readonly FieldDef[] = [
     kind: 'text',
     hint: `${PASSWORD_MIN}–${PASSWORD_MAX} of A–Z a–z 0–9 - . _ ~; blank: random; Ctrl-G fills one`,
     trialToo: true,
+    maxLength: PASSWORD_MAX,
   },
-  { id: 'label', label: 'Label', kind: 'text', hint: 'up to 30 characters', trialToo: true },
+  {
+    id: 'label',
+    label: 'Label',
+    kind: 'text',
+    hint: 'up to 30 characters',
+    trialToo: true,
+    maxLength: LABEL_MAX,
+  },
   {
     id: 'macaddress',
     label: 'MAC address',
     kind: 'text',
     hint: 'six hex pairs, e.g. 00:1A:79:12:34:56',
     trialToo: true,
+    maxLength: 17,
   },
-  { id: 'parental_code', label: 'Parental code', kind: 'text', hint: 'exactly 4 digits', trialToo: true },
+  {
+    id: 'parental_code',
+    label: 'Parental code',
+    kind: 'text',
+    hint: 'exactly 4 digits',
+    trialToo: true,
+    maxLength: 4,
+  },
   { id: 'enabled', label: 'Enabled', kind: 'toggle', hint: 'Space toggles', trialToo: true },
   { id: 'bouquets', label: 'Bouquets', kind: 'bouquets', hint: 'Space picks', trialToo: true },
 ];

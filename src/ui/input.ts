@@ -1,3 +1,4 @@
+import { FIELDS } from '../domain/line-form';
 import { activeScopes, resolveKey, textTarget } from '../keys/dispatch';
 import { type InkKey, keyName } from '../keys/key-name';
 import type { AppStore } from '../store/app-store';
@@ -106,4 +107,31 @@ export function handleInput(store: AppStore, input: string, key: InkKey, effects
     runKey(store, control ?? (ch === ' ' ? 'space' : ch), effects, !fieldHadIt);
   }
   flush();
+}
+
+/** Longest text a store target takes from a paste where the field itself sets no limit. */
+const PASTE_FIELD_MAX = 200;
+
+/**
+ * A paste, delivered as text (keys/paste.ts took it out of the key stream): into the text target in
+ * focus, first line only (every target is one line), control characters dropped, cut to the field's
+ * maximum. With no text target it does nothing but say so: it never runs a command.
+ */
+export function handlePaste(store: AppStore, text: string): void {
+  const s = store.getState();
+  if (textTarget(s) === null) {
+    s.notify('Paste ignored here: a paste is text, and nothing here takes text', 'info');
+    return;
+  }
+  const firstLine = text.split(/\r\n|\r|\n/, 1)[0] ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  const clean = firstLine.replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
+  const field = activeScopes(s)[0] === 'form' ? FIELDS.find((f) => f.id === s.form?.focus) : undefined;
+  const current =
+    activeScopes(s)[0] === 'form' && s.form ? String(s.form.values[s.form.focus as 'label'] ?? '') : '';
+  const room = Math.max(0, (field?.maxLength ?? PASTE_FIELD_MAX) - current.length);
+  const cut = [...clean].slice(0, room).join('');
+  if (cut.length < [...clean].length || text.length > firstLine.length)
+    s.notify(`Pasted the first ${[...cut].length} characters of the first line`, 'info');
+  if (cut) typeInto(store, cut);
 }

@@ -164,4 +164,24 @@ describe('the built app in a real terminal', () => {
     expect(app.output()).toMatch(/sandbox could not start/);
     expect(app.output()).not.toMatch(/\n\s+at /);
   });
+
+  it('a paste with newlines into the username field is text: nothing is confirmed, nothing created', async () => {
+    const app = spawnApp();
+    sessions.push(app);
+    await app.waitFor((s) => /1–\d+ of 240/.test(s));
+    expect(app.output()).toContain('\u001b[?2004h'); // bracketed paste on
+    app.write(key('line.create'));
+    await app.waitFor((s) => s.includes('New line —'));
+    app.write(key('form.next'));
+    app.write(key('form.next'));
+    const body = `user${'x'.repeat(60_000)}\r\r\r`;
+    app.write(`\u001b[200~${body}\u001b[201~`);
+    await app.waitFor((s) => s.includes('Pasted the first'), 15_000);
+    expect(app.screen()).toContain('New line —'); // the form is still open: nothing was confirmed
+    app.write(key('form.cancel'));
+    await app.waitFor((s) => /1–\d+ of 240/.test(s)); // still 240 lines: nothing created
+    app.write(key('app.backOrQuit'));
+    await app.waitExit();
+    expect(app.output()).toContain('\u001b[?2004l'); // and off again on the way out
+  }, 30_000);
 });

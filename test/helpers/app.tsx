@@ -2,9 +2,11 @@ import { render } from 'ink-testing-library';
 import stripAnsi from 'strip-ansi';
 import { vi } from 'vitest';
 import { command } from '../../src/keys/keymap';
+import { installPasteFilter, type ReadableInput } from '../../src/keys/paste';
 import { createAppStore } from '../../src/store/app-store';
 import type { StoreDeps } from '../../src/store/deps';
 import { App } from '../../src/ui/App';
+import { handlePaste } from '../../src/ui/input';
 import { StoreProvider } from '../../src/ui/store-context';
 import { sandbox } from './sandbox';
 
@@ -64,6 +66,8 @@ export async function renderApp(
       <App effects={{ copy: (t) => copied.push(t) }} />
     </StoreProvider>,
   );
+  // As the app does with process.stdin: a paste reaches the app as text, never as keys.
+  installPasteFilter(ui.stdin as unknown as ReadableInput, (text) => handlePaste(env.store, text));
   void env.store.getState().start();
   const frame = () => stripAnsi(ui.lastFrame() ?? '');
   const waitFrame = (check: (f: string) => boolean, timeout = 5000) =>
