@@ -122,7 +122,12 @@ export async function faultProxy(target: string, initial: ProxyConfig = {}) {
     return null;
   };
 
-  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+  // A reset or a malformed body upstream (the sandbox's own faults) is passed on as it came: the
+  // client sees the reset, or the bytes, exactly as it would without the proxy.
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    handle(req, res).catch(() => req.socket.destroy());
+  });
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const url = new URL(req.url ?? '/', 'http://proxy');
@@ -183,8 +188,14 @@ export async function faultProxy(target: string, initial: ProxyConfig = {}) {
       return res.end('Bad gateway');
     }
     if (up.statusCode >= 200 && up.statusCode < 300) {
-      let json = JSON.parse(text) as Record<string, unknown>;
-      if (isList) {
+      let json: Record<string, unknown>;
+      try {
+        json = JSON.parse(text) as Record<string, unknown>;
+      } catch {
+        res.writeHead(up.statusCode, { 'content-type': 'application/json' });
+        return res.end(text);
+      }
+      if (isList && Array.isArray(json.lines)) {
         const lines = json.lines as Array<Record<string, unknown>>;
         if (fault?.kind === 'badItem')
           lines.splice(Math.min(1, lines.length), 0, {
@@ -195,7 +206,7 @@ export async function faultProxy(target: string, initial: ProxyConfig = {}) {
         if (fault?.kind === 'repeatIds' && lines.length) lines.push(lines[0]!);
         if (fault?.kind === 'stuckOffset') json = { ...json, nextOffset: json.offset, hasNextPage: true };
       }
-      if (isList && d.searchLag) {
+      if (isList && d.searchLag && Array.isArray(json.lines)) {
         const lines = json.lines as Array<Record<string, unknown>>;
         for (const [i, l] of lines.entries()) {
           const id = String(l.id);
@@ -211,7 +222,7 @@ export async function faultProxy(target: string, initial: ProxyConfig = {}) {
     }
     res.writeHead(up.statusCode, { 'content-type': 'application/json' });
     res.end(text);
-  });
+  };
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));

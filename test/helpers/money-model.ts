@@ -15,6 +15,7 @@ import type { AppStore } from '../../src/store/app-store';
 import { type IntentLog, memoryIntentLog } from '../../src/store/intent-log';
 import { collapse, type JournalEntry, memoryJournal } from '../../src/store/journal';
 import { storeOnSandbox } from './app';
+import { type Dialect, faultProxy } from './fault-proxy';
 import { books, DEMO_KEY, sandbox } from './sandbox';
 
 export type Action =
@@ -29,12 +30,20 @@ export type Action =
   | { readonly kind: 'kill'; readonly op: 'extend' | 'upgrade'; readonly n: number; readonly after: number };
 
 export interface Schedule {
+  /** How the server speaks (through the fault-and-dialect proxy). */
+  readonly dialect: Dialect;
   readonly faults: string;
   readonly actions: readonly Action[];
   readonly concurrency: number;
 }
 
 export const scheduleArb: fc.Arbitrary<Schedule> = fc.record({
+  dialect: fc.record({
+    dates: fc.constantFrom('iso' as const, 'toString' as const, 'long' as const),
+    strings: fc.boolean(),
+    searchIgnoresIds: fc.boolean(),
+    searchLag: fc.constantFrom(0, 0, 2),
+  }),
   faults: fc
     .record({
       seed: fc.integer({ min: 1, max: 1_000_000 }),
@@ -138,8 +147,9 @@ export interface Outcome {
 /** Runs one schedule; returns what the ledger and the journal say, for the invariants. */
 export async function runSchedule(s: Schedule): Promise<Outcome> {
   const env = await sandbox({ lines: 40, credits: 1_000_000 });
+  const proxy = await faultProxy(env.sb.baseUrl, { dialect: s.dialect });
   const client = createClient({
-    baseUrl: env.sb.baseUrl,
+    baseUrl: proxy.baseUrl,
     apiKey: DEMO_KEY,
     retry: { maxAttempts: 6, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 5 },
   });
@@ -282,6 +292,7 @@ export async function runSchedule(s: Schedule): Promise<Outcome> {
     .open()
     .reduce((n, j) => n + j.lines.filter((l) => l.state === 'unknown' || l.state === 'sending').length, 0);
   await client.close();
+  await proxy.close();
 
   const b = books(env.sb);
   const charges = new Map<string, number>();

@@ -121,6 +121,18 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
     if (get().marked.has(l.id)) get().unmark(l.id);
   };
 
+  /**
+   * A job still open when another starts loses its balance witness: the balance's fall from then
+   * on includes the new job's charges, so it no longer says what the open lines cost. Its lines are
+   * judged by the line alone after this, and a charge found that way is "amount unknown".
+   */
+  const closeBalanceWindows = (exceptId: string) => {
+    for (const other of deps.intents?.open() ?? []) {
+      if (other.id === exceptId || other.target !== get().target.id || other.balanceBefore == null) continue;
+      deps.intents?.begin({ ...other, balanceBefore: null });
+    }
+  };
+
   const wire = (job: BulkJob, hooks: ChangeHooks | undefined) => {
     const bulk = job.lines.length > 1 || (job.op !== 'create' && job.op !== 'trial' && get().bulk !== null);
     let current = job;
@@ -174,6 +186,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
       }
       const started: BulkJob = { ...job, balanceBefore };
       try {
+        closeBalanceWindows(job.id);
         deps.intents?.begin({ ...started, lines: started.lines.map(forDisk) });
       } catch (err) {
         deps.logError?.('intent log', err);
@@ -203,7 +216,9 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
       }
     },
 
-    async checkChange(job, hooks) {
+    async checkChange(given, hooks) {
+      // The log is the truth (another job may have closed this one's balance window since).
+      const job = deps.intents?.open().find((j) => j.id === given.id) ?? given;
       const { onLine, finish } = wire(job, hooks);
       return finish(
         await checkJob(job, { client: deps.client, onLine, ...(deps.sleep ? { sleep: deps.sleep } : {}) }),
