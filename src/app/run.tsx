@@ -6,7 +6,7 @@ import { render } from 'ink';
 import { type ApiClient, createClient } from '../api/client';
 import { LinedeskError } from '../api/errors';
 import type { AppOptions } from '../cli-args';
-import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, installPasteFilter } from '../keys/paste';
+import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, createPasteHub, installPasteFilter } from '../keys/paste';
 import { dataDir, stateDir } from '../paths';
 import { createAppStore } from '../store/app-store';
 import type { Target } from '../store/types';
@@ -165,6 +165,10 @@ export async function runApp(options: AppOptions): Promise<number> {
   // it off when a render ends): keys typed meanwhile would be echoed and line-buffered.
   const keepKeys = () => process.stdin.setRawMode(true);
   keepKeys();
+  // A paste is text, never keys: taken out of stdin before Ink sees it (keys/paste.ts), from the
+  // first screen on, and handed to whichever screen is up.
+  const pastes = createPasteHub();
+  const removePaste = installPasteFilter(process.stdin, pastes.emit);
 
   let conn: Connection | undefined;
   try {
@@ -183,7 +187,7 @@ export async function runApp(options: AppOptions): Promise<number> {
       };
       instance = render(
         <ErrorBoundary onFatal={die}>
-          <WelcomeScreen connect={connectAccount} onDone={(r) => (result = r)} />
+          <WelcomeScreen connect={connectAccount} onDone={(r) => (result = r)} pastes={pastes} />
         </ErrorBoundary>,
         { exitOnCtrlC: false, patchConsole: true },
       );
@@ -235,9 +239,8 @@ export async function runApp(options: AppOptions): Promise<number> {
       // slow: a loading frame replaced moments later costs a cold render on the way to the real one.
       const firstScreen = store.getState().start();
       await Promise.race([firstScreen, delay(FIRST_SCREEN_GRACE_MS)]);
-      // A paste is text, never keys: taken out of stdin before Ink sees it (keys/paste.ts).
       const app = store;
-      const removePaste = installPasteFilter(process.stdin, (text) => handlePaste(app, text));
+      const stopPastes = pastes.on((text) => handlePaste(app, text));
       instance = render(
         <ErrorBoundary onFatal={die}>
           <StoreProvider store={store}>
@@ -251,7 +254,7 @@ export async function runApp(options: AppOptions): Promise<number> {
       );
       await instance.waitUntilExit();
       instance = undefined;
-      removePaste();
+      stopPastes();
       const switchTo = store.getState().switchProfile;
       // Quit (Ctrl-C included) during a job: the screen goes back now; requests in flight may answer
       // for a bounded time so their outcomes reach the intent log and the journal; nothing new is sent.
@@ -271,6 +274,7 @@ export async function runApp(options: AppOptions): Promise<number> {
     fatal ??= err;
     log.error('fatal', err);
   } finally {
+    removePaste();
     restore();
     for (const s of signals) process.off(s, onSignal);
     await conn?.close().catch((err) => log.error('close', err));

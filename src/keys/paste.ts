@@ -152,3 +152,35 @@ export function installPasteFilter(stdin: ReadableInput, onPaste: (text: string)
     stdin.read = original;
   };
 }
+
+/**
+ * What a one-line field takes from a paste: the first line, control characters dropped (ESC, Tab,
+ * DEL, C1), at most `room` characters. `cut` says whether anything was left out.
+ */
+export function pastedLine(text: string, room: number): { readonly line: string; readonly cut: boolean } {
+  const first = text.split(/\r\n|\r|\n/, 1)[0] ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  const clean = [...first.replace(/[\u0000-\u001f\u007f-\u009f]/g, '')];
+  const line = clean.slice(0, Math.max(0, room)).join('');
+  return { line, cut: clean.length > room || text.length > first.length };
+}
+
+/** Where pastes go: one listener at a time (the welcome screen, then the app). */
+export interface PasteHub {
+  readonly emit: (text: string) => void;
+  /** Makes `fn` the listener; the returned function removes it (if it is still the one). */
+  readonly on: (fn: (text: string) => void) => () => void;
+}
+
+export function createPasteHub(): PasteHub {
+  let listener: ((text: string) => void) | null = null;
+  return {
+    emit: (text) => listener?.(text),
+    on(fn) {
+      listener = fn;
+      return () => {
+        if (listener === fn) listener = null;
+      };
+    },
+  };
+}

@@ -1,6 +1,7 @@
 import { FIELDS } from '../domain/line-form';
 import { activeScopes, resolveKey, textTarget } from '../keys/dispatch';
 import { type InkKey, keyName } from '../keys/key-name';
+import { pastedLine } from '../keys/paste';
 import type { AppStore } from '../store/app-store';
 import { DISABLED, HANDLERS, type UiEffects } from './handlers';
 
@@ -123,15 +124,13 @@ export function handlePaste(store: AppStore, text: string): void {
     s.notify('Paste ignored here: a paste is text, and nothing here takes text', 'info');
     return;
   }
-  const firstLine = text.split(/\r\n|\r|\n/, 1)[0] ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-  const clean = firstLine.replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
   const field = activeScopes(s)[0] === 'form' ? FIELDS.find((f) => f.id === s.form?.focus) : undefined;
   const current =
     activeScopes(s)[0] === 'form' && s.form ? String(s.form.values[s.form.focus as 'label'] ?? '') : '';
-  const room = Math.max(0, (field?.maxLength ?? PASTE_FIELD_MAX) - current.length);
-  const cut = [...clean].slice(0, room).join('');
-  if (cut.length < [...clean].length || text.length > firstLine.length)
-    s.notify(`Pasted the first ${[...cut].length} characters of the first line`, 'info');
+  const { line: cut, cut: shortened } = pastedLine(
+    text,
+    (field?.maxLength ?? PASTE_FIELD_MAX) - [...current].length,
+  );
+  if (shortened) s.notify(`Pasted the first ${[...cut].length} characters of the first line`, 'info');
   if (cut) typeInto(store, cut);
 }

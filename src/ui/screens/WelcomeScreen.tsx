@@ -1,7 +1,8 @@
 import { Box, Text, useApp as useInkApp, useInput } from 'ink';
 import TextInput from 'ink-text-input';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { typedText } from '../../domain/line-form';
+import { type PasteHub, pastedLine } from '../../keys/paste';
 import { color } from '../theme';
 
 export type WelcomeResult =
@@ -13,7 +14,33 @@ export interface WelcomeProps {
   /** Checks the account (GET /v1/me) and saves it; answers an error message, or null when saved. */
   readonly connect: (baseUrl: string, apiKey: string) => Promise<string | null>;
   readonly onDone: (r: WelcomeResult) => void;
+  /** Pastes, already out of the key stream: text for the field in focus, never Enter or Esc. */
+  readonly pastes?: PasteHub;
 }
+
+interface WelcomeState {
+  readonly mode: 'choose' | 'connect';
+  readonly choice: number;
+  readonly field: 'url' | 'key';
+  readonly url: string;
+  readonly key: string;
+  readonly error: string | null;
+  readonly checking: boolean;
+  readonly notice: string | null;
+}
+const START: WelcomeState = {
+  mode: 'choose',
+  choice: 0,
+  field: 'url',
+  url: '',
+  key: '',
+  error: null,
+  checking: false,
+  notice: null,
+};
+
+/** A base URL or an API key is never longer than this; a longer paste is cut (and said so). */
+const FIELD_MAX = 512;
 
 const CHOICES = [
   'Try the sandbox — a local copy of the service with demo data; nothing real is charged',
@@ -24,15 +51,33 @@ const CHOICES = [
  * First start with nothing configured. Its own small app, before the main one exists (no store,
  * no keymap yet), so it keeps its few fields in local state.
  */
-export function WelcomeScreen({ connect, onDone }: WelcomeProps) {
+export function WelcomeScreen({ connect, onDone, pastes }: WelcomeProps) {
   const { exit } = useInkApp();
-  const [mode, setMode] = useState<'choose' | 'connect'>('choose');
-  const [choice, setChoice] = useState(0);
-  const [field, setField] = useState<'url' | 'key'>('url');
-  const [url, setUrl] = useState('');
-  const [key, setKey] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [checking, setChecking] = useState(false);
+  // One state, mirrored in a ref written at once: keys typed ahead (↓ then Enter in one read) and
+  // pastes act on what the previous key did, not on the last render's closure.
+  const [st, setSt] = useState<WelcomeState>(START);
+  const now = useRef(st);
+  const put = (patch: Partial<WelcomeState>) => {
+    now.current = { ...now.current, ...patch };
+    setSt(now.current);
+  };
+  const putRef = useRef(put);
+  putRef.current = put;
+  useEffect(
+    () =>
+      pastes?.on((text) => {
+        const at = now.current;
+        if (at.mode !== 'connect' || at.checking)
+          return putRef.current({ notice: 'Paste ignored here: nothing here takes text' });
+        const before = at[at.field];
+        const { line, cut } = pastedLine(text, FIELD_MAX - [...before].length);
+        putRef.current({
+          [at.field]: before + line,
+          notice: cut ? `Pasted the first ${[...line].length} characters of the first line` : null,
+        });
+      }),
+    [pastes],
+  );
   const done = (r: WelcomeResult) => {
     onDone(r);
     exit();
@@ -40,35 +85,33 @@ export function WelcomeScreen({ connect, onDone }: WelcomeProps) {
 
   useInput((input, k) => {
     if (k.ctrl && input === 'c') return done({ kind: 'quit' });
-    if (checking) return;
-    if (mode === 'choose') {
-      if (k.upArrow || k.downArrow || input === 'j' || input === 'k') setChoice((c) => 1 - c);
+    const at = now.current;
+    if (at.checking) return;
+    if (at.mode === 'choose') {
+      if (k.upArrow || k.downArrow || input === 'j' || input === 'k') put({ choice: 1 - at.choice });
       if (k.return) {
-        if (choice === 0) done({ kind: 'sandbox' });
-        else setMode('connect');
+        if (at.choice === 0) done({ kind: 'sandbox' });
+        else put({ mode: 'connect', notice: null });
       }
       if (k.escape || input === 'q') done({ kind: 'quit' });
       return;
     }
-    if (k.escape) {
-      setMode('choose');
-      setError(null);
-      return;
-    }
-    if (k.tab || k.upArrow || k.downArrow) setField((f) => (f === 'url' ? 'key' : 'url'));
+    if (k.escape) return put({ mode: 'choose', error: null, notice: null });
+    if (k.tab || k.upArrow || k.downArrow) put({ field: at.field === 'url' ? 'key' : 'url' });
     if (k.return) {
-      if (field === 'url') return setField('key');
-      setChecking(true);
-      setError(null);
-      void connect(url.trim(), key.trim()).then((err) => {
-        setChecking(false);
+      if (at.field === 'url') return put({ field: 'key' });
+      const [url, key] = [at.url.trim(), at.key.trim()];
+      put({ checking: true, error: null });
+      void connect(url, key).then((err) => {
+        put({ checking: false });
         // What was typed stays; the message says what went wrong.
-        if (err) setError(err);
-        else done({ kind: 'account', baseUrl: url.trim(), apiKey: key.trim() });
+        if (err) put({ error: err });
+        else done({ kind: 'account', baseUrl: url, apiKey: key });
       });
     }
   });
 
+  const { mode, choice, field, url, key, error, checking, notice } = st;
   if (mode === 'choose') {
     return (
       <Box flexDirection="column" paddingX={1}>
@@ -82,6 +125,7 @@ export function WelcomeScreen({ connect, onDone }: WelcomeProps) {
         ))}
         <Text> </Text>
         <Text color={color('ui.muted')}>↑/↓ choose · Enter confirms · q quits</Text>
+        {notice && <Text color={color('ui.muted')}>{notice}</Text>}
       </Box>
     );
   }
@@ -97,7 +141,7 @@ export function WelcomeScreen({ connect, onDone }: WelcomeProps) {
         {field === 'url' ? (
           <TextInput
             value={url}
-            onChange={(v) => setUrl(typedText(v))}
+            onChange={(v) => put({ url: typedText(v) })}
             placeholder="https://panel.example.com"
           />
         ) : (
@@ -109,7 +153,7 @@ export function WelcomeScreen({ connect, onDone }: WelcomeProps) {
           color={field === 'key' ? color('ui.focus') : undefined}
         >{`${field === 'key' ? '›' : ' '} API key   `}</Text>
         {field === 'key' ? (
-          <TextInput value={key} onChange={(v) => setKey(typedText(v))} mask="•" />
+          <TextInput value={key} onChange={(v) => put({ key: typedText(v) })} mask="•" />
         ) : (
           <Text>{'•'.repeat(Math.min(key.length, 24))}</Text>
         )}
@@ -117,6 +161,7 @@ export function WelcomeScreen({ connect, onDone }: WelcomeProps) {
       <Text> </Text>
       {checking && <Text color={color('ui.muted')}>Checking the account (GET /v1/me)…</Text>}
       {error && <Text color={color('tone.error')}>{`✗ ${error}`}</Text>}
+      {notice && <Text color={color('ui.muted')}>{notice}</Text>}
       <Text color={color('ui.muted')}>
         Tab switches field · Enter checks and saves as profile "default" · Esc goes back
       </Text>
