@@ -88,7 +88,7 @@ export function replaceSection(file: string, name: string, content: string): voi
 
 /** The built bundle's sandbox, in memory on a free port, in its own process. */
 export function spawnBenchSandbox(lines: number, extra: string[] = []) {
-  return spawnJson<{ baseUrl: string; accounts: Array<{ apiKey: string }> }>('node', [
+  return spawnJson<{ baseUrl: string; accounts: Array<{ apiKey: string }> }>(process.execPath, [
     'dist/linedesk.js',
     ...['sandbox', '--json', '--port', '0', '--db', ':memory:', '--lines', String(lines), ...extra],
   ]);

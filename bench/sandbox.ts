@@ -10,7 +10,7 @@ console.error(`seeding ${LINES} lines…`);
 const t0 = performance.now();
 const sb = await spawnBenchSandbox(LINES, ['--credits', '1000000000']);
 console.error(`sandbox ready in ${fmt((performance.now() - t0) / 1000)} s`);
-const bare = await spawnJson<{ baseUrl: string }>('node', ['bench/bare-server.mjs']);
+const bare = await spawnJson<{ baseUrl: string }>(process.execPath, ['bench/bare-server.mjs']);
 const h = { 'x-api-key': sb.info.accounts[0]!.apiKey };
 
 interface Row {

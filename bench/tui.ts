@@ -108,13 +108,13 @@ async function firstFrames(n: number) {
   const app: number[] = [];
   for (let i = 0; i < n; i++) {
     let t = performance.now();
-    spawnSync('node', ['-e', '0']);
+    spawnSync(process.execPath, ['-e', '0']);
     node.push(performance.now() - t);
-    const h = launch('node', ['.bench/hello.js'], 120, 40);
+    const h = launch(process.execPath, ['.bench/hello.js'], 120, 40);
     t = (await h.until(/hello/)).t - h.t0;
     hello.push(t);
     await sleep(80);
-    const a = launch('node', ['dist/linedesk.js'], 120, 40);
+    const a = launch(process.execPath, ['dist/linedesk.js'], 120, 40);
     app.push((await a.until(/1–\d+ of [\d,]+/)).t - a.t0);
     a.p.kill();
     await sleep(50);
@@ -123,7 +123,7 @@ async function firstFrames(n: number) {
 }
 
 async function session(cols: number, rows: number) {
-  const a = launch('node', ['dist/linedesk.js'], cols, rows);
+  const a = launch(process.execPath, ['dist/linedesk.js'], cols, rows);
   await a.until(/1–\d+ of [\d,]+/);
   await a.settle(300);
   const pid = appPid(a.p);

@@ -1,5 +1,6 @@
-// Bundles src/cli.ts into one ESM file, dist/linedesk.js (options and Ink fixes: bundle-options.mjs).
-import { chmodSync, readFileSync } from 'node:fs';
+// Bundles src/cli.ts into one ESM file, dist/app.js (options and Ink fixes: bundle-options.mjs), and
+// writes the launcher, dist/linedesk.js (scripts/launcher.mjs: Node version check, compile cache).
+import { chmodSync, copyFileSync, readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { BUNDLE_OPTIONS } from './bundle-options.mjs';
 
@@ -8,9 +9,8 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 await build({
   ...BUNDLE_OPTIONS,
   entryPoints: ['src/cli.ts'],
-  outfile: 'dist/linedesk.js',
-  // Native addon: resolved from node_modules at run time, and only when the sandbox is used.
-  external: ['better-sqlite3'],
+  outfile: 'dist/app.js',
   define: { ...BUNDLE_OPTIONS.define, LINEDESK_VERSION: JSON.stringify(pkg.version) },
 });
+copyFileSync('scripts/launcher.mjs', 'dist/linedesk.js');
 chmodSync('dist/linedesk.js', 0o755);

@@ -123,7 +123,7 @@ export const BUNDLE_OPTIONS = {
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24',
   alias: {
     // wrap-ansi brings its own string-width 7 (same API): one copy initialises once (~10 ms).
     'string-width': './node_modules/string-width/index.js',

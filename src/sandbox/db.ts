@@ -1,10 +1,55 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type BetterSqlite3 from 'better-sqlite3';
+import type { DatabaseSync } from 'node:sqlite';
 
-export type Db = BetterSqlite3.Database;
+/** A prepared statement as the repository uses it: rows come back as the row types it declares. */
+export interface Statement {
+  run(...params: unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint };
+  get(...params: unknown[]): unknown;
+  all(...params: unknown[]): unknown[];
+}
 
-/** Raised when better-sqlite3 is not installed or did not build on this machine. */
+/**
+ * The sandbox's database: Node's built-in SQLite (no native build), with the one thing it lacks,
+ * a transaction helper. Nested calls become savepoints, so a service step may run inside a seed.
+ */
+export class Db {
+  #depth = 0;
+  constructor(readonly raw: DatabaseSync) {}
+
+  prepare(sql: string): Statement {
+    return this.raw.prepare(sql) as unknown as Statement;
+  }
+  exec(sql: string): void {
+    this.raw.exec(sql);
+  }
+  close(): void {
+    if (this.raw.isOpen) this.raw.close();
+  }
+  /** The value of a pragma that returns one (`user_version`, `journal_mode`…). */
+  pragma(name: string): unknown {
+    const row = this.raw.prepare(`PRAGMA ${name}`).get() as Record<string, unknown> | undefined;
+    return row ? Object.values(row)[0] : undefined;
+  }
+  /** Runs `fn` in a transaction: committed when it returns, rolled back when it throws. */
+  transaction<T>(fn: () => T): T {
+    const sp = `sp${this.#depth}`;
+    this.raw.exec(this.#depth === 0 ? 'BEGIN IMMEDIATE' : `SAVEPOINT ${sp}`);
+    this.#depth++;
+    try {
+      const out = fn();
+      this.#depth--;
+      this.raw.exec(this.#depth === 0 ? 'COMMIT' : `RELEASE ${sp}`);
+      return out;
+    } catch (err) {
+      this.#depth--;
+      this.raw.exec(this.#depth === 0 ? 'ROLLBACK' : `ROLLBACK TO ${sp}; RELEASE ${sp}`);
+      throw err;
+    }
+  }
+}
+
+/** Raised when Node's SQLite cannot be loaded (a Node without `node:sqlite`). */
 export class SandboxUnavailableError extends Error {}
 
 /** Versioned migrations: index + 1 is the schema version. Never edit one that has shipped; append. */
@@ -107,31 +152,35 @@ const MIGRATIONS: readonly string[] = [
 ];
 
 export async function openDb(path: string): Promise<Db> {
-  let Database: typeof BetterSqlite3;
+  let sqlite: typeof import('node:sqlite');
   try {
-    Database = (await import('better-sqlite3')).default;
+    sqlite = await import('node:sqlite');
   } catch (err) {
     throw new SandboxUnavailableError(
-      `The embedded sandbox is unavailable: better-sqlite3 could not be loaded (${(err as Error).message.split('\n')[0]}). ` +
-        'Reinstall with a C++ toolchain (npm rebuild better-sqlite3), or point linedesk at a service with LINEDESK_BASE_URL and LINEDESK_API_KEY.',
+      `The embedded sandbox needs Node 24 or later (node:sqlite: ${(err as Error).message.split('\n')[0]}). ` +
+        'Run it with `npm start`, or point linedesk at a service with LINEDESK_BASE_URL and LINEDESK_API_KEY.',
     );
   }
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  const db = new Database(path);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 2000');
+  // Unknown named parameters allowed: one params object serves a query and its count (as before).
+  const db = new Db(
+    new sqlite.DatabaseSync(path, {
+      enableForeignKeyConstraints: true,
+      timeout: 2000,
+      allowUnknownNamedParameters: true,
+    }),
+  );
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;');
   migrate(db);
   return db;
 }
 
 export function migrate(db: Db): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
+  const current = Number(db.pragma('user_version'));
   for (let v = current; v < MIGRATIONS.length; v++) {
     db.transaction(() => {
       db.exec(MIGRATIONS[v]!);
-      db.pragma(`user_version = ${v + 1}`);
-    })();
+      db.exec(`PRAGMA user_version = ${v + 1}`);
+    });
   }
 }

@@ -1,9 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Statement } from 'better-sqlite3';
 import type { ListLinesParams } from '../api/contract';
 import { EXPIRING_WITHIN_DAYS } from '../domain/line-status';
 import { DAY_MS } from '../domain/pricing';
-import type { Db } from './db';
+import type { Db, Statement } from './db';
 
 export interface AccountRow {
   id: number;
@@ -49,11 +48,11 @@ const LIST_COLUMNS =
 export class Repo {
   constructor(readonly db: Db) {}
 
-  readonly #stmts = new Map<string, Statement<unknown[]>>();
-  #s(sql: string): Statement<unknown[]> {
+  readonly #stmts = new Map<string, Statement>();
+  #s(sql: string): Statement {
     let st = this.#stmts.get(sql);
     if (!st) {
-      st = this.db.prepare<unknown[]>(sql);
+      st = this.db.prepare(sql);
       this.#stmts.set(sql, st);
     }
     return st;

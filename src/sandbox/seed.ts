@@ -143,7 +143,7 @@ export function seed(db: Db, opts: SeedOptions = {}): void {
     addLines(repo, rng, demo, opts.lines ?? 240, now, bouquetIds);
     const second = addAccount(db, SECOND_EMAIL, 250, 'second', opts.secondKey ?? newKey(), now);
     addLines(repo, rng, second, 25, now, bouquetIds);
-  })();
+  });
 }
 
 function addAccount(db: Db, email: string, credits: number, host: string, key: string, now: number): number {

@@ -262,6 +262,6 @@ export class Service {
       apply();
       const line = this.repo.findLine(acct.id, { id: lineId })!;
       return { line: fullForm(line), deducedCredits: cost, newBalance: balance };
-    })();
+    });
   }
 }

@@ -94,7 +94,7 @@ describe('linedesk sandbox', () => {
 
   it('without --json prints a banner with the base URL, the demo key and how to point the app at it', async () => {
     ensureBundle();
-    const child = spawn('node', [BUNDLE, 'sandbox', '--port', '0', '--db', ':memory:'], {
+    const child = spawn(process.execPath, [BUNDLE, 'sandbox', '--port', '0', '--db', ':memory:'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

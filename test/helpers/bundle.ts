@@ -7,7 +7,7 @@ export const BUNDLE = new URL('../../dist/linedesk.js', import.meta.url).pathnam
 /** `npm test` builds first; a lone `vitest run` builds here so tests never meet a stale bundle silently. */
 export function ensureBundle(): void {
   if (!existsSync(BUNDLE)) {
-    const r = spawnSync('node', ['scripts/build.mjs'], {
+    const r = spawnSync(process.execPath, ['scripts/build.mjs'], {
       cwd: new URL('../..', import.meta.url).pathname,
       stdio: 'inherit',
     });
@@ -17,7 +17,7 @@ export function ensureBundle(): void {
 
 export function runCli(args: string[], env: NodeJS.ProcessEnv = {}) {
   ensureBundle();
-  return spawnSync('node', [BUNDLE, ...args], {
+  return spawnSync(process.execPath, [BUNDLE, ...args], {
     encoding: 'utf8',
     env: { ...process.env, ...env },
     timeout: 15_000,
@@ -31,9 +31,13 @@ export async function spawnSandbox(args: string[] = []): Promise<{
   stderr: () => string;
 }> {
   ensureBundle();
-  const child = spawn('node', [BUNDLE, 'sandbox', '--json', '--port', '0', '--db', ':memory:', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [BUNDLE, 'sandbox', '--json', '--port', '0', '--db', ':memory:', ...args],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let err = '';
   child.stderr!.on('data', (d) => {
     err += d;

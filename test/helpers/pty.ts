@@ -26,7 +26,7 @@ export function spawnApp(
   const term = new xterm.Terminal({ ...size, allowProposedApi: true });
   let output = '';
   // CI=false: Ink prints only the final frame when CI is set.
-  const child = pty.spawn('node', [BUNDLE, ...args], {
+  const child = pty.spawn(process.execPath, [BUNDLE, ...args], {
     ...size,
     env: {
       ...process.env,
