@@ -67,44 +67,11 @@ function rowString(cells, y) {
 }`,
 };
 
-/**
- * Ink 6.8 keeps every text it has ever wrapped or truncated, keyed by the text: a row of every line
- * ever shown stays in memory (measured: RSS grew without end while paging deep). Bounded here: the
- * cache starts over past 2,000 entries, a few screens' worth.
- */
-const INK_WRAP_CACHE_FIX = {
-  file: /[\\/]ink[\\/]build[\\/]wrap-text\.js$/,
-  replace: [
-    ['const cache = {};', 'let cache = {};\nlet cacheSize = 0;'],
-    [
-      'cache[cacheKey] = wrappedText;',
-      'if (++cacheSize > 2000) { cache = {}; cacheSize = 1; }\n    cache[cacheKey] = wrappedText;',
-    ],
-  ],
-  append: '',
-};
-
-/**
- * Ink 6.8's incremental renderer moves up one row too few when the previous frame ended with a
- * newline (every frame shorter than the terminal, as ours are), so each diff landed one row low
- * and left stale lines.
- */
-const INK_INCREMENTAL_FIX = {
-  file: /[\\/]ink[\\/]build[\\/]log-update\.js$/,
-  replace: [
-    [
-      'buffer.push(ansiEscapes.cursorUp(previousVisible - 1));',
-      "buffer.push(ansiEscapes.cursorUp(previousOutput.endsWith('\\n') ? previousVisible : previousVisible - 1));",
-    ],
-  ],
-  append: '',
-};
-
 /** Applies the fixes above to Ink's files as they are bundled; a fix that no longer fits fails the build. */
 const patchInk = {
   name: 'patch-ink',
   setup(b) {
-    for (const fix of [INK_OUTPUT_FIX, INK_WRAP_CACHE_FIX, INK_INCREMENTAL_FIX]) {
+    for (const fix of [INK_OUTPUT_FIX]) {
       b.onLoad({ filter: fix.file }, async (args) => {
         let source = await readFile(args.path, 'utf8');
         for (const [from, to] of fix.replace) {

@@ -1,6 +1,7 @@
 import { FIELDS } from '../domain/line-form';
 import type { AppState } from '../store/app-store';
 import { type Command, lookup, type Scope } from './keymap';
+import { isEditKey } from './text-edit';
 
 type DispatchState = Pick<AppState, 'modal' | 'screens' | 'searchOpen' | 'form' | 'action' | 'bulk'>;
 
@@ -16,8 +17,9 @@ export function activeScopes(s: DispatchState): Scope[] {
 }
 
 /**
- * Where typed text goes now: a mounted text input ('field'; it handles its own keys), the store
- * ('store': the picker's filter, the delete confirmation), or nowhere (keys are commands).
+ * Where typed text goes now: a text field with a caret ('field': its editing keys come before any
+ * command), typed text where commands come first ('store': the picker's filter, the delete
+ * confirmation), or nowhere (keys are commands). Both are edited by ui/input.ts.
  */
 export function textTarget(s: DispatchState): 'field' | 'store' | null {
   const scope = activeScopes(s)[0];
@@ -34,7 +36,9 @@ const isPrintable = (key: string) => key === 'space' || [...key].length === 1;
 export function resolveKey(s: DispatchState, key: string): Command | undefined {
   // Ctrl-C quits from anywhere, a modal or a text field included.
   if (key === 'ctrl+c') return lookup('global', key);
-  const typing = textTarget(s) !== null && isPrintable(key);
+  const target = textTarget(s);
+  if (target === 'field' && isEditKey(key)) return undefined;
+  const typing = target !== null && isPrintable(key);
   for (const scope of activeScopes(s)) {
     const cmd = lookup(scope, key);
     if (cmd && (!typing || cmd.overText)) return cmd;

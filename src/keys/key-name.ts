@@ -11,6 +11,7 @@ export interface InkKey {
   readonly return: boolean;
   readonly escape: boolean;
   readonly ctrl: boolean;
+  readonly meta?: boolean;
   readonly shift?: boolean;
   readonly tab: boolean;
   readonly backspace: boolean;
@@ -29,9 +30,10 @@ export function keyName(input: string, key: InkKey): string | null {
   if (key.return) return 'enter';
   if (key.escape) return 'escape';
   if (key.tab) return key.shift ? 'shift+tab' : 'tab';
-  if (key.backspace) return 'backspace';
+  if (key.backspace) return key.meta ? 'meta+backspace' : 'backspace';
   if (key.delete) return 'delete';
   if (key.ctrl && input.length === 1) return `ctrl+${input.toLowerCase()}`;
+  if (key.meta && input.length === 1) return `meta+${input}`;
   if (input === ' ') return 'space';
   if ([...input].length === 1) return input;
   return null;

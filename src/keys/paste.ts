@@ -159,7 +159,6 @@ export function installPasteFilter(stdin: ReadableInput, onPaste: (text: string)
  */
 export function pastedLine(text: string, room: number): { readonly line: string; readonly cut: boolean } {
   const first = text.split(/\r\n|\r|\n/, 1)[0] ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
   const clean = [...first.replace(/[\u0000-\u001f\u007f-\u009f]/g, '')];
   const line = clean.slice(0, Math.max(0, room)).join('');
   return { line, cut: clean.length > room || text.length > first.length };

@@ -8,6 +8,8 @@ export interface UiSlice {
   readonly flash: Flash | null;
   readonly showPassword: boolean;
   readonly quitRequested: boolean;
+  /** The caret of the text being edited, with the target and text it belongs to (text-target.ts). */
+  readonly caret: Caret | null;
   /** Top-level screens (1–4): the lines browser at the bottom, the chosen one above it. */
   navigate: (id: Exclude<ScreenId, 'detail'>) => void;
   openDetail: (line: LineListItem | Line) => void;
@@ -18,6 +20,13 @@ export interface UiSlice {
   notify: (text: string, tone?: Tone) => void;
   togglePassword: () => void;
   quit: () => void;
+  setCaret: (caret: Caret) => void;
+}
+
+export interface Caret {
+  readonly key: string;
+  readonly value: string;
+  readonly at: number;
 }
 
 const FLASH_MS = 8_000;
@@ -31,6 +40,11 @@ export function createUiSlice(set: SetState, get: GetState, _deps: StoreDeps): U
     flash: null,
     showPassword: false,
     quitRequested: false,
+    caret: null,
+
+    setCaret(caret) {
+      set({ caret });
+    },
 
     navigate(id) {
       set({ screens: id === 'lines' ? [{ id: 'lines' }] : [{ id: 'lines' }, { id }], modal: null });

@@ -2,39 +2,37 @@ import { FIELDS } from '../domain/line-form';
 import { activeScopes, resolveKey, textTarget } from '../keys/dispatch';
 import { type InkKey, keyName } from '../keys/key-name';
 import { pastedLine } from '../keys/paste';
+import { editText, insertText, isEditKey, type TextState } from '../keys/text-edit';
 import type { AppStore } from '../store/app-store';
+import { caretOf, setTargetText, targetText } from '../store/text-target';
 import { DISABLED, HANDLERS, type UiEffects } from './handlers';
 
-/** Types text into whatever takes it now; `null` deletes the last character (store targets). */
-function typeInto(store: AppStore, text: string | null): void {
+/** Edits the text target (store/text-target.ts) at its caret; the caret follows the edit. */
+function editTarget(store: AppStore, change: (t: TextState) => TextState): void {
   const s = store.getState();
-  const edit = (v: string) => (text === null ? v.slice(0, -1) : v + text);
-  const scope = activeScopes(s)[0];
-  if (scope === 'search') s.setSearchDraft(edit(s.searchDraft));
-  else if (scope === 'palette') s.setPaletteInput(edit(s.paletteInput));
-  else if (scope === 'form' && s.form)
-    s.setFormText(edit(String(s.form.values[s.form.focus as 'label'] ?? '')));
-  else if (scope === 'picker' && s.picker) s.pickerSetFilter(edit(s.picker.filter));
-  else if (scope === 'action' && s.action) s.setActionTyped(edit(s.action.typed));
-  else if (scope === 'bulk' && s.bulk) s.bulkSetTyped(edit(s.bulk.typed));
-  else if (scope === 'profileAdd' && s.profileForm)
-    s.setProfileField(s.profileForm.focus, edit(s.profileForm[s.profileForm.focus]));
+  const t = targetText(s);
+  if (!t) return;
+  const next = change({ value: t.value, caret: caretOf(s) });
+  if (next.value !== t.value) setTargetText(s, next.value);
+  // The owning slice may have cleaned the text: then the caret goes to its end.
+  const now = targetText(store.getState())?.value ?? next.value;
+  store.getState().setCaret({ key: t.key, value: now, at: now === next.value ? next.caret : now.length });
 }
+
+const typeInto = (store: AppStore, text: string) => editTarget(store, (t) => insertText(t, text));
 
 /**
  * Runs one key through the keymap: a disabled command explains itself in the flash line. Keys no
- * command takes are typed into a store target, and into a text field when `typeIntoField` (the app,
- * not the field, owns the chunk the key came in).
+ * command takes edit the text target when there is one.
  */
-function runKey(store: AppStore, name: string, effects: UiEffects, typeIntoField = false): void {
+function runKey(store: AppStore, name: string, effects: UiEffects): void {
   const state = store.getState();
   const cmd = resolveKey(state, name);
   if (!cmd) {
-    const target = textTarget(state);
-    if (target === 'store' || (target === 'field' && typeIntoField)) {
-      if (name === 'backspace' || name === 'delete') typeInto(store, null);
+    if (textTarget(state) !== null) {
+      if (isEditKey(name)) editTarget(store, (t) => editText(t, name));
       else if (name === 'space' || [...name].length === 1) typeInto(store, name === 'space' ? ' ' : name);
-    } else if (target === null && [...name].length === 1) {
+    } else if ([...name].length === 1) {
       state.notify(`No command on "${name}" here; ? shows the keys`, 'info');
     }
     return;
@@ -62,20 +60,6 @@ const controlName = (ch: string): string | null => {
   return null;
 };
 
-const hasControl = (text: string) => [...text].some((ch) => controlName(ch) !== null);
-
-/**
- * Wraps a text field's onChange. A focused field (ink-text-input) gets every chunk too, after the
- * app's handler: plain text is the field's to type, but a chunk with a control key in it ("abc⏎"
- * typed fast, or pasted) is the app's — it types the text before the key acts — so the field's
- * late copy is dropped.
- */
-export function fieldChange(apply: (text: string) => void): (raw: string) => void {
-  return (raw) => {
-    if (!hasControl(raw)) apply(raw);
-  };
-}
-
 /**
  * The app's one input handler. Keys typed fast (or over a slow SSH link) can arrive as one chunk:
  * each character is taken in turn — printable ones are typed into whatever takes text at that
@@ -87,12 +71,10 @@ export function handleInput(store: AppStore, input: string, key: InkKey, effects
     runKey(store, name, effects);
     return;
   }
-  if (key.ctrl || input.length < 2) return;
-  // A text field focused when a chunk of plain text arrived types it itself (see fieldChange).
-  const fieldHadIt = textTarget(store.getState()) === 'field' && !hasControl(input);
+  if (key.ctrl || key.meta || input.length < 2) return;
   let pending = '';
   const flush = () => {
-    if (pending && !(fieldHadIt && textTarget(store.getState()) === 'field')) typeInto(store, pending);
+    if (pending) typeInto(store, pending);
     pending = '';
   };
   for (const ch of input) {
@@ -105,7 +87,7 @@ export function handleInput(store: AppStore, input: string, key: InkKey, effects
       continue;
     }
     flush();
-    runKey(store, control ?? (ch === ' ' ? 'space' : ch), effects, !fieldHadIt);
+    runKey(store, control ?? (ch === ' ' ? 'space' : ch), effects);
   }
   flush();
 }

@@ -21,7 +21,9 @@ const SEQUENCES: Record<string, string> = {
   home: '\u001b[H',
   end: '\u001b[F',
   enter: '\r',
-  escape: '\u001b',
+  // Esc as the kitty keyboard protocol sends it: unambiguous at once. A lone ESC byte is held by Ink
+  // for 20 ms (it may start Alt+key), and a key written sooner would glue to it, as in a terminal.
+  escape: '\u001b[27u',
   space: ' ',
   tab: '\t',
   backspace: '\u007f',

@@ -92,3 +92,27 @@ describe('input arriving as one chunk (fast typing, slow links)', () => {
     expect(app.store.getState().searchDraft).toBe('abc');
   });
 });
+
+describe('text fields: the app edits them at a caret (no key typed twice or lost)', () => {
+  it('search: arrows move the caret, Ctrl-W and Ctrl-U delete, Backspace takes a whole emoji, Ctrl-G types nothing', async () => {
+    const app = await renderApp({}, { searchDebounceMs: 60_000 });
+    await app.waitFrame((f) => f.includes('of 60'));
+    await app.press('lines.search');
+    await app.waitFrame((f) => f.includes('search:'));
+    const draft = () => app.store.getState().searchDraft;
+    await app.type('smith jones');
+    await vi.waitFor(() => expect(draft()).toBe('smith jones'));
+    app.ui.stdin.write('\u0017'); // Ctrl-W
+    await vi.waitFor(() => expect(draft()).toBe('smith '));
+    app.ui.stdin.write('\u001b[D\u001b[D'); // ← ←
+    await app.type('X');
+    await vi.waitFor(() => expect(draft()).toBe('smitXh '));
+    app.ui.stdin.write('\u0015'); // Ctrl-U: everything before the caret
+    await vi.waitFor(() => expect(draft()).toBe('h '));
+    app.ui.stdin.write('\u0005😀\u0007'); // Ctrl-E, an emoji, Ctrl-G (no command here)
+    await vi.waitFor(() => expect(draft()).toBe('h 😀'));
+    app.ui.stdin.write('\u007f');
+    await vi.waitFor(() => expect(draft()).toBe('h '));
+    expect(draft().isWellFormed()).toBe(true);
+  });
+});

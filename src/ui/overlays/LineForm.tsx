@@ -1,16 +1,16 @@
 import { Box, Text } from 'ink';
-import TextInput from 'ink-text-input';
 import { creditsText, fitWidth } from '../../domain/format';
 import { fieldsFor } from '../../domain/line-form';
+import { caretOf } from '../../store/text-target';
 import { loaded } from '../../store/types';
-import { fieldChange } from '../input';
-import { useApp, useAppStore } from '../store-context';
+import { TextField } from '../components/TextField';
+import { useApp } from '../store-context';
 import { color } from '../theme';
 
 /** New line / new trial: every field with its rule beside it and its message when it breaks one. */
 export function LineForm({ width }: { readonly width: number }) {
-  const store = useAppStore();
   const form = useApp((s) => s.form);
+  const caret = useApp(caretOf);
   const packages = useApp((s) => s.packages);
   if (!form) return null;
   const pk = (loaded(packages) ?? []).filter((p) => p.is_trial === form.trial);
@@ -49,9 +49,9 @@ export function LineForm({ width }: { readonly width: number }) {
                 {fitWidth(`${focused ? '›' : ' '} ${f.label}`, 16)}
               </Text>
               {focused && f.kind === 'text' ? (
-                <TextInput
+                <TextField
                   value={show(f.id)}
-                  onChange={fieldChange((t) => store.getState().setFormText(t, f.id))}
+                  caret={caret}
                   placeholder={f.id === 'username' || f.id === 'password' ? '(random)' : ''}
                 />
               ) : (

@@ -1,8 +1,8 @@
 import { Box, Text } from 'ink';
-import TextInput from 'ink-text-input';
 import { fitWidth } from '../../domain/format';
-import { fieldChange } from '../input';
-import { useApp, useAppStore } from '../store-context';
+import { caretOf } from '../../store/text-target';
+import { TextField } from '../components/TextField';
+import { useApp } from '../store-context';
 import { color } from '../theme';
 
 /** `:profile`: every profile with its URL and the last four characters of its key, never more. */
@@ -33,8 +33,8 @@ export function ProfilesOverlay({ width }: { readonly width: number }) {
 
 /** `:profile add`: name, base URL, API key (masked); checked with GET /v1/me before it is saved. */
 export function ProfileAddForm({ width }: { readonly width: number }) {
-  const store = useAppStore();
   const f = useApp((s) => s.profileForm);
+  const caret = useApp(caretOf);
   if (!f) return null;
   const row = (field: 'name' | 'baseUrl' | 'apiKey', label: string) => (
     <Box>
@@ -42,11 +42,7 @@ export function ProfileAddForm({ width }: { readonly width: number }) {
         {fitWidth(`${f.focus === field ? '›' : ' '} ${label}`, 12)}
       </Text>
       {f.focus === field ? (
-        <TextInput
-          value={f[field]}
-          onChange={fieldChange((t) => store.getState().setProfileField(field, t))}
-          {...(field === 'apiKey' ? { mask: '•' } : {})}
-        />
+        <TextField value={f[field]} caret={caret} {...(field === 'apiKey' ? { mask: '•' } : {})} />
       ) : (
         <Text>{field === 'apiKey' ? '•'.repeat(Math.min(24, f.apiKey.length)) : f[field]}</Text>
       )}

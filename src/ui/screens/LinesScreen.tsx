@@ -1,13 +1,13 @@
 import { Box, Text } from 'ink';
-import TextInput from 'ink-text-input';
 import { useMemo } from 'react';
 import { creditsText, fitWidth, positionText, unreadableText } from '../../domain/format';
 import { keyHintText } from '../../keys/keymap';
+import { caretOf } from '../../store/text-target';
 import { LineRow } from '../components/LineRow';
-import { fieldChange } from '../input';
+import { TextField } from '../components/TextField';
 import { LINES_CHROME_ROWS } from '../layout/frame';
 import { LINE_COLUMNS, layoutColumns } from '../lines-columns';
-import { useApp, useAppStore } from '../store-context';
+import { useApp } from '../store-context';
 import { color } from '../theme';
 
 export function LinesScreen({ width, height }: { readonly width: number; readonly height: number }) {
@@ -79,9 +79,9 @@ export function LinesScreen({ width, height }: { readonly width: number; readonl
 
 /** Position, search, filters and sort, always visible; the search field when it is open. */
 function StatusLine({ width }: { readonly width: number }) {
-  const store = useAppStore();
   const searchOpen = useApp((s) => s.searchOpen);
   const draft = useApp((s) => s.searchDraft);
+  const caret = useApp(caretOf);
   const q = useApp((s) => s.query);
   const offset = useApp((s) => s.offset);
   const count = useApp((s) => s.page?.lines.length ?? 0);
@@ -92,11 +92,7 @@ function StatusLine({ width }: { readonly width: number }) {
     return (
       <Box width={width}>
         <Text color={color('ui.focus')}> search: </Text>
-        <TextInput
-          value={draft}
-          onChange={fieldChange((v) => store.getState().setSearchDraft(v))}
-          placeholder="username or line id"
-        />
+        <TextField value={draft} caret={caret} placeholder="username or line id" />
       </Box>
     );
   }

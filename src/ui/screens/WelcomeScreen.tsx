@@ -1,8 +1,10 @@
 import { Box, Text, useApp as useInkApp, useInput } from 'ink';
-import TextInput from 'ink-text-input';
 import { useEffect, useRef, useState } from 'react';
 import { typedText } from '../../domain/line-form';
+import { keyName } from '../../keys/key-name';
 import { type PasteHub, pastedLine } from '../../keys/paste';
+import { editText, insertText, isEditKey, type TextState } from '../../keys/text-edit';
+import { TextField } from '../components/TextField';
 import { color } from '../theme';
 
 export type WelcomeResult =
@@ -24,6 +26,8 @@ interface WelcomeState {
   readonly field: 'url' | 'key';
   readonly url: string;
   readonly key: string;
+  /** In the focused field. */
+  readonly caret: number;
   readonly error: string | null;
   readonly checking: boolean;
   readonly notice: string | null;
@@ -34,6 +38,7 @@ const START: WelcomeState = {
   field: 'url',
   url: '',
   key: '',
+  caret: 0,
   error: null,
   checking: false,
   notice: null,
@@ -61,7 +66,15 @@ export function WelcomeScreen({ connect, onDone, pastes }: WelcomeProps) {
     now.current = { ...now.current, ...patch };
     setSt(now.current);
   };
+  /** Edits the focused field at its caret. */
+  const edit = (change: (t: TextState) => TextState) => {
+    const at = now.current;
+    const t = change({ value: at[at.field], caret: at.caret });
+    put({ [at.field]: t.value, caret: t.caret });
+  };
   const putRef = useRef(put);
+  const editRef = useRef(edit);
+  editRef.current = edit;
   putRef.current = put;
   useEffect(
     () =>
@@ -69,10 +82,9 @@ export function WelcomeScreen({ connect, onDone, pastes }: WelcomeProps) {
         const at = now.current;
         if (at.mode !== 'connect' || at.checking)
           return putRef.current({ notice: 'Paste ignored here: nothing here takes text' });
-        const before = at[at.field];
-        const { line, cut } = pastedLine(text, FIELD_MAX - [...before].length);
+        const { line, cut } = pastedLine(text, FIELD_MAX - [...at[at.field]].length);
+        editRef.current((t) => insertText(t, line));
         putRef.current({
-          [at.field]: before + line,
           notice: cut ? `Pasted the first ${[...line].length} characters of the first line` : null,
         });
       }),
@@ -97,9 +109,10 @@ export function WelcomeScreen({ connect, onDone, pastes }: WelcomeProps) {
       return;
     }
     if (k.escape) return put({ mode: 'choose', error: null, notice: null });
-    if (k.tab || k.upArrow || k.downArrow) put({ field: at.field === 'url' ? 'key' : 'url' });
+    const other = at.field === 'url' ? 'key' : 'url';
+    if (k.tab || k.upArrow || k.downArrow) return put({ field: other, caret: at[other].length });
     if (k.return) {
-      if (at.field === 'url') return put({ field: 'key' });
+      if (at.field === 'url') return put({ field: 'key', caret: at.key.length });
       const [url, key] = [at.url.trim(), at.key.trim()];
       put({ checking: true, error: null });
       void connect(url, key).then((err) => {
@@ -108,10 +121,15 @@ export function WelcomeScreen({ connect, onDone, pastes }: WelcomeProps) {
         if (err) put({ error: err });
         else done({ kind: 'account', baseUrl: url, apiKey: key });
       });
+      return;
     }
+    const name = keyName(input, k);
+    if (name && isEditKey(name)) return edit((t) => editText(t, name));
+    const text = k.ctrl || k.meta ? '' : typedText(input);
+    if (text) edit((t) => insertText(t, text));
   });
 
-  const { mode, choice, field, url, key, error, checking, notice } = st;
+  const { mode, choice, field, url, key, caret, error, checking, notice } = st;
   if (mode === 'choose') {
     return (
       <Box flexDirection="column" paddingX={1}>
@@ -139,11 +157,7 @@ export function WelcomeScreen({ connect, onDone, pastes }: WelcomeProps) {
           color={field === 'url' ? color('ui.focus') : undefined}
         >{`${field === 'url' ? '›' : ' '} Base URL  `}</Text>
         {field === 'url' ? (
-          <TextInput
-            value={url}
-            onChange={(v) => put({ url: typedText(v) })}
-            placeholder="https://panel.example.com"
-          />
+          <TextField value={url} caret={caret} placeholder="https://panel.example.com" />
         ) : (
           <Text>{url}</Text>
         )}
@@ -153,7 +167,7 @@ export function WelcomeScreen({ connect, onDone, pastes }: WelcomeProps) {
           color={field === 'key' ? color('ui.focus') : undefined}
         >{`${field === 'key' ? '›' : ' '} API key   `}</Text>
         {field === 'key' ? (
-          <TextInput value={key} onChange={(v) => put({ key: typedText(v) })} mask="•" />
+          <TextField value={key} caret={caret} mask="•" />
         ) : (
           <Text>{'•'.repeat(Math.min(key.length, 24))}</Text>
         )}

@@ -1,0 +1,43 @@
+import { Text } from 'ink';
+import { color } from '../theme';
+
+export interface TextFieldProps {
+  readonly value: string;
+  /** UTF-16 offset of the caret, on a grapheme boundary (keys/text-edit.ts). */
+  readonly caret: number;
+  /** Shown instead of each character (an API key). */
+  readonly mask?: string;
+  /** Shown dimmed while the value is empty. */
+  readonly placeholder?: string;
+}
+
+/**
+ * A one-line text field: the text with its caret as an inverse cell. Display only: its keys are
+ * the app's (ui/input.ts edits the store), so a key can never be handled twice or against a stale
+ * value, whatever the chunking of the input.
+ */
+export function TextField({ value, caret, mask, placeholder }: TextFieldProps) {
+  if (!value) {
+    const [first = ' ', ...rest] = [...(placeholder ?? '')];
+    return (
+      <Text>
+        <Text inverse>{first}</Text>
+        <Text color={color('ui.muted')}>{rest.join('')}</Text>
+      </Text>
+    );
+  }
+  const show = (text: string) => (mask ? mask.repeat([...text].length) : text);
+  const at = Math.min(Math.max(0, caret), value.length);
+  const after = value.slice(at);
+  // The caret covers the whole grapheme after it (an emoji, a letter and its accent).
+  const under = after
+    ? (new Intl.Segmenter().segment(after)[Symbol.iterator]().next().value?.segment ?? ' ')
+    : ' ';
+  return (
+    <Text>
+      {show(value.slice(0, at))}
+      <Text inverse>{after ? show(under) : ' '}</Text>
+      {show(after.slice(under.length))}
+    </Text>
+  );
+}
