@@ -1,3 +1,4 @@
-import type { BuildOptions } from 'esbuild';
+import type { BuildOptions, Plugin } from 'esbuild';
 
 export declare const BUNDLE_OPTIONS: BuildOptions;
+export declare const patchInk: Plugin;

@@ -189,7 +189,7 @@ export async function runApp(options: AppOptions): Promise<number> {
         <ErrorBoundary onFatal={die}>
           <WelcomeScreen connect={connectAccount} onDone={(r) => (result = r)} pastes={pastes} />
         </ErrorBoundary>,
-        { exitOnCtrlC: false, patchConsole: true },
+        { exitOnCtrlC: false, patchConsole: true, interactive: true },
       );
       await instance.waitUntilExit();
       instance = undefined;
@@ -249,8 +249,15 @@ export async function runApp(options: AppOptions): Promise<number> {
         </ErrorBoundary>,
         // Ink throttles to 30 frames a second by default, which a key held down feels as lag.
         // Incremental rendering rewrites only changed rows: a cursor move is ~0.5 KB, not ~6 KB
-        // (needs the row-offset fix scripts/bundle-options.mjs applies to Ink 6.8).
-        { exitOnCtrlC: false, patchConsole: true, maxFps: 120, incrementalRendering: true },
+        // `interactive`: the app only runs on a terminal (checked before), so a CI variable in the
+        // user's environment must not turn Ink into a print-the-last-frame logger.
+        {
+          exitOnCtrlC: false,
+          patchConsole: true,
+          maxFps: 120,
+          incrementalRendering: true,
+          interactive: true,
+        },
       );
       await instance.waitUntilExit();
       instance = undefined;

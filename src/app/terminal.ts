@@ -1,4 +1,8 @@
-/** Raw terminal sequences, written by the app itself (Ink 6.8 has no alternate-screen option). */
+/**
+ * Raw terminal sequences, written by the app itself. Ink 8's `alternateScreen` option enters and
+ * leaves with each render: the welcome screen, the app and each profile switch are separate renders,
+ * and the shell's screen would flash between them. One alternate screen spans the whole run.
+ */
 /** The alternate screen, cursor at its top left: the screen is cleared but the cursor stays put. */
 export const ENTER_ALT_SCREEN = '\u001b[?1049h\u001b[H';
 export const LEAVE_ALT_SCREEN = '\u001b[?1049l';

@@ -2,7 +2,9 @@
  * A paste is text, never keys. With bracketed paste on, the terminal wraps a paste in ESC[200~ …
  * ESC[201~; everything between is taken out of the byte stream before Ink turns bytes into keys and
  * delivered as one piece of text, so nothing inside it (a newline, an Esc, a `q`) can confirm,
- * cancel or navigate. Ink 6.8 has no paste support: the filter sits on stdin's `read()`.
+ * cancel or navigate. The filter sits on stdin's `read()`, before Ink. Ink 8's `usePaste` is not
+ * used: its parser waits for the end marker without a time limit or a size bound, so a paste whose
+ * end is lost swallows every later key; here an unfinished paste ends after 300 ms and keeps 64 K.
  */
 export const PASTE_START = '\u001b[200~';
 export const PASTE_END = '\u001b[201~';

@@ -25,12 +25,13 @@ export function spawnApp(
   }
   const term = new xterm.Terminal({ ...size, allowProposedApi: true });
   let output = '';
-  // CI=false: Ink prints only the final frame when CI is set.
+  // CI=true, whatever the caller's environment: Ink 8 draws only the final frame when it believes
+  // it runs in CI, unless told the terminal is interactive, as the app tells it.
   const child = pty.spawn(process.execPath, [BUNDLE, ...args], {
     ...size,
     env: {
       ...process.env,
-      CI: 'false',
+      CI: 'true',
       LINEDESK_DATA_DIR: dir,
       LINEDESK_STATE_DIR: dir,
       LINEDESK_CONFIG_DIR: configDir,
