@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pty from '@lydell/node-pty';
+import xterm from '@xterm/headless';
 import { build } from 'esbuild';
 import { BUNDLE_OPTIONS } from '../scripts/bundle-options.mjs';
 import { percentile, replaceSection, spawnBenchSandbox } from './lib';
@@ -33,7 +34,17 @@ function launch(cmd: string, args: string[], cols: number, rows: number) {
     JSON.stringify({ version: 1, defaultProfile: null, profiles: {}, welcomed: true }),
     { mode: 0o600 },
   );
-  const chunks: Array<{ t: number; d: string }> = [];
+  // Each chunk with the screen after it: Ink 8 rewrites only the changed part of a row, so what a
+  // frame shows is read off a terminal emulator, not off the bytes.
+  const chunks: Array<{ t: number; d: string; screen?: string }> = [];
+  const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
+  const screenNow = () => {
+    const b = term.buffer.active;
+    return Array.from(
+      { length: term.rows },
+      (_, i) => b.getLine(b.viewportY + i)?.translateToString(true) ?? '',
+    ).join('\n');
+  };
   const t0 = performance.now();
   const p = pty.spawn(cmd, args, {
     cols,
@@ -50,28 +61,27 @@ function launch(cmd: string, args: string[], cols: number, rows: number) {
     } as Record<string, string>,
   });
   let exited = false;
-  p.onData((d) => chunks.push({ t: performance.now(), d }));
+  p.onData((d) => {
+    const chunk: { t: number; d: string; screen?: string } = { t: performance.now(), d };
+    chunks.push(chunk);
+    term.write(d, () => {
+      chunk.screen = screenNow();
+    });
+  });
   p.onExit(() => {
     exited = true;
   });
   const text = () => chunks.map((c) => c.d).join('');
-  /** Resolves when the output after `from` matches, with the time of the matching chunk. */
+  /** Resolves when the screen after a chunk from `from` on matches, with that chunk's arrival time. */
   const until = async (re: RegExp, from = 0, timeout = 15_000) => {
     const start = performance.now();
+    let i = from;
     for (;;) {
-      let acc = '';
-      for (let i = from; i < chunks.length; i++) {
-        acc += chunks[i]!.d;
-        if (re.test(acc)) return { index: i, t: chunks[i]!.t };
+      for (; i < chunks.length && chunks[i]!.screen !== undefined; i++) {
+        if (re.test(chunks[i]!.screen!)) return { index: i, t: chunks[i]!.t };
       }
-      if (performance.now() - start > timeout) {
-        const plain = acc.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, ' ');
-        const tail = plain.slice(
-          Math.max(0, plain.lastIndexOf(' of ') - 200),
-          plain.lastIndexOf(' of ') + 100,
-        );
-        throw new Error(`timeout waiting for ${re}; the output ended with: ${JSON.stringify(tail)}`);
-      }
+      if (performance.now() - start > timeout)
+        throw new Error(`timeout waiting for ${re}; the screen:\n${screenNow()}`);
       await sleep(1);
     }
   };

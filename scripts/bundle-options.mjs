@@ -71,16 +71,61 @@ function rowString(cells, y) {
 }`,
 };
 
+/**
+ * Start-up and frames: ansi-tokenize (Ink's cell tokenizer) walks every row through Intl.Segmenter,
+ * and the first use of the segmenter loads ICU's break data; on the first frame that was most of
+ * the cold render (~97 ms, issue #13's profile). A row made only of characters that never join
+ * others into one grapheme (ASCII and Latin-1 but CR, Latin extended, dashes and punctuation,
+ * arrows, box drawing and shapes: what our frames are made of) is walked by index instead; any
+ * other row goes through the segmenter as before. Not upstream. test/build/ink-patch.test.ts
+ * checks the two walks agree on random rows.
+ */
+const TOKENIZE_SIMPLE_ROWS_FIX = {
+  file: /[\\/]@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]tokenize\.js$/,
+  replace: [
+    [
+      'for (const { segment, index } of segmenter.segment(str)) {',
+      'for (const { segment, index } of graphemes(str)) {',
+    ],
+  ],
+  append: `
+const SIMPLE_ROW = /^[\\u0000-\\u000c\\u000e-\\u02ff\\u2010-\\u2027\\u2030-\\u205e\\u2190-\\u21ff\\u2500-\\u25ff]*$/;
+function* simpleGraphemes(str) {
+  for (let index = 0; index < str.length; index++) yield { segment: str[index], index };
+}
+function graphemes(str) {
+  return SIMPLE_ROW.test(str) ? simpleGraphemes(str) : segmenter.segment(str);
+}`,
+};
+
+/**
+ * Start-up: Yoga's loader fetches its own WebAssembly from a data: URL with the global fetch, which
+ * loads Node's internal undici (≈ 50 ms on Node 20, measured in issue #13) only to decode base64. It
+ * decodes it directly here (its own fallback path, with Buffer instead of a loop over atob). Not
+ * upstream: yoga-layout 3.2 as published.
+ */
+const YOGA_NO_FETCH_FIX = {
+  file: /[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/,
+  replace: [
+    ['return w||"function"!=typeof fetch?Promise', 'return true?Promise'],
+    [
+      'var b=xa(a.slice(37)),c=new Uint8Array(b.length);for(a=0;a<b.length;++a)c[a]=b.charCodeAt(a);var d=c',
+      'var d=new Uint8Array(Buffer.from(a.slice(37),"base64"))',
+    ],
+  ],
+  append: '',
+};
+
 /** Applies the fixes above to Ink's files as they are bundled; a fix that no longer fits fails the build. */
 export const patchInk = {
   name: 'patch-ink',
   setup(b) {
-    for (const fix of [INK_OUTPUT_FIX]) {
+    for (const fix of [INK_OUTPUT_FIX, TOKENIZE_SIMPLE_ROWS_FIX, YOGA_NO_FETCH_FIX]) {
       b.onLoad({ filter: fix.file }, async (args) => {
         let source = await readFile(args.path, 'utf8');
         for (const [from, to] of fix.replace) {
           if (!source.includes(from))
-            throw new Error(`${args.path} changed: review the Ink fixes in scripts/bundle-options.mjs`);
+            throw new Error(`${args.path} changed: review the fixes in scripts/bundle-options.mjs`);
           source = source.replace(from, to);
         }
         return { contents: source + fix.append, loader: 'js' };

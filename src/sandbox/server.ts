@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Faults } from './faults';
 import type { RateLimiter } from './rate-limit';
 import type { AccountRow, Repo } from './repo';
@@ -96,6 +96,9 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function createSandboxServer(deps: ServerDeps): Server {
+  // Loaded here, not imported: a bundle hoists a static import to its top, and the app (which does
+  // not serve) would load Node's HTTP server at every start.
+  const { createServer } = process.getBuiltinModule('node:http');
   const server = createServer((req, res) => {
     handle(deps, req, res).catch((err) => {
       deps.log(`sandbox: unexpected failure: ${(err as Error).message}`);

@@ -25,10 +25,11 @@ type OutputClass = new (o: {
   get(): { output: string; height: number };
 };
 
-async function load(patched: boolean): Promise<OutputClass> {
-  const outfile = join(dir, `output-${patched}.mjs`);
+/** Bundles `entry` as the app's build does (with the fixes) or as published (without); imports it. */
+async function bundled(entry: string, patched: boolean): Promise<Record<string, unknown>> {
+  const outfile = join(dir, `${entry.replace(/\W+/g, '-')}-${patched}.mjs`);
   await build({
-    entryPoints: [inkOutput],
+    entryPoints: [entry],
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -36,8 +37,11 @@ async function load(patched: boolean): Promise<OutputClass> {
     plugins: patched ? [patchInk] : [],
     logLevel: 'silent',
   });
-  return (await import(pathToFileURL(outfile).href)).default as OutputClass;
+  return (await import(pathToFileURL(outfile).href)) as Record<string, unknown>;
 }
+const load = async (patched: boolean) => (await bundled(inkOutput, patched)).default as OutputClass;
+const resolveIn = (pkg: string, file: string) =>
+  join(dirname(createRequire(inkOutput).resolve(`${pkg}/package.json`)), file);
 
 const piece = fc.constantFrom(
   'plain',
@@ -79,5 +83,89 @@ describe('the Ink fix applied at bundle time', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('ansi-tokenize: rows walked without the segmenter give the very same cells', async () => {
+    const entry = resolveIn('@alcalzone/ansi-tokenize', 'build/index.js');
+    const [up, fixed] = await Promise.all([bundled(entry, false), bundled(entry, true)]);
+    type Tokenize = (s: string) => unknown[];
+    const pool = [
+      'a',
+      ' ',
+      '~',
+      '\u001b[1m',
+      '\u001b[22m',
+      '\u001b[38;5;12m',
+      '\u001b]8;;http://x\u0007',
+      '\r',
+      '\n',
+      '\r\n',
+      'é',
+      'ÿ',
+      '\u00ad',
+      '\u0085',
+      'ʯ',
+      '\u02ff',
+      '\u0300',
+      'e\u0301',
+      '–',
+      '…',
+      '·',
+      '›',
+      '‧',
+      '\u2028',
+      '\u200d',
+      '→',
+      '│',
+      '╭',
+      '█',
+      '◆',
+      '\u25ff',
+      '中',
+      '😀',
+      '👨\u200d👩',
+      '🇫🇷',
+      '\ufe0f',
+      '한',
+      '\u1100\u1161',
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pool), { maxLength: 30 }), (parts) => {
+        const row = parts.join('');
+        expect((fixed.tokenize as Tokenize)(row)).toEqual((up.tokenize as Tokenize)(row));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('yoga-layout: loads without fetch (no internal undici at start) and lays out as published', async () => {
+    const entry = createRequire(inkOutput).resolve('yoga-layout');
+    const real = globalThis.fetch;
+    let fetched = 0;
+    globalThis.fetch = ((...args: Parameters<typeof fetch>) => {
+      fetched++;
+      return real(...args);
+    }) as typeof fetch;
+    try {
+      const fixed = (await bundled(entry, true)).default as typeof import('yoga-layout').default;
+      expect(fetched).toBe(0);
+      const up = (await bundled(entry, false)).default as typeof import('yoga-layout').default;
+      const layout = (Y: typeof up) => {
+        const root = Y.Node.create();
+        root.setWidth(120);
+        root.setFlexDirection(Y.FLEX_DIRECTION_ROW);
+        for (const grow of [1, 2, 0]) {
+          const child = Y.Node.create();
+          child.setFlexGrow(grow);
+          child.setWidth(10);
+          root.insertChild(child, root.getChildCount());
+        }
+        root.calculateLayout(120, 40, Y.DIRECTION_LTR);
+        return Array.from({ length: 3 }, (_, i) => root.getChild(i).getComputedLayout());
+      };
+      expect(layout(fixed)).toEqual(layout(up));
+    } finally {
+      globalThis.fetch = real;
+    }
   });
 });
