@@ -66,6 +66,8 @@ export function listParams(q: LinesQuery, offset: number, limit: number) {
 export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps): LinesSlice {
   const now = deps.now ?? Date.now;
   let seq = 0;
+  /** The offset the latest page request is for, until it lands (or fails). */
+  let heading: number | null = null;
   let searchTimer: ReturnType<typeof setTimeout> | undefined;
   // Pages fetched ahead (the next page is prefetched) or recently seen; cleared by refresh and writes.
   const cache = new Map<string, { page: LinesPage; at: number }>();
@@ -116,6 +118,7 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
       const id = ++seq;
       const { query, pageSize } = get();
       const offset = Math.max(0, opts.offset ?? get().offset);
+      heading = offset;
       if (opts.force) cache.clear();
       const key = keyOf(query, offset, pageSize);
       const hit = cache.get(key);
@@ -123,6 +126,7 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
       try {
         const page = await fetchPage(query, offset, pageSize);
         if (id !== seq) return; // a newer request owns the screen
+        heading = null;
         const last = Math.max(0, page.lines.length - 1);
         const want = opts.cursor === 'last' ? last : (opts.cursor ?? get().cursor);
         set({
@@ -135,6 +139,7 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
         prefetch(query, page, pageSize);
       } catch (err) {
         if (id !== seq) return;
+        heading = null;
         deps.logError?.('loadLines', err);
         set({ linesStatus: 'error', linesError: describeError(err) });
       }
@@ -201,13 +206,21 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
       } else set({ cursor: target });
     },
 
+    // A page move while a page loads counts from the page on its way, not the one on screen: ten
+    // PgDn pressed quickly move ten pages (only the last request's page is shown).
     pageNext() {
-      const { page } = get();
-      if (page?.nextOffset != null) void get().loadLines({ offset: page.nextOffset });
+      const { page, pageSize } = get();
+      if (!page) return;
+      if (heading === null) {
+        if (page.nextOffset != null) void get().loadLines({ offset: page.nextOffset });
+      } else if (heading + pageSize < page.totalHits) void get().loadLines({ offset: heading + pageSize });
     },
     pagePrev() {
-      const { page } = get();
-      if (page?.previousOffset != null) void get().loadLines({ offset: page.previousOffset });
+      const { page, pageSize } = get();
+      if (!page) return;
+      if (heading === null) {
+        if (page.previousOffset != null) void get().loadLines({ offset: page.previousOffset });
+      } else if (heading > 0) void get().loadLines({ offset: Math.max(0, heading - pageSize) });
     },
     firstLine() {
       if (get().offset === 0) set({ cursor: 0 });

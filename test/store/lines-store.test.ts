@@ -17,6 +17,20 @@ describe('lines store against the sandbox', () => {
     expect(store.getState().bouquets.status).toBe('ready');
   });
 
+  it('page moves pressed while a page loads are counted, not dropped (ten PgDn move ten pages)', async () => {
+    const { store } = await storeOnSandbox({ lines: 300 });
+    await store.getState().loadLines();
+    for (let i = 0; i < 10; i++) store.getState().pageNext(); // all before the first answer
+    await vi.waitFor(() => expect(store.getState().linesStatus).toBe('ready'));
+    await vi.waitFor(() => expect(store.getState().offset).toBe(100));
+    for (let i = 0; i < 3; i++) store.getState().pagePrev();
+    await vi.waitFor(() => expect(store.getState().offset).toBe(70));
+    // Never past the last page: 300 lines are 30 pages of 10.
+    for (let i = 0; i < 40; i++) store.getState().pageNext();
+    await vi.waitFor(() => expect(store.getState().offset).toBe(290));
+    expect(store.getState().page!.lines).toHaveLength(10);
+  });
+
   it('pages forward and back; the cursor crosses page edges', async () => {
     const { store } = await storeOnSandbox();
     await store.getState().loadLines();
