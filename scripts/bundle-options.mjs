@@ -116,21 +116,89 @@ const YOGA_NO_FETCH_FIX = {
   append: '',
 };
 
-/** Applies the fixes above to Ink's files as they are bundled; a fix that no longer fits fails the build. */
+/**
+ * Start-up: five of Ink's modules make an Intl.Segmenter when they load, and the first one costs
+ * ICU's break data (≈ 10 ms here, more under load), whether or not a frame needs one. Each is made
+ * on first use instead; with the fast paths below the first frame needs none. Not upstream.
+ */
+const LAZY_SEGMENTER_HELPER = `
+function lazySegmenter(locales, options) {
+  let real;
+  return { segment: (text) => (real ??= new Intl.Segmenter(locales, options)).segment(text) };
+}`;
+const lazySegmenter = (file, made) => ({
+  file,
+  replace: [[made, made.replace('new Intl.Segmenter(', 'lazySegmenter(')]],
+  append: LAZY_SEGMENTER_HELPER,
+});
+const LAZY_SEGMENTER_FIXES = [
+  lazySegmenter(/[\\/]string-width[\\/]index\.js$/, 'const segmenter = new Intl.Segmenter();'),
+  lazySegmenter(/[\\/]wrap-ansi[\\/]index\.js$/, 'const segmenter = new Intl.Segmenter();'),
+  lazySegmenter(
+    /[\\/]ink[\\/]build[\\/]line-update\.js$/,
+    "const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });",
+  ),
+  lazySegmenter(
+    /[\\/]@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]tokenize\.js$/,
+    'const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });',
+  ),
+  lazySegmenter(
+    /[\\/]slice-ansi[\\/]tokenize-ansi\.js$/,
+    "const GRAPHEME_SEGMENTER = new Intl.Segmenter(undefined, {granularity: 'grapheme'});",
+  ),
+];
+
+/**
+ * string-width skips the segmenter for printable ASCII only; the rows of our frames carry a few
+ * other characters that are one column and one grapheme each (·, –, …, ›, arrows, box drawing), so
+ * any row with them took the slow path. Its fast path covers those too (never CR, controls, the soft
+ * hyphen, or the two wide squares U+25FD–25FE). Not upstream. Checked against the published code on
+ * every character of the range. Its emoji regex is compiled on first use too.
+ */
+const STRING_WIDTH_SIMPLE_FIX = {
+  file: /[\\/]string-width[\\/]index\.js$/,
+  replace: [
+    // Built on first use: compiling \p{RGI_Emoji} costs ≈ 17 ms, and only emoji rows need it.
+    [
+      'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;',
+      "let rgiEmojiRegexMade;\nconst rgiEmojiRegex = { test: (text) => (rgiEmojiRegexMade ??= new RegExp('^\\\\p{RGI_Emoji}$', 'v')).test(text) };",
+    ],
+    [
+      'if (/^[\\u0020-\\u007E]*$/.test(string)) {',
+      'if (/^[\\u0020-\\u007e\\u00a0-\\u00ac\\u00ae-\\u02ff\\u2010-\\u2027\\u2030-\\u205e\\u2190-\\u21ff\\u2500-\\u25fc\\u25ff]*$/.test(string)) {',
+    ],
+  ],
+  append: '',
+};
+
+const FIXES = [
+  INK_OUTPUT_FIX,
+  TOKENIZE_SIMPLE_ROWS_FIX,
+  YOGA_NO_FETCH_FIX,
+  STRING_WIDTH_SIMPLE_FIX,
+  ...LAZY_SEGMENTER_FIXES,
+];
+
+/**
+ * Applies the fixes above to the files as they are bundled, every fix of a file in turn; a fix that
+ * no longer fits (the dependency changed) fails the build.
+ */
 export const patchInk = {
   name: 'patch-ink',
   setup(b) {
-    for (const fix of [INK_OUTPUT_FIX, TOKENIZE_SIMPLE_ROWS_FIX, YOGA_NO_FETCH_FIX]) {
-      b.onLoad({ filter: fix.file }, async (args) => {
-        let source = await readFile(args.path, 'utf8');
+    const files = new RegExp(FIXES.map((f) => f.file.source).join('|'));
+    b.onLoad({ filter: files }, async (args) => {
+      let source = await readFile(args.path, 'utf8');
+      for (const fix of FIXES.filter((f) => f.file.test(args.path))) {
         for (const [from, to] of fix.replace) {
           if (!source.includes(from))
             throw new Error(`${args.path} changed: review the fixes in scripts/bundle-options.mjs`);
-          source = source.replace(from, to);
+          source = source.replace(from, () => to); // a function: `to` may hold `$`
         }
-        return { contents: source + fix.append, loader: 'js' };
-      });
-    }
+        source += fix.append;
+      }
+      return { contents: source, loader: 'js' };
+    });
   },
 };
 

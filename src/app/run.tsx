@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { render } from 'ink';
 import { type ApiClient, createClient } from '../api/client';
 import { LinedeskError } from '../api/errors';
 import type { AppOptions } from '../cli-args';
@@ -10,12 +9,9 @@ import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, createPasteHub, installPasteFi
 import { dataDir, stateDir } from '../paths';
 import { createAppStore } from '../store/app-store';
 import type { Target } from '../store/types';
-import { App } from '../ui/App';
-import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { handlePaste } from '../ui/input';
 import { linesPageSize } from '../ui/layout/frame';
-import { type WelcomeResult, WelcomeScreen } from '../ui/screens/WelcomeScreen';
-import { StoreProvider } from '../ui/store-context';
+import type { WelcomeResult } from '../ui/screens/WelcomeScreen';
 import { VERSION } from '../version';
 import { EMPTY_CONFIG, loadConfig, saveConfig } from './config';
 import { fileIntentLog } from './intent-file';
@@ -24,6 +20,7 @@ import { createLog, type Log } from './log';
 import { checkAccount, profilesApi } from './profiles';
 import { chooseTarget, type TargetChoice } from './target';
 import { ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN, osc52, SHOW_CURSOR } from './terminal';
+import type { Instance } from './ui-entry';
 
 interface Connection {
   readonly client: ApiClient;
@@ -135,7 +132,7 @@ export async function runApp(options: AppOptions): Promise<number> {
     process.stdout.write(BRACKETED_PASTE_OFF + SHOW_CURSOR + LEAVE_ALT_SCREEN);
   };
   let fatal: unknown = null;
-  let instance: ReturnType<typeof render> | undefined;
+  let instance: Instance | undefined;
   const die = (err: unknown) => {
     fatal ??= err;
     log.error('fatal', err);
@@ -185,12 +182,8 @@ export async function runApp(options: AppOptions): Promise<number> {
         });
         return null;
       };
-      instance = render(
-        <ErrorBoundary onFatal={die}>
-          <WelcomeScreen connect={connectAccount} onDone={(r) => (result = r)} pastes={pastes} />
-        </ErrorBoundary>,
-        { exitOnCtrlC: false, patchConsole: true, interactive: true },
-      );
+      const ui = await import('./ui-entry');
+      instance = ui.renderWelcome({ connect: connectAccount, onDone: (r) => (result = r), pastes }, die);
       await instance.waitUntilExit();
       instance = undefined;
       const picked = result as WelcomeResult;
@@ -238,27 +231,12 @@ export async function runApp(options: AppOptions): Promise<number> {
       // The requests go out before Ink's first render. A frame before the data only if the data is
       // slow: a loading frame replaced moments later costs a cold render on the way to the real one.
       const firstScreen = store.getState().start();
+      // What draws loads now, while the server answers.
+      const ui = await import('./ui-entry');
       await Promise.race([firstScreen, delay(FIRST_SCREEN_GRACE_MS)]);
       const app = store;
       const stopPastes = pastes.on((text) => handlePaste(app, text));
-      instance = render(
-        <ErrorBoundary onFatal={die}>
-          <StoreProvider store={store}>
-            <App effects={{ copy: (text) => process.stdout.write(osc52(text)) }} />
-          </StoreProvider>
-        </ErrorBoundary>,
-        // Ink throttles to 30 frames a second by default, which a key held down feels as lag.
-        // Incremental rendering rewrites only changed rows: a cursor move is ~0.5 KB, not ~6 KB
-        // `interactive`: the app only runs on a terminal (checked before), so a CI variable in the
-        // user's environment must not turn Ink into a print-the-last-frame logger.
-        {
-          exitOnCtrlC: false,
-          patchConsole: true,
-          maxFps: 120,
-          incrementalRendering: true,
-          interactive: true,
-        },
-      );
+      instance = ui.renderApp(app, { copy: (text) => process.stdout.write(osc52(text)) }, die);
       await instance.waitUntilExit();
       instance = undefined;
       stopPastes();

@@ -168,4 +168,35 @@ describe('the Ink fix applied at bundle time', () => {
       globalThis.fetch = real;
     }
   });
+
+  // Every character the fast paths may take, alone and in random rows, against the published code.
+  const FAST = [
+    [0x00, 0x2ff],
+    [0x2010, 0x205f],
+    [0x2190, 0x21ff],
+    [0x2500, 0x25ff],
+  ].flatMap(([a, b]) => Array.from({ length: b! - a! + 1 }, (_, i) => String.fromCodePoint(a! + i)));
+  const OTHERS = ['\u0300', '\u200d', '\ufe0f', '😀', '中', '\r\n', '\u001b[1m', '\u001b[22m', 'e\u0301'];
+
+  it('string-width: the wider fast path measures as the published code does', async () => {
+    const entry = createRequire(inkOutput).resolve('string-width');
+    type Width = (s: string) => number;
+    const up = (await bundled(entry, false)).default as Width;
+    const fixed = (await bundled(entry, true)).default as Width;
+    for (const ch of FAST) expect([ch, fixed(ch)]).toEqual([ch, up(ch)]);
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...FAST, ...OTHERS), { maxLength: 20 }), (parts) => {
+        expect(fixed(parts.join(''))).toBe(up(parts.join('')));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('ansi-tokenize: every character the fast path takes, alone, gives the same cell', async () => {
+    const entry = resolveIn('@alcalzone/ansi-tokenize', 'build/index.js');
+    const [up, fixed] = await Promise.all([bundled(entry, false), bundled(entry, true)]);
+    type Tokenize = (s: string) => unknown[];
+    for (const ch of FAST)
+      expect([ch, (fixed.tokenize as Tokenize)(ch)]).toEqual([ch, (up.tokenize as Tokenize)(ch)]);
+  });
 });

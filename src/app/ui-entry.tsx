@@ -1,0 +1,41 @@
+// Everything that draws (Ink, React, Yoga, the screens), loaded by run.tsx only once the first
+// screen's requests have left: Ink and Yoga load while the server answers, not before it is asked.
+import { render } from 'ink';
+import type { PasteHub } from '../keys/paste';
+import type { AppStore } from '../store/app-store';
+import { App } from '../ui/App';
+import { ErrorBoundary } from '../ui/ErrorBoundary';
+import type { UiEffects } from '../ui/handlers';
+import { type WelcomeProps, WelcomeScreen } from '../ui/screens/WelcomeScreen';
+import { StoreProvider } from '../ui/store-context';
+
+export type Instance = ReturnType<typeof render>;
+
+// `interactive`: the app only runs on a terminal (checked before), so a CI variable in the user's
+// environment must not turn Ink into a print-the-last-frame logger.
+const BASE = { exitOnCtrlC: false, patchConsole: true, interactive: true } as const;
+
+export function renderWelcome(
+  props: WelcomeProps & { readonly pastes: PasteHub },
+  onFatal: (err: unknown) => void,
+) {
+  return render(
+    <ErrorBoundary onFatal={onFatal}>
+      <WelcomeScreen {...props} />
+    </ErrorBoundary>,
+    BASE,
+  );
+}
+
+export function renderApp(store: AppStore, effects: UiEffects, onFatal: (err: unknown) => void): Instance {
+  return render(
+    <ErrorBoundary onFatal={onFatal}>
+      <StoreProvider store={store}>
+        <App effects={effects} />
+      </StoreProvider>
+    </ErrorBoundary>,
+    // Ink throttles to 30 frames a second by default, which a key held down feels as lag.
+    // Incremental rendering rewrites only changed rows: a cursor move is ~0.5 KB, not ~6 KB.
+    { ...BASE, maxFps: 120, incrementalRendering: true },
+  );
+}
