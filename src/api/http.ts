@@ -16,9 +16,9 @@ import {
   TimeoutError,
   UnexpectedStatus,
 } from './errors';
+import { CONNECT_TIMEOUT, NodeHttp } from './node-http';
 import { backoffDelay, DEFAULT_RETRY, type RetryPolicy, rateLimitHint } from './retry';
 import { sanitizeMultiline } from './sanitize';
-import { Agent, type Dispatcher, request } from './undici';
 
 /**
  * `read`: GET and the simulate endpoints (they persist nothing): retried on 429/502/503/504 and network
@@ -37,7 +37,6 @@ export interface TransportOptions {
   readonly userAgent?: string;
   /** One line per attempt, for the log file. Carries no header and no body. */
   readonly onEvent?: (event: TransportEvent) => void;
-  readonly dispatcher?: Dispatcher;
 }
 
 export interface TransportEvent {
@@ -67,7 +66,7 @@ const NOT_SENT_CODES = new Set([
   'EHOSTUNREACH',
   'ENETUNREACH',
   'EADDRNOTAVAIL',
-  'UND_ERR_CONNECT_TIMEOUT',
+  CONNECT_TIMEOUT,
 ]);
 
 interface Reply {
@@ -79,26 +78,18 @@ interface Reply {
 export class Transport {
   readonly #opts: TransportOptions;
   readonly #policy: RetryPolicy;
-  readonly #dispatcher: Dispatcher;
-  readonly #ownsDispatcher: boolean;
+  readonly #http: NodeHttp;
   readonly #random: () => number;
 
   constructor(opts: TransportOptions) {
     this.#opts = opts;
     this.#policy = { ...DEFAULT_RETRY, ...opts.retry };
     this.#random = opts.random ?? Math.random;
-    this.#ownsDispatcher = !opts.dispatcher;
-    this.#dispatcher =
-      opts.dispatcher ??
-      new Agent({
-        connect: { timeout: opts.connectTimeoutMs ?? 5_000 },
-        keepAliveTimeout: 10_000,
-        connections: 16,
-      });
+    this.#http = new NodeHttp({ connectTimeoutMs: opts.connectTimeoutMs ?? 5_000 });
   }
 
   async close(): Promise<void> {
-    if (this.#ownsDispatcher) await this.#dispatcher.close();
+    await this.#http.close();
   }
 
   /** Sends one request (with retries as its kind allows) and parses a 2xx body with `schema`. */
@@ -176,20 +167,17 @@ export class Transport {
         ...(error ? { error } : {}),
       });
     try {
-      const res = await request(this.#dispatcher, {
-        origin: url.origin,
-        path: `${url.pathname}${url.search}`,
-        method: method as Dispatcher.HttpMethod,
+      // The AbortSignal holds the deadline (headers and body alike).
+      const res = await this.#http.request({
+        url,
+        method,
         headers,
-        body,
+        ...(body !== undefined ? { body } : {}),
         signal,
-        // The AbortSignal holds the deadline; undici's own timers tick in coarse steps.
-        headersTimeout: deadlineMs + 1_000,
-        bodyTimeout: deadlineMs + 1_000,
+        maxBytes: MAX_BODY_BYTES,
       });
-      const text = await readCapped(res.body);
       report(res.statusCode);
-      return { status: res.statusCode, headers: res.headers, text };
+      return { status: res.statusCode, headers: res.headers, text: res.text };
     } catch (err) {
       const failure = this.#networkFailure(err, opts.signal, deadline);
       report(null, failure.message);
@@ -252,20 +240,6 @@ function errorCode(err: unknown): string | null {
     if (typeof code === 'string' && code !== 'UND_ERR_ABORTED' && code !== 'ABORT_ERR') return code;
   }
   return null;
-}
-
-async function readCapped(body: Dispatcher.ResponseData['body']): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) {
-      body.destroy();
-      throw new ProtocolError(`Response body exceeds ${MAX_BODY_BYTES} bytes`, null);
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function parseJson(text: string): unknown {

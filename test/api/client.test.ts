@@ -262,6 +262,41 @@ describe('retries', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('a reply cut short in its body is a lost reply: a mutation is sent once, outcome unknown', async () => {
+    const { server, client } = await setup((_q, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '5000' });
+      res.write('{"line":{"id":');
+      setImmediate(() => res.socket?.destroy());
+    });
+    const e = await failure(client.extendLine({ id: UUID, duration: 1 }));
+    expect(e).toBeInstanceOf(NetworkError);
+    expect(e.outcome).toBe('unknown');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('a body beyond 16 MB is refused, not read to the end', async () => {
+    const chunk = Buffer.alloc(1024 * 1024, 32);
+    const { client } = await setup((_q, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      let sent = 0;
+      const more = () => {
+        while (sent < 40 && res.write(chunk)) sent++;
+        if (sent < 40 && !res.destroyed) res.once('drain', more);
+        else res.end();
+      };
+      more();
+    });
+    const e = await failure(client.me());
+    expect(e.message, e.message).toContain('exceeds 16777216 bytes');
+  });
+
+  it('keeps the connection alive between requests (one TCP connection for several)', async () => {
+    const { server, client } = await setup((_q, res) => json(res, 200, { balance: 5 }));
+    for (let i = 0; i < 4; i++) await client.me().catch(() => {});
+    expect(server.requests).toHaveLength(4);
+    expect(server.connections()).toBe(1);
+  });
+
   it('a mutation that meets 503 or 500 is not re-sent', async () => {
     const { server, client } = await setup((_q, res) => json(res, 503, { message: 'busy' }));
     const e = await failure(client.createLine({ duration: 1 }));

@@ -14,6 +14,7 @@ export type Script = (req: Recorded, res: ServerResponse, n: number) => void | P
 export async function scriptedServer(script: Script) {
   const requests: Recorded[] = [];
   const sockets = new Set<Socket>();
+  let connections = 0;
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
@@ -28,6 +29,7 @@ export async function scriptedServer(script: Script) {
   });
   server.on('connection', (s) => {
     sockets.add(s);
+    connections++;
     s.on('close', () => sockets.delete(s));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -35,6 +37,8 @@ export async function scriptedServer(script: Script) {
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
+    /** TCP connections accepted so far. */
+    connections: () => connections,
     async close() {
       for (const s of sockets) s.destroy();
       await new Promise<void>((r) => server.close(() => r()));

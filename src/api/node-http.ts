@@ -1,0 +1,132 @@
+import type { Agent, ClientRequest, IncomingMessage } from 'node:http';
+import { ProtocolError } from './errors';
+
+/**
+ * The one HTTP exchange the transport needs, on Node's own `http`/`https` with keep-alive agents.
+ * Not undici: loading undici (with its HTTP/2, TLS, zlib and worker modules) cost ≈ 40 ms of every
+ * start, before the first request could leave; `node:http` costs ≈ 10, and TLS is loaded only for
+ * an https service. Idle sockets close before the server's announced keep-alive timeout (Node's
+ * agent reads its `Keep-Alive: timeout=N` hint), so a request rarely meets a socket the server is
+ * closing; when it does, the failure is an unknown outcome, as any other lost reply (http.ts).
+ */
+export interface HttpReply {
+  readonly statusCode: number;
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly text: string;
+}
+
+export interface HttpRequest {
+  readonly url: URL;
+  readonly method: string;
+  readonly headers: Record<string, string>;
+  readonly body?: string;
+  readonly signal: AbortSignal;
+  /** A larger body is refused (ProtocolError) and its socket closed. */
+  readonly maxBytes: number;
+}
+
+/** Raised when the TCP (and TLS) connection is not made in time: the request never left. */
+export const CONNECT_TIMEOUT = 'ECONNECT_TIMEOUT';
+
+export class NodeHttp {
+  readonly #connectTimeoutMs: number;
+  readonly #agents = new Map<string, Agent>();
+
+  constructor(opts: { readonly connectTimeoutMs: number }) {
+    this.#connectTimeoutMs = opts.connectTimeoutMs;
+  }
+
+  #agent(protocol: string): { agent: Agent; request: typeof import('node:http').request } {
+    const mod =
+      protocol === 'https:' ? process.getBuiltinModule('node:https') : process.getBuiltinModule('node:http');
+    let agent = this.#agents.get(protocol);
+    if (!agent) {
+      agent = new mod.Agent({ keepAlive: true, maxSockets: 16, timeout: 10_000 });
+      this.#agents.set(protocol, agent);
+    }
+    return { agent, request: mod.request as typeof import('node:http').request };
+  }
+
+  request(r: HttpRequest): Promise<HttpReply> {
+    const { agent, request } = this.#agent(r.url.protocol);
+    return new Promise<HttpReply>((resolve, reject) => {
+      if (r.signal.aborted) return reject(abortError(r.signal));
+      let req: ClientRequest | undefined;
+      let connectTimer: ReturnType<typeof setTimeout> | undefined;
+      let settled = false;
+      const fail = (err: Error) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(connectTimer);
+        r.signal.removeEventListener('abort', onAbort);
+        req?.destroy();
+        reject(err);
+      };
+      const onAbort = () => fail(abortError(r.signal));
+      r.signal.addEventListener('abort', onAbort, { once: true });
+      req = request(r.url, {
+        method: r.method,
+        headers: {
+          ...r.headers,
+          ...(r.body !== undefined ? { 'content-length': String(Buffer.byteLength(r.body)) } : {}),
+        },
+        agent,
+      });
+      req.on('socket', (socket) => {
+        // A pooled socket is connected already; a new one gets the connect deadline.
+        if (!socket.connecting) return;
+        connectTimer = setTimeout(() => {
+          const err = Object.assign(new Error(`connect timeout (${this.#connectTimeoutMs} ms)`), {
+            code: CONNECT_TIMEOUT,
+          });
+          fail(err);
+        }, this.#connectTimeoutMs);
+        socket.once(r.url.protocol === 'https:' ? 'secureConnect' : 'connect', () =>
+          clearTimeout(connectTimer),
+        );
+      });
+      req.on('error', fail);
+      req.on('response', (res: IncomingMessage) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > r.maxBytes) {
+            fail(new ProtocolError(`Response body exceeds ${r.maxBytes} bytes`, null));
+            res.destroy();
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on('error', fail);
+        res.on('aborted', () => fail(Object.assign(new Error('response aborted'), { code: 'ECONNRESET' })));
+        res.on('end', () => {
+          if (!res.complete)
+            return fail(Object.assign(new Error('response cut short'), { code: 'ECONNRESET' }));
+          if (settled) return;
+          settled = true;
+          clearTimeout(connectTimer);
+          r.signal.removeEventListener('abort', onAbort);
+          resolve({
+            statusCode: res.statusCode ?? 0,
+            headers: res.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          });
+        });
+      });
+      req.end(r.body);
+    });
+  }
+
+  async close(): Promise<void> {
+    for (const agent of this.#agents.values()) agent.destroy();
+    this.#agents.clear();
+  }
+}
+
+function abortError(signal: AbortSignal): Error {
+  return Object.assign(new Error('aborted', { cause: signal.reason }), {
+    name: 'AbortError',
+    code: 'ABORT_ERR',
+  });
+}
