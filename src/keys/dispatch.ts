@@ -1,6 +1,6 @@
 import { FIELDS } from '../domain/line-form';
 import type { AppState } from '../store/app-store';
-import { type Command, lookup, type Scope } from './keymap';
+import { type Command, type CommandId, lookup, type Scope } from './keymap';
 import { isEditKey } from './text-edit';
 
 type DispatchState = Pick<AppState, 'modal' | 'screens' | 'searchOpen' | 'form' | 'action' | 'bulk'>;
@@ -33,7 +33,7 @@ export function textTarget(s: DispatchState): 'field' | 'store' | null {
 
 const isPrintable = (key: string) => key === 'space' || [...key].length === 1;
 
-export function resolveKey(s: DispatchState, key: string): Command | undefined {
+export function resolveKey(s: DispatchState, key: string): Command<CommandId> | undefined {
   // Ctrl-C quits from anywhere, a modal or a text field included.
   if (key === 'ctrl+c') return lookup('global', key);
   const target = textTarget(s);

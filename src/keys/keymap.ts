@@ -27,36 +27,43 @@ export type Scope =
 
 export type Group = 'App' | 'Navigate' | 'Find' | 'Marks' | 'Line' | 'Copy' | 'Input';
 
-export interface Command {
-  readonly id: string;
+export interface Command<I extends string = string> {
+  readonly id: I;
   /** Key names: single characters ('j', 'G', '?'), or 'up' 'down' 'left' 'right' 'pageup' 'pagedown'
    *  'home' 'end' 'enter' 'escape' 'space' 'tab' 'backspace' 'delete', or 'ctrl+x'. */
   readonly keys: readonly string[];
-  readonly scope: Scope;
+  /** Where the binding works: dispatch, footer, help and the README all read this one list (the
+   *  first is where the README lists it). */
+  readonly scopes: readonly Scope[];
   readonly label: string;
   readonly group: Group;
   /** Shown in the footer of its scope (the footer is short; help shows everything). */
   readonly footer?: boolean;
   /** Changes or removes data; help marks it. */
   readonly danger?: boolean;
-  /** Further scopes where the same binding works (e.g. line actions in the browser and the detail). */
-  readonly alsoIn?: readonly Scope[];
   /** A printable key that stays a command while text is being typed (the picker's Space). */
   readonly overText?: boolean;
 }
 
-const c = (
-  id: string,
+const c = <const I extends string>(
+  id: I,
   keys: readonly string[],
-  scope: Scope,
+  scopes: Scope | readonly Scope[],
   group: Group,
   label: string,
-  extra: Partial<Command> = {},
-): Command => ({ id, keys, scope, group, label, ...extra });
+  extra: Partial<Omit<Command, 'id' | 'scopes'>> = {},
+): Command<I> => ({
+  id,
+  keys,
+  scopes: typeof scopes === 'string' ? [scopes] : scopes,
+  group,
+  label,
+  ...extra,
+});
 
-export const COMMANDS: readonly Command[] = [
+export const COMMANDS = [
   // Everywhere
-  c('app.help', ['?'], 'global', 'App', 'Help', { footer: true }),
+  c('app.help', ['?'], ['global', 'detail'], 'App', 'Help', { footer: true }),
   c('app.palette', [':'], 'global', 'App', 'Command palette', { footer: true }),
   c('app.back', ['escape'], 'global', 'App', 'Close or back'),
   c('app.backOrQuit', ['q'], 'global', 'App', 'Back (quit from the first screen)', { footer: true }),
@@ -68,30 +75,36 @@ export const COMMANDS: readonly Command[] = [
   c('nav.bouquets', ['4'], 'global', 'Navigate', 'Bouquets'),
   c('nav.journal', ['5'], 'global', 'Navigate', 'Journal of changes'),
 
-  // Changes to a line: in the browser (the line under the cursor) and in the line detail
-  c('line.create', ['c'], 'lines', 'Line', 'New line (costs credits; confirmed first)', {
-    alsoIn: ['detail'],
+  // Changes to a line: in the browser (the line under the cursor, or the marked lines when any), in
+  // the line detail (its line), and in the marks view (the marked lines)
+  c('line.create', ['c'], ['lines', 'detail'], 'Line', 'New line (costs credits; confirmed first)', {
     danger: true,
     footer: true,
   }),
-  c('line.trial', ['C'], 'lines', 'Line', 'New trial line', { alsoIn: ['detail'], danger: true }),
-  c('line.extend', ['e'], 'lines', 'Line', 'Extend (costs credits; confirmed first)', {
-    alsoIn: ['detail'],
+  c('line.trial', ['C'], ['lines', 'detail'], 'Line', 'New trial line', { danger: true }),
+  c('line.extend', ['e'], ['lines', 'detail', 'marks'], 'Line', 'Extend (costs credits; confirmed first)', {
     danger: true,
     footer: true,
   }),
-  c('line.upgrade', ['u'], 'lines', 'Line', 'Change connections (confirmed first)', {
-    alsoIn: ['detail'],
+  c('line.upgrade', ['u'], ['lines', 'detail', 'marks'], 'Line', 'Change connections (confirmed first)', {
     danger: true,
+    footer: true,
   }),
-  c('line.unsuspend', ['s'], 'lines', 'Line', 'Unsuspend (the marked lines when any)', {
-    alsoIn: ['detail', 'marks'],
+  c('line.unsuspend', ['s'], ['lines', 'detail', 'marks'], 'Line', 'Unsuspend', {
     danger: true,
+    footer: true,
   }),
-  c('line.delete', ['d', 'delete'], 'lines', 'Line', 'Delete (type the username to confirm)', {
-    alsoIn: ['detail'],
-    danger: true,
-  }),
+  c(
+    'line.delete',
+    ['d', 'delete'],
+    ['lines', 'detail', 'marks'],
+    'Line',
+    'Delete (type the username to confirm)',
+    {
+      danger: true,
+      footer: true,
+    },
+  ),
 
   // Lines browser
   c('lines.down', ['down', 'j'], 'lines', 'Navigate', 'Next line'),
@@ -217,26 +230,29 @@ export const COMMANDS: readonly Command[] = [
 
   // Help overlay
   c('help.close', ['escape', '?', 'q'], 'help', 'App', 'Close help', { footer: true }),
-];
+] as const;
 
-export type CommandId = string;
+/** The id of a command in the table: a typo is a type error, in handlers and hints alike. */
+export type CommandId = (typeof COMMANDS)[number]['id'];
 
-const byId = new Map(COMMANDS.map((cmd) => [cmd.id, cmd]));
+const byId = new Map<string, Command>(COMMANDS.map((cmd) => [cmd.id, cmd]));
 
-export function command(id: CommandId): Command {
+export function command(id: CommandId): Command<CommandId> {
   const cmd = byId.get(id);
   if (!cmd) throw new Error(`no command ${id}`);
-  return cmd;
+  return cmd as Command<CommandId>;
 }
 
-export const inScope = (cmd: Command, scope: Scope) =>
-  cmd.scope === scope || (cmd.alsoIn?.includes(scope) ?? false);
+export const inScope = (cmd: Command, scope: Scope) => cmd.scopes.includes(scope);
 
-export const commandsIn = (scope: Scope) => COMMANDS.filter((cmd) => inScope(cmd, scope));
+export const commandsIn = (scope: Scope): Command<CommandId>[] =>
+  (COMMANDS as readonly Command<CommandId>[]).filter((cmd) => inScope(cmd, scope));
 
 /** The command bound to `key` in `scope`, if any. */
-export function lookup(scope: Scope, key: string): Command | undefined {
-  return COMMANDS.find((cmd) => inScope(cmd, scope) && cmd.keys.includes(key));
+export function lookup(scope: Scope, key: string): Command<CommandId> | undefined {
+  return (COMMANDS as readonly Command<CommandId>[]).find(
+    (cmd) => inScope(cmd, scope) && cmd.keys.includes(key),
+  );
 }
 
 const KEY_LABELS: Record<string, string> = {
@@ -265,3 +281,22 @@ export function keyLabel(key: string): string {
 
 /** How a command's first key is written in text ("A", "Ctrl-G"): hints name keys from the table. */
 export const keyHintText = (id: CommandId): string => keyLabel(command(id).keys[0]!);
+
+/** The scopes help shows on a screen: the screen's own, the menus opened from it, then global. */
+export function helpScopes(screen: Scope): Scope[] {
+  const menus: Partial<Record<Scope, Scope[]>> = { lines: ['search', 'marks'], detail: ['copy'] };
+  return [screen, ...(menus[screen] ?? []), 'global'];
+}
+
+/**
+ * The commands that work in `scope` as seen from there: a command whose every key an earlier
+ * command of the same scope takes is never reached, so it is not shown.
+ */
+export function visibleCommands(scope: Scope): Command<CommandId>[] {
+  const taken = new Set<string>();
+  return commandsIn(scope).filter((c) => {
+    const reachable = c.keys.some((k) => !taken.has(k));
+    for (const k of c.keys) taken.add(k);
+    return reachable;
+  });
+}

@@ -1,6 +1,6 @@
-import { COMMANDS, keyLabel, type Scope } from './keymap';
+import { keyLabel, type Scope, visibleCommands } from './keymap';
 
-const SCOPE_TITLES: Record<Scope, string> = {
+export const SCOPE_TITLES: Record<Scope, string> = {
   global: 'Everywhere',
   lines: 'Lines browser',
   detail: 'Line detail',
@@ -26,7 +26,7 @@ const SCOPE_TITLES: Record<Scope, string> = {
 export function keysMarkdown(): string {
   const out: string[] = [];
   for (const scope of Object.keys(SCOPE_TITLES) as Scope[]) {
-    const cmds = COMMANDS.filter((c) => c.scope === scope);
+    const cmds = visibleCommands(scope);
     if (!cmds.length) continue;
     out.push(`**${SCOPE_TITLES[scope]}**`, '', '| keys | command |', '|---|---|');
     for (const c of cmds) {

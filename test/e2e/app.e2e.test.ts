@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { command } from '../../src/keys/keymap';
+import { type CommandId, command } from '../../src/keys/keymap';
 import { keyBytes } from '../helpers/app';
 import { spawnSandbox } from '../helpers/bundle';
 import { spawnApp } from '../helpers/pty';
 
-const key = (id: string) => keyBytes(command(id).keys[0]!);
+const key = (id: CommandId) => keyBytes(command(id).keys[0]!);
 const sessions: Array<{ cleanup: () => void }> = [];
 afterEach(() => {
   while (sessions.length) sessions.pop()!.cleanup();

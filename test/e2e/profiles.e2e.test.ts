@@ -2,12 +2,12 @@ import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { command } from '../../src/keys/keymap';
+import { type CommandId, command } from '../../src/keys/keymap';
 import { keyBytes } from '../helpers/app';
 import { spawnSandbox } from '../helpers/bundle';
 import { spawnApp } from '../helpers/pty';
 
-const key = (id: string) => keyBytes(command(id).keys[0]!);
+const key = (id: CommandId) => keyBytes(command(id).keys[0]!);
 const cleanups: Array<() => void> = [];
 afterEach(() => {
   while (cleanups.length) cleanups.pop()!();

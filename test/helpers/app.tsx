@@ -1,7 +1,7 @@
 import { render } from 'ink-testing-library';
 import stripAnsi from 'strip-ansi';
 import { vi } from 'vitest';
-import { command } from '../../src/keys/keymap';
+import { type CommandId, command } from '../../src/keys/keymap';
 import { installPasteFilter, type ReadableInput } from '../../src/keys/paste';
 import { createAppStore } from '../../src/store/app-store';
 import type { StoreDeps } from '../../src/store/deps';
@@ -81,7 +81,7 @@ export async function renderApp(
       { timeout, interval: 10 },
     );
   /** Presses the first key bound to a command: rebinding a key never breaks a test. */
-  const press = async (commandId: string) => {
+  const press = async (commandId: CommandId) => {
     ui.stdin.write(keyBytes(command(commandId).keys[0]!));
     await new Promise((r) => setImmediate(r));
   };

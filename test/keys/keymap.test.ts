@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { COMMANDS, type Scope } from '../../src/keys/keymap';
+import {
+  COMMANDS,
+  type CommandId,
+  command,
+  commandsIn,
+  lookup,
+  type Scope,
+  visibleCommands,
+} from '../../src/keys/keymap';
 import { keysMarkdown } from '../../src/keys/keys-doc';
 import { HANDLERS } from '../../src/ui/handlers';
 
@@ -23,7 +31,7 @@ describe('keymap', () => {
     const seen = new Map<string, string>();
     for (const c of COMMANDS) {
       for (const k of c.keys) {
-        const slot = `${c.scope}:${k}`;
+        const slot = `${c.scopes.join('+')}:${k}`;
         expect(seen.get(slot), `${slot} bound to ${seen.get(slot)} and ${c.id}`).toBeUndefined();
         seen.set(slot, c.id);
       }
@@ -31,9 +39,11 @@ describe('keymap', () => {
   });
 
   it('a screen key never hides a global one by accident (only Esc/q/Enter may be reused)', () => {
-    const global = new Set(COMMANDS.filter((c) => c.scope === 'global').flatMap((c) => c.keys));
+    const global = new Set(commandsIn('global').flatMap((c) => c.keys));
     const screens: Scope[] = ['lines', 'detail', 'account', 'packages', 'bouquets'];
-    for (const c of COMMANDS.filter((x) => screens.includes(x.scope))) {
+    for (const c of COMMANDS.filter(
+      (x) => !x.scopes.includes('global') && x.scopes.some((sc) => screens.includes(sc)),
+    )) {
       for (const k of c.keys) expect(global.has(k), `${c.id} shadows global ${k}`).toBe(false);
     }
   });
@@ -41,12 +51,30 @@ describe('keymap', () => {
   it('every command has a handler, and every handler a command', () => {
     for (const c of COMMANDS) expect(HANDLERS[c.id], c.id).toBeTypeOf('function');
     const ids = new Set(COMMANDS.map((c) => c.id));
-    for (const id of Object.keys(HANDLERS)) expect(ids.has(id), id).toBe(true);
+    for (const id of Object.keys(HANDLERS)) expect(ids.has(id as CommandId), id).toBe(true);
   });
 
   it("the README's key table matches the keymap (npm run docs:keys rewrites it)", () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const section = readme.split('<!-- keys:start -->')[1]?.split('<!-- keys:end -->')[0]?.trim();
     expect(section).toBe(keysMarkdown());
+  });
+
+  it('per scope, help and the README list exactly the commands dispatch runs there; the footer a part of them', () => {
+    const scopes = [...new Set(COMMANDS.flatMap((c) => c.scopes))];
+    for (const scope of scopes) {
+      const listed = new Set(visibleCommands(scope).map((c) => c.id));
+      const dispatched = new Set(
+        COMMANDS.flatMap((c) => c.keys.map((k) => lookup(scope, k)?.id)).filter((id) => id !== undefined),
+      );
+      expect([...listed].sort(), scope).toEqual([...dispatched].sort());
+      for (const c of visibleCommands(scope).filter((x) => x.footer))
+        expect(dispatched.has(c.id), c.id).toBe(true);
+    }
+    // The line changes the marks view names are its keys.
+    for (const id of ['line.extend', 'line.upgrade', 'line.unsuspend', 'line.delete'] as const) {
+      expect(lookup('marks', command(id).keys[0]!)?.id).toBe(id);
+      expect(lookup('detail', command(id).keys[0]!)?.id).toBe(id);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp, visibleUsernames } from '../helpers/app';
 
 describe('the app against the sandbox', () => {
@@ -172,5 +172,44 @@ describe('the app against the sandbox', () => {
     await app.press('app.refresh');
     await app.waitFrame((f) => f.includes('\uFFFD]0;pwned\uFFFDTV'));
     expect(app.ui.lastFrame()).not.toContain('\u001b]0;');
+  });
+});
+
+describe('the keys a screen shows are the keys that work there', () => {
+  it('line detail: help lists the line changes and the copy menu under its heading; e works there', async () => {
+    const app = await renderApp();
+    await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
+    await app.press('lines.open');
+    await app.waitFrame((f) => f.includes('Password'));
+    await app.press('app.help');
+    await app.waitFrame((f) => f.includes('Keys — detail screen'));
+    const help = app.frame();
+    for (const label of [
+      'Extend',
+      'Change connections',
+      'Unsuspend',
+      'Delete',
+      'New line',
+      'Copy menu (after y)',
+    ])
+      expect(help, label).toContain(label);
+    await app.press('help.close');
+    await app.waitFrame((f) => !f.includes('Keys — detail screen'));
+    await app.press('line.extend');
+    await app.waitFrame((f) => /Extend .* by/.test(f) || f.includes('Trial lines cannot be extended'));
+  });
+
+  it('marks view: e, u, s and d open the bulk job over the marks', async () => {
+    const app = await renderApp();
+    await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
+    await app.press('lines.mark');
+    await app.press('lines.down');
+    await app.press('lines.mark');
+    await app.press('lines.marks');
+    await app.waitFrame((f) => f.includes('Marked lines: 2'));
+    expect(app.frame()).toContain('e extend · u connections · s unsuspend · d delete');
+    await app.press('line.extend');
+    await vi.waitFor(() => expect(app.store.getState().modal?.kind).toBe('bulk'));
+    expect(app.store.getState().bulk?.job.op).toBe('extend');
   });
 });

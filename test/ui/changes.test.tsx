@@ -245,7 +245,7 @@ describe('errors and read-only mode', () => {
         return orig(...a);
       };
     }
-    for (const id of ['line.create', 'line.trial', 'line.extend', 'line.upgrade', 'line.delete']) {
+    for (const id of ['line.create', 'line.trial', 'line.extend', 'line.upgrade', 'line.delete'] as const) {
       await app.press(id);
       await app.waitFrame((f) => f.includes('Read-only mode'));
       expect(app.store.getState().modal).toBeNull();

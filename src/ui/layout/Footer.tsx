@@ -2,7 +2,7 @@ import { Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import { fitWidth } from '../../domain/format';
 import { activeScopes } from '../../keys/dispatch';
-import { COMMANDS, keyLabel } from '../../keys/keymap';
+import { keyLabel, visibleCommands } from '../../keys/keymap';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 
@@ -10,9 +10,9 @@ import { color } from '../theme';
 export function Footer({ width }: { readonly width: number }) {
   const scopes = useApp(useShallow((s) => activeScopes(s)));
   const hints = scopes.flatMap((scope) =>
-    COMMANDS.filter((c) => c.scope === scope && c.footer).map(
-      (c) => `${keyLabel(c.keys[0]!)} ${shortLabel(c.label)}`,
-    ),
+    visibleCommands(scope)
+      .filter((c) => c.footer)
+      .map((c) => `${keyLabel(c.keys[0]!)} ${shortLabel(c.label)}`),
   );
   return (
     <Text color={color('ui.muted')} wrap="truncate">

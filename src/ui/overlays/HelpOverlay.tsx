@@ -1,23 +1,30 @@
 import { Box, Text } from 'ink';
 import { fitWidth } from '../../domain/format';
-import { COMMANDS, keyLabel, type Scope } from '../../keys/keymap';
+import { helpScopes, keyLabel, visibleCommands } from '../../keys/keymap';
+import { SCOPE_TITLES } from '../../keys/keys-doc';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 
-/** Generated from the keymap, so it cannot drift from the real bindings. */
+type Row =
+  | { readonly kind: 'title'; readonly text: string }
+  | { readonly kind: 'key'; readonly keys: string; readonly label: string };
+
+/**
+ * Generated from the command table, so it cannot drift from the real bindings: a section per scope
+ * that works on this screen (its own, the menus it opens, everywhere), each listing exactly the
+ * commands dispatch would run there.
+ */
 export function HelpOverlay({ width, height }: { readonly width: number; readonly height: number }) {
   const screen = useApp((s) => s.screens.at(-1)!.id);
-  const scopes: Scope[] = [screen, 'global'];
-  if (screen === 'lines') scopes.push('search');
-  if (screen === 'detail') scopes.push('copy');
-  const rows = scopes.flatMap((scope) =>
-    COMMANDS.filter((c) => c.scope === scope).map((c) => ({
+  const rows: Row[] = helpScopes(screen).flatMap((scope) => [
+    { kind: 'title' as const, text: SCOPE_TITLES[scope] },
+    ...visibleCommands(scope).map((c) => ({
+      kind: 'key' as const,
       keys: c.keys.map(keyLabel).join(' '),
       label: `${c.label}${c.danger ? '  (changes data)' : ''}`,
-      scope,
     })),
-  );
-  // Two columns when the list is taller than the screen.
+  ]);
+  // More columns when the list is taller than the screen.
   const perColumn = Math.max(1, height - 2);
   const columns = Math.ceil(rows.length / perColumn);
   const colWidth = Math.floor(width / Math.max(1, columns));
@@ -31,12 +38,20 @@ export function HelpOverlay({ width, height }: { readonly width: number; readonl
         {Array.from({ length: columns }, (_, ci) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: columns of a fixed layout
           <Box key={ci} flexDirection="column" width={colWidth}>
-            {rows.slice(ci * perColumn, (ci + 1) * perColumn).map((r) => (
-              <Text key={`${r.scope}:${r.keys}`} wrap="truncate">
-                <Text color={color('ui.focus')}>{fitWidth(` ${r.keys}`, 14)}</Text>
-                {fitWidth(r.label, Math.max(0, colWidth - 15))}
-              </Text>
-            ))}
+            {rows.slice(ci * perColumn, (ci + 1) * perColumn).map((r, i) =>
+              r.kind === 'title' ? (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows of a fixed list
+                <Text key={i} bold wrap="truncate">
+                  {fitWidth(` ${r.text}`, colWidth)}
+                </Text>
+              ) : (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows of a fixed list
+                <Text key={i} wrap="truncate">
+                  <Text color={color('ui.focus')}>{fitWidth(`   ${r.keys}`, 16)}</Text>
+                  {fitWidth(r.label, Math.max(0, colWidth - 17))}
+                </Text>
+              ),
+            )}
           </Box>
         ))}
       </Box>

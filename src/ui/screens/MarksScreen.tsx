@@ -1,7 +1,16 @@
 import { Box, Text } from 'ink';
 import { expiryText, fitWidth, statusOf } from '../../domain/format';
+import { keyHintText } from '../../keys/keymap';
 import { useApp } from '../store-context';
 import { color } from '../theme';
+
+// The keys named here are the table's (the marks view is in these commands' scopes).
+const ACTS = [
+  `${keyHintText('line.extend')} extend`,
+  `${keyHintText('line.upgrade')} connections`,
+  `${keyHintText('line.unsuspend')} unsuspend`,
+  `${keyHintText('line.delete')} delete`,
+].join(' · ');
 
 /** Every marked line, wherever it was marked; Space unmarks; e/u/s/d act on all of them. */
 export function MarksScreen({ width, height }: { readonly width: number; readonly height: number }) {
@@ -13,9 +22,7 @@ export function MarksScreen({ width, height }: { readonly width: number; readonl
   const now = Date.now();
   return (
     <Box flexDirection="column" width={width} height={height}>
-      <Text
-        bold
-      >{` Marked lines: ${list.length} — e extend · u connections · s unsuspend · d delete, all of them`}</Text>
+      <Text bold>{` Marked lines: ${list.length} — ${ACTS}, all of them`}</Text>
       {list.length === 0 && (
         <Text color={color('ui.muted')}> Nothing marked. Space marks a line in the browser.</Text>
       )}
