@@ -240,8 +240,10 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
     flipOrder: () => reload({ orderType: get().query.orderType === 'asc' ? 'desc' : 'asc' }),
     setQuery: (q) => reload(q),
 
+    // A new search starts empty (the applied one stays in the status line until this one applies):
+    // typing after `/` never appends to the last term.
     openSearch() {
-      set({ searchOpen: true, searchDraft: get().query.search });
+      set({ searchOpen: true, searchDraft: '' });
     },
     setSearchDraft(raw) {
       const text = typedText(raw);

@@ -13,8 +13,11 @@ export interface UiSlice {
   /** Top-level screens (1–4): the lines browser at the bottom, the chosen one above it. */
   navigate: (id: Exclude<ScreenId, 'detail'>) => void;
   openDetail: (line: LineListItem | Line) => void;
-  /** Esc/q: closes the modal, or goes back; `quitAtRoot` quits from the first screen. */
-  back: (quitAtRoot: boolean) => void;
+  /**
+   * Esc/q: closes the modal, or goes back. On the first screen Esc clears an applied search, and q
+   * (`quitAtRoot`) quits when pressed twice within 3 s: the first answers 'armed'.
+   */
+  back: (quitAtRoot: boolean) => 'armed' | 'quit' | undefined;
   openModal: (modal: Exclude<Modal, null>) => void;
   closeModal: () => void;
   notify: (text: string, tone?: Tone) => void;
@@ -30,9 +33,12 @@ export interface Caret {
 }
 
 const FLASH_MS = 8_000;
+/** How long a first q at the root waits for the second. */
+const QUIT_AGAIN_MS = 3_000;
 
 export function createUiSlice(set: SetState, get: GetState, _deps: StoreDeps): UiSlice {
   let flashId = 0;
+  let quitArmedAt: number | null = null;
   let flashTimer: ReturnType<typeof setTimeout> | undefined;
   return {
     screens: [{ id: 'lines' }],
@@ -54,9 +60,27 @@ export function createUiSlice(set: SetState, get: GetState, _deps: StoreDeps): U
     },
     back(quitAtRoot) {
       const { modal, screens } = get();
-      if (modal) return set({ modal: null });
-      if (screens.length > 1) return set({ screens: screens.slice(0, -1), showPassword: false });
-      if (quitAtRoot) set({ quitRequested: true });
+      if (modal) {
+        set({ modal: null });
+        return;
+      }
+      if (screens.length > 1) {
+        set({ screens: screens.slice(0, -1), showPassword: false });
+        return;
+      }
+      if (!quitAtRoot) {
+        // Esc on the first screen undoes an applied search (the one thing there to go back from).
+        if (get().query.search) get().clearSearch();
+        return;
+      }
+      // q on the first screen asks once: a stray q (a paste, a key meant for another window) must
+      // not end the session. Ctrl-C quits at once.
+      if (quitArmedAt !== null && Date.now() - quitArmedAt < QUIT_AGAIN_MS) {
+        set({ quitRequested: true });
+        return 'quit';
+      }
+      quitArmedAt = Date.now();
+      return 'armed';
     },
     openModal(modal) {
       set({ modal });

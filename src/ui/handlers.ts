@@ -1,4 +1,4 @@
-import type { CommandId } from '../keys/keymap';
+import { type CommandId, keyHintText } from '../keys/keymap';
 import type { AppState } from '../store/app-store';
 import { selectCurrentLine } from '../store/lines-slice';
 import { loaded } from '../store/types';
@@ -44,7 +44,10 @@ export const HANDLERS: Record<CommandId, Handler> = {
   'app.help': (s) => s.openModal({ kind: 'help' }),
   'app.palette': (s) => s.openPalette(),
   'app.back': (s) => s.back(false),
-  'app.backOrQuit': (s) => s.back(true),
+  'app.backOrQuit': (s) => {
+    if (s.back(true) === 'armed')
+      s.notify(`Press ${keyHintText('app.backOrQuit')} again to quit (${keyHintText('app.quit')} quits at once)`, 'info');
+  },
   'app.quit': (s) => s.quit(),
   'app.refresh': (s) => void s.refreshScreen(),
   'nav.account': (s) => {

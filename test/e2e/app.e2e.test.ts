@@ -33,6 +33,8 @@ describe('the built app in a real terminal', () => {
     app.write(key('app.back'));
     await app.waitFor((s) => s.includes('USERNAME'));
     app.write(key('app.backOrQuit'));
+    await app.waitFor((s) => s.includes('again to quit'));
+    app.write(key('app.backOrQuit'));
     await app.waitExit();
     expect(app.exitCode()).toBe(0);
     expect(app.term.buffer.active.type).toBe('normal');
@@ -180,7 +182,7 @@ describe('the built app in a real terminal', () => {
     expect(app.screen()).toContain('New line —'); // the form is still open: nothing was confirmed
     app.write(key('form.cancel'));
     await app.waitFor((s) => /1–\d+ of 240/.test(s)); // still 240 lines: nothing created
-    app.write(key('app.backOrQuit'));
+    app.write(key('app.quit'));
     await app.waitExit();
     expect(app.output()).toContain('\u001b[?2004l'); // and off again on the way out
   }, 30_000);

@@ -155,13 +155,39 @@ describe('the app against the sandbox', () => {
     await app.waitFrame((f) => rowOf(f) === before + 1);
   });
 
-  it('a key with no command says so; q on the first screen quits', async () => {
+  it('a key with no command says so; q on the first screen asks once, then quits', async () => {
     const app = await renderApp();
     await app.waitFrame((f) => f.includes('of 60'));
     await app.type('z');
     await app.waitFrame((f) => f.includes('No command on "z"'));
     await app.press('app.backOrQuit');
+    await app.waitFrame((f) => f.includes('Press q again to quit (Ctrl-C quits at once)'));
+    expect(app.store.getState().quitRequested).toBe(false);
+    await app.press('app.backOrQuit');
     expect(app.store.getState().quitRequested).toBe(true);
+  });
+
+  it('/ starts a new search (never appends to the last); Esc on the lines clears an applied one', async () => {
+    const app = await renderApp({}, { searchDebounceMs: 60_000 });
+    await app.waitFrame((f) => f.includes('of 60'));
+    const who = app.store.getState().page!.lines[2]!.username;
+    await app.press('lines.search');
+    await app.type(who);
+    await app.press('search.apply');
+    await app.waitFrame((f) => f.includes(`search "${who}"`));
+    await app.press('lines.search');
+    expect(app.store.getState().searchDraft).toBe('');
+    await app.type('x');
+    expect(app.store.getState().searchDraft).toBe('x');
+    await app.press('search.clear');
+    await app.waitFrame((f) => f.includes('of 60'));
+    // Applied again, then Esc on the browser itself.
+    await app.press('lines.search');
+    await app.type(who);
+    await app.press('search.apply');
+    await app.waitFrame((f) => f.includes(`search "${who}"`));
+    await app.press('app.back');
+    await app.waitFrame((f) => f.includes('of 60') && !f.includes('search "'));
   });
 
   it('server strings cannot act on the terminal: an escape in a label is shown as a placeholder', async () => {
