@@ -46,7 +46,10 @@ export const HANDLERS: Record<CommandId, Handler> = {
   'app.back': (s) => s.back(false),
   'app.backOrQuit': (s) => {
     if (s.back(true) === 'armed')
-      s.notify(`Press ${keyHintText('app.backOrQuit')} again to quit (${keyHintText('app.quit')} quits at once)`, 'info');
+      s.notify(
+        `Press ${keyHintText('app.backOrQuit')} again to quit (${keyHintText('app.quit')} quits at once)`,
+        'info',
+      );
   },
   'app.quit': (s) => s.quit(),
   'app.refresh': (s) => void s.refreshScreen(),
@@ -180,6 +183,7 @@ export const HANDLERS: Record<CommandId, Handler> = {
 };
 
 const READ_ONLY = 'Read-only mode (--read-only): changes are disabled';
+const isAdjustable = (s: AppState) => s.bulk?.job.op === 'extend' || s.bulk?.job.op === 'upgrade';
 /** Disabled reasons shared by every change to an existing line. */
 const lineChange =
   (extra?: (line: NonNullable<ReturnType<typeof targetLine>>) => string | null) => (s: AppState) => {
@@ -226,7 +230,23 @@ export const DISABLED: Partial<Record<CommandId, (s: AppState) => string | null>
   'action.increase': (s) =>
     s.action?.op === 'extend' || s.action?.op === 'upgrade' ? null : 'Nothing to adjust here',
   'lines.open': (s) => (selectCurrentLine(s) ? null : 'No line under the cursor'),
-  'lines.mark': (s) => (selectCurrentLine(s) ? null : 'No line under the cursor'),
+  // Marks exist for changes to many lines at once: nothing to mark for in read-only mode.
+  'lines.mark': (s) => (s.readOnly ? READ_ONLY : selectCurrentLine(s) ? null : 'No line under the cursor'),
+  'lines.markPage': (s) => (s.readOnly ? READ_ONLY : null),
+  'lines.markAll': (s) => (s.readOnly ? READ_ONLY : null),
+  'lines.marks': (s) => (s.readOnly ? READ_ONLY : null),
+  'bulk.start': (s) => (s.bulk?.phase === 'preview' ? null : 'The job has started'),
+  'bulk.decrease': (s) => (s.bulk?.phase === 'preview' && isAdjustable(s) ? null : 'Nothing to adjust now'),
+  'bulk.increase': (s) => (s.bulk?.phase === 'preview' && isAdjustable(s) ? null : 'Nothing to adjust now'),
+  'bulk.affordable': (s) => (s.bulk?.phase === 'preview' ? null : 'Only before the job starts'),
+  'bulk.cancel': (s) => (s.bulk?.phase === 'running' ? null : 'Only while the job runs'),
+  'bulk.retry': (s) =>
+    s.bulk?.phase === 'done' &&
+    s.bulk.job.lines.some((l) => (l.state === 'failed' && l.provenNotApplied) || l.state === 'cancelled')
+      ? null
+      : 'No failed or cancelled lines to retry',
+  'bulk.close': (s) =>
+    s.bulk?.phase === 'running' ? `The job is running: ${keyHintText('bulk.cancel')} cancels it first` : null,
   'lines.pageNext': (s) => (s.page && s.page.nextOffset === null ? 'This is the last page' : null),
   'lines.pagePrev': (s) => (s.page && s.page.previousOffset === null ? 'This is the first page' : null),
 };

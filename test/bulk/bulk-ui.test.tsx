@@ -81,6 +81,10 @@ describe('bulk edits', () => {
     app.sb.faults.set('latency=80');
     await app.press('bulk.start');
     await app.waitFrame((f) => /done [1-9]/.test(f));
+    // While it runs the footer offers cancel, never "start" again.
+    const footer = app.frame().split('\n').at(-1)!;
+    expect(footer).toContain('c cancel');
+    expect(footer).not.toContain('start the job');
     await app.press('bulk.cancel');
     await app.waitFrame((f) => f.includes('Finished'));
     const job = app.store.getState().bulk!.job;

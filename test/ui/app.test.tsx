@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { fitHints } from '../../src/ui/layout/Footer';
 import { renderApp, visibleUsernames } from '../helpers/app';
 
 describe('the app against the sandbox', () => {
@@ -237,5 +238,25 @@ describe('the keys a screen shows are the keys that work there', () => {
     await app.press('line.extend');
     await vi.waitFor(() => expect(app.store.getState().modal?.kind).toBe('bulk'));
     expect(app.store.getState().bulk?.job.op).toBe('extend');
+  });
+});
+
+describe('the footer shows what works now', () => {
+  it('read-only: no change and no marking is offered, and Space does not mark', async () => {
+    const app = await renderApp({}, { readOnly: true });
+    await app.waitFrame((f) => f.includes('[READ-ONLY]'));
+    const footer = app.frame().split('\n').at(-1)!;
+    for (const offered of ['extend', 'new line', 'mark']) expect(footer, offered).not.toContain(offered);
+    expect(footer).toContain('PgDn next page');
+    await app.press('lines.mark');
+    await app.waitFrame((f) => f.includes('Read-only mode'));
+    expect(app.store.getState().marked.size).toBe(0);
+  });
+
+  it('whole hints only, whatever the width', () => {
+    const hints = ['Enter open the line', 'PgDn next page', '? help'];
+    expect(fitHints(hints, 200)).toBe(' Enter open the line  PgDn next page  ? help');
+    expect(fitHints(hints, 30)).toBe(' Enter open the line');
+    expect(fitHints(hints, 5)).toBe('');
   });
 });

@@ -3,20 +3,38 @@ import { useShallow } from 'zustand/react/shallow';
 import { fitWidth } from '../../domain/format';
 import { activeScopes } from '../../keys/dispatch';
 import { keyLabel, visibleCommands } from '../../keys/keymap';
+import type { AppState } from '../../store/app-store';
+import { DISABLED } from '../handlers';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 
-/** The keys that work here now, from the keymap: the current scope's, then the global ones. */
-export function Footer({ width }: { readonly width: number }) {
-  const scopes = useApp(useShallow((s) => activeScopes(s)));
-  const hints = scopes.flatMap((scope) =>
+/**
+ * The keys that work here now: the current scope's, then the global ones, from the command table,
+ * leaving out what is disabled at this moment (read-only mode, a job already running, the last page).
+ */
+export const footerHints = (s: AppState): string[] =>
+  activeScopes(s).flatMap((scope) =>
     visibleCommands(scope)
-      .filter((c) => c.footer)
+      .filter((c) => c.footer && !DISABLED[c.id]?.(s))
       .map((c) => `${keyLabel(c.keys[0]!)} ${shortLabel(c.label)}`),
   );
+
+/** As many whole hints as fit; never a hint cut in the middle. */
+export function fitHints(hints: readonly string[], width: number): string {
+  let out = '';
+  for (const h of hints) {
+    const next = out ? `${out}  ${h}` : ` ${h}`;
+    if (next.length > width) break;
+    out = next;
+  }
+  return out;
+}
+
+export function Footer({ width }: { readonly width: number }) {
+  const hints = useApp(useShallow(footerHints));
   return (
     <Text color={color('ui.muted')} wrap="truncate">
-      {fitWidth(` ${hints.join('  ')}`, width)}
+      {fitWidth(fitHints(hints, width), width)}
     </Text>
   );
 }
