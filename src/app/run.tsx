@@ -13,6 +13,7 @@ import { handlePaste } from '../ui/input';
 import { linesPageSize } from '../ui/layout/frame';
 import type { WelcomeResult } from '../ui/screens/WelcomeScreen';
 import { VERSION } from '../version';
+import { systemClipboard } from './clipboard';
 import { EMPTY_CONFIG, loadConfig, saveConfig } from './config';
 import { fileIntentLog } from './intent-file';
 import { fileJournal } from './journal-file';
@@ -236,7 +237,7 @@ export async function runApp(options: AppOptions): Promise<number> {
       await Promise.race([firstScreen, delay(FIRST_SCREEN_GRACE_MS)]);
       const app = store;
       const stopPastes = pastes.on((text) => handlePaste(app, text));
-      instance = ui.renderApp(app, { copy: (text) => process.stdout.write(osc52(text)) }, die);
+      instance = ui.renderApp(app, { copy: systemClipboard((data) => process.stdout.write(data)) }, die);
       await instance.waitUntilExit();
       instance = undefined;
       stopPastes();

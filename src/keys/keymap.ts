@@ -134,14 +134,15 @@ export const COMMANDS = [
 
   // Line detail
   c('detail.password', ['p'], 'detail', 'Line', 'Show or hide the password', { footer: true }),
-  c('detail.copy', ['y'], 'detail', 'Copy', 'Copy… (credentials, username, password, portal URL)', {
+  c('detail.copy', ['y'], 'detail', 'Copy', 'Copy… (credentials, username, password, id, portal URL)', {
     footer: true,
   }),
 
-  // Copy menu (OSC 52: works over SSH and inside tmux)
+  // Copy menu (OSC 52 over SSH; tmux's buffer inside tmux)
   c('copy.credentials', ['c'], 'copy', 'Copy', 'Copy username and password', { footer: true }),
   c('copy.username', ['u'], 'copy', 'Copy', 'Copy the username', { footer: true }),
   c('copy.password', ['p'], 'copy', 'Copy', 'Copy the password', { footer: true }),
+  c('copy.id', ['i'], 'copy', 'Copy', "Copy the line's id", { footer: true }),
   c('copy.portal', ['m'], 'copy', 'Copy', 'Copy the MAG portal URL', { footer: true }),
   c('copy.close', ['escape'], 'copy', 'Copy', 'Cancel', { footer: true }),
 

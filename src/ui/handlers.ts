@@ -3,10 +3,25 @@ import type { AppState } from '../store/app-store';
 import { selectCurrentLine } from '../store/lines-slice';
 import { loaded } from '../store/types';
 
+/** How a copy went: `via` says where the text went, `why` why it could not go anywhere. */
+export type CopyResult =
+  | { readonly ok: true; readonly via: string }
+  | { readonly ok: false; readonly why: string };
+
 export interface UiEffects {
-  /** Writes to the system clipboard through OSC 52. */
-  readonly copy: (text: string) => void;
+  /** Copies to the clipboard where the user is (app/clipboard.ts); says how, or why it could not. */
+  readonly copy: (text: string) => Promise<CopyResult>;
 }
+
+/** Copies and says what really happened: never "Copied" when nothing could be. */
+const copyAndSay = (s: AppState, fx: UiEffects, text: string, what: string) =>
+  void fx
+    .copy(text)
+    .then((r) =>
+      r.ok
+        ? s.notify(`Copied ${what} to ${r.via}`, 'success')
+        : s.notify(`Nothing copied: ${r.why}`, 'error'),
+    );
 
 type Handler = (s: AppState, fx: UiEffects) => void;
 
@@ -29,11 +44,10 @@ const copyFrom =
     const item = pick(s);
     s.closeModal();
     if (!item) return s.notify('Nothing to copy', 'error');
-    fx.copy(item.text);
-    s.notify(`Copied ${item.what} to the clipboard (OSC 52)`, 'success');
+    copyAndSay(s, fx, item.text, item.what);
   };
 
-const fromLine = (what: string, text: (l: { username: string; password: string }) => string) =>
+const fromLine = (what: string, text: (l: { id: string; username: string; password: string }) => string) =>
   copyFrom((s) => {
     const l = selectDetailLine(s);
     return l ? { text: text(l), what } : null;
@@ -127,8 +141,7 @@ export const HANDLERS: Record<CommandId, Handler> = {
   'action.copy': (s, fx) => {
     const line = s.action?.result?.line;
     if (!line) return;
-    fx.copy(`${line.username}\n${line.password}`);
-    s.notify('Copied the new username and password (OSC 52)', 'success');
+    copyAndSay(s, fx, `${line.username}\n${line.password}`, 'the new username and password');
   },
   'action.recheck': (s) => void s.recheckAction(),
 
@@ -164,6 +177,7 @@ export const HANDLERS: Record<CommandId, Handler> = {
   'copy.credentials': fromLine('username and password', (l) => `${l.username}\n${l.password}`),
   'copy.username': fromLine('the username', (l) => l.username),
   'copy.password': fromLine('the password', (l) => l.password),
+  'copy.id': fromLine("the line's id", (l) => l.id),
   'copy.portal': copyFrom((s) => {
     const url = loaded(s.account)?.server_information.mag_portal_url;
     return url ? { text: url, what: 'the MAG portal URL' } : null;

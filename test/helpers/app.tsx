@@ -65,7 +65,14 @@ export async function renderApp(
   const copied: string[] = [];
   const ui = render(
     <StoreProvider store={env.store}>
-      <App effects={{ copy: (t) => copied.push(t) }} />
+      <App
+        effects={{
+          copy: async (t) => {
+            copied.push(t);
+            return { ok: true, via: 'the test clipboard' };
+          },
+        }}
+      />
     </StoreProvider>,
   );
   // As the app does with process.stdin: a paste reaches the app as text, never as keys.

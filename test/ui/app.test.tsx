@@ -92,7 +92,7 @@ describe('the app against the sandbox', () => {
     await app.waitFrame((f) => f.includes('60 marked'));
   });
 
-  it('opens a line, shows and hides the password, copies through OSC 52, goes back', async () => {
+  it('opens a line, shows and hides the password, copies (and says where to), goes back', async () => {
     const app = await renderApp();
     await app.waitFrame((f) => f.includes('of 60'));
     const first = app.store.getState().page!.lines[0]!;
@@ -105,7 +105,7 @@ describe('the app against the sandbox', () => {
     await app.press('detail.copy');
     await app.waitFrame((f) => f.includes('Copy to the clipboard'));
     await app.press('copy.credentials');
-    await app.waitFrame((f) => f.includes('Copied username and password'));
+    await app.waitFrame((f) => f.includes('Copied username and password to the test clipboard'));
     expect(app.copied).toEqual([`${first.username}\n${first.password}`]);
     await app.press('app.back');
     await app.waitFrame((f) => f.includes('USERNAME'));

@@ -18,7 +18,7 @@ const NO_KEY = {
   backspace: false,
   delete: false,
 };
-const fx = { copy: () => {} };
+const fx = { copy: async () => ({ ok: true as const, via: 'nowhere' }) };
 
 describe('input arriving as one chunk (fast typing, slow links)', () => {
   it('runs each key of a chunk in turn', async () => {

@@ -1,21 +1,32 @@
 import { Box, Text } from 'ink';
-import { commandsIn, keyLabel } from '../../keys/keymap';
+import { keyLabel, visibleCommands } from '../../keys/keymap';
 import { color } from '../theme';
 
-/** What `y` can copy; the keys come from the keymap. */
+/**
+ * What `y` can copy; the keys come from the command table. Two rows, so it fits under the line
+ * detail on a 24-row terminal.
+ */
 export function CopyMenu({ width }: { readonly width: number }) {
+  const items = visibleCommands('copy').map((c) => ({
+    key: keyLabel(c.keys[0]!),
+    label: c.label.replace(/^Copy (the )?/, ''),
+    id: c.id,
+  }));
   return (
     <Box flexDirection="column" width={width}>
       <Text bold color={color('ui.accent')}>
         {' '}
-        Copy to the clipboard (OSC 52)
+        Copy to the clipboard
       </Text>
-      {commandsIn('copy').map((c) => (
-        <Text key={c.id}>
-          <Text color={color('ui.focus')}>{`   ${keyLabel(c.keys[0]!)}  `}</Text>
-          {c.label}
-        </Text>
-      ))}
+      <Text wrap="wrap">
+        {' '}
+        {items.map((it, i) => (
+          <Text key={it.id}>
+            {i > 0 ? ' · ' : ''}
+            <Text color={color('ui.focus')}>{it.key}</Text> {it.label}
+          </Text>
+        ))}
+      </Text>
     </Box>
   );
 }
