@@ -20,7 +20,7 @@ import { fileJournal } from './journal-file';
 import { createLog, type Log } from './log';
 import { checkAccount, profilesApi } from './profiles';
 import { chooseTarget, type TargetChoice } from './target';
-import { ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN, osc52, SHOW_CURSOR } from './terminal';
+import { ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN, SHOW_CURSOR } from './terminal';
 import type { Instance } from './ui-entry';
 
 interface Connection {

@@ -59,6 +59,12 @@ export function creditsText(n: number): string {
   return `${sign}${grouped(whole!)}.${cents}`;
 }
 
+/** An amount of credits with its unit: "1 credit", "1,000 credits", "2.50 credits". */
+export const credits = (n: number): string => `${creditsText(n)} ${n === 1 ? 'credit' : 'credits'}`;
+
+/** A count with its noun: "1 line", "5,000 lines" (the plural is the noun and an s). */
+export const counted = (n: number, noun: string): string => `${countText(n)} ${n === 1 ? noun : `${noun}s`}`;
+
 /** Whole numbers, thousands separated: "100,000". */
 export function countText(n: number): string {
   return creditsText(Math.trunc(n));

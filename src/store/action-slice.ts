@@ -9,7 +9,7 @@ import {
 } from '../api/errors';
 import { type BulkJob, type BulkLine, SPENDS, toBulkLine } from '../domain/bulk';
 import { extendEstimate } from '../domain/estimate';
-import { creditsText } from '../domain/format';
+import { credits } from '../domain/format';
 import { type FieldId, typedText } from '../domain/line-form';
 import { type Months, stepConnections, stepMonths } from '../domain/steps';
 import type { GetState, SetState, StoreDeps } from './deps';
@@ -84,7 +84,7 @@ export function confirmBlocker(a: ActionState, balance: number | undefined): str
   const cost = a.quote.cost ?? 0;
   if (balance !== undefined && cost > balance) return 'Balance too low';
   if (balance !== undefined && a.pkg && balance < a.pkg.min_balance)
-    return `Balance below the package's minimum of ${creditsText(a.pkg.min_balance)} credits`;
+    return `Balance below the package's minimum of ${credits(a.pkg.min_balance)}`;
   if (a.op === 'upgrade' && a.connections === a.line?.connections)
     return 'Choose a different number of connections';
   return null;
@@ -174,7 +174,7 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
         !SPENDS.has(job.op) || l.charge === 'reply'
           ? ''
           : l.deducedCredits !== undefined
-            ? ` Charged ${creditsText(l.deducedCredits)} credits (from the balance).`
+            ? ` Charged ${credits(l.deducedCredits)} (from the balance).`
             : ' Charged, amount unknown.';
       patch({
         phase: 'done',
@@ -318,6 +318,6 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
 function doneText(a: ActionState): string {
   const r = a.result;
   const who = r?.line?.username ?? a.line?.username ?? '';
-  const spent = r?.deducedCredits !== undefined ? ` for ${creditsText(r.deducedCredits)} credits` : '';
+  const spent = r?.deducedCredits !== undefined ? ` for ${credits(r.deducedCredits)}` : '';
   return `${a.op} ${who}: done${spent}`;
 }

@@ -24,6 +24,21 @@ export const PALETTE: readonly PaletteCommand[] = [
   { name: 'quit', help: 'leave linedesk', args: [] },
 ];
 
+/**
+ * The names the screens use for values the API spells otherwise (the column is headed EXPIRES and
+ * the sort key called expiry; the API says exp_date): both are accepted, the API's name is sent.
+ */
+const ALIASES: Readonly<Record<string, string>> = {
+  expiry: 'exp_date',
+  expires: 'exp_date',
+  ascending: 'asc',
+  descending: 'desc',
+};
+const aliasesOf = (allowed: readonly string[]) =>
+  Object.entries(ALIASES)
+    .filter(([, to]) => allowed.includes(to))
+    .map(([from]) => from);
+
 export type ParsedPalette =
   | { readonly ok: true; readonly name: string; readonly args: readonly string[] }
   | { readonly ok: false; readonly error: string };
@@ -49,13 +64,21 @@ export function parsePalette(input: string): ParsedPalette {
   if (cmd.args.length && rest.length === 0 && cmd.name !== 'sort') {
     return { ok: false, error: `${cmd.name} needs one of: ${cmd.args[0]!.join(', ')}` };
   }
+  const args: string[] = [];
   for (const [i, value] of rest.entries()) {
     const allowed = cmd.args[i];
-    if (allowed && !allowed.includes(value.toLowerCase())) {
-      return { ok: false, error: `${cmd.name}: "${value}" is not one of ${allowed.join(', ')}` };
+    const v = value.toLowerCase();
+    const resolved =
+      allowed && !allowed.includes(v) && ALIASES[v] && allowed.includes(ALIASES[v]) ? ALIASES[v] : v;
+    if (allowed && !allowed.includes(resolved)) {
+      return {
+        ok: false,
+        error: `${cmd.name}: "${value}" is not one of ${[...allowed, ...aliasesOf(allowed)].join(', ')}`,
+      };
     }
+    args.push(resolved);
   }
-  return { ok: true, name: cmd.name, args: rest.map((a) => a.toLowerCase()) };
+  return { ok: true, name: cmd.name, args };
 }
 
 /** Candidates for the word being typed. */
@@ -67,7 +90,7 @@ export function paletteCandidates(input: string): string[] {
   const allowed = cmd?.args[words.length - 2];
   if (!allowed) return [];
   const partial = words.at(-1)!.toLowerCase();
-  return allowed.filter((v) => v.startsWith(partial));
+  return [...allowed, ...aliasesOf(allowed)].filter((v) => v.startsWith(partial));
 }
 
 /** Tab: completes the last word to the candidates' common prefix (and a space when unique). */

@@ -203,7 +203,7 @@ describe('bulk edits', () => {
     // A trial or already-at-target line: no "1 → 1 connections", its reason instead.
     for (const row of frame.split('\n').filter((r) => r.includes('skipped')))
       expect(row).not.toMatch(/\d → \d connections/);
-    const total = (f: string) => Number(/Total ([\d,]+) credits/.exec(f)![1]!.replace(/,/g, ''));
+    const total = (f: string) => Number(/Total ([\d,]+) credits?/.exec(f)![1]!.replace(/,/g, ''));
     const all = total(frame);
     await app.press('bulk.affordable');
     await app.waitFrame((f) => f.includes('ONLY THE AFFORDABLE'));

@@ -69,7 +69,7 @@ describe('an extend whose reply is lost, on servers that speak differently', () 
     const t = await lostExtend(dialect);
     const a = t.store.getState().action!;
     expect(a.phase).toBe('done');
-    expect(a.message).toMatch(/^Applied: the server shows the change\. Charged \d+ credits/);
+    expect(a.message).toMatch(/^Applied: the server shows the change\. Charged \d+ credits?/);
     expect(books(t.sb).ledger).toHaveLength(1);
     expect(a.job!.lines[0]!.deducedCredits).toBe(books(t.sb).ledger[0]!.amount);
     // A second extend of the same line is a new decision of the user's, not a retry of this one.

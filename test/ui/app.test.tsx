@@ -260,3 +260,19 @@ describe('the footer shows what works now', () => {
     expect(fitHints(hints, 5)).toBe('');
   });
 });
+
+describe('the account summary', () => {
+  it('statuses and types on their own rows, numbers grouped', async () => {
+    const app = await renderApp({ lines: 1200 });
+    await app.waitFrame((f) => /of 1,200/.test(f));
+    expect(app.frame()).toContain('1,200 lines');
+    await app.press('nav.account');
+    await app.waitFrame((f) => f.includes('By type') && /By status\s+[\d,]+ active/.test(f));
+    const status = app
+      .frame()
+      .split('\n')
+      .find((l) => l.includes('By status'))!;
+    expect(status).not.toContain('premium');
+    expect(app.frame()).toMatch(/Lines\s+1,200/);
+  });
+});

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { creditsText, fitWidth } from '../../domain/format';
+import { counted, credits, fitWidth } from '../../domain/format';
 import { loaded } from '../../store/types';
 import { useApp } from '../store-context';
 import { color } from '../theme';
@@ -7,13 +7,13 @@ import { color } from '../theme';
 /** One line: account email, credits, lines count, the target and badges. */
 export function Header({ width }: { readonly width: number }) {
   const email = useApp((s) => loaded(s.account)?.email ?? '…');
-  const credits = useApp((s) => loaded(s.account)?.credits);
+  const balance = useApp((s) => loaded(s.account)?.credits);
   const linesCount = useApp((s) => loaded(s.account)?.lines_count);
   const accountError = useApp((s) => (s.account.status === 'error' ? s.account.error : null));
   const target = useApp((s) => s.target.label);
   const readOnly = useApp((s) => s.readOnly);
   const marked = useApp((s) => s.marked.size);
-  const left = ` linedesk  ${email}  ${credits === undefined ? '' : `${creditsText(credits)} credits`}  ${linesCount === undefined ? '' : `${linesCount} lines`}`;
+  const left = ` linedesk  ${email}  ${balance === undefined ? '' : credits(balance)}  ${linesCount === undefined ? '' : counted(linesCount, 'line')}`;
   const badges = `${marked ? `${marked} marked  ` : ''}${readOnly ? '[READ-ONLY] ' : ''}[${target}] `;
   const room = Math.max(0, width - badges.length);
   return (

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { extendedExpiry, newLineExpiry } from '../../domain/estimate';
-import { absoluteText, creditsText, fitWidth } from '../../domain/format';
+import { absoluteText, credits, creditsText, fitWidth } from '../../domain/format';
 import { type ActionState, confirmBlocker, SPENDS } from '../../store/action-slice';
 import { loaded } from '../../store/types';
 import { useApp } from '../store-context';
@@ -100,7 +100,7 @@ function review(a: ActionState, balance: number | undefined): Row[] {
     const cost = a.quote.cost;
     const costText =
       a.quote.status === 'ready'
-        ? `${creditsText(cost!)} credits ${a.estimate ? '(estimate from package prices)' : '(quoted by the server)'}`
+        ? `${credits(cost!)} ${a.estimate ? '(estimate from package prices)' : '(quoted by the server)'}`
         : a.quote.status === 'error'
           ? `unknown: ${a.quote.error}`
           : 'asking the server…';
@@ -135,7 +135,7 @@ function outcome(a: ActionState): Row[] {
     }
     if (r?.line?.exp_date) rows.push(['Expires', absoluteText(r.line.exp_date)]);
     if (a.op === 'upgrade' && r?.line) rows.push(['Connections', String(r.line.connections)]);
-    if (r?.deducedCredits !== undefined) rows.push(['Charged', `${creditsText(r.deducedCredits)} credits`]);
+    if (r?.deducedCredits !== undefined) rows.push(['Charged', `${credits(r.deducedCredits)}`]);
     if (r?.newBalance !== undefined) rows.push(['Balance', creditsText(r.newBalance)]);
   }
   return rows;

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { affordability, type BulkLine } from '../../domain/bulk';
-import { absoluteText, creditsText, fitWidth } from '../../domain/format';
+import { absoluteText, counted, countText, credits, creditsText, fitWidth } from '../../domain/format';
 import { bulkBlocker } from '../../store/bulk-slice';
 import { loaded } from '../../store/types';
 import { useApp } from '../store-context';
@@ -41,14 +41,16 @@ export function BulkDialog({ width, height }: { readonly width: number; readonly
         : '';
   const head: string[] = [];
   if (b.phase === 'preview') {
-    head.push(
-      `${b.hidden} of the ${count} marked lines are not on the page in view (other pages, or hidden by the filter or search).`,
-    );
+    // Said only when it is so: "0 of the 34 … are not on the page" said nothing.
+    if (b.hidden > 0)
+      head.push(
+        `${countText(b.hidden)} of the ${counted(count, 'marked line')} ${b.hidden === 1 ? 'is' : 'are'} not on the page in view (other pages, or hidden by the filter or search).`,
+      );
     if (afford) {
       // With "only the affordable ones" on, the total is theirs: what the job will cost.
       const total = b.onlyAffordable ? afford.spent : afford.total;
       head.push(
-        `Total ${creditsText(total)} credits${job.op === 'extend' ? ' (estimate from package prices)' : job.op === 'upgrade' ? ' (quoted by the server)' : ''} · balance ${creditsText(balance!)} · ${afford.affordable.size} of ${afford.considered} affordable${b.onlyAffordable ? ' · ONLY THE AFFORDABLE ONES' : ''}`,
+        `Total ${credits(total)}${job.op === 'extend' ? ' (estimate from package prices)' : job.op === 'upgrade' ? ' (quoted by the server)' : ''} · balance ${creditsText(balance!)} · ${afford.affordable.size} of ${afford.considered} affordable${b.onlyAffordable ? ' · ONLY THE AFFORDABLE ONES' : ''}`,
       );
     }
     if (b.quoting) head.push('Asking the server for each line’s cost…');
@@ -61,7 +63,7 @@ export function BulkDialog({ width, height }: { readonly width: number; readonly
     const filled = Math.round(((p.done + p.failed) / total) * barWidth);
     head.push(`[${'█'.repeat(filled)}${'░'.repeat(barWidth - filled)}] ${p.done + p.failed}/${total}`);
     head.push(
-      `done ${p.done} · failed ${p.failed} · unknown ${p.unknown} · remaining ${p.remaining} · skipped ${p.skipped}${p.cancelled ? ` · cancelled ${p.cancelled}` : ''} · ${creditsText(p.credits)} credits spent${p.chargeUnknown ? ` (+${p.chargeUnknown} charged, amount unknown)` : ''} · ${p.ratePerSec.toFixed(1)}/s${p.etaSec !== null && b.phase === 'running' ? ` · ~${Math.ceil(p.etaSec)} s left` : ''}`,
+      `done ${p.done} · failed ${p.failed} · unknown ${p.unknown} · remaining ${p.remaining} · skipped ${p.skipped}${p.cancelled ? ` · cancelled ${p.cancelled}` : ''} · ${credits(p.credits)} spent${p.chargeUnknown ? ` (+${p.chargeUnknown} charged, amount unknown)` : ''} · ${p.ratePerSec.toFixed(1)}/s${p.etaSec !== null && b.phase === 'running' ? ` · ~${Math.ceil(p.etaSec)} s left` : ''}`,
     );
     if (b.cancelling) head.push('Cancelling: no new requests; those in flight finish.');
     if (b.phase === 'done')

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { creditsText, fitWidth } from '../../domain/format';
+import { credits, creditsText, fitWidth } from '../../domain/format';
 import { fieldsFor } from '../../domain/line-form';
 import { caretOf } from '../../store/text-target';
 import { loaded } from '../../store/types';
@@ -20,7 +20,7 @@ export function LineForm({ width }: { readonly width: number }) {
     switch (id) {
       case 'package':
         return pkg
-          ? `‹ ${pkg.package_name} › ${pkg.is_trial ? `${pkg.duration} h` : `${pkg.duration} mo`}, ${creditsText(pkg.credits_cost)} credits${pkg.is_trial ? '' : ` + ${creditsText(pkg.extra_connection_credits_cost)} per extra connection`}`
+          ? `‹ ${pkg.package_name} › ${pkg.is_trial ? `${pkg.duration} h` : `${pkg.duration} mo`}, ${credits(pkg.credits_cost)}${pkg.is_trial ? '' : ` + ${creditsText(pkg.extra_connection_credits_cost)} per extra connection`}`
           : packages.status === 'error'
             ? `packages unavailable: ${packages.error}`
             : 'loading packages…';

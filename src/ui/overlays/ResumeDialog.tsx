@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { OPEN } from '../../domain/bulk';
-import { creditsText, fitWidth } from '../../domain/format';
+import { credits, fitWidth } from '../../domain/format';
 import type { Recovered } from '../../store/changes/changes-slice';
 import { useApp } from '../store-context';
 import { color } from '../theme';
@@ -69,7 +69,7 @@ function describe(r: Recovered, checking: boolean) {
     if (checking && OPEN.has(l.state)) out.push([`${what}: outcome unknown, checking…`, 'ui.muted']);
     else if (l.state === 'done')
       out.push([
-        `${what}: applied${l.deducedCredits !== undefined ? `, charged ${creditsText(l.deducedCredits)} credits` : l.charge === 'unknown' ? ', charged, amount unknown' : ''}`,
+        `${what}: applied${l.deducedCredits !== undefined ? `, charged ${credits(l.deducedCredits)}` : l.charge === 'unknown' ? ', charged, amount unknown' : ''}`,
         'tone.success',
       ]);
     else if (l.state === 'failed') out.push([`${what}: not applied; nothing charged for it`, undefined]);

@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
-import { creditsText, fitWidth } from '../../domain/format';
+import { countText, creditsText, fitWidth } from '../../domain/format';
 import { affordableCount } from '../../domain/pricing';
+import { keyHintText } from '../../keys/keymap';
 import { loaded } from '../../store/types';
 import { useApp } from '../store-context';
 import { color } from '../theme';
@@ -17,23 +18,25 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
     lines.push(
       ['Email', acct.email],
       ['Credits', creditsText(acct.credits)],
-      ['Lines', String(acct.lines_count)],
+      ['Lines', countText(acct.lines_count)],
       ['Server', acct.server_information.hostname],
       ['MAG portal', acct.server_information.mag_portal_url],
     );
   }
-  const countText =
+  // Statuses and types are two different questions: one row each.
+  const byStatus =
     counts.status === 'error'
       ? `could not count: ${counts.error}`
       : c
-        ? `${c.active} active · ${c.expiring} expiring (within 7 days) · ${c.suspended} suspended · ${c.premium} premium · ${c.trial} trial`
+        ? `${countText(c.active)} active · ${countText(c.expiring)} expiring (within 7 days) · ${countText(c.suspended)} suspended`
         : 'counting…';
+  const byType = c ? `${countText(c.premium)} premium · ${countText(c.trial)} trial` : '';
   const pk = loaded(packages) ?? [];
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold> Account</Text>
       {account.status === 'error' && (
-        <Text color={color('tone.error')}>{` ${account.error} (r retries)`}</Text>
+        <Text color={color('tone.error')}>{` ${account.error} (${keyHintText('app.refresh')} retries)`}</Text>
       )}
       {lines.map(([k, v]) => (
         <Text key={k} wrap="truncate">
@@ -43,8 +46,14 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
       ))}
       <Text wrap="truncate">
         <Text color={color('ui.muted')}>{fitWidth('  By status', 14)}</Text>
-        {countText}
+        {byStatus}
       </Text>
+      {byType && (
+        <Text wrap="truncate">
+          <Text color={color('ui.muted')}>{fitWidth('  By type', 14)}</Text>
+          {byType}
+        </Text>
+      )}
       <Text> </Text>
       <Text bold wrap="truncate">
         {fitWidth('  PACKAGE', 26)}

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { creditsText, fitWidth } from '../../domain/format';
+import { credits, fitWidth } from '../../domain/format';
 import { journalTotals } from '../../store/journal';
 import { useApp } from '../store-context';
 import { color } from '../theme';
@@ -14,7 +14,7 @@ export function JournalScreen({ width, height }: { readonly width: number; reado
       <Text bold>{` Journal — ${entries.length} entries (x exports CSV)`}</Text>
       {totals.map((t) => (
         <Text key={`${t.day}${t.operation}`} color={color('ui.muted')} wrap="truncate">
-          {fitWidth(`  ${t.day}  ${t.operation}: ${t.count} × · ${creditsText(t.credits)} credits`, width)}
+          {fitWidth(`  ${t.day}  ${t.operation}: ${t.count} × · ${credits(t.credits)}`, width)}
         </Text>
       ))}
       <Text bold wrap="truncate">
