@@ -1,4 +1,4 @@
-import type { LineListItem } from '../api/contract';
+import type { LineListItem, ListLinesParams } from '../api/contract';
 import { dayText, expiryText, statusOf } from '../domain/format';
 import { statusToken, type Token } from './theme';
 
@@ -13,15 +13,33 @@ export interface Column<T> {
   readonly minTerminal?: number;
   readonly cell: (row: T, now: number) => string;
   readonly tone?: (row: T, now: number) => Token | undefined;
+  /** The list order this column shows (its header carries the sort marker when it is the one). */
+  readonly sortKey?: string;
+}
+
+/** A column's header, with ↑ or ↓ when the list is sorted by it. */
+export function headerText<T>(
+  column: Column<T>,
+  query: Pick<ListLinesParams, 'orderBy' | 'orderType'>,
+): string {
+  if (!column.sortKey || column.sortKey !== query.orderBy) return column.header;
+  return `${column.header} ${query.orderType === 'desc' ? '↓' : '↑'}`;
 }
 
 export const LINE_COLUMNS: readonly Column<LineListItem>[] = [
-  { id: 'username', header: 'USERNAME', width: { min: 12, flex: 3 }, cell: (l) => l.username },
+  {
+    id: 'username',
+    header: 'USERNAME',
+    width: { min: 12, flex: 3 },
+    sortKey: 'username',
+    cell: (l) => l.username,
+  },
   { id: 'label', header: 'LABEL', width: { min: 8, flex: 2 }, minTerminal: 70, cell: (l) => l.label },
   {
     id: 'status',
     header: 'STATUS',
     width: 9,
+    sortKey: 'enabled',
     cell: (l, now) => statusOf(l, now),
     tone: (l, now) => statusToken(statusOf(l, now)),
   },
@@ -31,6 +49,7 @@ export const LINE_COLUMNS: readonly Column<LineListItem>[] = [
     id: 'expiry',
     header: 'EXPIRES',
     width: 16,
+    sortKey: 'exp_date',
     cell: (l, now) => expiryText(l.exp_date, now),
     tone: (l, now) => (statusOf(l, now) === 'expired' ? 'status.expired' : undefined),
   },

@@ -276,3 +276,38 @@ describe('the account summary', () => {
     expect(app.frame()).toMatch(/Lines\s+1,200/);
   });
 });
+
+describe('keys that used to do the wrong thing', () => {
+  it('the sorted column carries the marker (↑/↓) in its header', async () => {
+    const app = await renderApp();
+    await app.waitFrame((f) => f.includes('of 60'));
+    expect(app.frame()).not.toMatch(/USERNAME [↑↓]/);
+    await app.press('lines.sortColumn'); // id → username
+    await app.waitFrame((f) => f.includes('USERNAME ↑'));
+    await app.press('lines.sortOrder');
+    await app.waitFrame((f) => f.includes('USERNAME ↓'));
+  });
+
+  it('Backspace (0x7F) on the lines browser does not open Delete', async () => {
+    const app = await renderApp();
+    await app.waitFrame((f) => f.includes('of 60'));
+    app.ui.stdin.write('\u007f');
+    await app.type('z'); // a key after it, to know the Backspace was handled
+    await app.waitFrame((f) => f.includes('No command on "z"'));
+    expect(app.store.getState().modal).toBeNull();
+  });
+
+  it('Ctrl-G alone in the username field fills a random valid username, never a "g"', async () => {
+    const app = await renderApp();
+    await app.waitFrame((f) => f.includes('of 60'));
+    await app.press('line.create');
+    await app.waitFrame((f) => f.includes('New line —'));
+    await app.press('form.next');
+    await app.press('form.next'); // username
+    await vi.waitFor(() => expect(app.store.getState().form?.focus).toBe('username'));
+    app.ui.stdin.write('\u0007');
+    await vi.waitFor(() =>
+      expect(String(app.store.getState().form?.values.username ?? '')).toMatch(/^[a-zA-Z0-9]{8,}$/),
+    );
+  });
+});

@@ -6,7 +6,7 @@ import { caretOf } from '../../store/text-target';
 import { LineRow } from '../components/LineRow';
 import { TextField } from '../components/TextField';
 import { LINES_CHROME_ROWS } from '../layout/frame';
-import { LINE_COLUMNS, layoutColumns } from '../lines-columns';
+import { headerText, LINE_COLUMNS, layoutColumns } from '../lines-columns';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 
@@ -16,6 +16,7 @@ export function LinesScreen({ width, height }: { readonly width: number; readonl
   const error = useApp((s) => s.linesError);
   const cursor = useApp((s) => s.cursor);
   const marked = useApp((s) => s.marked);
+  const query = useApp((s) => s.query);
   // Stable props keep the memoised rows still: only the rows whose cursor or mark changed re-render.
   const columns = useMemo(() => layoutColumns(LINE_COLUMNS, width - 3), [width]);
   // Relative times ("in 3d") are computed against a clock that moves once a minute, not per key.
@@ -70,7 +71,9 @@ export function LinesScreen({ width, height }: { readonly width: number; readonl
       <StatusLine width={width} />
       <Text bold wrap="truncate">
         {'   '}
-        {columns.map(({ column, width: w }) => fitWidth(column.header, w, column.align)).join(' ')}
+        {columns
+          .map(({ column, width: w }) => fitWidth(headerText(column, query), w, column.align))
+          .join(' ')}
       </Text>
       {body}
     </Box>
