@@ -311,3 +311,16 @@ describe('keys that used to do the wrong thing', () => {
     );
   });
 });
+
+describe('the line detail says why a line does not work', () => {
+  it('a suspended line: the diagnosis names it and the key that fixes it', async () => {
+    const app = await renderApp();
+    await app.waitFrame((f) => f.includes('of 60'));
+    await app.press('lines.filterStatus'); // active
+    await app.press('lines.filterStatus'); // suspended
+    await app.waitFrame((f) => f.includes('status suspended') && !f.includes('loading'));
+    await app.press('lines.open');
+    await app.waitFrame((f) => f.includes('Diagnosis'));
+    expect(app.frame()).toMatch(/Diagnosis\s+suspended.*s unsuspends/);
+  });
+});

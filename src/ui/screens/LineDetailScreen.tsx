@@ -1,11 +1,27 @@
 import { Box, Text } from 'ink';
 import type { Line } from '../../api/contract';
+import { diagnose, type Fix } from '../../domain/diagnosis';
 import { absoluteText, expiryText, fitWidth, relativeText, statusOf } from '../../domain/format';
+import { type CommandId, keyHintText } from '../../keys/keymap';
 import { selectDetailLine } from '../handlers';
 import { useApp } from '../store-context';
 import { color, statusToken } from '../theme';
 
-/** Every field of one line; dates absolute and relative; the password hidden until `p`. */
+const FIX_COMMAND: Record<Fix, CommandId> = {
+  unsuspend: 'line.unsuspend',
+  extend: 'line.extend',
+  newLine: 'line.create',
+};
+const FIX_WORDS: Record<Fix, string> = {
+  unsuspend: 'unsuspends',
+  extend: 'extends',
+  newLine: 'a new line replaces it',
+};
+
+/**
+ * Every field of one line, under a diagnosis (why it does or does not work now, and the keys that
+ * fix it); dates absolute and relative; the password hidden until `p`.
+ */
 export function LineDetailScreen({ width, height }: { readonly width: number; readonly height: number }) {
   const line = useApp(selectDetailLine);
   const showPassword = useApp((s) => s.showPassword);
@@ -15,11 +31,20 @@ export function LineDetailScreen({ width, height }: { readonly width: number; re
   // List items omit MAC and parental code; a line returned by a change carries them.
   const full = 'macaddress' in line ? (line as Line) : null;
   const notInList = '(not in list results; shown after a change to the line)';
+  const dx = diagnose(line, now);
+  const fixText = dx.fixes.map((f) => `${keyHintText(FIX_COMMAND[f])} ${FIX_WORDS[f]}`).join(' · ');
   const rows: Array<[string, string, string | undefined]> = [
+    [
+      'Diagnosis',
+      `${dx.why}${fixText ? `  →  ${fixText}` : ''}`,
+      color(dx.works === true ? 'tone.success' : dx.works === false ? 'tone.error' : 'ui.muted'),
+    ],
     ['Username', line.username, undefined],
     [
       'Password',
-      showPassword ? line.password : `${'•'.repeat(Math.min(12, line.password.length))}  (p shows)`,
+      showPassword
+        ? line.password
+        : `${'•'.repeat(Math.min(12, line.password.length))}  (${keyHintText('detail.password')} shows)`,
       undefined,
     ],
     ['Label', line.label || '—', undefined],
