@@ -208,6 +208,10 @@ export const COMMANDS = [
   c('bulk.retry', ['f'], 'bulk', 'Line', 'Retry the failed ones (quoted again first)', { footer: true }),
   c('bulk.export', ['x'], 'bulk', 'Line', 'Export the results as CSV and JSON', { footer: true }),
   c('bulk.recheck', ['r'], 'bulk', 'Line', 'Check the unknown lines with the server again', { footer: true }),
+  c('bulk.down', ['down'], 'bulk', 'Navigate', 'Scroll the lines down'),
+  c('bulk.up', ['up'], 'bulk', 'Navigate', 'Scroll the lines up'),
+  c('bulk.pageDown', ['pagedown'], 'bulk', 'Navigate', 'Scroll the lines a page down', { footer: true }),
+  c('bulk.pageUp', ['pageup'], 'bulk', 'Navigate', 'Scroll the lines a page up'),
 
   // At start: changes left open in the intent log (checked first), an interrupted job to resume
   c('resume.yes', ['enter'], 'resume', 'Line', 'Resume the lines never sent', { footer: true }),
@@ -228,9 +232,17 @@ export const COMMANDS = [
 
   // Journal
   c('journal.export', ['x'], 'journal', 'App', 'Export the journal as CSV', { footer: true }),
+  c('journal.down', ['down', 'j'], 'journal', 'Navigate', 'Scroll down'),
+  c('journal.up', ['up', 'k'], 'journal', 'Navigate', 'Scroll up'),
+  c('journal.pageDown', ['pagedown'], 'journal', 'Navigate', 'Scroll a page down', { footer: true }),
+  c('journal.pageUp', ['pageup'], 'journal', 'Navigate', 'Scroll a page up'),
 
   // Help overlay
   c('help.close', ['escape', '?', 'q'], 'help', 'App', 'Close help', { footer: true }),
+  c('help.down', ['down', 'j'], 'help', 'Navigate', 'Scroll down'),
+  c('help.up', ['up', 'k'], 'help', 'Navigate', 'Scroll up'),
+  c('help.pageDown', ['pagedown'], 'help', 'Navigate', 'Scroll a page down', { footer: true }),
+  c('help.pageUp', ['pageup'], 'help', 'Navigate', 'Scroll a page up'),
 ] as const;
 
 /** The id of a command in the table: a typo is a type error, in handlers and hints alike. */

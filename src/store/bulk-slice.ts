@@ -189,6 +189,7 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
         },
         modal: { kind: 'bulk' },
       });
+      get().scrollBy('bulk', Number.NEGATIVE_INFINITY, 1);
       void plan();
     },
 
@@ -321,6 +322,7 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
         },
         modal: { kind: 'bulk' },
       });
+      get().scrollBy('bulk', Number.NEGATIVE_INFINITY, 1);
       await run(job);
     },
   };

@@ -8,6 +8,8 @@ export interface UiSlice {
   readonly flash: Flash | null;
   readonly showPassword: boolean;
   readonly quitRequested: boolean;
+  /** Where each long list is scrolled to (first row shown); clamped again where it is drawn. */
+  readonly scroll: Readonly<Record<ScrollArea, number>>;
   /** The caret of the text being edited, with the target and text it belongs to (text-target.ts). */
   readonly caret: Caret | null;
   /** Top-level screens (1–4): the lines browser at the bottom, the chosen one above it. */
@@ -24,7 +26,11 @@ export interface UiSlice {
   togglePassword: () => void;
   quit: () => void;
   setCaret: (caret: Caret) => void;
+  /** Moves a list by `delta` rows, within 0 … `total` − 1. */
+  scrollBy: (area: ScrollArea, delta: number, total: number) => void;
 }
+
+export type ScrollArea = 'help' | 'journal' | 'bulk';
 
 export interface Caret {
   readonly key: string;
@@ -47,6 +53,13 @@ export function createUiSlice(set: SetState, get: GetState, _deps: StoreDeps): U
     showPassword: false,
     quitRequested: false,
     caret: null,
+    scroll: { help: 0, journal: 0, bulk: 0 },
+
+    scrollBy(area, delta, total) {
+      const now = get().scroll[area];
+      const next = Math.max(0, Math.min(Math.max(0, total - 1), now + delta));
+      if (next !== now) set({ scroll: { ...get().scroll, [area]: next } });
+    },
 
     setCaret(caret) {
       set({ caret });

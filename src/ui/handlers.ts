@@ -1,4 +1,4 @@
-import { type CommandId, keyHintText } from '../keys/keymap';
+import { type CommandId, helpScopes, keyHintText, visibleCommands } from '../keys/keymap';
 import type { AppState } from '../store/app-store';
 import { selectCurrentLine } from '../store/lines-slice';
 import { loaded } from '../store/types';
@@ -53,9 +53,17 @@ const fromLine = (what: string, text: (l: { id: string; username: string; passwo
     return l ? { text: text(l), what } : null;
   });
 
+/** Rows a page key scrolls a long list by. */
+const PAGE = 10;
+const helpRows = (s: AppState) =>
+  helpScopes(s.screens.at(-1)!.id).reduce((n, scope) => n + 1 + visibleCommands(scope).length, 0);
+
 /** What each command does. A test checks every command of the keymap has one. */
 export const HANDLERS: Record<CommandId, Handler> = {
-  'app.help': (s) => s.openModal({ kind: 'help' }),
+  'app.help': (s) => {
+    s.openModal({ kind: 'help' });
+    s.scrollBy('help', Number.NEGATIVE_INFINITY, 1);
+  },
   'app.palette': (s) => s.openPalette(),
   'app.back': (s) => s.back(false),
   'app.backOrQuit': (s) => {
@@ -77,6 +85,7 @@ export const HANDLERS: Record<CommandId, Handler> = {
   'nav.journal': (s) => {
     s.navigate('journal');
     s.loadJournal();
+    s.scrollBy('journal', Number.NEGATIVE_INFINITY, 1);
   },
 
   'line.create': (s) => s.openForm(false),
@@ -146,6 +155,18 @@ export const HANDLERS: Record<CommandId, Handler> = {
   'action.recheck': (s) => void s.recheckAction(),
 
   'journal.export': (s) => s.exportJournal(),
+  'journal.down': (s) => s.scrollBy('journal', 1, s.journalEntries.length),
+  'journal.up': (s) => s.scrollBy('journal', -1, s.journalEntries.length),
+  'journal.pageDown': (s) => s.scrollBy('journal', PAGE, s.journalEntries.length),
+  'journal.pageUp': (s) => s.scrollBy('journal', -PAGE, s.journalEntries.length),
+  'help.down': (s) => s.scrollBy('help', 1, helpRows(s)),
+  'help.up': (s) => s.scrollBy('help', -1, helpRows(s)),
+  'help.pageDown': (s) => s.scrollBy('help', PAGE, helpRows(s)),
+  'help.pageUp': (s) => s.scrollBy('help', -PAGE, helpRows(s)),
+  'bulk.down': (s) => s.scrollBy('bulk', 1, s.bulk?.job.lines.length ?? 0),
+  'bulk.up': (s) => s.scrollBy('bulk', -1, s.bulk?.job.lines.length ?? 0),
+  'bulk.pageDown': (s) => s.scrollBy('bulk', PAGE, s.bulk?.job.lines.length ?? 0),
+  'bulk.pageUp': (s) => s.scrollBy('bulk', -PAGE, s.bulk?.job.lines.length ?? 0),
   'profiles.close': (s) => s.closeModal(),
   'profile.next': (s) => s.profileFormNext(),
   'profile.submit': (s) => void s.submitProfileForm(),

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { memoryJournal } from '../../src/store/journal';
 import { fitHints } from '../../src/ui/layout/Footer';
 import { renderApp, visibleUsernames } from '../helpers/app';
 
@@ -117,6 +118,13 @@ describe('the app against the sandbox', () => {
     await app.press('app.help');
     await app.waitFrame((f) => f.includes('Keys — lines screen'));
     expect(app.frame()).toContain('Status filter');
+    // Longer than the screen: it scrolls, down to the keys that work everywhere.
+    expect(app.frame()).toMatch(/· 1–\d+ of \d+, ↑\/↓ PgUp\/PgDn scroll/);
+    for (let i = 0; i < 10 && !app.frame().includes('Ctrl-C'); i++) {
+      const before = app.frame();
+      await app.press('help.pageDown');
+      await app.waitFrame((f) => f !== before);
+    }
     expect(app.frame()).toContain('Ctrl-C');
     await app.press('help.close');
     await app.waitFrame((f) => f.includes('USERNAME'));
@@ -322,5 +330,40 @@ describe('the line detail says why a line does not work', () => {
     await app.press('lines.open');
     await app.waitFrame((f) => f.includes('Diagnosis'));
     expect(app.frame()).toMatch(/Diagnosis\s+suspended.*s unsuspends/);
+  });
+});
+
+describe('long lists scroll', () => {
+  it('the journal: 60 entries, PgDn shows older ones; the bulk preview of 60 lines scrolls too', async () => {
+    const journal = memoryJournal();
+    for (let i = 0; i < 60; i++)
+      journal.append({
+        opId: `j:${i}`,
+        time: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString(),
+        target: 'x',
+        operation: 'extend',
+        lineId: `id${i}`,
+        username: `user${String(i).padStart(3, '0')}`,
+        quotedCost: 1,
+        estimate: true,
+        deducedCredits: 1,
+        newBalance: 100 - i,
+        outcome: 'applied',
+      });
+    const app = await renderApp({}, { journal });
+    await app.waitFrame((f) => f.includes('of 60'));
+    await app.press('nav.journal');
+    await app.waitFrame((f) => f.includes('Journal — 60 entries') && f.includes('user059'));
+    expect(app.frame()).toMatch(/· 1–\d+ of 60/);
+    await app.press('journal.pageDown');
+    await app.waitFrame((f) => /· 11–\d+ of 60/.test(f) && f.includes('user049') && !f.includes('user059'));
+
+    await app.press('nav.lines');
+    await app.press('lines.markAll');
+    await app.waitFrame((f) => f.includes('60 marked'));
+    await app.press('line.unsuspend');
+    await app.waitFrame((f) => /lines 1–\d+ of 60/.test(f));
+    await app.press('bulk.pageDown');
+    await app.waitFrame((f) => /lines 11–\d+ of 60/.test(f));
   });
 });

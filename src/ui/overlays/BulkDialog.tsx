@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import { affordability, type BulkLine } from '../../domain/bulk';
 import { absoluteText, counted, countText, credits, creditsText, fitWidth } from '../../domain/format';
+import { windowOf } from '../../domain/scroll';
 import { bulkBlocker } from '../../store/bulk-slice';
 import { loaded } from '../../store/types';
 import { useApp } from '../store-context';
@@ -29,6 +30,7 @@ const at = (ms: number | null | undefined) => (ms == null ? '—' : absoluteText
 export function BulkDialog({ width, height }: { readonly width: number; readonly height: number }) {
   const b = useApp((s) => s.bulk);
   const balance = useApp((s) => loaded(s.account)?.credits);
+  const scroll = useApp((s) => s.scroll.bulk);
   if (!b) return null;
   const { job } = b;
   const count = job.lines.length;
@@ -72,8 +74,8 @@ export function BulkDialog({ width, height }: { readonly width: number; readonly
       );
   }
   const blocker = b.phase === 'preview' ? bulkBlocker(b, balance) : null;
-  const rows = Math.max(1, height - head.length - 5);
-  const shown = job.lines.slice(0, rows);
+  const win = windowOf(job.lines.length, Math.max(1, height - head.length - 5), scroll);
+  const shown = job.lines.slice(win.start, win.end);
   return (
     <Box
       flexDirection="column"
@@ -103,8 +105,8 @@ export function BulkDialog({ width, height }: { readonly width: number; readonly
           )}
         </Text>
       ))}
-      {job.lines.length > rows && (
-        <Text color={color('ui.muted')}>{`  … and ${job.lines.length - rows} more`}</Text>
+      {win.position && (
+        <Text color={color('ui.muted')}>{`  lines ${win.position} (↑/↓ PgUp/PgDn scroll)`}</Text>
       )}
       <Text color={color(blocker ? 'tone.error' : 'ui.focus')} wrap="truncate">
         {fitWidth(

@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import { fitWidth } from '../../domain/format';
+import { windowOf } from '../../domain/scroll';
 import { helpScopes, keyLabel, visibleCommands } from '../../keys/keymap';
 import { SCOPE_TITLES } from '../../keys/keys-doc';
 import { useApp } from '../store-context';
@@ -24,21 +25,24 @@ export function HelpOverlay({ width, height }: { readonly width: number; readonl
       label: `${c.label}${c.danger ? '  (changes data)' : ''}`,
     })),
   ]);
-  // More columns when the list is taller than the screen.
+  // More columns when the list is taller than the screen (each at least 48 wide), then scrolling.
+  const scroll = useApp((s) => s.scroll.help);
   const perColumn = Math.max(1, height - 2);
-  const columns = Math.ceil(rows.length / perColumn);
+  const win = windowOf(rows.length, perColumn * Math.max(1, Math.floor(width / 48)), scroll);
+  const visible = rows.slice(win.start, win.end);
+  const columns = Math.max(1, Math.ceil(visible.length / perColumn));
   const colWidth = Math.floor(width / Math.max(1, columns));
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold color={color('ui.accent')}>
         {' '}
-        Keys — {screen} screen (Esc closes)
+        Keys — {screen} screen (Esc closes){win.position ? ` · ${win.position}, ↑/↓ PgUp/PgDn scroll` : ''}
       </Text>
       <Box>
         {Array.from({ length: columns }, (_, ci) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: columns of a fixed layout
           <Box key={ci} flexDirection="column" width={colWidth}>
-            {rows.slice(ci * perColumn, (ci + 1) * perColumn).map((r, i) =>
+            {visible.slice(ci * perColumn, (ci + 1) * perColumn).map((r, i) =>
               r.kind === 'title' ? (
                 // biome-ignore lint/suspicious/noArrayIndexKey: rows of a fixed list
                 <Text key={i} bold wrap="truncate">

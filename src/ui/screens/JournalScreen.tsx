@@ -1,5 +1,7 @@
 import { Box, Text } from 'ink';
-import { credits, fitWidth } from '../../domain/format';
+import { countText, credits, fitWidth } from '../../domain/format';
+import { windowOf } from '../../domain/scroll';
+import { keyHintText } from '../../keys/keymap';
 import { journalTotals } from '../../store/journal';
 import { useApp } from '../store-context';
 import { color } from '../theme';
@@ -8,10 +10,15 @@ import { color } from '../theme';
 export function JournalScreen({ width, height }: { readonly width: number; readonly height: number }) {
   const entries = useApp((s) => s.journalEntries);
   const totals = journalTotals(entries).slice(0, 6);
-  const recent = [...entries].reverse().slice(0, Math.max(0, height - totals.length - 5));
+  const scroll = useApp((s) => s.scroll.journal);
+  const newestFirst = [...entries].reverse();
+  const win = windowOf(newestFirst.length, Math.max(1, height - totals.length - 5), scroll);
+  const recent = newestFirst.slice(win.start, win.end);
   return (
     <Box flexDirection="column" width={width} height={height}>
-      <Text bold>{` Journal — ${entries.length} entries (x exports CSV)`}</Text>
+      <Text bold wrap="truncate">
+        {` Journal — ${countText(entries.length)} ${entries.length === 1 ? 'entry' : 'entries'}${win.position ? ` · ${win.position}` : ''} (${keyHintText('journal.export')} exports CSV)`}
+      </Text>
       {totals.map((t) => (
         <Text key={`${t.day}${t.operation}`} color={color('ui.muted')} wrap="truncate">
           {fitWidth(`  ${t.day}  ${t.operation}: ${t.count} × · ${credits(t.credits)}`, width)}
