@@ -110,6 +110,9 @@ describe('bulk edits', () => {
     await app.press('line.delete');
     await app.waitFrame((f) => f.includes('Type 2 to confirm'));
     await app.press('bulk.start');
+    // Refused on the spot: the job never starts (a started job is 'running' at once).
+    expect(app.store.getState().bulk?.phase).toBe('preview');
+    expect(app.store.getState().flash?.text).toBe('Type 2 to confirm');
     expect(app.sb.repo.linesCount(1)).toBe(60);
     await app.type('2');
     await app.press('bulk.start');
