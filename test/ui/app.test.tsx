@@ -147,11 +147,24 @@ describe('the app against the sandbox', () => {
     await app.waitFrame((f) => f.includes('of 60'));
     app.sb.faults.set('error500=1');
     await app.press('lines.filterStatus');
-    await app.waitFrame((f) => f.includes('Could not load lines') && f.includes('Press r to retry'));
+    await app.waitFrame((f) => f.includes('Could not load lines') && f.includes('(r retries)'));
     expect(app.frame()).toMatch(/request [0-9a-f]{8}/);
     app.sb.faults.set('');
     await app.press('app.refresh');
     await app.waitFrame((f) => f.includes('status active') && !f.includes('Could not load'));
+  });
+
+  it('every load fails the same way: what could not load, why, the retry key; r retries (packages)', async () => {
+    const app = await renderApp();
+    await app.waitFrame((f) => f.includes('of 60'));
+    await vi.waitFor(() => expect(app.store.getState().packages.status).toBe('ready'));
+    app.sb.faults.set('error500=1');
+    await app.press('nav.packages');
+    await app.press('app.refresh');
+    await app.waitFrame((f) => f.includes('Could not load packages') && f.includes('(r retries)'));
+    app.sb.faults.set('');
+    await app.press('app.refresh');
+    await app.waitFrame((f) => !f.includes('Could not load') && f.includes('NAME'));
   });
 
   it('the cursor is a character, not only inverse video: visible without colour (NO_COLOR)', async () => {

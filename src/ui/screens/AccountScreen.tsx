@@ -1,8 +1,8 @@
 import { Box, Text } from 'ink';
 import { countText, creditsText, fitWidth } from '../../domain/format';
 import { affordableCount } from '../../domain/pricing';
-import { keyHintText } from '../../keys/keymap';
 import { loaded } from '../../store/types';
+import { LoadState } from '../components/LoadState';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 
@@ -35,9 +35,7 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold> Account</Text>
-      {account.status === 'error' && (
-        <Text color={color('tone.error')}>{` ${account.error} (${keyHintText('app.refresh')} retries)`}</Text>
-      )}
+      <LoadState load={account} what="the account" />
       {lines.map(([k, v]) => (
         <Text key={k} wrap="truncate">
           <Text color={color('ui.muted')}>{fitWidth(`  ${k}`, 14)}</Text>
@@ -62,7 +60,7 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
         {fitWidth('MIN BAL', 9, 'right')}
         {fitWidth('AFFORDS', 9, 'right')}
       </Text>
-      {packages.status === 'error' && <Text color={color('tone.error')}>{`  ${packages.error}`}</Text>}
+      <LoadState load={packages} what="packages" />
       {pk.slice(0, Math.max(0, height - lines.length - 6)).map((p) => {
         const n = acct ? affordableCount(acct.credits, p) : 0;
         return (

@@ -2,8 +2,8 @@ import { Box, Text } from 'ink';
 import type { Bouquet } from '../../api/contract';
 import { fitWidth } from '../../domain/format';
 import { loaded } from '../../store/types';
+import { LoadState } from '../components/LoadState';
 import { useApp } from '../store-context';
-import { color } from '../theme';
 
 /** Channels and movies side by side, each flowing into as many columns as the height needs. */
 export function BouquetsScreen({ width, height }: { readonly width: number; readonly height: number }) {
@@ -12,10 +12,7 @@ export function BouquetsScreen({ width, height }: { readonly width: number; read
   const half = Math.floor(width / 2);
   return (
     <Box flexDirection="column" width={width} height={height}>
-      {bouquets.status === 'error' && (
-        <Text color={color('tone.error')}>{` ${bouquets.error} (r retries)`}</Text>
-      )}
-      {!data && bouquets.status !== 'error' && <Text color={color('ui.muted')}> Loading…</Text>}
+      <LoadState load={bouquets} what="bouquets" />
       {data && (
         <Box>
           <Grid

@@ -3,7 +3,9 @@ import { useMemo } from 'react';
 import { creditsText, fitWidth, positionText, unreadableText } from '../../domain/format';
 import { keyHintText } from '../../keys/keymap';
 import { caretOf } from '../../store/text-target';
+import type { Load } from '../../store/types';
 import { LineRow } from '../components/LineRow';
+import { LoadState } from '../components/LoadState';
 import { TextField } from '../components/TextField';
 import { LINES_CHROME_ROWS } from '../layout/frame';
 import { headerText, LINE_COLUMNS, layoutColumns } from '../lines-columns';
@@ -24,14 +26,10 @@ export function LinesScreen({ width, height }: { readonly width: number; readonl
   const bodyRows = Math.max(0, height - LINES_CHROME_ROWS);
 
   let body: React.ReactNode;
-  if (status === 'error' && error) {
-    body = (
-      <Text color={color('tone.error')} wrap="wrap">
-        {` Could not load lines: ${error}\n Press r to retry.`}
-      </Text>
-    );
-  } else if (!page) {
-    body = <Text color={color('ui.muted')}> Loading lines…</Text>;
+  if ((status === 'error' && error) || !page) {
+    const load: Load<unknown> =
+      status === 'error' && error ? { status: 'error', error } : { status: 'loading' };
+    body = <LoadState load={load} what="lines" />;
   } else if (page.lines.length === 0 && page.unreadable.length === 0) {
     body = (
       <Text color={color('ui.muted')}>

@@ -1,8 +1,8 @@
 import { Box, Text } from 'ink';
 import { creditsText, fitWidth } from '../../domain/format';
 import { loaded } from '../../store/types';
+import { LoadState } from '../components/LoadState';
 import { useApp } from '../store-context';
-import { color } from '../theme';
 
 export function PackagesScreen({ width, height }: { readonly width: number; readonly height: number }) {
   const packages = useApp((s) => s.packages);
@@ -10,10 +10,7 @@ export function PackagesScreen({ width, height }: { readonly width: number; read
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold> Packages</Text>
-      {packages.status === 'loading' && !list.length && <Text color={color('ui.muted')}> Loading…</Text>}
-      {packages.status === 'error' && (
-        <Text color={color('tone.error')}>{` ${packages.error} (r retries)`}</Text>
-      )}
+      <LoadState load={packages} what="packages" />
       <Text bold wrap="truncate">
         {fitWidth('  NAME', 26)}
         {fitWidth('TYPE', 9)}
