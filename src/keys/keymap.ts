@@ -313,3 +313,6 @@ export function visibleCommands(scope: Scope): Command<CommandId>[] {
     return reachable;
   });
 }
+
+/** "Enter confirms": a command's key and what it does, for hints written in sentences. */
+export const hint = (id: CommandId, does: string): string => `${keyHintText(id)} ${does}`;

@@ -33,8 +33,9 @@ export function describeError(err: unknown): string {
       ? err.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; ')
       : err.message;
   }
-  if (err instanceof TimeoutError) return `${err.message}. Press r to retry.`;
-  if (err instanceof NetworkError) return `${err.message}. Press r to retry.`;
+  // The retry key is named where the error is shown (it is not the same key everywhere).
+  if (err instanceof TimeoutError) return `${err.message}.`;
+  if (err instanceof NetworkError) return `${err.message}.`;
   if (err instanceof ProtocolError) return `Unexpected answer from the service: ${err.message}`;
   if (err instanceof ConfigError) return err.message;
   if (err instanceof LinedeskError) return err.message;

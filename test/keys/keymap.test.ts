@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   COMMANDS,
@@ -75,6 +75,21 @@ describe('keymap', () => {
     for (const id of ['line.extend', 'line.upgrade', 'line.unsuspend', 'line.delete'] as const) {
       expect(lookup('marks', command(id).keys[0]!)?.id).toBe(id);
       expect(lookup('detail', command(id).keys[0]!)?.id).toBe(id);
+    }
+  });
+
+  it('hints in the screens name keys from the table, never typed by hand', () => {
+    const dir = new URL('../../src/ui/', import.meta.url);
+    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter(
+      (f) => /\.tsx?$/.test(f) && !f.includes('WelcomeScreen'), // the welcome screen runs before the table's app
+    );
+    const handTyped =
+      /(?:^|[\s'`(·])(?:Esc|Enter|[a-zA-Z]) (?:closes|back|confirms|starts|retries|checks|cancels|exports|copies|resumes)\b/;
+    for (const f of files) {
+      const text = readFileSync(new URL(f, dir), 'utf8');
+      for (const [i, line] of text.split('\n').entries())
+        if (!line.trim().startsWith('//') && !line.trim().startsWith('*'))
+          expect(handTyped.test(line) ? `${f}:${i + 1}: ${line.trim()}` : '').toBe('');
     }
   });
 });

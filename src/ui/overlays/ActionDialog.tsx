@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import { extendedExpiry, newLineExpiry } from '../../domain/estimate';
 import { absoluteText, credits, creditsText, fitWidth } from '../../domain/format';
+import { hint, keyHintText } from '../../keys/keymap';
 import { type ActionState, confirmBlocker, SPENDS } from '../../store/action-slice';
 import { loaded } from '../../store/types';
 import { useApp } from '../store-context';
@@ -24,18 +25,18 @@ export function ActionDialog({ width }: { readonly width: number }) {
   if (!a) return null;
   const rows = a.phase === 'review' ? review(a, balance) : outcome(a);
   const blocker = confirmBlocker(a, balance);
-  const hint =
+  const footerHint =
     a.phase === 'review'
       ? blocker
-        ? `✗ ${blocker} · Esc back`
-        : `Enter confirms (one request) · Esc back${a.op === 'extend' || a.op === 'upgrade' ? ' · ←/→ adjust' : ''}`
+        ? `✗ ${blocker} · ${hint('action.cancel', 'back')}`
+        : `${hint('action.confirm', 'confirms (one request)')} · ${hint('action.cancel', 'back')}${a.op === 'extend' || a.op === 'upgrade' ? ` · ${keyHintText('action.decrease')}/${keyHintText('action.increase')} adjust` : ''}`
       : a.phase === 'sending' || a.phase === 'checking'
-        ? 'Waiting for the server… (Enter does nothing until it answers)'
+        ? `Waiting for the server… (${keyHintText('action.confirm')} does nothing until it answers)`
         : a.phase === 'unknown'
-          ? 'r checks the server again · nothing is re-sent by itself'
+          ? `${hint('action.recheck', 'checks the server again')} · nothing is re-sent by itself`
           : a.phase === 'done' && a.result?.line && (a.op === 'create' || a.op === 'trial')
-            ? 'y copies username and password · Esc closes'
-            : 'Esc closes';
+            ? `${hint('action.copy', 'copies username and password')} · ${hint('action.cancel', 'closes')}`
+            : hint('action.cancel', 'closes');
   return (
     <Box
       flexDirection="column"
@@ -51,7 +52,7 @@ export function ActionDialog({ width }: { readonly width: number }) {
         </Text>
       ))}
       <Text color={color(blocker && a.phase === 'review' ? 'tone.error' : 'ui.focus')} wrap="truncate">
-        {fitWidth(` ${hint}`, width - 2)}
+        {fitWidth(` ${footerHint}`, width - 2)}
       </Text>
     </Box>
   );

@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import { affordability, type BulkLine } from '../../domain/bulk';
 import { absoluteText, counted, countText, credits, creditsText, fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
+import { hint, keyHintText } from '../../keys/keymap';
 import { bulkBlocker } from '../../store/bulk-slice';
 import { loaded } from '../../store/types';
 import { useApp } from '../store-context';
@@ -70,7 +71,7 @@ export function BulkDialog({ width, height }: { readonly width: number; readonly
     if (b.cancelling) head.push('Cancelling: no new requests; those in flight finish.');
     if (b.phase === 'done')
       head.push(
-        `Finished. f retries the failed and cancelled ones (quoted again first)${p.unknown ? ' · r checks the unknown ones' : ''} · x exports · Esc closes`,
+        `Finished. ${hint('bulk.retry', 'retries the failed and cancelled ones (quoted again first)')}${p.unknown ? ` · ${hint('bulk.recheck', 'checks the unknown ones')}` : ''} · ${hint('bulk.export', 'exports')} · ${hint('bulk.close', 'closes')}`,
       );
   }
   const blocker = b.phase === 'preview' ? bulkBlocker(b, balance) : null;
@@ -106,17 +107,19 @@ export function BulkDialog({ width, height }: { readonly width: number; readonly
         </Text>
       ))}
       {win.position && (
-        <Text color={color('ui.muted')}>{`  lines ${win.position} (↑/↓ PgUp/PgDn scroll)`}</Text>
+        <Text
+          color={color('ui.muted')}
+        >{`  lines ${win.position} (${keyHintText('bulk.up')}/${keyHintText('bulk.down')} ${keyHintText('bulk.pageUp')}/${keyHintText('bulk.pageDown')} scroll)`}</Text>
       )}
       <Text color={color(blocker ? 'tone.error' : 'ui.focus')} wrap="truncate">
         {fitWidth(
           b.phase === 'preview'
             ? blocker
-              ? ` ✗ ${blocker} · Esc closes`
-              : ' Enter starts (each line at most once) · Esc closes'
+              ? ` ✗ ${blocker} · ${hint('bulk.close', 'closes')}`
+              : ` ${hint('bulk.start', 'starts (each line at most once)')} · ${hint('bulk.close', 'closes')}`
             : b.phase === 'running'
-              ? ' c cancels (requests in flight finish)'
-              : ' Esc closes',
+              ? ` ${hint('bulk.cancel', 'cancels (requests in flight finish)')}`
+              : ` ${hint('bulk.close', 'closes')}`,
           width - 2,
         )}
       </Text>

@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import { fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
-import { helpScopes, keyLabel, visibleCommands } from '../../keys/keymap';
+import { helpScopes, hint, keyHintText, keyLabel, visibleCommands } from '../../keys/keymap';
 import { SCOPE_TITLES } from '../../keys/keys-doc';
 import { useApp } from '../store-context';
 import { color } from '../theme';
@@ -36,7 +36,10 @@ export function HelpOverlay({ width, height }: { readonly width: number; readonl
     <Box flexDirection="column" width={width} height={height}>
       <Text bold color={color('ui.accent')}>
         {' '}
-        Keys — {screen} screen (Esc closes){win.position ? ` · ${win.position}, ↑/↓ PgUp/PgDn scroll` : ''}
+        Keys — {screen} screen ({hint('help.close', 'closes')})
+        {win.position
+          ? ` · ${win.position}, ${keyHintText('help.up')}/${keyHintText('help.down')} ${keyHintText('help.pageUp')}/${keyHintText('help.pageDown')} scroll`
+          : ''}
       </Text>
       <Box>
         {Array.from({ length: columns }, (_, ci) => (

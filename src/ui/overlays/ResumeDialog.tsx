@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import { OPEN } from '../../domain/bulk';
 import { credits, fitWidth } from '../../domain/format';
+import { hint } from '../../keys/keymap';
 import type { Recovered } from '../../store/changes/changes-slice';
 import { useApp } from '../store-context';
 import { color } from '../theme';
@@ -25,12 +26,12 @@ export function ResumeDialog({ width }: { readonly width: number }) {
   for (const r of recovery.jobs) rows.push(...describe(r, recovery.checking));
   const unsent = recovery.jobs.reduce((n, r) => n + r.unsent, 0);
   const unknown = recovery.jobs.some((r) => r.job.lines.some((l) => OPEN.has(l.state)));
-  const hint = recovery.checking
+  const footerHint = recovery.checking
     ? 'Checking with the server before anything else (nothing is re-sent)…'
     : [
-        unsent ? `Enter resumes the ${unsent} line${unsent === 1 ? '' : 's'} never sent` : '',
-        unknown ? 'r checks the unknown ones again' : '',
-        'Esc closes',
+        unsent ? hint('resume.yes', `resumes the ${unsent} line${unsent === 1 ? '' : 's'} never sent`) : '',
+        unknown ? hint('resume.recheck', 'checks the unknown ones again') : '',
+        hint('resume.no', 'closes'),
       ]
         .filter(Boolean)
         .join(' · ');
@@ -44,7 +45,7 @@ export function ResumeDialog({ width }: { readonly width: number }) {
       ))}
       {rows.length > 12 && <Text color={color('ui.muted')}>{`  … and ${rows.length - 12} more`}</Text>}
       <Text color={color('ui.focus')} wrap="truncate">
-        {fitWidth(` ${hint}`, width - 2)}
+        {fitWidth(` ${footerHint}`, width - 2)}
       </Text>
     </Box>
   );

@@ -34,7 +34,7 @@ export function LinesScreen({ width, height }: { readonly width: number; readonl
     body = (
       <Text color={color('ui.muted')}>
         {' '}
-        No lines match. Clear the search (/, Esc) or change the filters (f, t).
+        {`No lines match. Clear the search (${keyHintText('lines.search')}, ${keyHintText('search.clear')}) or change the filters (${keyHintText('lines.filterStatus')}, ${keyHintText('lines.filterType')}).`}
       </Text>
     );
   } else {
