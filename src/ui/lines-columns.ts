@@ -1,5 +1,5 @@
 import type { LineListItem, ListLinesParams } from '../api/contract';
-import { dayText, expiryText, statusOf } from '../domain/format';
+import { cellWidth, dayText, expiryText, statusOf } from '../domain/format';
 import { statusToken, type Token } from './theme';
 
 /** Columns are data: header, width rule and a pure cell formatter, so tables test without rendering. */
@@ -61,24 +61,58 @@ export interface LaidOut<T> {
   readonly width: number;
 }
 
-/** Widths that fill `total` cells: fixed columns first, flexible ones share the rest. */
-export function layoutColumns<T>(columns: readonly Column<T>[], total: number, gap = 1): LaidOut<T>[] {
+/**
+ * Widths that fill `total` cells: fixed columns first; flexible ones share the rest. Given the rows
+ * on screen, a flexible column wants the width of its widest cell (or header): a column whose
+ * content is narrower than its share gives the rest to the others, so a 30-character label is not
+ * cut while the username column has room to spare.
+ */
+export function layoutColumns<T>(
+  columns: readonly Column<T>[],
+  total: number,
+  gap = 1,
+  rows?: { readonly items: readonly T[]; readonly now: number },
+): LaidOut<T>[] {
   const shown = columns.filter((c) => !c.minTerminal || total >= c.minTerminal);
-  const fixed = shown.reduce((n, c) => n + (typeof c.width === 'number' ? c.width : c.width.min), 0);
-  let spare = Math.max(0, total - fixed - gap * (shown.length - 1));
-  const flexTotal = shown.reduce((n, c) => n + (typeof c.width === 'number' ? 0 : c.width.flex), 0);
-  const out = shown.map((column) => {
-    if (typeof column.width === 'number') return { column, width: column.width };
-    const extra = flexTotal ? Math.floor((spare * column.width.flex) / flexTotal) : 0;
-    return { column, width: column.width.min + extra };
+  const widths = shown.map((c) => (typeof c.width === 'number' ? c.width : c.width.min));
+  let spare = Math.max(0, total - widths.reduce((n, w) => n + w, 0) - gap * (shown.length - 1));
+  const flex = shown.flatMap((c, i) => (typeof c.width === 'number' ? [] : [i]));
+  // What each flexible column would use: its content, or (without rows) as much as it can get.
+  const wants = flex.map((i) => {
+    const c = shown[i]!;
+    if (!rows) return Number.POSITIVE_INFINITY;
+    const widest = rows.items.reduce(
+      (n, r) => Math.max(n, cellWidth(c.cell(r, rows.now))),
+      cellWidth(c.header) + 2,
+    );
+    return Math.max(0, widest - widths[i]!);
   });
-  // Rounding leftovers go to the first flexible column.
-  spare -= out.reduce(
-    (n, o) =>
-      n + (typeof o.column.width === 'number' ? 0 : o.width - (o.column.width as { min: number }).min),
-    0,
-  );
-  const first = out.find((o) => typeof o.column.width !== 'number');
-  if (first && spare > 0) (first as { width: number }).width += spare;
-  return out;
+  // Share the spare by flex weight, never beyond a column's want; repeat while some is left.
+  let open = flex.map((_, k) => k).filter((k) => wants[k]! > 0);
+  while (spare > 0 && open.length) {
+    const weight = open.reduce((n, k) => n + (shown[flex[k]!]!.width as { flex: number }).flex, 0);
+    let given = 0;
+    for (const k of open) {
+      const share = Math.floor((spare * (shown[flex[k]!]!.width as { flex: number }).flex) / weight);
+      const g = Math.min(share, wants[k]!);
+      widths[flex[k]!]! += g;
+      wants[k]! -= g;
+      given += g;
+    }
+    spare -= given;
+    open = open.filter((k) => wants[k]! > 0);
+    if (given === 0) {
+      // Rounding leftovers: one cell at a time, first column first.
+      for (const k of open) {
+        if (spare === 0) break;
+        widths[flex[k]!]! += 1;
+        wants[k]! -= 1;
+        spare--;
+      }
+      open = open.filter((k) => wants[k]! > 0);
+    }
+  }
+  // Whatever no column wants goes to the first flexible one, so the row still fills the width.
+  if (spare > 0 && flex.length) widths[flex[0]!]! += spare;
+  return shown.map((column, i) => ({ column, width: widths[i]! }));
 }

@@ -107,3 +107,28 @@ describe('line columns, laid out without rendering', () => {
     });
   }
 });
+
+describe('column widths follow content', () => {
+  it('a 30-character label is not cut while the username column has room', () => {
+    const row = (username: string, label: string) =>
+      ({
+        username,
+        label,
+        enabled: true,
+        is_trial: false,
+        connections: 1,
+        exp_date: null,
+        created_at: null,
+      }) as never;
+    const items = [row('ann01', 'Living room TV in the cottage'), row('bob02', 'Kitchen')];
+    const laid = layoutColumns(LINE_COLUMNS, 100, 1, { items, now: NOW });
+    const width = (id: string) => laid.find((c) => c.column.id === id)!.width;
+    expect(width('label')).toBeGreaterThanOrEqual('Living room TV in the cottage'.length);
+    expect(laid.reduce((n, c) => n + c.width, 0) + laid.length - 1).toBe(100);
+    // Without rows (nothing loaded yet) the shares are by weight, as before.
+    const plain = layoutColumns(LINE_COLUMNS, 100);
+    expect(plain.find((c) => c.column.id === 'username')!.width).toBeGreaterThan(
+      plain.find((c) => c.column.id === 'label')!.width,
+    );
+  });
+});

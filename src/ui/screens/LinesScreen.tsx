@@ -20,9 +20,13 @@ export function LinesScreen({ width, height }: { readonly width: number; readonl
   const marked = useApp((s) => s.marked);
   const query = useApp((s) => s.query);
   // Stable props keep the memoised rows still: only the rows whose cursor or mark changed re-render.
-  const columns = useMemo(() => layoutColumns(LINE_COLUMNS, width - 3), [width]);
   // Relative times ("in 3d") are computed against a clock that moves once a minute, not per key.
   const now = useMinuteClock(page);
+  // Widths follow the page's content (laid out again when the page or the width changes).
+  const columns = useMemo(
+    () => layoutColumns(LINE_COLUMNS, width - 3, 1, page ? { items: page.lines, now } : undefined),
+    [width, page, now],
+  );
   const bodyRows = Math.max(0, height - LINES_CHROME_ROWS);
 
   let body: React.ReactNode;
