@@ -4,7 +4,9 @@ import type { Package } from '../../src/api/contract';
 import { affordability, type BulkLine, planLine } from '../../src/domain/bulk';
 import { addMonths, extendEstimate, extendedExpiry } from '../../src/domain/estimate';
 import { affordableCount, balanceNeeded, lineCost, upgradeCost } from '../../src/domain/pricing';
+import type { JournalEntry } from '../../src/store/journal';
 import { LINE_COLUMNS, layoutColumns } from '../../src/ui/lines-columns';
+import { JOURNAL_COLUMNS, PACKAGE_COLUMNS, rowText } from '../../src/ui/tables';
 
 const P = (over: Partial<Package> = {}): Package =>
   ({
@@ -131,4 +133,42 @@ describe('column widths follow content', () => {
       plain.find((c) => c.column.id === 'label')!.width,
     );
   });
+});
+
+describe('packages and journal tables, laid out without rendering', () => {
+  const pkg = {
+    id: 1,
+    package_name: 'Premium twelve months with extras',
+    duration: 12,
+    is_trial: false,
+    credits_cost: 1200,
+    extra_connection_credits_cost: 50,
+    min_balance: 0,
+  } as Package;
+  const entry = {
+    time: '2026-11-22T12:00:00.000Z',
+    target: 'x',
+    operation: 'extend',
+    lineId: 'id',
+    username: 'ameliasmith000794',
+    quotedCost: 5,
+    estimate: true,
+    deducedCredits: 5,
+    newBalance: 1_995,
+    outcome: 'applied',
+  } as JournalEntry;
+  for (const width of [80, 100, 120]) {
+    it(`at ${width} columns: the row fits exactly, the name and the username are whole`, () => {
+      const p = layoutColumns(PACKAGE_COLUMNS, width, 1, { items: [pkg], now: 0 });
+      expect(rowText(p, pkg)).toHaveLength(width);
+      expect(rowText(p, pkg)).toContain('Premium twelve months with extras');
+      expect(rowText(p, null)).toContain('EXTRA CONN');
+      expect(rowText(p, null).includes('MIN BALANCE')).toBe(width >= 90);
+      const j = layoutColumns(JOURNAL_COLUMNS, width, 1, { items: [entry], now: 0 });
+      expect(rowText(j, entry)).toHaveLength(width);
+      expect(rowText(j, entry)).toContain('ameliasmith000794');
+      expect(rowText(j, entry)).toContain('applied');
+      if (width >= 90) expect(rowText(j, entry)).toContain('5~');
+    });
+  }
 });

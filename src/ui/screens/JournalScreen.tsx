@@ -4,6 +4,7 @@ import { windowOf } from '../../domain/scroll';
 import { keyHintText } from '../../keys/keymap';
 import { journalTotals } from '../../store/journal';
 import { useApp } from '../store-context';
+import { JOURNAL_COLUMNS, layoutColumns, rowText } from '../tables';
 import { color } from '../theme';
 
 /** Every change made from this machine, newest first, with totals per day and operation. */
@@ -14,6 +15,7 @@ export function JournalScreen({ width, height }: { readonly width: number; reado
   const newestFirst = [...entries].reverse();
   const win = windowOf(newestFirst.length, Math.max(1, height - totals.length - 5), scroll);
   const recent = newestFirst.slice(win.start, win.end);
+  const laid = layoutColumns(JOURNAL_COLUMNS, width - 2, 1, { items: recent, now: 0 });
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold wrap="truncate">
@@ -25,19 +27,13 @@ export function JournalScreen({ width, height }: { readonly width: number; reado
         </Text>
       ))}
       <Text bold wrap="truncate">
-        {fitWidth(
-          '  TIME                 OPERATION  LINE                     QUOTED   CHARGED  BALANCE  OUTCOME',
-          width,
-        )}
+        {`  ${rowText(laid, null)}`}
       </Text>
       {entries.length === 0 && <Text color={color('ui.muted')}> No changes yet.</Text>}
       {recent.map((e, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: journal rows have no id
         <Text key={i} wrap="truncate" color={e.outcome === 'applied' ? undefined : color('tone.error')}>
-          {fitWidth(
-            `  ${e.time.slice(0, 19).replace('T', ' ')}  ${fitWidth(e.operation, 9)}  ${fitWidth(e.username ?? '', 23)}  ${fitWidth(e.quotedCost === null ? '' : `${e.quotedCost}${e.estimate ? '~' : ''}`, 7, 'right')}  ${fitWidth(e.deducedCredits === null ? '' : String(e.deducedCredits), 7, 'right')}  ${fitWidth(e.newBalance === null ? '' : String(e.newBalance), 7, 'right')}  ${e.outcome}`,
-            width,
-          )}
+          {`  ${rowText(laid, e)}`}
         </Text>
       ))}
     </Box>

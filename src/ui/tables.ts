@@ -1,0 +1,70 @@
+import type { Package } from '../api/contract';
+import { creditsText, fitWidth } from '../domain/format';
+import type { JournalEntry } from '../store/journal';
+import { type Column, type LaidOut, layoutColumns } from './lines-columns';
+
+/** Columns are data for every table: header, width rule, a pure cell. Tested without rendering. */
+export const PACKAGE_COLUMNS: readonly Column<Package>[] = [
+  { id: 'name', header: 'NAME', width: { min: 12, flex: 1 }, cell: (p) => p.package_name },
+  { id: 'type', header: 'TYPE', width: 8, cell: (p) => (p.is_trial ? 'trial' : 'premium') },
+  {
+    id: 'duration',
+    header: 'DURATION',
+    width: 10,
+    cell: (p) => (p.is_trial ? `${p.duration} hours` : `${p.duration} month${p.duration === 1 ? '' : 's'}`),
+  },
+  { id: 'cost', header: 'COST', width: 7, align: 'right', cell: (p) => creditsText(p.credits_cost) },
+  {
+    id: 'extra',
+    header: 'EXTRA CONN',
+    width: 10,
+    align: 'right',
+    cell: (p) => creditsText(p.extra_connection_credits_cost),
+  },
+  {
+    id: 'min',
+    header: 'MIN BALANCE',
+    width: 11,
+    align: 'right',
+    // The least needed: dropped first on a narrow terminal, so package names stay whole.
+    minTerminal: 90,
+    cell: (p) => creditsText(p.min_balance),
+  },
+];
+
+const amount = (n: number | null, mark = '') => (n === null ? '' : `${creditsText(n)}${mark}`);
+
+export const JOURNAL_COLUMNS: readonly Column<JournalEntry>[] = [
+  { id: 'time', header: 'TIME', width: 19, cell: (e) => e.time.slice(0, 19).replace('T', ' ') },
+  { id: 'operation', header: 'OPERATION', width: 9, cell: (e) => e.operation },
+  { id: 'line', header: 'LINE', width: { min: 10, flex: 2 }, cell: (e) => e.username ?? e.lineId ?? '' },
+  {
+    id: 'quoted',
+    header: 'QUOTED',
+    width: 7,
+    align: 'right',
+    minTerminal: 90,
+    cell: (e) => amount(e.quotedCost, e.estimate ? '~' : ''),
+  },
+  { id: 'charged', header: 'CHARGED', width: 7, align: 'right', cell: (e) => amount(e.deducedCredits) },
+  {
+    id: 'balance',
+    header: 'BALANCE',
+    width: 8,
+    align: 'right',
+    minTerminal: 80,
+    cell: (e) => amount(e.newBalance),
+  },
+  { id: 'outcome', header: 'OUTCOME', width: { min: 8, flex: 1 }, cell: (e) => e.outcome },
+];
+
+/** One row of a laid-out table as text (headers when `row` is null). */
+export function rowText<T>(laid: readonly LaidOut<T>[], row: T | null, now = 0): string {
+  return laid
+    .map(({ column, width }) =>
+      fitWidth(row === null ? column.header : column.cell(row, now), width, column.align),
+    )
+    .join(' ');
+}
+
+export { layoutColumns };
