@@ -88,7 +88,13 @@ export const FIELDS: readonly FieldDef[] = [
     maxLength: 4,
   },
   { id: 'enabled', label: 'Enabled', kind: 'toggle', hint: 'Space toggles', trialToo: true },
-  { id: 'bouquets', label: 'Bouquets', kind: 'bouquets', hint: 'Space picks', trialToo: true },
+  {
+    id: 'bouquets',
+    label: 'Bouquets',
+    kind: 'bouquets',
+    hint: 'picks' /* after its key, named by the UI from the command table */,
+    trialToo: true,
+  },
 ];
 
 export const fieldsFor = (trial: boolean) => FIELDS.filter((f) => !trial || f.trialToo);

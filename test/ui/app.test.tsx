@@ -256,6 +256,8 @@ describe('the keys a screen shows are the keys that work there', () => {
     await app.press('lines.marks');
     await app.waitFrame((f) => f.includes('Marked lines: 2'));
     expect(app.frame()).toContain('e extend · u connections · s unsuspend · d delete');
+    // The browser's columns, headed, for the marked lines.
+    expect(app.frame()).toMatch(/USERNAME .*STATUS .*EXPIRES/);
     await app.press('line.extend');
     await vi.waitFor(() => expect(app.store.getState().modal?.kind).toBe('bulk'));
     expect(app.store.getState().bulk?.job.op).toBe('extend');

@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import { credits, creditsText, fitWidth } from '../../domain/format';
 import { fieldsFor } from '../../domain/line-form';
+import { hint } from '../../keys/keymap';
 import { caretOf } from '../../store/text-target';
 import { loaded } from '../../store/types';
 import { TextField } from '../components/TextField';
@@ -37,7 +38,7 @@ export function LineForm({ width }: { readonly width: number }) {
   return (
     <Box flexDirection="column" width={width}>
       <Text bold color={color('ui.accent')}>
-        {` ${form.trial ? 'New trial line' : 'New line'} — Enter shows the cost before anything is charged`}
+        {` ${form.trial ? 'New trial line' : 'New line'} — ${hint('form.submit', 'shows the cost before anything is charged')}`}
       </Text>
       {fieldsFor(form.trial).map((f) => {
         const focused = form.focus === f.id;
@@ -62,7 +63,10 @@ export function LineForm({ width }: { readonly width: number }) {
             </Box>
             {(focused || error) && (
               <Text color={error ? color('tone.error') : color('ui.muted')} wrap="truncate">
-                {fitWidth(`                 ${error ? `✗ ${error}` : f.hint}`, width)}
+                {fitWidth(
+                  `                 ${error ? `✗ ${error}` : f.kind === 'bouquets' ? hint('form.toggle', f.hint) : f.hint}`,
+                  width,
+                )}
               </Text>
             )}
           </Box>

@@ -1,8 +1,13 @@
 import { Box, Text } from 'ink';
-import { expiryText, fitWidth, statusOf } from '../../domain/format';
-import { keyHintText } from '../../keys/keymap';
+import { hint, keyHintText } from '../../keys/keymap';
+import { LINE_COLUMNS, layoutColumns } from '../lines-columns';
 import { useApp } from '../store-context';
+import { rowText } from '../tables';
 import { color } from '../theme';
+
+const MARK_COLUMNS = LINE_COLUMNS.filter((c) =>
+  ['username', 'label', 'status', 'type', 'connections', 'expiry'].includes(c.id),
+);
 
 // The keys named here are the table's (the marks view is in these commands' scopes).
 const ACTS = [
@@ -17,21 +22,23 @@ export function MarksScreen({ width, height }: { readonly width: number; readonl
   const marked = useApp((s) => s.marked);
   const cursor = useApp((s) => s.marksCursor);
   const list = [...marked.values()];
-  const rows = Math.max(1, height - 2);
+  const rows = Math.max(1, height - 3);
   const start = Math.max(0, Math.min(cursor - Math.floor(rows / 2), list.length - rows));
   const now = Date.now();
+  // The browser's own columns, those that say what a change will meet.
+  const laid = layoutColumns(MARK_COLUMNS, width - 2, 1, { items: list.map((m) => m.line), now });
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold>{` Marked lines: ${list.length} — ${ACTS}, all of them`}</Text>
       {list.length === 0 && (
-        <Text color={color('ui.muted')}> Nothing marked. Space marks a line in the browser.</Text>
+        <Text color={color('ui.muted')}>
+          {` Nothing marked. ${hint('lines.mark', 'marks a line in the browser')}.`}
+        </Text>
       )}
+      {list.length > 0 && <Text bold wrap="truncate">{`  ${rowText(laid, null)}`}</Text>}
       {list.slice(start, start + rows).map((m, i) => (
         <Text key={m.id} inverse={start + i === cursor} wrap="truncate">
-          {fitWidth(
-            `${start + i === cursor ? '›' : ' '} ${fitWidth(m.username, 30)} ${fitWidth(statusOf(m.line, now), 10)} ${fitWidth(`${m.line.connections} conn`, 7)} ${expiryText(m.line.exp_date, now)}`,
-            width,
-          )}
+          {`${start + i === cursor ? '›' : ' '} ${rowText(laid, m.line, now)}`}
         </Text>
       ))}
     </Box>
