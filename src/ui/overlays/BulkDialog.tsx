@@ -5,7 +5,9 @@ import { windowOf } from '../../domain/scroll';
 import { hint, keyHintText } from '../../keys/keymap';
 import { bulkBlocker } from '../../store/bulk-slice';
 import { loaded } from '../../store/types';
+import { layoutColumns } from '../lines-columns';
 import { useApp } from '../store-context';
+import { rowText } from '../tables';
 import { color, type Token } from '../theme';
 
 const TITLES = {
@@ -77,6 +79,36 @@ export function BulkDialog({ width, height }: { readonly width: number; readonly
   const blocker = b.phase === 'preview' ? bulkBlocker(b, balance) : null;
   const win = windowOf(job.lines.length, Math.max(1, height - head.length - 5), scroll);
   const shown = job.lines.slice(win.start, win.end);
+  // Columns as data, with what this job and its phase say about each line.
+  const notAffordable = (l: BulkLine) =>
+    Boolean(afford && b.phase === 'preview' && l.state === 'pending' && !afford.affordable.has(l.id));
+  const laid = layoutColumns(
+    [
+      { id: 'username', header: 'USERNAME', width: { min: 12, flex: 2 }, cell: (l: BulkLine) => l.username },
+      {
+        id: 'change',
+        header: 'CHANGE',
+        width: { min: 12, flex: 2 },
+        cell: (l: BulkLine) => change(l, job.op),
+      },
+      {
+        id: 'cost',
+        header: 'COST',
+        width: 6,
+        align: 'right',
+        cell: (l: BulkLine) => (l.cost === null ? '?' : creditsText(l.cost)),
+      },
+      {
+        id: 'detail',
+        header: 'NOTE',
+        width: { min: 8, flex: 1 },
+        cell: (l: BulkLine) => (notAffordable(l) ? 'not affordable' : (l.detail ?? '')),
+      },
+    ],
+    width - 13,
+    1,
+    { items: shown, now: 0 },
+  );
   return (
     <Box
       flexDirection="column"
@@ -94,16 +126,8 @@ export function BulkDialog({ width, height }: { readonly width: number; readonly
       ))}
       {shown.map((l) => (
         <Text key={l.id} wrap="truncate">
-          <Text color={color(STATE_TONES[l.state] ?? 'ui.muted')}>{fitWidth(` ${l.state}`, 9)}</Text>
-          {fitWidth(` ${l.username}`, 24)}
-          {fitWidth(change(l, job.op), 30)}
-          {fitWidth(l.cost === null ? '?' : creditsText(l.cost), 6, 'right')}
-          {fitWidth(
-            afford && b.phase === 'preview' && l.state === 'pending' && !afford.affordable.has(l.id)
-              ? ' not affordable'
-              : ` ${l.detail ?? ''}`,
-            Math.max(0, width - 72),
-          )}
+          <Text color={color(STATE_TONES[l.state] ?? 'ui.muted')}>{fitWidth(` ${l.state}`, 10)}</Text>
+          {rowText(laid, l)}
         </Text>
       ))}
       {win.position && (
