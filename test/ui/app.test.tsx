@@ -297,6 +297,8 @@ describe('the account summary', () => {
       .find((l) => l.includes('By status'))!;
     expect(status).not.toContain('premium');
     expect(app.frame()).toMatch(/Lines\s+1,200/);
+    // The packages table, headed, with what the balance affords.
+    await app.waitFrame((f) => /NAME .*COST .*AFFORDS/.test(f) && /1 month\s+\d/.test(f));
   });
 });
 

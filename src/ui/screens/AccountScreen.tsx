@@ -1,9 +1,12 @@
 import { Box, Text } from 'ink';
+import type { Package } from '../../api/contract';
 import { countText, creditsText, fitWidth } from '../../domain/format';
 import { affordableCount } from '../../domain/pricing';
 import { loaded } from '../../store/types';
 import { LoadState } from '../components/LoadState';
+import type { Column } from '../lines-columns';
 import { useApp } from '../store-context';
+import { layoutColumns, PACKAGE_COLUMNS, rowText } from '../tables';
 import { color } from '../theme';
 
 /** Email, balance, server, counts per status and type, and what the balance affords. */
@@ -32,6 +35,25 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
         : 'counting…';
   const byType = c ? `${countText(c.premium)} premium · ${countText(c.trial)} trial` : '';
   const pk = loaded(packages) ?? [];
+  // The packages table's columns, and how many times the balance affords each.
+  const balance = acct?.credits;
+  const affords: Column<Package> = {
+    id: 'affords',
+    header: 'AFFORDS',
+    width: 8,
+    align: 'right',
+    cell: (p) => {
+      if (balance === undefined) return '';
+      const n = affordableCount(balance, p);
+      return Number.isFinite(n) ? countText(n) : 'any';
+    },
+  };
+  const laid = layoutColumns(
+    [...PACKAGE_COLUMNS.filter((c) => c.id !== 'type' && c.id !== 'duration'), affords],
+    width - 2,
+    1,
+    { items: pk, now: 0 },
+  );
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold> Account</Text>
@@ -53,26 +75,13 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
         </Text>
       )}
       <Text> </Text>
-      <Text bold wrap="truncate">
-        {fitWidth('  PACKAGE', 26)}
-        {fitWidth('COST', 7, 'right')}
-        {fitWidth('EXTRA CONN', 12, 'right')}
-        {fitWidth('MIN BAL', 9, 'right')}
-        {fitWidth('AFFORDS', 9, 'right')}
-      </Text>
+      <Text bold wrap="truncate">{`  ${rowText(laid, null)}`}</Text>
       <LoadState load={packages} what="packages" />
-      {pk.slice(0, Math.max(0, height - lines.length - 6)).map((p) => {
-        const n = acct ? affordableCount(acct.credits, p) : 0;
-        return (
-          <Text key={p.id} wrap="truncate">
-            {fitWidth(`  ${p.package_name}`, 26)}
-            {fitWidth(creditsText(p.credits_cost), 7, 'right')}
-            {fitWidth(creditsText(p.extra_connection_credits_cost), 12, 'right')}
-            {fitWidth(creditsText(p.min_balance), 9, 'right')}
-            {fitWidth(Number.isFinite(n) ? String(n) : 'any', 9, 'right')}
-          </Text>
-        );
-      })}
+      {pk.slice(0, Math.max(0, height - lines.length - 6)).map((p) => (
+        <Text key={p.id} wrap="truncate">
+          {`  ${rowText(laid, p)}`}
+        </Text>
+      ))}
     </Box>
   );
 }
