@@ -384,3 +384,17 @@ describe('long lists scroll', () => {
     await app.waitFrame((f) => /lines 11–\d+ of 60/.test(f));
   });
 });
+
+describe('marking every matching line', () => {
+  it('shows its progress while it walks the pages, and A again stops it', async () => {
+    const app = await renderApp({ lines: 1200 });
+    await app.waitFrame((f) => /of 1,200/.test(f));
+    app.sb.faults.set('latency=60');
+    await app.press('lines.markAll');
+    await app.waitFrame((f) => /marking [\d,]+ of 1,200… \(A again stops\)/.test(f));
+    await app.press('lines.markAll');
+    await vi.waitFor(() => expect(app.store.getState().markingAll).toBeNull());
+    app.sb.faults.set('');
+    expect(app.store.getState().marked.size).toBeLessThan(1200);
+  });
+});
