@@ -389,7 +389,7 @@ describe('marking every matching line', () => {
   it('shows its progress while it walks the pages, and A again stops it', async () => {
     const app = await renderApp({ lines: 1200 });
     await app.waitFrame((f) => /of 1,200/.test(f));
-    app.sb.faults.set('latency=60');
+    app.sb.faults.set('latency=150'); // 12 pages: well over a second, time to see it and stop it
     await app.press('lines.markAll');
     await app.waitFrame((f) => /marking [\d,]+ of 1,200… \(A again stops\)/.test(f));
     await app.press('lines.markAll');
