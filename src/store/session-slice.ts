@@ -1,5 +1,6 @@
 import type { GetState, SetState, StoreDeps } from './deps';
 import { describeError } from './describe-error';
+import { countExpired } from './expired-count';
 import type { Account, Load, StatusCounts, Target } from './types';
 
 export interface SessionSlice {
@@ -54,8 +55,11 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
           total({ type: 'premium' }),
           total({ type: 'trial' }),
         ]);
+        const expired = await countExpired(deps.client, all, (deps.now ?? Date.now)()).catch(() => null);
         if (seq === countsSeq)
-          set({ counts: { status: 'ready', data: { all, active, suspended, expiring, premium, trial } } });
+          set({
+            counts: { status: 'ready', data: { all, active, suspended, expiring, premium, trial, expired } },
+          });
       } catch (err) {
         if (seq === countsSeq) set({ counts: { status: 'error', error: describeError(err) } });
       }

@@ -74,6 +74,8 @@ export interface StatusCounts {
   readonly expiring: number;
   readonly premium: number;
   readonly trial: number;
+  /** Counted by walking the list sorted by expiry (the API has no filter): null when it could not be. */
+  readonly expired: number | null;
 }
 
 /** The data of a load, whatever its state (errors keep the last data). */

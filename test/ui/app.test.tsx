@@ -296,6 +296,7 @@ describe('the account summary', () => {
       .split('\n')
       .find((l) => l.includes('By status'))!;
     expect(status).not.toContain('premium');
+    expect(status).toMatch(/[\d,]+ expired/);
     expect(app.frame()).toMatch(/Lines\s+1,200/);
     // The packages table, headed, with what the balance affords.
     await app.waitFrame((f) => /NAME .*COST .*AFFORDS/.test(f) && /1 month\s+\d/.test(f));

@@ -31,7 +31,7 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
     counts.status === 'error'
       ? `could not count: ${counts.error}`
       : c
-        ? `${countText(c.active)} active · ${countText(c.expiring)} expiring (within 7 days) · ${countText(c.suspended)} suspended`
+        ? `${countText(c.active)} active · ${countText(c.expiring)} expiring (within 7 days) · ${c.expired === null ? 'expired: could not count' : `${countText(c.expired)} expired`} · ${countText(c.suspended)} suspended`
         : 'counting…';
   const byType = c ? `${countText(c.premium)} premium · ${countText(c.trial)} trial` : '';
   const pk = loaded(packages) ?? [];

@@ -1,0 +1,85 @@
+import type { ApiClient } from '../api/client';
+
+/**
+ * How many lines have expired, which the API has no filter for. The list sorted by expiry is
+ * searched for the first line still running (about 2 × log2(n) one-line requests); where lines
+ * without an expiry sort is "not shown", so their block is found first. The answer is checked at
+ * both ends and at its edge (expired before it, running from it); a server whose order does not
+ * hold that gives null, "could not count", never a guess.
+ */
+export async function countExpired(
+  client: Pick<ApiClient, 'listLines'>,
+  total: number,
+  nowMs: number,
+): Promise<number | null> {
+  if (total === 0) return 0;
+  const at = async (i: number) =>
+    (await client.listLines({ offset: i, limit: 1, orderBy: 'exp_date', orderType: 'asc' })).lines[0]
+      ?.exp_date;
+  // 'never' (no expiry), a time in ms, or undefined (unreadable or missing: cannot judge).
+  const key = async (i: number): Promise<'never' | number | undefined> => {
+    const d = await at(i);
+    if (d === undefined) return undefined;
+    if (d === null) return 'never';
+    return d.ms ?? undefined;
+  };
+  const first = await key(0);
+  const last = await key(total - 1);
+  if (first === undefined || last === undefined) return null;
+  // Lines without an expiry at the start (SQL's NULLS FIRST) or at the end (NULLS LAST).
+  let lo = 0;
+  let hi = total;
+  if (first === 'never' && last !== 'never') {
+    // First line with an expiry: [0, k) never expire.
+    let a = 0;
+    let b = total - 1;
+    while (a < b) {
+      const m = (a + b) >> 1;
+      const k = await key(m);
+      if (k === undefined) return null;
+      if (k === 'never') a = m + 1;
+      else b = m;
+    }
+    lo = a;
+  } else if (first !== 'never' && last === 'never') {
+    let a = 0;
+    let b = total - 1;
+    while (a < b) {
+      const m = (a + b) >> 1;
+      const k = await key(m);
+      if (k === undefined) return null;
+      if (k !== 'never') a = m + 1;
+      else b = m;
+    }
+    hi = a;
+  } else if (first === 'never') return 0; // every line never expires
+  // In [lo, hi) every line has an expiry, sorted: find the first one still running.
+  let a = lo;
+  let b = hi;
+  while (a < b) {
+    const m = (a + b) >> 1;
+    const k = await key(m);
+    if (typeof k !== 'number') return null;
+    if (k <= nowMs) a = m + 1;
+    else b = m;
+  }
+  // Check the ends and the edge: a sorted list starts expired (when any is) and ends running (when
+  // any is), and turns at the boundary found.
+  if (a > lo) {
+    const start = await key(lo);
+    if (typeof start !== 'number' || start > nowMs) return null;
+  }
+  if (a < hi) {
+    const end = await key(hi - 1);
+    if (typeof end !== 'number' || end <= nowMs) return null;
+  }
+  if (a > lo) {
+    const before = await key(a - 1);
+    if (typeof before !== 'number' || before > nowMs) return null;
+  }
+  if (a < hi) {
+    const edge = await key(a);
+    if (typeof edge !== 'number' || edge <= nowMs) return null;
+  }
+  return a - lo;
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../src/api/client';
+import type { ServerDate } from '../../src/api/contract';
+import { countExpired } from '../../src/store/expired-count';
+import { storeOnSandbox } from '../helpers/app';
+
+describe('expired lines, counted without a filter for them', () => {
+  it('against the sandbox: the count equals its own books, in a few dozen one-line requests', async () => {
+    const env = await storeOnSandbox({ lines: 1500 });
+    const now = Date.now();
+    const truth = (
+      env.sb.repo.db
+        .prepare(
+          'SELECT count(*) AS n FROM lines WHERE account_id = 1 AND exp_date IS NOT NULL AND exp_date <= ?',
+        )
+        .get(now) as {
+        n: number;
+      }
+    ).n;
+    expect(truth).toBeGreaterThan(0);
+    let calls = 0;
+    const client = {
+      listLines: (q: Parameters<typeof env.client.listLines>[0]) => {
+        calls++;
+        return env.client.listLines(q);
+      },
+    };
+    expect(await countExpired(client, 1500, now)).toBe(truth);
+    expect(calls).toBeLessThan(40);
+    await env.store.getState().loadCounts();
+    expect(env.store.getState().counts).toMatchObject({ status: 'ready', data: { expired: truth } });
+  });
+
+  it('a server whose expiry order does not hold gets "could not count", never a guess', async () => {
+    const NOW = 1_000_000;
+    const order = [NOW + 5, NOW - 5, NOW + 9, NOW - 9, NOW + 1]; // not sorted
+    const date = (ms: number): ServerDate => ({ ms, raw: String(ms) });
+    const client = {
+      listLines: async (q?: { offset?: unknown }) => ({
+        lines: [{ exp_date: date(order[Number(q?.offset ?? 0)]!) }],
+      }),
+    } as unknown as Pick<ApiClient, 'listLines'>;
+    expect(await countExpired(client, order.length, NOW)).toBeNull();
+  });
+
+  it('lines that never expire, sorted first or last, are not counted', async () => {
+    const NOW = 1_000_000;
+    const date = (ms: number): ServerDate => ({ ms, raw: String(ms) });
+    for (const rows of [
+      [null, null, date(NOW - 2), date(NOW - 1), date(NOW + 1)],
+      [date(NOW - 2), date(NOW - 1), date(NOW + 1), null, null],
+    ]) {
+      const client = {
+        listLines: async (q?: { offset?: unknown }) => ({
+          lines: [{ exp_date: rows[Number(q?.offset ?? 0)] }],
+        }),
+      } as unknown as Pick<ApiClient, 'listLines'>;
+      expect(await countExpired(client, rows.length, NOW)).toBe(2);
+    }
+  });
+});
