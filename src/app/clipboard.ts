@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import type { CopyResult } from '../ui/handlers';
+import type { CopyResult } from '../keys/effects';
 import { osc52 } from './terminal';
 
 /**

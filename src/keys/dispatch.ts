@@ -19,7 +19,7 @@ export function activeScopes(s: DispatchState): Scope[] {
 /**
  * Where typed text goes now: a text field with a caret ('field': its editing keys come before any
  * command), typed text where commands come first ('store': the picker's filter, the delete
- * confirmation), or nowhere (keys are commands). Both are edited by ui/input.ts.
+ * confirmation), or nowhere (keys are commands). Both are edited by keys/input.ts.
  */
 export function textTarget(s: DispatchState): 'field' | 'store' | null {
   const scope = activeScopes(s)[0];

@@ -1,7 +1,7 @@
 import { Box, useApp as useInkApp, useInput } from 'ink';
 import { useEffect } from 'react';
-import type { UiEffects } from './handlers';
-import { handleInput } from './input';
+import type { UiEffects } from '../keys/effects';
+import { handleInput } from '../keys/input';
 import { FlashLine } from './layout/FlashLine';
 import { Footer } from './layout/Footer';
 import { bodyRows as bodyRowsFor, frameRows as frameRowsFor, linesPageSize } from './layout/frame';

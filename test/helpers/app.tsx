@@ -1,12 +1,12 @@
 import { render } from 'ink-testing-library';
 import stripAnsi from 'strip-ansi';
 import { vi } from 'vitest';
+import { handlePaste } from '../../src/keys/input';
 import { type CommandId, command } from '../../src/keys/keymap';
 import { installPasteFilter, type ReadableInput } from '../../src/keys/paste';
 import { createAppStore } from '../../src/store/app-store';
 import type { StoreDeps } from '../../src/store/deps';
 import { App } from '../../src/ui/App';
-import { handlePaste } from '../../src/ui/input';
 import { StoreProvider } from '../../src/ui/store-context';
 import { sandbox } from './sandbox';
 

@@ -13,7 +13,7 @@ export interface TextFieldProps {
 
 /**
  * A one-line text field: the text with its caret as an inverse cell. Display only: its keys are
- * the app's (ui/input.ts edits the store), so a key can never be handled twice or against a stale
+ * the app's (keys/input.ts edits the store), so a key can never be handled twice or against a stale
  * value, whatever the chunking of the input.
  */
 export function TextField({ value, caret, mask, placeholder }: TextFieldProps) {

@@ -4,7 +4,6 @@ import { fitWidth } from '../../domain/format';
 import { activeScopes } from '../../keys/dispatch';
 import { keyLabel, visibleCommands } from '../../keys/keymap';
 import type { AppState } from '../../store/app-store';
-import { DISABLED } from '../handlers';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 
@@ -15,7 +14,7 @@ import { color } from '../theme';
 export const footerHints = (s: AppState): string[] =>
   activeScopes(s).flatMap((scope) =>
     visibleCommands(scope)
-      .filter((c) => c.footer && !DISABLED[c.id]?.(s))
+      .filter((c) => c.footer && !c.disabled?.(s))
       .map((c) => `${keyLabel(c.keys[0]!)} ${shortLabel(c.label)}`),
   );
 

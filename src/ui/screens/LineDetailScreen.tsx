@@ -3,7 +3,7 @@ import type { Line } from '../../api/contract';
 import { diagnose, type Fix } from '../../domain/diagnosis';
 import { absoluteText, expiryText, fitWidth, relativeText, statusOf } from '../../domain/format';
 import { type CommandId, keyHintText } from '../../keys/keymap';
-import { selectDetailLine } from '../handlers';
+import { selectDetailLine } from '../../store/selectors';
 import { useApp } from '../store-context';
 import { color, statusToken } from '../theme';
 

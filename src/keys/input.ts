@@ -1,11 +1,11 @@
 import { FIELDS } from '../domain/line-form';
-import { activeScopes, resolveKey, textTarget } from '../keys/dispatch';
-import { type InkKey, keyName } from '../keys/key-name';
-import { pastedLine } from '../keys/paste';
-import { editText, insertText, isEditKey, type TextState } from '../keys/text-edit';
 import type { AppStore } from '../store/app-store';
 import { caretOf, setTargetText, targetText } from '../store/text-target';
-import { DISABLED, HANDLERS, type UiEffects } from './handlers';
+import { activeScopes, resolveKey, textTarget } from './dispatch';
+import type { UiEffects } from './effects';
+import { type InkKey, keyName } from './key-name';
+import { pastedLine } from './paste';
+import { editText, insertText, isEditKey, type TextState } from './text-edit';
 
 /** Edits the text target (store/text-target.ts) at its caret; the caret follows the edit. */
 function editTarget(store: AppStore, change: (t: TextState) => TextState): void {
@@ -37,12 +37,12 @@ function runKey(store: AppStore, name: string, effects: UiEffects): void {
     }
     return;
   }
-  const reason = DISABLED[cmd.id]?.(state);
+  const reason = cmd.disabled?.(state);
   if (reason) {
     state.notify(reason, 'info');
     return;
   }
-  HANDLERS[cmd.id]!(state, effects);
+  cmd.run(state, effects);
 }
 
 /** Control characters that can arrive inside a chunk, as key names. */

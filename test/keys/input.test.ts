@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { handleInput } from '../../src/ui/input';
+import { handleInput } from '../../src/keys/input';
 import { renderApp, storeOnSandbox, visibleUsernames } from '../helpers/app';
 
 const NO_KEY = {

@@ -1,0 +1,79 @@
+import type { AppState } from '../store/app-store';
+import type { UiEffects } from './effects';
+
+export type Scope =
+  | 'global'
+  | 'lines'
+  | 'detail'
+  | 'account'
+  | 'packages'
+  | 'bouquets'
+  | 'search'
+  | 'palette'
+  | 'help'
+  | 'copy'
+  | 'journal'
+  | 'form'
+  | 'picker'
+  | 'action'
+  | 'marks'
+  | 'bulk'
+  | 'resume'
+  | 'profiles'
+  | 'profileAdd';
+
+export type Group = 'App' | 'Navigate' | 'Find' | 'Marks' | 'Line' | 'Copy' | 'Input';
+
+/** Why a command cannot run now (said in the flash line, and it leaves the footer), or null. */
+export type Disabled = (s: AppState) => string | null;
+export type Run = (s: AppState, fx: UiEffects) => void;
+
+export interface Command<I extends string = string> {
+  readonly id: I;
+  /** Key names: single characters ('j', 'G', '?'), or 'up' 'down' 'left' 'right' 'pageup' 'pagedown'
+   *  'home' 'end' 'enter' 'escape' 'space' 'tab' 'backspace' 'delete', or 'ctrl+x'. */
+  readonly keys: readonly string[];
+  /** Where the binding works: dispatch, footer, help and the README all read this one list (the
+   *  first is where the README lists it). */
+  readonly scopes: readonly Scope[];
+  readonly label: string;
+  readonly group: Group;
+  /** What the command does. Dispatch calls it only when `disabled` gives no reason. */
+  readonly run: Run;
+  /** Aware of marks: with lines marked a line change is a bulk job and judged by its preview. */
+  readonly disabled?: Disabled;
+  /** Shown in the footer of its scope (the footer is short; help shows everything). */
+  readonly footer?: boolean;
+  /** Changes or removes data; help marks it. */
+  readonly danger?: boolean;
+  /** A printable key that stays a command while text is being typed (the picker's Space). */
+  readonly overText?: boolean;
+}
+
+type Extra = Partial<Pick<Command, 'disabled' | 'footer' | 'danger' | 'overText'>>;
+
+/** One command: its id's literal type is kept, so the table's ids form a union (CommandId). */
+export const c = <const I extends string>(
+  id: I,
+  keys: readonly string[],
+  scopes: Scope | readonly Scope[],
+  group: Group,
+  label: string,
+  run: Run,
+  extra: Extra = {},
+): Command<I> => ({
+  id,
+  keys,
+  scopes: typeof scopes === 'string' ? [scopes] : scopes,
+  group,
+  label,
+  run,
+  ...extra,
+});
+
+export const READ_ONLY = 'Read-only mode (--read-only): changes are disabled';
+/** Disabled in read-only mode, otherwise always available. */
+export const writes: Disabled = (s) => (s.readOnly ? READ_ONLY : null);
+
+/** Rows a page key scrolls a long list by. */
+export const PAGE = 10;

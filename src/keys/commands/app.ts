@@ -1,0 +1,132 @@
+import type { AppState } from '../../store/app-store';
+import { c, PAGE } from '../command';
+import { helpScopes, keyHintText, visibleCommands } from '../keymap';
+
+const helpRows = (s: AppState) =>
+  helpScopes(s.screens.at(-1)!.id).reduce((n, scope) => n + 1 + visibleCommands(scope).length, 0);
+
+/** Everywhere, and the app's own views: help, journal, profiles, palette. */
+export const APP_COMMANDS = [
+  c(
+    'app.help',
+    ['?'],
+    ['global', 'detail'],
+    'App',
+    'Help',
+    (s) => {
+      s.openModal({ kind: 'help' });
+      s.scrollBy('help', Number.NEGATIVE_INFINITY, 1);
+    },
+    { footer: true },
+  ),
+  c('app.palette', [':'], 'global', 'App', 'Command palette', (s) => s.openPalette(), { footer: true }),
+  c('app.back', ['escape'], 'global', 'App', 'Close or back', (s) => s.back(false)),
+  c(
+    'app.backOrQuit',
+    ['q'],
+    'global',
+    'App',
+    'Back (quit from the first screen)',
+    (s) => {
+      if (s.back(true) === 'armed')
+        s.notify(
+          `Press ${keyHintText('app.backOrQuit')} again to quit (${keyHintText('app.quit')} quits at once)`,
+          'info',
+        );
+    },
+    { footer: true },
+  ),
+  c('app.quit', ['ctrl+c'], 'global', 'App', 'Quit', (s) => s.quit()),
+  c(
+    'app.refresh',
+    ['r'],
+    'global',
+    'App',
+    'Refresh (or retry after an error)',
+    (s) => void s.refreshScreen(),
+    {
+      footer: true,
+    },
+  ),
+  c('nav.account', ['1'], 'global', 'Navigate', 'Account summary', (s) => {
+    s.navigate('account');
+    void s.loadCounts();
+  }),
+  c('nav.lines', ['2'], 'global', 'Navigate', 'Lines', (s) => s.navigate('lines')),
+  c('nav.packages', ['3'], 'global', 'Navigate', 'Packages', (s) => s.navigate('packages')),
+  c('nav.bouquets', ['4'], 'global', 'Navigate', 'Bouquets', (s) => s.navigate('bouquets')),
+  c('nav.journal', ['5'], 'global', 'Navigate', 'Journal of changes', (s) => {
+    s.navigate('journal');
+    s.loadJournal();
+    s.scrollBy('journal', Number.NEGATIVE_INFINITY, 1);
+  }),
+
+  // Command palette
+  c('palette.run', ['enter'], 'palette', 'Input', 'Run', (s) => s.runPalette(), { footer: true }),
+  c('palette.complete', ['tab'], 'palette', 'Input', 'Complete', (s) => s.completePaletteInput(), {
+    footer: true,
+  }),
+  c('palette.historyPrev', ['up'], 'palette', 'Input', 'Previous command', (s) => s.paletteHistoryStep(-1)),
+  c('palette.historyNext', ['down'], 'palette', 'Input', 'Next command', (s) => s.paletteHistoryStep(1)),
+  c('palette.close', ['escape'], 'palette', 'Input', 'Close', (s) => s.closeModal(), { footer: true }),
+
+  // Profiles (:profile)
+  c('profiles.close', ['escape', 'enter'], 'profiles', 'App', 'Close', (s) => s.closeModal(), {
+    footer: true,
+  }),
+  c('profile.next', ['tab', 'down', 'up'], 'profileAdd', 'Input', 'Next field', (s) => s.profileFormNext(), {
+    footer: true,
+  }),
+  c(
+    'profile.submit',
+    ['enter'],
+    'profileAdd',
+    'Input',
+    'Check the account (GET /v1/me) and save',
+    (s) => void s.submitProfileForm(),
+    { footer: true },
+  ),
+  c('profile.cancel', ['escape'], 'profileAdd', 'Input', 'Cancel', (s) => s.closeProfileForm(), {
+    footer: true,
+  }),
+
+  // Journal
+  c('journal.export', ['x'], 'journal', 'App', 'Export the journal as CSV', (s) => s.exportJournal(), {
+    footer: true,
+  }),
+  c('journal.down', ['down', 'j'], 'journal', 'Navigate', 'Scroll down', (s) =>
+    s.scrollBy('journal', 1, s.journalEntries.length),
+  ),
+  c('journal.up', ['up', 'k'], 'journal', 'Navigate', 'Scroll up', (s) =>
+    s.scrollBy('journal', -1, s.journalEntries.length),
+  ),
+  c(
+    'journal.pageDown',
+    ['pagedown'],
+    'journal',
+    'Navigate',
+    'Scroll a page down',
+    (s) => s.scrollBy('journal', PAGE, s.journalEntries.length),
+    { footer: true },
+  ),
+  c('journal.pageUp', ['pageup'], 'journal', 'Navigate', 'Scroll a page up', (s) =>
+    s.scrollBy('journal', -PAGE, s.journalEntries.length),
+  ),
+
+  // Help overlay
+  c('help.close', ['escape', '?', 'q'], 'help', 'App', 'Close help', (s) => s.closeModal(), { footer: true }),
+  c('help.down', ['down', 'j'], 'help', 'Navigate', 'Scroll down', (s) => s.scrollBy('help', 1, helpRows(s))),
+  c('help.up', ['up', 'k'], 'help', 'Navigate', 'Scroll up', (s) => s.scrollBy('help', -1, helpRows(s))),
+  c(
+    'help.pageDown',
+    ['pagedown'],
+    'help',
+    'Navigate',
+    'Scroll a page down',
+    (s) => s.scrollBy('help', PAGE, helpRows(s)),
+    { footer: true },
+  ),
+  c('help.pageUp', ['pageup'], 'help', 'Navigate', 'Scroll a page up', (s) =>
+    s.scrollBy('help', -PAGE, helpRows(s)),
+  ),
+] as const;

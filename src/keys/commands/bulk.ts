@@ -1,0 +1,136 @@
+import type { AppState } from '../../store/app-store';
+import { c, type Disabled, PAGE } from '../command';
+import { keyHintText } from '../keymap';
+
+const inPreview = (s: AppState) => s.bulk?.phase === 'preview';
+const adjustable: Disabled = (s) =>
+  inPreview(s) && (s.bulk?.job.op === 'extend' || s.bulk?.job.op === 'upgrade')
+    ? null
+    : 'Nothing to adjust now';
+const rows = (s: AppState) => s.bulk?.job.lines.length ?? 0;
+const checking = (s: AppState) => (s.recovery?.checking ? 'Checking with the server first' : null);
+
+/** A bulk job over the marked lines, and, at start, the changes and jobs left open (checked first). */
+export const BULK_COMMANDS = [
+  c('bulk.start', ['enter'], 'bulk', 'Line', 'Start the job', (s) => void s.bulkStart(), {
+    footer: true,
+    danger: true,
+    disabled: (s) => (inPreview(s) ? null : 'The job has started'),
+  }),
+  c('bulk.close', ['escape'], 'bulk', 'Line', 'Close (cancel is the default)', (s) => s.bulkClose(), {
+    footer: true,
+    // Annotated: the hint names another command of the table this table's type is built from.
+    disabled: (s): string | null =>
+      s.bulk?.phase === 'running'
+        ? `The job is running: ${keyHintText('bulk.cancel')} cancels it first`
+        : null,
+  }),
+  c('bulk.decrease', ['left'], 'bulk', 'Line', 'Fewer months or connections', (s) => s.bulkAdjust(-1), {
+    footer: true,
+    disabled: adjustable,
+  }),
+  c('bulk.increase', ['right'], 'bulk', 'Line', 'More months or connections', (s) => s.bulkAdjust(1), {
+    footer: true,
+    disabled: adjustable,
+  }),
+  c(
+    'bulk.affordable',
+    ['a'],
+    'bulk',
+    'Line',
+    'Only the affordable ones (on/off)',
+    (s) => s.bulkToggleAffordable(),
+    { footer: true, disabled: (s) => (inPreview(s) ? null : 'Only before the job starts') },
+  ),
+  c(
+    'bulk.cancel',
+    ['c'],
+    'bulk',
+    'Line',
+    'Cancel: stop scheduling, let requests in flight finish',
+    (s) => s.bulkCancel(),
+    { footer: true, disabled: (s) => (s.bulk?.phase === 'running' ? null : 'Only while the job runs') },
+  ),
+  c(
+    'bulk.retry',
+    ['f'],
+    'bulk',
+    'Line',
+    'Retry the failed ones (quoted again first)',
+    (s) => s.bulkRetryFailed(),
+    {
+      footer: true,
+      disabled: (s) =>
+        s.bulk?.phase === 'done' &&
+        s.bulk.job.lines.some((l) => (l.state === 'failed' && l.provenNotApplied) || l.state === 'cancelled')
+          ? null
+          : 'No failed or cancelled lines to retry',
+    },
+  ),
+  c('bulk.export', ['x'], 'bulk', 'Line', 'Export the results as CSV and JSON', (s) => s.bulkExport(), {
+    footer: true,
+  }),
+  c(
+    'bulk.recheck',
+    ['r'],
+    'bulk',
+    'Line',
+    'Check the unknown lines with the server again',
+    (s) => void s.bulkRecheck(),
+    {
+      footer: true,
+      disabled: (s) =>
+        s.bulk?.phase === 'done' && s.bulk.job.lines.some((l) => l.state === 'unknown')
+          ? null
+          : 'No unknown lines to check',
+    },
+  ),
+  c('bulk.down', ['down'], 'bulk', 'Navigate', 'Scroll the lines down', (s) =>
+    s.scrollBy('bulk', 1, rows(s)),
+  ),
+  c('bulk.up', ['up'], 'bulk', 'Navigate', 'Scroll the lines up', (s) => s.scrollBy('bulk', -1, rows(s))),
+  c(
+    'bulk.pageDown',
+    ['pagedown'],
+    'bulk',
+    'Navigate',
+    'Scroll the lines a page down',
+    (s) => s.scrollBy('bulk', PAGE, rows(s)),
+    { footer: true },
+  ),
+  c('bulk.pageUp', ['pageup'], 'bulk', 'Navigate', 'Scroll the lines a page up', (s) =>
+    s.scrollBy('bulk', -PAGE, rows(s)),
+  ),
+
+  // At start: changes left open in the intent log (checked first), an interrupted job to resume
+  c('resume.yes', ['enter'], 'resume', 'Line', 'Resume the lines never sent', (s) => void s.resumeJob(), {
+    footer: true,
+    disabled: (s) =>
+      checking(s) ??
+      (s.recovery?.jobs.some((r) => r.unsent > 0) ? null : 'Nothing to resume: no line was left unsent'),
+  }),
+  c(
+    'resume.recheck',
+    ['r'],
+    'resume',
+    'Line',
+    'Check the unknown ones with the server again',
+    (s) => void s.recoverIntents(),
+    {
+      footer: true,
+      disabled: (s) =>
+        !s.recovery?.checking && s.recovery?.jobs.some((r) => r.job.lines.some((l) => l.state === 'unknown'))
+          ? null
+          : 'No unknown outcome to check',
+    },
+  ),
+  c(
+    'resume.no',
+    ['escape'],
+    'resume',
+    'Line',
+    'Close (unsent lines set aside; unknown ones kept)',
+    (s) => s.dismissRecovery(),
+    { footer: true, disabled: checking },
+  ),
+] as const;

@@ -1,0 +1,65 @@
+import { c } from '../command';
+
+/** The new-line form and its bouquet picker. */
+export const FORM_COMMANDS = [
+  c('form.next', ['tab', 'down'], 'form', 'Input', 'Next field', (s) => s.moveFocus(1), { footer: true }),
+  c('form.prev', ['shift+tab', 'up'], 'form', 'Input', 'Previous field', (s) => s.moveFocus(-1)),
+  c('form.decrease', ['left'], 'form', 'Input', 'Previous choice (package, connections)', (s) =>
+    s.adjustField(-1),
+  ),
+  c(
+    'form.increase',
+    ['right'],
+    'form',
+    'Input',
+    'Next choice (package, connections)',
+    (s) => s.adjustField(1),
+    {
+      footer: true,
+    },
+  ),
+  c('form.toggle', ['space'], 'form', 'Input', 'Toggle enabled; pick bouquets', (s) => s.toggleField()),
+  c(
+    'form.generate',
+    ['ctrl+g'],
+    'form',
+    'Input',
+    'Fill a random valid username or password',
+    (s) => s.generateField(),
+    { footer: true },
+  ),
+  c('form.submit', ['enter'], 'form', 'Input', 'Check and show the cost', (s) => s.submitForm(), {
+    footer: true,
+  }),
+  c('form.cancel', ['escape'], 'form', 'Input', 'Close the form', (s) => s.closeForm(), { footer: true }),
+
+  // Bouquet picker
+  c('picker.down', ['down'], 'picker', 'Input', 'Next bouquet', (s) => s.pickerMove(1)),
+  c('picker.up', ['up'], 'picker', 'Input', 'Previous bouquet', (s) => s.pickerMove(-1)),
+  c('picker.toggle', ['space'], 'picker', 'Input', 'Choose or drop the bouquet', (s) => s.pickerToggle(), {
+    footer: true,
+    overText: true,
+  }),
+  c('picker.tab', ['tab'], 'picker', 'Input', 'Channels / movies', (s) => s.pickerSwitchTab(), {
+    footer: true,
+  }),
+  c('picker.all', ['ctrl+a'], 'picker', 'Input', 'Choose every bouquet shown', (s) => s.pickerSetAll(true), {
+    footer: true,
+  }),
+  c('picker.none', ['ctrl+n'], 'picker', 'Input', 'Drop every bouquet shown', (s) => s.pickerSetAll(false), {
+    footer: true,
+  }),
+  c(
+    'picker.same',
+    ['ctrl+l'],
+    'picker',
+    'Input',
+    'Same bouquets as a line created earlier (again: older)',
+    (s) => s.pickerSameAsLine(),
+    { footer: true },
+  ),
+  c('picker.done', ['enter'], 'picker', 'Input', 'Done', (s) => s.pickerClose(true), { footer: true }),
+  c('picker.cancel', ['escape'], 'picker', 'Input', 'Undo and close', (s) => s.pickerClose(false), {
+    footer: true,
+  }),
+] as const;

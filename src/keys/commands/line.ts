@@ -1,0 +1,234 @@
+import type { LineListItem } from '../../api/contract';
+import type { AppState } from '../../store/app-store';
+import { isBulkMode, selectDetailLine, selectTargetLine } from '../../store/selectors';
+import { loaded } from '../../store/types';
+import { c, type Disabled, READ_ONLY, type Run, writes } from '../command';
+
+/** Copies and says what really happened: never "Copied" when nothing could be. */
+const copyAndSay: (what: string, text: string) => Run = (what, text) => (s, fx) =>
+  void fx
+    .copy(text)
+    .then((r) =>
+      r.ok
+        ? s.notify(`Copied ${what} to ${r.via}`, 'success')
+        : s.notify(`Nothing copied: ${r.why}`, 'error'),
+    );
+
+const copyFrom =
+  (pick: (s: AppState) => { text: string; what: string } | null): Run =>
+  (s, fx) => {
+    const item = pick(s);
+    s.closeModal();
+    if (!item) return s.notify('Nothing to copy', 'error');
+    copyAndSay(item.what, item.text)(s, fx);
+  };
+
+const fromLine = (what: string, text: (l: { id: string; username: string; password: string }) => string) =>
+  copyFrom((s) => {
+    const l = selectDetailLine(s);
+    return l ? { text: text(l), what } : null;
+  });
+
+/** Why a change to an existing line cannot start; with lines marked it is a bulk job, whose preview
+ *  says line by line what it skips. */
+const lineChange =
+  (extra?: (line: LineListItem) => string | null): Disabled =>
+  (s) => {
+    if (s.readOnly) return READ_ONLY;
+    if (isBulkMode(s)) return null;
+    const line = selectTargetLine(s);
+    if (!line) return 'No line under the cursor';
+    if (s.unsettled.has(line.id))
+      return 'An earlier change to this line has an unknown outcome: it is checked first (restart, or r in its dialog)';
+    return extra?.(line) ?? null;
+  };
+
+/** One line's change, or a bulk job over the marks. */
+const change =
+  (op: 'extend' | 'upgrade' | 'unsuspend' | 'delete'): Run =>
+  (s) =>
+    isBulkMode(s) ? s.openBulk(op) : s.openAction({ op, line: selectTargetLine(s)! });
+
+const adjustable: Disabled = (s) =>
+  s.action?.op === 'extend' || s.action?.op === 'upgrade' ? null : 'Nothing to adjust here';
+
+/** Changes to a line: in the browser (the line under the cursor, or the marked lines when any), in
+ *  the line detail (its line), and in the marks view (the marked lines); the detail; its copy menu;
+ *  the confirm dialog every change goes through. */
+export const LINE_COMMANDS = [
+  c(
+    'line.create',
+    ['c'],
+    ['lines', 'detail'],
+    'Line',
+    'New line (costs credits; confirmed first)',
+    (s) => s.openForm(false),
+    { danger: true, footer: true, disabled: writes },
+  ),
+  c('line.trial', ['C'], ['lines', 'detail'], 'Line', 'New trial line', (s) => s.openForm(true), {
+    danger: true,
+    disabled: writes,
+  }),
+  c(
+    'line.extend',
+    ['e'],
+    ['lines', 'detail', 'marks'],
+    'Line',
+    'Extend (costs credits; confirmed first)',
+    change('extend'),
+    {
+      danger: true,
+      footer: true,
+      disabled: lineChange((l) => (l.is_trial ? 'Trial lines cannot be extended' : null)),
+    },
+  ),
+  c(
+    'line.upgrade',
+    ['u'],
+    ['lines', 'detail', 'marks'],
+    'Line',
+    'Change connections (confirmed first)',
+    change('upgrade'),
+    {
+      danger: true,
+      footer: true,
+      disabled: lineChange((l) => (l.is_trial ? 'Trial lines have one connection: nothing to change' : null)),
+    },
+  ),
+  c('line.unsuspend', ['s'], ['lines', 'detail', 'marks'], 'Line', 'Unsuspend', change('unsuspend'), {
+    danger: true,
+    footer: true,
+    disabled: lineChange((l) => (l.enabled ? 'This line is not suspended' : null)),
+  }),
+  c(
+    'line.delete',
+    ['d', 'delete'],
+    ['lines', 'detail', 'marks'],
+    'Line',
+    'Delete (type the username to confirm)',
+    change('delete'),
+    { danger: true, footer: true, disabled: lineChange() },
+  ),
+
+  // Line detail
+  c('detail.password', ['p'], 'detail', 'Line', 'Show or hide the password', (s) => s.togglePassword(), {
+    footer: true,
+  }),
+  c(
+    'detail.copy',
+    ['y'],
+    'detail',
+    'Copy',
+    'Copy… (credentials, username, password, id, portal URL)',
+    (s) => {
+      if (selectDetailLine(s)) s.openModal({ kind: 'copy' });
+    },
+    { footer: true },
+  ),
+
+  // Copy menu (OSC 52 over SSH; tmux's buffer inside tmux)
+  c(
+    'copy.credentials',
+    ['c'],
+    'copy',
+    'Copy',
+    'Copy username and password',
+    fromLine('username and password', (l) => `${l.username}\n${l.password}`),
+    { footer: true },
+  ),
+  c(
+    'copy.username',
+    ['u'],
+    'copy',
+    'Copy',
+    'Copy the username',
+    fromLine('the username', (l) => l.username),
+    {
+      footer: true,
+    },
+  ),
+  c(
+    'copy.password',
+    ['p'],
+    'copy',
+    'Copy',
+    'Copy the password',
+    fromLine('the password', (l) => l.password),
+    {
+      footer: true,
+    },
+  ),
+  c(
+    'copy.id',
+    ['i'],
+    'copy',
+    'Copy',
+    "Copy the line's id",
+    fromLine("the line's id", (l) => l.id),
+    {
+      footer: true,
+    },
+  ),
+  c(
+    'copy.portal',
+    ['m'],
+    'copy',
+    'Copy',
+    'Copy the MAG portal URL',
+    copyFrom((s) => {
+      const url = loaded(s.account)?.server_information.mag_portal_url;
+      return url ? { text: url, what: 'the MAG portal URL' } : null;
+    }),
+    { footer: true },
+  ),
+  c('copy.close', ['escape'], 'copy', 'Copy', 'Cancel', (s) => s.closeModal(), { footer: true }),
+
+  // Confirm dialog of every change
+  c(
+    'action.confirm',
+    ['enter'],
+    'action',
+    'Line',
+    'Confirm (exactly one request)',
+    (s) => void s.confirmAction(),
+    { footer: true, danger: true, disabled: writes },
+  ),
+  c('action.cancel', ['escape'], 'action', 'Line', 'Back (cancel is the default)', (s) => s.closeAction(), {
+    footer: true,
+  }),
+  c('action.decrease', ['left'], 'action', 'Line', 'Fewer months or connections', (s) => s.adjustAction(-1), {
+    footer: true,
+    disabled: adjustable,
+  }),
+  c('action.increase', ['right'], 'action', 'Line', 'More months or connections', (s) => s.adjustAction(1), {
+    footer: true,
+    disabled: adjustable,
+  }),
+  c(
+    'action.copy',
+    ['y'],
+    'action',
+    'Copy',
+    'Copy the new credentials',
+    (s, fx) => {
+      const line = s.action?.result?.line;
+      if (line) copyAndSay('the new username and password', `${line.username}\n${line.password}`)(s, fx);
+    },
+    {
+      footer: true,
+      disabled: (s) => (s.action?.result?.line && s.action.phase === 'done' ? null : 'Nothing to copy yet'),
+    },
+  ),
+  c(
+    'action.recheck',
+    ['r'],
+    'action',
+    'Line',
+    'Check the server again (unknown outcome)',
+    (s) => void s.recheckAction(),
+    {
+      footer: true,
+      disabled: (s) => (s.action?.phase === 'unknown' ? null : 'Only after an unknown outcome'),
+    },
+  ),
+] as const;
