@@ -1,4 +1,5 @@
 import type { ApiClient } from '../api/client';
+import type { LineTypeFilter } from '../api/contract';
 
 /**
  * How many lines have expired, which the API has no filter for. The list sorted by expiry is
@@ -11,11 +12,43 @@ export async function countExpired(
   client: Pick<ApiClient, 'listLines'>,
   total: number,
   nowMs: number,
+  filter: ExpiryFilter = {},
 ): Promise<number | null> {
-  if (total === 0) return 0;
-  const at = async (i: number) =>
-    (await client.listLines({ offset: i, limit: 1, orderBy: 'exp_date', orderType: 'asc' })).lines[0]
-      ?.exp_date;
+  return (await findExpired(client, total, nowMs, filter))?.count ?? null;
+}
+
+/** The filters the expired block is found within (the list is all statuses, sorted by expiry). */
+export interface ExpiryFilter {
+  readonly type?: LineTypeFilter;
+  readonly search?: string;
+}
+
+/** The expired lines' place in the list sorted by expiry ascending: [start, start + count). */
+export interface ExpiredBlock {
+  readonly start: number;
+  readonly count: number;
+}
+
+/** The list request the expired block is an index range of. */
+export const byExpiry = (filter: ExpiryFilter, offset: number, limit: number) => ({
+  offset,
+  limit,
+  status: 'all' as const,
+  type: filter.type ?? 'all',
+  orderBy: 'exp_date' as const,
+  orderType: 'asc' as const,
+  ...(filter.search ? { search: filter.search } : {}),
+});
+
+/** Where the expired lines are in the list sorted by expiry, or null when the order does not hold. */
+export async function findExpired(
+  client: Pick<ApiClient, 'listLines'>,
+  total: number,
+  nowMs: number,
+  filter: ExpiryFilter = {},
+): Promise<ExpiredBlock | null> {
+  if (total === 0) return { start: 0, count: 0 };
+  const at = async (i: number) => (await client.listLines(byExpiry(filter, i, 1))).lines[0]?.exp_date;
   // 'never' (no expiry), a time in ms, or undefined (unreadable or missing: cannot judge).
   const key = async (i: number): Promise<'never' | number | undefined> => {
     const d = await at(i);
@@ -52,7 +85,7 @@ export async function countExpired(
       else b = m;
     }
     hi = a;
-  } else if (first === 'never') return 0; // every line never expires
+  } else if (first === 'never') return { start: 0, count: 0 }; // every line never expires
   // In [lo, hi) every line has an expiry, sorted: find the first one still running.
   let a = lo;
   let b = hi;
@@ -81,5 +114,5 @@ export async function countExpired(
     const edge = await key(a);
     if (typeof edge !== 'number' || edge <= nowMs) return null;
   }
-  return a - lo;
+  return { start: lo, count: a - lo };
 }

@@ -1,8 +1,11 @@
-import { LINE_STATUSES, LINE_TYPES, ORDER_BY } from '../api/contract';
+import { LINE_TYPES, ORDER_BY } from '../api/contract';
 import { typedText } from '../domain/line-form';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { describeError } from './describe-error';
-import type { LineListItem, LinesPage, LinesQuery } from './types';
+import type { ExpiredBlock } from './expired-count';
+import { expiredPage, findExpiredBlock } from './expired-view';
+import { PagingError } from './page-walk';
+import { type LineListItem, type LinesPage, type LinesQuery, STATUS_VIEWS } from './types';
 
 export interface LinesSlice {
   readonly query: LinesQuery;
@@ -16,6 +19,9 @@ export interface LinesSlice {
   readonly searchOpen: boolean;
   readonly searchDraft: string;
 
+  /** One page of a query (the expired view included), without touching the screen: mark-all walks
+   *  pages through it. */
+  fetchLinesPage: (q: LinesQuery, offset: number, limit: number) => Promise<LinesPage>;
   loadLines: (opts?: { offset?: number; cursor?: number | 'last'; force?: boolean }) => Promise<void>;
   /** After a change: the changed row in place, no reload. */
   replaceLine: (line: LineListItem) => void;
@@ -50,8 +56,12 @@ const CACHE_MS = 30_000;
 
 const next = <T>(list: readonly T[], value: T): T => list[(list.indexOf(value) + 1) % list.length]!;
 
-/** The list request for a query and a window. */
-export function listParams(q: LinesQuery, offset: number, limit: number) {
+/** The list request for a query and a window (of the API's statuses: `expired` is a view). */
+export function listParams(
+  q: LinesQuery & { status: Exclude<LinesQuery['status'], 'expired'> },
+  offset: number,
+  limit: number,
+) {
   return {
     offset,
     limit,
@@ -74,6 +84,33 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
   const inflight = new Map<string, Promise<LinesPage>>();
 
   const keyOf = (q: LinesQuery, offset: number, limit: number) => JSON.stringify([q, offset, limit]);
+  // Where the expired lines are, per type and search; found again after CACHE_MS (lines expire).
+  const blocks = new Map<string, { block: Promise<ExpiredBlock | null>; at: number }>();
+
+  // After a write or a refresh: a renewed line may have left the expired block.
+  const forget = () => {
+    cache.clear();
+    blocks.clear();
+  };
+
+  const listPage = async (q: LinesQuery, offset: number, limit: number): Promise<LinesPage> => {
+    if (q.status !== 'expired')
+      return deps.client.listLines(listParams({ ...q, status: q.status }, offset, limit));
+    const filter = { type: q.type, search: q.search };
+    const key = JSON.stringify(filter);
+    let entry = blocks.get(key);
+    if (!entry || now() - entry.at >= CACHE_MS) {
+      entry = { block: findExpiredBlock(deps.client, filter, now()), at: now() };
+      blocks.set(key, entry);
+      entry.block.catch(() => blocks.delete(key));
+    }
+    const block = await entry.block;
+    if (!block)
+      throw new PagingError(
+        'its order by expiry does not hold, so the expired lines cannot be found (nothing is guessed)',
+      );
+    return expiredPage(deps.client, filter, block, q.orderType, offset, limit, now());
+  };
 
   const fetchPage = (q: LinesQuery, offset: number, limit: number): Promise<LinesPage> => {
     const key = keyOf(q, offset, limit);
@@ -81,8 +118,7 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
     if (hit && now() - hit.at < CACHE_MS) return Promise.resolve(hit.page);
     let p = inflight.get(key);
     if (!p) {
-      p = deps.client
-        .listLines(listParams(q, offset, limit))
+      p = listPage(q, offset, limit)
         .then((page) => {
           if (cache.size > 40) cache.clear();
           cache.set(key, { page, at: now() });
@@ -113,6 +149,8 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
     cursor: 0,
     searchOpen: false,
     searchDraft: '',
+
+    fetchLinesPage: listPage,
 
     async loadLines(opts = {}) {
       const id = ++seq;
@@ -146,7 +184,7 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
     },
 
     replaceLine(line) {
-      cache.clear();
+      forget();
       const page = get().page;
       if (!page) return;
       set({ page: { ...page, lines: page.lines.map((l) => (l.id === line.id ? line : l)) } });
@@ -157,7 +195,7 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
     },
 
     removeLine(id) {
-      cache.clear();
+      forget();
       const page = get().page;
       if (page?.lines.some((l) => l.id === id)) {
         set({
@@ -176,7 +214,7 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
     },
 
     async refreshLines() {
-      cache.clear();
+      forget();
       await get().loadLines({ force: true });
     },
 
@@ -234,7 +272,7 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
       else void get().loadLines({ offset: lastOffset, cursor: 'last' });
     },
 
-    cycleStatus: () => reload({ status: next(LINE_STATUSES, get().query.status) }),
+    cycleStatus: () => reload({ status: next(STATUS_VIEWS, get().query.status) }),
     cycleType: () => reload({ type: next(LINE_TYPES, get().query.type) }),
     cycleSort: () => reload({ orderBy: next(ORDER_BY, get().query.orderBy) }),
     flipOrder: () => reload({ orderType: get().query.orderType === 'asc' ? 'desc' : 'asc' }),
@@ -273,3 +311,6 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
 /** The line under the cursor, if any. */
 export const selectCurrentLine = (s: { page: LinesPage | null; cursor: number }): LineListItem | undefined =>
   s.page?.lines[s.cursor];
+
+/** The column the lines are sorted by: the expired view is always sorted by expiry. */
+export const sortedBy = (q: LinesQuery) => (q.status === 'expired' ? 'exp_date' : q.orderBy);

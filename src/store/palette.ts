@@ -1,4 +1,5 @@
-import { LINE_STATUSES, LINE_TYPES, ORDER_BY, ORDER_TYPES } from '../api/contract';
+import { LINE_TYPES, ORDER_BY, ORDER_TYPES } from '../api/contract';
+import { STATUS_VIEWS } from './types';
 
 /** The `:` palette's vocabulary. Pure: parsing and completion are tested without a terminal. */
 export interface PaletteCommand {
@@ -13,7 +14,7 @@ export const PALETTE: readonly PaletteCommand[] = [
   { name: 'account', help: 'go to the account summary', args: [] },
   { name: 'packages', help: 'go to the packages', args: [] },
   { name: 'bouquets', help: 'go to the bouquets', args: [] },
-  { name: 'filter', help: 'status filter', args: [LINE_STATUSES] },
+  { name: 'filter', help: 'status filter', args: [STATUS_VIEWS] },
   { name: 'type', help: 'type filter', args: [LINE_TYPES] },
   { name: 'sort', help: 'sort column and order', args: [ORDER_BY, ORDER_TYPES] },
   { name: 'search', help: 'search username or id', args: [null] },

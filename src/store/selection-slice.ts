@@ -2,7 +2,7 @@ import type { LineListItem } from '../api/contract';
 import { creditsText } from '../domain/format';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { describeError } from './describe-error';
-import { listParams, selectCurrentLine } from './lines-slice';
+import { selectCurrentLine } from './lines-slice';
 import { walkPages } from './page-walk';
 
 export interface MarkedLine {
@@ -29,7 +29,7 @@ export interface SelectionSlice {
   unmark: (id: string) => void;
 }
 
-export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDeps): SelectionSlice {
+export function createSelectionSlice(set: SetState, get: GetState, _deps: StoreDeps): SelectionSlice {
   let markAllSeq = 0;
   return {
     marked: new Map(),
@@ -85,7 +85,7 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
       set({ markingAll: { lines: 0, total: get().page?.totalHits ?? 0 } });
       let last = 0;
       try {
-        const pages = walkPages((offset) => deps.client.listLines(listParams(q, offset, 100)), {
+        const pages = walkPages((offset) => get().fetchLinesPage(q, offset, 100), {
           cancelled: () => id !== markAllSeq,
           onPage: (p) => {
             // Progress at most ten times a second.

@@ -1,14 +1,15 @@
-import type {
-  Account,
-  BouquetsResponse,
-  Line,
-  LineListItem,
-  LineStatusFilter,
-  LinesPage,
-  LineTypeFilter,
-  OrderBy,
-  OrderType,
-  Package,
+import {
+  type Account,
+  type BouquetsResponse,
+  LINE_STATUSES,
+  type Line,
+  type LineListItem,
+  type LineStatusFilter,
+  type LinesPage,
+  type LineTypeFilter,
+  type OrderBy,
+  type OrderType,
+  type Package,
 } from '../api/contract';
 
 /** Every load has these outcomes: nothing yet, in flight, data, or failed (with the last data kept). */
@@ -59,9 +60,14 @@ export interface Target {
   readonly baseUrl: string;
 }
 
+/** The status filters of the lines browser: the API's, and `expired`, a view the app builds
+ *  (store/expired-view.ts) because the API has no filter for it. */
+export const STATUS_VIEWS = [...LINE_STATUSES, 'expired'] as const;
+export type StatusView = LineStatusFilter | 'expired';
+
 export interface LinesQuery {
   readonly search: string;
-  readonly status: LineStatusFilter;
+  readonly status: StatusView;
   readonly type: LineTypeFilter;
   readonly orderBy: OrderBy;
   readonly orderType: OrderType;

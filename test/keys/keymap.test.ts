@@ -1,13 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  COMMANDS,
-  command,
-  commandsIn,
-  lookup,
-  type Scope,
-  visibleCommands,
-} from '../../src/keys/keymap';
+import { COMMANDS, command, commandsIn, lookup, type Scope, visibleCommands } from '../../src/keys/keymap';
 import { keysMarkdown } from '../../src/keys/keys-doc';
 
 describe('keymap', () => {

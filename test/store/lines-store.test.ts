@@ -180,7 +180,7 @@ describe('palette', () => {
     s().setPaletteInput('fil');
     s().completePaletteInput();
     expect(s().paletteInput).toBe('filter ');
-    s().setPaletteInput('filter exp');
+    s().setPaletteInput('filter expiri');
     s().completePaletteInput();
     expect(s().paletteInput).toBe('filter expiring ');
     s().runPalette();

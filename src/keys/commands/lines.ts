@@ -1,5 +1,6 @@
 import { selectCurrentLine } from '../../store/lines-slice';
 import { c, READ_ONLY, writes } from '../command';
+import { keyHintText } from '../keymap';
 
 /** The lines browser, its search field and the marks view. */
 export const LINES_COMMANDS = [
@@ -33,7 +34,7 @@ export const LINES_COMMANDS = [
     ['f'],
     'lines',
     'Find',
-    'Status filter: all, active, suspended, expiring',
+    'Status filter: all, active, suspended, expiring, expired',
     (s) => s.cycleStatus(),
     { footer: true },
   ),
@@ -47,6 +48,11 @@ export const LINES_COMMANDS = [
     (s) => s.cycleSort(),
     {
       footer: true,
+      // Annotated: the hint names a command of the table this table's type is built from.
+      disabled: (s): string | null =>
+        s.query.status === 'expired'
+          ? `The expired view is sorted by expiry (${keyHintText('lines.sortOrder')} flips it)`
+          : null,
     },
   ),
   c('lines.sortOrder', ['O'], 'lines', 'Find', 'Flip the sort order', (s) => s.flipOrder()),

@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { creditsText, fitWidth, positionText, unreadableText } from '../../domain/format';
 import { keyHintText } from '../../keys/keymap';
+import { sortedBy } from '../../store/lines-slice';
 import { caretOf } from '../../store/text-target';
 import type { Load } from '../../store/types';
 import { LineRow } from '../components/LineRow';
@@ -74,7 +75,9 @@ export function LinesScreen({ width, height }: { readonly width: number; readonl
       <Text bold wrap="truncate">
         {'   '}
         {columns
-          .map(({ column, width: w }) => fitWidth(headerText(column, query), w, column.align))
+          .map(({ column, width: w }) =>
+            fitWidth(headerText(column, { ...query, orderBy: sortedBy(query) }), w, column.align),
+          )
           .join(' ')}
       </Text>
       {body}
@@ -106,7 +109,7 @@ function StatusLine({ width }: { readonly width: number }) {
     q.search ? `search "${q.search}"` : null,
     `status ${q.status}`,
     `type ${q.type}`,
-    `sort ${q.orderBy === 'exp_date' ? 'expiry' : q.orderBy} ${q.orderType === 'asc' ? '↑' : '↓'}`,
+    `sort ${sortedBy(q) === 'exp_date' ? 'expiry' : sortedBy(q)} ${q.orderType === 'asc' ? '↑' : '↓'}`,
     loading ? 'loading…' : null,
     marking
       ? `marking ${creditsText(marking.lines)} of ${creditsText(marking.total)}… (${keyHintText('lines.markAll')} again stops)`
