@@ -58,6 +58,19 @@ export const JOURNAL_COLUMNS: readonly Column<JournalEntry>[] = [
   { id: 'outcome', header: 'OUTCOME', width: { min: 8, flex: 1 }, cell: (e) => e.outcome },
 ];
 
+/** A bouquet as the picker lists it: whether the form has it chosen travels with the row. */
+export interface PickerRow {
+  readonly id: number;
+  readonly label: string;
+  readonly chosen: boolean;
+}
+
+export const PICKER_COLUMNS: readonly Column<PickerRow>[] = [
+  { id: 'chosen', header: '', width: 3, cell: (b) => (b.chosen ? '[x]' : '[ ]') },
+  { id: 'name', header: 'BOUQUET', width: { min: 12, flex: 1 }, cell: (b) => b.label },
+  { id: 'id', header: 'ID', width: 6, align: 'right', minTerminal: 60, cell: (b) => String(b.id) },
+];
+
 /** One row of a laid-out table as text (headers when `row` is null). */
 export function rowText<T>(laid: readonly LaidOut<T>[], row: T | null, now = 0): string {
   return laid

@@ -1,9 +1,11 @@
 import { Box, Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
-import { fitWidth } from '../../domain/format';
+import { windowOf } from '../../domain/scroll';
 import { pickerItems } from '../../store/form-slice';
 import { loaded } from '../../store/types';
+import { LoadState } from '../components/LoadState';
 import { useApp } from '../store-context';
+import { layoutColumns, PICKER_COLUMNS, type PickerRow, rowText } from '../tables';
 import { color } from '../theme';
 
 const NONE: readonly number[] = [];
@@ -18,8 +20,11 @@ export function BouquetPicker({ width, height }: { readonly width: number; reado
   const data = loaded(bouquets);
   const count = (kind: 'channels' | 'movies') =>
     data?.[kind].filter((b) => chosen.includes(b.id)).length ?? 0;
-  const rows = Math.max(3, height - 3);
-  const start = Math.max(0, Math.min(picker.cursor - Math.floor(rows / 2), items.length - rows));
+  const rows: PickerRow[] = items.map((b) => ({ id: b.id, label: b.label, chosen: chosen.includes(b.id) }));
+  // Two columns for the cursor mark; the window keeps the cursor in its middle where it can.
+  const laid = layoutColumns(PICKER_COLUMNS, width - 2, 1, { items: rows, now: 0 });
+  const size = Math.max(3, height - 4);
+  const view = windowOf(rows.length, size, picker.cursor - Math.floor(size / 2));
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold wrap="truncate">
@@ -31,16 +36,17 @@ export function BouquetPicker({ width, height }: { readonly width: number; reado
           inverse={picker.tab === 'movies'}
         >{` Movies ${count('movies')}/${data?.movies.length ?? 0} `}</Text>
         {`   ${chosen.length} chosen`}
+        {view.position ? `   ${view.position}` : ''}
       </Text>
       <Text color={color('ui.focus')} wrap="truncate">{` filter: ${picker.filter}▏`}</Text>
-      {!data && <Text color={color('ui.muted')}> Loading bouquets…</Text>}
+      <LoadState load={bouquets} what="bouquets" />
       {data && items.length === 0 && <Text color={color('ui.muted')}> Nothing matches the filter.</Text>}
-      {items.slice(start, start + rows).map((b, i) => (
-        <Text key={b.id} inverse={start + i === picker.cursor} wrap="truncate">
-          {fitWidth(
-            `${start + i === picker.cursor ? '›' : ' '}${chosen.includes(b.id) ? '[x]' : '[ ]'} ${b.label}`,
-            width,
-          )}
+      {data && items.length > 0 && (
+        <Text color={color('ui.muted')} wrap="truncate">{`  ${rowText(laid, null)}`}</Text>
+      )}
+      {rows.slice(view.start, view.end).map((b, i) => (
+        <Text key={b.id} inverse={view.start + i === picker.cursor} wrap="truncate">
+          {`${view.start + i === picker.cursor ? '›' : ' '} ${rowText(laid, b)}`}
         </Text>
       ))}
     </Box>
