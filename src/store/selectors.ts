@@ -1,5 +1,6 @@
 import type { AppState } from './app-store';
 import { selectCurrentLine } from './lines-slice';
+import type { LinesPage, Load } from './types';
 
 /** The line of the detail screen, fresher from the current page when it is there. */
 export const selectDetailLine = (s: AppState) => {
@@ -13,3 +14,15 @@ export const selectTargetLine = (s: AppState) => selectDetailLine(s) ?? selectCu
 
 /** With lines marked, a line change in the browser or the marks view acts on every marked line. */
 export const isBulkMode = (s: AppState) => s.marked.size > 0 && s.screens.at(-1)?.id !== 'detail';
+
+/** The lines load in the one shape every load has: the page on screen is its data, kept while the
+ *  next one loads and when it fails. */
+export const selectLinesLoad = (
+  s: Pick<AppState, 'page' | 'linesStatus' | 'linesError'>,
+): Load<LinesPage> => {
+  const data = s.page ?? undefined;
+  if (s.linesStatus === 'error') return { status: 'error', error: s.linesError ?? 'failed', data };
+  if (s.linesStatus === 'ready' && data) return { status: 'ready', data };
+  if (s.linesStatus === 'idle' && !data) return { status: 'idle' };
+  return { status: 'loading', data };
+};

@@ -154,6 +154,21 @@ describe('the app against the sandbox', () => {
     await app.waitFrame((f) => f.includes('status active') && !f.includes('Could not load'));
   });
 
+  it('a page turn that fails keeps the page on screen, the failure above it; r retries', async () => {
+    const app = await renderApp();
+    await app.waitFrame((f) => f.includes('1–18 of 60'));
+    const shown = visibleUsernames(app.frame());
+    app.sb.faults.set('error500=1');
+    await app.press('lines.pageNext');
+    await app.waitFrame((f) => f.includes('Could not load lines') && f.includes('(r retries)'));
+    // The lines it had are still there, under the failure, and the frame still fits.
+    expect(visibleUsernames(app.frame()).slice(0, 5)).toEqual(shown.slice(0, 5));
+    expect(app.frame().split('\n').length).toBeLessThanOrEqual(24);
+    app.sb.faults.set('');
+    await app.press('app.refresh');
+    await app.waitFrame((f) => !f.includes('Could not load') && f.includes('1–18 of 60'));
+  });
+
   it('every load fails the same way: what could not load, why, the retry key; r retries (packages)', async () => {
     const app = await renderApp();
     await app.waitFrame((f) => f.includes('of 60'));

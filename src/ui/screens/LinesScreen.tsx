@@ -1,10 +1,11 @@
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { creditsText, fitWidth, positionText, unreadableText } from '../../domain/format';
 import { keyHintText } from '../../keys/keymap';
 import { sortedBy } from '../../store/lines-slice';
+import { selectLinesLoad } from '../../store/selectors';
 import { caretOf } from '../../store/text-target';
-import type { Load } from '../../store/types';
 import { LineRow } from '../components/LineRow';
 import { LoadState } from '../components/LoadState';
 import { TextField } from '../components/TextField';
@@ -15,8 +16,7 @@ import { color } from '../theme';
 
 export function LinesScreen({ width, height }: { readonly width: number; readonly height: number }) {
   const page = useApp((s) => s.page);
-  const status = useApp((s) => s.linesStatus);
-  const error = useApp((s) => s.linesError);
+  const load = useApp(useShallow(selectLinesLoad));
   const cursor = useApp((s) => s.cursor);
   const marked = useApp((s) => s.marked);
   const query = useApp((s) => s.query);
@@ -28,20 +28,22 @@ export function LinesScreen({ width, height }: { readonly width: number; readonl
     () => layoutColumns(LINE_COLUMNS, width - 3, 1, page ? { items: page.lines, now } : undefined),
     [width, page, now],
   );
-  const bodyRows = Math.max(0, height - LINES_CHROME_ROWS);
+  // A failure shows above the page it kept (the view draws nothing while data is there), in the
+  // two rows it may wrap to.
+  const failed = load.status === 'error';
+  const bodyRows = Math.max(0, height - LINES_CHROME_ROWS - (failed && page ? 2 : 0));
+  const state = <LoadState key="load" load={load} what="lines" />;
 
   let body: React.ReactNode;
-  if ((status === 'error' && error) || !page) {
-    const load: Load<unknown> =
-      status === 'error' && error ? { status: 'error', error } : { status: 'loading' };
-    body = <LoadState load={load} what="lines" />;
-  } else if (page.lines.length === 0 && page.unreadable.length === 0) {
+  if (!page) body = state;
+  else if (page.lines.length === 0 && page.unreadable.length === 0) {
     body = (
-      <Text color={color('ui.muted')}>
+      <Text key="empty" color={color('ui.muted')}>
         {' '}
         {`No lines match. Clear the search (${keyHintText('lines.search')}, ${keyHintText('search.clear')}) or change the filters (${keyHintText('lines.filterStatus')}, ${keyHintText('lines.filterType')}).`}
       </Text>
     );
+    if (failed) body = [state, body];
   } else {
     // Rows are keyed by their place on screen, not by line: a page turn updates the same rows in
     // place instead of unmounting a page of components and mounting the next (garbage that
@@ -66,7 +68,7 @@ export function LinesScreen({ width, height }: { readonly width: number; readonl
         </Text>,
       );
     }
-    body = rows;
+    body = failed ? [state, ...rows] : rows;
   }
 
   return (
