@@ -78,6 +78,8 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
   let seq = 0;
   /** The offset the latest page request is for, until it lands (or fails). */
   let heading: number | null = null;
+  /** Where the cursor will be (as a place in the whole list) once that page lands. */
+  let headingAt: number | null = null;
   let searchTimer: ReturnType<typeof setTimeout> | undefined;
   // Pages fetched ahead (the next page is prefetched) or recently seen; cleared by refresh and writes.
   const cache = new Map<string, { page: LinesPage; at: number }>();
@@ -157,6 +159,8 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
       const { query, pageSize } = get();
       const offset = Math.max(0, opts.offset ?? get().offset);
       heading = offset;
+      const want = opts.cursor ?? get().cursor;
+      headingAt = offset + (want === 'last' ? pageSize - 1 : want);
       if (opts.force) cache.clear();
       const key = keyOf(query, offset, pageSize);
       const hit = cache.get(key);
@@ -165,6 +169,7 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
         const page = await fetchPage(query, offset, pageSize);
         if (id !== seq) return; // a newer request owns the screen
         heading = null;
+        headingAt = null;
         const last = Math.max(0, page.lines.length - 1);
         const want = opts.cursor === 'last' ? last : (opts.cursor ?? get().cursor);
         set({
@@ -178,6 +183,7 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
       } catch (err) {
         if (id !== seq) return;
         heading = null;
+        headingAt = null;
         deps.logError?.('loadLines', err);
         set({ linesStatus: 'error', linesError: describeError(err) });
       }
@@ -230,18 +236,33 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
       else set({ offset: newOffset, cursor: absolute - newOffset });
     },
 
+    // Moves count from where the cursor is going, not where it is: a held ↓ that crosses a page edge
+    // keeps moving while the next page loads (every key lands; only the last page asked is shown).
     moveCursor(delta) {
-      const { page, cursor } = get();
+      const { page, cursor, offset, pageSize } = get();
       if (!page) return;
-      const target = cursor + delta;
-      if (target >= page.lines.length) {
-        if (page.nextOffset !== null) void get().loadLines({ offset: page.nextOffset, cursor: 0 });
-        else set({ cursor: Math.max(0, page.lines.length - 1) });
-      } else if (target < 0) {
-        if (page.previousOffset !== null)
-          void get().loadLines({ offset: page.previousOffset, cursor: 'last' });
-        else set({ cursor: 0 });
-      } else set({ cursor: target });
+      const from = headingAt ?? offset + cursor;
+      // The end: what the server counts, or this page's last line when it says no page follows.
+      const end =
+        page.nextOffset === null && headingAt === null
+          ? offset + page.lines.length - 1
+          : Math.max(0, page.totalHits - 1);
+      const to = Math.max(0, Math.min(end, from + delta));
+      if (headingAt === null && to >= offset && to < offset + page.lines.length) {
+        set({ cursor: to - offset });
+        return;
+      }
+      // A page boundary on the list's own grid when the page is on it; otherwise the next or
+      // previous page as the server gave its offsets.
+      const onGrid = offset % pageSize === 0;
+      const target = onGrid
+        ? Math.floor(to / pageSize) * pageSize
+        : to >= offset + page.lines.length
+          ? (page.nextOffset ?? offset)
+          : to < offset
+            ? (page.previousOffset ?? 0)
+            : offset;
+      void get().loadLines({ offset: target, cursor: to - target });
     },
 
     // A page move while a page loads counts from the page on its way, not the one on screen: ten

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
+import { command } from '../../src/keys/keymap';
 import { memoryJournal } from '../../src/store/journal';
 import { fitHints } from '../../src/ui/layout/Footer';
-import { renderApp, visibleUsernames } from '../helpers/app';
+import { keyBytes, renderApp, visibleUsernames } from '../helpers/app';
 
 describe('the app against the sandbox', () => {
   it('opens on the lines browser with header, position and footer', async () => {
@@ -152,6 +153,14 @@ describe('the app against the sandbox', () => {
     app.sb.faults.set('');
     await app.press('app.refresh');
     await app.waitFrame((f) => f.includes('status active') && !f.includes('Could not load'));
+  });
+
+  it('a held ↓ arriving as one chunk of repeats moves the cursor by every one, across page edges', async () => {
+    const app = await renderApp({ lines: 120 });
+    await app.waitFrame((f) => f.includes('1–18 of 120'));
+    app.ui.stdin.write(keyBytes(command('lines.down').keys[0]!).repeat(40));
+    await vi.waitFor(() => expect(app.store.getState().offset + app.store.getState().cursor).toBe(40));
+    await app.waitFrame((f) => f.includes('37–54 of 120'));
   });
 
   it('a page turn that fails keeps the page on screen, the failure above it; r retries', async () => {
