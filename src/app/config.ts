@@ -24,11 +24,23 @@ const Config = z.object({
   profiles: z.record(z.string().regex(PROFILE_NAME), Profile),
   /** The welcome screen was answered once ("try the sandbox"): it does not come back. */
   welcomed: z.boolean().default(false),
+  /** The renewals view's windows in days (`[`/`]`, `:renewals`). */
+  renewals: z
+    .object({ withinDays: z.number().int().min(1).max(365), expiredDays: z.number().int().min(1).max(365) })
+    .optional(),
+  /** The low-balance threshold per service (its target id: a profile, or the sandbox). */
+  lowBalance: z.record(z.string(), z.number().int().min(0)).default({}),
 });
 export type Profile = z.infer<typeof Profile>;
 export type Config = z.infer<typeof Config>;
 
-export const EMPTY_CONFIG: Config = { version: 1, defaultProfile: null, profiles: {}, welcomed: false };
+export const EMPTY_CONFIG: Config = {
+  version: 1,
+  defaultProfile: null,
+  profiles: {},
+  welcomed: false,
+  lowBalance: {},
+};
 
 /** The config holds API keys: others must not be able to read it. */
 export class ConfigError extends Error {}

@@ -19,6 +19,7 @@ import { fileIntentLog } from './intent-file';
 import { fileJournal } from './journal-file';
 import { createLog, type Log } from './log';
 import { checkAccount, profilesApi } from './profiles';
+import { settingsApi } from './settings';
 import { chooseTarget, type TargetChoice } from './target';
 import { ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN, SHOW_CURSOR } from './terminal';
 import type { Instance } from './ui-entry';
@@ -225,6 +226,7 @@ export async function runApp(options: AppOptions): Promise<number> {
           return file;
         },
         profiles: profilesApi(conn.profile, USER_AGENT),
+        settings: settingsApi(conn.target.id),
         logError: (context, err) => log.error(context, err),
         // The first page is asked for at the size it is shown at, not re-read when the App mounts.
         pageSize: linesPageSize(process.stdout.rows || 24),

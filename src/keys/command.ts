@@ -17,6 +17,7 @@ export type Scope =
   | 'picker'
   | 'action'
   | 'marks'
+  | 'renewals'
   | 'bulk'
   | 'resume'
   | 'profiles'

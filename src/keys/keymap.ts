@@ -11,6 +11,7 @@ import { BULK_COMMANDS } from './commands/bulk';
 import { FORM_COMMANDS } from './commands/form';
 import { LINE_COMMANDS } from './commands/line';
 import { LINES_COMMANDS } from './commands/lines';
+import { RENEWALS_COMMANDS } from './commands/renewals';
 
 export type { Command, Group, Scope } from './command';
 
@@ -20,6 +21,7 @@ export const COMMANDS = [
   ...APP_COMMANDS,
   ...LINE_COMMANDS,
   ...LINES_COMMANDS,
+  ...RENEWALS_COMMANDS,
   ...BULK_COMMANDS,
   ...FORM_COMMANDS,
 ] as const;

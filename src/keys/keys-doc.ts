@@ -10,6 +10,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   action: 'Confirm dialog of every change',
   journal: 'Journal (5)',
   marks: 'Marks view (M)',
+  renewals: 'Renewals (6)',
   bulk: 'Bulk job (e, u, s, d with lines marked)',
   resume: 'Resuming an interrupted bulk job',
   profiles: 'Profiles list (:profile)',

@@ -9,6 +9,7 @@ import { createJournalSlice, type JournalSlice } from './journal-slice';
 import { createLinesSlice, type LinesSlice } from './lines-slice';
 import { createPaletteSlice, type PaletteSlice } from './palette-slice';
 import { createProfileSlice, type ProfileSlice } from './profile-slice';
+import { createRenewalsSlice, type RenewalsSlice } from './renewals-slice';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice';
 import { createSessionSlice, type SessionSlice } from './session-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
@@ -35,6 +36,7 @@ export type AppState = SessionSlice &
   BulkSlice &
   ChangesSlice &
   ProfileSlice &
+  RenewalsSlice &
   AppActions;
 export type AppStore = ReturnType<typeof createAppStore>;
 
@@ -53,6 +55,7 @@ export function createAppStore(deps: StoreDeps) {
     ...createBulkSlice(set, get, deps),
     ...createChangesSlice(set, get, deps),
     ...createProfileSlice(set, get, deps),
+    ...createRenewalsSlice(set, get, deps),
 
     async start() {
       await get().recoverIntents();
@@ -67,6 +70,7 @@ export function createAppStore(deps: StoreDeps) {
       if (screen.id === 'lines' || screen.id === 'detail') jobs.push(get().refreshLines());
       if (screen.id === 'account') jobs.push(get().loadCounts(), get().loadCatalog(true));
       if (screen.id === 'packages' || screen.id === 'bouquets') jobs.push(get().loadCatalog(true));
+      if (screen.id === 'renewals') jobs.push(get().loadRenewals());
       await Promise.all(jobs);
     },
   }));

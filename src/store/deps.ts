@@ -1,6 +1,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { ApiClient } from '../api/client';
 import type { RetryPolicy } from '../api/retry';
+import type { RenewalWindow } from '../domain/renewals';
 import type { AppState } from './app-store';
 import type { IntentLog } from './intent-log';
 import type { Journal } from './journal';
@@ -23,6 +24,19 @@ export interface ProfilesApi {
   add(name: string, baseUrl: string, apiKey: string): Promise<string | null>;
   rename(from: string, to: string): string | null;
   remove(name: string): string | null;
+}
+
+/** What the user sets and the config keeps: the renewals window, the low-balance threshold. */
+export interface Settings {
+  readonly window: RenewalWindow;
+  /** The balance below which the header warns (this profile's), or null for no warning. */
+  readonly lowBalance: number | null;
+}
+
+export interface SettingsApi {
+  read(): Settings;
+  /** Saves a change; an error message when it could not be saved, or null. */
+  save(patch: Partial<Settings>): string | null;
 }
 
 /** What the store needs from outside: the client (only its endpoint functions), the target, a clock. */
@@ -51,6 +65,8 @@ export interface StoreDeps {
   readonly writeExport?: (name: string, content: string) => string;
   /** Profiles of the config file, for `:profile`. */
   readonly profiles?: ProfilesApi;
+  /** The user's settings in the config file (memory only when absent). */
+  readonly settings?: SettingsApi;
   /** Where unexpected errors go (the log file); never the screen. */
   readonly logError?: (context: string, err: unknown) => void;
 }

@@ -68,6 +68,29 @@ export function createPaletteSlice(set: SetState, get: GetState, _deps: StoreDep
           s.navigate('lines');
           set({ searchDraft: a ?? '' });
           return s.setQuery({ search: (a ?? '').trim() });
+        case 'renewals': {
+          const days = [a, b].map((v) => (v === undefined ? undefined : wholeDays(v)));
+          if (days.some((d) => d === null))
+            return s.notify('renewals: days are whole numbers from 1 to 365 (renewals 14 30)', 'error');
+          s.navigate('renewals');
+          if (days[0] !== undefined || days[1] !== undefined)
+            return s.setRenewalsWindow({
+              ...(days[0] ? { withinDays: days[0] } : {}),
+              ...(days[1] ? { expiredDays: days[1] } : {}),
+            });
+          return void s.loadRenewals();
+        }
+        case 'lowbalance': {
+          if (a === 'off') {
+            s.setLowBalance(null);
+            return s.notify('No low-balance warning', 'info');
+          }
+          const n = Number(a);
+          if (!a || !Number.isInteger(n) || n < 0)
+            return s.notify('lowbalance: a whole number of credits, or off (lowbalance 500)', 'error');
+          s.setLowBalance(n);
+          return s.notify(`The header warns below ${n} credits`, 'info');
+        }
         case 'profile':
           return s.profileCommand(a ?? '');
         case 'unmark':
@@ -82,4 +105,10 @@ export function createPaletteSlice(set: SetState, get: GetState, _deps: StoreDep
       }
     },
   };
+}
+
+/** A day count typed in the palette: 1 to 365, or null. */
+function wholeDays(text: string): number | null {
+  const n = Number(text);
+  return /^\d+$/.test(text) && n >= 1 && n <= 365 ? n : null;
 }

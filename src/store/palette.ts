@@ -18,6 +18,8 @@ export const PALETTE: readonly PaletteCommand[] = [
   { name: 'type', help: 'type filter', args: [LINE_TYPES] },
   { name: 'sort', help: 'sort column and order', args: [ORDER_BY, ORDER_TYPES] },
   { name: 'search', help: 'search username or id', args: [null] },
+  { name: 'renewals', help: 'renewals; DAYS expiring window, DAYS expired window', args: [null, null] },
+  { name: 'lowbalance', help: 'warn below N credits (this profile), or off', args: [null] },
   { name: 'unmark', help: 'clear every mark', args: [] },
   { name: 'profile', help: 'list, use NAME, add, rename OLD NEW, remove NAME', args: [null] },
   { name: 'refresh', help: 'reload what is on screen', args: [] },

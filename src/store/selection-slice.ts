@@ -1,5 +1,5 @@
 import type { LineListItem } from '../api/contract';
-import { creditsText } from '../domain/format';
+import { counted, creditsText } from '../domain/format';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { describeError } from './describe-error';
 import { selectCurrentLine } from './lines-slice';
@@ -23,6 +23,10 @@ export interface SelectionSlice {
   openMarks: () => void;
   moveMarksCursor: (delta: number) => void;
   toggleMark: () => void;
+  /** Marks or unmarks one line (a view other than the browser: renewals). */
+  toggleMarkLine: (line: LineListItem) => void;
+  /** Marks every one of `lines`, or unmarks them all when every one is marked already. */
+  toggleMarkLines: (lines: readonly LineListItem[]) => void;
   togglePage: () => void;
   markAllMatching: () => Promise<void>;
   clearMarks: () => void;
@@ -50,6 +54,25 @@ export function createSelectionSlice(set: SetState, get: GetState, _deps: StoreD
       else marked.set(line.id, mark(line));
       set({ marked });
       get().moveCursor(1);
+    },
+
+    toggleMarkLine(line) {
+      const marked = new Map(get().marked);
+      if (marked.has(line.id)) marked.delete(line.id);
+      else marked.set(line.id, mark(line));
+      set({ marked });
+    },
+
+    toggleMarkLines(lines) {
+      if (!lines.length) return;
+      const marked = new Map(get().marked);
+      const all = lines.every((l) => marked.has(l.id));
+      for (const l of lines) {
+        if (all) marked.delete(l.id);
+        else marked.set(l.id, mark(l));
+      }
+      set({ marked });
+      get().notify(`${all ? 'Unmarked' : 'Marked'} ${counted(lines.length, 'line')}`, 'info');
     },
 
     togglePage() {

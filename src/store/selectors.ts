@@ -1,5 +1,6 @@
 import type { AppState } from './app-store';
 import { selectCurrentLine } from './lines-slice';
+import { selectRenewalsPlan } from './renewals-slice';
 import type { LinesPage, Load } from './types';
 
 /** The line of the detail screen, fresher from the current page when it is there. */
@@ -10,7 +11,11 @@ export const selectDetailLine = (s: AppState) => {
 };
 
 /** The line a change applies to: the detail screen's, or the one under the cursor. */
-export const selectTargetLine = (s: AppState) => selectDetailLine(s) ?? selectCurrentLine(s);
+export const selectTargetLine = (s: AppState) =>
+  selectDetailLine(s) ?? (s.screens.at(-1)?.id === 'renewals' ? selectRenewalLine(s) : selectCurrentLine(s));
+
+/** The line under the renewals view's cursor. */
+export const selectRenewalLine = (s: AppState) => selectRenewalsPlan(s)?.rows[s.renewalsCursor]?.line;
 
 /** With lines marked, a line change in the browser or the marks view acts on every marked line. */
 export const isBulkMode = (s: AppState) => s.marked.size > 0 && s.screens.at(-1)?.id !== 'detail';

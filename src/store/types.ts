@@ -26,7 +26,8 @@ export type Screen =
   | { readonly id: 'packages' }
   | { readonly id: 'bouquets' }
   | { readonly id: 'journal' }
-  | { readonly id: 'marks' };
+  | { readonly id: 'marks' }
+  | { readonly id: 'renewals' };
 export type ScreenId = Screen['id'];
 
 /** One modal at a time, or none. */

@@ -22,6 +22,7 @@ import { LineDetailScreen } from './screens/LineDetailScreen';
 import { LinesScreen } from './screens/LinesScreen';
 import { MarksScreen } from './screens/MarksScreen';
 import { PackagesScreen } from './screens/PackagesScreen';
+import { RenewalsScreen } from './screens/RenewalsScreen';
 import { useApp, useAppStore } from './store-context';
 import { useTerminalSize } from './use-terminal-size';
 
@@ -66,6 +67,7 @@ export function App({ effects }: { readonly effects: UiEffects }) {
     else if (screen === 'packages') body = <PackagesScreen width={width} height={h} />;
     else if (screen === 'journal') body = <JournalScreen width={width} height={h} />;
     else if (screen === 'marks') body = <MarksScreen width={width} height={h} />;
+    else if (screen === 'renewals') body = <RenewalsScreen width={width} height={h} />;
     else body = <BouquetsScreen width={width} height={h} />;
   }
 

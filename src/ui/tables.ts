@@ -1,7 +1,8 @@
 import type { Package } from '../api/contract';
 import { creditsText, fitWidth } from '../domain/format';
+import type { RenewalRow } from '../domain/renewals';
 import type { JournalEntry } from '../store/journal';
-import { type Column, type LaidOut, layoutColumns } from './lines-columns';
+import { type Column, type LaidOut, LINE_COLUMNS, layoutColumns } from './lines-columns';
 
 /** Columns are data for every table: header, width rule, a pure cell. Tested without rendering. */
 export const PACKAGE_COLUMNS: readonly Column<Package>[] = [
@@ -56,6 +57,25 @@ export const JOURNAL_COLUMNS: readonly Column<JournalEntry>[] = [
     cell: (e) => amount(e.newBalance),
   },
   { id: 'outcome', header: 'OUTCOME', width: { min: 8, flex: 1 }, cell: (e) => e.outcome },
+];
+
+/** The renewals view: the browser's columns that matter for a renewal, and its estimated cost. */
+export const RENEWAL_COLUMNS: readonly Column<RenewalRow>[] = [
+  ...LINE_COLUMNS.filter((c) => ['username', 'label', 'status', 'connections', 'expiry'].includes(c.id)).map(
+    (c): Column<RenewalRow> => ({
+      ...c,
+      sortKey: undefined,
+      cell: (r, now) => c.cell(r.line, now),
+      tone: c.tone ? (r, now) => c.tone!(r.line, now) : undefined,
+    }),
+  ),
+  {
+    id: 'cost',
+    header: 'COST~',
+    width: 7,
+    align: 'right',
+    cell: (r) => (r.group === 'trial' ? 'n/a' : r.cost === null ? '?' : creditsText(r.cost)),
+  },
 ];
 
 /** A bouquet as the picker lists it: whether the form has it chosen travels with the row. */

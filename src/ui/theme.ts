@@ -11,6 +11,7 @@ const PALETTE = {
   'tone.info': 'cyan',
   'tone.success': 'green',
   'tone.error': 'red',
+  'tone.warning': 'yellow',
   'ui.focus': 'cyan',
   'ui.muted': 'gray',
   'ui.accent': 'cyan',

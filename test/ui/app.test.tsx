@@ -163,6 +163,22 @@ describe('the app against the sandbox', () => {
     await app.waitFrame((f) => f.includes('37–54 of 120'));
   });
 
+  it('6 shows the renewals with their groups and total; below its threshold the balance says low', async () => {
+    const app = await renderApp({ lines: 300 });
+    await app.waitFrame((f) => f.includes('of 300'));
+    app.store.getState().setLowBalance(1_000_000);
+    await app.waitFrame((f) => /credits \(low\)/.test(f));
+    await app.press('nav.renewals');
+    await app.waitFrame((f) => f.includes('── Expiring within 7 days') && f.includes('COST~'));
+    expect(app.frame()).toMatch(
+      /[\d,]+ lines to renew for 1 month: ~[\d,]+ credits \(estimate\) · the balance covers all/,
+    );
+    await app.press('renewals.longer');
+    await app.waitFrame((f) => f.includes('── Expiring within 14 days'));
+    app.store.getState().setLowBalance(null);
+    await app.waitFrame((f) => !f.includes('(low)'));
+  });
+
   it('a page turn that fails keeps the page on screen, the failure above it; r retries', async () => {
     const app = await renderApp();
     await app.waitFrame((f) => f.includes('1–18 of 60'));

@@ -55,6 +55,12 @@ export const APP_COMMANDS = [
   c('nav.lines', ['2'], 'global', 'Navigate', 'Lines', (s) => s.navigate('lines')),
   c('nav.packages', ['3'], 'global', 'Navigate', 'Packages', (s) => s.navigate('packages')),
   c('nav.bouquets', ['4'], 'global', 'Navigate', 'Bouquets', (s) => s.navigate('bouquets')),
+  c('nav.renewals', ['6'], 'global', 'Navigate', 'Renewals: expiring, expired lately, suspended', (s) => {
+    s.navigate('renewals');
+    // Kept a minute: coming back to the view does not walk the lists again.
+    const r = s.renewals;
+    if (r.status !== 'ready' || Date.now() - r.data.at > 60_000) void s.loadRenewals();
+  }),
   c('nav.journal', ['5'], 'global', 'Navigate', 'Journal of changes', (s) => {
     s.navigate('journal');
     s.loadJournal();

@@ -72,7 +72,7 @@ export const LINE_COMMANDS = [
   c(
     'line.extend',
     ['e'],
-    ['lines', 'detail', 'marks'],
+    ['lines', 'detail', 'marks', 'renewals'],
     'Line',
     'Extend (costs credits; confirmed first)',
     change('extend'),
@@ -95,11 +95,19 @@ export const LINE_COMMANDS = [
       disabled: lineChange((l) => (l.is_trial ? 'Trial lines have one connection: nothing to change' : null)),
     },
   ),
-  c('line.unsuspend', ['s'], ['lines', 'detail', 'marks'], 'Line', 'Unsuspend', change('unsuspend'), {
-    danger: true,
-    footer: true,
-    disabled: lineChange((l) => (l.enabled ? 'This line is not suspended' : null)),
-  }),
+  c(
+    'line.unsuspend',
+    ['s'],
+    ['lines', 'detail', 'marks', 'renewals'],
+    'Line',
+    'Unsuspend',
+    change('unsuspend'),
+    {
+      danger: true,
+      footer: true,
+      disabled: lineChange((l) => (l.enabled ? 'This line is not suspended' : null)),
+    },
+  ),
   c(
     'line.delete',
     ['d', 'delete'],

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { counted, credits, fitWidth } from '../../domain/format';
+import { cellWidth, counted, credits, fitWidth } from '../../domain/format';
 import { loaded } from '../../store/types';
 import { useApp } from '../store-context';
 import { color } from '../theme';
@@ -13,14 +13,29 @@ export function Header({ width }: { readonly width: number }) {
   const target = useApp((s) => s.target.label);
   const readOnly = useApp((s) => s.readOnly);
   const marked = useApp((s) => s.marked.size);
-  const left = ` linedesk  ${email}  ${balance === undefined ? '' : credits(balance)}  ${linesCount === undefined ? '' : counted(linesCount, 'line')}`;
+  const lowBalance = useApp((s) => s.lowBalance);
+  // Below the profile's threshold the balance is in the warning tone, and says so in words.
+  const low = balance !== undefined && lowBalance !== null && balance < lowBalance;
+  const head = ` linedesk  ${email}  `;
+  const money = balance === undefined ? '' : `${credits(balance)}${low ? ' (low)' : ''}`;
+  const rest = `  ${linesCount === undefined ? '' : counted(linesCount, 'line')}`;
   const badges = `${marked ? `${marked} marked  ` : ''}${readOnly ? '[READ-ONLY] ' : ''}[${target}] `;
   const room = Math.max(0, width - badges.length);
   return (
     <Box width={width}>
-      <Text bold color={color('ui.accent')} wrap="truncate">
-        {fitWidth(accountError ? ` linedesk  account: ${accountError}` : left, room)}
-      </Text>
+      {accountError ? (
+        <Text bold color={color('ui.accent')} wrap="truncate">
+          {fitWidth(` linedesk  account: ${accountError}`, room)}
+        </Text>
+      ) : (
+        <Text bold color={color('ui.accent')} wrap="truncate">
+          {head}
+          <Text color={low ? color('tone.warning') : undefined} inverse={low}>
+            {money}
+          </Text>
+          {fitWidth(rest, Math.max(0, room - cellWidth(head) - cellWidth(money)))}
+        </Text>
+      )}
       <Text color={color('ui.badge')} wrap="truncate">
         {badges}
       </Text>

@@ -1,0 +1,72 @@
+import type { AppState } from '../../store/app-store';
+import { selectRenewalsPlan } from '../../store/renewals-slice';
+import { selectRenewalLine } from '../../store/selectors';
+import { c, PAGE, writes } from '../command';
+
+const renewable = (s: AppState) =>
+  selectRenewalsPlan(s)
+    ?.rows.filter((r) => r.group !== 'trial')
+    .map((r) => r.line) ?? [];
+const noLine = (s: AppState) => (selectRenewalLine(s) ? null : 'No line under the cursor');
+
+/** The renewals view (6): what expires soon, what expired lately, what is suspended. */
+export const RENEWALS_COMMANDS = [
+  c('renewals.down', ['down', 'j'], 'renewals', 'Navigate', 'Next line', (s) => s.moveRenewalsCursor(1)),
+  c('renewals.up', ['up', 'k'], 'renewals', 'Navigate', 'Previous line', (s) => s.moveRenewalsCursor(-1)),
+  c('renewals.pageDown', ['pagedown'], 'renewals', 'Navigate', 'A page down', (s) =>
+    s.moveRenewalsCursor(PAGE),
+  ),
+  c('renewals.pageUp', ['pageup'], 'renewals', 'Navigate', 'A page up', (s) => s.moveRenewalsCursor(-PAGE)),
+  c(
+    'renewals.open',
+    ['enter'],
+    'renewals',
+    'Navigate',
+    'Open the line',
+    (s) => {
+      const line = selectRenewalLine(s);
+      if (line) s.openDetail(line);
+    },
+    { footer: true, disabled: noLine },
+  ),
+  c(
+    'renewals.shorter',
+    ['['],
+    'renewals',
+    'Find',
+    'Expiring window a step shorter (saved)',
+    (s) => s.stepRenewalsWindow(-1),
+    { footer: true },
+  ),
+  c(
+    'renewals.longer',
+    [']'],
+    'renewals',
+    'Find',
+    'Expiring window a step longer (saved)',
+    (s) => s.stepRenewalsWindow(1),
+    { footer: true },
+  ),
+  c(
+    'renewals.mark',
+    ['space'],
+    'renewals',
+    'Marks',
+    'Mark or unmark the line',
+    (s) => {
+      const line = selectRenewalLine(s);
+      if (line) s.toggleMarkLine(line);
+      s.moveRenewalsCursor(1);
+    },
+    { footer: true, disabled: (s) => writes(s) ?? noLine(s) },
+  ),
+  c(
+    'renewals.markAll',
+    ['a'],
+    'renewals',
+    'Marks',
+    'Mark every renewable line listed (trials are not: they cannot be extended)',
+    (s) => s.toggleMarkLines(renewable(s)),
+    { footer: true, disabled: (s) => writes(s) ?? (renewable(s).length ? null : 'Nothing to renew') },
+  ),
+] as const;

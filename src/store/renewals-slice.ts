@@ -1,0 +1,101 @@
+import type { Package } from '../api/contract';
+import {
+  DEFAULT_WINDOW,
+  planRenewals,
+  type RenewalsPlan,
+  type RenewalWindow,
+  stepWindow,
+} from '../domain/renewals';
+import type { AppState } from './app-store';
+import type { GetState, SetState, StoreDeps } from './deps';
+import { describeError } from './describe-error';
+import { fetchRenewals, type RenewalsFound } from './renewals-fetch';
+import { type Load, loaded } from './types';
+
+export interface RenewalsSlice {
+  readonly renewals: Load<RenewalsFound & { readonly at: number }>;
+  readonly renewalsWindow: RenewalWindow;
+  /** The renewal length the costs are estimated for (the bulk dialog adjusts the job's own). */
+  readonly renewalsMonths: number;
+  readonly renewalsCursor: number;
+  readonly lowBalance: number | null;
+  loadRenewals: () => Promise<void>;
+  /** `[` / `]`: the expiring window a step shorter or longer; saved in the config. */
+  stepRenewalsWindow: (delta: 1 | -1) => void;
+  setRenewalsWindow: (patch: Partial<RenewalWindow>) => void;
+  moveRenewalsCursor: (delta: number) => void;
+  setLowBalance: (n: number | null) => void;
+}
+
+export function createRenewalsSlice(set: SetState, get: GetState, deps: StoreDeps): RenewalsSlice {
+  const now = deps.now ?? Date.now;
+  const settings = deps.settings?.read();
+  let seq = 0;
+  const save = (patch: Parameters<NonNullable<StoreDeps['settings']>['save']>[0]) => {
+    const error = deps.settings?.save(patch) ?? null;
+    if (error) get().notify(`Not saved: ${error}`, 'error');
+  };
+  return {
+    renewals: { status: 'idle' },
+    renewalsWindow: settings?.window ?? DEFAULT_WINDOW,
+    renewalsMonths: 1,
+    renewalsCursor: 0,
+    lowBalance: settings?.lowBalance ?? null,
+
+    async loadRenewals() {
+      const id = ++seq;
+      const data = loaded(get().renewals);
+      set({ renewals: { status: 'loading', data } });
+      try {
+        const at = now();
+        const found = await fetchRenewals(deps.client, get().renewalsWindow, at, () => id !== seq);
+        if (id !== seq) return;
+        set({ renewals: { status: 'ready', data: { ...found, at } } });
+        get().moveRenewalsCursor(0);
+      } catch (err) {
+        if (id !== seq) return;
+        deps.logError?.('loadRenewals', err);
+        set({ renewals: { status: 'error', error: describeError(err), data } });
+      }
+    },
+
+    stepRenewalsWindow(delta) {
+      const w = get().renewalsWindow;
+      get().setRenewalsWindow({ withinDays: stepWindow(w.withinDays, delta) });
+    },
+
+    setRenewalsWindow(patch) {
+      const w = { ...get().renewalsWindow, ...patch };
+      set({ renewalsWindow: w });
+      save({ window: w });
+      void get().loadRenewals();
+    },
+
+    moveRenewalsCursor(delta) {
+      const n = selectRenewalsPlan(get())?.rows.length ?? 0;
+      set({ renewalsCursor: Math.max(0, Math.min(n - 1, get().renewalsCursor + delta)) });
+    },
+
+    setLowBalance(n) {
+      set({ lowBalance: n });
+      save({ lowBalance: n });
+    },
+  };
+}
+
+type PlanInput = Pick<AppState, 'renewals' | 'renewalsMonths' | 'renewalsWindow' | 'packages' | 'account'>;
+const NO_PACKAGES: readonly Package[] = [];
+let last: { input: unknown[]; plan: RenewalsPlan } | null = null;
+
+/** The view's rows, priced; recomputed only when what it is built from changed. */
+export function selectRenewalsPlan(s: PlanInput): RenewalsPlan | null {
+  const data = loaded(s.renewals);
+  if (!data) return null;
+  const packages = loaded(s.packages) ?? NO_PACKAGES;
+  const balance = loaded(s.account)?.credits ?? null;
+  const input = [data, packages, balance, s.renewalsMonths, s.renewalsWindow];
+  if (last && input.every((v, i) => v === last!.input[i])) return last.plan;
+  const plan = planRenewals(data, packages, s.renewalsMonths, balance, s.renewalsWindow);
+  last = { input, plan };
+  return plan;
+}

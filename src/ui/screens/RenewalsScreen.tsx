@@ -1,0 +1,110 @@
+import { Box, Text } from 'ink';
+import { useMemo } from 'react';
+import { counted, countText, credits, creditsText } from '../../domain/format';
+import type { RenewalsPlan } from '../../domain/renewals';
+import { windowOf } from '../../domain/scroll';
+import { hint, keyHintText } from '../../keys/keymap';
+import { selectRenewalsPlan } from '../../store/renewals-slice';
+import { loaded } from '../../store/types';
+import { LoadState } from '../components/LoadState';
+import { useApp } from '../store-context';
+import { layoutColumns, RENEWAL_COLUMNS, rowText } from '../tables';
+import { color } from '../theme';
+
+type Item = { kind: 'heading'; text: string } | { kind: 'row'; index: number };
+
+/** Group headings between the rows, so the window can scroll over both. */
+function itemsOf(plan: RenewalsPlan): Item[] {
+  const out: Item[] = [];
+  let index = 0;
+  for (const g of plan.groups) {
+    if (!g.count) continue;
+    const subtotal = g.group === 'trial' ? '' : ` · ~${credits(g.subtotal)}`;
+    out.push({ kind: 'heading', text: `── ${g.label}: ${counted(g.count, 'line')}${subtotal}` });
+    for (let i = 0; i < g.count; i++) out.push({ kind: 'row', index: index++ });
+  }
+  return out;
+}
+
+/** The summary under the title: the total, what the balance covers, the low-balance warning. */
+export function totalText(plan: RenewalsPlan, months: number, balance: number | null): string {
+  if (!plan.renewable) return 'Nothing to renew in this window.';
+  const parts = [
+    `${counted(plan.renewable, 'line')} to renew for ${counted(months, 'month')}: ~${credits(plan.total)} (estimate)`,
+  ];
+  if (plan.unpriced) parts.push(`${counted(plan.unpriced, 'line')} without a price`);
+  if (balance !== null)
+    parts.push(
+      plan.covered >= plan.renewable
+        ? 'the balance covers all'
+        : `the balance (${creditsText(balance)}) covers ${countText(plan.covered)}`,
+    );
+  return parts.join(' · ');
+}
+
+export function RenewalsScreen({ width, height }: { readonly width: number; readonly height: number }) {
+  const load = useApp((s) => s.renewals);
+  const plan = useApp(selectRenewalsPlan);
+  const months = useApp((s) => s.renewalsMonths);
+  const w = useApp((s) => s.renewalsWindow);
+  const cursor = useApp((s) => s.renewalsCursor);
+  const marked = useApp((s) => s.marked);
+  const balance = useApp((s) => loaded(s.account)?.credits ?? null);
+  const data = loaded(load);
+  const now = data?.at ?? 0;
+  const laid = useMemo(
+    () => layoutColumns(RENEWAL_COLUMNS, width - 3, 1, plan ? { items: plan.rows, now } : undefined),
+    [width, plan, now],
+  );
+  const items = useMemo(() => (plan ? itemsOf(plan) : []), [plan]);
+  const at = items.findIndex((it) => it.kind === 'row' && it.index === cursor);
+  const size = Math.max(1, height - 5);
+  const view = windowOf(items.length, size, at - Math.floor(size / 2));
+  const title = ` Renewals — expiring within ${counted(w.withinDays, 'day')} (${keyHintText('renewals.shorter')}/${keyHintText('renewals.longer')} change it), expired in the last ${counted(w.expiredDays, 'day')}, suspended${view.position ? `   ${view.position}` : ''}`;
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text bold wrap="truncate">
+        {title}
+      </Text>
+      <LoadState load={load} what="renewals" />
+      {plan && (
+        <Text
+          color={balance !== null && plan.covered < plan.renewable ? color('ui.badge') : undefined}
+          wrap="truncate"
+        >
+          {` ${totalText(plan, months, balance)}`}
+        </Text>
+      )}
+      {data?.capped && (
+        <Text color={color('ui.badge')} wrap="truncate">
+          {' A group stopped at 1,000 lines: narrow the window to see the rest.'}
+        </Text>
+      )}
+      {plan && plan.rows.length > 0 && (
+        <Text color={color('ui.muted')} wrap="truncate">{`   ${rowText(laid, null)}`}</Text>
+      )}
+      {plan && plan.rows.length > 0 && !marked.size && (
+        <Text color={color('ui.muted')} wrap="truncate">
+          {` ${hint('renewals.markAll', 'marks every renewable line')}, ${hint('line.extend', 'renews the marked ones (quoted first)')}`}
+        </Text>
+      )}
+      {items.slice(view.start, view.end).map((it, i) => {
+        if (it.kind === 'heading')
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the slot on screen is the row's identity
+            <Text key={i} bold color={color('ui.accent')} wrap="truncate">
+              {` ${it.text}`}
+            </Text>
+          );
+        const row = plan!.rows[it.index]!;
+        const isCursor = it.index === cursor;
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the slot on screen is the row's identity
+          <Text key={i} inverse={isCursor} wrap="truncate">
+            {`${isCursor ? '›' : ' '}${marked.has(row.line.id) ? '●' : ' '} ${rowText(laid, row, now)}`}
+          </Text>
+        );
+      })}
+    </Box>
+  );
+}
