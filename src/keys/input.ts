@@ -103,6 +103,12 @@ const PASTE_FIELD_MAX = 200;
 export function handlePaste(store: AppStore, text: string): void {
   const s = store.getState();
   if (textTarget(s) === null) {
+    // In the browser, a pasted list of usernames or ids marks those lines (it never runs a command).
+    if (activeScopes(s)[0] === 'lines') {
+      if (s.readOnly) s.notify('Paste ignored: read-only mode has no marks', 'info');
+      else void s.markPasted(text);
+      return;
+    }
     s.notify('Paste ignored here: a paste is text, and nothing here takes text', 'info');
     return;
   }

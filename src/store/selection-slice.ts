@@ -1,9 +1,11 @@
 import type { LineListItem } from '../api/contract';
-import { counted, creditsText } from '../domain/format';
+import { counted, countText, creditsText } from '../domain/format';
+import { namesText, parsePasteList } from '../domain/paste-list';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { describeError } from './describe-error';
 import { selectCurrentLine } from './lines-slice';
 import { walkPages } from './page-walk';
+import { lookupPasted } from './paste-lookup';
 
 export interface MarkedLine {
   readonly id: string;
@@ -29,11 +31,14 @@ export interface SelectionSlice {
   toggleMarkLines: (lines: readonly LineListItem[]) => void;
   togglePage: () => void;
   markAllMatching: () => Promise<void>;
+  /** A pasted list of usernames or ids: marks each line found (looked up across pages), names the
+   *  ones not found. While it runs, the mark-all key stops it. */
+  markPasted: (text: string) => Promise<void>;
   clearMarks: () => void;
   unmark: (id: string) => void;
 }
 
-export function createSelectionSlice(set: SetState, get: GetState, _deps: StoreDeps): SelectionSlice {
+export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDeps): SelectionSlice {
   let markAllSeq = 0;
   return {
     marked: new Map(),
@@ -126,6 +131,42 @@ export function createSelectionSlice(set: SetState, get: GetState, _deps: StoreD
         get().notify(
           `Marked ${creditsText(found.size)} lines matching the filter (${creditsText(marked.size)} marked in all)`,
           'success',
+        );
+      } catch (err) {
+        if (id === markAllSeq) {
+          set({ markingAll: null });
+          get().notify(`Marking stopped, nothing marked: ${describeError(err)}`, 'error');
+        }
+      }
+    },
+
+    async markPasted(text) {
+      const { items, cut } = parsePasteList(text);
+      if (!items.length) return get().notify('Nothing to mark in the paste', 'info');
+      if (get().markingAll) markAllSeq++;
+      const id = ++markAllSeq;
+      set({ markingAll: { lines: 0, total: items.length } });
+      let last = 0;
+      try {
+        const { found, missing } = await lookupPasted(deps.client, items, {
+          cancelled: () => id !== markAllSeq,
+          progress: (n) => {
+            if (id === markAllSeq && Date.now() - last > 100) {
+              last = Date.now();
+              set({ markingAll: { lines: n, total: items.length } });
+            }
+          },
+        });
+        if (id !== markAllSeq) return;
+        const marked = new Map(get().marked);
+        for (const l of found.values()) marked.set(l.id, mark(l));
+        set({ marked, markingAll: null });
+        const over = cut ? ` (the first ${countText(items.length)} taken; ${countText(cut)} left out)` : '';
+        get().notify(
+          missing.length
+            ? `Marked ${countText(found.size)} of ${countText(items.length)} pasted${over}; not found: ${namesText(missing)}`
+            : `Marked all ${countText(found.size)} pasted${over}`,
+          missing.length ? 'error' : 'success',
         );
       } catch (err) {
         if (id === markAllSeq) {

@@ -33,11 +33,11 @@ describe('a paste is text, never keys (item 6)', () => {
     expect(books(app.sb).ledger).toHaveLength(0);
   });
 
-  it('a paste in the lines browser runs no command (q, d, Enter, Esc inside it)', async () => {
+  it('a paste in the lines browser runs no command (q, d, Enter, Esc inside it): it is a list to mark', async () => {
     const app = await renderApp();
     await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
     await paste(app, 'q d\r\u001b2?A', 3);
-    await app.waitFrame((f) => f.includes('Paste ignored here'));
+    await app.waitFrame((f) => f.includes('not found: q, d, 2?A'));
     const s = app.store.getState();
     expect(s.modal).toBeNull();
     expect(s.screens.map((x) => x.id)).toEqual(['lines']);

@@ -1,0 +1,52 @@
+import type { LineListItem } from '../api/contract';
+import type { StoreClient } from './deps';
+import { walkPages } from './page-walk';
+
+export interface PasteLookup {
+  /** Items found, each with its line. */
+  readonly found: ReadonlyMap<string, LineListItem>;
+  /** Items no line answers to, in the order pasted. */
+  readonly missing: readonly string[];
+}
+
+const CONCURRENCY = 4;
+
+/**
+ * Looks pasted usernames and ids up through the API: a search per item (a few at a time), an exact
+ * username or id only; search may not match ids, so ids still missing are looked for in one walk
+ * over every page. `progress` is told how many items are settled; `cancelled` stops between requests.
+ */
+export async function lookupPasted(
+  client: Pick<StoreClient, 'listLines'>,
+  items: readonly string[],
+  opts: { cancelled: () => boolean; progress: (settled: number) => void },
+): Promise<PasteLookup> {
+  const found = new Map<string, LineListItem>();
+  let next = 0;
+  let settled = 0;
+  const worker = async () => {
+    while (next < items.length && !opts.cancelled()) {
+      const item = items[next++]!;
+      const page = await client.listLines({ search: item, limit: 100 });
+      const hit = page.lines.find((l) => l.username === item || l.id === item);
+      if (hit) found.set(item, hit);
+      opts.progress(++settled);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
+  const left = new Set(items.filter((i) => !found.has(i)));
+  if (left.size && !opts.cancelled()) {
+    for await (const page of walkPages((offset) => client.listLines({ offset, limit: 100 }), opts)) {
+      for (const l of page.lines) {
+        for (const key of [l.id, l.username]) {
+          if (left.has(key)) {
+            found.set(key, l);
+            left.delete(key);
+          }
+        }
+      }
+      if (!left.size) break;
+    }
+  }
+  return { found, missing: items.filter((i) => !found.has(i)) };
+}
