@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type CommandId, command } from '../../src/keys/keymap';
-import { keyBytes } from '../helpers/app';
+import { keyBytes, visibleUsernames } from '../helpers/app';
 import { spawnSandbox } from '../helpers/bundle';
 import { spawnApp } from '../helpers/pty';
 
@@ -166,6 +166,19 @@ describe('the built app in a real terminal', () => {
     expect(app.output()).toMatch(/sandbox could not start/);
     expect(app.output()).not.toMatch(/\n\s+at /);
   });
+
+  it('a pasted list of usernames in the browser marks them and names the one not found', async () => {
+    const app = spawnApp();
+    sessions.push(app);
+    await app.waitFor((s) => /1–\d+ of 240/.test(s));
+    const names = visibleUsernames(app.screen()).slice(2, 5);
+    expect(names).toHaveLength(3);
+    app.write(`\u001b[200~${names.join('\r\n')}\r\nnobody.here.0001\r\u001b[201~`);
+    await app.waitFor((s) => s.includes('not found: nobody.here.0001') && s.includes('3 marked'));
+    expect(app.screen()).toContain('Marked 3 of 4 pasted');
+    app.write(key('app.quit'));
+    await app.waitExit();
+  }, 30_000);
 
   it('a paste with newlines into the username field is text: nothing is confirmed, nothing created', async () => {
     const app = spawnApp();
