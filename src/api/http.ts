@@ -186,8 +186,12 @@ export class Transport {
   }
 
   #networkFailure(err: unknown, caller: AbortSignal | undefined, deadline: AbortSignal): LinedeskError {
+    // Our own verdicts (a body over the cap) are final: never turned into a retryable network error.
+    if (isLinedeskError(err)) return err;
     const code = errorCode(err);
-    if (code && NOT_SENT_CODES.has(code)) {
+    // The code alone is not proof: EHOSTUNREACH also ends connections that were up, after the
+    // request left. Only the transport's word that no connection was made makes it "not sent".
+    if (code && NOT_SENT_CODES.has(code) && (err as { mayHaveLeft?: unknown }).mayHaveLeft === false) {
       return new NetworkError(`Could not connect to ${this.#opts.baseUrl.host} (${code})`, 'not_sent', code);
     }
     if (caller?.aborted) return new AbortedError('unknown');

@@ -54,9 +54,13 @@ export class NodeHttp {
       let req: ClientRequest | undefined;
       let connectTimer: ReturnType<typeof setTimeout> | undefined;
       let settled = false;
+      // Once a connection is up (a pooled one, or a new one past its handshake) the request may have
+      // left: an error code that usually means "never connected" proves nothing after that point.
+      let connected = false;
       const fail = (err: Error) => {
         if (settled) return;
         settled = true;
+        Object.assign(err, { mayHaveLeft: connected });
         clearTimeout(connectTimer);
         r.signal.removeEventListener('abort', onAbort);
         req?.destroy();
@@ -74,18 +78,27 @@ export class NodeHttp {
       });
       req.on('socket', (socket) => {
         // A pooled socket is connected already; a new one gets the connect deadline.
-        if (!socket.connecting) return;
+        if (!socket.connecting) {
+          connected = true;
+          return;
+        }
         connectTimer = setTimeout(() => {
           const err = Object.assign(new Error(`connect timeout (${this.#connectTimeoutMs} ms)`), {
             code: CONNECT_TIMEOUT,
           });
           fail(err);
         }, this.#connectTimeoutMs);
-        socket.once(r.url.protocol === 'https:' ? 'secureConnect' : 'connect', () =>
-          clearTimeout(connectTimer),
-        );
+        socket.once(r.url.protocol === 'https:' ? 'secureConnect' : 'connect', () => {
+          connected = true;
+          clearTimeout(connectTimer);
+        });
       });
       req.on('error', fail);
+      // Some answers (101 Switching Protocols) close the request with neither a response nor an
+      // error: without this the promise would wait for the deadline. After a settle it does nothing.
+      req.on('close', () =>
+        fail(Object.assign(new Error('connection closed before the response ended'), { code: 'ECONNRESET' })),
+      );
       req.on('response', (res: IncomingMessage) => {
         const chunks: Buffer[] = [];
         let size = 0;

@@ -1,3 +1,5 @@
+import dc from 'node:diagnostics_channel';
+import type { ClientRequest } from 'node:http';
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client';
@@ -274,9 +276,9 @@ describe('retries', () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  it('a body beyond 16 MB is refused, not read to the end', async () => {
+  it('a body beyond 16 MB is refused, not read to the end, and not fetched again', async () => {
     const chunk = Buffer.alloc(1024 * 1024, 32);
-    const { client } = await setup((_q, res) => {
+    const { client, server } = await setup((_q, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       let sent = 0;
       const more = () => {
@@ -288,6 +290,47 @@ describe('retries', () => {
     });
     const e = await failure(client.me());
     expect(e.message, e.message).toContain('exceeds 16777216 bytes');
+    // Our own verdict, not a network failure: a read is not fetched again.
+    expect(server.requests).toHaveLength(1);
+  });
+
+  // EHOSTUNREACH and its kin usually mean "never connected", but Linux also ends established
+  // connections with them (routing errors after sleep or a network change), after the request left.
+  for (const code of [
+    'EHOSTUNREACH',
+    'ENETUNREACH',
+    'ECONNREFUSED',
+    'EADDRNOTAVAIL',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+  ]) {
+    it(`a connection that dies with ${code} after the request left: sent once, outcome unknown`, async () => {
+      let current: ClientRequest | undefined;
+      const onStart = ({ request }: { request: ClientRequest }) => {
+        current = request;
+      };
+      dc.subscribe('http.client.request.start', onStart as never);
+      cleanups.push(async () => dc.unsubscribe('http.client.request.start', onStart as never));
+      const { server, client } = await setup(() => {
+        current?.socket?.destroy(Object.assign(new Error(`read ${code}`), { code }));
+      });
+      const e = await failure(client.extendLine({ id: UUID, duration: 1 }));
+      expect(e.outcome).toBe('unknown');
+      expect(server.requests).toHaveLength(1);
+    });
+  }
+
+  it('an answer that closes the request with no response (101) fails at once, not at the deadline', async () => {
+    const { server, client } = await setup(
+      (_q, res) => {
+        res.socket?.write('HTTP/1.1 101 Switching Protocols\r\nUpgrade: x\r\nConnection: upgrade\r\n\r\n');
+      },
+      { deadlineMs: 60_000 },
+    );
+    const e = await failure(client.extendLine({ id: UUID, duration: 1 }));
+    expect(e).toBeInstanceOf(NetworkError);
+    expect(e.outcome).toBe('unknown');
+    expect(server.requests).toHaveLength(1);
   });
 
   it('keeps the connection alive between requests (one TCP connection for several)', async () => {
