@@ -310,7 +310,9 @@ describe('retries', () => {
         current = request;
       };
       dc.subscribe('http.client.request.start', onStart as never);
-      cleanups.push(async () => dc.unsubscribe('http.client.request.start', onStart as never));
+      cleanups.push(async () => {
+        dc.unsubscribe('http.client.request.start', onStart as never);
+      });
       const { server, client } = await setup(() => {
         current?.socket?.destroy(Object.assign(new Error(`read ${code}`), { code }));
       });
