@@ -1,18 +1,8 @@
-import {
-  chmodSync,
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  writeSync,
-} from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import * as z from 'zod';
 import { configDir } from '../paths';
+import { writeFileAtomic } from './atomic-file';
 
 /** Profile names: short, shell- and file-safe. */
 export const PROFILE_NAME = /^[A-Za-z0-9._-]{1,32}$/;
@@ -75,19 +65,7 @@ export function loadConfig(path = configPath()): Config | null {
  * 0700 directory whatever the umask: the modes are set explicitly after creation.
  */
 export function saveConfig(config: Config, path = configPath()): void {
-  const dir = dirname(path);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  chmodSync(dir, 0o700);
-  const tmp = `${path}.${process.pid}.tmp`;
-  const fd = openSync(tmp, 'w', 0o600);
-  try {
-    chmodSync(tmp, 0o600);
-    writeSync(fd, `${JSON.stringify(Config.parse(config), null, 2)}\n`);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(tmp, path);
+  writeFileAtomic(path, `${JSON.stringify(Config.parse(config), null, 2)}\n`);
 }
 
 /** "…k3Yz": the only form in which a key is ever shown. */

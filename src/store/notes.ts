@@ -1,0 +1,132 @@
+import { PLACEHOLDER, sanitize } from '../api/sanitize';
+
+/**
+ * Per-line notes (customer name, phone, free text), kept on this machine per service: the API has no
+ * field for them. The app layer keeps them in a file; the store sees only this interface.
+ */
+export interface LineNote {
+  readonly name: string;
+  readonly phone: string;
+  readonly text: string;
+  /** ISO 8601, UTC. */
+  readonly updatedAt: string;
+}
+
+export type NoteInput = Omit<LineNote, 'updatedAt'>;
+
+export interface Notes {
+  get(lineId: string): LineNote | undefined;
+  /** Null, or a note blank once cleaned, removes. Throws when it cannot be saved (nothing changes). */
+  set(lineId: string, note: NoteInput | null): void;
+  all(): ReadonlyMap<string, LineNote>;
+  /** A problem found when loading (corrupt file set aside), said once to the user; null when none. */
+  readonly problem: string | null;
+}
+
+export const NOTE_LIMITS = { name: 60, phone: 30, text: 500 } as const;
+
+// Whole escape sequences go, payload included: a pasted OSC 52 would otherwise leave "]52;c;…" behind.
+// String sequences (OSC, DCS, SOS, PM, APC) run to BEL or ST, or to the end when unterminated.
+const STRING_SEQ = /(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[\s\S]*?(?:\u0007|\u001b\\|\u009c|$)/g;
+const CSI_SEQ = /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]/g;
+const OTHER_ESC = /\u001b[ -/]*[0-~]/g;
+const BREAKS = /[\t\n\v\f\r\u2028\u2029]+/g;
+
+/**
+ * User-typed text made terminal-safe and single-line. sanitize() stays the one list of what is
+ * forbidden; here its placeholders are dropped, since the user sees the note only after saving it.
+ */
+export function cleanText(text: string): string {
+  return sanitize(
+    text.replace(STRING_SEQ, '').replace(CSI_SEQ, '').replace(OTHER_ESC, '').replace(BREAKS, ' '),
+  )
+    .replaceAll(PLACEHOLDER, '')
+    .trim();
+}
+
+/** By code points, so an emoji is never cut in half. */
+const cap = (text: string, max: number) => Array.from(text).slice(0, max).join('').trimEnd();
+
+/** The note as stored, or null when nothing is left of it. */
+export function cleanNote(note: NoteInput): NoteInput | null {
+  const out = {
+    name: cap(cleanText(note.name), NOTE_LIMITS.name),
+    phone: cap(cleanText(note.phone), NOTE_LIMITS.phone),
+    text: cap(cleanText(note.text), NOTE_LIMITS.text),
+  };
+  return out.name || out.phone || out.text ? out : null;
+}
+
+const same = (a: NoteInput | undefined, b: NoteInput | null) =>
+  !a || !b ? !a && !b : a.name === b.name && a.phone === b.phone && a.text === b.text;
+
+export interface NotesOptions {
+  readonly now?: () => Date;
+  readonly problem?: string | null;
+  /** Persists the whole set before it is used; throwing leaves the notes as they were. */
+  readonly save?: (all: ReadonlyMap<string, LineNote>) => void;
+}
+
+/** The behaviour shared by every kind of notes; only where they are kept differs. */
+export function createNotes(
+  initial: Iterable<readonly [string, LineNote]>,
+  options: NotesOptions = {},
+): Notes {
+  const { now = () => new Date(), problem = null, save } = options;
+  let notes: ReadonlyMap<string, LineNote> = new Map(
+    [...initial].flatMap(([id, n]) => {
+      const c = cleanNote(n);
+      return c ? [[id, { ...c, updatedAt: n.updatedAt }] as const] : [];
+    }),
+  );
+  return {
+    problem,
+    get: (lineId) => notes.get(lineId),
+    all: () => notes,
+    set(lineId, input) {
+      const clean = input && cleanNote(input);
+      const old = notes.get(lineId);
+      // Saving an unchanged form neither writes nor moves the line up the "recent" order.
+      if (same(old, clean)) return;
+      const next = new Map(notes);
+      if (clean) next.set(lineId, { ...clean, updatedAt: now().toISOString() });
+      else next.delete(lineId);
+      save?.(next);
+      notes = next;
+    },
+  };
+}
+
+export function memoryNotes(initial: Record<string, LineNote> = {}, now?: () => Date): Notes {
+  return createNotes(Object.entries(initial), now ? { now } : {});
+}
+
+const PHONE_NOISE = /[\s\-.()]/g;
+const digitsOf = (phone: string) => phone.replace(PHONE_NOISE, '').replace(/^\+/, '');
+const time = (iso: string) => Date.parse(iso) || 0;
+
+/** Line ids whose note contains `text`, most recently updated first. */
+export function matchNotes(notes: Notes, text: string): string[] {
+  const q = text.trim().toLowerCase();
+  if (!q) return [];
+  // "+44 (20) 7946-0958" is found by "2079460958" and by "+44 20 7946 0958".
+  const qPhone = digitsOf(q);
+  const hits: [string, LineNote][] = [];
+  for (const [id, n] of notes.all()) {
+    const found =
+      n.name.toLowerCase().includes(q) ||
+      n.text.toLowerCase().includes(q) ||
+      n.phone.toLowerCase().includes(q) ||
+      (qPhone !== '' && digitsOf(n.phone.toLowerCase()).includes(qPhone));
+    if (found) hits.push([id, n]);
+  }
+  return hits
+    .sort(([a, x], [b, y]) => time(y.updatedAt) - time(x.updatedAt) || (a < b ? -1 : a > b ? 1 : 0))
+    .map(([id]) => id);
+}
+
+/** "name · phone · text" for a table cell; blank parts left out. */
+export function noteSummary(note: LineNote | undefined): string {
+  if (!note) return '';
+  return [note.name, note.phone, note.text].map(cleanText).filter(Boolean).join(' · ');
+}
