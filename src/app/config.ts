@@ -20,6 +20,11 @@ const Config = z.object({
     .optional(),
   /** The low-balance threshold per service (its target id: a profile, or the sandbox). */
   lowBalance: z.record(z.string(), z.number().int().min(0)).default({}),
+  /**
+   * Customer message templates over the defaults. Checked one by one by domain/templates.ts (a bad
+   * one is refused alone, by name), not here: one bad template must not cost the whole config.
+   */
+  templates: z.unknown().optional(),
 });
 export type Profile = z.infer<typeof Profile>;
 export type Config = z.infer<typeof Config>;

@@ -5,6 +5,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { type ApiClient, createClient } from '../api/client';
 import { LinedeskError } from '../api/errors';
 import type { AppOptions } from '../cli-args';
+import { loadTemplates } from '../domain/templates';
 import { handlePaste } from '../keys/input';
 import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, createPasteHub, installPasteFilter } from '../keys/paste';
 import { dataDir, stateDir } from '../paths';
@@ -18,6 +19,7 @@ import { EMPTY_CONFIG, loadConfig, saveConfig } from './config';
 import { fileIntentLog } from './intent-file';
 import { fileJournal } from './journal-file';
 import { createLog, type Log } from './log';
+import { fileNotes, notesPath } from './notes-file';
 import { checkAccount, profilesApi } from './profiles';
 import { settingsApi } from './settings';
 import { chooseTarget, type TargetChoice } from './target';
@@ -227,6 +229,8 @@ export async function runApp(options: AppOptions): Promise<number> {
         },
         profiles: profilesApi(conn.profile, USER_AGENT),
         settings: settingsApi(conn.target.id),
+        notes: fileNotes(notesPath(dataDir(), conn.target.id)),
+        templates: loadTemplates(loadConfig()?.templates),
         logError: (context, err) => log.error(context, err),
         // The first page is asked for at the size it is shown at, not re-read when the App mounts.
         pageSize: linesPageSize(process.stdout.rows || 24),

@@ -2,9 +2,11 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { ApiClient } from '../api/client';
 import type { RetryPolicy } from '../api/retry';
 import type { RenewalWindow } from '../domain/renewals';
+import type { Template } from '../domain/templates';
 import type { AppState } from './app-store';
 import type { IntentLog } from './intent-log';
 import type { Journal } from './journal';
+import type { Notes } from './notes';
 import type { Target } from './types';
 
 export interface ProfileSummary {
@@ -67,6 +69,10 @@ export interface StoreDeps {
   readonly profiles?: ProfilesApi;
   /** The user's settings in the config file (memory only when absent). */
   readonly settings?: SettingsApi;
+  /** Per-line notes kept on this machine for this service (memory only when absent). */
+  readonly notes?: Notes;
+  /** Customer message templates: the config's over the defaults, and what was refused at load. */
+  readonly templates?: { readonly templates: readonly Template[]; readonly errors: readonly string[] };
   /** Where unexpected errors go (the log file); never the screen. */
   readonly logError?: (context: string, err: unknown) => void;
 }
