@@ -60,12 +60,12 @@ export class PasteSplitter {
       } else {
         const start = text.indexOf(PASTE_START);
         if (start < 0) {
-          // The start of a marker ("ESC[", "ESC[20"…) waits for the next chunk; the filter lets it go
-          // as keys if none comes soon. A lone ESC does not wait: it is the Esc key, and holding it
-          // would glue it to the next key (Alt-x). A terminal writes the start marker in one piece,
-          // so a cut right after its ESC is not met in practice.
-          const hold = partialTail(text, PASTE_START);
-          const keep = hold >= 2 ? hold : 0;
+          // The start of a marker ("ESC", "ESC[", "ESC[20"…) waits for the next chunk; the filter lets
+          // it go as keys if none comes within ESC_SETTLE_MS. A lone ESC waits too: a paste whose
+          // marker is cut right after its ESC (an SSH packet boundary) would otherwise arrive as keys,
+          // Enter included. Ink itself holds a lone ESC as long and glues what follows to it, so
+          // holding it here changes no key's meaning, only delays the Esc key by ≤ 20 ms.
+          const keep = partialTail(text, PASTE_START);
           if (text.length > keep) out.push({ kind: 'keys', text: text.slice(0, text.length - keep) });
           this.#tail = text.slice(text.length - keep);
           return out;
@@ -105,7 +105,7 @@ export interface ReadableInput {
 
 /** How long an unfinished paste waits for the rest before it ends as it is. */
 const PASTE_SETTLE_MS = 300;
-/** How long a held marker start ("ESC[2") waits before it is keys after all. */
+/** How long a held marker start ("ESC", "ESC[2") waits before it is keys after all. */
 const ESC_SETTLE_MS = 20;
 
 /**
