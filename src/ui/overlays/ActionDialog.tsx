@@ -45,8 +45,9 @@ export function ActionDialog({ width }: { readonly width: number }) {
       borderColor={color(a.op === 'delete' ? 'ui.danger' : 'ui.accent')}
     >
       <Text bold>{fitWidth(` ${TITLES[a.op]} ${a.line?.username ?? ''}`, width - 2)}</Text>
-      {rows.map(([k, v, tone]) => (
-        <Text key={k} wrap="truncate">
+      {rows.map(([k, v, tone], slot) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows are keyed by their slot on screen
+        <Text key={slot} wrap="truncate">
           <Text color={color('ui.muted')}>{fitWidth(`  ${k}`, 18)}</Text>
           <Text color={tone ? color(tone) : undefined}>{fitWidth(v, Math.max(0, width - 20))}</Text>
         </Text>
@@ -123,9 +124,10 @@ function outcome(a: ActionState): Row[] {
   const r = a.result;
   if (a.phase === 'sending') rows.push(['Status', 'sending…']);
   if (a.phase === 'checking') rows.push(['Status', 'checking the server…']);
+  // While sending or checking, the message continues the status row above (one label, one key).
   if (a.message)
     rows.push([
-      'Status',
+      rows.length ? '' : 'Status',
       a.message,
       a.phase === 'failed' || a.phase === 'unknown' ? 'tone.error' : 'tone.success',
     ]);
