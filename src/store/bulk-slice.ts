@@ -165,6 +165,8 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
     openBulk(op, given) {
       const s = get();
       const marked = [...s.marked.values()];
+      // Only the browser can hide marked lines from the user; the marks and renewals views list them.
+      const fromBrowser = s.screens.at(-1)?.id === 'lines';
       const onPage = new Set(s.page?.lines.map((l) => l.id) ?? []);
       const lines = given ?? marked.map((m) => toBulkLine(m.line));
       const job: BulkJob = {
@@ -183,7 +185,7 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
           quoting: op === 'upgrade',
           onlyAffordable: false,
           typed: '',
-          hidden: lines.filter((l) => !onPage.has(l.id)).length,
+          hidden: fromBrowser ? lines.filter((l) => !onPage.has(l.id)).length : 0,
           progress: progressOf(job, 0),
           cancelling: false,
         },
