@@ -204,7 +204,7 @@ export const LINE_COMMANDS = [
     ['t'],
     'copy',
     'Copy',
-    'Copy a customer message (from a template)…',
+    'Copy a customer message…',
     (s) => {
       const line = selectTargetLine(s);
       if (line) s.openMessageCopy(line);
