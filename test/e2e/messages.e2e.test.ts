@@ -30,7 +30,11 @@ describe('customer messages in a real terminal', () => {
       welcomed: true,
       templates: [
         // Replaces the first default, so it is the one under the picker's cursor.
-        { id: 'details', name: 'E2E details', body: 'Hi {USERNAME}!\n\tPassword: {PASSWORD}\nLabel: {LABEL}' },
+        {
+          id: 'details',
+          name: 'E2E details',
+          body: 'Hi {USERNAME}!\n\tPassword: {PASSWORD}\nLabel: {LABEL}',
+        },
         { id: 'broken', name: 'Broken', body: 'Hi {NAME}' },
       ],
     };

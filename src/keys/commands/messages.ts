@@ -4,13 +4,20 @@ import type { AppState } from '../../store/app-store';
 import { placeholdersText } from '../../store/messages-slice';
 import { selectRenewalsPlan } from '../../store/renewals-slice';
 import { c, type Disabled, PAGE } from '../command';
+import { keyHintText } from '../keymap';
 import { copyAndSay } from './line';
 
 /** The lines an export from the current view covers, and how to say which; or why there are none. */
 function exportLines(s: AppState): { lines: LineListItem[]; what: string } | string {
   const screen = s.screens.at(-1)?.id;
-  // Marks hold each line as it was when marked; the page on screen is fresher when it has the line.
-  const marked = () => [...s.marked.values()].map((m) => s.page?.lines.find((l) => l.id === m.id) ?? m.line);
+  // Marks hold each whole line as it was when marked (nothing to fetch); the page on screen or the
+  // renewals lists are fresher when they have it.
+  const marked = () => {
+    const fresher = new Map<string, LineListItem>();
+    for (const r of selectRenewalsPlan(s)?.rows ?? []) fresher.set(r.line.id, r.line);
+    for (const l of s.page?.lines ?? []) fresher.set(l.id, l);
+    return [...s.marked.values()].map((m) => fresher.get(m.id) ?? m.line);
+  };
   if (screen === 'marks') {
     const lines = marked();
     return lines.length ? { lines, what: `the ${counted(lines.length, 'marked line')}` } : 'Nothing marked';
@@ -18,7 +25,9 @@ function exportLines(s: AppState): { lines: LineListItem[]; what: string } | str
   if (s.marked.size > 0) return { lines: marked(), what: `the ${counted(s.marked.size, 'marked line')}` };
   const plan = selectRenewalsPlan(s);
   if (!plan)
-    return s.renewals.status === 'error' ? 'The renewals did not load: r tries again' : 'Still loading';
+    return s.renewals.status === 'error'
+      ? `The renewals did not load: ${keyHintText('app.refresh')} tries again`
+      : 'Still loading';
   // Trials are left out as everywhere in this view: they cannot be renewed.
   const lines = plan.rows.filter((r) => r.group !== 'trial').map((r) => r.line);
   return lines.length
@@ -26,9 +35,16 @@ function exportLines(s: AppState): { lines: LineListItem[]; what: string } | str
     : 'Nothing to renew';
 }
 
+/** The footer asks on every frame: counts only, the lines are gathered when the key is pressed. */
 const canExport: Disabled = (s) => {
-  const r = exportLines(s);
-  return typeof r === 'string' ? r : null;
+  if (s.marked.size > 0) return null;
+  if (s.screens.at(-1)?.id === 'marks') return 'Nothing marked';
+  const plan = selectRenewalsPlan(s);
+  if (!plan)
+    return s.renewals.status === 'error'
+      ? `The renewals did not load: ${keyHintText('app.refresh')} tries again`
+      : 'Still loading';
+  return plan.renewable > 0 ? null : 'Nothing to renew';
 };
 
 /** The message picker (a template for the line, or for every line of an export) and the exports. */
