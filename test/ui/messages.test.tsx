@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadTemplates } from '../../src/domain/templates';
+import type { LineNote, Notes } from '../../src/store/notes';
 import { selectRenewalsPlan } from '../../src/store/renewals-slice';
 import { loaded } from '../../src/store/types';
 import { renderApp } from '../helpers/app';
@@ -133,6 +134,38 @@ describe('customer messages', () => {
     expect(text).not.toContain('\n');
   });
 
+  it("the line's note fills CUSTOMER, PHONE and NOTE, cleaned even when the notes file holds hostile text", async () => {
+    const hostile: LineNote = {
+      name: 'Ana\u001b]52;c;cm0gLXJm\u0007 B',
+      phone: '+44 7700 900123',
+      text: 'pays cash\nask for\u001b[31m Rui',
+      updatedAt: '2026-01-01T00:00:00Z',
+    };
+    // Not memoryNotes, which cleans what it is given: the message must not rely on that.
+    const notes: Notes = { get: () => hostile, set() {}, all: () => new Map(), problem: null };
+    const templates = loadTemplates([{ id: 'who', name: 'Who', body: '{CUSTOMER}|{PHONE}|{NOTE}' }]);
+    const out = exportsTo();
+    const app = await renderApp({}, { templates, notes, writeExport: out.writeExport });
+    await app.waitFrame((f) => f.includes('of 60'));
+    await pickerOn(app, 'Who');
+    await app.press('message.pick');
+    await app.waitFrame((f) => f.includes('Copied'));
+    expect(app.copied).toEqual(['Ana B|+44 7700 900123|pays cash ask for Rui']);
+    // The export's phone column comes from the note too.
+    await app.press('lines.mark');
+    await app.press('lines.marks');
+    await app.waitFrame((f) => f.includes('Marked lines: 1'));
+    await app.press('messages.export');
+    await app.waitFrame((f) => f.includes('Messages for the 1 marked line'));
+    for (let i = 0; i < 3; i++) await app.press('message.down');
+    await app.press('message.pick');
+    await app.waitFrame((f) => f.includes('1 message ("Who"'));
+    expect(csvRecords(out.one('.csv'))[1]!.slice(1)).toEqual([
+      '+44 7700 900123',
+      'Ana B|+44 7700 900123|pays cash ask for Rui',
+    ]);
+  });
+
   it('a config template naming an unknown placeholder is refused at load by name; the others still work', async () => {
     const templates = loadTemplates([
       { id: 'reminder', name: 'My reminder', body: 'Hi {USERNAME}, it ends {EXPIRY}' },
@@ -152,6 +185,21 @@ describe('customer messages', () => {
     await app.press('message.pick');
     await app.waitFrame((f) => f.includes('Copied'));
     expect(app.copied).toEqual([`Hey ${line.username}!`]);
+  });
+
+  it('a long message is windowed to the frame in the preview, its overflow counted; the copy is whole', async () => {
+    const body = Array.from({ length: 40 }, (_, i) => `row ${i + 1} {USERNAME}`).join('\n');
+    const templates = loadTemplates([{ id: 'long', name: 'Long one', body }]);
+    const app = await renderApp({}, { templates });
+    await app.waitFrame((f) => f.includes('of 60'));
+    await pickerOn(app, 'Long one');
+    const frame = app.frame();
+    expect(frame.split('\n').length).toBeLessThanOrEqual(23);
+    expect(frame).toMatch(/… \d+ more lines/);
+    expect(frame).not.toContain('row 40 ');
+    await app.press('message.pick');
+    await app.waitFrame((f) => f.includes('Copied'));
+    expect(app.copied[0]!.split('\n')).toHaveLength(40);
   });
 
   it('export from the marks view: one message per marked line, as CSV and as text; the flash names both files', async () => {
@@ -215,5 +263,13 @@ describe('customer messages', () => {
         .slice(1)
         .map((r) => r[0]),
     ).toEqual(renewable.slice(0, 2));
+
+    // y there copies for the line under the cursor (the third, after two marks moved it).
+    await pickerOn(app, 'Renewed: new expiry');
+    await app.press('message.pick');
+    await app.waitFrame((f) => f.includes('Copied'));
+    expect(app.copied).toEqual([
+      expect.stringMatching(new RegExp(`^Thank you! Your line ${renewable[2]} is renewed`)),
+    ]);
   });
 });
