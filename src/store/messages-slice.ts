@@ -1,4 +1,5 @@
 import type { LineListItem } from '../api/contract';
+import { sanitize } from '../api/sanitize';
 import { counted } from '../domain/format';
 import {
   DEFAULT_TEMPLATES,
@@ -116,7 +117,9 @@ export function createMessagesSlice(set: SetState, get: GetState, deps: StoreDep
         ];
       } catch (err) {
         deps.logError?.('exportMessages', err);
-        return get().notify(`Messages not exported: ${describeError(err)}`, 'error');
+        // A file system error says what went wrong itself ("EACCES: permission denied, open …").
+        const why = err instanceof Error ? sanitize(err.message) : describeError(err);
+        return get().notify(`Messages not exported: ${why}`, 'error');
       }
       // Every line gets its message; a value a line lacks is said, never left for the customer to find.
       const gaps = [...lacking].map(([p, n]) => `${counted(n, 'line')} without {${p}}`).join(', ');

@@ -230,6 +230,22 @@ describe('customer messages', () => {
     expect(text).toContain(records[1]![2]!);
   });
 
+  it('an export that cannot be written says so, never "written"', async () => {
+    const writeExport = () => {
+      throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
+    };
+    const app = await renderApp({}, { writeExport });
+    await app.waitFrame((f) => f.includes('of 60'));
+    await app.press('lines.mark');
+    await app.press('lines.marks');
+    await app.waitFrame((f) => f.includes('Marked lines: 1'));
+    await app.press('messages.export');
+    await app.waitFrame((f) => f.includes('Messages for the 1 marked line'));
+    await app.press('message.pick');
+    await app.waitFrame((f) => f.includes('error: Messages not exported: EACCES: permission denied'));
+    expect(app.frame()).not.toContain('written to');
+  });
+
   it('export from the renewals view: every renewable line listed, or the marked ones when any (said which)', async () => {
     const out = exportsTo();
     const app = await renderApp({}, { writeExport: out.writeExport });
