@@ -176,6 +176,13 @@ export function fillTemplate(t: Template, v: MessageValues, nowMs: number): stri
     .join('');
 }
 
+/** The placeholders `t` uses that have no value for this line (said to the user, never left silent). */
+export function missingValues(t: Template, v: MessageValues, nowMs: number): Placeholder[] {
+  const values = valuesFor(v, nowMs);
+  const used = tokenize(t.body).parts.flatMap((p) => ('name' in p ? [p.name as Placeholder] : []));
+  return [...new Set(used)].filter((name) => cleanValue(values[name]).trim() === '');
+}
+
 function valuesFor(v: MessageValues, nowMs: number): Record<Placeholder, string | undefined | null> {
   const never = v.expMs === null;
   const exp = typeof v.expMs === 'number' && !Number.isNaN(new Date(v.expMs).getTime()) ? v.expMs : null;

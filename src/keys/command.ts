@@ -12,6 +12,7 @@ export type Scope =
   | 'palette'
   | 'help'
   | 'copy'
+  | 'message'
   | 'journal'
   | 'form'
   | 'picker'

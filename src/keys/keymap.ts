@@ -11,6 +11,7 @@ import { BULK_COMMANDS } from './commands/bulk';
 import { FORM_COMMANDS } from './commands/form';
 import { LINE_COMMANDS } from './commands/line';
 import { LINES_COMMANDS } from './commands/lines';
+import { MESSAGE_COMMANDS } from './commands/messages';
 import { RENEWALS_COMMANDS } from './commands/renewals';
 
 export type { Command, Group, Scope } from './command';
@@ -24,6 +25,7 @@ export const COMMANDS = [
   ...RENEWALS_COMMANDS,
   ...BULK_COMMANDS,
   ...FORM_COMMANDS,
+  ...MESSAGE_COMMANDS,
 ] as const;
 
 /** The id of a command in the table: a typo is a type error, in handlers and hints alike. */
@@ -78,7 +80,12 @@ export const keyHintText = (id: CommandId): string => keyLabel(command(id).keys[
 
 /** The scopes help shows on a screen: the screen's own, the menus opened from it, then global. */
 export function helpScopes(screen: Scope): Scope[] {
-  const menus: Partial<Record<Scope, Scope[]>> = { lines: ['search', 'marks'], detail: ['copy'] };
+  const menus: Partial<Record<Scope, Scope[]>> = {
+    lines: ['search', 'marks', 'copy', 'message'],
+    detail: ['copy', 'message'],
+    renewals: ['copy', 'message'],
+    marks: ['message'],
+  };
   return [screen, ...(menus[screen] ?? []), 'global'];
 }
 

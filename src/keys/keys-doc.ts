@@ -5,6 +5,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   lines: 'Lines browser',
   detail: 'Line detail',
   copy: 'Copy menu (after y)',
+  message: 'Message picker (y then t; x in marks and renewals)',
   form: 'New line form (c, C)',
   picker: 'Bouquet picker (Space on Bouquets)',
   action: 'Confirm dialog of every change',

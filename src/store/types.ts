@@ -35,6 +35,7 @@ export type Modal =
   | { readonly kind: 'help' }
   | { readonly kind: 'palette' }
   | { readonly kind: 'copy' }
+  | { readonly kind: 'message' }
   | { readonly kind: 'form' }
   | { readonly kind: 'picker' }
   | { readonly kind: 'action' }

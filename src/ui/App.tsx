@@ -13,6 +13,7 @@ import { CommandPalette } from './overlays/CommandPalette';
 import { CopyMenu } from './overlays/CopyMenu';
 import { HelpOverlay } from './overlays/HelpOverlay';
 import { LineForm } from './overlays/LineForm';
+import { MessagePicker } from './overlays/MessagePicker';
 import { ProfileAddForm, ProfilesOverlay } from './overlays/ProfilesOverlay';
 import { ResumeDialog } from './overlays/ResumeDialog';
 import { AccountScreen } from './screens/AccountScreen';
@@ -54,6 +55,7 @@ export function App({ effects }: { readonly effects: UiEffects }) {
   if (modal === 'help') body = <HelpOverlay width={width} height={bodyRows} />;
   else if (modal === 'form') body = <LineForm width={width} />;
   else if (modal === 'picker') body = <BouquetPicker width={width} height={bodyRows} />;
+  else if (modal === 'message') body = <MessagePicker width={width} height={bodyRows} />;
   else if (modal === 'action') body = <ActionDialog width={width} />;
   else if (modal === 'bulk') body = <BulkDialog width={width} height={bodyRows} />;
   else if (modal === 'resume') body = <ResumeDialog width={width} />;

@@ -7,6 +7,7 @@ import {
   type MessageValues,
   messagesCsv,
   messagesText,
+  missingValues,
   PLACEHOLDERS,
   parseTemplate,
   type Template,
@@ -137,6 +138,22 @@ describe('fillTemplate', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('missingValues', () => {
+  it('names each placeholder used whose value is empty, once; a hostile value cleaned to nothing counts', () => {
+    const t = tpl('{USERNAME} {CUSTOMER} {PORTAL} {CUSTOMER} {LABEL} {EXPDATE}');
+    expect(missingValues(t, { ...base, label: '\u001b]0;x\u0007' }, NOW)).toEqual([
+      'CUSTOMER',
+      'PORTAL',
+      'LABEL',
+    ]);
+    expect(
+      missingValues(t, { ...base, expMs: Number.NaN, label: 'TV', portal: 'p', note: { name: 'A' } }, NOW),
+    ).toEqual(['EXPDATE']);
+    // A line that never expires has a value: "never".
+    expect(missingValues(tpl('{EXPDATE} {DAYSTEXT}'), { ...base, expMs: null }, NOW)).toEqual([]);
   });
 });
 

@@ -1,11 +1,11 @@
 import type { LineListItem } from '../../api/contract';
 import type { AppState } from '../../store/app-store';
-import { isBulkMode, selectDetailLine, selectTargetLine } from '../../store/selectors';
+import { isBulkMode, selectTargetLine } from '../../store/selectors';
 import { loaded } from '../../store/types';
 import { c, type Disabled, READ_ONLY, type Run, writes } from '../command';
 
 /** Copies and says what really happened: never "Copied" when nothing could be. */
-const copyAndSay: (what: string, text: string) => Run = (what, text) => (s, fx) =>
+export const copyAndSay: (what: string, text: string) => Run = (what, text) => (s, fx) =>
   void fx
     .copy(text)
     .then((r) =>
@@ -25,9 +25,11 @@ const copyFrom =
 
 const fromLine = (what: string, text: (l: { id: string; username: string; password: string }) => string) =>
   copyFrom((s) => {
-    const l = selectDetailLine(s);
+    const l = selectTargetLine(s);
     return l ? { text: text(l), what } : null;
   });
+
+const hasLine: Disabled = (s) => (selectTargetLine(s) ? null : 'No line under the cursor');
 
 /** Why a change to an existing line cannot start; with lines marked it is a bulk job, whose preview
  *  says line by line what it skips. */
@@ -127,11 +129,19 @@ export const LINE_COMMANDS = [
     ['y'],
     'detail',
     'Copy',
-    'Copy… (credentials, username, password, id, portal URL)',
-    (s) => {
-      if (selectDetailLine(s)) s.openModal({ kind: 'copy' });
-    },
-    { footer: true },
+    'Copy… (credentials, username, password, id, portal URL, a customer message)',
+    (s) => s.openModal({ kind: 'copy' }),
+    { footer: true, disabled: hasLine },
+  ),
+  // The same menu for the line under the cursor; not in those footers, which are full already.
+  c(
+    'line.copy',
+    ['y'],
+    ['lines', 'renewals'],
+    'Copy',
+    'Copy… from the line under the cursor (credentials, a customer message…)',
+    (s) => s.openModal({ kind: 'copy' }),
+    { disabled: hasLine },
   ),
 
   // Copy menu (OSC 52 over SSH; tmux's buffer inside tmux)
@@ -187,6 +197,19 @@ export const LINE_COMMANDS = [
       const url = loaded(s.account)?.server_information.mag_portal_url;
       return url ? { text: url, what: 'the MAG portal URL' } : null;
     }),
+    { footer: true },
+  ),
+  c(
+    'copy.message',
+    ['t'],
+    'copy',
+    'Copy',
+    'Copy a customer message…',
+    (s) => {
+      const line = selectTargetLine(s);
+      if (line) s.openMessageCopy(line);
+      else s.closeModal();
+    },
     { footer: true },
   ),
   c('copy.close', ['escape'], 'copy', 'Copy', 'Cancel', (s) => s.closeModal(), { footer: true }),

@@ -1,0 +1,68 @@
+import { Box, Text } from 'ink';
+import { useShallow } from 'zustand/react/shallow';
+import { fitWidth } from '../../domain/format';
+import { windowOf } from '../../domain/scroll';
+import { hint } from '../../keys/keymap';
+import { placeholdersText } from '../../store/messages-slice';
+import { useApp } from '../store-context';
+import { color } from '../theme';
+
+/**
+ * The templates, and the message the one under the cursor makes for the line (an export previews
+ * its first line). The message is already sanitized; here it is only cut to the frame: the list
+ * keeps at most a third of the rows, the preview the rest, its overflow counted.
+ */
+export function MessagePicker({ width, height }: { readonly width: number; readonly height: number }) {
+  const m = useApp((s) => s.messages);
+  const templates = useApp((s) => s.templates);
+  const line = m ? (m.mode === 'copy' ? m.line : m.lines[0]) : undefined;
+  const template = m ? templates[m.cursor] : undefined;
+  // Primitives only: a fresh array each render would make zustand re-render forever.
+  const [message, lacking] = useApp(
+    useShallow((s) => {
+      const p = template && line ? s.messageFor(template, line) : null;
+      return [p?.text ?? '', p?.missing.join(' ') ?? ''];
+    }),
+  );
+  if (!m || !line) return null;
+  const title =
+    m.mode === 'copy'
+      ? ` Customer message for ${line.username}: ${hint('message.pick', 'copies it')}`
+      : ` Messages for ${m.what}, one each: ${hint('message.pick', 'writes them (CSV and text)')}`;
+  const listRows = Math.max(1, Math.min(templates.length, Math.floor((height - 3) / 3)));
+  const view = windowOf(templates.length, listRows, m.cursor - Math.floor(listRows / 2));
+  const missing = lacking !== '';
+  const previewRows = Math.max(1, height - 2 - listRows - (view.position ? 1 : 0) - (missing ? 1 : 0));
+  const text = message.replaceAll('\t', '  ').split('\n');
+  const shown = text.length > previewRows ? text.slice(0, previewRows - 1) : text;
+  const previewTitle =
+    m.mode === 'copy' ? ' Preview:' : ` Preview (${line.username}, 1 of ${m.lines.length}):`;
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text bold color={color('ui.accent')} wrap="truncate">
+        {fitWidth(title, width)}
+      </Text>
+      {templates.slice(view.start, view.end).map((t, i) => (
+        <Text key={t.id} inverse={view.start + i === m.cursor} wrap="truncate">
+          {fitWidth(`${view.start + i === m.cursor ? '›' : ' '} ${t.name}`, width)}
+        </Text>
+      ))}
+      {view.position && <Text color={color('ui.muted')}>{` ${view.position}`}</Text>}
+      <Text color={color('ui.muted')}>{previewTitle}</Text>
+      {shown.map((l, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the preview's rows are positions, not items.
+        <Text key={i} wrap="truncate">
+          {fitWidth(`   ${l}`, width)}
+        </Text>
+      ))}
+      {shown.length < text.length && (
+        <Text color={color('ui.muted')}>{`   … ${text.length - shown.length} more lines`}</Text>
+      )}
+      {missing && (
+        <Text color={color('tone.error')} wrap="truncate">
+          {fitWidth(` No value for ${placeholdersText(lacking.split(' '))} on this line`, width)}
+        </Text>
+      )}
+    </Box>
+  );
+}
