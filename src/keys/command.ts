@@ -18,6 +18,7 @@ export type Scope =
   | 'action'
   | 'marks'
   | 'renewals'
+  | 'find'
   | 'bulk'
   | 'resume'
   | 'profiles'
