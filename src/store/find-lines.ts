@@ -4,7 +4,7 @@ import { countText } from '../domain/format';
 import type { StoreClient } from './deps';
 import { describeError } from './describe-error';
 import { findInPages } from './paste-lookup';
-import type { Load } from './types';
+import { type Load, loaded } from './types';
 
 /**
  * Find across accounts, the parts that need no profile: one service searched for a username or an
@@ -158,11 +158,10 @@ export interface FindCursor {
   readonly line: string;
 }
 
-/** Every match, group by group in the sources' order (not the order they answered in). */
+/** Every match, group by group in the sources' order (not the order they answered in); a group
+ *  searched again keeps its last matches until it answers. */
 export function findRowsOf(groups: readonly FindGroup[]): FindRow[] {
-  return groups.flatMap((g) =>
-    g.load.status === 'ready' ? g.load.data.lines.map((line) => ({ source: g.source, line })) : [],
-  );
+  return groups.flatMap((g) => (loaded(g.load)?.lines ?? []).map((line) => ({ source: g.source, line })));
 }
 
 /** Where the cursor is among the rows: its own row, or the first when it has none (yet). */

@@ -10,6 +10,9 @@ import {
   findRowsOf,
 } from './find-lines';
 import { lookupPasted } from './paste-lookup';
+import { type Load, loaded } from './types';
+
+const IDLE: Load<never> = { status: 'idle' };
 
 export interface FindSlice {
   /** The text of the last `:find`. */
@@ -56,7 +59,7 @@ export function createFindSlice(set: SetState, get: GetState, deps: StoreDeps): 
     set({ findGroups: groups, findCursor: cursor });
   };
 
-  const run = async (text: string) => {
+  const run = async (text: string, keepCursor: boolean) => {
     const api = deps.findAcross;
     if (!api) return get().notify('Find across accounts is not available in this session', 'error');
     controller?.abort();
@@ -64,11 +67,17 @@ export function createFindSlice(set: SetState, get: GetState, deps: StoreDeps): 
     const ctl = new AbortController();
     controller = ctl;
     const { sources, problem } = api.sources();
+    const before = get().findGroups;
+    // Searched again: each group keeps its last matches (and the cursor its line) until it answers.
+    const last = (id: string) => {
+      const data = keepCursor ? loaded(before.find((g) => g.source.id === id)?.load ?? IDLE) : undefined;
+      return data ? { data } : {};
+    };
     set({
       findText: text,
-      findGroups: sources.map((source) => ({ source, load: { status: 'loading' } })),
+      findGroups: sources.map((source) => ({ source, load: { status: 'loading', ...last(source.id) } })),
       findProblem: problem,
-      findCursor: null,
+      findCursor: keepCursor ? get().findCursor : null,
     });
     try {
       await api.search(
@@ -100,11 +109,12 @@ export function createFindSlice(set: SetState, get: GetState, deps: StoreDeps): 
       const t = [...text.trim()].slice(0, FIND_MAX).join('');
       if (!t) return get().notify('find: a username or id to look for (find smith)', 'error');
       get().navigate('find');
-      await run(t);
+      await run(t, false);
     },
 
     async findAgain() {
-      if (get().findText) await run(get().findText);
+      // The cursor stays on its line, when that line is found again.
+      if (get().findText) await run(get().findText, true);
     },
 
     moveFindCursor(delta) {

@@ -4,6 +4,7 @@ import { windowOf } from '../../domain/scroll';
 import { hint } from '../../keys/keymap';
 import type { FindGroup } from '../../store/find-lines';
 import { selectFindRows, selectFoundLine } from '../../store/find-slice';
+import { loaded } from '../../store/types';
 import { FIND_COLUMNS, groupHeading } from '../find-columns';
 import { useApp } from '../store-context';
 import { layoutColumns, rowText } from '../tables';
@@ -20,9 +21,10 @@ function itemsOf(groups: readonly FindGroup[]): Item[] {
   let index = 0;
   for (const group of groups) {
     out.push({ kind: 'heading', group });
-    if (group.load.status !== 'ready') continue;
-    if (group.load.data.note) out.push({ kind: 'note', text: group.load.data.note });
-    for (let i = 0; i < group.load.data.lines.length; i++) out.push({ kind: 'row', index: index++ });
+    const data = loaded(group.load);
+    if (!data) continue;
+    if (data.note) out.push({ kind: 'note', text: data.note });
+    for (let i = 0; i < data.lines.length; i++) out.push({ kind: 'row', index: index++ });
   }
   return out;
 }
