@@ -88,6 +88,7 @@ export async function findInService(
   client: Pick<StoreClient, 'listLines'>,
   text: string,
   signal: AbortSignal,
+  walkPages = ID_WALK_PAGES,
 ): Promise<FoundLines> {
   const t = text.trim();
   const page = await client.listLines({ search: t, limit: 100 }, { signal });
@@ -96,17 +97,17 @@ export async function findInService(
   let note: string | null = null;
   if (looksLikeId(t) && !found.some((l) => isExact(l, t))) {
     let pages = 0;
-    let lines = 0;
+    let walked = 0;
     let of = 0;
     try {
       const hits = await findInPages(
         { listLines: (q) => client.listLines(q, { signal }) },
         [t, t.toLowerCase()],
         {
-          cancelled: () => signal.aborted || pages >= ID_WALK_PAGES,
+          cancelled: () => signal.aborted || pages >= walkPages,
           onPage: (p) => {
             pages = p.pages;
-            lines = p.lines;
+            walked = p.lines;
             of = p.total;
           },
         },
@@ -115,12 +116,12 @@ export async function findInService(
       if (hit) {
         found.unshift(hit);
         total++;
-      } else if (lines < of)
-        note = `the id was looked for in the first ${countText(lines)} of ${countText(of)} lines only${signal.aborted ? ' (time limit)' : ''}`;
+      } else if (walked < of)
+        note = `the id was looked for in the first ${countText(walked)} of ${countText(of)} lines only${signal.aborted ? ' (time limit)' : ''}`;
     } catch (err) {
       // The search's own answer still stands; only the walk for the id stopped.
       if (signal.aborted)
-        note = `the id was looked for in the first ${countText(lines)} lines only (time limit)`;
+        note = `the id was looked for in the first ${countText(walked)} lines only (time limit)`;
       else note = `the id could not be looked for across the list: ${describeError(err)}`;
     }
   }

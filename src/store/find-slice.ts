@@ -69,8 +69,10 @@ export function createFindSlice(set: SetState, get: GetState, deps: StoreDeps): 
     const { sources, problem } = api.sources();
     const before = get().findGroups;
     // Searched again: each group keeps its last matches (and the cursor its line) until it answers.
-    const last = (id: string) => {
-      const data = keepCursor ? loaded(before.find((g) => g.source.id === id)?.load ?? IDLE) : undefined;
+    const last = (sourceId: string) => {
+      const data = keepCursor
+        ? loaded(before.find((g) => g.source.id === sourceId)?.load ?? IDLE)
+        : undefined;
       return data ? { data } : {};
     };
     set({

@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createClient } from '../../src/api/client';
 import type { LineListItem } from '../../src/api/contract';
 import { NetworkError, NotAuthorized, TimeoutError, UnexpectedStatus } from '../../src/api/errors';
 import type { FindAcrossApi } from '../../src/store/deps';
@@ -17,7 +18,14 @@ import { selectFoundLine } from '../../src/store/find-slice';
 import { FIND_COLUMNS, groupHeading } from '../../src/ui/find-columns';
 import { layoutColumns } from '../../src/ui/lines-columns';
 import { storeOnSandbox } from '../helpers/app';
+import { faultProxy } from '../helpers/fault-proxy';
 import { findEnv } from '../helpers/find-env';
+import { DEMO_KEY, sandbox } from '../helpers/sandbox';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
 
 const line = (id: string, username: string): LineListItem => ({
   id,
@@ -136,6 +144,29 @@ describe('find, the pure part', () => {
 });
 
 const loadedOf = (g: FindGroup) => (g.load.status === 'ready' ? g.load.data : undefined);
+
+describe('find, one service', () => {
+  it('an id its search does not match: found by a walk, or the group says how far it looked', async () => {
+    const env = await sandbox({ lines: 300 });
+    const proxy = await faultProxy(env.sb.baseUrl, { dialect: { searchIgnoresIds: true } });
+    const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+    cleanups.push(async () => {
+      await client.close();
+      await proxy.close();
+    });
+    const far = env.sb.repo.db
+      .prepare('SELECT id, username FROM lines WHERE account_id = 1 ORDER BY id DESC LIMIT 1')
+      .get() as { id: string; username: string };
+    const signal = new AbortController().signal;
+    const found = await findInService(client, far.id.toUpperCase(), signal);
+    expect(found.lines.map((l) => l.username)).toEqual([far.username]);
+    expect(found.note).toBeNull();
+    // Two pages only: the line (last by id) is not in them, and the group says so.
+    const cut = await findInService(client, far.id, signal, 2);
+    expect(cut.lines).toEqual([]);
+    expect(cut.note).toBe('the id was looked for in the first 200 of 300 lines only');
+  });
+});
 
 describe('find, the store', () => {
   it('an answer landing above the cursor does not move it', async () => {
