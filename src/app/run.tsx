@@ -10,12 +10,14 @@ import { handlePaste } from '../keys/input';
 import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, createPasteHub, installPasteFilter } from '../keys/paste';
 import { dataDir, stateDir } from '../paths';
 import { createAppStore } from '../store/app-store';
+import type { StoreDeps } from '../store/deps';
 import type { Target } from '../store/types';
 import { linesPageSize } from '../ui/layout/frame';
 import type { WelcomeResult } from '../ui/screens/WelcomeScreen';
 import { VERSION } from '../version';
 import { systemClipboard } from './clipboard';
 import { EMPTY_CONFIG, loadConfig, saveConfig } from './config';
+import { findAcrossApi } from './find-across';
 import { fileIntentLog } from './intent-file';
 import { fileJournal } from './journal-file';
 import { createLog, type Log } from './log';
@@ -198,7 +200,9 @@ export async function runApp(options: AppOptions): Promise<number> {
       } else choice = { kind: 'remote', baseUrl: picked.baseUrl, apiKey: picked.apiKey, profile: 'default' };
     }
 
-    // One pass per service: `:profile use` ends a pass and starts the next on the chosen profile.
+    // One pass per service: `:profile use` ends a pass and starts the next on the chosen profile
+    // (a find's switch also names the line to open there).
+    let openLine: StoreDeps['openLine'];
     for (;;) {
       keepKeys();
       const next = await connect(choice, log);
@@ -231,6 +235,16 @@ export async function runApp(options: AppOptions): Promise<number> {
         settings: settingsApi(conn.target.id),
         notes: fileNotes(notesPath(dataDir(), conn.target.id)),
         templates: loadTemplates(loadConfig()?.templates),
+        findAcross: findAcrossApi({
+          userAgent: USER_AGENT,
+          current: {
+            profile: conn.profile,
+            label: conn.target.label,
+            baseUrl: conn.target.baseUrl,
+            client: conn.client,
+          },
+        }),
+        openLine,
         logError: (context, err) => log.error(context, err),
         // The first page is asked for at the size it is shown at, not re-read when the App mounts.
         pageSize: linesPageSize(process.stdout.rows || 24),
@@ -247,7 +261,8 @@ export async function runApp(options: AppOptions): Promise<number> {
       await instance.waitUntilExit();
       instance = undefined;
       stopPastes();
-      const switchTo = store.getState().switchProfile;
+      const switchTo = store.getState().switchProfile?.profile;
+      openLine = store.getState().switchProfile?.openLine;
       // Quit (Ctrl-C included) during a job: the screen goes back now; requests in flight may answer
       // for a bounded time so their outcomes reach the intent log and the journal; nothing new is sent.
       if (!switchTo) restore();

@@ -19,6 +19,7 @@ export type Scope =
   | 'action'
   | 'marks'
   | 'renewals'
+  | 'find'
   | 'bulk'
   | 'resume'
   | 'profiles'

@@ -8,6 +8,7 @@
 import type { Command, Scope } from './command';
 import { APP_COMMANDS } from './commands/app';
 import { BULK_COMMANDS } from './commands/bulk';
+import { FIND_COMMANDS } from './commands/find';
 import { FORM_COMMANDS } from './commands/form';
 import { LINE_COMMANDS } from './commands/line';
 import { LINES_COMMANDS } from './commands/lines';
@@ -23,6 +24,7 @@ export const COMMANDS = [
   ...LINE_COMMANDS,
   ...LINES_COMMANDS,
   ...RENEWALS_COMMANDS,
+  ...FIND_COMMANDS,
   ...BULK_COMMANDS,
   ...FORM_COMMANDS,
   ...MESSAGE_COMMANDS,

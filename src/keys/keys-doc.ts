@@ -12,6 +12,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   journal: 'Journal (5)',
   marks: 'Marks view (M)',
   renewals: 'Renewals (6)',
+  find: 'Find across accounts (:find TEXT)',
   bulk: 'Bulk job (e, u, s, d with lines marked)',
   resume: 'Resuming an interrupted bulk job',
   profiles: 'Profiles list (:profile)',

@@ -4,6 +4,7 @@ import { type BulkSlice, createBulkSlice } from './bulk-slice';
 import { type CatalogSlice, createCatalogSlice } from './catalog-slice';
 import { type ChangesSlice, createChangesSlice } from './changes/changes-slice';
 import type { StoreDeps } from './deps';
+import { createFindSlice, type FindSlice } from './find-slice';
 import { createFormSlice, type FormSlice } from './form-slice';
 import { createJournalSlice, type JournalSlice } from './journal-slice';
 import { createLinesSlice, type LinesSlice } from './lines-slice';
@@ -39,6 +40,7 @@ export type AppState = SessionSlice &
   ProfileSlice &
   RenewalsSlice &
   MessagesSlice &
+  FindSlice &
   AppActions;
 export type AppStore = ReturnType<typeof createAppStore>;
 
@@ -59,12 +61,15 @@ export function createAppStore(deps: StoreDeps) {
     ...createProfileSlice(set, get, deps),
     ...createRenewalsSlice(set, get, deps),
     ...createMessagesSlice(set, get, deps),
+    ...createFindSlice(set, get, deps),
 
     async start() {
       await get().recoverIntents();
       await Promise.all([get().loadAccount(), get().loadLines({ offset: 0 })]);
       // After the first screen's own flashes, so it is not replaced at once.
       get().sayTemplateErrors();
+      // A find switched to this profile to show a line: it opens once the first page is in.
+      if (deps.openLine) void get().openLineOnStart(deps.openLine);
       // Packages and bouquets serve forms and pickers, not the first screen: they follow it.
       void get().loadCatalog();
     },
@@ -76,6 +81,7 @@ export function createAppStore(deps: StoreDeps) {
       if (screen.id === 'account') jobs.push(get().loadCounts(), get().loadCatalog(true));
       if (screen.id === 'packages' || screen.id === 'bouquets') jobs.push(get().loadCatalog(true));
       if (screen.id === 'renewals') jobs.push(get().loadRenewals());
+      if (screen.id === 'find') jobs.push(get().findAgain());
       await Promise.all(jobs);
     },
   }));

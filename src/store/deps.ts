@@ -4,6 +4,7 @@ import type { RetryPolicy } from '../api/retry';
 import type { RenewalWindow } from '../domain/renewals';
 import type { Template } from '../domain/templates';
 import type { AppState } from './app-store';
+import type { FindAnswer, FindSource } from './find-lines';
 import type { IntentLog } from './intent-log';
 import type { Journal } from './journal';
 import type { Notes } from './notes';
@@ -26,6 +27,21 @@ export interface ProfilesApi {
   add(name: string, baseUrl: string, apiKey: string): Promise<string | null>;
   rename(from: string, to: string): string | null;
   remove(name: string): string | null;
+}
+
+/** Find across accounts (`:find`): the app layer makes a client per profile; the store never sees a key. */
+export interface FindAcrossApi {
+  /** The services a find asks (every profile, and the service in use when it is not one), read now;
+   *  `problem` says why the profiles could not be read (then only the service in use is listed). */
+  sources(): { readonly sources: readonly FindSource[]; readonly problem: string | null };
+  /** Searches the sources named (by id), a few at a time, each within a deadline; each answer goes
+   *  to `onAnswer` as it lands (a slow one holds up no other). Resolves once every one answered. */
+  search(
+    text: string,
+    sources: readonly string[],
+    signal: AbortSignal,
+    onAnswer: (answer: FindAnswer) => void,
+  ): Promise<void>;
 }
 
 /** What the user sets and the config keeps: the renewals window, the low-balance threshold. */
@@ -73,6 +89,10 @@ export interface StoreDeps {
   readonly notes?: Notes;
   /** Customer message templates: the config's over the defaults, and what was refused at load. */
   readonly templates?: { readonly templates: readonly Template[]; readonly errors: readonly string[] };
+  /** `:find`: every profile's service searched for a username or id. */
+  readonly findAcross?: FindAcrossApi;
+  /** A line to open once the first load is done (a find switched profiles to show it). */
+  readonly openLine?: { readonly id: string; readonly username: string };
   /** Where unexpected errors go (the log file); never the screen. */
   readonly logError?: (context: string, err: unknown) => void;
 }

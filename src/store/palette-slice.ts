@@ -93,6 +93,8 @@ export function createPaletteSlice(set: SetState, get: GetState, _deps: StoreDep
         }
         case 'profile':
           return s.profileCommand(a ?? '');
+        case 'find':
+          return void s.findAcross(a ?? '');
         case 'unmark':
           s.clearMarks();
           return s.notify('Every mark cleared', 'info');

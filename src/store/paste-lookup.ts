@@ -1,6 +1,6 @@
 import type { LineListItem } from '../api/contract';
 import type { StoreClient } from './deps';
-import { walkPages } from './page-walk';
+import { type WalkOptions, walkPages } from './page-walk';
 
 export interface PasteLookup {
   /** Items found, each with its line. */
@@ -34,19 +34,34 @@ export async function lookupPasted(
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
-  const left = new Set(items.filter((i) => !found.has(i)));
-  if (left.size && !opts.cancelled()) {
-    for await (const page of walkPages((offset) => client.listLines({ offset, limit: 100 }), opts)) {
-      for (const l of page.lines) {
-        for (const key of [l.id, l.username]) {
-          if (left.has(key)) {
-            found.set(key, l);
-            left.delete(key);
-          }
-        }
-      }
-      if (!left.size) break;
-    }
+  const left = items.filter((i) => !found.has(i));
+  if (left.length && !opts.cancelled()) {
+    for (const [key, line] of await findInPages(client, left, opts)) found.set(key, line);
   }
   return { found, missing: items.filter((i) => !found.has(i)) };
+}
+
+/**
+ * The lines whose id or username is one of `keys`, by one walk over every page (for servers whose
+ * search does not match ids); it stops once every key is found, or when `opts.cancelled` says so.
+ */
+export async function findInPages(
+  client: Pick<StoreClient, 'listLines'>,
+  keys: readonly string[],
+  opts: WalkOptions = {},
+): Promise<Map<string, LineListItem>> {
+  const found = new Map<string, LineListItem>();
+  const left = new Set(keys);
+  for await (const page of walkPages((offset) => client.listLines({ offset, limit: 100 }), opts)) {
+    for (const l of page.lines) {
+      for (const key of [l.id, l.username]) {
+        if (left.has(key)) {
+          found.set(key, l);
+          left.delete(key);
+        }
+      }
+    }
+    if (!left.size) break;
+  }
+  return found;
 }

@@ -14,8 +14,9 @@ export interface ProfileSlice {
   /** The profiles as saved, read from the config file when the list opens. */
   readonly profileList: readonly ProfileSummary[];
   readonly currentProfile: string | null;
-  /** Set when the app should end this pass and start again on that profile ('sandbox' too). */
-  readonly switchProfile: string | null;
+  /** Set when the app should end this pass and start again on that profile ('sandbox' too), with
+   *  the line a find chose to open there once it has loaded. */
+  readonly switchProfile: ProfileSwitch | null;
   readonly profileForm: ProfileForm | null;
   /** `:profile …` */
   profileCommand: (args: string) => void;
@@ -23,6 +24,13 @@ export interface ProfileSlice {
   profileFormNext: () => void;
   submitProfileForm: () => Promise<void>;
   closeProfileForm: () => void;
+  /** Ends this pass; the app starts again on `profile` (and opens `openLine` there). */
+  switchToProfile: (profile: string, openLine?: ProfileSwitch['openLine']) => void;
+}
+
+export interface ProfileSwitch {
+  readonly profile: string;
+  readonly openLine?: { readonly id: string; readonly username: string };
 }
 
 const FIELDS: ProfileForm['focus'][] = ['name', 'baseUrl', 'apiKey'];
@@ -46,8 +54,7 @@ export function createProfileSlice(set: SetState, get: GetState, deps: StoreDeps
         case 'use':
           if (!a) return get().notify('profile use NAME (or "sandbox")', 'error');
           if (a !== 'sandbox' && !p.exists(a)) return get().notify(`No profile "${a}"`, 'error');
-          set({ switchProfile: a, modal: null });
-          return get().quit();
+          return get().switchToProfile(a);
         case 'add':
           return set({
             profileForm: {
@@ -95,6 +102,10 @@ export function createProfileSlice(set: SetState, get: GetState, deps: StoreDeps
     },
     closeProfileForm() {
       set({ profileForm: null, modal: null });
+    },
+    switchToProfile(profile, openLine) {
+      set({ switchProfile: openLine ? { profile, openLine } : { profile }, modal: null });
+      get().quit();
     },
   };
 }

@@ -27,7 +27,8 @@ export type Screen =
   | { readonly id: 'bouquets' }
   | { readonly id: 'journal' }
   | { readonly id: 'marks' }
-  | { readonly id: 'renewals' };
+  | { readonly id: 'renewals' }
+  | { readonly id: 'find' };
 export type ScreenId = Screen['id'];
 
 /** One modal at a time, or none. */

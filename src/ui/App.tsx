@@ -18,6 +18,7 @@ import { ProfileAddForm, ProfilesOverlay } from './overlays/ProfilesOverlay';
 import { ResumeDialog } from './overlays/ResumeDialog';
 import { AccountScreen } from './screens/AccountScreen';
 import { BouquetsScreen } from './screens/BouquetsScreen';
+import { FindScreen } from './screens/FindScreen';
 import { JournalScreen } from './screens/JournalScreen';
 import { LineDetailScreen } from './screens/LineDetailScreen';
 import { LinesScreen } from './screens/LinesScreen';
@@ -70,6 +71,7 @@ export function App({ effects }: { readonly effects: UiEffects }) {
     else if (screen === 'journal') body = <JournalScreen width={width} height={h} />;
     else if (screen === 'marks') body = <MarksScreen width={width} height={h} />;
     else if (screen === 'renewals') body = <RenewalsScreen width={width} height={h} />;
+    else if (screen === 'find') body = <FindScreen width={width} height={h} />;
     else body = <BouquetsScreen width={width} height={h} />;
   }
 

@@ -1,0 +1,179 @@
+import type { LineListItem } from '../api/contract';
+import { ApiError, ConfigError, NetworkError, NotAuthorized, TimeoutError } from '../api/errors';
+import { countText } from '../domain/format';
+import type { StoreClient } from './deps';
+import { describeError } from './describe-error';
+import { findInPages } from './paste-lookup';
+import { type Load, loaded } from './types';
+
+/**
+ * Find across accounts, the parts that need no profile: one service searched for a username or an
+ * id (`findInService`), and the pure rules (ranking, grouping, the cursor) the find screen uses.
+ */
+
+/** A service the find asks: a profile of the config, or the service in use when it is not one. */
+export interface FindSource {
+  /** Unique among the sources: the profile's name, or "current" for a service that is not a profile. */
+  readonly id: string;
+  /** The profile's name, or the session's label (SANDBOX, a host). */
+  readonly name: string;
+  readonly host: string;
+  /** The profile to switch to for a line found here; null when this is the service in use. */
+  readonly profile: string | null;
+  /** The service in use: a line found here opens without a switch. */
+  readonly isCurrent: boolean;
+}
+
+export interface FoundLines {
+  /** Exact matches (username or id) first, then partial username matches; at most MAX_PER_SOURCE. */
+  readonly lines: readonly LineListItem[];
+  /** Matches the service counts (more than `lines` when some were left out). */
+  readonly total: number;
+  /** What the search could not do, in words (an id looked for in only part of the list). */
+  readonly note: string | null;
+}
+
+/** What one source answered: the matches, or why it failed. */
+export interface FindAnswer {
+  readonly source: string;
+  readonly result:
+    | { readonly ok: true; readonly found: FoundLines }
+    | { readonly ok: false; readonly reason: string };
+}
+
+export interface FindGroup {
+  readonly source: FindSource;
+  /** Loading is "searching…", an error "failed: reason". */
+  readonly load: Load<FoundLines>;
+}
+
+/** Lines listed per source: a find is for a handful, a longer list asks for a narrower text. */
+export const MAX_PER_SOURCE = 20;
+/** Pages walked for an id a server's search does not match (10,000 lines), within the deadline. */
+export const ID_WALK_PAGES = 100;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Line ids are UUIDs (the interface document): only such a text is looked for by id in a walk. */
+export const looksLikeId = (text: string) => UUID.test(text.trim());
+
+const isExact = (l: LineListItem, text: string) =>
+  l.id.toLowerCase() === text.toLowerCase() || l.username.toLowerCase() === text.toLowerCase();
+
+/**
+ * Exact username or id matches first, then usernames containing the text, then whatever else the
+ * server's search matched; server order within each; each line once; at most `max`.
+ */
+export function rankMatches(
+  lines: readonly LineListItem[],
+  text: string,
+  max = MAX_PER_SOURCE,
+): LineListItem[] {
+  const t = text.trim().toLowerCase();
+  const rank = (l: LineListItem) => (isExact(l, t) ? 0 : l.username.toLowerCase().includes(t) ? 1 : 2);
+  const seen = new Set<string>();
+  const unique = lines.filter((l) => !seen.has(l.id) && seen.add(l.id));
+  return unique
+    .map((l, i) => ({ l, i, r: rank(l) }))
+    .sort((a, b) => a.r - b.r || a.i - b.i)
+    .slice(0, max)
+    .map((x) => x.l);
+}
+
+/**
+ * One service searched: the list endpoint's search (exact and partial matches), and for an id its
+ * search did not match (some servers' search matches usernames only) a bounded walk over the pages.
+ * `signal` aborts every request (the caller's deadline and a newer search both use it).
+ */
+export async function findInService(
+  client: Pick<StoreClient, 'listLines'>,
+  text: string,
+  signal: AbortSignal,
+  walkPages = ID_WALK_PAGES,
+): Promise<FoundLines> {
+  const t = text.trim();
+  const page = await client.listLines({ search: t, limit: 100 }, { signal });
+  const found = [...page.lines];
+  let total = page.totalHits;
+  let note: string | null = null;
+  if (looksLikeId(t) && !found.some((l) => isExact(l, t))) {
+    let pages = 0;
+    let walked = 0;
+    let of = 0;
+    try {
+      const hits = await findInPages(
+        { listLines: (q) => client.listLines(q, { signal }) },
+        [t, t.toLowerCase()],
+        {
+          cancelled: () => signal.aborted || pages >= walkPages,
+          onPage: (p) => {
+            pages = p.pages;
+            walked = p.lines;
+            of = p.total;
+          },
+        },
+      );
+      const hit = hits.get(t) ?? hits.get(t.toLowerCase());
+      if (hit) {
+        found.unshift(hit);
+        total++;
+      } else if (walked < of)
+        note = `the id was looked for in the first ${countText(walked)} of ${countText(of)} lines only${signal.aborted ? ' (time limit)' : ''}`;
+    } catch (err) {
+      // The search's own answer still stands; only the walk for the id stopped.
+      if (signal.aborted)
+        note = `the id was looked for in the first ${countText(walked)} lines only (time limit)`;
+      else note = `the id could not be looked for across the list: ${describeError(err)}`;
+    }
+  }
+  const lines = rankMatches(found, t);
+  return { lines, total: Math.max(total, lines.length), note };
+}
+
+/**
+ * Why a source failed, in words first (unreachable, bad key, timed out), then the error's own
+ * description (never the key: the client's errors are built without it). `deadlineMs` is set when
+ * the caller's own deadline for the source passed.
+ */
+export function findFailure(err: unknown, deadlineMs?: number): string {
+  if (deadlineMs !== undefined)
+    return `timed out: no complete answer within ${Math.ceil(deadlineMs / 1000)} s`;
+  const said = describeError(err);
+  if (err instanceof NotAuthorized) return `bad key: ${said}`;
+  if (err instanceof ApiError && err.status === 403) return `bad key (refused, 403): ${said}`;
+  if (err instanceof NetworkError)
+    return `${err.outcome === 'not_sent' ? 'unreachable' : 'connection lost'}: ${said}`;
+  if (err instanceof TimeoutError) return `timed out: ${said}`;
+  if (err instanceof ConfigError) return `not usable: ${said}`;
+  return said;
+}
+
+/** A row of the find screen: a line of a source's group. */
+export interface FindRow {
+  readonly source: FindSource;
+  readonly line: LineListItem;
+}
+
+/** The cursor is a line of a source, not a position: answers landing above it do not move it. */
+export interface FindCursor {
+  readonly source: string;
+  readonly line: string;
+}
+
+/** Every match, group by group in the sources' order (not the order they answered in); a group
+ *  searched again keeps its last matches until it answers. */
+export function findRowsOf(groups: readonly FindGroup[]): FindRow[] {
+  return groups.flatMap((g) => (loaded(g.load)?.lines ?? []).map((line) => ({ source: g.source, line })));
+}
+
+/** Where the cursor is among the rows: its own row, or the first when it has none (yet). */
+export function cursorIndex(rows: readonly FindRow[], cursor: FindCursor | null): number {
+  const at = cursor ? rows.findIndex((r) => r.source.id === cursor.source && r.line.id === cursor.line) : -1;
+  return at < 0 ? 0 : at;
+}
+
+/** The sources in the order they are listed: the service in use first, then the profiles by name. */
+export function orderSources(sources: readonly FindSource[]): FindSource[] {
+  return [...sources].sort(
+    (a, b) => Number(b.isCurrent) - Number(a.isCurrent) || a.name.localeCompare(b.name),
+  );
+}

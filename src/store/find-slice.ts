@@ -1,0 +1,170 @@
+import type { AppState } from './app-store';
+import type { GetState, SetState, StoreDeps } from './deps';
+import { describeError } from './describe-error';
+import {
+  cursorIndex,
+  type FindAnswer,
+  type FindCursor,
+  type FindGroup,
+  type FindRow,
+  findRowsOf,
+} from './find-lines';
+import { lookupPasted } from './paste-lookup';
+import { type Load, loaded } from './types';
+
+const IDLE: Load<never> = { status: 'idle' };
+
+export interface FindSlice {
+  /** The text of the last `:find`. */
+  readonly findText: string;
+  /** One group per source, in the sources' order: searching, its matches, or why it failed. */
+  readonly findGroups: readonly FindGroup[];
+  /** Why the profiles could not be read (only the service in use was searched), or null. */
+  readonly findProblem: string | null;
+  readonly findCursor: FindCursor | null;
+  /** `:find TEXT`: the find screen, every source searched; answers land as they come. */
+  findAcross: (text: string) => Promise<void>;
+  /** `r` on the find screen: the same text again. */
+  findAgain: () => Promise<void>;
+  moveFindCursor: (delta: number) => void;
+  /** Enter: a line of the service in use opens here; one of another profile switches to it. */
+  openFound: () => void;
+  /** After a find's switch: the chosen line, opened once the first load is done (or why not). */
+  openLineOnStart: (line: { readonly id: string; readonly username: string }) => Promise<void>;
+}
+
+/** Longest text a find sends (a username is at most 30, an id 36). */
+const FIND_MAX = 100;
+
+export function createFindSlice(set: SetState, get: GetState, deps: StoreDeps): FindSlice {
+  let seq = 0;
+  let controller: AbortController | null = null;
+
+  const answer = (id: number, a: FindAnswer) => {
+    if (id !== seq) return;
+    const groups = get().findGroups.map(
+      (g): FindGroup =>
+        g.source.id !== a.source
+          ? g
+          : {
+              source: g.source,
+              load: a.result.ok
+                ? { status: 'ready', data: a.result.found }
+                : { status: 'error', error: a.result.reason },
+            },
+    );
+    // The cursor is pinned to the first match as soon as there is one: later answers above it do
+    // not move what Enter opens.
+    const cursor = get().findCursor ?? firstCursor(findRowsOf(groups));
+    set({ findGroups: groups, findCursor: cursor });
+  };
+
+  const run = async (text: string, keepCursor: boolean) => {
+    const api = deps.findAcross;
+    if (!api) return get().notify('Find across accounts is not available in this session', 'error');
+    controller?.abort();
+    const id = ++seq;
+    const ctl = new AbortController();
+    controller = ctl;
+    const { sources, problem } = api.sources();
+    const before = get().findGroups;
+    // Searched again: each group keeps its last matches (and the cursor its line) until it answers.
+    const last = (sourceId: string) => {
+      const data = keepCursor
+        ? loaded(before.find((g) => g.source.id === sourceId)?.load ?? IDLE)
+        : undefined;
+      return data ? { data } : {};
+    };
+    set({
+      findText: text,
+      findGroups: sources.map((source) => ({ source, load: { status: 'loading', ...last(source.id) } })),
+      findProblem: problem,
+      findCursor: keepCursor ? get().findCursor : null,
+    });
+    try {
+      await api.search(
+        text,
+        sources.map((s) => s.id),
+        ctl.signal,
+        (a) => answer(id, a),
+      );
+    } catch (err) {
+      deps.logError?.('find', err);
+    }
+    if (id !== seq) return;
+    // A source that never answered (an error of ours) must not stay "searching…" for ever.
+    const groups = get().findGroups.map(
+      (g): FindGroup =>
+        g.load.status === 'loading' ? { ...g, load: { status: 'error', error: 'no answer' } } : g,
+    );
+    set({ findGroups: groups });
+    if (controller === ctl) controller = null;
+  };
+
+  return {
+    findText: '',
+    findGroups: [],
+    findProblem: null,
+    findCursor: null,
+
+    async findAcross(text) {
+      const t = [...text.trim()].slice(0, FIND_MAX).join('');
+      if (!t) return get().notify('find: a username or id to look for (find smith)', 'error');
+      get().navigate('find');
+      await run(t, false);
+    },
+
+    async findAgain() {
+      // The cursor stays on its line, when that line is found again.
+      if (get().findText) await run(get().findText, true);
+    },
+
+    moveFindCursor(delta) {
+      const rows = findRowsOf(get().findGroups);
+      if (!rows.length) return;
+      const at = Math.max(0, Math.min(rows.length - 1, cursorIndex(rows, get().findCursor) + delta));
+      set({ findCursor: cursorOf(rows[at]!) });
+    },
+
+    openFound() {
+      const row = selectFoundLine(get());
+      if (!row) return;
+      if (row.source.isCurrent || !row.source.profile) return get().openDetail(row.line);
+      get().switchToProfile(row.source.profile, { id: row.line.id, username: row.line.username });
+    },
+
+    async openLineOnStart({ id, username }) {
+      const where = get().target.label;
+      try {
+        // By username first (every server's search matches it), the id deciding; then by id, with a
+        // walk over the pages for servers whose search does not match ids.
+        const byName = await deps.client.listLines({ search: username, limit: 100 });
+        const line =
+          byName.lines.find((l) => l.id === id) ??
+          (await lookupPasted(deps.client, [id], { cancelled: () => false, progress: () => {} })).found.get(
+            id,
+          );
+        if (!line) return get().notify(`Line ${username} (${id}) was not found on ${where}`, 'error');
+        get().openDetail(line);
+      } catch (err) {
+        get().notify(`Could not open line ${username}: ${describeError(err)}`, 'error');
+      }
+    },
+  };
+}
+
+const cursorOf = (r: FindRow): FindCursor => ({ source: r.source.id, line: r.line.id });
+const firstCursor = (rows: readonly FindRow[]) => (rows[0] ? cursorOf(rows[0]) : null);
+
+let last: { groups: readonly FindGroup[]; rows: FindRow[] } | null = null;
+/** The find screen's rows, recomputed only when the groups changed. */
+export function selectFindRows(s: Pick<AppState, 'findGroups'>): FindRow[] {
+  if (last?.groups !== s.findGroups) last = { groups: s.findGroups, rows: findRowsOf(s.findGroups) };
+  return last.rows;
+}
+
+/** The match under the find screen's cursor. */
+export const selectFoundLine = (s: Pick<AppState, 'findGroups' | 'findCursor'>): FindRow | undefined => {
+  const rows = selectFindRows(s);
+  return rows[cursorIndex(rows, s.findCursor)];
+};

@@ -1,0 +1,33 @@
+import { countText } from '../domain/format';
+import type { FindGroup, FindRow } from '../store/find-lines';
+import { type Column, LINE_COLUMNS } from './lines-columns';
+
+/** The find screen's table: the browser's username, status and expiry, with the line's id (a
+ *  support ticket often names the id). */
+export const FIND_COLUMNS: readonly Column<FindRow>[] = [
+  ...LINE_COLUMNS.filter((c) => c.id === 'username'),
+  { id: 'id', header: 'ID', width: 36, cell: (l) => l.id } as Column<FindRow['line']>,
+  ...LINE_COLUMNS.filter((c) => c.id === 'status' || c.id === 'expiry'),
+].map(
+  (c): Column<FindRow> => ({
+    ...c,
+    sortKey: undefined,
+    cell: (r, now) => c.cell(r.line, now),
+    tone: c.tone ? (r, now) => c.tone!(r.line, now) : undefined,
+  }),
+);
+
+const matches = (n: number) => `${countText(n)} ${n === 1 ? 'match' : 'matches'}`;
+
+/** A group's heading: the profile, its host, and what it answered (or that it is still asked). */
+export function groupHeading(g: FindGroup): string {
+  const who = `${g.source.name} · ${g.source.host}${g.source.isCurrent ? ' (in use)' : ''}`;
+  const load = g.load;
+  if (load.status === 'error') return `${who}: failed: ${load.error}`;
+  if (load.status !== 'ready') return `${who}: searching…`;
+  const { lines, total } = load.data;
+  if (!lines.length) return `${who}: no match`;
+  if (total > lines.length)
+    return `${who}: ${countText(lines.length)} of ${matches(total)} shown (a longer text narrows it)`;
+  return `${who}: ${matches(lines.length)}`;
+}

@@ -1,0 +1,99 @@
+import { Box, Text } from 'ink';
+import { useMemo } from 'react';
+import { windowOf } from '../../domain/scroll';
+import { hint } from '../../keys/keymap';
+import type { FindGroup } from '../../store/find-lines';
+import { selectFindRows, selectFoundLine } from '../../store/find-slice';
+import { loaded } from '../../store/types';
+import { FIND_COLUMNS, groupHeading } from '../find-columns';
+import { useApp } from '../store-context';
+import { layoutColumns, rowText } from '../tables';
+import { color } from '../theme';
+
+type Item =
+  | { kind: 'heading'; group: FindGroup }
+  | { kind: 'note'; text: string }
+  | { kind: 'row'; index: number };
+
+/** Each group's heading, its note, then its rows: the window scrolls over all of them. */
+function itemsOf(groups: readonly FindGroup[]): Item[] {
+  const out: Item[] = [];
+  let index = 0;
+  for (const group of groups) {
+    out.push({ kind: 'heading', group });
+    const data = loaded(group.load);
+    if (!data) continue;
+    if (data.note) out.push({ kind: 'note', text: data.note });
+    for (let i = 0; i < data.lines.length; i++) out.push({ kind: 'row', index: index++ });
+  }
+  return out;
+}
+
+/** `:find TEXT`: the matches of every profile, grouped by profile, each group as it answers. */
+export function FindScreen({ width, height }: { readonly width: number; readonly height: number }) {
+  const text = useApp((s) => s.findText);
+  const groups = useApp((s) => s.findGroups);
+  const problem = useApp((s) => s.findProblem);
+  const rows = useApp(selectFindRows);
+  const current = useApp(selectFoundLine);
+  const now = Date.now();
+  const laid = useMemo(
+    () => layoutColumns(FIND_COLUMNS, width - 3, 1, { items: rows, now: Date.now() }),
+    [width, rows],
+  );
+  const items = useMemo(() => itemsOf(groups), [groups]);
+  const cursor = current ? rows.indexOf(current) : -1;
+  const at = items.findIndex((it) => it.kind === 'row' && it.index === cursor);
+  const size = Math.max(1, height - 3 - (problem ? 1 : 0));
+  const view = windowOf(items.length, size, at - Math.floor(size / 2));
+  const searching = groups.filter((g) => g.load.status === 'loading').length;
+  const title = ` Find "${text}" in ${groups.length} ${groups.length === 1 ? 'service' : 'services'}${searching ? ` (${searching} searching…)` : ''}${view.position ? `   ${view.position}` : ''}`;
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text bold wrap="truncate">
+        {title}
+      </Text>
+      {problem && (
+        <Text color={color('tone.error')} wrap="truncate">
+          {` ${problem}`}
+        </Text>
+      )}
+      <Text color={color('ui.muted')} wrap="truncate">
+        {` ${hint('find.open', 'opens a line (in another profile: switches to it, the line open)')} · ${hint('app.refresh', 'searches again')}`}
+      </Text>
+      {rows.length > 0 && (
+        <Text color={color('ui.muted')} wrap="truncate">{`   ${rowText(laid, null)}`}</Text>
+      )}
+      {items.slice(view.start, view.end).map((it, i) => {
+        if (it.kind === 'heading') {
+          const tone =
+            it.group.load.status === 'error'
+              ? 'tone.error'
+              : it.group.load.status === 'ready'
+                ? 'ui.accent'
+                : 'ui.muted';
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the slot on screen is the row's identity
+            <Text key={i} bold color={color(tone)} wrap="truncate">
+              {` ── ${groupHeading(it.group)}`}
+            </Text>
+          );
+        }
+        if (it.kind === 'note')
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the slot on screen is the row's identity
+            <Text key={i} color={color('ui.badge')} wrap="truncate">
+              {`    ${it.text}`}
+            </Text>
+          );
+        const isCursor = it.index === cursor;
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the slot on screen is the row's identity
+          <Text key={i} inverse={isCursor} wrap="truncate">
+            {`${isCursor ? '›' : ' '}  ${rowText(laid, rows[it.index]!, now)}`}
+          </Text>
+        );
+      })}
+    </Box>
+  );
+}
