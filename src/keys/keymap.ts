@@ -11,6 +11,7 @@ import { BULK_COMMANDS } from './commands/bulk';
 import { FORM_COMMANDS } from './commands/form';
 import { LINE_COMMANDS } from './commands/line';
 import { LINES_COMMANDS } from './commands/lines';
+import { NOTES_COMMANDS } from './commands/notes';
 import { RENEWALS_COMMANDS } from './commands/renewals';
 
 export type { Command, Group, Scope } from './command';
@@ -24,6 +25,7 @@ export const COMMANDS = [
   ...RENEWALS_COMMANDS,
   ...BULK_COMMANDS,
   ...FORM_COMMANDS,
+  ...NOTES_COMMANDS,
 ] as const;
 
 /** The id of a command in the table: a typo is a type error, in handlers and hints alike. */

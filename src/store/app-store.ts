@@ -7,6 +7,7 @@ import type { StoreDeps } from './deps';
 import { createFormSlice, type FormSlice } from './form-slice';
 import { createJournalSlice, type JournalSlice } from './journal-slice';
 import { createLinesSlice, type LinesSlice } from './lines-slice';
+import { createNotesSlice, type NotesSlice } from './notes-slice';
 import { createPaletteSlice, type PaletteSlice } from './palette-slice';
 import { createProfileSlice, type ProfileSlice } from './profile-slice';
 import { createRenewalsSlice, type RenewalsSlice } from './renewals-slice';
@@ -37,6 +38,7 @@ export type AppState = SessionSlice &
   ChangesSlice &
   ProfileSlice &
   RenewalsSlice &
+  NotesSlice &
   AppActions;
 export type AppStore = ReturnType<typeof createAppStore>;
 
@@ -56,10 +58,13 @@ export function createAppStore(deps: StoreDeps) {
     ...createChangesSlice(set, get, deps),
     ...createProfileSlice(set, get, deps),
     ...createRenewalsSlice(set, get, deps),
+    ...createNotesSlice(set, get, deps),
 
     async start() {
       await get().recoverIntents();
       await Promise.all([get().loadAccount(), get().loadLines({ offset: 0 })]);
+      // Said once the first screen is there, so nothing at start replaces it.
+      get().reportNotesProblem();
       // Packages and bouquets serve forms and pickers, not the first screen: they follow it.
       void get().loadCatalog();
     },

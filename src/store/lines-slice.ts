@@ -4,6 +4,7 @@ import type { GetState, SetState, StoreDeps } from './deps';
 import { describeError } from './describe-error';
 import type { ExpiredBlock } from './expired-count';
 import { expiredPage, findExpiredBlock } from './expired-view';
+import { selectLocalLines } from './notes-slice';
 import { PagingError } from './page-walk';
 import { type LineListItem, type LinesPage, type LinesQuery, STATUS_VIEWS } from './types';
 
@@ -139,6 +140,8 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
   const reload = (patch: Partial<LinesQuery>) => {
     set({ query: { ...get().query, ...patch } });
     void get().loadLines({ offset: 0, cursor: 0 });
+    // Notes are searched here, not by the server: their lines follow the page (notes-slice.ts).
+    void get().findNoteMatches();
   };
 
   return {
@@ -241,6 +244,13 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
     moveCursor(delta) {
       const { page, cursor, offset, pageSize } = get();
       if (!page) return;
+      // The lines found by their note sit under the page: entered from the last page's last row.
+      const local = selectLocalLines(get()).length;
+      const n = page.lines.length;
+      if (local && headingAt === null && (cursor >= n || (page.nextOffset === null && cursor + delta >= n))) {
+        set({ cursor: Math.max(0, Math.min(n + local - 1, cursor + delta)) });
+        return;
+      }
       const from = headingAt ?? offset + cursor;
       // The end: what the server counts, or this page's last line when it says no page follows.
       const end =
@@ -329,9 +339,11 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
   };
 }
 
-/** The line under the cursor, if any. */
-export const selectCurrentLine = (s: { page: LinesPage | null; cursor: number }): LineListItem | undefined =>
-  s.page?.lines[s.cursor];
+/** The line under the cursor, if any: a line of the page, or one found by its note under it. */
+export const selectCurrentLine = (
+  s: { page: LinesPage | null; cursor: number } & Parameters<typeof selectLocalLines>[0],
+): LineListItem | undefined =>
+  s.page?.lines[s.cursor] ?? (s.page ? selectLocalLines(s)[s.cursor - s.page.lines.length] : undefined);
 
 /** The column the lines are sorted by: the expired view is always sorted by expiry. */
 export const sortedBy = (q: LinesQuery) => (q.status === 'expired' ? 'exp_date' : q.orderBy);

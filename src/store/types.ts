@@ -42,6 +42,7 @@ export type Modal =
   | { readonly kind: 'resume' }
   | { readonly kind: 'profiles' }
   | { readonly kind: 'profileAdd' }
+  | { readonly kind: 'note' }
   | null;
 
 export type Tone = 'info' | 'success' | 'error';

@@ -1,5 +1,6 @@
 import type { LineListItem, ListLinesParams } from '../api/contract';
 import { cellWidth, dayText, expiryText, statusOf } from '../domain/format';
+import { type LineNote, noteSummary } from '../store/notes';
 import { statusToken, type Token } from './theme';
 
 /** Columns are data: header, width rule and a pure cell formatter, so tables test without rendering. */
@@ -55,6 +56,28 @@ export const LINE_COLUMNS: readonly Column<LineListItem>[] = [
   },
   { id: 'created', header: 'CREATED', width: 10, minTerminal: 90, cell: (l) => dayText(l.created_at) },
 ];
+
+/** The Note column (`N`): the line's note kept on this machine, summarised. */
+export const noteColumn = (notes: ReadonlyMap<string, LineNote>): Column<LineListItem> => ({
+  id: 'note',
+  header: 'NOTE',
+  width: { min: 10, flex: 3 },
+  cell: (l) => noteSummary(notes.get(l.id)),
+});
+
+/**
+ * The browser's columns: the Note column after the label when it is shown. It takes the label's
+ * place on a narrow terminal (under 95 columns for the table), so the username (the line's name) keeps its room.
+ */
+export function lineColumns(notes: ReadonlyMap<string, LineNote> | null): readonly Column<LineListItem>[] {
+  if (!notes) return LINE_COLUMNS;
+  const at = LINE_COLUMNS.findIndex((c) => c.id === 'status');
+  return [
+    ...LINE_COLUMNS.slice(0, at).map((c) => (c.id === 'label' ? { ...c, minTerminal: 95 } : c)),
+    noteColumn(notes),
+    ...LINE_COLUMNS.slice(at),
+  ];
+}
 
 export interface LaidOut<T> {
   readonly column: Column<T>;
