@@ -114,7 +114,9 @@ describe('notes per line (kept on this machine)', () => {
     await app.type('x'.repeat(61));
     await app.waitFrame((f) => f.includes('✗ Too long: at most 60 characters (61 now)'));
     await app.press('note.save');
-    await app.waitFrame((f) => f.includes('Customer: Too long: at most 60 characters (61 now); nothing saved'));
+    await app.waitFrame((f) =>
+      f.includes('Customer: Too long: at most 60 characters (61 now); nothing saved'),
+    );
     expect(app.store.getState().modal?.kind).toBe('note');
     expect(notes.get(line.id)).toBeUndefined();
     // Back within the limit: the message goes, and it saves.
@@ -177,7 +179,10 @@ describe('notes per line (kept on this machine)', () => {
     expect(app.frame()).not.toContain('NOTE');
     await app.press('note.column');
     await app.waitFrame((f) => f.includes('NOTE') && f.includes('Eve · VIP'));
-    const row = app.frame().split('\n').find((l) => l.includes(line.username))!;
+    const row = app
+      .frame()
+      .split('\n')
+      .find((l) => l.includes(line.username))!;
     expect(row).toContain('Eve · VIP');
     expect(settings.saved).toEqual([{ noteColumn: true }]);
     await app.press('note.column');
@@ -198,10 +203,7 @@ describe('notes per line (kept on this machine)', () => {
     await app.type('zebediah');
     await app.press('search.apply');
     await app.waitFrame(
-      (f) =>
-        f.includes('1 more found in local notes') &&
-        f.includes(target.username) &&
-        f.includes('0 of 0'),
+      (f) => f.includes('1 more found in local notes') && f.includes(target.username) && f.includes('0 of 0'),
     );
     // The server found nothing: the local match is the cursor line.
     await app.press('lines.open');
@@ -274,4 +276,3 @@ describe('notes per line (kept on this machine)', () => {
     );
   });
 });
-
