@@ -199,6 +199,7 @@ export function createNotesSlice(set: SetState, get: GetState, deps: StoreDeps):
       set({ noteColumn: on });
       const error = deps.settings?.save({ noteColumn: on }) ?? null;
       if (error) say(`Note column ${on ? 'shown' : 'hidden'}, but not saved: ${error}`, 'error');
+      else say(`Note column ${on ? 'shown' : 'hidden'} (notes are kept on this machine)`, 'info');
     },
 
     async findNoteMatches() {

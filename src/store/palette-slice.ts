@@ -93,6 +93,9 @@ export function createPaletteSlice(set: SetState, get: GetState, _deps: StoreDep
         }
         case 'profile':
           return s.profileCommand(a ?? '');
+        case 'notes':
+          s.navigate('lines');
+          return s.toggleNoteColumn();
         case 'unmark':
           s.clearMarks();
           return s.notify('Every mark cleared', 'info');

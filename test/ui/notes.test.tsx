@@ -188,6 +188,12 @@ describe('notes per line (kept on this machine)', () => {
     await app.press('note.column');
     await app.waitFrame((f) => !f.includes('NOTE'));
     expect(settings.saved.at(-1)).toEqual({ noteColumn: false });
+    // The palette's `notes column` does the same.
+    await app.press('app.palette');
+    await app.type('notes column');
+    await app.press('palette.run');
+    await app.waitFrame((f) => f.includes('NOTE') && f.includes('Note column shown'));
+    expect(settings.saved.at(-1)).toEqual({ noteColumn: true });
   });
 
   it('/ finds a line by its note, labelled as a local match; it opens and marks like any line', async () => {
