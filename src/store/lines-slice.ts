@@ -231,7 +231,8 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
       const size = Math.max(1, Math.min(100, Math.floor(n)));
       const { pageSize, offset, cursor, page } = get();
       if (size === pageSize) return;
-      const absolute = offset + cursor;
+      // A cursor on a line found by note (under the page) counts as the page's last line.
+      const absolute = offset + Math.min(cursor, Math.max(0, (page?.lines.length ?? 1) - 1));
       const newOffset = Math.floor(absolute / size) * size;
       set({ pageSize: size });
       if (page || get().linesStatus !== 'idle')

@@ -28,6 +28,8 @@ export interface LocalMatches {
   readonly lines: readonly LineListItem[];
   /** Matching notes whose line the server no longer has. */
   readonly gone: number;
+  /** More notes matched than are looked up (LOOKUP_MAX): the search should be narrower. */
+  readonly more: boolean;
   readonly error?: string;
 }
 
@@ -53,7 +55,11 @@ export interface NotesSlice {
 
 /** Local matches shown at most: the browser's page gives up these rows (plus a heading) to them. */
 export const LOCAL_MAX = 6;
-const CACHE_MS = 30_000;
+/** Notes looked up at most per search (each may cost requests): one letter must not fetch them all. */
+const LOOKUP_MAX = 24;
+const CACHE_MS = 60_000;
+// A line not found at all cost a walk over every page: not walked again for a while.
+const GONE_CACHE_MS = 10 * 60_000;
 
 const overLong = (field: NoteField, value: string): string | null => {
   const n = [...value].length;
@@ -95,12 +101,11 @@ export const selectLocalLines = (s: {
     ? s.localMatches.lines.slice(0, LOCAL_MAX)
     : [];
 
-/** Rows the local group takes under the page (its heading included), or 0. */
+/** Rows the local group takes under the page (its heading included), or 0. Only once the lines are
+ *  known: the page changes size once per search, not again when the lookup ends. */
 export const selectLocalRows = (s: { localMatches: LocalMatches | null; query: LinesQuery }): number => {
-  const m = s.localMatches;
-  if (!m || m.search !== s.query.search) return 0;
-  if (m.status !== 'ready') return 1;
-  return m.lines.length ? 1 + Math.min(LOCAL_MAX, m.lines.length) : 0;
+  const n = selectLocalLines(s).length;
+  return n ? 1 + n : 0;
 };
 
 export function createNotesSlice(set: SetState, get: GetState, deps: StoreDeps): NotesSlice {
@@ -205,16 +210,18 @@ export function createNotesSlice(set: SetState, get: GetState, deps: StoreDeps):
     async findNoteMatches() {
       const id = ++seq;
       const { search } = get().query;
-      const ids = search ? matchNotes(notes, search) : [];
+      const all = search ? matchNotes(notes, search) : [];
+      const ids = all.slice(0, LOOKUP_MAX);
       if (!ids.length) {
         if (get().localMatches) set({ localMatches: null });
         return;
       }
-      set({ localMatches: { search, status: 'loading', lines: [], gone: 0 } });
+      const more = all.length > ids.length;
+      set({ localMatches: { search, status: 'loading', lines: [], gone: 0, more } });
       const at = now();
       const fresh = (i: string) => {
         const k = known.get(i);
-        return k && at - k.at < CACHE_MS ? k : undefined;
+        return k && at - k.at < (k.line ? CACHE_MS : GONE_CACHE_MS) ? k : undefined;
       };
       try {
         const need = ids.filter((i) => !fresh(i));
@@ -240,12 +247,15 @@ export function createNotesSlice(set: SetState, get: GetState, deps: StoreDeps):
               (l): l is LineListItem => l !== null && !serverFinds(l, search) && passesFilters(l, q, at),
             ),
             gone: lines.filter((l) => l === null).length,
+            more,
           },
         });
       } catch (err) {
         if (id !== seq) return;
         deps.logError?.('findNoteMatches', err);
-        set({ localMatches: { search, status: 'error', lines: [], gone: 0, error: describeError(err) } });
+        set({
+          localMatches: { search, status: 'error', lines: [], gone: 0, more, error: describeError(err) },
+        });
       }
     },
   };

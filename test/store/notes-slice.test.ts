@@ -91,3 +91,36 @@ describe('lines found by their note for the applied search', () => {
     await vi.waitFor(() => expect(store.getState().localMatches?.lines.map((l) => l.id)).toEqual([line.id]));
   });
 });
+
+describe('a search that matches many notes', () => {
+  it('looks up the most recent 24 only and says more matched', async () => {
+    const env = await storeOnSandbox({ lines: 60 });
+    const lines = (await env.client.listLines({ limit: 40 })).lines;
+    const notes = memoryNotes(
+      Object.fromEntries(
+        lines.map((l, i) => [
+          l.id,
+          {
+            name: 'regular',
+            phone: '',
+            text: '',
+            updatedAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+          },
+        ]),
+      ),
+    );
+    const { store } = await storeOnSandbox({}, { notes }, env);
+    await store.getState().start();
+    store.getState().setQuery({ search: 'regular' });
+    await vi.waitFor(() => expect(store.getState().localMatches?.status).toBe('ready'));
+    const m = store.getState().localMatches!;
+    expect(m.more).toBe(true);
+    // Most recently updated first: the last 24 lines noted.
+    expect(m.lines.map((l) => l.id)).toEqual(
+      lines
+        .slice(16)
+        .reverse()
+        .map((l) => l.id),
+    );
+  });
+});

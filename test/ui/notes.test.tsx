@@ -237,11 +237,17 @@ describe('notes per line (kept on this machine)', () => {
     });
     const app = await renderApp({}, { notes }, env);
     await app.waitFrame(ready);
+    const size = app.store.getState().pageSize;
     await app.press('lines.search');
     await app.type(part);
     await app.press('search.apply');
     await app.waitFrame((f) => f.includes('1 more found in local notes') && f.includes(b.username));
-    await vi.waitFor(() => expect(app.store.getState().page!.lines.map((l) => l.id)).toEqual([a.id]));
+    // The page gives up two rows (the group's heading and its line), once the lookup is done.
+    await vi.waitFor(() => {
+      expect(app.store.getState().pageSize).toBe(size - 2);
+      expect(app.store.getState().linesStatus).toBe('ready');
+    });
+    expect(app.store.getState().page!.lines.map((l) => l.id)).toEqual([a.id]);
     const s = app.store.getState();
     expect(s.localMatches?.lines.map((l) => l.id)).toEqual([b.id]);
     const n = s.page!.lines.length;

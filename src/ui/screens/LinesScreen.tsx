@@ -115,6 +115,7 @@ function StatusLine({ width }: { readonly width: number }) {
   const total = useApp((s) => s.page?.totalHits ?? 0);
   const loading = useApp((s) => s.linesStatus === 'loading');
   const marking = useApp((s) => s.markingAll);
+  const notes = useApp((s) => (s.localMatches?.search === q.search ? s.localMatches : null));
   if (searchOpen) {
     return (
       <Box width={width}>
@@ -130,6 +131,8 @@ function StatusLine({ width }: { readonly width: number }) {
     `type ${q.type}`,
     `sort ${sortedBy(q) === 'exp_date' ? 'expiry' : sortedBy(q)} ${q.orderType === 'asc' ? '↑' : '↓'}`,
     loading ? 'loading…' : null,
+    notes?.status === 'loading' ? 'looking up lines found in local notes…' : null,
+    notes?.status === 'error' ? `lines found in local notes could not be looked up: ${notes.error}` : null,
     marking
       ? `marking ${creditsText(marking.lines)} of ${creditsText(marking.total)}… (${keyHintText('lines.markAll')} again stops)`
       : null,
@@ -168,15 +171,10 @@ function LocalGroup({
   const marked = useApp((s) => s.marked);
   if (!m) return null;
   const total = m.lines.length;
-  const heading =
-    m.status === 'loading'
-      ? 'looking up the lines found in local notes…'
-      : m.status === 'error'
-        ? `lines found in local notes could not be looked up: ${m.error}`
-        : `${total} more found in local notes (not by the server's search)${total > LOCAL_MAX ? ` — ${LOCAL_MAX} shown, refine the search` : ''}${m.gone ? ` · ${m.gone} noted line${m.gone === 1 ? '' : 's'} no longer on the service` : ''}`;
+  const heading = `${total} more found in local notes (not by the server's search)${total > LOCAL_MAX || m.more ? ` — ${LOCAL_MAX} shown at most, refine the search` : ''}${m.gone ? ` · ${m.gone} noted line${m.gone === 1 ? '' : 's'} no longer on the service` : ''}`;
   return (
     <Box flexDirection="column">
-      <Text color={color(m.status === 'error' ? 'tone.error' : 'ui.accent')} wrap="truncate">
+      <Text color={color('ui.accent')} wrap="truncate">
         {fitWidth(`   ── ${heading} ──`, width)}
       </Text>
       {lines.map((line, i) => (
