@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fileNotes } from '../../src/app/notes-file';
+import { PASTE_END, PASTE_START } from '../../src/keys/paste';
 import type { Settings, SettingsApi } from '../../src/store/deps';
 import { memoryJournal } from '../../src/store/journal';
 import { memoryNotes } from '../../src/store/notes';
@@ -125,6 +126,19 @@ describe('notes per line (kept on this machine)', () => {
     await app.press('note.save');
     await app.waitFrame((f) => f.includes('saved on this machine'));
     expect(notes.get(line.id)?.name).toBe('x'.repeat(60));
+  });
+
+  it('a long paste into a field is text, cut one past the limit so the field says what is too long', async () => {
+    const notes = memoryNotes();
+    const app = await renderApp({}, { notes });
+    await app.waitFrame(ready);
+    await app.press('note.edit');
+    await app.waitFrame((f) => f.includes('never sent'));
+    await app.press('note.prev'); // the free text
+    app.ui.stdin.write(`${PASTE_START}${'y'.repeat(700)}\r\u001b[27u${PASTE_END}`);
+    await app.waitFrame((f) => f.includes('✗ Too long: at most 500 characters (501 now)'));
+    expect(app.store.getState().modal?.kind).toBe('note'); // neither saved nor cancelled by the paste
+    expect(app.store.getState().noteForm!.values.text).toBe('y'.repeat(501));
   });
 
   it('a note that cannot be saved says why; the form stays open with what was typed', async () => {
