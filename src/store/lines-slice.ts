@@ -194,6 +194,7 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
 
     replaceLine(line) {
       forget();
+      get().updateLocalMatch(line.id, line);
       const page = get().page;
       if (!page) return;
       set({ page: { ...page, lines: page.lines.map((l) => (l.id === line.id ? line : l)) } });
@@ -205,6 +206,7 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
 
     removeLine(id) {
       forget();
+      get().updateLocalMatch(id, null);
       const page = get().page;
       if (page?.lines.some((l) => l.id === id)) {
         set({

@@ -51,6 +51,8 @@ export interface NotesSlice {
   toggleNoteColumn: () => void;
   /** Looks up the lines whose note matches the applied search (called when the search changes). */
   findNoteMatches: () => Promise<void>;
+  /** After a change to a line (null: deleted), a local match shows it as it is now. */
+  updateLocalMatch: (id: string, line: LineListItem | null) => void;
 }
 
 /** Local matches shown at most: the browser's page gives up these rows (plus a heading) to them. */
@@ -205,6 +207,16 @@ export function createNotesSlice(set: SetState, get: GetState, deps: StoreDeps):
       const error = deps.settings?.save({ noteColumn: on }) ?? null;
       if (error) say(`Note column ${on ? 'shown' : 'hidden'}, but not saved: ${error}`, 'error');
       else say(`Note column ${on ? 'shown' : 'hidden'} (notes are kept on this machine)`, 'info');
+    },
+
+    updateLocalMatch(lineId, line) {
+      if (known.has(lineId)) known.set(lineId, { line, at: now() });
+      const m = get().localMatches;
+      if (!m?.lines.some((l) => l.id === lineId)) return;
+      const lines = line
+        ? m.lines.map((l) => (l.id === lineId ? line : l))
+        : m.lines.filter((l) => l.id !== lineId);
+      set({ localMatches: { ...m, lines } });
     },
 
     async findNoteMatches() {

@@ -124,3 +124,28 @@ describe('a search that matches many notes', () => {
     );
   });
 });
+
+describe('a change to a line found by its note', () => {
+  it('shows in the local group at once (unsuspended), and a deleted line leaves it', async () => {
+    const env = await storeOnSandbox({ lines: 300 });
+    const [sus, other] = rowsOf(env, 'enabled = 0', 0);
+    const notes = noted({
+      [sus!.id]: { name: 'Ursula', phone: '', text: '' },
+      [other!.id]: { name: 'Ursula too', phone: '', text: '' },
+    });
+    const { store } = await storeOnSandbox({}, { notes }, env);
+    await store.getState().start();
+    await store.getState().loadCatalog();
+    store.getState().setQuery({ search: 'ursula' });
+    await vi.waitFor(() => expect(store.getState().localMatches?.status).toBe('ready'));
+    const line = store.getState().localMatches!.lines.find((l) => l.id === sus!.id)!;
+    expect(line.enabled).toBe(false);
+    store.getState().openAction({ op: 'unsuspend', line });
+    await store.getState().confirmAction();
+    expect(store.getState().action?.phase).toBe('done');
+    expect(store.getState().localMatches!.lines.find((l) => l.id === sus!.id)?.enabled).toBe(true);
+    store.getState().closeAction();
+    store.getState().removeLine(other!.id);
+    expect(store.getState().localMatches!.lines.map((l) => l.id)).toEqual([sus!.id]);
+  });
+});
