@@ -92,7 +92,8 @@ function noteRows(text: string, width: number): string[] {
   const chars = [...text];
   if (!chars.length) return ['—'];
   if (chars.length <= width) return [text];
-  const second = [...chars.slice(width, 2 * width).join('').trimStart()];
+  const rest = chars.slice(width, 2 * width).join('');
+  const second = [...rest.trimStart()];
   if (chars.length > 2 * width) second[second.length - 1] = '…';
   return [chars.slice(0, width).join(''), second.join('')];
 }
