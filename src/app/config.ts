@@ -20,6 +20,8 @@ const Config = z.object({
     .optional(),
   /** The low-balance threshold per service (its target id: a profile, or the sandbox). */
   lowBalance: z.record(z.string(), z.number().int().min(0)).default({}),
+  /** The lines browser's Note column (`N`). */
+  noteColumn: z.boolean().optional(),
   /**
    * Customer message templates over the defaults. Checked one by one by domain/templates.ts (a bad
    * one is refused alone, by name), not here: one bad template must not cost the whole config.

@@ -10,7 +10,11 @@ import { EMPTY_CONFIG, loadConfig, saveConfig } from './config';
 export function settingsApi(targetId: string, path?: string): SettingsApi {
   const read = (): Settings => {
     const c = loadConfig(path) ?? EMPTY_CONFIG;
-    return { window: c.renewals ?? DEFAULT_WINDOW, lowBalance: c.lowBalance[targetId] ?? null };
+    return {
+      window: c.renewals ?? DEFAULT_WINDOW,
+      lowBalance: c.lowBalance[targetId] ?? null,
+      noteColumn: c.noteColumn ?? false,
+    };
   };
   return {
     read: () => {
@@ -26,7 +30,15 @@ export function settingsApi(targetId: string, path?: string): SettingsApi {
         const lowBalance = { ...c.lowBalance };
         if (patch.lowBalance === null) delete lowBalance[targetId];
         else if (patch.lowBalance !== undefined) lowBalance[targetId] = patch.lowBalance;
-        saveConfig({ ...c, ...(patch.window ? { renewals: patch.window } : {}), lowBalance }, path);
+        saveConfig(
+          {
+            ...c,
+            ...(patch.window ? { renewals: patch.window } : {}),
+            ...(patch.noteColumn !== undefined ? { noteColumn: patch.noteColumn } : {}),
+            lowBalance,
+          },
+          path,
+        );
         return null;
       } catch (err) {
         return err instanceof Error ? err.message : String(err);

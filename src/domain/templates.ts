@@ -3,6 +3,7 @@
  * Values come from servers and local notes and end up in WhatsApp, a spreadsheet or the terminal,
  * so each is cleaned and kept on the line the template puts it on. Pure: the clock is an argument.
  */
+import { csvText } from './csv';
 import { counted } from './format';
 
 export interface Template {
@@ -240,19 +241,7 @@ export interface MessageRow {
 
 /** RFC 4180 with CRLF records; cells guarded against spreadsheet formulas. */
 export function messagesCsv(rows: readonly MessageRow[]): string {
-  const records = [['username', 'phone', 'message'], ...rows.map((r) => [r.username, r.phone, r.message])];
-  return `${records.map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
-}
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-// "+44 7700 900123" has no letters, so it cannot call a function or reach another cell: an apostrophe
-// would only break the number for the tools that send the messages.
-const PHONE = /^\+\d[\d ().-]*$/;
-
-function csvCell(value: unknown): string {
-  const s = typeof value === 'string' ? value : '';
-  const safe = FORMULA_START.test(s) && !PHONE.test(s) ? `'${s}` : s;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  return csvText([['username', 'phone', 'message'], ...rows.map((r) => [r.username, r.phone, r.message])]);
 }
 
 /** Messages to copy by hand: each under a `--- username ---` line, separated by blank lines. */

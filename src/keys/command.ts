@@ -23,7 +23,8 @@ export type Scope =
   | 'bulk'
   | 'resume'
   | 'profiles'
-  | 'profileAdd';
+  | 'profileAdd'
+  | 'note';
 
 export type Group = 'App' | 'Navigate' | 'Find' | 'Marks' | 'Line' | 'Copy' | 'Input';
 

@@ -23,7 +23,7 @@ export function activeScopes(s: DispatchState): Scope[] {
  */
 export function textTarget(s: DispatchState): 'field' | 'store' | null {
   const scope = activeScopes(s)[0];
-  if (scope === 'search' || scope === 'palette' || scope === 'profileAdd') return 'field';
+  if (scope === 'search' || scope === 'palette' || scope === 'profileAdd' || scope === 'note') return 'field';
   if (scope === 'form') return FIELDS.find((f) => f.id === s.form?.focus)?.kind === 'text' ? 'field' : null;
   if (scope === 'picker') return 'store';
   if (scope === 'action') return s.action?.op === 'delete' && s.action.phase === 'review' ? 'store' : null;

@@ -1,5 +1,6 @@
 import { FIELDS } from '../domain/line-form';
 import type { AppStore } from '../store/app-store';
+import { NOTE_LIMITS } from '../store/notes';
 import { caretOf, setTargetText, targetText } from '../store/text-target';
 import { activeScopes, resolveKey, textTarget } from './dispatch';
 import type { UiEffects } from './effects';
@@ -112,13 +113,12 @@ export function handlePaste(store: AppStore, text: string): void {
     s.notify('Paste ignored here: a paste is text, and nothing here takes text', 'info');
     return;
   }
-  const field = activeScopes(s)[0] === 'form' ? FIELDS.find((f) => f.id === s.form?.focus) : undefined;
-  const current =
-    activeScopes(s)[0] === 'form' && s.form ? String(s.form.values[s.form.focus as 'label'] ?? '') : '';
-  const { line: cut, cut: shortened } = pastedLine(
-    text,
-    (field?.maxLength ?? PASTE_FIELD_MAX) - [...current].length,
-  );
+  const scope = activeScopes(s)[0];
+  const field = scope === 'form' ? FIELDS.find((f) => f.id === s.form?.focus) : undefined;
+  const current = scope === 'form' || scope === 'note' ? (targetText(s)?.value ?? '') : '';
+  // A note field takes one character over its limit, so its own message says what is too long.
+  const max = scope === 'note' && s.noteForm ? NOTE_LIMITS[s.noteForm.focus] + 1 : field?.maxLength;
+  const { line: cut, cut: shortened } = pastedLine(text, (max ?? PASTE_FIELD_MAX) - [...current].length);
   if (shortened) s.notify(`Pasted the first ${[...cut].length} characters of the first line`, 'info');
   if (cut) typeInto(store, cut);
 }

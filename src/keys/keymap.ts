@@ -13,6 +13,7 @@ import { FORM_COMMANDS } from './commands/form';
 import { LINE_COMMANDS } from './commands/line';
 import { LINES_COMMANDS } from './commands/lines';
 import { MESSAGE_COMMANDS } from './commands/messages';
+import { NOTES_COMMANDS } from './commands/notes';
 import { RENEWALS_COMMANDS } from './commands/renewals';
 
 export type { Command, Group, Scope } from './command';
@@ -28,6 +29,7 @@ export const COMMANDS = [
   ...BULK_COMMANDS,
   ...FORM_COMMANDS,
   ...MESSAGE_COMMANDS,
+  ...NOTES_COMMANDS,
 ] as const;
 
 /** The id of a command in the table: a typo is a type error, in handlers and hints alike. */

@@ -17,6 +17,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   resume: 'Resuming an interrupted bulk job',
   profiles: 'Profiles list (:profile)',
   profileAdd: 'New profile (:profile add)',
+  note: 'Note form (n)',
   search: 'Search field',
   palette: 'Command palette',
   help: 'Help overlay',

@@ -9,6 +9,7 @@ import { createFormSlice, type FormSlice } from './form-slice';
 import { createJournalSlice, type JournalSlice } from './journal-slice';
 import { createLinesSlice, type LinesSlice } from './lines-slice';
 import { createMessagesSlice, type MessagesSlice } from './messages-slice';
+import { createNotesSlice, type NotesSlice } from './notes-slice';
 import { createPaletteSlice, type PaletteSlice } from './palette-slice';
 import { createProfileSlice, type ProfileSlice } from './profile-slice';
 import { createRenewalsSlice, type RenewalsSlice } from './renewals-slice';
@@ -41,6 +42,7 @@ export type AppState = SessionSlice &
   RenewalsSlice &
   MessagesSlice &
   FindSlice &
+  NotesSlice &
   AppActions;
 export type AppStore = ReturnType<typeof createAppStore>;
 
@@ -62,6 +64,7 @@ export function createAppStore(deps: StoreDeps) {
     ...createRenewalsSlice(set, get, deps),
     ...createMessagesSlice(set, get, deps),
     ...createFindSlice(set, get, deps),
+    ...createNotesSlice(set, get, deps),
 
     async start() {
       await get().recoverIntents();
@@ -70,6 +73,8 @@ export function createAppStore(deps: StoreDeps) {
       get().sayTemplateErrors();
       // A find switched to this profile to show a line: it opens once the first page is in.
       if (deps.openLine) void get().openLineOnStart(deps.openLine);
+      // Said once the first screen is there, so nothing at start replaces it.
+      get().reportNotesProblem();
       // Packages and bouquets serve forms and pickers, not the first screen: they follow it.
       void get().loadCatalog();
     },

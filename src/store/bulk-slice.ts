@@ -10,11 +10,11 @@ import {
   progressOf,
   toBulkLine,
 } from '../domain/bulk';
+import { csvCell } from '../domain/csv';
 import { typedText } from '../domain/line-form';
 import { stepConnections, stepMonths } from '../domain/steps';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { describeError } from './describe-error';
-import { csvCell } from './journal';
 import { loaded } from './types';
 
 const toCsvRows = (rows: ReadonlyArray<Record<string, unknown>>) =>

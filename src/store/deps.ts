@@ -49,6 +49,8 @@ export interface Settings {
   readonly window: RenewalWindow;
   /** The balance below which the header warns (this profile's), or null for no warning. */
   readonly lowBalance: number | null;
+  /** The lines browser shows the Note column (notes are kept on this machine). */
+  readonly noteColumn?: boolean;
 }
 
 export interface SettingsApi {

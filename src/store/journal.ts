@@ -4,6 +4,7 @@
  * the same `opId`; readers keep its last entry, so it counts once, with its final outcome.
  */
 import type { ChangeOp, ChargeSource } from '../domain/bulk';
+import { csvCell } from '../domain/csv';
 
 export type Operation = ChangeOp;
 export type JournalOutcome = 'applied' | 'rejected' | 'unknown' | 'not applied';
@@ -79,13 +80,6 @@ const CSV_COLUMNS: ReadonlyArray<keyof JournalEntry> = [
   'outcome',
   'detail',
 ];
-
-/** One CSV cell: quoted when needed; a leading = + - @ is neutralised so a spreadsheet never runs it. */
-export function csvCell(v: unknown): string {
-  const s = v === null || v === undefined ? '' : String(v);
-  const safe = /^[=+\-@]/.test(s) ? `'${s}` : s;
-  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
 
 export function toCsv(entries: readonly JournalEntry[]): string {
   const rows = collapse(entries).map((e) => CSV_COLUMNS.map((c) => csvCell(e[c])).join(','));

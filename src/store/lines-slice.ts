@@ -4,6 +4,7 @@ import type { GetState, SetState, StoreDeps } from './deps';
 import { describeError } from './describe-error';
 import type { ExpiredBlock } from './expired-count';
 import { expiredPage, findExpiredBlock } from './expired-view';
+import { selectLocalLines } from './notes-slice';
 import { PagingError } from './page-walk';
 import { type LineListItem, type LinesPage, type LinesQuery, STATUS_VIEWS } from './types';
 
@@ -139,6 +140,8 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
   const reload = (patch: Partial<LinesQuery>) => {
     set({ query: { ...get().query, ...patch } });
     void get().loadLines({ offset: 0, cursor: 0 });
+    // Notes are searched here, not by the server: their lines follow the page (notes-slice.ts).
+    void get().findNoteMatches();
   };
 
   return {
@@ -191,6 +194,7 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
 
     replaceLine(line) {
       forget();
+      get().updateLocalMatch(line.id, line);
       const page = get().page;
       if (!page) return;
       set({ page: { ...page, lines: page.lines.map((l) => (l.id === line.id ? line : l)) } });
@@ -202,6 +206,7 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
 
     removeLine(id) {
       forget();
+      get().updateLocalMatch(id, null);
       const page = get().page;
       if (page?.lines.some((l) => l.id === id)) {
         set({
@@ -228,7 +233,8 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
       const size = Math.max(1, Math.min(100, Math.floor(n)));
       const { pageSize, offset, cursor, page } = get();
       if (size === pageSize) return;
-      const absolute = offset + cursor;
+      // A cursor on a line found by note (under the page) counts as the page's last line.
+      const absolute = offset + Math.min(cursor, Math.max(0, (page?.lines.length ?? 1) - 1));
       const newOffset = Math.floor(absolute / size) * size;
       set({ pageSize: size });
       if (page || get().linesStatus !== 'idle')
@@ -241,6 +247,13 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
     moveCursor(delta) {
       const { page, cursor, offset, pageSize } = get();
       if (!page) return;
+      // The lines found by their note sit under the page: entered from the last page's last row.
+      const local = selectLocalLines(get()).length;
+      const n = page.lines.length;
+      if (local && headingAt === null && (cursor >= n || (page.nextOffset === null && cursor + delta >= n))) {
+        set({ cursor: Math.max(0, Math.min(n + local - 1, cursor + delta)) });
+        return;
+      }
       const from = headingAt ?? offset + cursor;
       // The end: what the server counts, or this page's last line when it says no page follows.
       const end =
@@ -329,9 +342,11 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
   };
 }
 
-/** The line under the cursor, if any. */
-export const selectCurrentLine = (s: { page: LinesPage | null; cursor: number }): LineListItem | undefined =>
-  s.page?.lines[s.cursor];
+/** The line under the cursor, if any: a line of the page, or one found by its note under it. */
+export const selectCurrentLine = (
+  s: { page: LinesPage | null; cursor: number } & Parameters<typeof selectLocalLines>[0],
+): LineListItem | undefined =>
+  s.page?.lines[s.cursor] ?? (s.page ? selectLocalLines(s)[s.cursor - s.page.lines.length] : undefined);
 
 /** The column the lines are sorted by: the expired view is always sorted by expiry. */
 export const sortedBy = (q: LinesQuery) => (q.status === 'expired' ? 'exp_date' : q.orderBy);

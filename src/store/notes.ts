@@ -1,4 +1,5 @@
 import { PLACEHOLDER, sanitize } from '../api/sanitize';
+import { csvText } from '../domain/csv';
 
 /**
  * Per-line notes (customer name, phone, free text), kept on this machine per service: the API has no
@@ -129,4 +130,12 @@ export function matchNotes(notes: Notes, text: string): string[] {
 export function noteSummary(note: LineNote | undefined): string {
   if (!note) return '';
   return [note.name, note.phone, note.text].map(cleanText).filter(Boolean).join(' · ');
+}
+
+/** The notes as CSV (line id, customer, phone, text, updated), cells guarded against formulas. */
+export function notesCsv(notes: ReadonlyMap<string, LineNote>): string {
+  const rows = [...notes]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([id, n]) => [id, n.name, n.phone, n.text, n.updatedAt]);
+  return csvText([['line_id', 'customer', 'phone', 'text', 'updated'], ...rows]);
 }

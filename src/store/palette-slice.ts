@@ -95,6 +95,9 @@ export function createPaletteSlice(set: SetState, get: GetState, _deps: StoreDep
           return s.profileCommand(a ?? '');
         case 'find':
           return void s.findAcross(a ?? '');
+        case 'notes':
+          s.navigate('lines');
+          return s.toggleNoteColumn();
         case 'unmark':
           s.clearMarks();
           return s.notify('Every mark cleared', 'info');

@@ -22,6 +22,7 @@ export const PALETTE: readonly PaletteCommand[] = [
   { name: 'lowbalance', help: 'warn below N credits (this profile), or off', args: [null] },
   { name: 'unmark', help: 'clear every mark', args: [] },
   { name: 'find', help: 'search every profile for a username or id', args: [null] },
+  { name: 'notes', help: 'column: show or hide the Note column', args: [['column']] },
   { name: 'profile', help: 'list, use NAME, add, rename OLD NEW, remove NAME', args: [null] },
   { name: 'refresh', help: 'reload what is on screen', args: [] },
   { name: 'help', help: 'show the keys', args: [] },

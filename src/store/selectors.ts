@@ -31,3 +31,10 @@ export const selectLinesLoad = (
   if (s.linesStatus === 'idle' && !data) return { status: 'idle' };
   return { status: 'loading', data };
 };
+
+/** The note kept on this machine for a line, if any. */
+export const selectNote = (s: Pick<AppState, 'lineNotes'>, lineId: string | undefined) =>
+  lineId === undefined ? undefined : s.lineNotes.get(lineId);
+
+/** The note of the detail screen's line. */
+export const selectDetailNote = (s: AppState) => selectNote(s, selectDetailLine(s)?.id);

@@ -18,6 +18,8 @@ export function targetText(s: AppState): { readonly key: string; readonly value:
   if (scope === 'bulk' && s.bulk) return { key: scope, value: s.bulk.typed };
   if (scope === 'profileAdd' && s.profileForm)
     return { key: `profile:${s.profileForm.focus}`, value: s.profileForm[s.profileForm.focus] };
+  if (scope === 'note' && s.noteForm)
+    return { key: `note:${s.noteForm.focus}`, value: s.noteForm.values[s.noteForm.focus] };
   return null;
 }
 
@@ -31,6 +33,7 @@ export function setTargetText(s: AppState, value: string): void {
   else if (scope === 'action' && s.action) s.setActionTyped(value);
   else if (scope === 'bulk' && s.bulk) s.bulkSetTyped(value);
   else if (scope === 'profileAdd' && s.profileForm) s.setProfileField(s.profileForm.focus, value);
+  else if (scope === 'note' && s.noteForm) s.setNoteField(value);
 }
 
 /**

@@ -44,6 +44,7 @@ export type Modal =
   | { readonly kind: 'resume' }
   | { readonly kind: 'profiles' }
   | { readonly kind: 'profileAdd' }
+  | { readonly kind: 'note' }
   | null;
 
 export type Tone = 'info' | 'success' | 'error';

@@ -2,6 +2,7 @@ import { Box, useApp as useInkApp, useInput } from 'ink';
 import { useEffect } from 'react';
 import type { UiEffects } from '../keys/effects';
 import { handleInput } from '../keys/input';
+import { selectLocalRows } from '../store/notes-slice';
 import { FlashLine } from './layout/FlashLine';
 import { Footer } from './layout/Footer';
 import { bodyRows as bodyRowsFor, frameRows as frameRowsFor, linesPageSize } from './layout/frame';
@@ -14,6 +15,7 @@ import { CopyMenu } from './overlays/CopyMenu';
 import { HelpOverlay } from './overlays/HelpOverlay';
 import { LineForm } from './overlays/LineForm';
 import { MessagePicker } from './overlays/MessagePicker';
+import { NoteForm } from './overlays/NoteForm';
 import { ProfileAddForm, ProfilesOverlay } from './overlays/ProfilesOverlay';
 import { ResumeDialog } from './overlays/ResumeDialog';
 import { AccountScreen } from './screens/AccountScreen';
@@ -38,10 +40,12 @@ export function App({ effects }: { readonly effects: UiEffects }) {
   const modal = useApp((s) => s.modal?.kind ?? null);
   const quitRequested = useApp((s) => s.quitRequested);
 
-  // The page size follows the terminal's height, so a page always fits.
+  // The page size follows the terminal's height, so a page always fits, with the lines found by
+  // their note under it.
+  const localRows = useApp(selectLocalRows);
   useEffect(() => {
-    store.getState().setPageSize(linesPageSize(rows));
-  }, [rows, store]);
+    store.getState().setPageSize(linesPageSize(rows) - localRows);
+  }, [rows, localRows, store]);
 
   useEffect(() => {
     if (quitRequested) exit();
@@ -62,6 +66,7 @@ export function App({ effects }: { readonly effects: UiEffects }) {
   else if (modal === 'resume') body = <ResumeDialog width={width} />;
   else if (modal === 'profiles') body = <ProfilesOverlay width={width} />;
   else if (modal === 'profileAdd') body = <ProfileAddForm width={width} />;
+  else if (modal === 'note') body = <NoteForm width={width} />;
   else {
     const h = bodyRows - (modal === 'palette' ? 2 : modal === 'copy' ? 6 : 0);
     if (screen === 'lines') body = <LinesScreen width={width} height={h} />;

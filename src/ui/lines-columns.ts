@@ -1,5 +1,6 @@
 import type { LineListItem, ListLinesParams } from '../api/contract';
 import { cellWidth, dayText, expiryText, statusOf } from '../domain/format';
+import { type LineNote, noteSummary } from '../store/notes';
 import { statusToken, type Token } from './theme';
 
 /** Columns are data: header, width rule and a pure cell formatter, so tables test without rendering. */
@@ -55,6 +56,25 @@ export const LINE_COLUMNS: readonly Column<LineListItem>[] = [
   },
   { id: 'created', header: 'CREATED', width: 10, minTerminal: 90, cell: (l) => dayText(l.created_at) },
 ];
+
+/** The Note column (`N`): the line's note kept on this machine, summarised; it takes what is left. */
+export const noteColumn = (notes: ReadonlyMap<string, LineNote>): Column<LineListItem> => ({
+  id: 'note',
+  header: 'NOTE',
+  width: { min: 10, flex: 1 },
+  cell: (l) => noteSummary(notes.get(l.id)),
+});
+
+/** With the Note column, the least needed columns give way sooner, so the username stays whole. */
+const GIVE_WAY: Readonly<Record<string, number>> = { label: 95, created: 110 };
+
+/** The browser's columns: the Note column after the label when it is shown. */
+export function lineColumns(notes: ReadonlyMap<string, LineNote> | null): readonly Column<LineListItem>[] {
+  if (!notes) return LINE_COLUMNS;
+  const at = LINE_COLUMNS.findIndex((c) => c.id === 'status');
+  const give = (c: Column<LineListItem>) => (GIVE_WAY[c.id] ? { ...c, minTerminal: GIVE_WAY[c.id] } : c);
+  return [...LINE_COLUMNS.slice(0, at).map(give), noteColumn(notes), ...LINE_COLUMNS.slice(at).map(give)];
+}
 
 export interface LaidOut<T> {
   readonly column: Column<T>;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, EMPTY_CONFIG, keyTail, loadConfig, saveConfig } from '../../src/app/config';
+import { settingsApi } from '../../src/app/settings';
 import { chooseTarget } from '../../src/app/target';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'ld-config-'));
@@ -105,5 +106,19 @@ describe('config file', () => {
   });
   it('a key is only ever shown as its last four characters', () => {
     expect(keyTail('abcdefgh1234')).toBe('…1234');
+  });
+});
+
+describe('the Note column setting', () => {
+  it('is saved in the config beside the rest, and read back; absent means hidden', () => {
+    const path = join(dir(), 'config.json');
+    saveConfig(config, path);
+    const s = settingsApi('profile:main', path);
+    expect(s.read().noteColumn).toBe(false);
+    expect(s.save({ noteColumn: true })).toBeNull();
+    expect(settingsApi('profile:main', path).read().noteColumn).toBe(true);
+    expect(loadConfig(path)).toMatchObject({ noteColumn: true, profiles: config.profiles });
+    expect(s.save({ lowBalance: 5 })).toBeNull();
+    expect(loadConfig(path)?.noteColumn).toBe(true);
   });
 });

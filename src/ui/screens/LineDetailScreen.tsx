@@ -3,7 +3,7 @@ import type { Line } from '../../api/contract';
 import { diagnose, type Fix } from '../../domain/diagnosis';
 import { absoluteText, expiryText, fitWidth, relativeText, statusOf } from '../../domain/format';
 import { type CommandId, keyHintText } from '../../keys/keymap';
-import { selectDetailLine } from '../../store/selectors';
+import { selectDetailLine, selectDetailNote } from '../../store/selectors';
 import { useApp } from '../store-context';
 import { color, statusToken } from '../theme';
 
@@ -25,6 +25,7 @@ const FIX_WORDS: Record<Fix, string> = {
 export function LineDetailScreen({ width, height }: { readonly width: number; readonly height: number }) {
   const line = useApp(selectDetailLine);
   const showPassword = useApp((s) => s.showPassword);
+  const note = useApp(selectDetailNote);
   if (!line) return <Text> No line.</Text>;
   const now = Date.now();
   const status = statusOf(line, now);
@@ -48,6 +49,17 @@ export function LineDetailScreen({ width, height }: { readonly width: number; re
       undefined,
     ],
     ['Label', line.label || '—', undefined],
+    // Notes are the user's own, not the service's: said so where they are shown.
+    [
+      'Local note',
+      `kept on this machine, not on the service  (${keyHintText('note.edit')} ${note ? 'edits' : 'adds one'})`,
+      color('ui.muted'),
+    ],
+    ['Customer', note?.name || '—', undefined],
+    ['Phone', note?.phone || '—', undefined],
+    ...noteRows(note?.text ?? '', Math.max(10, width - 16)).map(
+      (text, i): [string, string, string | undefined] => [i ? '' : 'Note', text, undefined],
+    ),
     ['Status', status, color(statusToken(status))],
     ['Type', line.is_trial ? 'trial' : 'premium', undefined],
     ['Connections', String(line.connections), undefined],
@@ -64,12 +76,24 @@ export function LineDetailScreen({ width, height }: { readonly width: number; re
       <Text bold wrap="truncate">
         {fitWidth(` Line ${line.username}`, width)}
       </Text>
-      {rows.slice(0, Math.max(0, height - 1)).map(([k, v, c]) => (
-        <Text key={k} wrap="truncate">
+      {rows.slice(0, Math.max(0, height - 1)).map(([k, v, c], i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a note's second row has no name of its own
+        <Text key={`${k}-${i}`} wrap="truncate">
           <Text color={color('ui.muted')}>{fitWidth(`  ${k}`, 16)}</Text>
           <Text color={c}>{fitWidth(v, Math.max(0, width - 16))}</Text>
         </Text>
       ))}
     </Box>
   );
+}
+
+/** A note's text in at most two rows of `width` cells (by code points), the second ending in … when cut. */
+function noteRows(text: string, width: number): string[] {
+  const chars = [...text];
+  if (!chars.length) return ['—'];
+  if (chars.length <= width) return [text];
+  const rest = chars.slice(width, 2 * width).join('');
+  const second = [...rest.trimStart()];
+  if (chars.length > 2 * width) second[second.length - 1] = '…';
+  return [chars.slice(0, width).join(''), second.join('')];
 }

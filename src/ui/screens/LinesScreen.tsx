@@ -1,16 +1,18 @@
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import type { LineListItem } from '../../api/contract';
 import { creditsText, fitWidth, positionText, unreadableText } from '../../domain/format';
 import { keyHintText } from '../../keys/keymap';
 import { sortedBy } from '../../store/lines-slice';
+import { LOCAL_MAX, selectLocalLines, selectLocalRows } from '../../store/notes-slice';
 import { selectLinesLoad } from '../../store/selectors';
 import { caretOf } from '../../store/text-target';
 import { LineRow } from '../components/LineRow';
 import { LoadState } from '../components/LoadState';
 import { TextField } from '../components/TextField';
 import { LINES_CHROME_ROWS } from '../layout/frame';
-import { headerText, LINE_COLUMNS, layoutColumns } from '../lines-columns';
+import { headerText, layoutColumns, lineColumns } from '../lines-columns';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 
@@ -20,30 +22,45 @@ export function LinesScreen({ width, height }: { readonly width: number; readonl
   const cursor = useApp((s) => s.cursor);
   const marked = useApp((s) => s.marked);
   const query = useApp((s) => s.query);
+  const notes = useApp((s) => (s.noteColumn ? s.lineNotes : null));
+  const local = useApp(useShallow(selectLocalLines));
+  const localRows = useApp(selectLocalRows);
   // Stable props keep the memoised rows still: only the rows whose cursor or mark changed re-render.
   // Relative times ("in 3d") are computed against a clock that moves once a minute, not per key.
   const now = useMinuteClock(page);
   // Widths follow the page's content (laid out again when the page or the width changes).
   const columns = useMemo(
-    () => layoutColumns(LINE_COLUMNS, width - 3, 1, page ? { items: page.lines, now } : undefined),
-    [width, page, now],
+    () =>
+      layoutColumns(
+        lineColumns(notes),
+        width - 3,
+        1,
+        page ? { items: [...page.lines, ...local], now } : undefined,
+      ),
+    [width, page, now, notes, local],
   );
   // A failure shows above the page it kept (the view draws nothing while data is there), in the
   // two rows it may wrap to.
   const failed = load.status === 'error';
-  const bodyRows = Math.max(0, height - LINES_CHROME_ROWS - (failed && page ? 2 : 0));
+  const bodyRows = Math.max(0, height - LINES_CHROME_ROWS - (failed && page ? 2 : 0) - localRows);
   const state = <LoadState key="load" load={load} what="lines" />;
 
+  const n = page?.lines.length ?? 0;
+  const localGroup = localRows > 0 && (
+    <LocalGroup key="local" width={width} columns={columns} cursor={cursor - n} now={now} lines={local} />
+  );
   let body: React.ReactNode;
   if (!page) body = state;
-  else if (page.lines.length === 0 && page.unreadable.length === 0) {
+  else if (page.lines.length === 0 && page.unreadable.length === 0 && local.length) {
+    body = failed ? [state, localGroup] : localGroup;
+  } else if (page.lines.length === 0 && page.unreadable.length === 0) {
     body = (
       <Text key="empty" color={color('ui.muted')}>
         {' '}
         {`No lines match. Clear the search (${keyHintText('lines.search')}, ${keyHintText('search.clear')}) or change the filters (${keyHintText('lines.filterStatus')}, ${keyHintText('lines.filterType')}).`}
       </Text>
     );
-    if (failed) body = [state, body];
+    body = failed ? [state, body, localGroup] : [body, localGroup];
   } else {
     // Rows are keyed by their place on screen, not by line: a page turn updates the same rows in
     // place instead of unmounting a page of components and mounting the next (garbage that
@@ -68,7 +85,7 @@ export function LinesScreen({ width, height }: { readonly width: number; readonl
         </Text>,
       );
     }
-    body = failed ? [state, ...rows] : rows;
+    body = failed ? [state, ...rows, localGroup] : [...rows, localGroup];
   }
 
   return (
@@ -98,6 +115,7 @@ function StatusLine({ width }: { readonly width: number }) {
   const total = useApp((s) => s.page?.totalHits ?? 0);
   const loading = useApp((s) => s.linesStatus === 'loading');
   const marking = useApp((s) => s.markingAll);
+  const notes = useApp((s) => (s.localMatches?.search === q.search ? s.localMatches : null));
   if (searchOpen) {
     return (
       <Box width={width}>
@@ -113,6 +131,8 @@ function StatusLine({ width }: { readonly width: number }) {
     `type ${q.type}`,
     `sort ${sortedBy(q) === 'exp_date' ? 'expiry' : sortedBy(q)} ${q.orderType === 'asc' ? '↑' : '↓'}`,
     loading ? 'loading…' : null,
+    notes?.status === 'loading' ? 'looking up lines found in local notes…' : null,
+    notes?.status === 'error' ? `lines found in local notes could not be looked up: ${notes.error}` : null,
     marking
       ? `marking ${creditsText(marking.lines)} of ${creditsText(marking.total)}… (${keyHintText('lines.markAll')} again stops)`
       : null,
@@ -128,4 +148,46 @@ function StatusLine({ width }: { readonly width: number }) {
 function useMinuteClock(page: unknown): number {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page is the moment to look again
   return useMemo(() => Math.floor(Date.now() / 60_000) * 60_000, [page]);
+}
+
+/**
+ * Lines found by their note (kept on this machine) that the server's search did not return: a
+ * labelled group under the page, so they are never taken for the server's results.
+ */
+function LocalGroup({
+  width,
+  columns,
+  cursor,
+  now,
+  lines,
+}: {
+  readonly width: number;
+  readonly columns: ReturnType<typeof layoutColumns<LineListItem>>;
+  readonly cursor: number;
+  readonly now: number;
+  readonly lines: readonly LineListItem[];
+}) {
+  const m = useApp((s) => s.localMatches);
+  const marked = useApp((s) => s.marked);
+  if (!m) return null;
+  const total = m.lines.length;
+  const heading = `${total} more found in local notes (not by the server's search)${total > LOCAL_MAX || m.more ? ` — ${LOCAL_MAX} shown at most, refine the search` : ''}${m.gone ? ` · ${m.gone} noted line${m.gone === 1 ? '' : 's'} no longer on the service` : ''}`;
+  return (
+    <Box flexDirection="column">
+      <Text color={color('ui.accent')} wrap="truncate">
+        {fitWidth(`   ── ${heading} ──`, width)}
+      </Text>
+      {lines.map((line, i) => (
+        <LineRow
+          // biome-ignore lint/suspicious/noArrayIndexKey: the slot on screen is the row's identity
+          key={i}
+          line={line}
+          columns={columns}
+          isCursor={i === cursor}
+          isMarked={marked.has(line.id)}
+          now={now}
+        />
+      ))}
+    </Box>
+  );
 }

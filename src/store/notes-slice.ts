@@ -1,0 +1,274 @@
+import type { LineListItem } from '../api/contract';
+import { sanitizeMultiline } from '../api/sanitize';
+import { statusOf } from '../domain/format';
+import { typedText } from '../domain/line-form';
+import type { GetState, SetState, StoreDeps } from './deps';
+import { describeError } from './describe-error';
+import { type LineNote, matchNotes, memoryNotes, NOTE_LIMITS, type NoteInput } from './notes';
+import { lookupPasted } from './paste-lookup';
+import type { LinesQuery } from './types';
+
+export type NoteField = keyof NoteInput;
+export const NOTE_FIELDS: readonly NoteField[] = ['name', 'phone', 'text'];
+export const NOTE_LABELS: Record<NoteField, string> = { name: 'Customer', phone: 'Phone', text: 'Note' };
+
+export interface NoteForm {
+  readonly lineId: string;
+  readonly username: string;
+  readonly values: NoteInput;
+  readonly focus: NoteField;
+  /** Shown at their fields as the user types (over-long input). */
+  readonly errors: Partial<Record<NoteField, string>>;
+}
+
+/** Lines found by their note for the applied search that the server's own search does not return. */
+export interface LocalMatches {
+  readonly search: string;
+  readonly status: 'loading' | 'ready' | 'error';
+  readonly lines: readonly LineListItem[];
+  /** Matching notes whose line the server no longer has. */
+  readonly gone: number;
+  /** More notes matched than are looked up (LOOKUP_MAX): the search should be narrower. */
+  readonly more: boolean;
+  readonly error?: string;
+}
+
+export interface NotesSlice {
+  /** Every note of this service, as saved (a new map after each save). */
+  readonly lineNotes: ReadonlyMap<string, LineNote>;
+  readonly noteForm: NoteForm | null;
+  /** The lines browser's Note column (saved in the config). */
+  readonly noteColumn: boolean;
+  readonly localMatches: LocalMatches | null;
+  /** Says once what went wrong loading the notes file (a corrupt file set aside), and logs it. */
+  reportNotesProblem: () => void;
+  openNoteForm: (line: Pick<LineListItem, 'id' | 'username'>) => void;
+  setNoteField: (text: string) => void;
+  moveNoteFocus: (delta: 1 | -1) => void;
+  /** Saves; on failure the form stays open with what was typed and the flash says why. */
+  saveNoteForm: () => void;
+  closeNoteForm: () => void;
+  toggleNoteColumn: () => void;
+  /** Looks up the lines whose note matches the applied search (called when the search changes). */
+  findNoteMatches: () => Promise<void>;
+  /** After a change to a line (null: deleted), a local match shows it as it is now. */
+  updateLocalMatch: (id: string, line: LineListItem | null) => void;
+}
+
+/** Local matches shown at most: the browser's page gives up these rows (plus a heading) to them. */
+export const LOCAL_MAX = 6;
+/** Notes looked up at most per search (each may cost requests): one letter must not fetch them all. */
+const LOOKUP_MAX = 24;
+const CACHE_MS = 60_000;
+// A line not found at all cost a walk over every page: not walked again for a while.
+const GONE_CACHE_MS = 10 * 60_000;
+
+const overLong = (field: NoteField, value: string): string | null => {
+  const n = [...value].length;
+  const max = NOTE_LIMITS[field];
+  return n > max ? `Too long: at most ${max} characters (${n} now)` : null;
+};
+
+/** What the server's search (partial username, exact id) returns itself. */
+const serverFinds = (line: LineListItem, search: string) => {
+  const q = search.toLowerCase();
+  return line.username.toLowerCase().includes(q) || line.id.toLowerCase() === q;
+};
+
+/** The browser's status and type filters, applied to a line found locally as the server applies them. */
+export function passesFilters(line: LineListItem, q: LinesQuery, now: number): boolean {
+  if (q.type === 'trial' && !line.is_trial) return false;
+  if (q.type === 'premium' && line.is_trial) return false;
+  const status = statusOf(line, now);
+  switch (q.status) {
+    case 'all':
+      return true;
+    case 'suspended':
+      return !line.enabled;
+    case 'active':
+      return status === 'active' || status === 'expiring';
+    case 'expiring':
+      return status === 'expiring';
+    case 'expired':
+      return line.exp_date?.ms != null && line.exp_date.ms <= now;
+  }
+}
+
+/** The local matches on screen for the applied search (at most LOCAL_MAX). */
+export const selectLocalLines = (s: {
+  localMatches: LocalMatches | null;
+  query: LinesQuery;
+}): readonly LineListItem[] =>
+  s.localMatches?.status === 'ready' && s.localMatches.search === s.query.search
+    ? s.localMatches.lines.slice(0, LOCAL_MAX)
+    : [];
+
+/** Rows the local group takes under the page (its heading included), or 0. Only once the lines are
+ *  known: the page changes size once per search, not again when the lookup ends. */
+export const selectLocalRows = (s: { localMatches: LocalMatches | null; query: LinesQuery }): number => {
+  const n = selectLocalLines(s).length;
+  return n ? 1 + n : 0;
+};
+
+export function createNotesSlice(set: SetState, get: GetState, deps: StoreDeps): NotesSlice {
+  const notes = deps.notes ?? memoryNotes();
+  const now = deps.now ?? Date.now;
+  let seq = 0;
+  // Lines found by id a moment ago: typing "ann", "anna" does not look them up again.
+  const known = new Map<string, { line: LineListItem | null; at: number }>();
+
+  const say = (text: string, tone: 'info' | 'success' | 'error') => get().notify(text, tone);
+
+  return {
+    lineNotes: notes.all(),
+    noteForm: null,
+    noteColumn: deps.settings?.read().noteColumn ?? false,
+    localMatches: null,
+
+    reportNotesProblem() {
+      if (!notes.problem) return;
+      deps.logError?.('notes', new Error(notes.problem));
+      say(notes.problem, 'error');
+    },
+
+    openNoteForm(line) {
+      const n = notes.get(line.id);
+      set({
+        noteForm: {
+          lineId: line.id,
+          username: line.username,
+          values: { name: n?.name ?? '', phone: n?.phone ?? '', text: n?.text ?? '' },
+          focus: 'name',
+          errors: {},
+        },
+        modal: { kind: 'note' },
+      });
+    },
+
+    setNoteField(text) {
+      const f = get().noteForm;
+      if (!f) return;
+      const value = typedText(text);
+      const errors = { ...f.errors };
+      const e = overLong(f.focus, value);
+      if (e) errors[f.focus] = e;
+      else delete errors[f.focus];
+      set({ noteForm: { ...f, values: { ...f.values, [f.focus]: value }, errors } });
+    },
+
+    moveNoteFocus(delta) {
+      const f = get().noteForm;
+      if (!f) return;
+      const i = NOTE_FIELDS.indexOf(f.focus);
+      set({ noteForm: { ...f, focus: NOTE_FIELDS[(i + delta + NOTE_FIELDS.length) % NOTE_FIELDS.length]! } });
+    },
+
+    saveNoteForm() {
+      const f = get().noteForm;
+      if (!f) return;
+      const bad = NOTE_FIELDS.find((k) => overLong(k, f.values[k]));
+      if (bad) {
+        set({
+          noteForm: { ...f, focus: bad, errors: { ...f.errors, [bad]: overLong(bad, f.values[bad])! } },
+        });
+        return say(`${NOTE_LABELS[bad]}: ${overLong(bad, f.values[bad])}; nothing saved`, 'error');
+      }
+      const had = notes.get(f.lineId);
+      try {
+        notes.set(f.lineId, f.values);
+      } catch (err) {
+        // Nothing is lost: the form stays open with what was typed.
+        deps.logError?.('saveNote', err);
+        return say(
+          `Note not saved (what you typed is still here): ${sanitizeMultiline(err instanceof Error ? err.message : String(err))}`,
+          'error',
+        );
+      }
+      const saved = notes.get(f.lineId);
+      set({ lineNotes: notes.all(), noteForm: null, modal: null });
+      say(
+        saved
+          ? `Note for ${f.username} saved on this machine`
+          : had
+            ? `Note for ${f.username} removed`
+            : 'Nothing to save: the note is blank',
+        saved || had ? 'success' : 'info',
+      );
+      if (get().query.search) void get().findNoteMatches();
+    },
+
+    closeNoteForm() {
+      set({ noteForm: null, modal: null });
+    },
+
+    toggleNoteColumn() {
+      const on = !get().noteColumn;
+      set({ noteColumn: on });
+      const error = deps.settings?.save({ noteColumn: on }) ?? null;
+      if (error) say(`Note column ${on ? 'shown' : 'hidden'}, but not saved: ${error}`, 'error');
+      else say(`Note column ${on ? 'shown' : 'hidden'} (notes are kept on this machine)`, 'info');
+    },
+
+    updateLocalMatch(lineId, line) {
+      if (known.has(lineId)) known.set(lineId, { line, at: now() });
+      const m = get().localMatches;
+      if (!m?.lines.some((l) => l.id === lineId)) return;
+      const lines = line
+        ? m.lines.map((l) => (l.id === lineId ? line : l))
+        : m.lines.filter((l) => l.id !== lineId);
+      set({ localMatches: { ...m, lines } });
+    },
+
+    async findNoteMatches() {
+      const id = ++seq;
+      const { search } = get().query;
+      const all = search ? matchNotes(notes, search) : [];
+      const ids = all.slice(0, LOOKUP_MAX);
+      if (!ids.length) {
+        if (get().localMatches) set({ localMatches: null });
+        return;
+      }
+      const more = all.length > ids.length;
+      set({ localMatches: { search, status: 'loading', lines: [], gone: 0, more } });
+      const at = now();
+      const fresh = (i: string) => {
+        const k = known.get(i);
+        return k && at - k.at < (k.line ? CACHE_MS : GONE_CACHE_MS) ? k : undefined;
+      };
+      try {
+        const need = ids.filter((i) => !fresh(i));
+        if (need.length) {
+          // The same lookup as a pasted list of ids: a search per id, then one walk for the rest.
+          const { found } = await lookupPasted(deps.client, need, {
+            cancelled: () => id !== seq,
+            progress: () => {},
+          });
+          if (id !== seq) return;
+          for (const i of need) {
+            const line = found.get(i);
+            known.set(i, { line: line?.id === i ? line : null, at });
+          }
+        }
+        const lines = ids.map((i) => fresh(i)?.line ?? null);
+        const q = get().query;
+        set({
+          localMatches: {
+            search,
+            status: 'ready',
+            lines: lines.filter(
+              (l): l is LineListItem => l !== null && !serverFinds(l, search) && passesFilters(l, q, at),
+            ),
+            gone: lines.filter((l) => l === null).length,
+            more,
+          },
+        });
+      } catch (err) {
+        if (id !== seq) return;
+        deps.logError?.('findNoteMatches', err);
+        set({
+          localMatches: { search, status: 'error', lines: [], gone: 0, more, error: describeError(err) },
+        });
+      }
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { Box, Text } from 'ink';
+import { fitWidth } from '../../domain/format';
+import { hint } from '../../keys/keymap';
+import { NOTE_LIMITS } from '../../store/notes';
+import { NOTE_FIELDS, NOTE_LABELS } from '../../store/notes-slice';
+import { caretOf } from '../../store/text-target';
+import { TextField } from '../components/TextField';
+import { useApp } from '../store-context';
+import { color } from '../theme';
+
+/** `n`: customer, phone and free text for one line, kept on this machine; a message at each field. */
+export function NoteForm({ width }: { readonly width: number }) {
+  const f = useApp((s) => s.noteForm);
+  const caret = useApp(caretOf);
+  if (!f) return null;
+  return (
+    <Box flexDirection="column" width={width} borderStyle="round" borderColor={color('ui.accent')}>
+      <Text bold wrap="truncate">
+        {fitWidth(` Note for ${f.username} — kept on this machine, never sent to the service`, width - 2)}
+      </Text>
+      {NOTE_FIELDS.map((field) => {
+        const focused = f.focus === field;
+        const error = f.errors[field];
+        return (
+          <Box key={field} flexDirection="column">
+            <Box>
+              <Text color={focused ? color('ui.focus') : color('ui.muted')}>
+                {fitWidth(`${focused ? '›' : ' '} ${NOTE_LABELS[field]}`, 12)}
+              </Text>
+              {focused ? (
+                <TextField value={f.values[field]} caret={caret} />
+              ) : (
+                <Text wrap="truncate">{fitWidth(f.values[field] || '—', Math.max(10, width - 14))}</Text>
+              )}
+            </Box>
+            {(focused || error) && (
+              <Text color={error ? color('tone.error') : color('ui.muted')} wrap="truncate">
+                {fitWidth(
+                  `            ${error ? `✗ ${error}` : `up to ${NOTE_LIMITS[field]} characters`}`,
+                  width - 2,
+                )}
+              </Text>
+            )}
+          </Box>
+        );
+      })}
+      <Text color={color('ui.muted')} wrap="truncate">
+        {fitWidth(` ${hint('note.save', 'saves; all three blank removes the note')}`, width - 2)}
+      </Text>
+    </Box>
+  );
+}
