@@ -52,17 +52,25 @@ export function parsePalette(input: string): ParsedPalette {
   const words = input.trim().split(/\s+/).filter(Boolean);
   if (!words.length) return { ok: false, error: 'Type a command; Tab completes' };
   const [word, ...rest] = words as [string, ...string[]];
+  const exact = PALETTE.find((c) => c.name === word.toLowerCase());
+  if (exact) return parseArgsOf(exact, rest);
   const matches = PALETTE.filter((c) => c.name.startsWith(word.toLowerCase()));
-  const cmd =
-    PALETTE.find((c) => c.name === word.toLowerCase()) ?? (matches.length === 1 ? matches[0] : undefined);
-  if (!cmd) {
-    return {
-      ok: false,
-      error: matches.length
-        ? `Ambiguous: ${matches.map((m) => m.name).join(', ')}`
-        : `Unknown command "${word}"`,
-    };
-  }
+  if (matches.length === 1) return parseArgsOf(matches[0]!, rest);
+  if (!matches.length) return { ok: false, error: `Unknown command "${word}"` };
+  // A short prefix shared by several commands is settled by its arguments: `:f expired` is the
+  // filter (a value from its list), `:f smith` the find (filter refuses it). Among those that
+  // accept them, a command with a fixed list of values wins over one taking free text.
+  // Free text fits only when some is given: `:f` alone stays ambiguous rather than a find of nothing.
+  const fits = matches
+    .filter((c) => c.args[0] !== null || rest.length > 0)
+    .map((c) => [c, parseArgsOf(c, rest)] as const)
+    .filter(([, r]) => r.ok);
+  const fixed = fits.filter(([c]) => c.args[0] !== null && c.args[0] !== undefined);
+  const chosen = fixed.length === 1 ? fixed[0] : fits.length === 1 ? fits[0] : undefined;
+  return chosen?.[1] ?? { ok: false, error: `Ambiguous: ${matches.map((m) => m.name).join(', ')}` };
+}
+
+function parseArgsOf(cmd: PaletteCommand, rest: readonly string[]): ParsedPalette {
   if (cmd.args[0] === null) return { ok: true, name: cmd.name, args: [rest.join(' ')] };
   if (rest.length > cmd.args.length)
     return { ok: false, error: `${cmd.name} takes ${cmd.args.length || 'no'} argument(s)` };

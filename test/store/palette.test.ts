@@ -18,6 +18,22 @@ describe('the palette takes the names the screens use', () => {
   });
 });
 
+describe('a prefix shared by several commands is settled by its arguments', () => {
+  it(':f expired filters, :f smith finds, :f alone is ambiguous; an exact name always wins', () => {
+    expect(parsePalette('f expired')).toEqual({ ok: true, name: 'filter', args: ['expired'] });
+    expect(parsePalette('fi active')).toEqual({ ok: true, name: 'filter', args: ['active'] });
+    expect(parsePalette('f smith')).toEqual({ ok: true, name: 'find', args: ['smith'] });
+    expect(parsePalette('s expiry desc')).toEqual({ ok: true, name: 'sort', args: ['exp_date', 'desc'] });
+    expect(parsePalette('s smith')).toEqual({ ok: true, name: 'search', args: ['smith'] });
+    expect(parsePalette('f')).toEqual({ ok: false, error: 'Ambiguous: filter, find' });
+    expect(parsePalette('find expired')).toEqual({ ok: true, name: 'find', args: ['expired'] });
+    expect(parsePalette('fil smith')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('filter: "smith"'),
+    });
+  });
+});
+
 describe('amounts and counts read as English', () => {
   it('one credit, many credits, thousands separated', () => {
     expect(credits(1)).toBe('1 credit');
