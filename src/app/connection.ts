@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { type ApiClient, createClient } from '../api/client';
+import { type ApiClient, type ClientOptions, createClient } from '../api/client';
 import { LinedeskError } from '../api/errors';
 import { loadTemplates } from '../domain/templates';
 import { dataDir } from '../paths';
@@ -40,7 +40,11 @@ export interface ConnectFailure {
 export async function connect(
   choice: TargetChoice,
   log: Log,
-  opts: { readonly dataDir?: string } = {},
+  opts: {
+    readonly dataDir?: string;
+    /** Tests: fewer read retries, a shorter deadline. */
+    readonly client?: Pick<ClientOptions, 'retry' | 'deadlineMs'>;
+  } = {},
 ): Promise<Connection | ConnectFailure> {
   const onEvent = (e: {
     method: string;
@@ -58,6 +62,7 @@ export async function connect(
         apiKey: choice.apiKey,
         onEvent,
         userAgent: USER_AGENT,
+        ...opts.client,
       });
       const host = new URL(client.baseUrl).host;
       return {
@@ -85,6 +90,7 @@ export async function connect(
       apiKey: demo.apiKey,
       onEvent,
       userAgent: USER_AGENT,
+      ...opts.client,
     });
     return {
       client,

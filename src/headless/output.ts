@@ -21,6 +21,11 @@ export interface HeadlessIo {
   readonly stdin: AsyncIterable<string | Buffer>;
   readonly env: NodeJS.ProcessEnv;
   readonly now?: () => number;
+  /** Tests only: shorter pauses between the checks of an unclear outcome, fewer read retries. */
+  readonly tune?: {
+    readonly sleep?: (ms: number) => Promise<void>;
+    readonly client?: { readonly retry?: { readonly maxAttempts?: number }; readonly deadlineMs?: number };
+  };
 }
 
 /** What went wrong, as `--json` prints it on stderr: the fields the app's screens show. */

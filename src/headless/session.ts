@@ -58,7 +58,11 @@ export async function withStore(
   const config = loadConfig(ctx.dirs.configPath);
   let choice = chooseTarget(run.target, ctx.io.env, config);
   if (choice.kind === 'welcome') choice = { kind: 'sandbox' };
-  const conn = await connect(choice, log, { dataDir: ctx.dirs.data });
+  const tune = ctx.io.tune;
+  const conn = await connect(choice, log, {
+    dataDir: ctx.dirs.data,
+    ...(tune?.client ? { client: tune.client } : {}),
+  });
   if (!isConnection(conn)) {
     out.fail({
       code: conn.kind === 'config' ? 'config' : 'unreachable',
@@ -94,6 +98,7 @@ export async function withStore(
     ...fileDeps(conn, log, { dataDir: ctx.dirs.data, configPath: ctx.dirs.configPath }),
     pageSize: 100,
     now: ctx.now,
+    ...(tune?.sleep ? { sleep: tune.sleep } : {}),
   });
   stopping = () => store.getState().shutdown(SHUTDOWN_GRACE_MS);
   // What the app would flash (a journal write that failed, items the server sent unreadable) goes
