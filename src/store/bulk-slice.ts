@@ -38,7 +38,11 @@ export interface BulkState {
 export interface BulkSlice {
   readonly bulk: BulkState | null;
   /** `params`: where the job starts (1 month, 2 connections): a script's values. */
-  openBulk: (op: BulkOp, lines?: readonly BulkLine[], params?: { months?: Months; connections?: number }) => void;
+  openBulk: (
+    op: BulkOp,
+    lines?: readonly BulkLine[],
+    params?: { months?: Months; connections?: number },
+  ) => void;
   bulkAdjust: (delta: 1 | -1) => void;
   bulkToggleAffordable: () => void;
   bulkSetTyped: (text: string) => void;
