@@ -3,6 +3,7 @@
  * them), every page with the paging guards, exit codes, and never the key in any output.
  */
 import { describe, expect, it } from 'vitest';
+import { runHeadless } from '../../src/headless/run';
 import { startSandbox } from '../../src/sandbox/index';
 import { faultProxy } from '../helpers/fault-proxy';
 import { envFor, headless, homeDirs } from '../helpers/headless';
@@ -141,6 +142,36 @@ describe('read commands', () => {
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(/paging cannot be trusted.*stopped after 200 lines/);
       expect(r.stdout.trimEnd().split('\n')).toHaveLength(200);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('a reader that goes away (EPIPE) ends the walk quietly: exit 0, no more pages asked for', async () => {
+    const { sb } = await sandbox({ lines: 2000 });
+    const proxy = await faultProxy(sb.baseUrl);
+    try {
+      let onError: ((e: NodeJS.ErrnoException) => void) | undefined;
+      let writes = 0;
+      const stdout = {
+        write: () => {
+          if (++writes === 2) onError?.(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
+          return true;
+        },
+        on: (_e: 'error', fn: (e: NodeJS.ErrnoException) => void) => {
+          onError = fn;
+        },
+      };
+      const stderr: string[] = [];
+      const code = await runHeadless(['lines', '--ndjson'], {
+        stdout,
+        stderr: { write: (s: string) => stderr.push(s) > 0 },
+        stdin: (async function* () {})(),
+        env: envFor(proxy.baseUrl, 'test-demo-key-0123456789'),
+      });
+      expect(code).toBe(0);
+      expect(stderr.join('')).toBe('');
+      expect(proxy.forwarded.get('GET /v1/lines/all')).toBeLessThanOrEqual(3);
     } finally {
       await proxy.close();
     }
