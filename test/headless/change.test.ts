@@ -163,4 +163,48 @@ describe('change commands', () => {
     expect((await headless(['delete', line!.username, '--yes'], { env })).code).toBe(0);
     expect((await client.listLines({ search: line!.username })).lines).toHaveLength(0);
   });
+
+  it('trial, upgrade (the server quote) and unsuspend', async () => {
+    const { sb, client } = await sandbox({ lines: 40 });
+    const env = envFor(sb.baseUrl, DEMO_KEY);
+    const trial = await headless(['trial', '--hours', '24', '--label', 'Try me', '--yes', '--json'], { env });
+    expect(trial.code).toBe(0);
+    expect(JSON.parse(trial.stdout).line).toMatchObject({ type: 'trial', label: 'Try me' });
+
+    const line = (await premium(env, 20)).find((l) => l.connections < 6)!;
+    const to = String(line.connections + 1);
+    const quote = JSON.parse(
+      (await headless(['upgrade', line.username, '--connections', to, '--json'], { env })).stdout,
+    );
+    expect(quote).toMatchObject({ op: 'upgrade', estimate: false });
+    const { cost } = await client.simulateUpgrade({ id: line.id, new_connections: Number(to) });
+    expect(quote.total).toBe(cost);
+    const before = books(sb).ledger.length;
+    expect((await headless(['upgrade', line.username, '--connections', to, '--yes'], { env })).code).toBe(0);
+    expect(books(sb).ledger).toHaveLength(before + 1);
+    expect((await client.listLines({ search: line.username })).lines[0]!.connections).toBe(Number(to));
+
+    const suspended = JSON.parse(
+      (await headless(['lines', '--status', 'suspended', '--ndjson', '--limit', '1'], { env })).stdout,
+    );
+    expect((await headless(['unsuspend', suspended.id, '--yes'], { env })).code).toBe(0);
+    expect((await client.listLines({ search: suspended.username })).lines[0]!.enabled).toBe(true);
+  });
+
+  it('progress goes to stderr only when it is a terminal', async () => {
+    const { sb } = await sandbox({ lines: 250 });
+    const env = envFor(sb.baseUrl, DEMO_KEY);
+    const tty = await headless(['lines', '--ndjson'], { env, stderrTty: true });
+    expect(tty.stderr).toMatch(/\r100 of 250 lines…/);
+    expect(tty.stdout).not.toContain('lines…');
+    expect((await headless(['lines', '--ndjson'], { env })).stderr).toBe('');
+  });
+
+  it('with nothing configured, the embedded sandbox', async () => {
+    const home = homeDirs();
+    const r = await headless(['account', '--json'], { env: home });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ email: 'demo@sandbox.linedesk', credits: 1000 });
+    expect(readdirSync(home.LINEDESK_DATA_DIR)).toContain('sandbox.sqlite');
+  });
 });
