@@ -207,4 +207,26 @@ describe('change commands', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ email: 'demo@sandbox.linedesk', credits: 1000 });
     expect(readdirSync(home.LINEDESK_DATA_DIR)).toContain('sandbox.sqlite');
   });
+
+  it('what the app would not send is refused, --yes or not: a trial extended, a balance too low', async () => {
+    const { sb } = await sandbox({ lines: 40, credits: 0 });
+    const env = envFor(sb.baseUrl, DEMO_KEY);
+    const trial = JSON.parse(
+      (await headless(['lines', '--type', 'trial', '--ndjson', '--limit', '1'], { env })).stdout,
+    );
+    const t = await headless(['extend', trial.username, '--json'], { env });
+    expect(t.code).toBe(1);
+    expect(JSON.parse(t.stderr).error).toMatchObject({
+      code: 'refused',
+      message: expect.stringMatching(/^Trial lines cannot be extended/),
+    });
+    const [line] = await premium(env, 1);
+    const poor = await headless(['extend', line!.username, '--yes'], { env });
+    expect(poor.code).toBe(1);
+    expect(poor.stderr).toContain('Balance too low: nothing was sent');
+    const many = await headless(['extend', '--stdin', '--yes'], { env, stdin: `${line!.username}\n` });
+    expect(many.code).toBe(1);
+    expect(many.stderr).toContain('The total exceeds the balance: nothing was sent');
+    expect(books(sb).ledger).toHaveLength(0);
+  });
 });

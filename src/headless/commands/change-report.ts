@@ -203,7 +203,9 @@ export async function printResults(
 /** The exit code a job's outcomes call for: unknown first, then anything failed or not found. */
 export function exitOf(job: BulkJob, notFound: number): number {
   const outcomes = job.lines.map(outcomeOf);
-  if (outcomes.includes('unknown')) return EXIT.unknown;
+  // A line left alone because an earlier change to it is still unknown is unknown too.
+  const heldBack = job.lines.some((l) => l.state === 'skipped' && /unknown outcome/.test(l.detail ?? ''));
+  if (outcomes.includes('unknown') || heldBack) return EXIT.unknown;
   if (
     notFound ||
     outcomes.some((o) => o === 'refused' || o === 'not applied' || o === 'cancelled' || o === 'not sent')

@@ -132,10 +132,8 @@ async function quoteAndSend(ctx: Ctx, store: AppStore, help: StoreHelp): Promise
   };
   const yes = run.values.yes === true;
   await printQuote(out, quote, !yes, json);
-  if (!yes) {
-    out.message('Not sent: run it again with --yes to send it.');
-    return EXIT.notConfirmed;
-  }
+  // --yes is the confirmation the app asks for by typing the username; what the app would not let
+  // Enter send is refused here too, with or without --yes.
   if (a.op === 'delete') store.getState().setActionTyped(a.line!.username);
   const blocked = confirmBlocker(store.getState().action!, balance ?? undefined);
   if (blocked)
@@ -145,6 +143,10 @@ async function quoteAndSend(ctx: Ctx, store: AppStore, help: StoreHelp): Promise
       path: null,
       exit: EXIT.failed,
     });
+  if (!yes) {
+    out.message('Not sent: run it again with --yes to send it.');
+    return EXIT.notConfirmed;
+  }
   await store.getState().confirmAction();
   const done = store.getState().action!;
   const final = done.job!;
@@ -227,10 +229,6 @@ async function changeMany(ctx: Ctx, store: AppStore, help: StoreHelp, p: ChangeP
   };
   const yes = run.values.yes === true;
   await printQuote(out, quote, !yes, json);
-  if (!yes) {
-    out.message('Not sent: run it again with --yes to send it.');
-    return EXIT.notConfirmed;
-  }
   if (b.job.op === 'delete') store.getState().bulkSetTyped(String(runnable.length));
   const blocked = bulkBlocker(store.getState().bulk!, balance ?? undefined);
   if (blocked) {
@@ -241,6 +239,10 @@ async function changeMany(ctx: Ctx, store: AppStore, help: StoreHelp, p: ChangeP
       path: null,
       exit: EXIT.failed,
     });
+  }
+  if (!yes) {
+    out.message('Not sent: run it again with --yes to send it.');
+    return EXIT.notConfirmed;
   }
   const stop = store.subscribe((st) => {
     const pr = st.bulk?.progress;
