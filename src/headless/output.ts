@@ -73,9 +73,10 @@ export class Output {
     return this.#io.stdout.isTTY === true;
   }
 
-  /** Terminal width for tables; 100 when it cannot be known. */
+  /** Terminal width for tables: the terminal's, else COLUMNS, else 100 (a terminal may say 0). */
   get columns(): number {
-    return Math.max(40, this.#io.stdout.columns ?? 100);
+    const cols = this.#io.stdout.columns || Number(this.#io.env.COLUMNS) || 100;
+    return Math.max(40, cols);
   }
 
   get colour(): boolean {
