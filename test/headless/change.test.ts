@@ -42,6 +42,9 @@ describe('change commands', () => {
     const q = JSON.parse(quote.stdout);
     expect(q).toMatchObject({ op: 'extend', sent: false, estimate: true, balance: 1000 });
     expect(q.lines[0]).toMatchObject({ id: line!.id, change: '+3 months' });
+    // The shapes scripts read are pinned.
+    expect(Object.keys(q)).toEqual(['op', 'sent', 'estimate', 'total', 'balance', 'balanceAfter', 'lines']);
+    expect(Object.keys(q.lines[0])).toEqual(['id', 'username', 'change', 'cost', 'skipped', 'note']);
     expect(quote.stderr).toContain('--yes');
     expect(books(sb).ledger).toHaveLength(0);
     expect(journal(home)).toHaveLength(0);
@@ -50,6 +53,16 @@ describe('change commands', () => {
     expect(done.code).toBe(0);
     const r = JSON.parse(done.stdout);
     expect(r.lines[0]).toMatchObject({ id: line!.id, outcome: 'applied', charge: 'reply' });
+    expect(Object.keys(r)).toEqual(['op', 'sent', 'lines', 'notFound']);
+    expect(Object.keys(r.lines[0])).toEqual([
+      'id',
+      'username',
+      'outcome',
+      'charged',
+      'charge',
+      'newBalance',
+      'detail',
+    ]);
     expect(books(sb).ledger).toHaveLength(1);
     expect(r.lines[0].charged).toBe(books(sb).ledger[0]!.amount);
     expect(journal(home)).toMatchObject([{ operation: 'extend', outcome: 'applied', lineId: line!.id }]);
