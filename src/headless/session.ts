@@ -24,12 +24,17 @@ export interface Ctx {
 
 export function makeCtx(run: Run, out: Output, io: HeadlessIo): Ctx {
   const env = io.env;
+  let log: Log | undefined;
   return {
     run,
     out,
     io,
     now: io.now ?? Date.now,
-    log: createLog(join(stateDir(env), 'linedesk.log')),
+    // Made when first written to: `completion` and `journal` create no state directory.
+    get log() {
+      log ??= createLog(join(stateDir(env), 'linedesk.log'));
+      return log;
+    },
     dirs: { data: dataDir(env), configPath: join(configDir(env), 'config.json') },
   };
 }

@@ -3,19 +3,31 @@
  * piping into `head` (EPIPE), and the key in no output.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_NAMES } from '../../src/headless/spec';
 import { BUNDLE, runCli, spawnSandbox } from '../helpers/bundle';
-import { headless, homeDirs } from '../helpers/headless';
+import { headless } from '../helpers/headless';
 
 let sb: Awaited<ReturnType<typeof spawnSandbox>>;
 let env: NodeJS.ProcessEnv;
+let root: string;
 beforeAll(async () => {
   sb = await spawnSandbox(['--lines', '2000']);
-  env = { ...homeDirs(), LINEDESK_BASE_URL: sb.info.baseUrl, LINEDESK_API_KEY: sb.info.accounts[0]!.apiKey };
+  root = mkdtempSync(join(tmpdir(), 'linedesk-bundle-'));
+  env = {
+    LINEDESK_DATA_DIR: join(root, 'data'),
+    LINEDESK_CONFIG_DIR: join(root, 'config'),
+    LINEDESK_STATE_DIR: join(root, 'state'),
+    LINEDESK_BASE_URL: sb.info.baseUrl,
+    LINEDESK_API_KEY: sb.info.accounts[0]!.apiKey,
+  };
 });
 afterAll(() => {
   sb?.child.kill();
+  rmSync(root, { recursive: true, force: true });
 });
 
 describe('headless commands from the shell', () => {
