@@ -2,11 +2,12 @@
  * The headless commands through the built bundle, as a shell runs them: exit codes, `--help`,
  * piping into `head` (EPIPE), and the key in no output.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COMMAND_NAMES } from '../../src/headless/spec';
 import { BUNDLE, runCli, spawnSandbox } from '../helpers/bundle';
 import { headless } from '../helpers/headless';
@@ -76,5 +77,54 @@ describe('headless commands from the shell', () => {
     expect(JSON.parse(r.stdout).id).toEqual(expect.any(String));
     expect(r.stderr).toContain('status 0');
     expect(r.stderr).not.toMatch(/EPIPE|Error|at /);
+  });
+
+  it('Ctrl-C during a bulk job: nothing new is sent, what was charged is journalled, exit 130', async () => {
+    const slow = await spawnSandbox(['--lines', '60', '--faults', 'latency=100']);
+    const dir = mkdtempSync(join(tmpdir(), 'linedesk-bundle-'));
+    try {
+      const e = {
+        ...process.env,
+        LINEDESK_DATA_DIR: join(dir, 'data'),
+        LINEDESK_CONFIG_DIR: join(dir, 'config'),
+        LINEDESK_STATE_DIR: join(dir, 'state'),
+        LINEDESK_BASE_URL: slow.info.baseUrl,
+        LINEDESK_API_KEY: slow.info.accounts[0]!.apiKey,
+      };
+      const names = spawnSync(
+        process.execPath,
+        [BUNDLE, 'lines', '--type', 'premium', '--csv', '--fields', 'username', '--limit', '20'],
+        {
+          encoding: 'utf8',
+          env: e,
+        },
+      )
+        .stdout.split('\n')
+        .slice(1, -1);
+      const child = spawn(process.execPath, [BUNDLE, 'extend', '--stdin', '--yes', '--json'], { env: e });
+      child.stdin.end(names.join('\n'));
+      const journal = join(dir, 'data', 'journal.jsonl');
+      await vi.waitFor(
+        () => expect(existsSync(journal) && readFileSync(journal, 'utf8').length > 0).toBe(true),
+        {
+          timeout: 10_000,
+          interval: 20,
+        },
+      );
+      child.kill('SIGINT');
+      const [code] = await once(child, 'exit');
+      expect(code).toBe(130);
+      const entries = readFileSync(journal, 'utf8')
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l));
+      expect(entries.length).toBeLessThan(20);
+      const spent = entries.reduce((n, x) => n + (x.deducedCredits ?? 0), 0);
+      const me = spawnSync(process.execPath, [BUNDLE, 'account', '--json'], { encoding: 'utf8', env: e });
+      expect(1000 - JSON.parse(me.stdout).credits).toBe(spent);
+    } finally {
+      slow.child.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
