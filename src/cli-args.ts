@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { commandsHelp, EXIT_CODES_HELP, isCommandName } from './headless/spec';
 import { type FaultSpec, parseFaults } from './sandbox/faults';
 
 /** What the command line asks for. Pure: no I/O, so every rule is tested without a process. */
@@ -7,6 +8,8 @@ export type CliCommand =
   | { readonly kind: 'version' }
   | { readonly kind: 'error'; readonly message: string }
   | { readonly kind: 'app'; readonly options: AppOptions }
+  /** A subcommand without a screen (headless/): parsed there, from argv[0] on. */
+  | { readonly kind: 'headless'; readonly argv: readonly string[] }
   | { readonly kind: 'sandbox'; readonly options: SandboxCommandOptions };
 
 export interface AppOptions {
@@ -31,7 +34,11 @@ export const APP_HELP = `linedesk — manage subscription lines from the keyboar
 
 Usage:
   linedesk [options]            open the app
+  linedesk COMMAND [options]    run one command without a screen (see: linedesk COMMAND --help)
   linedesk sandbox [options]    run the embedded sandbox service on its own (see: linedesk sandbox --help)
+
+Commands (scripts and cron; data on stdout, messages on stderr; --json on every one):
+${commandsHelp()}
 
 Options:
   --sandbox          use the embedded sandbox even when a service is configured
@@ -60,7 +67,11 @@ Examples:
   linedesk
   linedesk --profile shop2 --read-only
   LINEDESK_BASE_URL=https://panel.example.com LINEDESK_API_KEY=… linedesk
+  linedesk lines --status expiring --json
+  linedesk extend smith0042abcd --months 3 --yes
   linedesk sandbox --port 7411 --lines 1000
+
+Commands' ${EXIT_CODES_HELP}
 `;
 
 export const SANDBOX_HELP = `linedesk sandbox — the whole reseller interface on SQLite, for rehearsal and tests
@@ -108,6 +119,7 @@ function describeParseError(err: unknown): string {
 export function parseCli(argv: readonly string[]): CliCommand {
   try {
     if (argv[0] === 'sandbox') return parseSandbox(argv.slice(1));
+    if (isCommandName(argv[0])) return { kind: 'headless', argv };
     const { values } = parseArgs({
       args: [...argv],
       strict: true,

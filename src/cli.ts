@@ -15,6 +15,8 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'error':
       process.stderr.write(`linedesk: ${cmd.message}\nTry 'linedesk --help'.\n`);
       return 2;
+    case 'headless':
+      return (await import('./headless/process')).runHeadlessProcess(cmd.argv);
     case 'sandbox':
       return (await import('./sandbox/command')).runSandboxCommand(cmd.options);
     case 'app':

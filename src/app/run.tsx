@@ -1,108 +1,28 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { type ApiClient, createClient } from '../api/client';
-import { LinedeskError } from '../api/errors';
 import type { AppOptions } from '../cli-args';
-import { loadTemplates } from '../domain/templates';
 import { handlePaste } from '../keys/input';
 import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, createPasteHub, installPasteFilter } from '../keys/paste';
-import { dataDir, stateDir } from '../paths';
+import { stateDir } from '../paths';
 import { createAppStore } from '../store/app-store';
 import type { StoreDeps } from '../store/deps';
-import type { Target } from '../store/types';
 import { linesPageSize } from '../ui/layout/frame';
 import type { WelcomeResult } from '../ui/screens/WelcomeScreen';
 import { VERSION } from '../version';
 import { systemClipboard } from './clipboard';
 import { EMPTY_CONFIG, loadConfig, saveConfig } from './config';
+import { type Connection, connect, fileDeps, isConnection, USER_AGENT } from './connection';
 import { findAcrossApi } from './find-across';
-import { fileIntentLog } from './intent-file';
-import { fileJournal } from './journal-file';
-import { createLog, type Log } from './log';
-import { fileNotes, notesPath } from './notes-file';
-import { checkAccount, profilesApi } from './profiles';
-import { settingsApi } from './settings';
-import { chooseTarget, type TargetChoice } from './target';
+import { createLog } from './log';
+import { checkAccount } from './profiles';
+import { chooseTarget } from './target';
 import { ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN, SHOW_CURSOR } from './terminal';
 import type { Instance } from './ui-entry';
 
-interface Connection {
-  readonly client: ApiClient;
-  readonly target: Target;
-  readonly profile: string | null;
-  readonly close: () => Promise<void>;
-}
-
-const USER_AGENT = `linedesk/${VERSION}`;
 /** How long the first frame waits for the first screen's data before it shows "loading". */
 const FIRST_SCREEN_GRACE_MS = 150;
 /** On quit or a signal during a job: how long requests in flight may take to answer. */
 const SHUTDOWN_GRACE_MS = 5_000;
-
-/** The app always talks HTTP, even to the embedded sandbox. */
-async function connect(choice: TargetChoice, log: Log): Promise<Connection | string> {
-  const onEvent = (e: {
-    method: string;
-    path: string;
-    attempt: number;
-    status: number | null;
-    ms: number;
-    error?: string;
-  }) => log.write(`http ${e.method} ${e.path} attempt ${e.attempt} → ${e.status ?? e.error} in ${e.ms} ms`);
-  if (choice.kind === 'error') return choice.message;
-  if (choice.kind === 'remote') {
-    try {
-      const client = createClient({
-        baseUrl: choice.baseUrl,
-        apiKey: choice.apiKey,
-        onEvent,
-        userAgent: USER_AGENT,
-      });
-      const host = new URL(client.baseUrl).host;
-      return {
-        client,
-        profile: choice.profile,
-        target: {
-          id: client.baseUrl,
-          kind: 'remote',
-          label: choice.profile ? `${choice.profile} · ${host}` : host,
-          baseUrl: client.baseUrl,
-        },
-        close: client.close,
-      };
-    } catch (err) {
-      return err instanceof LinedeskError ? err.message : String(err);
-    }
-  }
-  const { startSandbox, SandboxUnavailableError } = await import('../sandbox/index');
-  try {
-    const db = join(dataDir(), 'sandbox.sqlite');
-    const sandbox = await startSandbox({ db, port: 0, log: log.write });
-    const demo = sandbox.accounts()[0]!;
-    const client = createClient({
-      baseUrl: sandbox.baseUrl,
-      apiKey: demo.apiKey,
-      onEvent,
-      userAgent: USER_AGENT,
-    });
-    return {
-      client,
-      profile: null,
-      target: { id: `sandbox:${db}`, kind: 'sandbox', label: 'SANDBOX', baseUrl: sandbox.baseUrl },
-      close: async () => {
-        await client.close();
-        await sandbox.close();
-      },
-    };
-  } catch (err) {
-    log.error('sandbox', err);
-    return err instanceof SandboxUnavailableError
-      ? err.message
-      : `The embedded sandbox could not start: ${(err as Error).message}`;
-  }
-}
 
 /** Runs the app until it quits; every exit path restores the terminal. Returns the exit code. */
 export async function runApp(options: AppOptions): Promise<number> {
@@ -206,9 +126,9 @@ export async function runApp(options: AppOptions): Promise<number> {
     for (;;) {
       keepKeys();
       const next = await connect(choice, log);
-      if (typeof next === 'string') {
+      if (!isConnection(next)) {
         restore();
-        process.stderr.write(`linedesk: ${next}\n`);
+        process.stderr.write(`linedesk: ${next.message}\n`);
         return 2;
       }
       conn = next;
@@ -217,24 +137,7 @@ export async function runApp(options: AppOptions): Promise<number> {
         client: conn.client,
         target: conn.target,
         readOnly: options.readOnly,
-        journal: fileJournal(join(dataDir(), 'journal.jsonl')),
-        // One intent directory per service: open changes are checked only against their own service.
-        intents: fileIntentLog(
-          join(
-            dataDir(),
-            `intents-${createHash('sha256').update(conn.target.id).digest('hex').slice(0, 12)}`,
-          ),
-        ),
-        writeExport: (name, content) => {
-          const file = join(dataDir(), 'exports', name);
-          mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-          writeFileSync(file, content, { mode: 0o600 });
-          return file;
-        },
-        profiles: profilesApi(conn.profile, USER_AGENT),
-        settings: settingsApi(conn.target.id),
-        notes: fileNotes(notesPath(dataDir(), conn.target.id)),
-        templates: loadTemplates(loadConfig()?.templates),
+        ...fileDeps(conn, log),
         findAcross: findAcrossApi({
           userAgent: USER_AGENT,
           current: {
@@ -245,7 +148,6 @@ export async function runApp(options: AppOptions): Promise<number> {
           },
         }),
         openLine,
-        logError: (context, err) => log.error(context, err),
         // The first page is asked for at the size it is shown at, not re-read when the App mounts.
         pageSize: linesPageSize(process.stdout.rows || 24),
       });

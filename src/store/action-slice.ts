@@ -53,6 +53,9 @@ export interface OpenAction {
   readonly line?: LineListItem | Line;
   readonly body?: CreateLineBody | CreateTrialBody;
   readonly pkg?: Package;
+  /** Where the dialog starts (1 month; one more connection than the line has): a script's values. */
+  readonly months?: Months;
+  readonly connections?: number;
 }
 
 export interface ActionSlice {
@@ -228,8 +231,8 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
           line,
           body: o.body ?? null,
           pkg: o.pkg ?? null,
-          months: 1,
-          connections: stepConnections(line?.connections ?? 1, 1),
+          months: o.months ?? 1,
+          connections: o.connections ?? stepConnections(line?.connections ?? 1, 1),
           typed: '',
           quote: { status: 'idle' },
           estimate: o.op === 'extend',

@@ -12,7 +12,7 @@ import {
 } from '../domain/bulk';
 import { csvCell } from '../domain/csv';
 import { typedText } from '../domain/line-form';
-import { stepConnections, stepMonths } from '../domain/steps';
+import { type Months, stepConnections, stepMonths } from '../domain/steps';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { describeError } from './describe-error';
 import { loaded } from './types';
@@ -37,7 +37,12 @@ export interface BulkState {
 
 export interface BulkSlice {
   readonly bulk: BulkState | null;
-  openBulk: (op: BulkOp, lines?: readonly BulkLine[]) => void;
+  /** `params`: where the job starts (1 month, 2 connections): a script's values. */
+  openBulk: (
+    op: BulkOp,
+    lines?: readonly BulkLine[],
+    params?: { months?: Months; connections?: number },
+  ) => void;
   bulkAdjust: (delta: 1 | -1) => void;
   bulkToggleAffordable: () => void;
   bulkSetTyped: (text: string) => void;
@@ -162,7 +167,7 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
   return {
     bulk: null,
 
-    openBulk(op, given) {
+    openBulk(op, given, params) {
       const s = get();
       const marked = [...s.marked.values()];
       // Only the browser can hide marked lines from the user; the marks and renewals views list them.
@@ -172,8 +177,8 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
       const job: BulkJob = {
         id: randomUUID(),
         op,
-        months: 1,
-        connections: 2,
+        months: params?.months ?? 1,
+        connections: params?.connections ?? 2,
         target: s.target.id,
         createdAt: new Date(now()).toISOString(),
         lines,

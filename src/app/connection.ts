@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { type ApiClient, type ClientOptions, createClient } from '../api/client';
+import { LinedeskError } from '../api/errors';
+import { loadTemplates } from '../domain/templates';
+import { dataDir } from '../paths';
+import type { StoreDeps } from '../store/deps';
+import type { Target } from '../store/types';
+import { VERSION } from '../version';
+import { loadConfig } from './config';
+import { fileIntentLog } from './intent-file';
+import { fileJournal } from './journal-file';
+import type { Log } from './log';
+import { fileNotes, notesPath } from './notes-file';
+import { profilesApi } from './profiles';
+import { settingsApi } from './settings';
+import type { TargetChoice } from './target';
+
+/**
+ * How the app and the headless commands reach a service and build the store's dependencies: one
+ * place, so a script and the screen share the journal, the intent log per service and the settings.
+ */
+export interface Connection {
+  readonly client: ApiClient;
+  readonly target: Target;
+  readonly profile: string | null;
+  readonly close: () => Promise<void>;
+}
+
+export const USER_AGENT = `linedesk/${VERSION}`;
+
+/** Why a connection could not be made: the target is unusable (usage) or could not start (unreachable). */
+export interface ConnectFailure {
+  readonly message: string;
+  readonly kind: 'config' | 'unreachable';
+}
+
+/** Always HTTP, even to the embedded sandbox. A string is the reason it could not connect. */
+export async function connect(
+  choice: TargetChoice,
+  log: Log,
+  opts: {
+    readonly dataDir?: string;
+    /** Tests: fewer read retries, a shorter deadline. */
+    readonly client?: Pick<ClientOptions, 'retry' | 'deadlineMs'>;
+  } = {},
+): Promise<Connection | ConnectFailure> {
+  const onEvent = (e: {
+    method: string;
+    path: string;
+    attempt: number;
+    status: number | null;
+    ms: number;
+    error?: string;
+  }) => log.write(`http ${e.method} ${e.path} attempt ${e.attempt} → ${e.status ?? e.error} in ${e.ms} ms`);
+  if (choice.kind === 'error') return { message: choice.message, kind: 'config' };
+  if (choice.kind === 'remote') {
+    try {
+      const client = createClient({
+        baseUrl: choice.baseUrl,
+        apiKey: choice.apiKey,
+        onEvent,
+        userAgent: USER_AGENT,
+        ...opts.client,
+      });
+      const host = new URL(client.baseUrl).host;
+      return {
+        client,
+        profile: choice.profile,
+        target: {
+          id: client.baseUrl,
+          kind: 'remote',
+          label: choice.profile ? `${choice.profile} · ${host}` : host,
+          baseUrl: client.baseUrl,
+        },
+        close: client.close,
+      };
+    } catch (err) {
+      return { message: err instanceof LinedeskError ? err.message : String(err), kind: 'config' };
+    }
+  }
+  const { startSandbox, SandboxUnavailableError } = await import('../sandbox/index');
+  try {
+    const db = join(opts.dataDir ?? dataDir(), 'sandbox.sqlite');
+    const sandbox = await startSandbox({ db, port: 0, log: log.write });
+    const demo = sandbox.accounts()[0]!;
+    const client = createClient({
+      baseUrl: sandbox.baseUrl,
+      apiKey: demo.apiKey,
+      onEvent,
+      userAgent: USER_AGENT,
+      ...opts.client,
+    });
+    return {
+      client,
+      profile: null,
+      target: { id: `sandbox:${db}`, kind: 'sandbox', label: 'SANDBOX', baseUrl: sandbox.baseUrl },
+      close: async () => {
+        await client.close();
+        await sandbox.close();
+      },
+    };
+  } catch (err) {
+    log.error('sandbox', err);
+    return {
+      kind: 'unreachable',
+      message:
+        err instanceof SandboxUnavailableError
+          ? err.message
+          : `The embedded sandbox could not start: ${(err as Error).message}`,
+    };
+  }
+}
+
+export const isConnection = (c: Connection | ConnectFailure): c is Connection => 'client' in c;
+
+/**
+ * The store's dependencies that live in files, for one service: the journal (shared by every
+ * service), the intent log (one directory per service: open changes are checked only against their
+ * own service), settings, notes, templates, exports and the log.
+ */
+export function fileDeps(
+  conn: Connection,
+  log: Log,
+  opts: { readonly dataDir?: string; readonly configPath?: string } = {},
+): Omit<StoreDeps, 'client' | 'target'> {
+  const data = opts.dataDir ?? dataDir();
+  return {
+    journal: fileJournal(join(data, 'journal.jsonl')),
+    intents: fileIntentLog(
+      join(data, `intents-${createHash('sha256').update(conn.target.id).digest('hex').slice(0, 12)}`),
+    ),
+    writeExport: (name, content) => {
+      const file = join(data, 'exports', name);
+      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+      writeFileSync(file, content, { mode: 0o600 });
+      return file;
+    },
+    profiles: profilesApi(conn.profile, USER_AGENT, opts.configPath),
+    settings: settingsApi(conn.target.id, opts.configPath),
+    notes: fileNotes(notesPath(data, conn.target.id)),
+    templates: loadTemplates(loadConfig(opts.configPath)?.templates),
+    logError: (context, err) => log.error(context, err),
+  };
+}

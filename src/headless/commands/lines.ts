@@ -1,0 +1,158 @@
+import { LINE_TYPES, ORDER_BY, type OrderBy } from '../../api/contract';
+import { countText, unreadableText } from '../../domain/format';
+import { describeError } from '../../store/describe-error';
+import { DEFAULT_QUERY } from '../../store/lines-slice';
+import { walkPages } from '../../store/page-walk';
+import { type LineListItem, type LinesQuery, STATUS_VIEWS, type StatusView } from '../../store/types';
+import { LINE_COLUMNS } from '../../ui/lines-columns';
+import { wholeOption } from '../args';
+import { EXIT, failureOf, usageFailure } from '../failure';
+import {
+  csvText,
+  DEFAULT_LINE_FIELDS,
+  fieldColumns,
+  LINE_FIELDS,
+  lineRecord,
+  parseFields,
+  pick,
+  tableText,
+} from '../format';
+import type { Failure } from '../output';
+import { type Ctx, withStore } from '../session';
+
+const SORT_ALIASES: Record<string, OrderBy> = { expiry: 'exp_date', expires: 'exp_date' };
+/** The API takes at most 100 lines a page. */
+const PAGE_MAX = 100;
+
+export interface LinesRequest {
+  readonly query: LinesQuery;
+  /** Lines to print at most; null for all. */
+  readonly limit: number | null;
+  readonly fields: readonly string[] | null;
+}
+
+/** The options of `linedesk lines` as a query, or the failure that names the bad one. Pure. */
+export function linesRequest(
+  values: Ctx['run']['values'],
+  format: Ctx['run']['format'],
+): LinesRequest | Failure {
+  const status = String(values.status ?? 'all');
+  if (!(STATUS_VIEWS as readonly string[]).includes(status))
+    return usageFailure(`--status takes ${STATUS_VIEWS.join(', ')}, not "${status.slice(0, 20)}"`, [
+      'status',
+    ]);
+  const type = String(values.type ?? 'all');
+  if (!(LINE_TYPES as readonly string[]).includes(type))
+    return usageFailure(`--type takes ${LINE_TYPES.join(', ')}, not "${type.slice(0, 20)}"`, ['type']);
+  const [field = 'id', order = 'asc', ...rest] = String(values.sort ?? 'id').split(':');
+  const orderBy = SORT_ALIASES[field] ?? field;
+  if (!(ORDER_BY as readonly string[]).includes(orderBy) || !['asc', 'desc'].includes(order) || rest.length)
+    return usageFailure('--sort takes id, username, enabled or expiry, then :asc or :desc (expiry:desc)', [
+      'sort',
+    ]);
+  const search = typeof values.search === 'string' ? values.search.trim() : '';
+  if (search.length > 200) return usageFailure('--search takes at most 200 characters', ['search']);
+  let limit: number | null = null;
+  if (values.limit !== undefined) {
+    const n = wholeOption(values, 'limit', { min: 1, max: 10_000_000 });
+    if (typeof n !== 'number') return usageFailure(n.message, n.path);
+    limit = n;
+  } else if (!values.all && format !== 'ndjson') limit = 20;
+  if (values.all && values.limit !== undefined)
+    return usageFailure('--all and --limit cannot be used together');
+  const fields = parseFields(values.fields as string | undefined, LINE_FIELDS);
+  if (fields && 'unknown' in fields)
+    return usageFailure(`--fields: unknown field "${fields.unknown}" (known: ${LINE_FIELDS.join(', ')})`, [
+      'fields',
+    ]);
+  return {
+    query: {
+      ...DEFAULT_QUERY,
+      search,
+      status: status as StatusView,
+      type: type as LinesQuery['type'],
+      orderBy: orderBy as OrderBy,
+      orderType: order as 'asc' | 'desc',
+    },
+    limit,
+    fields: fields?.fields ?? null,
+  };
+}
+
+/**
+ * Lines across pages, through the store's page fetch (the expired view included) and the paging
+ * guards (an offset that repeats or stands still, a line seen twice, more pages than the total
+ * allows). NDJSON and CSV stream as pages land; JSON and the table print once the walk ends.
+ */
+export function linesCommand(ctx: Ctx): Promise<number> {
+  const { out, run } = ctx;
+  const req = linesRequest(run.values, run.format);
+  if ('exit' in req) {
+    out.fail(req);
+    return Promise.resolve(req.exit);
+  }
+  const fields = req.fields ?? DEFAULT_LINE_FIELDS;
+  return withStore(ctx, async (store) => {
+    const now = ctx.now();
+    const want = req.limit ?? Number.POSITIVE_INFINITY;
+    const pageSize = Math.min(PAGE_MAX, want);
+    const kept: LineListItem[] = [];
+    let total: number | null = null;
+    let printed = 0;
+    let failure: Failure | null = null;
+    const emit = async (lines: readonly LineListItem[]) => {
+      if (run.format === 'ndjson') {
+        await out.data(lines.map((l) => `${JSON.stringify(pick(lineRecord(l, now), fields))}\n`).join(''));
+      } else if (run.format === 'csv') {
+        const rows = lines.map((l) => pick(lineRecord(l, now), fields));
+        await out.data(csvText(rows, fields, printed === 0));
+      } else kept.push(...lines);
+      printed += lines.length;
+    };
+    try {
+      const pages = walkPages((offset) => store.getState().fetchLinesPage(req.query, offset, pageSize), {
+        cancelled: () => out.closed,
+        onPage: (p) => out.progress(`${countText(p.lines)} of ${countText(p.total)} lines…`),
+      });
+      for await (const page of pages) {
+        total ??= page.totalHits;
+        for (const u of page.unreadable) out.message(`Left out: ${unreadableText(u)}`, 'yellow');
+        await emit(page.lines.slice(0, Math.max(0, want - printed)));
+        if (printed >= want || out.closed) break;
+      }
+    } catch (err) {
+      failure = failureOf(err);
+      if (failure.code === 'internal') failure = { ...failure, message: describeError(err) };
+    }
+    out.clearProgress();
+    if (run.format === 'csv' && printed === 0 && !failure) await out.data(csvText([], fields));
+    if (run.format === 'json' && !failure) {
+      const lines = kept.map((l) => pick(lineRecord(l, now), fields));
+      await out.data(`${JSON.stringify({ totalHits: total ?? 0, lines }, null, 2)}\n`);
+    } else if (run.format === 'table' && kept.length + (failure ? 0 : 1) > 0) {
+      const text = req.fields
+        ? tableText(
+            out,
+            fieldColumns(fields),
+            kept.map((l) => lineRecord(l, now)),
+            now,
+          )
+        : tableText(out, LINE_COLUMNS, kept, now);
+      await out.data(text);
+      if (out.isTerminal && total !== null)
+        out.message(
+          `${countText(kept.length)} of ${countText(total)} lines${kept.length < total ? ' (--all for every line)' : ''}`,
+          'dim',
+        );
+    }
+    if (failure) {
+      out.fail(
+        printed
+          ? { ...failure, message: `${failure.message} (stopped after ${countText(printed)} lines)` }
+          : failure,
+      );
+      return failure.exit;
+    }
+    return EXIT.done;
+  });
+}

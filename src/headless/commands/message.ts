@@ -1,0 +1,65 @@
+import { loadConfig } from '../../app/config';
+import { fileNotes, notesPath } from '../../app/notes-file';
+import { fillTemplate, loadTemplates } from '../../domain/templates';
+import { loaded } from '../../store/types';
+import { EXIT } from '../failure';
+import { type Ctx, withStore } from '../session';
+import { invalid } from './change-params';
+
+/**
+ * A customer message: a template (the defaults, and the config's `templates` over them) filled with
+ * a line's details, the account's portal and server, and the line's note on this machine.
+ */
+export async function messageCommand(ctx: Ctx): Promise<number> {
+  const { run, out } = ctx;
+  const { templates, errors } = loadTemplates(loadConfig(ctx.dirs.configPath)?.templates);
+  for (const e of errors) out.message(e, 'yellow');
+  if (run.values.list) {
+    if (run.format === 'json') await out.data(`${JSON.stringify({ templates }, null, 2)}\n`);
+    else await out.data(templates.map((t) => `${t.id}\t${t.name}\n`).join(''));
+    return EXIT.done;
+  }
+  const [id, wanted] = run.args as [string, string];
+  const template = templates.find((t) => t.id === id);
+  if (!template) {
+    const f = invalid('template', `No template "${id}" (known: ${templates.map((t) => t.id).join(', ')})`);
+    out.fail(f);
+    return f.exit;
+  }
+  return withStore(ctx, async (store, help) => {
+    const [{ found }] = await Promise.all([help.lookup([wanted]), store.getState().loadAccount()]);
+    const line = found.get(wanted);
+    if (!line) {
+      out.fail({
+        code: 'line_not_found',
+        message: `No line answers to "${wanted}"`,
+        path: null,
+        exit: EXIT.failed,
+      });
+      return EXIT.failed;
+    }
+    const acct = loaded(store.getState().account);
+    const note = fileNotes(notesPath(ctx.dirs.data, store.getState().target.id)).get(line.id) ?? null;
+    const text = fillTemplate(
+      template,
+      {
+        username: line.username,
+        password: line.password,
+        // An expiry the server sent but that could not be read is left blank, never "never".
+        expMs: line.exp_date === null ? null : (line.exp_date.ms ?? Number.NaN),
+        portal: acct?.server_information.mag_portal_url ?? null,
+        server: line.hostname ?? acct?.server_information.hostname ?? null,
+        label: line.label,
+        note,
+        connections: line.connections,
+      },
+      ctx.now(),
+    );
+    if (run.format === 'json')
+      await out.data(
+        `${JSON.stringify({ template: template.id, id: line.id, username: line.username, message: text }, null, 2)}\n`,
+      );
+    else await out.data(`${text.replace(/\n+$/, '')}\n`);
+    return EXIT.done;
+  });
+}

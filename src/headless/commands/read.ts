@@ -1,0 +1,194 @@
+import type { Package } from '../../api/contract';
+import { type Diagnosis, diagnose, type Fix } from '../../domain/diagnosis';
+import {
+  absoluteText,
+  countText,
+  creditsText,
+  expiryText,
+  relativeText,
+  statusOf,
+} from '../../domain/format';
+import { loaded } from '../../store/types';
+import { PACKAGE_COLUMNS } from '../../ui/tables';
+import { EXIT } from '../failure';
+import { csvText, fieldColumns, lineRecord, pairsText, type Row, tableText } from '../format';
+import type { Tint } from '../output';
+import { type Ctx, withStore } from '../session';
+
+const json = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`;
+
+export function accountCommand(ctx: Ctx): Promise<number> {
+  return withStore(ctx, async (store, help) => {
+    const s = store.getState();
+    await Promise.all([s.loadAccount(), s.loadCounts()]);
+    const { account, counts } = store.getState();
+    if (account.status !== 'ready') {
+      const f = help.failure(account.status === 'error' ? account.error : 'no answer');
+      ctx.out.fail(f);
+      return f.exit;
+    }
+    const a = account.data;
+    const c = loaded(counts) ?? null;
+    if (counts.status === 'error') ctx.out.message(`Counts not available: ${counts.error}`, 'yellow');
+    if (ctx.run.format === 'json') {
+      await ctx.out.data(
+        json({
+          email: a.email,
+          credits: a.credits,
+          lines_count: a.lines_count,
+          server: {
+            hostname: a.server_information.hostname,
+            mag_portal_url: a.server_information.mag_portal_url,
+          },
+          counts: c,
+        }),
+      );
+      return EXIT.done;
+    }
+    const n = (v: number | null | undefined) => (v === null || v === undefined ? 'unknown' : countText(v));
+    await ctx.out.data(
+      pairsText(ctx.out, [
+        ['Email', a.email],
+        ['Credits', creditsText(a.credits)],
+        ['Lines', countText(a.lines_count)],
+        ...(c
+          ? ([
+              ['Active', n(c.active), 'green'],
+              ['Expiring', n(c.expiring), 'yellow'],
+              ['Expired', c.expired === null ? 'could not be counted' : n(c.expired), 'red'],
+              ['Suspended', n(c.suspended), 'magenta'],
+              ['Premium', n(c.premium)],
+              ['Trial', n(c.trial)],
+            ] as [string, string, Tint?][])
+          : []),
+        ['Server', a.server_information.hostname],
+        ['Portal (MAG)', a.server_information.mag_portal_url],
+      ]),
+    );
+    return EXIT.done;
+  });
+}
+
+const PACKAGE_FIELDS = [
+  'id',
+  'package_name',
+  'duration',
+  'is_trial',
+  'credits_cost',
+  'extra_connection_credits_cost',
+  'min_balance',
+] as const;
+
+export function packagesCommand(ctx: Ctx): Promise<number> {
+  const type = ctx.run.values.type ?? 'all';
+  if (!['all', 'premium', 'trial'].includes(String(type))) {
+    ctx.out.fail({
+      code: 'usage',
+      message: `--type takes all, premium or trial, not "${type}"`,
+      path: ['type'],
+      exit: EXIT.usage,
+    });
+    return Promise.resolve(EXIT.usage);
+  }
+  return withStore(ctx, async (store, help) => {
+    await store.getState().loadCatalog();
+    const load = store.getState().packages;
+    if (load.status !== 'ready') {
+      const f = help.failure(load.status === 'error' ? load.error : 'no answer');
+      ctx.out.fail(f);
+      return f.exit;
+    }
+    const rows = load.data.filter((p) => type === 'all' || p.is_trial === (type === 'trial'));
+    const records = rows.map((p) => Object.fromEntries(PACKAGE_FIELDS.map((f) => [f, p[f]])) as Row);
+    if (ctx.run.format === 'json') await ctx.out.data(json({ packages: records }));
+    else if (ctx.run.format === 'csv') await ctx.out.data(csvText(records, PACKAGE_FIELDS));
+    else await ctx.out.data(tableText<Package>(ctx.out, PACKAGE_COLUMNS, rows, ctx.now()));
+    return EXIT.done;
+  });
+}
+
+export function bouquetsCommand(ctx: Ctx): Promise<number> {
+  return withStore(ctx, async (store, help) => {
+    await store.getState().loadCatalog();
+    const load = store.getState().bouquets;
+    if (load.status !== 'ready') {
+      const f = help.failure(load.status === 'error' ? load.error : 'no answer');
+      ctx.out.fail(f);
+      return f.exit;
+    }
+    const { channels, movies } = load.data;
+    if (ctx.run.format === 'json') {
+      await ctx.out.data(json({ channels, movies }));
+      return EXIT.done;
+    }
+    const rows: Row[] = [
+      ...channels.map((b) => ({ kind: 'channels', id: b.id, label: b.label })),
+      ...movies.map((b) => ({ kind: 'movies', id: b.id, label: b.label })),
+    ];
+    const fields = ['kind', 'id', 'label'];
+    await ctx.out.data(
+      ctx.run.format === 'csv' ? csvText(rows, fields) : tableText(ctx.out, fieldColumns(fields), rows, 0),
+    );
+    return EXIT.done;
+  });
+}
+
+const FIX_WORDS: Record<Fix, (who: string) => string> = {
+  unsuspend: (who) => `linedesk unsuspend ${who}`,
+  extend: (who) => `linedesk extend ${who}`,
+  newLine: () => 'linedesk create (a new line replaces it)',
+};
+
+export const diagnosisRecord = (d: Diagnosis) => ({ works: d.works, why: d.why, fixes: d.fixes });
+
+export function lineCommand(ctx: Ctx): Promise<number> {
+  const wanted = ctx.run.args[0]!;
+  return withStore(ctx, async (_store, help) => {
+    const { found } = await help.lookup([wanted]);
+    const line = found.get(wanted);
+    if (!line) {
+      ctx.out.fail({
+        code: 'line_not_found',
+        message: `No line answers to "${wanted}"`,
+        path: null,
+        exit: EXIT.failed,
+      });
+      return EXIT.failed;
+    }
+    const now = ctx.now();
+    const dx = diagnose(line, now);
+    const show = ctx.run.values['show-password'] === true;
+    const rec = lineRecord(line, now);
+    if (!show) delete rec.password;
+    if (ctx.run.format === 'json') {
+      await ctx.out.data(json({ line: rec, diagnosis: diagnosisRecord(dx) }));
+      return EXIT.done;
+    }
+    const fixes = dx.fixes.map((f) => FIX_WORDS[f](line.username)).join('; ');
+    const notInList = '(not in list results)';
+    const status = statusOf(line, now);
+    await ctx.out.data(
+      pairsText(ctx.out, [
+        [
+          'Diagnosis',
+          `${dx.why}${fixes ? `  →  ${fixes}` : ''}`,
+          dx.works === true ? 'green' : dx.works === false ? 'red' : undefined,
+        ],
+        ['Username', line.username],
+        ['Password', show ? line.password : '(hidden: --show-password prints it)'],
+        ['Label', line.label || '—'],
+        ['Status', status],
+        ['Type', line.is_trial ? 'trial' : 'premium'],
+        ['Connections', String(line.connections)],
+        ['Expires', `${absoluteText(line.exp_date)}  (${expiryText(line.exp_date, now)})`],
+        ['Period start', `${absoluteText(line.start_date)}  (${relativeText(line.start_date, now)})`],
+        ['Created', `${absoluteText(line.created_at)}  (${relativeText(line.created_at, now)})`],
+        ['MAC address', notInList],
+        ['Parental code', notInList],
+        ['Server', line.hostname ?? '—'],
+        ['Line id', line.id],
+      ]),
+    );
+    return EXIT.done;
+  });
+}

@@ -1,0 +1,145 @@
+/**
+ * The headless output formats, pure: a record per item (the stable JSON shape), fields picked by
+ * name, CSV, and tables — sized to the terminal for people, tab-separated when piped. The app's
+ * column definitions are reused (columns are data), so a table here reads like the screen.
+ */
+import type { ServerDate } from '../api/contract';
+import { csvCell } from '../domain/csv';
+import { cellWidth, fitWidth, statusOf } from '../domain/format';
+import type { Line, LineListItem } from '../store/types';
+import { type Column, layoutColumns } from '../ui/lines-columns';
+import type { Token } from '../ui/theme';
+import type { Output, Tint } from './output';
+
+export type Scalar = string | number | boolean | null;
+export type Row = Readonly<Record<string, Scalar | readonly Scalar[]>>;
+
+/** A date as the server meant it: ISO 8601 when it could be read, its own text when not. */
+export const dateValue = (d: ServerDate | null): string | null =>
+  d === null ? null : d.ms === null ? d.raw : new Date(d.ms).toISOString();
+
+/** Every field a line record has, in the order JSON and CSV print them. */
+export const LINE_FIELDS = [
+  'id',
+  'username',
+  'password',
+  'label',
+  'status',
+  'type',
+  'enabled',
+  'connections',
+  'is_trial',
+  'exp_date',
+  'start_date',
+  'created_at',
+  'hostname',
+] as const;
+/** Printed unless --fields says otherwise: every field but the password. */
+export const DEFAULT_LINE_FIELDS = LINE_FIELDS.filter((f) => f !== 'password');
+
+/** The stable record of a line (the single-line form adds MAC address and parental code). */
+export function lineRecord(l: LineListItem | Line, nowMs: number): Record<string, Scalar> {
+  const rec: Record<string, Scalar> = {
+    id: l.id,
+    username: l.username,
+    password: l.password,
+    label: l.label,
+    status: statusOf(l, nowMs),
+    type: l.is_trial ? 'trial' : 'premium',
+    enabled: l.enabled,
+    connections: l.connections,
+    is_trial: l.is_trial,
+    exp_date: dateValue(l.exp_date),
+    start_date: dateValue(l.start_date),
+    created_at: dateValue(l.created_at),
+    hostname: l.hostname,
+  };
+  if ('macaddress' in l) {
+    rec.macaddress = l.macaddress;
+    rec.parental_code = l.parental_code;
+  }
+  return rec;
+}
+
+/** `--fields a,b`: the names, each one known; or the first unknown one. */
+export function parseFields(
+  text: string | undefined,
+  known: readonly string[],
+): { fields: readonly string[] } | { unknown: string } | null {
+  if (text === undefined) return null;
+  const fields = text
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
+  const unknown = fields.find((f) => !known.includes(f));
+  if (unknown !== undefined || !fields.length) return { unknown: unknown ?? '' };
+  return { fields };
+}
+
+export const pick = (rec: Row, fields: readonly string[]): Row =>
+  Object.fromEntries(fields.map((f) => [f, rec[f] ?? null]));
+
+export function csvText(rows: readonly Row[], fields: readonly string[], header = true): string {
+  const lines = rows.map((r) => fields.map((f) => csvCell(cellOf(r[f]))).join(','));
+  return `${[...(header ? [fields.join(',')] : []), ...lines].join('\n')}\n`;
+}
+
+const cellOf = (v: Scalar | readonly Scalar[] | undefined): string =>
+  v === null || v === undefined ? '' : Array.isArray(v) ? v.join(' ') : String(v);
+
+/** Columns for any record by field name: for --fields, and for tables with no columns of their own. */
+export function fieldColumns(fields: readonly string[]): Column<Row>[] {
+  return fields.map((f) => ({
+    id: f,
+    header: f.toUpperCase(),
+    width: { min: Math.min(12, f.length + 2), flex: 1 },
+    cell: (r: Row) => cellOf(r[f]),
+  }));
+}
+
+const TOKEN_TINT: Partial<Record<Token, Tint>> = {
+  'status.active': 'green',
+  'status.expiring': 'yellow',
+  'status.expired': 'red',
+  'status.suspended': 'magenta',
+  'tone.error': 'red',
+  'tone.success': 'green',
+};
+
+/**
+ * For a terminal: columns laid out to its width, cells cut with an ellipsis, statuses in colour
+ * (and always in words). Piped: a header and one tab-separated row per item, nothing cut.
+ */
+export function tableText<T>(
+  out: Output,
+  columns: readonly Column<T>[],
+  rows: readonly T[],
+  now: number,
+): string {
+  if (!out.isTerminal) {
+    const clean = (s: string) => s.replace(/[\t\n]/g, ' ');
+    const lines = [
+      columns.map((c) => c.header).join('\t'),
+      ...rows.map((r) => columns.map((c) => clean(c.cell(r, now))).join('\t')),
+    ];
+    return `${lines.join('\n')}\n`;
+  }
+  const laid = layoutColumns(columns, out.columns, 2, { items: rows, now });
+  const line = (r: T | null) =>
+    laid
+      .map(({ column, width }) => {
+        const text = fitWidth(r === null ? column.header : column.cell(r, now), width, column.align);
+        const token = r === null ? undefined : column.tone?.(r, now);
+        return out.tint(text, r === null ? 'dim' : token ? TOKEN_TINT[token] : undefined);
+      })
+      .join('  ')
+      .trimEnd();
+  return `${[line(null), ...rows.map(line)].join('\n')}\n`;
+}
+
+/** "Name   value" pairs for one item (account, a line): aligned for people, tab-separated piped. */
+export function pairsText(out: Output, pairs: readonly (readonly [string, string, Tint?])[]): string {
+  if (!out.isTerminal) return `${pairs.map(([k, v]) => `${k}\t${v.replace(/[\t\n]/g, ' ')}`).join('\n')}\n`;
+  const width = Math.max(...pairs.map(([k]) => cellWidth(k))) + 2;
+  return `${pairs.map(([k, v, t]) => `${out.tint(fitWidth(k, width), 'dim')}${out.tint(v, t)}`).join('\n')}\n`;
+}

@@ -1,0 +1,57 @@
+import { parseHeadless } from './args';
+import { EXIT, failureOf } from './failure';
+import { type HeadlessIo, Output } from './output';
+import type { CommandName } from './spec';
+
+type Command = (ctx: import('./session').Ctx) => Promise<number>;
+
+/** Each command's module loads only when it runs: `--help` and `completion` stay light. */
+const COMMAND_MODULES: Record<CommandName, () => Promise<Command>> = {
+  account: async () => (await import('./commands/read')).accountCommand,
+  packages: async () => (await import('./commands/read')).packagesCommand,
+  bouquets: async () => (await import('./commands/read')).bouquetsCommand,
+  line: async () => (await import('./commands/read')).lineCommand,
+  lines: async () => (await import('./commands/lines')).linesCommand,
+  create: async () => (await import('./commands/change')).changeCommand,
+  trial: async () => (await import('./commands/change')).changeCommand,
+  extend: async () => (await import('./commands/change')).changeCommand,
+  upgrade: async () => (await import('./commands/change')).changeCommand,
+  unsuspend: async () => (await import('./commands/change')).changeCommand,
+  delete: async () => (await import('./commands/change')).changeCommand,
+  renewals: async () => (await import('./commands/renewals')).renewalsCommand,
+  message: async () => (await import('./commands/message')).messageCommand,
+  journal: async () => (await import('./commands/local')).journalCommand,
+  completion: async () => (await import('./commands/local')).completionCommand,
+};
+
+/**
+ * `linedesk COMMAND …` without a screen: parses, runs, and returns the exit code. Everything it
+ * touches comes through `io` (streams, stdin, environment), so tests run it in-process.
+ */
+export async function runHeadless(argv: readonly string[], io: HeadlessIo): Promise<number> {
+  const parsed = parseHeadless(argv);
+  // Before the options are known, --json anywhere asks for JSON errors.
+  const out = new Output(io, {
+    json:
+      parsed.kind === 'run'
+        ? parsed.format === 'json' || parsed.format === 'ndjson'
+        : argv.includes('--json'),
+  });
+  if (parsed.kind === 'help') {
+    await out.data(parsed.text);
+    return EXIT.done;
+  }
+  if (parsed.kind === 'usage') {
+    out.fail({ code: 'usage', message: parsed.message, path: parsed.path, exit: EXIT.usage });
+    return EXIT.usage;
+  }
+  try {
+    const { makeCtx } = await import('./session');
+    const command = await COMMAND_MODULES[parsed.command]();
+    return await command(makeCtx(parsed, out, io));
+  } catch (err) {
+    const f = failureOf(err);
+    out.fail(f);
+    return f.exit;
+  }
+}

@@ -1,0 +1,155 @@
+import { join } from 'node:path';
+import { loadConfig } from '../app/config';
+import { connect, fileDeps, isConnection } from '../app/connection';
+import { createLog, type Log } from '../app/log';
+import { chooseTarget } from '../app/target';
+import { configDir, dataDir, stateDir } from '../paths';
+import { type AppStore, createAppStore } from '../store/app-store';
+import { lookupPasted, type PasteLookup } from '../store/paste-lookup';
+import type { Parsed } from './args';
+import { EXIT, failureOf } from './failure';
+import type { Failure, HeadlessIo, Output } from './output';
+
+export type Run = Extract<Parsed, { kind: 'run' }>;
+
+/** What every command gets: its parsed arguments, the output, the process's world. */
+export interface Ctx {
+  readonly run: Run;
+  readonly out: Output;
+  readonly io: HeadlessIo;
+  readonly now: () => number;
+  readonly log: Log;
+  readonly dirs: { readonly data: string; readonly configPath: string };
+}
+
+export function makeCtx(run: Run, out: Output, io: HeadlessIo): Ctx {
+  const env = io.env;
+  let log: Log | undefined;
+  return {
+    run,
+    out,
+    io,
+    now: io.now ?? Date.now,
+    // Made when first written to: `completion` and `journal` create no state directory.
+    get log() {
+      log ??= createLog(join(stateDir(env), 'linedesk.log'));
+      return log;
+    },
+    dirs: { data: dataDir(env), configPath: join(configDir(env), 'config.json') },
+  };
+}
+
+export interface StoreHelp {
+  /** A failed load's message as a failure, with the kind of the last error the client met. */
+  failure: (message: string) => Failure;
+  /** Lines by id or username (the paste lookup: a search each, then one walk for ids it missed). */
+  lookup: (items: readonly string[], cancelled?: () => boolean) => Promise<PasteLookup>;
+}
+
+/** How long requests in flight may take to answer when a command ends or is interrupted. */
+const SHUTDOWN_GRACE_MS = 5_000;
+
+/**
+ * The store on the chosen service, as the app builds it (the same journal, intent log per service,
+ * settings, profiles): flags, then the environment, then the default profile, then the embedded
+ * sandbox (also when nothing is configured: a script never meets the welcome screen). Returns the
+ * exit code of `body`, or of why no connection could be made.
+ */
+export async function withStore(
+  ctx: Ctx,
+  body: (store: AppStore, help: StoreHelp) => Promise<number>,
+): Promise<number> {
+  const { run, out, log } = ctx;
+  const config = loadConfig(ctx.dirs.configPath);
+  let choice = chooseTarget(run.target, ctx.io.env, config);
+  if (choice.kind === 'welcome') choice = { kind: 'sandbox' };
+  const tune = ctx.io.tune;
+  const conn = await connect(choice, log, {
+    dataDir: ctx.dirs.data,
+    ...(tune?.client ? { client: tune.client } : {}),
+  });
+  if (!isConnection(conn)) {
+    out.fail({
+      code: conn.kind === 'config' ? 'config' : 'unreachable',
+      message: conn.message,
+      path: null,
+      exit: conn.kind === 'config' ? EXIT.usage : EXIT.unreachable,
+    });
+    return conn.kind === 'config' ? EXIT.usage : EXIT.unreachable;
+  }
+  log.write(`headless ${run.command} → ${conn.target.kind} ${conn.target.label}`);
+  if (conn.target.kind === 'sandbox' && ctx.io.stderr.isTTY)
+    out.message('On the embedded sandbox: nothing real is charged.', 'dim');
+  // The store keeps a failed load's message; the command needs its kind too (exit 5 or 1).
+  let last: unknown = null;
+  const client = Object.fromEntries(
+    Object.entries(conn.client).map(([k, v]) => [
+      k,
+      typeof v === 'function'
+        ? async (...a: unknown[]) => {
+            try {
+              return await (v as (...x: unknown[]) => Promise<unknown>)(...a);
+            } catch (err) {
+              last = err;
+              throw err;
+            }
+          }
+        : v,
+    ]),
+  ) as typeof conn.client;
+  const store = createAppStore({
+    client,
+    target: conn.target,
+    ...fileDeps(conn, log, { dataDir: ctx.dirs.data, configPath: ctx.dirs.configPath }),
+    pageSize: 100,
+    now: ctx.now,
+    ...(tune?.sleep ? { sleep: tune.sleep } : {}),
+  });
+  stopping = () => store.getState().shutdown(SHUTDOWN_GRACE_MS);
+  // What the app would flash (a journal write that failed, items the server sent unreadable) goes
+  // to stderr.
+  const unflash = store.subscribe((s, prev) => {
+    if (s.flash && s.flash !== prev.flash && s.flash.tone === 'error') out.message(s.flash.text, 'yellow');
+  });
+  try {
+    return await body(store, {
+      failure: (message) => {
+        const f = last ? failureOf(last) : null;
+        return { code: f?.code ?? 'failed', message, path: f?.path ?? null, exit: f?.exit ?? EXIT.failed };
+      },
+      lookup: (items, cancelled = () => out.closed) =>
+        lookupPasted(client, items, {
+          cancelled,
+          progress: (n) => out.progress(`looking up ${n} of ${items.length}…`),
+        }),
+    });
+  } finally {
+    unflash();
+    stopping = null;
+    await store.getState().shutdown(SHUTDOWN_GRACE_MS);
+    await conn.close().catch((err) => log.error('close', err));
+  }
+}
+
+let stopping: (() => Promise<void>) | null = null;
+
+/** A signal during a command: nothing new is sent, requests in flight may answer (bounded). */
+export function stopCommand(): Promise<void> {
+  return stopping?.() ?? Promise.resolve();
+}
+
+/** Resolves once `check` holds for the store's state (checked now and after every change). */
+export function until(
+  store: AppStore,
+  check: (s: ReturnType<AppStore['getState']>) => boolean,
+): Promise<void> {
+  if (check(store.getState())) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = store.subscribe((s) => {
+      if (check(s)) {
+        stop();
+        resolve();
+      }
+    });
+  });
+}

@@ -1,0 +1,412 @@
+/**
+ * The headless subcommands as data: their options, arguments, help and example. Parsing, `--help`,
+ * `linedesk --help` and the shell completions are all made from this one table. No I/O, no heavy
+ * imports: `linedesk lines --help` answers before anything else loads.
+ */
+
+export interface OptionSpec {
+  readonly name: string;
+  readonly type: 'string' | 'boolean';
+  readonly short?: string;
+  /** The value's placeholder in help: `N`, `DATE`. */
+  readonly value?: string;
+  readonly help: string;
+  /** Values a completion offers. */
+  readonly choices?: readonly string[];
+}
+
+export interface CommandSpec {
+  readonly name: CommandName;
+  readonly summary: string;
+  /** After `linedesk NAME`: `ID|USERNAME [options]`. */
+  readonly usage: string;
+  /** Positional arguments: at least `min`, at most `max`. */
+  readonly args: { readonly min: number; readonly max: number; readonly names: readonly string[] };
+  readonly options: readonly OptionSpec[];
+  /** Reaches a service (target flags apply). */
+  readonly service: boolean;
+  /** Spends credits or changes a line: quoted, and sent only with --yes. */
+  readonly mutation: boolean;
+  readonly examples: readonly string[];
+  readonly notes?: string;
+}
+
+export const COMMAND_NAMES = [
+  'account',
+  'packages',
+  'bouquets',
+  'lines',
+  'line',
+  'create',
+  'trial',
+  'extend',
+  'upgrade',
+  'unsuspend',
+  'delete',
+  'renewals',
+  'message',
+  'journal',
+  'completion',
+] as const;
+export type CommandName = (typeof COMMAND_NAMES)[number];
+
+export const isCommandName = (s: string | undefined): s is CommandName =>
+  (COMMAND_NAMES as readonly string[]).includes(s ?? '');
+
+const TARGET: readonly OptionSpec[] = [
+  { name: 'profile', type: 'string', value: 'NAME', help: 'use the named profile' },
+  { name: 'base-url', type: 'string', value: 'URL', help: 'the service (key from LINEDESK_API_KEY)' },
+  { name: 'sandbox', type: 'boolean', help: 'use the embedded sandbox' },
+];
+const JSON_OPT: OptionSpec = {
+  name: 'json',
+  type: 'boolean',
+  help: 'one JSON document on stdout; errors as JSON on stderr',
+};
+const CSV: OptionSpec = { name: 'csv', type: 'boolean', help: 'CSV with a header row' };
+const FIELDS: OptionSpec = {
+  name: 'fields',
+  type: 'string',
+  value: 'A,B,C',
+  help: 'the fields to print, in order (table, CSV and JSON)',
+};
+const YES: OptionSpec = { name: 'yes', type: 'boolean', short: 'y', help: 'send it (without: quote only)' };
+const STDIN: OptionSpec = {
+  name: 'stdin',
+  type: 'boolean',
+  help: 'read ids or usernames from stdin (one per line, or separated by spaces or commas)',
+};
+const CREDENTIALS: readonly OptionSpec[] = [
+  { name: 'username', type: 'string', value: 'NAME', help: '12–30 of A–Z a–z 0–9 - . _ ~ (default: random)' },
+  { name: 'password', type: 'string', value: 'TEXT', help: '14–30 of A–Z a–z 0–9 - . _ ~ (default: random)' },
+  { name: 'label', type: 'string', value: 'TEXT', help: 'up to 30 characters' },
+  { name: 'mac', type: 'string', value: 'MAC', help: 'MAC address, six hex pairs (00:1A:79:12:34:56)' },
+  { name: 'parental-code', type: 'string', value: 'NNNN', help: 'exactly 4 digits' },
+  { name: 'bouquets', type: 'string', value: 'ID,ID', help: 'bouquet ids (see: linedesk bouquets)' },
+  { name: 'disabled', type: 'boolean', help: 'create it suspended' },
+];
+const LINE_ARG = { min: 0, max: 1, names: ['ID|USERNAME'] };
+
+export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
+  account: {
+    name: 'account',
+    summary: 'the balance, the account and its lines counted per status and type',
+    usage: '[options]',
+    args: { min: 0, max: 0, names: [] },
+    options: [JSON_OPT],
+    service: true,
+    mutation: false,
+    examples: ['linedesk account', 'linedesk account --json | jq .credits'],
+  },
+  packages: {
+    name: 'packages',
+    summary: 'packages and their prices',
+    usage: '[--type all|premium|trial] [options]',
+    args: { min: 0, max: 0, names: [] },
+    options: [
+      {
+        name: 'type',
+        type: 'string',
+        value: 'T',
+        help: 'all, premium or trial',
+        choices: ['all', 'premium', 'trial'],
+      },
+      JSON_OPT,
+      CSV,
+    ],
+    service: true,
+    mutation: false,
+    examples: ['linedesk packages --type premium'],
+  },
+  bouquets: {
+    name: 'bouquets',
+    summary: 'bouquets (channels and movies) with their ids',
+    usage: '[options]',
+    args: { min: 0, max: 0, names: [] },
+    options: [JSON_OPT, CSV],
+    service: true,
+    mutation: false,
+    examples: ['linedesk bouquets --csv'],
+  },
+  lines: {
+    name: 'lines',
+    summary: 'lines, filtered and sorted (every page with --all or --ndjson)',
+    usage: '[--status S] [--type T] [--search Q] [--sort FIELD[:asc|desc]] [--limit N] [--all] [options]',
+    args: { min: 0, max: 0, names: [] },
+    options: [
+      {
+        name: 'status',
+        type: 'string',
+        value: 'S',
+        help: 'all, active, suspended, expiring or expired',
+        choices: ['all', 'active', 'suspended', 'expiring', 'expired'],
+      },
+      {
+        name: 'type',
+        type: 'string',
+        value: 'T',
+        help: 'all, premium or trial',
+        choices: ['all', 'premium', 'trial'],
+      },
+      { name: 'search', type: 'string', value: 'Q', help: 'part of a username or a line id' },
+      {
+        name: 'sort',
+        type: 'string',
+        value: 'FIELD',
+        help: 'id, username, enabled or expiry, then :asc or :desc',
+        choices: ['id', 'username', 'enabled', 'expiry', 'expiry:desc', 'username:desc'],
+      },
+      { name: 'limit', type: 'string', value: 'N', help: 'at most N lines (default 20; --ndjson: all)' },
+      { name: 'all', type: 'boolean', help: 'every line, across all pages' },
+      JSON_OPT,
+      { name: 'ndjson', type: 'boolean', help: 'one JSON object per line, streamed across all pages' },
+      CSV,
+      FIELDS,
+    ],
+    service: true,
+    mutation: false,
+    examples: [
+      'linedesk lines --status expiring --sort expiry',
+      'linedesk lines --ndjson | jq -r .username',
+      'linedesk lines --all --csv --fields username,status,exp_date > lines.csv',
+    ],
+    notes:
+      'Fields: id, username, password, label, status, type, enabled, connections, is_trial, exp_date,\nstart_date, created_at, hostname. The password is printed only when --fields names it.',
+  },
+  line: {
+    name: 'line',
+    summary: 'one line as the detail screen shows it, its diagnosis first',
+    usage: 'ID|USERNAME [options]',
+    args: { min: 1, max: 1, names: ['ID|USERNAME'] },
+    options: [
+      JSON_OPT,
+      { name: 'show-password', type: 'boolean', help: 'print the password (hidden otherwise)' },
+    ],
+    service: true,
+    mutation: false,
+    examples: ['linedesk line smith0042abcd', 'linedesk line 3f2a…-uuid --json'],
+  },
+  create: {
+    name: 'create',
+    summary: 'a new line (costs credits: quoted by the server first)',
+    usage: '--months 1|3|6|12 [--connections N] [credentials…] [--yes]',
+    args: { min: 0, max: 0, names: [] },
+    options: [
+      {
+        name: 'months',
+        type: 'string',
+        value: 'N',
+        help: '1, 3, 6 or 12 (the package of that length)',
+        choices: ['1', '3', '6', '12'],
+      },
+      { name: 'connections', type: 'string', value: 'N', help: '1 to 6 (default 1)' },
+      ...CREDENTIALS,
+      YES,
+      JSON_OPT,
+    ],
+    service: true,
+    mutation: true,
+    examples: ['linedesk create --months 1 --label "Flat 4" --yes'],
+  },
+  trial: {
+    name: 'trial',
+    summary: 'a new trial line (quoted by the server first)',
+    usage: '--hours 12|24|48 [credentials…] [--yes]',
+    args: { min: 0, max: 0, names: [] },
+    options: [
+      {
+        name: 'hours',
+        type: 'string',
+        value: 'N',
+        help: '12, 24 or 48 (the trial package of that length)',
+        choices: ['12', '24', '48'],
+      },
+      ...CREDENTIALS,
+      YES,
+      JSON_OPT,
+    ],
+    service: true,
+    mutation: true,
+    examples: ['linedesk trial --hours 24 --yes --json'],
+  },
+  extend: {
+    name: 'extend',
+    summary: 'extend lines (costs credits: an estimate from the package prices)',
+    usage: 'ID|USERNAME | --stdin [--months 1|3|6|12] [--yes]',
+    args: LINE_ARG,
+    options: [
+      {
+        name: 'months',
+        type: 'string',
+        value: 'N',
+        help: '1, 3, 6 or 12 (default 1)',
+        choices: ['1', '3', '6', '12'],
+      },
+      STDIN,
+      YES,
+      JSON_OPT,
+    ],
+    service: true,
+    mutation: true,
+    examples: [
+      'linedesk extend smith0042abcd --months 3 --yes',
+      'cut -f1 due.txt | linedesk extend --stdin --yes',
+    ],
+  },
+  upgrade: {
+    name: 'upgrade',
+    summary: "change lines' connections (quoted by the server first)",
+    usage: 'ID|USERNAME | --stdin --connections N [--yes]',
+    args: LINE_ARG,
+    options: [
+      { name: 'connections', type: 'string', value: 'N', help: '1 to 6 (required)' },
+      STDIN,
+      YES,
+      JSON_OPT,
+    ],
+    service: true,
+    mutation: true,
+    examples: ['linedesk upgrade smith0042abcd --connections 2 --yes'],
+  },
+  unsuspend: {
+    name: 'unsuspend',
+    summary: 'unsuspend lines (free)',
+    usage: 'ID|USERNAME | --stdin [--yes]',
+    args: LINE_ARG,
+    options: [STDIN, YES, JSON_OPT],
+    service: true,
+    mutation: true,
+    examples: ['linedesk lines --status suspended --ndjson | jq -r .id | linedesk unsuspend --stdin --yes'],
+  },
+  delete: {
+    name: 'delete',
+    summary: 'delete lines for good (free)',
+    usage: 'ID|USERNAME | --stdin [--yes]',
+    args: LINE_ARG,
+    options: [STDIN, YES, JSON_OPT],
+    service: true,
+    mutation: true,
+    examples: ['linedesk delete smith0042abcd --yes'],
+  },
+  renewals: {
+    name: 'renewals',
+    summary: 'lines to renew: expiring soon, expired lately, suspended; estimated costs',
+    usage: '[--within 7d] [--expired 30d] [--months N] [options]',
+    args: { min: 0, max: 0, names: [] },
+    options: [
+      {
+        name: 'within',
+        type: 'string',
+        value: 'DAYS',
+        help: 'expiring within this many days (default: saved, 7d)',
+      },
+      {
+        name: 'expired',
+        type: 'string',
+        value: 'DAYS',
+        help: 'expired within this many days (default: saved, 30d)',
+      },
+      {
+        name: 'months',
+        type: 'string',
+        value: 'N',
+        help: 'renewal length the costs are estimated for (default 1)',
+        choices: ['1', '3', '6', '12'],
+      },
+      JSON_OPT,
+      CSV,
+    ],
+    service: true,
+    mutation: false,
+    examples: ['linedesk renewals --within 3d', 'linedesk renewals --json | jq -r ".rows[].username"'],
+  },
+  message: {
+    name: 'message',
+    summary: "a customer message from a template, filled with a line's details",
+    usage: 'TEMPLATE ID|USERNAME | --list',
+    args: { min: 0, max: 2, names: ['TEMPLATE', 'ID|USERNAME'] },
+    options: [{ name: 'list', type: 'boolean', help: 'list the templates' }, JSON_OPT],
+    service: true,
+    mutation: false,
+    examples: ['linedesk message reminder smith0042abcd', 'linedesk message --list'],
+    notes: 'Templates: the defaults (details, reminder, renewed) and the config\'s "templates".',
+  },
+  journal: {
+    name: 'journal',
+    summary: 'the journal of changes made from this machine (one entry per operation)',
+    usage: '[--since DATE] [options]',
+    args: { min: 0, max: 0, names: [] },
+    options: [
+      { name: 'since', type: 'string', value: 'DATE', help: 'entries from this day or time on (2026-11-01)' },
+      JSON_OPT,
+      CSV,
+    ],
+    service: false,
+    mutation: false,
+    examples: ['linedesk journal --since 2026-11-01 --csv > november.csv'],
+  },
+  completion: {
+    name: 'completion',
+    summary: 'a shell completion script',
+    usage: 'bash|zsh|fish',
+    args: { min: 1, max: 1, names: ['SHELL'] },
+    options: [],
+    service: false,
+    mutation: false,
+    examples: ['linedesk completion bash > ~/.local/share/bash-completion/completions/linedesk'],
+  },
+};
+
+/** Every option a command accepts: its own, the target flags when it reaches a service, --help. */
+export function optionsOf(spec: CommandSpec): readonly OptionSpec[] {
+  return [
+    ...spec.options,
+    ...(spec.service ? TARGET : []),
+    { name: 'help', type: 'boolean', short: 'h', help: 'show this help' },
+  ];
+}
+
+export const EXIT_CODES_HELP = `Exit codes:
+  0  done
+  1  failed or refused by the server (nothing charged for what failed)
+  2  usage: a bad option or value (the field is named)
+  3  outcome unknown: checked with the server, not proven; still open in the intent log
+  4  not confirmed: the quote was printed; run again with --yes to send it
+  5  cannot reach the service`;
+
+export function commandHelp(spec: CommandSpec): string {
+  const opts = optionsOf(spec);
+  const left = (o: OptionSpec) =>
+    `${o.short ? `-${o.short}, ` : '    '}--${o.name}${o.value ? ` ${o.value}` : ''}`;
+  const width = Math.max(...opts.map((o) => left(o).length)) + 2;
+  return [
+    `linedesk ${spec.name} — ${spec.summary}`,
+    '',
+    'Usage:',
+    `  linedesk ${spec.name} ${spec.usage}`,
+    '',
+    'Options:',
+    ...opts.map((o) => `  ${left(o).padEnd(width)}${o.help}`),
+    ...(spec.notes ? ['', spec.notes] : []),
+    ...(spec.mutation
+      ? [
+          '',
+          "Without --yes the change is quoted (the server's quote, or an estimate labelled so) and nothing",
+          'is sent (exit 4). With --yes it is sent once; an unclear answer is checked with the server and',
+          'never re-sent. Open changes left by an earlier run are checked first.',
+        ]
+      : []),
+    '',
+    'Examples:',
+    ...spec.examples.map((e) => `  ${e}`),
+    '',
+    EXIT_CODES_HELP,
+    '',
+  ].join('\n');
+}
+
+/** The subcommands' lines of `linedesk --help`. */
+export function commandsHelp(): string {
+  const width = Math.max(...COMMAND_NAMES.map((n) => n.length)) + 2;
+  return COMMAND_NAMES.map((n) => `  linedesk ${n.padEnd(width)}${COMMANDS[n].summary}`).join('\n');
+}

@@ -1,0 +1,245 @@
+/**
+ * The change commands in-process against the sandbox over HTTP: nothing is charged without --yes,
+ * a charge happens once, a lost reply is checked and never re-sent (exit 0 or 3 as the check
+ * proves), an open intent is checked by the next run, and a bad line of stdin does not stop the rest.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { faultProxy } from '../helpers/fault-proxy';
+import { envFor, headless, homeDirs } from '../helpers/headless';
+import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';
+
+const premium = async (env: NodeJS.ProcessEnv, n: number) =>
+  (
+    await headless(['lines', '--type', 'premium', '--status', 'active', '--ndjson', '--limit', String(n)], {
+      env,
+    })
+  ).stdout
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { id: string; username: string; exp_date: string; connections: number });
+
+const journal = (home: ReturnType<typeof homeDirs>) => {
+  try {
+    return readFileSync(join(home.LINEDESK_DATA_DIR, 'journal.jsonl'), 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+  } catch {
+    return [];
+  }
+};
+
+describe('change commands', () => {
+  it('extend: without --yes a quote and exit 4, nothing charged; with --yes one charge', async () => {
+    const { sb } = await sandbox({ lines: 30 });
+    const home = homeDirs();
+    const env = envFor(sb.baseUrl, DEMO_KEY, home);
+    const [line] = await premium(env, 1);
+    const quote = await headless(['extend', line!.username, '--months', '3', '--json'], { env });
+    expect(quote.code).toBe(4);
+    const q = JSON.parse(quote.stdout);
+    expect(q).toMatchObject({ op: 'extend', sent: false, estimate: true, balance: 1000 });
+    expect(q.lines[0]).toMatchObject({ id: line!.id, change: '+3 months' });
+    // The shapes scripts read are pinned.
+    expect(Object.keys(q)).toEqual(['op', 'sent', 'estimate', 'total', 'balance', 'balanceAfter', 'lines']);
+    expect(Object.keys(q.lines[0])).toEqual(['id', 'username', 'change', 'cost', 'skipped', 'note']);
+    expect(quote.stderr).toContain('--yes');
+    expect(books(sb).ledger).toHaveLength(0);
+    expect(journal(home)).toHaveLength(0);
+
+    const done = await headless(['extend', line!.id, '--months', '3', '--yes', '--json'], { env });
+    expect(done.code).toBe(0);
+    const r = JSON.parse(done.stdout);
+    expect(r.lines[0]).toMatchObject({ id: line!.id, outcome: 'applied', charge: 'reply' });
+    expect(Object.keys(r)).toEqual(['op', 'sent', 'lines', 'notFound']);
+    expect(Object.keys(r.lines[0])).toEqual([
+      'id',
+      'username',
+      'outcome',
+      'charged',
+      'charge',
+      'newBalance',
+      'detail',
+    ]);
+    expect(books(sb).ledger).toHaveLength(1);
+    expect(r.lines[0].charged).toBe(books(sb).ledger[0]!.amount);
+    expect(journal(home)).toMatchObject([{ operation: 'extend', outcome: 'applied', lineId: line!.id }]);
+  });
+
+  it('a lost reply is checked, never re-sent: applied on the proof (exit 0), one charge', async () => {
+    const { sb } = await sandbox({ lines: 30 });
+    const proxy = await faultProxy(sb.baseUrl, {
+      rules: [{ match: 'PUT /v1/lines/extend', nth: 1, fault: { kind: 'replyLost' } }],
+    });
+    try {
+      const env = envFor(proxy.baseUrl, DEMO_KEY);
+      const [line] = await premium(env, 1);
+      const r = await headless(['extend', line!.username, '--yes'], { env });
+      expect(r.code).toBe(0);
+      expect(r.stderr).toMatch(/Applied: the server shows the change/);
+      expect(proxy.forwarded.get('PUT /v1/lines/extend')).toBe(1);
+      expect(books(sb).ledger).toHaveLength(1);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('a lost reply the checks cannot settle: exit 3, kept open; the next run checks it first', async () => {
+    const { sb } = await sandbox({ lines: 30 });
+    const pass = { kind: 'slow', ms: 0 } as const;
+    // The lookup and the balance reads before the change get through; every read after it fails.
+    const proxy = await faultProxy(sb.baseUrl, {
+      rules: [
+        { match: 'PUT /v1/lines/extend', nth: 1, fault: { kind: 'replyLost' } },
+        { match: 'GET /v1/lines/all', nth: 1, fault: pass },
+        { match: 'GET /v1/lines/all', fault: { kind: 'error5xx' } },
+        { match: 'GET /v1/me', nth: 1, fault: pass },
+        { match: 'GET /v1/me', nth: 2, fault: pass },
+        { match: 'GET /v1/me', fault: { kind: 'error5xx' } },
+      ],
+    });
+    const home = homeDirs();
+    try {
+      const [line] = await premium(envFor(sb.baseUrl, DEMO_KEY, home), 1);
+      const env = envFor(proxy.baseUrl, DEMO_KEY, home);
+      const r = await headless(['extend', line!.username, '--yes', '--json'], { env });
+      expect(r.code).toBe(3);
+      expect(JSON.parse(r.stdout).lines[0]).toMatchObject({ id: line!.id, outcome: 'unknown' });
+      expect(r.stderr).toMatch(/Nothing is re-sent.*intent log/);
+      expect(proxy.forwarded.get('PUT /v1/lines/extend')).toBe(1);
+      expect(books(sb).ledger).toHaveLength(1);
+      const intents = readdirSync(home.LINEDESK_DATA_DIR).filter((d) => d.startsWith('intents-'));
+      expect(intents.some((d) => readdirSync(join(home.LINEDESK_DATA_DIR, d)).length > 0)).toBe(true);
+
+      // The next change command, quote only, checks the open change before anything else.
+      proxy.set({});
+      const next = await headless(['extend', line!.username], { env });
+      expect(next.code).toBe(4);
+      expect(next.stderr).toMatch(/An earlier extend .* checked with the server: 1 applied/);
+      // Still the one request of the first run: the check never re-sends it.
+      expect(proxy.forwarded.get('PUT /v1/lines/extend')).toBe(1);
+      expect(books(sb).ledger).toHaveLength(1);
+      const ops = journal(home).filter((e) => e.lineId === line!.id);
+      expect(ops.at(-1)).toMatchObject({ outcome: 'applied' });
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('--stdin: a line not found is named and the others go on; exit 1', async () => {
+    const { sb } = await sandbox({ lines: 30 });
+    const env = envFor(sb.baseUrl, DEMO_KEY);
+    const [a, b] = await premium(env, 2);
+    const stdin = `${a!.username}\nno-such-line-here\n${b!.id}\n`;
+    const quote = await headless(['extend', '--stdin'], { env, stdin });
+    expect(quote.code).toBe(4);
+    expect(books(sb).ledger).toHaveLength(0);
+    const r = await headless(['extend', '--stdin', '--yes'], { env, stdin });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('stdin line 2: no line answers to "no-such-line-here"');
+    expect(r.stdout).toMatch(new RegExp(`${a!.username}\\tapplied`));
+    expect(r.stdout).toMatch(new RegExp(`${b!.username}\\tapplied`));
+    expect(books(sb).ledger).toHaveLength(2);
+  });
+
+  it('create: the form rules with the field path; then one charge and the new credentials', async () => {
+    const { sb } = await sandbox({ lines: 5 });
+    const env = envFor(sb.baseUrl, DEMO_KEY);
+    const bad = await headless(['create', '--months', '1', '--parental-code', '12a4', '--json'], { env });
+    expect(bad.code).toBe(2);
+    expect(JSON.parse(bad.stderr).error).toMatchObject({ code: 'invalid_field', path: ['parental_code'] });
+    const noMonths = await headless(['create', '--json'], { env });
+    expect(JSON.parse(noMonths.stderr).error).toMatchObject({ path: ['package'], exit: 2 });
+    const ok = await headless(
+      ['create', '--months', '1', '--username', 'scriptedline01', '--yes', '--json'],
+      { env },
+    );
+    expect(ok.code).toBe(0);
+    const doc = JSON.parse(ok.stdout);
+    expect(doc.line).toMatchObject({ username: 'scriptedline01', password: expect.any(String) });
+    expect(books(sb).ledger).toHaveLength(1);
+    const taken = await headless(['create', '--months', '1', '--username', 'scriptedline01', '--json'], {
+      env,
+    });
+    expect(taken.code).toBe(1);
+    expect(JSON.parse(taken.stderr).error).toMatchObject({ code: 'conflict', path: ['username'] });
+  });
+
+  it('delete: nothing without --yes; with it the line is gone', async () => {
+    const { sb, client } = await sandbox({ lines: 5 });
+    const env = envFor(sb.baseUrl, DEMO_KEY);
+    const [line] = await premium(env, 1);
+    expect((await headless(['delete', line!.username], { env })).code).toBe(4);
+    expect((await client.listLines({ search: line!.username })).lines).toHaveLength(1);
+    expect((await headless(['delete', line!.username, '--yes'], { env })).code).toBe(0);
+    expect((await client.listLines({ search: line!.username })).lines).toHaveLength(0);
+  });
+
+  it('trial, upgrade (the server quote) and unsuspend', async () => {
+    const { sb, client } = await sandbox({ lines: 40 });
+    const env = envFor(sb.baseUrl, DEMO_KEY);
+    const trial = await headless(['trial', '--hours', '24', '--label', 'Try me', '--yes', '--json'], { env });
+    expect(trial.code).toBe(0);
+    expect(JSON.parse(trial.stdout).line).toMatchObject({ type: 'trial', label: 'Try me' });
+
+    const line = (await premium(env, 20)).find((l) => l.connections < 6)!;
+    const to = String(line.connections + 1);
+    const quote = JSON.parse(
+      (await headless(['upgrade', line.username, '--connections', to, '--json'], { env })).stdout,
+    );
+    expect(quote).toMatchObject({ op: 'upgrade', estimate: false });
+    const { cost } = await client.simulateUpgrade({ id: line.id, new_connections: Number(to) });
+    expect(quote.total).toBe(cost);
+    const before = books(sb).ledger.length;
+    expect((await headless(['upgrade', line.username, '--connections', to, '--yes'], { env })).code).toBe(0);
+    expect(books(sb).ledger).toHaveLength(before + 1);
+    expect((await client.listLines({ search: line.username })).lines[0]!.connections).toBe(Number(to));
+
+    const suspended = JSON.parse(
+      (await headless(['lines', '--status', 'suspended', '--ndjson', '--limit', '1'], { env })).stdout,
+    );
+    expect((await headless(['unsuspend', suspended.id, '--yes'], { env })).code).toBe(0);
+    expect((await client.listLines({ search: suspended.username })).lines[0]!.enabled).toBe(true);
+  });
+
+  it('progress goes to stderr only when it is a terminal', async () => {
+    const { sb } = await sandbox({ lines: 250 });
+    const env = envFor(sb.baseUrl, DEMO_KEY);
+    const tty = await headless(['lines', '--ndjson'], { env, stderrTty: true });
+    expect(tty.stderr).toMatch(/\r100 of 250 lines…/);
+    expect(tty.stdout).not.toContain('lines…');
+    expect((await headless(['lines', '--ndjson'], { env })).stderr).toBe('');
+  });
+
+  it('with nothing configured, the embedded sandbox', async () => {
+    const home = homeDirs();
+    const r = await headless(['account', '--json'], { env: home });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ email: 'demo@sandbox.linedesk', credits: 1000 });
+    expect(readdirSync(home.LINEDESK_DATA_DIR)).toContain('sandbox.sqlite');
+  });
+
+  it('what the app would not send is refused, --yes or not: a trial extended, a balance too low', async () => {
+    const { sb } = await sandbox({ lines: 40, credits: 0 });
+    const env = envFor(sb.baseUrl, DEMO_KEY);
+    const trial = JSON.parse(
+      (await headless(['lines', '--type', 'trial', '--ndjson', '--limit', '1'], { env })).stdout,
+    );
+    const t = await headless(['extend', trial.username, '--json'], { env });
+    expect(t.code).toBe(1);
+    expect(JSON.parse(t.stderr).error).toMatchObject({
+      code: 'refused',
+      message: expect.stringMatching(/^Trial lines cannot be extended/),
+    });
+    const [line] = await premium(env, 1);
+    const poor = await headless(['extend', line!.username, '--yes'], { env });
+    expect(poor.code).toBe(1);
+    expect(poor.stderr).toContain('Balance too low: nothing was sent');
+    const many = await headless(['extend', '--stdin', '--yes'], { env, stdin: `${line!.username}\n` });
+    expect(many.code).toBe(1);
+    expect(many.stderr).toContain('The total exceeds the balance: nothing was sent');
+    expect(books(sb).ledger).toHaveLength(0);
+  });
+});
