@@ -71,7 +71,7 @@ Examples:
   linedesk extend smith0042abcd --months 3 --yes
   linedesk sandbox --port 7411 --lines 1000
 
-Commands' ${EXIT_CODES_HELP}
+${EXIT_CODES_HELP.replace('Exit codes:', 'Exit codes of the commands:')}
 `;
 
 export const SANDBOX_HELP = `linedesk sandbox — the whole reseller interface on SQLite, for rehearsal and tests
