@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type ApiClient, type ClientOptions, createClient } from '../api/client';
@@ -8,9 +7,11 @@ import { dataDir } from '../paths';
 import type { StoreDeps } from '../store/deps';
 import type { Target } from '../store/types';
 import { VERSION } from '../version';
+import { accountTargetId, intentsDir } from './account-id';
 import { loadConfig } from './config';
 import { fileIntentLog } from './intent-file';
 import { fileJournal } from './journal-file';
+import { adoptLegacyFiles } from './legacy-files';
 import type { Log } from './log';
 import { fileNotes, notesPath } from './notes-file';
 import { profilesApi } from './profiles';
@@ -25,6 +26,8 @@ export interface Connection {
   readonly client: ApiClient;
   readonly target: Target;
   readonly profile: string | null;
+  /** The id an earlier linedesk gave this service (its base URL alone), whose files may be adopted. */
+  readonly legacyTargetId?: string;
   readonly close: () => Promise<void>;
 }
 
@@ -68,8 +71,9 @@ export async function connect(
       return {
         client,
         profile: choice.profile,
+        legacyTargetId: client.baseUrl,
         target: {
-          id: client.baseUrl,
+          id: accountTargetId(client.baseUrl, choice.apiKey),
           kind: 'remote',
           label: choice.profile ? `${choice.profile} · ${host}` : host,
           baseUrl: client.baseUrl,
@@ -116,9 +120,10 @@ export async function connect(
 export const isConnection = (c: Connection | ConnectFailure): c is Connection => 'client' in c;
 
 /**
- * The store's dependencies that live in files, for one service: the journal (shared by every
- * service), the intent log (one directory per service: open changes are checked only against their
- * own service), settings, notes, templates, exports and the log.
+ * The store's dependencies that live in files, for one service and account: the journal (shared by
+ * every service), the intent log (one directory per account: open changes are checked only by the
+ * account that made them), settings, notes, templates, exports and the log. Files an earlier
+ * linedesk kept per URL are adopted first when the account is certain (app/legacy-files.ts).
  */
 export function fileDeps(
   conn: Connection,
@@ -126,11 +131,21 @@ export function fileDeps(
   opts: { readonly dataDir?: string; readonly configPath?: string } = {},
 ): Omit<StoreDeps, 'client' | 'target'> {
   const data = opts.dataDir ?? dataDir();
+  const intents = fileIntentLog(intentsDir(data, conn.target.id));
+  const startProblems = conn.legacyTargetId
+    ? adoptLegacyFiles({
+        legacyId: conn.legacyTargetId,
+        targetId: conn.target.id,
+        dataDir: data,
+        intents,
+        config: loadConfig(opts.configPath),
+        log,
+      })
+    : [];
   return {
     journal: fileJournal(join(data, 'journal.jsonl')),
-    intents: fileIntentLog(
-      join(data, `intents-${createHash('sha256').update(conn.target.id).digest('hex').slice(0, 12)}`),
-    ),
+    intents,
+    startProblems,
     writeExport: (name, content) => {
       const file = join(data, 'exports', name);
       mkdirSync(dirname(file), { recursive: true, mode: 0o700 });

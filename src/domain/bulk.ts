@@ -55,7 +55,7 @@ export interface BulkJob {
   readonly op: ChangeOp;
   readonly months: Months;
   readonly connections: number;
-  /** The service's base URL: a job resumes only against the service it started on. */
+  /** The service and account it started on (Target.id): a job is checked only by that account. */
   readonly target: string;
   readonly createdAt: string;
   /** The balance just before the first request, read from the server: the judge of what was charged. */

@@ -97,10 +97,12 @@ export async function withStore(
         : v,
     ]),
   ) as typeof conn.client;
+  const files = fileDeps(conn, log, { dataDir: ctx.dirs.data, configPath: ctx.dirs.configPath });
+  for (const problem of files.startProblems ?? []) out.message(problem);
   const store = createAppStore({
     client,
     target: conn.target,
-    ...fileDeps(conn, log, { dataDir: ctx.dirs.data, configPath: ctx.dirs.configPath }),
+    ...files,
     pageSize: 100,
     now: ctx.now,
     ...(tune?.sleep ? { sleep: tune.sleep } : {}),

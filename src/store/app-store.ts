@@ -75,6 +75,8 @@ export function createAppStore(deps: StoreDeps) {
       if (deps.openLine) void get().openLineOnStart(deps.openLine);
       // Said once the first screen is there, so nothing at start replaces it.
       get().reportNotesProblem();
+      // Last, so no other start-up message replaces it: open changes left unchecked.
+      for (const problem of deps.startProblems ?? []) get().notify(problem, 'error');
       // Packages and bouquets serve forms and pickers, not the first screen: they follow it.
       void get().loadCatalog();
     },

@@ -95,6 +95,8 @@ export interface StoreDeps {
   readonly findAcross?: FindAcrossApi;
   /** A line to open once the first load is done (a find switched profiles to show it). */
   readonly openLine?: { readonly id: string; readonly username: string };
+  /** What the app layer found wrong while opening this service's files, said once at start. */
+  readonly startProblems?: readonly string[];
   /** Where unexpected errors go (the log file); never the screen. */
   readonly logError?: (context: string, err: unknown) => void;
 }

@@ -55,7 +55,8 @@ export interface Flash {
 }
 
 export interface Target {
-  /** Stable across starts: the sandbox's database, or the service's base URL (jobs resume by it). */
+  /** Stable across starts: the sandbox's database, or the base URL and a fingerprint of the key (one
+   *  id per account: jobs, notes and settings are kept by it). */
   readonly id: string;
   /** 'sandbox': the embedded service; 'remote': a configured one. */
   readonly kind: 'sandbox' | 'remote';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { faultProxy } from '../helpers/fault-proxy';
 import { envFor, headless, homeDirs } from '../helpers/headless';
-import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';
+import { books, DEMO_KEY, SECOND_KEY, sandbox } from '../helpers/sandbox';
 
 const premium = async (env: NodeJS.ProcessEnv, n: number) =>
   (
@@ -123,6 +123,57 @@ describe('change commands', () => {
       expect(books(sb).ledger).toHaveLength(1);
       const ops = journal(home).filter((e) => e.lineId === line!.id);
       expect(ops.at(-1)).toMatchObject({ outcome: 'applied' });
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('an open change is checked only by the account that made it, not by another account on the same service', async () => {
+    const { sb } = await sandbox({ lines: 30 });
+    const pass = { kind: 'slow', ms: 0 } as const;
+    const proxy = await faultProxy(sb.baseUrl, {
+      rules: [
+        { match: 'PUT /v1/lines/extend', nth: 1, fault: { kind: 'replyLost' } },
+        { match: 'GET /v1/lines/all', nth: 1, fault: pass },
+        { match: 'GET /v1/lines/all', fault: { kind: 'error5xx' } },
+        { match: 'GET /v1/me', nth: 1, fault: pass },
+        { match: 'GET /v1/me', nth: 2, fault: pass },
+        { match: 'GET /v1/me', fault: { kind: 'error5xx' } },
+      ],
+    });
+    const home = homeDirs();
+    try {
+      const [mine] = await premium(envFor(sb.baseUrl, DEMO_KEY, home), 1);
+      const [theirs] = await premium(envFor(sb.baseUrl, SECOND_KEY, home), 1);
+      const first = await headless(['extend', mine!.username, '--yes'], {
+        env: envFor(proxy.baseUrl, DEMO_KEY, home),
+      });
+      expect(first.code).toBe(3);
+      proxy.set({});
+      // The other account cannot see the line, and its balance says nothing of this account's charge:
+      // judging the change with them would call an applied extend "not applied".
+      const other = await headless(['extend', theirs!.username], {
+        env: envFor(proxy.baseUrl, SECOND_KEY, home),
+      });
+      expect(other.code).toBe(4);
+      expect(other.stderr).not.toMatch(/earlier extend/i);
+      expect(
+        journal(home)
+          .filter((e) => e.lineId === mine!.id)
+          .at(-1),
+      ).toMatchObject({ outcome: 'unknown' });
+      // The account that made it checks it at its next run.
+      const again = await headless(['extend', mine!.username], {
+        env: envFor(proxy.baseUrl, DEMO_KEY, home),
+      });
+      expect(again.stderr).toMatch(/An earlier extend .* checked with the server: 1 applied/);
+      expect(
+        journal(home)
+          .filter((e) => e.lineId === mine!.id)
+          .at(-1),
+      ).toMatchObject({ outcome: 'applied' });
+      expect(proxy.forwarded.get('PUT /v1/lines/extend')).toBe(1);
+      expect(books(sb).ledger).toHaveLength(1);
     } finally {
       await proxy.close();
     }
