@@ -15,6 +15,18 @@ export interface IntentLog {
    * settled but stopped before the journal had them (the recovery journals them, idempotently).
    */
   open(): BulkJob[];
+  /**
+   * The job's balance no longer judges its charges (another job started spending). Appended, not
+   * rewritten, so a process still writing the job loses none of its records.
+   */
+  closeBalanceWindow(jobId: string): void;
+  /**
+   * Who else is making this job's changes now (another linedesk still running), or null. Its lines
+   * are that process's to settle: judged from here, a request still in flight would look "not applied".
+   */
+  heldElsewhere(jobId: string): string | null;
+  /** Takes over a job whose maker is gone; false when another live process holds it. */
+  claim(jobId: string): boolean;
 }
 
 /** A job needs attention at the next start when a line is unsettled or was left unsent by a crash. */
@@ -55,6 +67,13 @@ export function memoryIntentLog(): IntentLog & { records: unknown[]; failNext: n
       records.push({ end: jobId });
     },
     open: () => [...jobs.values()],
+    closeBalanceWindow(jobId: string) {
+      const job = jobs.get(jobId);
+      if (job) jobs.set(jobId, { ...job, balanceBefore: null });
+      records.push({ window: jobId });
+    },
+    heldElsewhere: () => null,
+    claim: () => true,
   };
   return log;
 }

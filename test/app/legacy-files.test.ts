@@ -83,7 +83,7 @@ describe('files an earlier linedesk kept per URL', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/1 open change\(s\) in .*intents-.* several of your profiles use/);
     expect(intents.open()).toEqual([]);
-    expect(readdirSync(intentsDir(data, URL_))).toHaveLength(1);
+    expect(readdirSync(intentsDir(data, URL_)).filter((f) => f.endsWith('.jsonl'))).toHaveLength(1);
     expect(existsSync(notes)).toBe(true);
   });
 

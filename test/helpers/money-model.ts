@@ -107,6 +107,10 @@ function killable() {
     },
     end: (id) => !dead && intents.end(id),
     open: () => intents.open(),
+    closeBalanceWindow: (id) => !dead && intents.closeBalanceWindow(id),
+    // One process in the model: a killed session's jobs are taken over by the next.
+    heldElsewhere: () => null,
+    claim: () => true,
   };
   return {
     log,

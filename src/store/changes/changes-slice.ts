@@ -1,5 +1,6 @@
 import type { Line, LineListItem } from '../../api/contract';
 import { type BulkJob, type BulkLine, FINAL, OPEN, SPENDS } from '../../domain/bulk';
+import { counted } from '../../domain/format';
 import type { GetState, SetState, StoreDeps } from '../deps';
 import { describeError } from '../describe-error';
 import { needsAttention } from '../intent-log';
@@ -88,6 +89,18 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
     set({ unsettled });
   };
 
+  /** Lines another process is changing: no change from here touches them while it runs. */
+  const holdLines = (job: BulkJob, who: string) => {
+    const unsettled = new Map(get().unsettled);
+    const held = job.lines.filter((l) => !FINAL.has(l.state) && !l.id.startsWith('new:'));
+    for (const l of held) unsettled.set(l.id, job.id);
+    set({ unsettled });
+    get().notify(
+      `${who} is making an earlier ${job.op} (${counted(job.lines.length, 'line')}): its lines are left to it until it ends`,
+      'error',
+    );
+  };
+
   const journalLine = (job: BulkJob, l: BulkLine, bulk: boolean) => {
     const outcome = outcomeOf(l);
     if (!journal || !outcome) return;
@@ -129,7 +142,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
   const closeBalanceWindows = (exceptId: string) => {
     for (const other of deps.intents?.open() ?? []) {
       if (other.id === exceptId || other.target !== get().target.id || other.balanceBefore == null) continue;
-      deps.intents?.begin({ ...other, balanceBefore: null });
+      deps.intents?.closeBalanceWindow(other.id);
     }
   };
 
@@ -230,13 +243,22 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
     },
 
     async recoverIntents() {
-      const all = (deps.intents?.open() ?? []).filter((j) => j.target === get().target.id);
+      const intents = deps.intents;
+      const all: BulkJob[] = [];
+      for (const job of intents?.open() ?? []) {
+        if (job.target !== get().target.id) continue;
+        // A job another linedesk is still making is its own: judged from here, a request still in
+        // flight looks "not applied". Its unfinished lines are left alone until it is gone.
+        const who = intents?.heldElsewhere(job.id) ?? null;
+        if (who === null && intents?.claim(job.id) !== false) all.push(job);
+        else holdLines(job, who ?? 'another linedesk');
+      }
       // The journal is written after the intent log: a process stopped between the two left settled
       // lines the journal lacks. Journal them again (one entry per operation: readers keep the last).
       for (const job of all) {
         for (const l of job.lines)
           if (FINAL.has(l.state) || l.state === 'unknown') journalLine(job, l, job.lines.length > 1);
-        if (!needsAttention(job)) deps.intents?.end(job.id);
+        if (!needsAttention(job)) intents?.end(job.id);
       }
       const jobs = all.filter(needsAttention);
       if (!jobs.length) return;

@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+
+/** A process as another can recognise it: its pid, and its start time where the system tells it. */
+export interface Owner {
+  readonly pid: number;
+  /** Field 22 of /proc/PID/stat (start time in clock ticks since boot): tells a reused pid apart. */
+  readonly start: string | null;
+}
+
+export function startTimeOf(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: count fields after its last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export const thisProcess = (): Owner => ({ pid: process.pid, start: startTimeOf(process.pid) });
+
+export const isSame = (a: Owner, b: Owner) => a.pid === b.pid && a.start === b.start;
+
+/** Still running: the pid answers signal 0 and, where known, started when the owner did. */
+export function isAlive(o: Owner): boolean {
+  try {
+    process.kill(o.pid, 0);
+  } catch (err) {
+    // EPERM: it exists, under another user.
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  const start = startTimeOf(o.pid);
+  return o.start === null || start === null || start === o.start;
+}

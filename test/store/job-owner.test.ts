@@ -1,0 +1,61 @@
+/**
+ * Two linedesks on one service (a cron run beside an open terminal, two cron runs): a job the other
+ * is still making is never judged from here — its request in flight would look "not applied" — and
+ * its lines are not changed again; once its maker is gone, the next start checks it as before.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fileIntentLog } from '../../src/app/intent-file';
+import { startTimeOf } from '../../src/app/process-owner';
+import { type BulkJob, toBulkLine } from '../../src/domain/bulk';
+import { memoryJournal } from '../../src/store/journal';
+import { storeOnSandbox } from '../helpers/app';
+import { books, sandbox } from '../helpers/sandbox';
+
+describe('a job another linedesk is making', () => {
+  it('is left to it while it runs (no verdict, its lines held); checked once it is gone', async () => {
+    const env = await sandbox();
+    const dir = mkdtempSync(join(tmpdir(), 'ld-owner-'));
+    const lines = (await env.client.listLines({ type: 'premium', limit: 1 })).lines;
+    const line = lines[0]!;
+    const balance = (await env.client.me()).credits;
+    const job: BulkJob = {
+      id: 'job-elsewhere',
+      op: 'extend',
+      months: 1,
+      connections: 1,
+      target: 'sandbox:test',
+      createdAt: new Date().toISOString(),
+      balanceBefore: balance,
+      lines: [{ ...toBulkLine(line), cost: line.connections }],
+    };
+    // The other linedesk (a live process that is not this one) wrote its intent; its request is out.
+    const other = { pid: process.ppid, start: startTimeOf(process.ppid) };
+    const theirs = fileIntentLog(dir, other);
+    theirs.begin(job);
+    theirs.line(job.id, { ...job.lines[0]!, state: 'sending' });
+
+    const journal = memoryJournal();
+    const here = await storeOnSandbox({}, { intents: fileIntentLog(dir), journal }, env);
+    await here.store.getState().start();
+    const s = here.store.getState();
+    expect(s.recovery).toBeNull();
+    expect(journal.entries).toEqual([]);
+    expect(s.unsettled.get(line.id)).toBe(job.id);
+    expect(s.flash?.text).toMatch(/another linedesk \(process \d+\) is making an earlier extend/);
+    expect(theirs.open().map((j) => j.lines[0]!.state)).toEqual(['sending']);
+
+    // It ended without settling the line (killed): the next start takes the job over and checks it.
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid;
+    const owner = readdirSync(dir).find((f) => f.endsWith('.owner'))!;
+    writeFileSync(join(dir, owner), JSON.stringify({ pid: dead, start: null }));
+    const journal2 = memoryJournal();
+    const next = await storeOnSandbox({}, { intents: fileIntentLog(dir), journal: journal2 }, env);
+    await next.store.getState().start();
+    await expect.poll(() => journal2.entries.at(-1)?.outcome).toBe('not applied');
+    expect(books(env.sb).ledger).toHaveLength(0);
+  });
+});
