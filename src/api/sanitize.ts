@@ -19,6 +19,11 @@ export function sanitize(text: string): string {
   return text.replace(FORBIDDEN_SINGLE_LINE, PLACEHOLDER);
 }
 
+/** Typed text keeps none of it at all: a placeholder in a field would be sent as typed. */
+export function stripForbidden(text: string): string {
+  return text.replace(FORBIDDEN_SINGLE_LINE, '');
+}
+
 export function sanitizeMultiline(text: string): string {
   return text.replace(FORBIDDEN_MULTI_LINE, PLACEHOLDER);
 }
@@ -28,4 +33,16 @@ const ANY_FORBIDDEN = new RegExp(FORBIDDEN_SINGLE_LINE.source);
 /** True when the text holds nothing that sanitize() would replace. */
 export function isTerminalSafe(text: string): boolean {
   return !ANY_FORBIDDEN.test(text);
+}
+
+// Whole escape sequences, payload included, so an OSC 52 clipboard write or a window title leaves
+// nothing behind ("]52;c;…"). String sequences (OSC, DCS, SOS, PM, APC, 7- or 8-bit) run to BEL or
+// ST, or to the end when unterminated; a CSI or other escape cut short goes as far as it got.
+const STRING_SEQ = /(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[\s\S]*?(?:\u0007|\u001b\\|\u009c|$)/g;
+const CSI_SEQ = /(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?/g;
+const OTHER_ESC = /\u001b[\u0020-\u002f]*[\u0030-\u007e]?/g;
+
+/** Text a person will read elsewhere (a message, a note): escape sequences removed whole. */
+export function stripSequences(text: string): string {
+  return text.replace(STRING_SEQ, '').replace(CSI_SEQ, '').replace(OTHER_ESC, '');
 }

@@ -19,6 +19,7 @@ import {
   USERNAME_MIN,
   username,
 } from '../api/contract';
+import { stripForbidden } from '../api/sanitize';
 
 export type FieldId =
   | 'package'
@@ -179,5 +180,8 @@ export function buildBody(trial: boolean, v: FormValues, pkg: Package): CreateLi
   return body as CreateLineBody;
 }
 
-/** Typed text never carries control characters (a chunk of keys can smuggle Tab or Enter into a field). */
-export const typedText = (text: string) => text.replace(/[\u0000-\u001f\u007f]/g, '');
+/**
+ * Typed text never carries what sanitize() forbids: a chunk of keys can smuggle Tab or Enter into a
+ * field, and a C1 CSI or a bidi override would act on the terminal when the field is drawn.
+ */
+export const typedText = (text: string) => stripForbidden(text);

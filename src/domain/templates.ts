@@ -3,6 +3,8 @@
  * Values come from servers and local notes and end up in WhatsApp, a spreadsheet or the terminal,
  * so each is cleaned and kept on the line the template puts it on. Pure: the clock is an argument.
  */
+
+import { stripSequences } from '../api/sanitize';
 import { csvText } from './csv';
 import { counted } from './format';
 
@@ -211,16 +213,8 @@ function daysText(days: number): string {
   return days > 0 ? `in ${counted(days, 'day')}` : `${counted(-days, 'day')} ago`;
 }
 
-// ESC-introduced sequences go whole, payload included, so an OSC 52 clipboard write or a window title
-// leaves nothing behind. String sequences (DCS, SOS, OSC, PM, APC) run to BEL, ST or the value's end.
-const STRING_SEQ = /\u001B[PX\]^_][\s\S]*?(?:\u0007|\u001B\\|\u009C|$)/g;
-const CSI_SEQ = /\u001B\[[\u0030-\u003F]*[\u0020-\u002F]*[\u0040-\u007E]?/g;
-const OTHER_ESC = /\u001B[\u0020-\u002F]*[\u0030-\u007E]?/g;
 const LINE_BREAKS = /\r\n|[\t\n\v\f\r\u0085\u2028\u2029]/g;
 const VALUE_CONTROLS = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
-
-const stripSequences = (s: string): string =>
-  s.replace(STRING_SEQ, '').replace(CSI_SEQ, '').replace(OTHER_ESC, '');
 
 /** One value: no controls, no bidi overrides, and never a line break of its own (it becomes a space). */
 function cleanValue(value: unknown): string {

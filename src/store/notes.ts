@@ -1,4 +1,4 @@
-import { PLACEHOLDER, sanitize } from '../api/sanitize';
+import { PLACEHOLDER, sanitize, stripSequences } from '../api/sanitize';
 import { csvText } from '../domain/csv';
 
 /**
@@ -26,11 +26,6 @@ export interface Notes {
 
 export const NOTE_LIMITS = { name: 60, phone: 30, text: 500 } as const;
 
-// Whole escape sequences go, payload included: a pasted OSC 52 would otherwise leave "]52;c;…" behind.
-// String sequences (OSC, DCS, SOS, PM, APC) run to BEL or ST, or to the end when unterminated.
-const STRING_SEQ = /(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[\s\S]*?(?:\u0007|\u001b\\|\u009c|$)/g;
-const CSI_SEQ = /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]/g;
-const OTHER_ESC = /\u001b[ -/]*[0-~]/g;
 const BREAKS = /[\t\n\v\f\r\u2028\u2029]+/g;
 
 /**
@@ -38,11 +33,7 @@ const BREAKS = /[\t\n\v\f\r\u2028\u2029]+/g;
  * forbidden; here its placeholders are dropped, since the user sees the note only after saving it.
  */
 export function cleanText(text: string): string {
-  return sanitize(
-    text.replace(STRING_SEQ, '').replace(CSI_SEQ, '').replace(OTHER_ESC, '').replace(BREAKS, ' '),
-  )
-    .replaceAll(PLACEHOLDER, '')
-    .trim();
+  return sanitize(stripSequences(text).replace(BREAKS, ' ')).replaceAll(PLACEHOLDER, '').trim();
 }
 
 /** By code points, so an emoji is never cut in half. */

@@ -76,5 +76,8 @@ describe('the line form, pure', () => {
 
   it('typed text never carries control characters', () => {
     expect(typedText('ab\tc\r\nd\u001b[31m\u007f')).toBe('abcd[31m');
+    // A one-character CSI (C1) would still act when drawn; bidi overrides reorder what is shown.
+    expect(typedText('a\u009b31mb\u202ec\u2066d\u200be')).toBe('a31mbcde');
+    expect(typedText('José 🙂 Ñ')).toBe('José 🙂 Ñ');
   });
 });
