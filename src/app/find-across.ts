@@ -1,4 +1,5 @@
 import { createClient } from '../api/client';
+import { sanitize } from '../api/sanitize';
 import type { FindAcrossApi, StoreClient } from '../store/deps';
 import {
   type FindAnswer,
@@ -59,7 +60,7 @@ export function findAcrossApi(o: FindAcrossOptions): FindAcrossApi {
     try {
       config = loadConfig(o.configPath) ?? EMPTY_CONFIG;
     } catch (err) {
-      problem = `The profiles could not be read (${(err as Error).message}); only this session's service is searched`;
+      problem = `The profiles could not be read (${sanitize((err as Error).message)}); only this session's service is searched`;
     }
     const list: Entry[] = Object.entries(config.profiles).map(([name, p]) =>
       name === o.current.profile

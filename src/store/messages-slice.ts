@@ -51,7 +51,7 @@ export function createMessagesSlice(set: SetState, get: GetState, deps: StoreDep
   const values = (line: LineListItem): MessageValues => {
     const account = loaded(get().account);
     const exp = line.exp_date;
-    const note = deps.notes?.get(line.id);
+    const note = get().lineNotes.get(line.id);
     return {
       username: line.username,
       password: line.password,
@@ -106,7 +106,7 @@ export function createMessagesSlice(set: SetState, get: GetState, deps: StoreDep
       const rows: MessageRow[] = m.lines.map((line) => {
         const { text, missing } = get().messageFor(template, line);
         for (const p of missing) lacking.set(p, (lacking.get(p) ?? 0) + 1);
-        return { username: line.username, phone: deps.notes?.get(line.id)?.phone ?? '', message: text };
+        return { username: line.username, phone: get().lineNotes.get(line.id)?.phone ?? '', message: text };
       });
       const name = `messages-${template.id}-${new Date(now()).toISOString().replace(/[:.]/g, '-')}`;
       let files: [string, string];

@@ -4,8 +4,10 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -170,5 +172,19 @@ describe('fileNotes', () => {
     expect(notes.get('2')).toBeUndefined();
     expect(notes.get('1')?.name).toBe('Ana');
     expect(readdirSync(root)).toEqual(['n.json']);
+  });
+});
+
+describe('a notes file that cannot be read', () => {
+  it('is never written over: saves are refused for the session, with the reason', () => {
+    const path = join(root, 'notes', 'x.json');
+    // A link to itself: reading fails (ELOOP), while a rename over it would succeed and lose it.
+    mkdirSync(dirname(path), { recursive: true });
+    symlinkSync(path, path);
+    const notes = fileNotes(path, at('2025-02-03T04:05:06.000Z'));
+    expect(notes.problem).toMatch(/could not be read/);
+    expect(() => notes.set('line-1', { name: 'Bo', phone: '', text: '' })).toThrow(/not saved this session/);
+    expect(readlinkSync(path)).toBe(path);
+    expect(notes.get('line-1')).toBeUndefined();
   });
 });

@@ -142,7 +142,11 @@ describe('customer messages', () => {
       updatedAt: '2026-01-01T00:00:00Z',
     };
     // Not memoryNotes, which cleans what it is given: the message must not rely on that.
-    const notes: Notes = { get: () => hostile, set() {}, all: () => new Map(), problem: null };
+    // Every line has the hostile note, through get() and through all() alike.
+    const everyLine = new (class extends Map<string, LineNote> {
+      override get = () => hostile;
+    })();
+    const notes: Notes = { get: () => hostile, set() {}, all: () => everyLine, problem: null };
     const templates = loadTemplates([{ id: 'who', name: 'Who', body: '{CUSTOMER}|{PHONE}|{NOTE}' }]);
     const out = exportsTo();
     const app = await renderApp({}, { templates, notes, writeExport: out.writeExport });
