@@ -75,6 +75,12 @@ export const c = <const I extends string>(
   ...extra,
 });
 
+/** Disabled while `select` finds no line (under the cursor, in the detail, among the matches). */
+export const needsLine =
+  (select: (s: AppState) => unknown): Disabled =>
+  (s) =>
+    select(s) ? null : 'No line under the cursor';
+
 export const READ_ONLY = 'Read-only mode (--read-only): changes are disabled';
 /** Disabled in read-only mode, otherwise always available. */
 export const writes: Disabled = (s) => (s.readOnly ? READ_ONLY : null);

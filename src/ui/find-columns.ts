@@ -6,7 +6,9 @@ import { type Column, LINE_COLUMNS } from './lines-columns';
  *  support ticket often names the id). */
 export const FIND_COLUMNS: readonly Column<FindRow>[] = [
   ...LINE_COLUMNS.filter((c) => c.id === 'username'),
-  { id: 'id', header: 'ID', width: 36, cell: (l) => l.id } as Column<FindRow['line']>,
+  // A whole id or none: cut, it matches nothing. On a narrow terminal the username needs the room
+  // (two lines cut to "gracesmith01…" cannot be told apart); the detail shows the id.
+  { id: 'id', header: 'ID', width: 36, minTerminal: 90, cell: (l) => l.id } as Column<FindRow['line']>,
   ...LINE_COLUMNS.filter((c) => c.id === 'status' || c.id === 'expiry'),
 ].map(
   (c): Column<FindRow> => ({

@@ -133,8 +133,12 @@ describe('find, the pure part', () => {
     expect(looksLikeId('c7cab253')).toBe(false);
   });
 
-  it('lays the table out at 80, 100 and 120 columns: the id whole, the width filled', () => {
-    for (const width of [80, 100, 120]) {
+  it('lays the table out at 80, 100 and 120 columns: the id whole or not at all, the width filled', () => {
+    // At 80 a cut id would match nothing and would cut usernames to 12 ("gracesmith01…" twice).
+    const narrow = layoutColumns(FIND_COLUMNS, 80 - 3, 1);
+    expect(narrow.map((l) => l.column.id)).toEqual(['username', 'status', 'expiry']);
+    expect(narrow[0]!.width).toBeGreaterThanOrEqual(30);
+    for (const width of [100, 120]) {
       const laid = layoutColumns(FIND_COLUMNS, width - 3, 1);
       expect(laid.map((l) => l.column.id)).toEqual(['username', 'id', 'status', 'expiry']);
       expect(laid.find((l) => l.column.id === 'id')?.width).toBe(36);

@@ -97,9 +97,17 @@ export const APP_COMMANDS = [
   }),
 
   // Journal
-  c('journal.export', ['x'], 'journal', 'App', 'Export the journal as CSV', (s) => s.exportJournal(), {
-    footer: true,
-  }),
+  c(
+    'journal.export',
+    ['x'],
+    'journal',
+    'App',
+    'Export the journal and the notes as CSV',
+    (s) => s.exportJournal(),
+    {
+      footer: true,
+    },
+  ),
   c('journal.down', ['down', 'j'], 'journal', 'Navigate', 'Scroll down', (s) =>
     s.scrollBy('journal', 1, s.journalEntries.length),
   ),

@@ -1,8 +1,7 @@
 import { selectFoundLine } from '../../store/find-slice';
-import { c, PAGE } from '../command';
+import { c, needsLine, PAGE } from '../command';
 
-const noLine = (s: Parameters<typeof selectFoundLine>[0]) =>
-  selectFoundLine(s) ? null : 'No line under the cursor';
+const noLine = needsLine(selectFoundLine);
 
 /** The find screen (`:find TEXT`): matches from every profile, grouped by profile. */
 export const FIND_COMMANDS = [

@@ -2,7 +2,7 @@ import type { LineListItem } from '../../api/contract';
 import type { AppState } from '../../store/app-store';
 import { isBulkMode, selectTargetLine } from '../../store/selectors';
 import { loaded } from '../../store/types';
-import { c, type Disabled, READ_ONLY, type Run, writes } from '../command';
+import { c, type Disabled, needsLine, READ_ONLY, type Run, writes } from '../command';
 
 /** Copies and says what really happened: never "Copied" when nothing could be. */
 export const copyAndSay: (what: string, text: string) => Run = (what, text) => (s, fx) =>
@@ -29,7 +29,7 @@ const fromLine = (what: string, text: (l: { id: string; username: string; passwo
     return l ? { text: text(l), what } : null;
   });
 
-const hasLine: Disabled = (s) => (selectTargetLine(s) ? null : 'No line under the cursor');
+const hasLine = needsLine(selectTargetLine);
 
 /** Why a change to an existing line cannot start; with lines marked it is a bulk job, whose preview
  *  says line by line what it skips. */

@@ -1,5 +1,5 @@
 import { selectCurrentLine } from '../../store/lines-slice';
-import { c, READ_ONLY, writes } from '../command';
+import { c, needsLine, READ_ONLY, writes } from '../command';
 import { keyHintText } from '../keymap';
 
 /** The lines browser, its search field and the marks view. */
@@ -26,7 +26,7 @@ export const LINES_COMMANDS = [
       const line = selectCurrentLine(s);
       if (line) s.openDetail(line);
     },
-    { footer: true, disabled: (s) => (selectCurrentLine(s) ? null : 'No line under the cursor') },
+    { footer: true, disabled: needsLine(selectCurrentLine) },
   ),
   c('lines.search', ['/'], 'lines', 'Find', 'Search username or id', (s) => s.openSearch(), { footer: true }),
   c(
@@ -59,7 +59,7 @@ export const LINES_COMMANDS = [
   // Marks exist for changes to many lines at once: nothing to mark for in read-only mode.
   c('lines.mark', ['space'], 'lines', 'Marks', 'Mark or unmark the line', (s) => s.toggleMark(), {
     footer: true,
-    disabled: (s) => (s.readOnly ? READ_ONLY : selectCurrentLine(s) ? null : 'No line under the cursor'),
+    disabled: (s) => (s.readOnly ? READ_ONLY : needsLine(selectCurrentLine)(s)),
   }),
   c('lines.markPage', ['a'], 'lines', 'Marks', 'Mark or unmark the page', (s) => s.togglePage(), {
     disabled: writes,

@@ -1,13 +1,13 @@
 import type { AppState } from '../../store/app-store';
 import { selectRenewalsPlan } from '../../store/renewals-slice';
 import { selectRenewalLine } from '../../store/selectors';
-import { c, PAGE, writes } from '../command';
+import { c, needsLine, PAGE, writes } from '../command';
 
 const renewable = (s: AppState) =>
   selectRenewalsPlan(s)
     ?.rows.filter((r) => r.group !== 'trial')
     .map((r) => r.line) ?? [];
-const noLine = (s: AppState) => (selectRenewalLine(s) ? null : 'No line under the cursor');
+const noLine = needsLine(selectRenewalLine);
 
 /** The renewals view (6): what expires soon, what expired lately, what is suspended. */
 export const RENEWALS_COMMANDS = [

@@ -3,7 +3,7 @@ import { keyLabel, visibleCommands } from '../../keys/keymap';
 import { color } from '../theme';
 
 /**
- * What `y` can copy; the keys come from the command table. Two rows, so it fits under the line
+ * What `y` can copy; the keys come from the command table. A few rows, so it fits under the line
  * detail on a 24-row terminal.
  */
 export function CopyMenu({ width }: { readonly width: number }) {

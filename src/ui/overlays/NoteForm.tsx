@@ -24,9 +24,11 @@ export function NoteForm({ width }: { readonly width: number }) {
         return (
           <Box key={field} flexDirection="column">
             <Box>
-              <Text color={focused ? color('ui.focus') : color('ui.muted')}>
-                {fitWidth(`${focused ? '›' : ' '} ${NOTE_LABELS[field]}`, 12)}
-              </Text>
+              <Box flexShrink={0}>
+                <Text color={focused ? color('ui.focus') : color('ui.muted')}>
+                  {fitWidth(`${focused ? '›' : ' '} ${NOTE_LABELS[field]}`, 12)}
+                </Text>
+              </Box>
               {focused ? (
                 <TextField value={f.values[field]} caret={caret} />
               ) : (
