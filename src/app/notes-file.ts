@@ -23,6 +23,7 @@ const Entry = z.object({
   phone: z.string(),
   text: z.string(),
   updatedAt: z.iso.datetime(),
+  username: z.string().optional(),
 });
 // Entries are checked one by one below, so one bad note never costs the others.
 const NotesFile = z.object({ version: z.literal(1), notes: z.record(z.string(), z.unknown()) });

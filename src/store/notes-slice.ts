@@ -60,6 +60,8 @@ export const LOCAL_MAX = 6;
 /** Notes looked up at most per search (each may cost requests): one letter must not fetch them all. */
 const LOOKUP_MAX = 24;
 const CACHE_MS = 60_000;
+/** Pages walked at most for notes the search cannot find (20 pages: 2,000 lines). */
+const NOTE_WALK_PAGES = 20;
 // A line not found at all cost a walk over every page: not walked again for a while.
 const GONE_CACHE_MS = 10 * 60_000;
 
@@ -175,7 +177,7 @@ export function createNotesSlice(set: SetState, get: GetState, deps: StoreDeps):
       }
       const had = notes.get(f.lineId);
       try {
-        notes.set(f.lineId, f.values);
+        notes.set(f.lineId, f.values, f.username);
       } catch (err) {
         // Nothing is lost: the form stays open with what was typed.
         deps.logError?.('saveNote', err);
@@ -238,14 +240,18 @@ export function createNotesSlice(set: SetState, get: GetState, deps: StoreDeps):
       try {
         const need = ids.filter((i) => !fresh(i));
         if (need.length) {
-          // The same lookup as a pasted list of ids: a search per id, then one walk for the rest.
-          const { found } = await lookupPasted(deps.client, need, {
+          // Looked up as a pasted list is: by the username kept with the note (every server's search
+          // finds one), else by id; a walk over the pages for the rest, kept short: this runs on
+          // every search, and a line deleted long ago must not cost the whole list each time.
+          const keyOf = (i: string) => notes.get(i)?.username || i;
+          const { found } = await lookupPasted(deps.client, need.map(keyOf), {
             cancelled: () => id !== seq,
             progress: () => {},
+            maxPages: NOTE_WALK_PAGES,
           });
           if (id !== seq) return;
           for (const i of need) {
-            const line = found.get(i);
+            const line = found.get(keyOf(i));
             known.set(i, { line: line?.id === i ? line : null, at });
           }
         }

@@ -11,14 +11,17 @@ export interface LineNote {
   readonly text: string;
   /** ISO 8601, UTC. */
   readonly updatedAt: string;
+  /** The line's username when the note was saved: every server's search finds a username, not every
+   *  one an id. A hint for finding the line, checked against the id. */
+  readonly username?: string;
 }
 
-export type NoteInput = Omit<LineNote, 'updatedAt'>;
+export type NoteInput = Omit<LineNote, 'updatedAt' | 'username'>;
 
 export interface Notes {
   get(lineId: string): LineNote | undefined;
   /** Null, or a note blank once cleaned, removes. Throws when it cannot be saved (nothing changes). */
-  set(lineId: string, note: NoteInput | null): void;
+  set(lineId: string, note: NoteInput | null, username?: string): void;
   all(): ReadonlyMap<string, LineNote>;
   /** A problem found when loading (corrupt file set aside), said once to the user; null when none. */
   readonly problem: string | null;
@@ -68,20 +71,23 @@ export function createNotes(
   let notes: ReadonlyMap<string, LineNote> = new Map(
     [...initial].flatMap(([id, n]) => {
       const c = cleanNote(n);
-      return c ? [[id, { ...c, updatedAt: n.updatedAt }] as const] : [];
+      const username = n.username ? cleanText(n.username) : '';
+      return c ? [[id, { ...c, updatedAt: n.updatedAt, ...(username ? { username } : {}) }] as const] : [];
     }),
   );
   return {
     problem,
     get: (lineId) => notes.get(lineId),
     all: () => notes,
-    set(lineId, input) {
+    set(lineId, input, username) {
       const clean = input && cleanNote(input);
       const old = notes.get(lineId);
+      const name = username ? cleanText(username) : old?.username;
       // Saving an unchanged form neither writes nor moves the line up the "recent" order.
-      if (same(old, clean)) return;
+      if (same(old, clean) && name === old?.username) return;
       const next = new Map(notes);
-      if (clean) next.set(lineId, { ...clean, updatedAt: now().toISOString() });
+      if (clean)
+        next.set(lineId, { ...clean, updatedAt: now().toISOString(), ...(name ? { username: name } : {}) });
       else next.delete(lineId);
       save?.(next);
       notes = next;

@@ -19,7 +19,7 @@ const CONCURRENCY = 4;
 export async function lookupPasted(
   client: Pick<StoreClient, 'listLines'>,
   items: readonly string[],
-  opts: { cancelled: () => boolean; progress: (settled: number) => void },
+  opts: { cancelled: () => boolean; progress: (settled: number) => void; maxPages?: number },
 ): Promise<PasteLookup> {
   const found = new Map<string, LineListItem>();
   let next = 0;
@@ -36,7 +36,15 @@ export async function lookupPasted(
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
   const left = items.filter((i) => !found.has(i));
   if (left.length && !opts.cancelled()) {
-    for (const [key, line] of await findInPages(client, left, opts)) found.set(key, line);
+    // A walk cut short at maxPages stops quietly: what it did not reach is "missing".
+    let pages = 0;
+    const walk = {
+      cancelled: () => opts.cancelled() || pages >= (opts.maxPages ?? Number.POSITIVE_INFINITY),
+      onPage: (p: { pages: number }) => {
+        pages = p.pages;
+      },
+    };
+    for (const [key, line] of await findInPages(client, left, walk)) found.set(key, line);
   }
   return { found, missing: items.filter((i) => !found.has(i)) };
 }

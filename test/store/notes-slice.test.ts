@@ -53,6 +53,36 @@ describe('lines found by their note for the applied search', () => {
     await vi.waitFor(() => expect(store.getState().localMatches).toBeNull());
   });
 
+  it('a note kept with its username is found by a search, without a walk; a walk for the rest stays short', async () => {
+    const env = await sandbox({ lines: 2500 });
+    const proxy = await faultProxy(env.sb.baseUrl, { dialect: { searchIgnoresIds: true } });
+    const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+    cleanups.push(async () => {
+      await client.close();
+      await proxy.close();
+    });
+    const [far] = rowsOf(env, '1', 2400);
+    const notes = memoryNotes();
+    notes.set(far!.id, { name: 'Quentin Blake', phone: '', text: '' }, far!.username);
+    const { store } = await storeOnSandbox({}, { client, notes }, env);
+    await store.getState().start();
+    const before = proxy.forwarded.get('GET /v1/lines/all') ?? 0;
+    store.getState().setQuery({ search: 'quentin' });
+    await vi.waitFor(() => expect(store.getState().localMatches?.status).toBe('ready'));
+    expect(store.getState().localMatches!.lines.map((l) => l.id)).toEqual([far!.id]);
+    // The search's page (and its prefetch), and one search for the username: no walk of 25 pages.
+    expect((proxy.forwarded.get('GET /v1/lines/all') ?? 0) - before).toBeLessThanOrEqual(4);
+
+    // A note whose line is gone (and has no username) costs at most the short walk, each search.
+    notes.set('gone-line-id', { name: 'Quentin senior', phone: '', text: '' });
+    const at = proxy.forwarded.get('GET /v1/lines/all') ?? 0;
+    store.getState().setQuery({ search: 'senior' });
+    await vi.waitFor(() => expect(store.getState().localMatches?.search).toBe('senior'));
+    await vi.waitFor(() => expect(store.getState().localMatches?.status).toBe('ready'));
+    expect(store.getState().localMatches!.gone).toBe(1);
+    expect((proxy.forwarded.get('GET /v1/lines/all') ?? 0) - at).toBeLessThanOrEqual(24);
+  });
+
   it('the status and type filters apply to them as the server applies them to its results', async () => {
     const env = await storeOnSandbox({ lines: 300 });
     const [suspended] = rowsOf(env, 'enabled = 0', 0);
