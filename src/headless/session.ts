@@ -5,6 +5,7 @@ import { createLog, type Log } from '../app/log';
 import { chooseTarget } from '../app/target';
 import { configDir, dataDir, stateDir } from '../paths';
 import { type AppStore, createAppStore } from '../store/app-store';
+import type { Journal, JournalEntry } from '../store/journal';
 import { lookupPasted, type PasteLookup } from '../store/paste-lookup';
 import type { Parsed } from './args';
 import { EXIT, failureOf } from './failure';
@@ -48,6 +49,13 @@ export interface StoreHelp {
 
 /** How long requests in flight may take to answer when a command ends or is interrupted. */
 const SHUTDOWN_GRACE_MS = 5_000;
+
+/**
+ * The pauses between checks of an unclear outcome. The store's default timer does not hold the event
+ * loop (the app may quit during one); a command's process has nothing else holding it, so it would
+ * end silently, outcome unknown, exit 0, in the middle of the check.
+ */
+const held = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * The store on the chosen service, as the app builds it (the same journal, intent log per service,
@@ -98,14 +106,16 @@ export async function withStore(
     ]),
   ) as typeof conn.client;
   const files = fileDeps(conn, log, { dataDir: ctx.dirs.data, configPath: ctx.dirs.configPath });
+  const journal = files.journal ? watched(files.journal) : null;
   for (const problem of files.startProblems ?? []) out.message(problem);
   const store = createAppStore({
     client,
     target: conn.target,
     ...files,
+    ...(journal ? { journal } : {}),
     pageSize: 100,
     now: ctx.now,
-    ...(tune?.sleep ? { sleep: tune.sleep } : {}),
+    sleep: tune?.sleep ?? held,
   });
   stopping = () => store.getState().shutdown(SHUTDOWN_GRACE_MS);
   // What the app would flash (a journal write that failed, items the server sent unreadable) goes
@@ -130,7 +140,34 @@ export async function withStore(
     stopping = null;
     await store.getState().shutdown(SHUTDOWN_GRACE_MS);
     await conn.close().catch((err) => log.error('close', err));
+    // The app retries a failed journal write every few seconds; a command ends after one last try
+    // (shutdown), so what is still not written is said, and printed, rather than lost in silence.
+    if (journal?.unwritten.size) {
+      out.message(
+        `linedesk: the journal (${join(ctx.dirs.data, 'journal.jsonl')}) could not be written: ${journal.unwritten.size} entr${journal.unwritten.size === 1 ? 'y is' : 'ies are'} not in it (below, one JSON line each). The outcomes printed above stand.`,
+        'red',
+      );
+      for (const e of journal.unwritten) out.message(JSON.stringify(e));
+    }
   }
+}
+
+/** The journal, with the entries whose last write failed (the writer retries them oldest first). */
+function watched(inner: Journal): Journal & { readonly unwritten: Set<JournalEntry> } {
+  const unwritten = new Set<JournalEntry>();
+  return {
+    ...inner,
+    unwritten,
+    append(entry) {
+      try {
+        inner.append(entry);
+      } catch (err) {
+        unwritten.add(entry);
+        throw err;
+      }
+      unwritten.delete(entry);
+    },
+  };
 }
 
 let stopping: (() => Promise<void>) | null = null;
