@@ -1,3 +1,4 @@
+import { checkBaseUrl } from '../api/base-url';
 import type { Config } from './config';
 
 export interface TargetFlags {
@@ -15,7 +16,8 @@ export type TargetChoice =
       readonly apiKey: string;
       readonly profile: string | null;
     }
-  | { readonly kind: 'error'; readonly message: string };
+  /** `field`: the flag the message concerns (`profile`, `base-url`), when a flag chose. */
+  | { readonly kind: 'error'; readonly message: string; readonly field?: string };
 
 /**
  * Flags over environment over the default profile over the embedded sandbox; with nothing
@@ -26,18 +28,41 @@ export function chooseTarget(
   env: NodeJS.ProcessEnv,
   config: Config | null,
 ): TargetChoice {
+  const field = (source: string) => (source.startsWith('--') ? { field: source.slice(2) } : {});
+  // A value in the wrong place may be a key (`--base-url "$LINEDESK_API_KEY"`): never repeated.
+  const isKey = (s: string) =>
+    s === env.LINEDESK_API_KEY || Object.values(config?.profiles ?? {}).some((p) => p.apiKey === s);
+  /** The URL checked where its source is known, so the message can say which one is wrong. */
+  const badUrl = (url: string, where: string, source: string): TargetChoice | null => {
+    try {
+      checkBaseUrl(url, where);
+      return null;
+    } catch (err) {
+      return { kind: 'error', message: (err as Error).message, ...field(source) };
+    }
+  };
   const profile = (name: string, source: string): TargetChoice => {
     const p = config?.profiles[name];
     if (!p) {
       const known = Object.keys(config?.profiles ?? {});
       return {
         kind: 'error',
-        message: `No profile "${name}" (${source}).${known.length ? ` Known: ${known.join(', ')}.` : ' None is configured yet.'}`,
+        message: `No profile ${isKey(name) ? 'by that name' : `"${name}"`} (${source}${isKey(name) ? ' holds an API key, not repeated here' : ''}).${known.length ? ` Known: ${known.join(', ')}.` : ' None is configured yet.'}`,
+        ...field(source),
       };
     }
-    return { kind: 'remote', baseUrl: p.baseUrl, apiKey: p.apiKey, profile: name };
+    return (
+      badUrl(p.baseUrl, `the base URL of profile "${name}"`, source) ?? {
+        kind: 'remote',
+        baseUrl: p.baseUrl,
+        apiKey: p.apiKey,
+        profile: name,
+      }
+    );
   };
   const byUrl = (url: string, source: string): TargetChoice => {
+    const bad = badUrl(url, source, source);
+    if (bad) return bad;
     const key = env.LINEDESK_API_KEY;
     if (key) return { kind: 'remote', baseUrl: url, apiKey: key, profile: null };
     const match = Object.entries(config?.profiles ?? {}).find(
@@ -47,6 +72,7 @@ export function chooseTarget(
     return {
       kind: 'error',
       message: `${source} needs an API key: set LINEDESK_API_KEY, or add a profile for that URL.`,
+      ...field(source),
     };
   };
 

@@ -71,6 +71,15 @@ export async function withStore(
   const config = loadConfig(ctx.dirs.configPath);
   let choice = chooseTarget(run.target, ctx.io.env, config);
   if (choice.kind === 'welcome') choice = { kind: 'sandbox' };
+  if (choice.kind === 'error') {
+    out.fail({
+      code: 'config',
+      message: choice.message,
+      path: choice.field ? [choice.field] : null,
+      exit: EXIT.usage,
+    });
+    return EXIT.usage;
+  }
   const tune = ctx.io.tune;
   const conn = await connect(choice, log, {
     dataDir: ctx.dirs.data,
