@@ -10,6 +10,7 @@ import { lookupPasted, type PasteLookup } from '../store/paste-lookup';
 import type { Parsed } from './args';
 import { EXIT, failureOf } from './failure';
 import type { Failure, HeadlessIo, Output } from './output';
+import { COMMANDS } from './spec';
 
 export type Run = Extract<Parsed, { kind: 'run' }>;
 
@@ -41,6 +42,8 @@ export function makeCtx(run: Run, out: Output, io: HeadlessIo): Ctx {
 }
 
 export interface StoreHelp {
+  /** The service the command runs on, as the JSON of a change names it. */
+  target: { readonly kind: 'sandbox' | 'remote'; readonly label: string };
   /** A failed load's message as a failure, with the kind of the last error the client met. */
   failure: (message: string) => Failure;
   /** Lines by id or username (the paste lookup: a search each, then one walk for ids it missed). */
@@ -70,7 +73,20 @@ export async function withStore(
   const { run, out, log } = ctx;
   const config = loadConfig(ctx.dirs.configPath);
   let choice = chooseTarget(run.target, ctx.io.env, config);
+  // Nothing chose: a newcomer's demo (no config) runs on the sandbox; a change sent to it on a
+  // machine with profiles is a script whose LINEDESK_PROFILE went missing, and is refused.
+  const implicit = choice.kind === 'welcome' || (choice.kind === 'sandbox' && !run.target.sandbox);
   if (choice.kind === 'welcome') choice = { kind: 'sandbox' };
+  const profiles = Object.keys(config?.profiles ?? {});
+  if (implicit && profiles.length && COMMANDS[run.command].mutation && run.values.yes === true) {
+    out.fail({
+      code: 'usage',
+      message: `No service was chosen, and a change is not sent to the embedded sandbox by default where profiles exist (${profiles.join(', ')}): choose one with --profile NAME or LINEDESK_PROFILE (or --base-url), or --sandbox to mean the sandbox. Nothing was sent`,
+      path: null,
+      exit: EXIT.usage,
+    });
+    return EXIT.usage;
+  }
   if (choice.kind === 'error') {
     out.fail({
       code: 'config',
@@ -95,8 +111,12 @@ export async function withStore(
     return conn.kind === 'config' ? EXIT.usage : EXIT.unreachable;
   }
   log.write(`headless ${run.command} → ${conn.target.kind} ${conn.target.label}`);
-  if (conn.target.kind === 'sandbox' && ctx.io.stderr.isTTY)
-    out.message('On the embedded sandbox: nothing real is charged.', 'dim');
+  // Said on every run, terminal or not: a cron job's log shows it ran on the demo data.
+  if (conn.target.kind === 'sandbox')
+    out.message(
+      `On the embedded sandbox: nothing real is charged${implicit ? ' (no service chosen: --profile, LINEDESK_PROFILE or --base-url choose one)' : ''}.`,
+      'dim',
+    );
   // The store keeps a failed load's message; the command needs its kind too (exit 5 or 1).
   let last: unknown = null;
   const client = Object.fromEntries(
@@ -134,6 +154,7 @@ export async function withStore(
   });
   try {
     return await body(store, {
+      target: { kind: conn.target.kind, label: conn.target.label },
       failure: (message) => {
         const f = last ? failureOf(last) : null;
         return { code: f?.code ?? 'failed', message, path: f?.path ?? null, exit: f?.exit ?? EXIT.failed };

@@ -43,7 +43,17 @@ describe('change commands', () => {
     expect(q).toMatchObject({ op: 'extend', sent: false, estimate: true, balance: 1000 });
     expect(q.lines[0]).toMatchObject({ id: line!.id, change: '+3 months' });
     // The shapes scripts read are pinned.
-    expect(Object.keys(q)).toEqual(['op', 'sent', 'estimate', 'total', 'balance', 'balanceAfter', 'lines']);
+    expect(Object.keys(q)).toEqual([
+      'op',
+      'target',
+      'sent',
+      'estimate',
+      'total',
+      'balance',
+      'balanceAfter',
+      'lines',
+    ]);
+    expect(q.target).toEqual({ kind: 'remote', label: new URL(sb.baseUrl).host });
     expect(Object.keys(q.lines[0])).toEqual(['id', 'username', 'change', 'cost', 'skipped', 'note']);
     expect(quote.stderr).toContain('--yes');
     expect(books(sb).ledger).toHaveLength(0);
@@ -53,7 +63,8 @@ describe('change commands', () => {
     expect(done.code).toBe(0);
     const r = JSON.parse(done.stdout);
     expect(r.lines[0]).toMatchObject({ id: line!.id, outcome: 'applied', charge: 'reply' });
-    expect(Object.keys(r)).toEqual(['op', 'sent', 'lines', 'notFound']);
+    expect(Object.keys(r)).toEqual(['op', 'target', 'sent', 'lines', 'notFound']);
+    expect(r.target).toEqual({ kind: 'remote', label: new URL(sb.baseUrl).host });
     expect(Object.keys(r.lines[0])).toEqual([
       'id',
       'username',

@@ -18,8 +18,15 @@ export interface QuoteRow {
   readonly skipped: boolean;
 }
 
+/** The service a change runs on, in its JSON: a script can tell the sandbox from a real account. */
+export interface TargetInfo {
+  readonly kind: 'sandbox' | 'remote';
+  readonly label: string;
+}
+
 export interface Quote {
   readonly op: BulkJob['op'];
+  readonly target: TargetInfo;
   readonly rows: readonly QuoteRow[];
   /** Extend's cost is the app's estimate from the package prices (no simulate endpoint). */
   readonly estimate: boolean;
@@ -72,6 +79,7 @@ export async function printQuote(out: Output, q: Quote, asData: boolean, json: b
         `${JSON.stringify(
           {
             op: q.op,
+            target: q.target,
             sent: false,
             estimate: q.estimate,
             total: q.total,
@@ -178,12 +186,14 @@ export async function printResults(
     created?: Line | LineListItem | undefined;
     notFound: readonly string[];
     now: number;
+    target: TargetInfo;
   },
 ): Promise<void> {
   const rows = job.lines.map(resultRow);
   if (opts.json) {
     const doc = {
       op: job.op,
+      target: opts.target,
       sent: true,
       lines: rows,
       ...(opts.created ? { line: lineRecord(opts.created, opts.now) } : {}),

@@ -116,6 +116,7 @@ async function quoteAndSend(ctx: Ctx, store: AppStore, help: StoreHelp): Promise
   const job = { months: a.months, connections: a.connections };
   const quote: Quote = {
     op: a.op,
+    target: help.target,
     estimate: a.estimate,
     total: a.quote.cost ?? 0,
     balance,
@@ -155,6 +156,7 @@ async function quoteAndSend(ctx: Ctx, store: AppStore, help: StoreHelp): Promise
     created: done.phase === 'done' && a.body ? done.result?.line : undefined,
     notFound: [],
     now: ctx.now(),
+    target: help.target,
   });
   if (done.message) out.message(done.message, done.phase === 'done' ? undefined : 'yellow');
   else out.message(summaryText(final));
@@ -215,6 +217,7 @@ async function changeMany(ctx: Ctx, store: AppStore, help: StoreHelp, p: ChangeP
   const runnable = b.job.lines.filter((l) => l.state === 'pending');
   const quote: Quote = {
     op: b.job.op,
+    target: help.target,
     estimate: b.job.op === 'extend',
     total: affordability(b.job.lines, balance ?? Number.POSITIVE_INFINITY).total,
     balance,
@@ -258,7 +261,7 @@ async function changeMany(ctx: Ctx, store: AppStore, help: StoreHelp, p: ChangeP
     out.clearProgress();
   }
   const final: BulkJob = store.getState().bulk!.job;
-  await printResults(out, final, { json, notFound, now: ctx.now() });
+  await printResults(out, final, { json, notFound, now: ctx.now(), target: help.target });
   out.message(summaryText(final), final.lines.some((l) => l.state === 'unknown') ? 'yellow' : undefined);
   if (final.lines.some((l) => l.state === 'unknown'))
     out.message(
