@@ -372,7 +372,9 @@ export const EXIT_CODES_HELP = `Exit codes:
   2  usage: a bad option or value (the field is named)
   3  outcome unknown: checked with the server, not proven; still open in the intent log
   4  not confirmed: the quote was printed; run again with --yes to send it
-  5  cannot reach the service`;
+  5  cannot reach the service
+  6  partly done: some lines applied (and charged), others failed or were refused or not found;
+     re-run only those (listed), never the whole input`;
 
 export function commandHelp(spec: CommandSpec): string {
   const opts = optionsOf(spec);

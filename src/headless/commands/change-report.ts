@@ -210,17 +210,19 @@ export async function printResults(
   }
 }
 
-/** The exit code a job's outcomes call for: unknown first, then anything failed or not found. */
+/**
+ * The exit code a job's outcomes call for: unknown first; then failures mixed with applied lines
+ * (partly done: re-running the whole input would charge the applied ones again); then failures.
+ */
 export function exitOf(job: BulkJob, notFound: number): number {
   const outcomes = job.lines.map(outcomeOf);
   // A line left alone because an earlier change to it is still unknown is unknown too.
   const heldBack = job.lines.some((l) => l.state === 'skipped' && /unknown outcome/.test(l.detail ?? ''));
   if (outcomes.includes('unknown') || heldBack) return EXIT.unknown;
-  if (
-    notFound ||
-    outcomes.some((o) => o === 'refused' || o === 'not applied' || o === 'cancelled' || o === 'not sent')
-  )
-    return EXIT.failed;
+  const failed =
+    notFound > 0 ||
+    outcomes.some((o) => o === 'refused' || o === 'not applied' || o === 'cancelled' || o === 'not sent');
+  if (failed) return outcomes.includes('applied') ? EXIT.partial : EXIT.failed;
   return EXIT.done;
 }
 

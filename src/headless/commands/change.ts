@@ -267,5 +267,11 @@ async function changeMany(ctx: Ctx, store: AppStore, help: StoreHelp, p: ChangeP
     out.message(
       'Unknown outcomes are kept in the intent log and checked again by the next change command or the app; nothing is re-sent.',
     );
-  return exitOf(final, notFound.length);
+  const code = exitOf(final, notFound.length);
+  if (code === EXIT.partial)
+    out.message(
+      'Partly done (exit 6): the applied lines are charged; re-run only the lines not applied (listed above), never the whole input.',
+      'yellow',
+    );
+  return code;
 }
