@@ -75,8 +75,10 @@ describe('headless parsing', () => {
     expect(changeParams('extend', { months: '2' })).toMatchObject({ path: ['months'], exit: 2 });
     expect(changeParams('upgrade', {})).toMatchObject({ path: ['connections'] });
     expect(changeParams('upgrade', { connections: '7' })).toMatchObject({ path: ['connections'] });
-    expect(changeParams('create', {})).toMatchObject({ path: ['package'] });
-    expect(changeParams('trial', { hours: '6' })).toMatchObject({ path: ['package'] });
+    // The path names the option given (--months, --hours), whatever the form calls the field.
+    expect(changeParams('create', {})).toMatchObject({ path: ['months'] });
+    expect(changeParams('create', { months: '2' })).toMatchObject({ path: ['months'] });
+    expect(changeParams('trial', { hours: '6' })).toMatchObject({ path: ['hours'] });
     expect(changeParams('create', { months: '1', username: 'short' })).toMatchObject({
       code: 'invalid_field',
       path: ['username'],

@@ -214,7 +214,7 @@ describe('change commands', () => {
     expect(bad.code).toBe(2);
     expect(JSON.parse(bad.stderr).error).toMatchObject({ code: 'invalid_field', path: ['parental_code'] });
     const noMonths = await headless(['create', '--json'], { env });
-    expect(JSON.parse(noMonths.stderr).error).toMatchObject({ path: ['package'], exit: 2 });
+    expect(JSON.parse(noMonths.stderr).error).toMatchObject({ path: ['months'], exit: 2 });
     const ok = await headless(
       ['create', '--months', '1', '--username', 'scriptedline01', '--yes', '--json'],
       { env },

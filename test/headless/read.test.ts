@@ -216,6 +216,17 @@ describe('read commands', () => {
     expect(fields.stderr).toContain('unknown field "secret"');
     expect((await headless(['lines', '--json', '--csv'])).code).toBe(2);
     expect((await headless(['extend'])).stderr).toContain('ID|USERNAME is missing, or --stdin');
+    // Every error about an option names it in the path, as the option is spelled.
+    const env = homeDirs();
+    const path = async (...argv: string[]) =>
+      JSON.parse((await headless([...argv, '--json'], { env })).stderr).error.path;
+    expect(await path('lines', '--colour')).toEqual(['colour']);
+    expect(await path('lines', '--limit')).toEqual(['limit']);
+    expect(await path('create')).toEqual(['months']);
+    expect(await path('extend', 'bob', '--months', '2')).toEqual(['months']);
+    expect(await path('trial', '--hours', '5')).toEqual(['hours']);
+    expect(await path('account', '--profile', 'nope')).toEqual(['profile']);
+    expect(await path('account', '--base-url', 'http://panel.example.com')).toEqual(['base-url']);
   });
 
   it('a service that cannot be reached is exit 5', async () => {

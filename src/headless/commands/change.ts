@@ -13,7 +13,7 @@ import { type LineListItem, loaded } from '../../store/types';
 import { EXIT } from '../failure';
 import type { Failure } from '../output';
 import { type Ctx, type StoreHelp, until, withStore } from '../session';
-import { type ChangeParams, changeParams, FLAG_OF, invalid } from './change-params';
+import { type ChangeParams, changeParams, FLAG_OF, invalid, pathOf } from './change-params';
 import { changeText, exitOf, printQuote, printResults, type Quote, summaryText } from './change-report';
 
 export function changeCommand(ctx: Ctx): Promise<number> {
@@ -65,7 +65,7 @@ async function createOne(ctx: Ctx, store: AppStore, help: StoreHelp, p: ChangePa
     return failed(
       ctx,
       invalid(
-        'package',
+        trial ? 'hours' : 'months',
         `${trial ? '--hours' : '--months'}: the service has no ${trial ? 'trial' : 'regular'} package of ${length} ${
           trial ? 'hours' : 'months'
         } (it has: ${kinds.map((k) => k.duration).join(', ') || 'none'})`,
@@ -74,7 +74,11 @@ async function createOne(ctx: Ctx, store: AppStore, help: StoreHelp, p: ChangePa
   const values = { ...p.form, packageId: pkg.id };
   const errors = formErrors(trial, values, kinds);
   const first = fieldsFor(trial).find((f) => errors[f.id]);
-  if (first) return failed(ctx, invalid(first.id, `${FLAG_OF[first.id] ?? first.id}: ${errors[first.id]}`));
+  if (first)
+    return failed(
+      ctx,
+      invalid(pathOf(first.id, trial), `${FLAG_OF[first.id] ?? first.id}: ${errors[first.id]}`),
+    );
   store.getState().openAction({ op: p.op, body: buildBody(trial, values, pkg), pkg });
   return quoteAndSend(ctx, store, help);
 }
