@@ -41,6 +41,18 @@ export function chooseTarget(
       return { kind: 'error', message: (err as Error).message, ...field(source) };
     }
   };
+  /**
+   * A key an HTTP header cannot carry (a newline from a file, a control character) would fail every
+   * request as "unreachable"; it is said here, by where it came from, never shown.
+   */
+  const badKey = (key: string, where: string, source: string): TargetChoice | null =>
+    /[\u0000-\u001f\u007f]|[^\u0000-\u00ff]/.test(key)
+      ? {
+          kind: 'error',
+          message: `${where} holds a character an API key cannot have (${/[\r\n]/.test(key) ? 'a line break' : 'a control or non-Latin character'}): set it again without it (the key is not shown)`,
+          ...field(source),
+        }
+      : null;
   const profile = (name: string, source: string): TargetChoice => {
     const p = config?.profiles[name];
     if (!p) {
@@ -52,7 +64,8 @@ export function chooseTarget(
       };
     }
     return (
-      badUrl(p.baseUrl, `the base URL of profile "${name}"`, source) ?? {
+      badUrl(p.baseUrl, `the base URL of profile "${name}"`, source) ??
+      badKey(p.apiKey, `The API key of profile "${name}"`, source) ?? {
         kind: 'remote',
         baseUrl: p.baseUrl,
         apiKey: p.apiKey,
@@ -64,11 +77,27 @@ export function chooseTarget(
     const bad = badUrl(url, source, source);
     if (bad) return bad;
     const key = env.LINEDESK_API_KEY;
-    if (key) return { kind: 'remote', baseUrl: url, apiKey: key, profile: null };
+    if (key)
+      return (
+        badKey(key, 'LINEDESK_API_KEY', 'LINEDESK_API_KEY') ?? {
+          kind: 'remote',
+          baseUrl: url,
+          apiKey: key,
+          profile: null,
+        }
+      );
     const match = Object.entries(config?.profiles ?? {}).find(
       ([, p]) => p.baseUrl.replace(/\/+$/, '') === url.replace(/\/+$/, ''),
     );
-    if (match) return { kind: 'remote', baseUrl: url, apiKey: match[1].apiKey, profile: match[0] };
+    if (match)
+      return (
+        badKey(match[1].apiKey, `The API key of profile "${match[0]}"`, source) ?? {
+          kind: 'remote',
+          baseUrl: url,
+          apiKey: match[1].apiKey,
+          profile: match[0],
+        }
+      );
     return {
       kind: 'error',
       message: `${source} needs an API key: set LINEDESK_API_KEY, or add a profile for that URL.`,

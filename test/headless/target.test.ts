@@ -68,4 +68,34 @@ describe('the target of a command', () => {
     const chosen = await headless(['extend', username, '--yes', '--sandbox', '--json'], { env: home });
     expect(chosen.code).toBe(0);
   });
+
+  it('a key with a line break or a control character: exit 2 naming where it came from, never the key', async () => {
+    const { sb } = await sandbox({ lines: 1 });
+    const home = homeDirs();
+    for (const bad of [`${CANARY}\n`, `${CANARY}\r`, `${CANARY}\u0007`]) {
+      const r = await headless(['account', '--json'], {
+        env: { ...home, LINEDESK_BASE_URL: sb.baseUrl, LINEDESK_API_KEY: bad },
+      });
+      expect(r.code).toBe(2);
+      expect(r.stdout + r.stderr).not.toContain(CANARY);
+      expect(JSON.parse(r.stderr).error.message).toMatch(
+        /^LINEDESK_API_KEY holds a character an API key cannot have/,
+      );
+    }
+    mkdirSync(home.LINEDESK_CONFIG_DIR, { recursive: true });
+    writeFileSync(
+      join(home.LINEDESK_CONFIG_DIR, 'config.json'),
+      JSON.stringify({
+        version: 1,
+        defaultProfile: null,
+        profiles: { shop: { baseUrl: sb.baseUrl, apiKey: `${CANARY}\n` } },
+      }),
+      { mode: 0o600 },
+    );
+    const p = await headless(['account', '--profile', 'shop', '--json'], { env: home });
+    expect(p.code).toBe(2);
+    expect(JSON.parse(p.stderr).error).toMatchObject({ path: ['profile'] });
+    expect(p.stderr).toContain('The API key of profile \\"shop\\" holds');
+    expect(p.stdout + p.stderr).not.toContain(CANARY);
+  });
 });
