@@ -85,6 +85,10 @@ export function parseHeadless(argv: readonly string[]): Parsed {
   if (typeof values.profile === 'string' && !/^[A-Za-z0-9._-]{1,32}$/.test(values.profile))
     return usage(`--profile: "${values.profile.slice(0, 40)}" is not a profile name`, ['profile']);
   if (values['base-url'] === '') return usage('--base-url needs a URL', ['base-url']);
+  if (values['read-only'] && spec.mutation)
+    return usage(`--read-only: ${name} changes lines, and nothing is changed in read-only mode`, [
+      'read-only',
+    ]);
 
   if (spec.args.names[0] === 'ID|USERNAME' && spec.mutation) {
     if (values.stdin && positionals.length) return usage('give a line, or --stdin, not both');

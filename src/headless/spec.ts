@@ -57,6 +57,7 @@ const TARGET: readonly OptionSpec[] = [
   { name: 'profile', type: 'string', value: 'NAME', help: 'use the named profile' },
   { name: 'base-url', type: 'string', value: 'URL', help: 'the service (key from LINEDESK_API_KEY)' },
   { name: 'sandbox', type: 'boolean', help: 'use the embedded sandbox' },
+  { name: 'read-only', type: 'boolean', help: 'browse only: a command that changes lines is refused' },
 ];
 const JSON_OPT: OptionSpec = {
   name: 'json',
