@@ -124,7 +124,10 @@ export function tableText<T>(
     ];
     return `${lines.join('\n')}\n`;
   }
-  const laid = layoutColumns(columns, out.columns, 2, { items: rows, now });
+  // Widths follow the content: a wide terminal pads nothing (the row ends where its cells do); a
+  // narrow one gets single-space gaps, so the username (the column people copy) stays whole.
+  const gap = out.columns < 60 ? 1 : 2;
+  const laid = layoutColumns(columns, out.columns, gap, { items: rows, now }, false);
   const line = (r: T | null) =>
     laid
       .map(({ column, width }) => {
@@ -132,7 +135,7 @@ export function tableText<T>(
         const token = r === null ? undefined : column.tone?.(r, now);
         return out.tint(text, r === null ? 'dim' : token ? TOKEN_TINT[token] : undefined);
       })
-      .join('  ')
+      .join(' '.repeat(gap))
       .trimEnd();
   return `${[line(null), ...rows.map(line)].join('\n')}\n`;
 }

@@ -118,6 +118,32 @@ describe('read commands', () => {
     );
   });
 
+  it('the username column: whole at 50, 80 and 200 columns, never padded far past the longest', async () => {
+    const { sb } = await sandbox({ lines: 40, now: () => NOW });
+    const env = { ...envFor(sb.baseUrl, 'test-demo-key-0123456789'), NO_COLOR: '1' };
+    const names = (
+      await headless(['lines', '--limit', '40', '--csv', '--fields', 'username'], { env })
+    ).stdout
+      .trimEnd()
+      .split('\n')
+      .slice(1);
+    const longest = Math.max(...names.map((n) => n.length));
+    expect(longest).toBeGreaterThan(16);
+    for (const columns of [50, 80, 200]) {
+      const r = await headless(['lines', '--limit', '40'], {
+        env,
+        tty: { isTTY: true, columns },
+        now: () => NOW,
+      });
+      const rows = r.stdout.trimEnd().split('\n');
+      for (const row of rows) expect(row.length).toBeLessThanOrEqual(columns);
+      // Each row starts with its whole username, then the gap to the next column.
+      expect(rows.slice(1).map((row) => row.split(' ')[0])).toEqual(names);
+      const next = rows[0]!.indexOf('STATUS') > 0 ? (rows[0]!.indexOf('LABEL') > 0 ? 'LABEL' : 'STATUS') : '';
+      expect(rows[0]!.indexOf(next)).toBeLessThanOrEqual(longest + 2);
+    }
+  });
+
   it('lines --ndjson over 10,000 lines: every line once, as many as the server counts', async () => {
     const { sb } = await sandbox({ lines: 10_000 });
     const r = await headless(['lines', '--ndjson'], { env: envFor(sb.baseUrl, 'test-demo-key-0123456789') });

@@ -54,7 +54,7 @@ export function changeText(
 }
 
 const QUOTE_COLUMNS: readonly Column<QuoteRow>[] = [
-  { id: 'username', header: 'USERNAME', width: { min: 12, flex: 2 }, cell: (r) => r.username },
+  { id: 'username', header: 'USERNAME', width: { min: 16, flex: 2, max: 32 }, cell: (r) => r.username },
   { id: 'change', header: 'CHANGE', width: { min: 10, flex: 1 }, cell: (r) => r.change },
   {
     id: 'cost',
@@ -149,7 +149,7 @@ export const resultRow = (l: BulkLine): ResultRow => ({
 });
 
 const RESULT_COLUMNS: readonly Column<ResultRow>[] = [
-  { id: 'username', header: 'USERNAME', width: { min: 12, flex: 2 }, cell: (r) => r.username },
+  { id: 'username', header: 'USERNAME', width: { min: 16, flex: 2, max: 32 }, cell: (r) => r.username },
   {
     id: 'outcome',
     header: 'OUTCOME',
