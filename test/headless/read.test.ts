@@ -144,6 +144,28 @@ describe('read commands', () => {
     }
   });
 
+  it('a line id given in upper case is the same line (by search, and by the walk when search ignores ids)', async () => {
+    const { sb } = await sandbox({ lines: 150 });
+    const proxy = await faultProxy(sb.baseUrl, { dialect: { searchIgnoresIds: true } });
+    try {
+      for (const base of [sb.baseUrl, proxy.baseUrl]) {
+        const env = envFor(base, 'test-demo-key-0123456789');
+        const all = (await headless(['lines', '--all', '--csv', '--fields', 'id,username'], { env })).stdout
+          .trimEnd()
+          .split('\n');
+        const [id, username] = all.at(-1)!.split(',');
+        const r = await headless(['line', id!.toUpperCase(), '--json'], { env });
+        expect(r.code).toBe(0);
+        expect(JSON.parse(r.stdout).line).toMatchObject({ id, username });
+        const q = await headless(['extend', id!.toUpperCase(), '--json'], { env });
+        expect(q.code).toBe(4);
+        expect(JSON.parse(q.stdout).lines[0]).toMatchObject({ id });
+      }
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('lines --ndjson over 10,000 lines: every line once, as many as the server counts', async () => {
     const { sb } = await sandbox({ lines: 10_000 });
     const r = await headless(['lines', '--ndjson'], { env: envFor(sb.baseUrl, 'test-demo-key-0123456789') });
