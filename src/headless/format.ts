@@ -10,6 +10,7 @@ import type { Line, LineListItem } from '../store/types';
 import { type Column, layoutColumns } from '../ui/lines-columns';
 import type { Token } from '../ui/theme';
 import type { Output, Tint } from './output';
+import { LINE_FIELD_NAMES } from './spec';
 
 export type Scalar = string | number | boolean | null;
 export type Row = Readonly<Record<string, Scalar | readonly Scalar[]>>;
@@ -18,22 +19,8 @@ export type Row = Readonly<Record<string, Scalar | readonly Scalar[]>>;
 export const dateValue = (d: ServerDate | null): string | null =>
   d === null ? null : d.ms === null ? d.raw : new Date(d.ms).toISOString();
 
-/** Every field a line record has, in the order JSON and CSV print them. */
-export const LINE_FIELDS = [
-  'id',
-  'username',
-  'password',
-  'label',
-  'status',
-  'type',
-  'enabled',
-  'connections',
-  'is_trial',
-  'exp_date',
-  'start_date',
-  'created_at',
-  'hostname',
-] as const;
+/** Every field a line record has, in the order JSON and CSV print them (the table's, for completion). */
+export const LINE_FIELDS = LINE_FIELD_NAMES;
 /** Printed unless --fields says otherwise: every field but the password. */
 export const DEFAULT_LINE_FIELDS = LINE_FIELDS.filter((f) => f !== 'password');
 

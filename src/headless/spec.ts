@@ -13,6 +13,8 @@ export interface OptionSpec {
   readonly help: string;
   /** Values a completion offers. */
   readonly choices?: readonly string[];
+  /** Values a completion offers for a comma-separated list (`--fields id,username`). */
+  readonly list?: readonly string[];
 }
 
 export interface CommandSpec {
@@ -65,11 +67,28 @@ const JSON_OPT: OptionSpec = {
   help: 'one JSON document on stdout; errors as JSON on stderr',
 };
 const CSV: OptionSpec = { name: 'csv', type: 'boolean', help: 'CSV with a header row' };
+/** A line record's fields, in order (format.ts's LINE_FIELDS): `--fields` completes them. */
+export const LINE_FIELD_NAMES = [
+  'id',
+  'username',
+  'password',
+  'label',
+  'status',
+  'type',
+  'enabled',
+  'connections',
+  'is_trial',
+  'exp_date',
+  'start_date',
+  'created_at',
+  'hostname',
+] as const;
 const FIELDS: OptionSpec = {
   name: 'fields',
   type: 'string',
   value: 'A,B,C',
   help: 'the fields to print, in order (table, CSV and JSON)',
+  list: LINE_FIELD_NAMES,
 };
 const YES: OptionSpec = { name: 'yes', type: 'boolean', short: 'y', help: 'send it (without: quote only)' };
 const STDIN: OptionSpec = {
