@@ -34,7 +34,8 @@ export const APP_HELP = `linedesk — manage subscription lines from the keyboar
 
 Usage:
   linedesk [options]            open the app
-  linedesk COMMAND [options]    run one command without a screen (see: linedesk COMMAND --help)
+  linedesk COMMAND [options]    run one command without a screen (see: linedesk COMMAND --help);
+                                the target flags below may also come first: linedesk --sandbox lines
   linedesk sandbox [options]    run the embedded sandbox service on its own (see: linedesk sandbox --help)
 
 Commands (scripts and cron; data on stdout, messages on stderr; --json on every one):
@@ -116,10 +117,29 @@ function describeParseError(err: unknown): string {
   return msg.split('\n')[0] ?? msg;
 }
 
+/** The app's target flags, which may also come before a command's name: `linedesk --sandbox lines`. */
+const GLOBAL_FLAGS = new Set(['--sandbox', '--read-only']);
+const GLOBAL_VALUED = new Set(['--profile', '--base-url']);
+
+/** `--sandbox --profile x lines …` → `lines … --sandbox --profile x`; null when no command follows. */
+function commandAfterFlags(argv: readonly string[]): readonly string[] | null {
+  let i = 0;
+  while (i < argv.length) {
+    const a = argv[i]!;
+    if (GLOBAL_FLAGS.has(a) || (GLOBAL_VALUED.has(a.split('=')[0]!) && a.includes('='))) i += 1;
+    else if (GLOBAL_VALUED.has(a) && i + 1 < argv.length) i += 2;
+    else break;
+  }
+  if (i === 0 || !isCommandName(argv[i])) return null;
+  return [argv[i]!, ...argv.slice(i + 1), ...argv.slice(0, i)];
+}
+
 export function parseCli(argv: readonly string[]): CliCommand {
   try {
     if (argv[0] === 'sandbox') return parseSandbox(argv.slice(1));
     if (isCommandName(argv[0])) return { kind: 'headless', argv };
+    const moved = commandAfterFlags(argv);
+    if (moved) return { kind: 'headless', argv: moved };
     const { values } = parseArgs({
       args: [...argv],
       strict: true,

@@ -27,15 +27,24 @@ const usage = (message: string, path: readonly string[] | null = null): Parsed =
   path,
 });
 
-function parseError(err: unknown): string {
+/** node's message, shortened, with the option it concerns as the path (`--foo` → ["foo"]). */
+function parseError(err: unknown): Parsed {
   const msg = (err as Error).message;
+  const name = (flag: string | undefined) => {
+    const long = flag?.split(',').pop()?.trim() ?? '';
+    return { long, path: long ? [long.replace(/^-+/, '').replace(/=.*$/, '')] : null };
+  };
   const unknown = /Unknown option '([^']+)'/.exec(msg);
-  if (unknown) return `unknown option ${unknown[1]}`;
+  if (unknown) return usage(`unknown option ${unknown[1]}`, name(unknown[1]).path);
   const missing = /Option '([^']+)' argument missing/.exec(msg);
-  if (missing) return `option ${missing[1]?.split(',').pop()?.trim()} needs a value`;
+  if (missing) return usage(`option ${name(missing[1]).long} needs a value`, name(missing[1]).path);
   const ambiguous = /Option '([^']+)' argument is ambiguous/.exec(msg);
-  if (ambiguous) return `option ${ambiguous[1]?.split(',').pop()?.trim()} needs a value (write --name=value)`;
-  return msg.split('\n')[0] ?? msg;
+  if (ambiguous)
+    return usage(
+      `option ${name(ambiguous[1]).long} needs a value (write --name=value)`,
+      name(ambiguous[1]).path,
+    );
+  return usage(msg.split('\n')[0] ?? msg);
 }
 
 /** `linedesk NAME …` (argv without the name's predecessors: argv[0] is the subcommand). */
@@ -56,7 +65,7 @@ export function parseHeadless(argv: readonly string[]): Parsed {
       allowPositionals: true,
     }) as { values: Record<string, string | boolean | undefined>; positionals: string[] });
   } catch (err) {
-    return usage(parseError(err));
+    return parseError(err);
   }
   if (values.help) return { kind: 'help', text: commandHelp(spec) };
   if (positionals.length > spec.args.max)
@@ -76,6 +85,10 @@ export function parseHeadless(argv: readonly string[]): Parsed {
   if (typeof values.profile === 'string' && !/^[A-Za-z0-9._-]{1,32}$/.test(values.profile))
     return usage(`--profile: "${values.profile.slice(0, 40)}" is not a profile name`, ['profile']);
   if (values['base-url'] === '') return usage('--base-url needs a URL', ['base-url']);
+  if (values['read-only'] && spec.mutation)
+    return usage(`--read-only: ${name} changes lines, and nothing is changed in read-only mode`, [
+      'read-only',
+    ]);
 
   if (spec.args.names[0] === 'ID|USERNAME' && spec.mutation) {
     if (values.stdin && positionals.length) return usage('give a line, or --stdin, not both');

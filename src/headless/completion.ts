@@ -22,11 +22,16 @@ const quote = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
 function bash(): string {
   const cases = COMMAND_NAMES.map((name) => {
     const opts = optionsOf(COMMANDS[name]);
+    // After an option that takes a value: its choices, its list's names after the last comma, or
+    // nothing (never the flags: they are not its value).
     const valued = opts
-      .filter((o) => o.choices)
-      .map(
-        (o) =>
-          `        --${o.name}) COMPREPLY=( $(compgen -W ${quote(o.choices!.join(' '))} -- "$cur") ); return ;;`,
+      .filter((o) => o.type === 'string')
+      .map((o) =>
+        o.choices
+          ? `        --${o.name}) COMPREPLY=( $(compgen -W ${quote(o.choices.join(' '))} -- "$cur") ); return ;;`
+          : o.list
+            ? `        --${o.name}) local pre=""; [[ "$cur" == *,* ]] && pre="\${cur%,*},"; COMPREPLY=( $(compgen -P "$pre" -W ${quote(o.list.join(' '))} -- "\${cur##*,}") ); compopt -o nospace 2>/dev/null; return ;;`
+            : `        --${o.name}) return ;;`,
       );
     const words = [...opts.map((o) => `--${o.name}`), ...(POSITIONAL[name] ?? [])].join(' ');
     return [
@@ -54,8 +59,14 @@ function zsh(): string {
   const cases = COMMAND_NAMES.map((name) => {
     const opts = optionsOf(COMMANDS[name]);
     const valued = opts
-      .filter((o) => o.choices)
-      .map((o) => `        --${o.name}) compadd -- ${o.choices!.map(quote).join(' ')}; return ;;`);
+      .filter((o) => o.type === 'string')
+      .map((o) =>
+        o.choices
+          ? `        --${o.name}) compadd -- ${o.choices.map(quote).join(' ')}; return ;;`
+          : o.list
+            ? `        --${o.name}) compset -P '*,'; compadd -q -S , -- ${o.list.map(quote).join(' ')}; return ;;`
+            : `        --${o.name}) return ;;`,
+      );
     const words = [...opts.map((o) => `--${o.name}`), ...(POSITIONAL[name] ?? [])].map(quote).join(' ');
     return [
       `    ${name})`,
@@ -89,7 +100,8 @@ function fish(): string {
   for (const name of COMMAND_NAMES) {
     const when = `-n ${quote(`__fish_seen_subcommand_from ${name}`)}`;
     for (const o of optionsOf(COMMANDS[name])) {
-      const value = o.type === 'string' ? (o.choices ? ` -x -a ${quote(o.choices.join(' '))}` : ' -r') : '';
+      const offered = o.choices ?? o.list;
+      const value = o.type === 'string' ? (offered ? ` -x -a ${quote(offered.join(' '))}` : ' -r') : '';
       lines.push(
         `complete -c linedesk ${when} -l ${o.name}${o.short ? ` -s ${o.short}` : ''}${value} -d ${quote(o.help)}`,
       );

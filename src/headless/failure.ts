@@ -25,6 +25,8 @@ export const EXIT = {
   unknown: 3,
   notConfirmed: 4,
   unreachable: 5,
+  /** Some lines applied (charged), others not: a script that retries on non-zero must retry only those. */
+  partial: 6,
 } as const;
 
 export const usageFailure = (message: string, path: readonly string[] | null = null): Failure => ({

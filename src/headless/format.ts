@@ -10,6 +10,7 @@ import type { Line, LineListItem } from '../store/types';
 import { type Column, layoutColumns } from '../ui/lines-columns';
 import type { Token } from '../ui/theme';
 import type { Output, Tint } from './output';
+import { LINE_FIELD_NAMES } from './spec';
 
 export type Scalar = string | number | boolean | null;
 export type Row = Readonly<Record<string, Scalar | readonly Scalar[]>>;
@@ -18,22 +19,8 @@ export type Row = Readonly<Record<string, Scalar | readonly Scalar[]>>;
 export const dateValue = (d: ServerDate | null): string | null =>
   d === null ? null : d.ms === null ? d.raw : new Date(d.ms).toISOString();
 
-/** Every field a line record has, in the order JSON and CSV print them. */
-export const LINE_FIELDS = [
-  'id',
-  'username',
-  'password',
-  'label',
-  'status',
-  'type',
-  'enabled',
-  'connections',
-  'is_trial',
-  'exp_date',
-  'start_date',
-  'created_at',
-  'hostname',
-] as const;
+/** Every field a line record has, in the order JSON and CSV print them (the table's, for completion). */
+export const LINE_FIELDS = LINE_FIELD_NAMES;
 /** Printed unless --fields says otherwise: every field but the password. */
 export const DEFAULT_LINE_FIELDS = LINE_FIELDS.filter((f) => f !== 'password');
 
@@ -124,7 +111,10 @@ export function tableText<T>(
     ];
     return `${lines.join('\n')}\n`;
   }
-  const laid = layoutColumns(columns, out.columns, 2, { items: rows, now });
+  // Widths follow the content: a wide terminal pads nothing (the row ends where its cells do); a
+  // narrow one gets single-space gaps, so the username (the column people copy) stays whole.
+  const gap = out.columns < 60 ? 1 : 2;
+  const laid = layoutColumns(columns, out.columns, gap, { items: rows, now }, false);
   const line = (r: T | null) =>
     laid
       .map(({ column, width }) => {
@@ -132,7 +122,7 @@ export function tableText<T>(
         const token = r === null ? undefined : column.tone?.(r, now);
         return out.tint(text, r === null ? 'dim' : token ? TOKEN_TINT[token] : undefined);
       })
-      .join('  ')
+      .join(' '.repeat(gap))
       .trimEnd();
   return `${[line(null), ...rows.map(line)].join('\n')}\n`;
 }

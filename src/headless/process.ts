@@ -1,11 +1,38 @@
+import { EXIT } from './failure';
 import { runHeadless } from './run';
+import { COMMANDS, isCommandName } from './spec';
+
+/**
+ * What a command that never finished exits with: the event loop emptied (a timer that did not hold
+ * it, a promise nobody settles) before its work ended. A change may have been sent: 3, never 0.
+ */
+export function stoppedEarly(argv: readonly string[]): { readonly exit: number; readonly text: string } {
+  const name = argv[0];
+  const change = isCommandName(name) && COMMANDS[name].mutation;
+  const exit = change ? EXIT.unknown : EXIT.failed;
+  const message = `stopped before its work ended${
+    change
+      ? ': whether the change was applied is not known; the intent log keeps it and the next change command or the app checks it (nothing is re-sent)'
+      : ''
+  }`;
+  const json = argv.includes('--json') || argv.includes('--ndjson');
+  return {
+    exit,
+    text: json
+      ? `${JSON.stringify({ error: { code: 'stopped', message, path: null, exit } })}\n`
+      : `linedesk: ${message}.\n`,
+  };
+}
 
 /**
  * A headless command in this process: its streams, stdin and environment. A signal stops scheduling
  * (nothing new is sent), lets requests in flight answer for a bounded time so their outcomes reach
  * the intent log and the journal, then exits; a second signal exits at once.
  */
-export async function runHeadlessProcess(argv: readonly string[]): Promise<number> {
+export async function runHeadlessProcess(
+  argv: readonly string[],
+  runner: typeof runHeadless = runHeadless,
+): Promise<number> {
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     const code = signal === 'SIGINT' ? 130 : signal === 'SIGHUP' ? 129 : 143;
@@ -13,16 +40,25 @@ export async function runHeadlessProcess(argv: readonly string[]): Promise<numbe
     stopping = true;
     void import('./session').then((s) => s.stopCommand()).finally(() => process.exit(code));
   };
+  // Node would end the process with 0 and no word when nothing holds the event loop any more;
+  // 'beforeExit' is emitted then, and only then, while the command is still unsettled.
+  const onEmpty = () => {
+    const s = stoppedEarly(argv);
+    process.stderr.write(s.text);
+    process.exit(s.exit);
+  };
   const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   for (const s of signals) process.on(s, onSignal);
+  process.on('beforeExit', onEmpty);
   try {
-    return await runHeadless(argv, {
+    return await runner(argv, {
       stdout: process.stdout,
       stderr: process.stderr,
       stdin: process.stdin,
       env: process.env,
     });
   } finally {
+    process.off('beforeExit', onEmpty);
     for (const s of signals) process.off(s, onSignal);
   }
 }

@@ -5,10 +5,12 @@ import { createLog, type Log } from '../app/log';
 import { chooseTarget } from '../app/target';
 import { configDir, dataDir, stateDir } from '../paths';
 import { type AppStore, createAppStore } from '../store/app-store';
+import type { Journal, JournalEntry } from '../store/journal';
 import { lookupPasted, type PasteLookup } from '../store/paste-lookup';
 import type { Parsed } from './args';
 import { EXIT, failureOf } from './failure';
 import type { Failure, HeadlessIo, Output } from './output';
+import { COMMANDS } from './spec';
 
 export type Run = Extract<Parsed, { kind: 'run' }>;
 
@@ -40,6 +42,8 @@ export function makeCtx(run: Run, out: Output, io: HeadlessIo): Ctx {
 }
 
 export interface StoreHelp {
+  /** The service the command runs on, as the JSON of a change names it. */
+  target: { readonly kind: 'sandbox' | 'remote'; readonly label: string };
   /** A failed load's message as a failure, with the kind of the last error the client met. */
   failure: (message: string) => Failure;
   /** Lines by id or username (the paste lookup: a search each, then one walk for ids it missed). */
@@ -48,6 +52,13 @@ export interface StoreHelp {
 
 /** How long requests in flight may take to answer when a command ends or is interrupted. */
 const SHUTDOWN_GRACE_MS = 5_000;
+
+/**
+ * The pauses between checks of an unclear outcome. The store's default timer does not hold the event
+ * loop (the app may quit during one); a command's process has nothing else holding it, so it would
+ * end silently, outcome unknown, exit 0, in the middle of the check.
+ */
+const held = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * The store on the chosen service, as the app builds it (the same journal, intent log per service,
@@ -62,7 +73,29 @@ export async function withStore(
   const { run, out, log } = ctx;
   const config = loadConfig(ctx.dirs.configPath);
   let choice = chooseTarget(run.target, ctx.io.env, config);
+  // Nothing chose: a newcomer's demo (no config) runs on the sandbox; a change sent to it on a
+  // machine with profiles is a script whose LINEDESK_PROFILE went missing, and is refused.
+  const implicit = choice.kind === 'welcome' || (choice.kind === 'sandbox' && !run.target.sandbox);
   if (choice.kind === 'welcome') choice = { kind: 'sandbox' };
+  const profiles = Object.keys(config?.profiles ?? {});
+  if (implicit && profiles.length && COMMANDS[run.command].mutation && run.values.yes === true) {
+    out.fail({
+      code: 'usage',
+      message: `No service was chosen, and a change is not sent to the embedded sandbox by default where profiles exist (${profiles.join(', ')}): choose one with --profile NAME or LINEDESK_PROFILE (or --base-url), or --sandbox to mean the sandbox. Nothing was sent`,
+      path: null,
+      exit: EXIT.usage,
+    });
+    return EXIT.usage;
+  }
+  if (choice.kind === 'error') {
+    out.fail({
+      code: 'config',
+      message: choice.message,
+      path: choice.field ? [choice.field] : null,
+      exit: EXIT.usage,
+    });
+    return EXIT.usage;
+  }
   const tune = ctx.io.tune;
   const conn = await connect(choice, log, {
     dataDir: ctx.dirs.data,
@@ -78,8 +111,12 @@ export async function withStore(
     return conn.kind === 'config' ? EXIT.usage : EXIT.unreachable;
   }
   log.write(`headless ${run.command} → ${conn.target.kind} ${conn.target.label}`);
-  if (conn.target.kind === 'sandbox' && ctx.io.stderr.isTTY)
-    out.message('On the embedded sandbox: nothing real is charged.', 'dim');
+  // Said on every run, terminal or not: a cron job's log shows it ran on the demo data.
+  if (conn.target.kind === 'sandbox')
+    out.message(
+      `On the embedded sandbox: nothing real is charged${implicit ? ' (no service chosen: --profile, LINEDESK_PROFILE or --base-url choose one)' : ''}.`,
+      'dim',
+    );
   // The store keeps a failed load's message; the command needs its kind too (exit 5 or 1).
   let last: unknown = null;
   const client = Object.fromEntries(
@@ -98,14 +135,16 @@ export async function withStore(
     ]),
   ) as typeof conn.client;
   const files = fileDeps(conn, log, { dataDir: ctx.dirs.data, configPath: ctx.dirs.configPath });
+  const journal = files.journal ? watched(files.journal) : null;
   for (const problem of files.startProblems ?? []) out.message(problem);
   const store = createAppStore({
     client,
     target: conn.target,
     ...files,
+    ...(journal ? { journal } : {}),
     pageSize: 100,
     now: ctx.now,
-    ...(tune?.sleep ? { sleep: tune.sleep } : {}),
+    sleep: tune?.sleep ?? held,
   });
   stopping = () => store.getState().shutdown(SHUTDOWN_GRACE_MS);
   // What the app would flash (a journal write that failed, items the server sent unreadable) goes
@@ -115,6 +154,7 @@ export async function withStore(
   });
   try {
     return await body(store, {
+      target: { kind: conn.target.kind, label: conn.target.label },
       failure: (message) => {
         const f = last ? failureOf(last) : null;
         return { code: f?.code ?? 'failed', message, path: f?.path ?? null, exit: f?.exit ?? EXIT.failed };
@@ -130,7 +170,34 @@ export async function withStore(
     stopping = null;
     await store.getState().shutdown(SHUTDOWN_GRACE_MS);
     await conn.close().catch((err) => log.error('close', err));
+    // The app retries a failed journal write every few seconds; a command ends after one last try
+    // (shutdown), so what is still not written is said, and printed, rather than lost in silence.
+    if (journal?.unwritten.size) {
+      out.message(
+        `linedesk: the journal (${join(ctx.dirs.data, 'journal.jsonl')}) could not be written: ${journal.unwritten.size} entr${journal.unwritten.size === 1 ? 'y is' : 'ies are'} not in it (below, one JSON line each). The outcomes printed above stand.`,
+        'red',
+      );
+      for (const e of journal.unwritten) out.message(JSON.stringify(e));
+    }
   }
+}
+
+/** The journal, with the entries whose last write failed (the writer retries them oldest first). */
+function watched(inner: Journal): Journal & { readonly unwritten: Set<JournalEntry> } {
+  const unwritten = new Set<JournalEntry>();
+  return {
+    ...inner,
+    unwritten,
+    append(entry) {
+      try {
+        inner.append(entry);
+      } catch (err) {
+        unwritten.add(entry);
+        throw err;
+      }
+      unwritten.delete(entry);
+    },
+  };
 }
 
 let stopping: (() => Promise<void>) | null = null;

@@ -13,6 +13,8 @@ export interface OptionSpec {
   readonly help: string;
   /** Values a completion offers. */
   readonly choices?: readonly string[];
+  /** Values a completion offers for a comma-separated list (`--fields id,username`). */
+  readonly list?: readonly string[];
 }
 
 export interface CommandSpec {
@@ -57,6 +59,7 @@ const TARGET: readonly OptionSpec[] = [
   { name: 'profile', type: 'string', value: 'NAME', help: 'use the named profile' },
   { name: 'base-url', type: 'string', value: 'URL', help: 'the service (key from LINEDESK_API_KEY)' },
   { name: 'sandbox', type: 'boolean', help: 'use the embedded sandbox' },
+  { name: 'read-only', type: 'boolean', help: 'browse only: a command that changes lines is refused' },
 ];
 const JSON_OPT: OptionSpec = {
   name: 'json',
@@ -64,11 +67,28 @@ const JSON_OPT: OptionSpec = {
   help: 'one JSON document on stdout; errors as JSON on stderr',
 };
 const CSV: OptionSpec = { name: 'csv', type: 'boolean', help: 'CSV with a header row' };
+/** A line record's fields, in order (format.ts's LINE_FIELDS): `--fields` completes them. */
+export const LINE_FIELD_NAMES = [
+  'id',
+  'username',
+  'password',
+  'label',
+  'status',
+  'type',
+  'enabled',
+  'connections',
+  'is_trial',
+  'exp_date',
+  'start_date',
+  'created_at',
+  'hostname',
+] as const;
 const FIELDS: OptionSpec = {
   name: 'fields',
   type: 'string',
   value: 'A,B,C',
   help: 'the fields to print, in order (table, CSV and JSON)',
+  list: LINE_FIELD_NAMES,
 };
 const YES: OptionSpec = { name: 'yes', type: 'boolean', short: 'y', help: 'send it (without: quote only)' };
 const STDIN: OptionSpec = {
@@ -372,7 +392,9 @@ export const EXIT_CODES_HELP = `Exit codes:
   2  usage: a bad option or value (the field is named)
   3  outcome unknown: checked with the server, not proven; still open in the intent log
   4  not confirmed: the quote was printed; run again with --yes to send it
-  5  cannot reach the service`;
+  5  cannot reach the service
+  6  partly done: some lines applied (and charged), others failed or were refused or not found;
+     re-run only those (listed), never the whole input`;
 
 export function commandHelp(spec: CommandSpec): string {
   const opts = optionsOf(spec);

@@ -12,6 +12,13 @@ export interface PasteLookup {
 const CONCURRENCY = 4;
 
 /**
+ * Whether a line answers to what was given: its username exactly (usernames differ by case), or its
+ * id in any case (a UUID is hex: `01A7F60E-…` from a ticket is the same line as `01a7f60e-…`).
+ */
+export const answersTo = (l: Pick<LineListItem, 'id' | 'username'>, item: string): boolean =>
+  l.username === item || l.id.toLowerCase() === item.toLowerCase();
+
+/**
  * Looks pasted usernames and ids up through the API: a search per item (a few at a time), an exact
  * username or id only; search may not match ids, so ids still missing are looked for in one walk
  * over every page. `progress` is told how many items are settled; `cancelled` stops between requests.
@@ -28,7 +35,7 @@ export async function lookupPasted(
     while (next < items.length && !opts.cancelled()) {
       const item = items[next++]!;
       const page = await client.listLines({ search: item, limit: 100 });
-      const hit = page.lines.find((l) => l.username === item || l.id === item);
+      const hit = page.lines.find((l) => answersTo(l, item));
       if (hit) found.set(item, hit);
       opts.progress(++settled);
     }
@@ -60,9 +67,12 @@ export async function findInPages(
 ): Promise<Map<string, LineListItem>> {
   const found = new Map<string, LineListItem>();
   const left = new Set(keys);
+  // Keys by their lower case, for ids given in upper case (found under the key as given).
+  const byLower = new Map<string, string[]>();
+  for (const k of keys) byLower.set(k.toLowerCase(), [...(byLower.get(k.toLowerCase()) ?? []), k]);
   for await (const page of walkPages((offset) => client.listLines({ offset, limit: 100 }), opts)) {
     for (const l of page.lines) {
-      for (const key of [l.id, l.username]) {
+      for (const key of [l.username, ...(byLower.get(l.id.toLowerCase()) ?? [])]) {
         if (left.has(key)) {
           found.set(key, l);
           left.delete(key);

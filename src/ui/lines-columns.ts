@@ -7,8 +7,8 @@ import { statusToken, type Token } from './theme';
 export interface Column<T> {
   readonly id: string;
   readonly header: string;
-  /** Fixed width, or a flexible share of what is left (with a minimum). */
-  readonly width: number | { readonly min: number; readonly flex: number };
+  /** Fixed width, or a flexible share of what is left (with a minimum, and a maximum if any). */
+  readonly width: number | { readonly min: number; readonly flex: number; readonly max?: number };
   readonly align?: 'left' | 'right';
   /** Below this terminal width the column is dropped. */
   readonly minTerminal?: number;
@@ -31,7 +31,8 @@ export const LINE_COLUMNS: readonly Column<LineListItem>[] = [
   {
     id: 'username',
     header: 'USERNAME',
-    width: { min: 12, flex: 3 },
+    // A username has at most 30 characters: more width than that is padding.
+    width: { min: 12, flex: 3, max: 32 },
     sortKey: 'username',
     cell: (l) => l.username,
   },
@@ -92,20 +93,23 @@ export function layoutColumns<T>(
   total: number,
   gap = 1,
   rows?: { readonly items: readonly T[]; readonly now: number },
+  /** Give what no column wants to the first that may take it (a screen's row fills its width). */
+  fill = true,
 ): LaidOut<T>[] {
   const shown = columns.filter((c) => !c.minTerminal || total >= c.minTerminal);
   const widths = shown.map((c) => (typeof c.width === 'number' ? c.width : c.width.min));
   let spare = Math.max(0, total - widths.reduce((n, w) => n + w, 0) - gap * (shown.length - 1));
   const flex = shown.flatMap((c, i) => (typeof c.width === 'number' ? [] : [i]));
   // What each flexible column would use: its content, or (without rows) as much as it can get.
+  const most = (i: number) => (shown[i]!.width as { max?: number }).max ?? Number.POSITIVE_INFINITY;
   const wants = flex.map((i) => {
     const c = shown[i]!;
-    if (!rows) return Number.POSITIVE_INFINITY;
+    if (!rows) return Math.max(0, most(i) - widths[i]!);
     const widest = rows.items.reduce(
       (n, r) => Math.max(n, cellWidth(c.cell(r, rows.now))),
       cellWidth(c.header) + 2,
     );
-    return Math.max(0, widest - widths[i]!);
+    return Math.max(0, Math.min(widest, most(i)) - widths[i]!);
   });
   // Share the spare by flex weight, never beyond a column's want; repeat while some is left.
   let open = flex.map((_, k) => k).filter((k) => wants[k]! > 0);
@@ -132,7 +136,9 @@ export function layoutColumns<T>(
       open = open.filter((k) => wants[k]! > 0);
     }
   }
-  // Whatever no column wants goes to the first flexible one, so the row still fills the width.
-  if (spare > 0 && flex.length) widths[flex[0]!]! += spare;
+  // Whatever no column wants goes to the first flexible one below its maximum (else the first one),
+  // so a screen's row still fills the width; a table that follows its content stays as it is.
+  const taker = flex.find((i) => widths[i]! < most(i)) ?? flex[0];
+  if (fill && spare > 0 && taker !== undefined) widths[taker]! += spare;
   return shown.map((column, i) => ({ column, width: widths[i]! }));
 }

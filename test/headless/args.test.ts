@@ -14,6 +14,31 @@ describe('headless parsing', () => {
     expect(parseCli(['sandbox'])).toMatchObject({ kind: 'sandbox' });
   });
 
+  it('the target flags may come before the command name, as for the app', () => {
+    expect(parseCli(['--sandbox', 'lines', '--json'])).toEqual({
+      kind: 'headless',
+      argv: ['lines', '--json', '--sandbox'],
+    });
+    expect(parseCli(['--profile', 'shop', '--read-only', 'account'])).toEqual({
+      kind: 'headless',
+      argv: ['account', '--profile', 'shop', '--read-only'],
+    });
+    expect(parseCli(['--base-url=https://p.example.com', 'lines'])).toEqual({
+      kind: 'headless',
+      argv: ['lines', '--base-url=https://p.example.com'],
+    });
+    expect(parseHeadless(['lines', '--sandbox', '--read-only'])).toMatchObject({
+      kind: 'run',
+      target: { sandbox: true },
+    });
+    expect(parseHeadless(['extend', 'bob', '--read-only', '--yes'])).toMatchObject({
+      kind: 'usage',
+      path: ['read-only'],
+    });
+    // Anything else before the name is still the app's error.
+    expect(parseCli(['--json', 'lines'])).toMatchObject({ kind: 'error' });
+  });
+
   it('options, formats and the target flags', () => {
     expect(parseHeadless(['lines', '--status', 'expiring', '--ndjson', '--profile', 'shop'])).toMatchObject({
       kind: 'run',
@@ -75,8 +100,10 @@ describe('headless parsing', () => {
     expect(changeParams('extend', { months: '2' })).toMatchObject({ path: ['months'], exit: 2 });
     expect(changeParams('upgrade', {})).toMatchObject({ path: ['connections'] });
     expect(changeParams('upgrade', { connections: '7' })).toMatchObject({ path: ['connections'] });
-    expect(changeParams('create', {})).toMatchObject({ path: ['package'] });
-    expect(changeParams('trial', { hours: '6' })).toMatchObject({ path: ['package'] });
+    // The path names the option given (--months, --hours), whatever the form calls the field.
+    expect(changeParams('create', {})).toMatchObject({ path: ['months'] });
+    expect(changeParams('create', { months: '2' })).toMatchObject({ path: ['months'] });
+    expect(changeParams('trial', { hours: '6' })).toMatchObject({ path: ['hours'] });
     expect(changeParams('create', { months: '1', username: 'short' })).toMatchObject({
       code: 'invalid_field',
       path: ['username'],

@@ -43,7 +43,17 @@ describe('change commands', () => {
     expect(q).toMatchObject({ op: 'extend', sent: false, estimate: true, balance: 1000 });
     expect(q.lines[0]).toMatchObject({ id: line!.id, change: '+3 months' });
     // The shapes scripts read are pinned.
-    expect(Object.keys(q)).toEqual(['op', 'sent', 'estimate', 'total', 'balance', 'balanceAfter', 'lines']);
+    expect(Object.keys(q)).toEqual([
+      'op',
+      'target',
+      'sent',
+      'estimate',
+      'total',
+      'balance',
+      'balanceAfter',
+      'lines',
+    ]);
+    expect(q.target).toEqual({ kind: 'remote', label: new URL(sb.baseUrl).host });
     expect(Object.keys(q.lines[0])).toEqual(['id', 'username', 'change', 'cost', 'skipped', 'note']);
     expect(quote.stderr).toContain('--yes');
     expect(books(sb).ledger).toHaveLength(0);
@@ -53,7 +63,8 @@ describe('change commands', () => {
     expect(done.code).toBe(0);
     const r = JSON.parse(done.stdout);
     expect(r.lines[0]).toMatchObject({ id: line!.id, outcome: 'applied', charge: 'reply' });
-    expect(Object.keys(r)).toEqual(['op', 'sent', 'lines', 'notFound']);
+    expect(Object.keys(r)).toEqual(['op', 'target', 'sent', 'lines', 'notFound']);
+    expect(r.target).toEqual({ kind: 'remote', label: new URL(sb.baseUrl).host });
     expect(Object.keys(r.lines[0])).toEqual([
       'id',
       'username',
@@ -179,7 +190,7 @@ describe('change commands', () => {
     }
   });
 
-  it('--stdin: a line not found is named and the others go on; exit 1', async () => {
+  it('--stdin: a line not found is named and the others go on; exit 6 (partly done), never 1', async () => {
     const { sb } = await sandbox({ lines: 30 });
     const env = envFor(sb.baseUrl, DEMO_KEY);
     const [a, b] = await premium(env, 2);
@@ -188,7 +199,8 @@ describe('change commands', () => {
     expect(quote.code).toBe(4);
     expect(books(sb).ledger).toHaveLength(0);
     const r = await headless(['extend', '--stdin', '--yes'], { env, stdin });
-    expect(r.code).toBe(1);
+    // 1 says "nothing charged"; two lines were: a script retrying on 1 would charge them again.
+    expect(r.code).toBe(6);
     expect(r.stderr).toContain('stdin line 2: no line answers to "no-such-line-here"');
     expect(r.stdout).toMatch(new RegExp(`${a!.username}\\tapplied`));
     expect(r.stdout).toMatch(new RegExp(`${b!.username}\\tapplied`));
@@ -202,7 +214,7 @@ describe('change commands', () => {
     expect(bad.code).toBe(2);
     expect(JSON.parse(bad.stderr).error).toMatchObject({ code: 'invalid_field', path: ['parental_code'] });
     const noMonths = await headless(['create', '--json'], { env });
-    expect(JSON.parse(noMonths.stderr).error).toMatchObject({ path: ['package'], exit: 2 });
+    expect(JSON.parse(noMonths.stderr).error).toMatchObject({ path: ['months'], exit: 2 });
     const ok = await headless(
       ['create', '--months', '1', '--username', 'scriptedline01', '--yes', '--json'],
       { env },

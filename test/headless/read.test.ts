@@ -118,6 +118,54 @@ describe('read commands', () => {
     );
   });
 
+  it('the username column: whole at 50, 80 and 200 columns, never padded far past the longest', async () => {
+    const { sb } = await sandbox({ lines: 40, now: () => NOW });
+    const env = { ...envFor(sb.baseUrl, 'test-demo-key-0123456789'), NO_COLOR: '1' };
+    const names = (
+      await headless(['lines', '--limit', '40', '--csv', '--fields', 'username'], { env })
+    ).stdout
+      .trimEnd()
+      .split('\n')
+      .slice(1);
+    const longest = Math.max(...names.map((n) => n.length));
+    expect(longest).toBeGreaterThan(16);
+    for (const columns of [50, 80, 200]) {
+      const r = await headless(['lines', '--limit', '40'], {
+        env,
+        tty: { isTTY: true, columns },
+        now: () => NOW,
+      });
+      const rows = r.stdout.trimEnd().split('\n');
+      for (const row of rows) expect(row.length).toBeLessThanOrEqual(columns);
+      // Each row starts with its whole username, then the gap to the next column.
+      expect(rows.slice(1).map((row) => row.split(' ')[0])).toEqual(names);
+      const next = rows[0]!.indexOf('STATUS') > 0 ? (rows[0]!.indexOf('LABEL') > 0 ? 'LABEL' : 'STATUS') : '';
+      expect(rows[0]!.indexOf(next)).toBeLessThanOrEqual(longest + 2);
+    }
+  });
+
+  it('a line id given in upper case is the same line (by search, and by the walk when search ignores ids)', async () => {
+    const { sb } = await sandbox({ lines: 150 });
+    const proxy = await faultProxy(sb.baseUrl, { dialect: { searchIgnoresIds: true } });
+    try {
+      for (const base of [sb.baseUrl, proxy.baseUrl]) {
+        const env = envFor(base, 'test-demo-key-0123456789');
+        const all = (await headless(['lines', '--all', '--csv', '--fields', 'id,username'], { env })).stdout
+          .trimEnd()
+          .split('\n');
+        const [id, username] = all.at(-1)!.split(',');
+        const r = await headless(['line', id!.toUpperCase(), '--json'], { env });
+        expect(r.code).toBe(0);
+        expect(JSON.parse(r.stdout).line).toMatchObject({ id, username });
+        const q = await headless(['extend', id!.toUpperCase(), '--json'], { env });
+        expect(q.code).toBe(4);
+        expect(JSON.parse(q.stdout).lines[0]).toMatchObject({ id });
+      }
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('lines --ndjson over 10,000 lines: every line once, as many as the server counts', async () => {
     const { sb } = await sandbox({ lines: 10_000 });
     const r = await headless(['lines', '--ndjson'], { env: envFor(sb.baseUrl, 'test-demo-key-0123456789') });
@@ -216,6 +264,17 @@ describe('read commands', () => {
     expect(fields.stderr).toContain('unknown field "secret"');
     expect((await headless(['lines', '--json', '--csv'])).code).toBe(2);
     expect((await headless(['extend'])).stderr).toContain('ID|USERNAME is missing, or --stdin');
+    // Every error about an option names it in the path, as the option is spelled.
+    const env = homeDirs();
+    const path = async (...argv: string[]) =>
+      JSON.parse((await headless([...argv, '--json'], { env })).stderr).error.path;
+    expect(await path('lines', '--colour')).toEqual(['colour']);
+    expect(await path('lines', '--limit')).toEqual(['limit']);
+    expect(await path('create')).toEqual(['months']);
+    expect(await path('extend', 'bob', '--months', '2')).toEqual(['months']);
+    expect(await path('trial', '--hours', '5')).toEqual(['hours']);
+    expect(await path('account', '--profile', 'nope')).toEqual(['profile']);
+    expect(await path('account', '--base-url', 'http://panel.example.com')).toEqual(['base-url']);
   });
 
   it('a service that cannot be reached is exit 5', async () => {

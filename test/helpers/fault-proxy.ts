@@ -45,6 +45,8 @@ export interface ProxyConfig {
   readonly dialect?: Dialect;
   readonly rules?: readonly FaultRule[];
   readonly seed?: number;
+  /** Called as a fault is applied (after forwarding, for the faults that forward): a test may close the proxy then. */
+  readonly onFault?: (route: string, fault: Fault) => void;
 }
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -182,6 +184,7 @@ export async function faultProxy(target: string, initial: ProxyConfig = {}) {
     });
     let text = await up.body.text();
     forwarded.set(route, (forwarded.get(route) ?? 0) + 1);
+    if (fault) config.onFault?.(route, fault);
     if (fault?.kind === 'replyLost') return req.socket.destroy();
     if (fault?.kind === 'error5xxAfter') {
       res.writeHead(502, { 'content-type': 'text/plain' });

@@ -1,6 +1,7 @@
 import { render } from 'ink-testing-library';
 import stripAnsi from 'strip-ansi';
 import { describe, expect, it, vi } from 'vitest';
+import { checkAccount } from '../../src/app/profiles';
 import {
   createPasteHub,
   installPasteFilter,
@@ -11,7 +12,7 @@ import {
 import { type WelcomeResult, WelcomeScreen } from '../../src/ui/screens/WelcomeScreen';
 
 /** The welcome screen as run.tsx shows it: stdin filtered, pastes through the hub. */
-function renderWelcome() {
+function renderWelcome(check: (url: string, key: string) => Promise<string | null> = async () => 'refused') {
   const pastes = createPasteHub();
   const connects: Array<[string, string]> = [];
   const results: WelcomeResult[] = [];
@@ -19,7 +20,7 @@ function renderWelcome() {
     <WelcomeScreen
       connect={async (url, key) => {
         connects.push([url, key]);
-        return 'refused';
+        return check(url, key);
       }}
       onDone={(r) => results.push(r)}
       pastes={pastes}
@@ -68,5 +69,27 @@ describe('the welcome screen takes a paste as text', () => {
     await w.type(`${PASTE_START}\r${PASTE_END}`);
     await w.waitFrame((f) => f.includes('Paste ignored here'));
     expect(w.results).toEqual([]);
+  });
+
+  it('a key pasted into the URL field: the check says what is wrong without repeating it', async () => {
+    const canary = 'lds_canaryKEY7f3a9c1e5b2d0000';
+    const w = renderWelcome((url, key) => checkAccount(url, key, 'test'));
+    await w.waitFrame((f) => f.includes('Welcome to linedesk'));
+    await w.type('\u001b[B');
+    await w.type('\r');
+    await w.waitFrame((f) => f.includes('Base URL'));
+    await w.type(`${PASTE_START}${canary}${PASTE_END}`);
+    await w.type('\t');
+    await w.type(`${PASTE_START}${canary}${PASTE_END}`);
+    await w.type('\r');
+    await w.waitFrame((f) => f.includes('not a valid URL'));
+    const message = w
+      .frame()
+      .split('\n')
+      .find((l) => l.includes('not a valid URL'))!;
+    expect(message).toContain('https://panel.example.com');
+    expect(message).not.toContain(canary);
+    // The field shows what was typed in it; nothing else repeats it.
+    expect(w.frame().split(canary)).toHaveLength(2);
   });
 });

@@ -17,6 +17,10 @@ export interface ChangeParams {
   readonly form: FormValues;
 }
 
+/** The path of a failure about a form field: the option it is set with where the names differ in kind. */
+export const pathOf = (id: FieldId, trial: boolean): string =>
+  id === 'package' ? (trial ? 'hours' : 'months') : id;
+
 /** The flag a form field is set with. */
 export const FLAG_OF: Partial<Record<FieldId, string>> = {
   package: '--months',
@@ -59,11 +63,11 @@ const isFailure = (v: unknown): v is Failure => typeof v === 'object' && v !== n
 
 /** Pure: every rule is the form's or the contract's, and a failure names its field. */
 export function changeParams(op: ChangeOp, values: Values): ChangeParams | Failure {
-  const months = oneOf<Months>(values, 'months', REGULAR_DURATIONS, op === 'create' ? null : 1, 'package');
-  if (isFailure(months)) return op === 'extend' ? { ...months, path: ['months'] } : months;
+  const months = oneOf<Months>(values, 'months', REGULAR_DURATIONS, op === 'create' ? null : 1);
+  if (isFailure(months)) return months;
   const connections = oneOf<number>(values, 'connections', CONNECTIONS, op === 'upgrade' ? null : 1);
   if (isFailure(connections)) return connections;
-  const hours = op === 'trial' ? oneOf<number>(values, 'hours', TRIAL_DURATIONS, null, 'package') : null;
+  const hours = op === 'trial' ? oneOf<number>(values, 'hours', TRIAL_DURATIONS, null) : null;
   if (isFailure(hours)) return hours;
   let form = EMPTY_FORM;
   if (op === 'create' || op === 'trial') {

@@ -18,8 +18,15 @@ export interface QuoteRow {
   readonly skipped: boolean;
 }
 
+/** The service a change runs on, in its JSON: a script can tell the sandbox from a real account. */
+export interface TargetInfo {
+  readonly kind: 'sandbox' | 'remote';
+  readonly label: string;
+}
+
 export interface Quote {
   readonly op: BulkJob['op'];
+  readonly target: TargetInfo;
   readonly rows: readonly QuoteRow[];
   /** Extend's cost is the app's estimate from the package prices (no simulate endpoint). */
   readonly estimate: boolean;
@@ -47,7 +54,7 @@ export function changeText(
 }
 
 const QUOTE_COLUMNS: readonly Column<QuoteRow>[] = [
-  { id: 'username', header: 'USERNAME', width: { min: 12, flex: 2 }, cell: (r) => r.username },
+  { id: 'username', header: 'USERNAME', width: { min: 16, flex: 2, max: 32 }, cell: (r) => r.username },
   { id: 'change', header: 'CHANGE', width: { min: 10, flex: 1 }, cell: (r) => r.change },
   {
     id: 'cost',
@@ -72,6 +79,7 @@ export async function printQuote(out: Output, q: Quote, asData: boolean, json: b
         `${JSON.stringify(
           {
             op: q.op,
+            target: q.target,
             sent: false,
             estimate: q.estimate,
             total: q.total,
@@ -141,7 +149,7 @@ export const resultRow = (l: BulkLine): ResultRow => ({
 });
 
 const RESULT_COLUMNS: readonly Column<ResultRow>[] = [
-  { id: 'username', header: 'USERNAME', width: { min: 12, flex: 2 }, cell: (r) => r.username },
+  { id: 'username', header: 'USERNAME', width: { min: 16, flex: 2, max: 32 }, cell: (r) => r.username },
   {
     id: 'outcome',
     header: 'OUTCOME',
@@ -178,12 +186,14 @@ export async function printResults(
     created?: Line | LineListItem | undefined;
     notFound: readonly string[];
     now: number;
+    target: TargetInfo;
   },
 ): Promise<void> {
   const rows = job.lines.map(resultRow);
   if (opts.json) {
     const doc = {
       op: job.op,
+      target: opts.target,
       sent: true,
       lines: rows,
       ...(opts.created ? { line: lineRecord(opts.created, opts.now) } : {}),
@@ -200,17 +210,19 @@ export async function printResults(
   }
 }
 
-/** The exit code a job's outcomes call for: unknown first, then anything failed or not found. */
+/**
+ * The exit code a job's outcomes call for: unknown first; then failures mixed with applied lines
+ * (partly done: re-running the whole input would charge the applied ones again); then failures.
+ */
 export function exitOf(job: BulkJob, notFound: number): number {
   const outcomes = job.lines.map(outcomeOf);
   // A line left alone because an earlier change to it is still unknown is unknown too.
   const heldBack = job.lines.some((l) => l.state === 'skipped' && /unknown outcome/.test(l.detail ?? ''));
   if (outcomes.includes('unknown') || heldBack) return EXIT.unknown;
-  if (
-    notFound ||
-    outcomes.some((o) => o === 'refused' || o === 'not applied' || o === 'cancelled' || o === 'not sent')
-  )
-    return EXIT.failed;
+  const failed =
+    notFound > 0 ||
+    outcomes.some((o) => o === 'refused' || o === 'not applied' || o === 'cancelled' || o === 'not sent');
+  if (failed) return outcomes.includes('applied') ? EXIT.partial : EXIT.failed;
   return EXIT.done;
 }
 

@@ -13,7 +13,7 @@ import { type LineListItem, loaded } from '../../store/types';
 import { EXIT } from '../failure';
 import type { Failure } from '../output';
 import { type Ctx, type StoreHelp, until, withStore } from '../session';
-import { type ChangeParams, changeParams, FLAG_OF, invalid } from './change-params';
+import { type ChangeParams, changeParams, FLAG_OF, invalid, pathOf } from './change-params';
 import { changeText, exitOf, printQuote, printResults, type Quote, summaryText } from './change-report';
 
 export function changeCommand(ctx: Ctx): Promise<number> {
@@ -65,7 +65,7 @@ async function createOne(ctx: Ctx, store: AppStore, help: StoreHelp, p: ChangePa
     return failed(
       ctx,
       invalid(
-        'package',
+        trial ? 'hours' : 'months',
         `${trial ? '--hours' : '--months'}: the service has no ${trial ? 'trial' : 'regular'} package of ${length} ${
           trial ? 'hours' : 'months'
         } (it has: ${kinds.map((k) => k.duration).join(', ') || 'none'})`,
@@ -74,7 +74,11 @@ async function createOne(ctx: Ctx, store: AppStore, help: StoreHelp, p: ChangePa
   const values = { ...p.form, packageId: pkg.id };
   const errors = formErrors(trial, values, kinds);
   const first = fieldsFor(trial).find((f) => errors[f.id]);
-  if (first) return failed(ctx, invalid(first.id, `${FLAG_OF[first.id] ?? first.id}: ${errors[first.id]}`));
+  if (first)
+    return failed(
+      ctx,
+      invalid(pathOf(first.id, trial), `${FLAG_OF[first.id] ?? first.id}: ${errors[first.id]}`),
+    );
   store.getState().openAction({ op: p.op, body: buildBody(trial, values, pkg), pkg });
   return quoteAndSend(ctx, store, help);
 }
@@ -116,6 +120,7 @@ async function quoteAndSend(ctx: Ctx, store: AppStore, help: StoreHelp): Promise
   const job = { months: a.months, connections: a.connections };
   const quote: Quote = {
     op: a.op,
+    target: help.target,
     estimate: a.estimate,
     total: a.quote.cost ?? 0,
     balance,
@@ -155,6 +160,7 @@ async function quoteAndSend(ctx: Ctx, store: AppStore, help: StoreHelp): Promise
     created: done.phase === 'done' && a.body ? done.result?.line : undefined,
     notFound: [],
     now: ctx.now(),
+    target: help.target,
   });
   if (done.message) out.message(done.message, done.phase === 'done' ? undefined : 'yellow');
   else out.message(summaryText(final));
@@ -215,6 +221,7 @@ async function changeMany(ctx: Ctx, store: AppStore, help: StoreHelp, p: ChangeP
   const runnable = b.job.lines.filter((l) => l.state === 'pending');
   const quote: Quote = {
     op: b.job.op,
+    target: help.target,
     estimate: b.job.op === 'extend',
     total: affordability(b.job.lines, balance ?? Number.POSITIVE_INFINITY).total,
     balance,
@@ -258,11 +265,17 @@ async function changeMany(ctx: Ctx, store: AppStore, help: StoreHelp, p: ChangeP
     out.clearProgress();
   }
   const final: BulkJob = store.getState().bulk!.job;
-  await printResults(out, final, { json, notFound, now: ctx.now() });
+  await printResults(out, final, { json, notFound, now: ctx.now(), target: help.target });
   out.message(summaryText(final), final.lines.some((l) => l.state === 'unknown') ? 'yellow' : undefined);
   if (final.lines.some((l) => l.state === 'unknown'))
     out.message(
       'Unknown outcomes are kept in the intent log and checked again by the next change command or the app; nothing is re-sent.',
     );
-  return exitOf(final, notFound.length);
+  const code = exitOf(final, notFound.length);
+  if (code === EXIT.partial)
+    out.message(
+      'Partly done (exit 6): the applied lines are charged; re-run only the lines not applied (listed above), never the whole input.',
+      'yellow',
+    );
+  return code;
 }

@@ -20,6 +20,20 @@ import {
 import type { Failure } from '../output';
 import { type Ctx, withStore } from '../session';
 
+/**
+ * The browser's columns for a terminal table: the username is the column people copy, so it is kept
+ * whole down to 50 columns (a higher minimum; type and connections give way below 60 and 56).
+ */
+const TABLE_COLUMNS = LINE_COLUMNS.map((c) =>
+  c.id === 'username'
+    ? { ...c, width: { min: 16, flex: 3, max: 32 } }
+    : c.id === 'type'
+      ? { ...c, minTerminal: 60 }
+      : c.id === 'connections'
+        ? { ...c, minTerminal: 56 }
+        : c,
+);
+
 const SORT_ALIASES: Record<string, OrderBy> = { expiry: 'exp_date', expires: 'exp_date' };
 /** The API takes at most 100 lines a page. */
 const PAGE_MAX = 100;
@@ -137,7 +151,7 @@ export function linesCommand(ctx: Ctx): Promise<number> {
             kept.map((l) => lineRecord(l, now)),
             now,
           )
-        : tableText(out, LINE_COLUMNS, kept, now);
+        : tableText(out, TABLE_COLUMNS, kept, now);
       await out.data(text);
       if (out.isTerminal && total !== null)
         out.message(
