@@ -31,6 +31,21 @@ const journal = (home: ReturnType<typeof homeDirs>) => {
   }
 };
 
+/** The extend's reply is lost; the lookup and the balance reads before it get through, every read after fails. */
+const lostReplyThenReadsFail = (baseUrl: string) => {
+  const pass = { kind: 'slow', ms: 0 } as const;
+  return faultProxy(baseUrl, {
+    rules: [
+      { match: 'PUT /v1/lines/extend', nth: 1, fault: { kind: 'replyLost' } },
+      { match: 'GET /v1/lines/all', nth: 1, fault: pass },
+      { match: 'GET /v1/lines/all', fault: { kind: 'error5xx' } },
+      { match: 'GET /v1/me', nth: 1, fault: pass },
+      { match: 'GET /v1/me', nth: 2, fault: pass },
+      { match: 'GET /v1/me', fault: { kind: 'error5xx' } },
+    ],
+  });
+};
+
 describe('change commands', () => {
   it('extend: without --yes a quote and exit 4, nothing charged; with --yes one charge', async () => {
     const { sb } = await sandbox({ lines: 30 });
@@ -99,18 +114,7 @@ describe('change commands', () => {
 
   it('a lost reply the checks cannot settle: exit 3, kept open; the next run checks it first', async () => {
     const { sb } = await sandbox({ lines: 30 });
-    const pass = { kind: 'slow', ms: 0 } as const;
-    // The lookup and the balance reads before the change get through; every read after it fails.
-    const proxy = await faultProxy(sb.baseUrl, {
-      rules: [
-        { match: 'PUT /v1/lines/extend', nth: 1, fault: { kind: 'replyLost' } },
-        { match: 'GET /v1/lines/all', nth: 1, fault: pass },
-        { match: 'GET /v1/lines/all', fault: { kind: 'error5xx' } },
-        { match: 'GET /v1/me', nth: 1, fault: pass },
-        { match: 'GET /v1/me', nth: 2, fault: pass },
-        { match: 'GET /v1/me', fault: { kind: 'error5xx' } },
-      ],
-    });
+    const proxy = await lostReplyThenReadsFail(sb.baseUrl);
     const home = homeDirs();
     try {
       const [line] = await premium(envFor(sb.baseUrl, DEMO_KEY, home), 1);
@@ -141,17 +145,7 @@ describe('change commands', () => {
 
   it('an open change is checked only by the account that made it, not by another account on the same service', async () => {
     const { sb } = await sandbox({ lines: 30 });
-    const pass = { kind: 'slow', ms: 0 } as const;
-    const proxy = await faultProxy(sb.baseUrl, {
-      rules: [
-        { match: 'PUT /v1/lines/extend', nth: 1, fault: { kind: 'replyLost' } },
-        { match: 'GET /v1/lines/all', nth: 1, fault: pass },
-        { match: 'GET /v1/lines/all', fault: { kind: 'error5xx' } },
-        { match: 'GET /v1/me', nth: 1, fault: pass },
-        { match: 'GET /v1/me', nth: 2, fault: pass },
-        { match: 'GET /v1/me', fault: { kind: 'error5xx' } },
-      ],
-    });
+    const proxy = await lostReplyThenReadsFail(sb.baseUrl);
     const home = homeDirs();
     try {
       const [mine] = await premium(envFor(sb.baseUrl, DEMO_KEY, home), 1);
