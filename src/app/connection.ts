@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { checkBaseUrl } from '../api/base-url';
 import { type ApiClient, type ClientOptions, createClient } from '../api/client';
 import { LinedeskError } from '../api/errors';
 import { loadTemplates } from '../domain/templates';
@@ -9,9 +10,10 @@ import type { Target } from '../store/types';
 import { VERSION } from '../version';
 import { accountTargetId, intentsDir } from './account-id';
 import { loadConfig } from './config';
+import { foreignIntents } from './foreign-intents';
 import { fileIntentLog } from './intent-file';
 import { fileJournal } from './journal-file';
-import { adoptLegacyFiles } from './legacy-files';
+import { adoptLegacyNotes } from './legacy-files';
 import type { Log } from './log';
 import { fileNotes, notesPath } from './notes-file';
 import { profilesApi } from './profiles';
@@ -117,6 +119,31 @@ export async function connect(
   }
 }
 
+/** The account ids of the configured profiles on this service (however their URL is written). */
+function otherProfiles(baseUrl: string, config: ReturnType<typeof loadConfig>): Set<string> {
+  const ids = new Set<string>();
+  for (const p of Object.values(config?.profiles ?? {})) {
+    try {
+      if (checkBaseUrl(p.baseUrl).href === baseUrl) ids.add(accountTargetId(baseUrl, p.apiKey));
+    } catch {
+      // a profile with a bad URL has no jobs here
+    }
+  }
+  return ids;
+}
+
+/** A file problem at start is said, never a reason not to start. */
+function safely(log: Log, adopt: () => string[]): string[] {
+  try {
+    return adopt();
+  } catch (err) {
+    log.error('legacy files', err);
+    return [
+      `Files an earlier linedesk kept could not be looked at (${(err as Error).message}); they are left as they are.`,
+    ];
+  }
+}
+
 export const isConnection = (c: Connection | ConnectFailure): c is Connection => 'client' in c;
 
 /**
@@ -133,18 +160,30 @@ export function fileDeps(
   const data = opts.dataDir ?? dataDir();
   const intents = fileIntentLog(intentsDir(data, conn.target.id));
   const startProblems = conn.legacyTargetId
-    ? adoptLegacyFiles({
-        legacyId: conn.legacyTargetId,
-        targetId: conn.target.id,
-        dataDir: data,
-        intents,
-        config: loadConfig(opts.configPath),
-        log,
-      })
+    ? safely(log, () =>
+        adoptLegacyNotes({
+          legacyId: conn.legacyTargetId!,
+          targetId: conn.target.id,
+          dataDir: data,
+          config: loadConfig(opts.configPath),
+          log,
+        }),
+      )
     : [];
   return {
     journal: fileJournal(join(data, 'journal.jsonl')),
     intents,
+    ...(conn.legacyTargetId
+      ? {
+          foreignIntents: foreignIntents(
+            data,
+            conn.legacyTargetId,
+            conn.target.id,
+            intents,
+            otherProfiles(conn.legacyTargetId, loadConfig(opts.configPath)),
+          ),
+        }
+      : {}),
     startProblems,
     writeExport: (name, content) => {
       const file = join(data, 'exports', name);
@@ -153,7 +192,7 @@ export function fileDeps(
       return file;
     },
     profiles: profilesApi(conn.profile, USER_AGENT, opts.configPath),
-    settings: settingsApi(conn.target.id, opts.configPath),
+    settings: settingsApi(conn.target.id, opts.configPath, conn.legacyTargetId),
     notes: fileNotes(notesPath(data, conn.target.id)),
     templates: loadTemplates(loadConfig(opts.configPath)?.templates),
     logError: (context, err) => log.error(context, err),

@@ -1,11 +1,16 @@
 import {
   appendFileSync,
+  closeSync,
+  constants,
+  existsSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
   renameSync,
   rmSync,
   writeFileSync,
+  writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
 import type { BulkJob, BulkLine } from '../domain/bulk';
@@ -18,9 +23,9 @@ import { isAlive, isSame, type Owner, thisProcess } from './process-owner';
  * sent. Replaying a file gives the job as it was when the process stopped; a torn last line (a crash
  * mid-write) is ignored. A settled job's file is removed (the journal keeps its history).
  *
- * Beside each job, `<job>.owner` names the process making its changes: another linedesk (a second
- * cron run, a second terminal) leaves a job alone while that process lives, and takes it over, to
- * check it, once it is gone.
+ * Beside each job, `<job>.owner` names the process making or checking it, while it does: another
+ * linedesk (a second cron run, a second terminal) leaves the job alone while that process lives and
+ * holds it, and takes it over, exclusively, once it is released or its maker is gone.
  */
 export function fileIntentLog(dir: string, self: Owner = thisProcess()): IntentLog {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -33,39 +38,72 @@ export function fileIntentLog(dir: string, self: Owner = thisProcess()): IntentL
       return null;
     }
   };
-  const own = (jobId: string) => {
-    const file = `${fileOf(jobId)}.owner`;
-    writeFileSync(`${file}.tmp`, JSON.stringify(self), { mode: 0o600 });
-    renameSync(`${file}.tmp`, file);
-  };
+  const ownerFile = (jobId: string) => `${fileOf(jobId)}.owner`;
   const heldElsewhere = (jobId: string) => {
     const o = ownerOf(jobId);
     return o && !isSame(o, self) && isAlive(o) ? `another linedesk (process ${o.pid})` : null;
   };
+  /** Exclusive: of two processes taking over the same job at once, exactly one wins. */
+  const claim = (jobId: string): boolean => {
+    const file = ownerFile(jobId);
+    const o = ownerOf(jobId);
+    if (o && isSame(o, self)) return true;
+    if (o && isAlive(o)) return false;
+    if (o || existsSync(file)) {
+      // The maker is gone (or its file unreadable): moved aside first, which only one taker can do.
+      const aside = `${file}.${self.pid}.stale`;
+      try {
+        renameSync(file, aside);
+      } catch {
+        return false;
+      }
+      rmSync(aside, { force: true });
+    }
+    try {
+      writeFileSync(file, JSON.stringify(self), { mode: 0o600, flag: 'wx' });
+      return true;
+    } catch {
+      return false;
+    }
+  };
   return {
     begin(job) {
       const file = fileOf(job.id);
-      // Written whole, then renamed: a half-written header is impossible. The owner first: a job
-      // is never on disk without a live process named beside it.
-      own(job.id);
+      // The owner first: a job is never on disk without its maker named beside it. A job another
+      // live process holds is not written (and so, by the engine's rule, nothing is sent).
+      if (!claim(job.id))
+        throw new Error(`${heldElsewhere(job.id) ?? 'another linedesk'} is making this job`);
+      // Written whole, then renamed: a half-written header is impossible.
       writeFileSync(`${file}.tmp`, `${JSON.stringify({ job })}\n`, { mode: 0o600 });
       renameSync(`${file}.tmp`, file);
     },
     closeBalanceWindow(jobId) {
-      appendFileSync(fileOf(jobId), `${JSON.stringify({ window: 'closed' })}\n`, { mode: 0o600 });
+      // Never creates the file: a job ended meanwhile stays ended.
+      let fd: number;
+      try {
+        fd = openSync(fileOf(jobId), constants.O_WRONLY | constants.O_APPEND);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw err;
+      }
+      try {
+        writeSync(fd, `${JSON.stringify({ window: 'closed' })}\n`);
+      } finally {
+        closeSync(fd);
+      }
     },
     heldElsewhere,
-    claim(jobId) {
-      if (heldElsewhere(jobId)) return false;
-      own(jobId);
-      return true;
+    claim,
+    release(jobId) {
+      const o = ownerOf(jobId);
+      if (o && isSame(o, self)) rmSync(ownerFile(jobId), { force: true });
     },
     line(jobId, line) {
       appendFileSync(fileOf(jobId), `${JSON.stringify({ line })}\n`, { mode: 0o600 });
     },
     end(jobId) {
       rmSync(fileOf(jobId), { force: true });
-      rmSync(`${fileOf(jobId)}.owner`, { force: true });
+      rmSync(ownerFile(jobId), { force: true });
     },
     open() {
       let names: string[];

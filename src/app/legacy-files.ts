@@ -1,8 +1,7 @@
-import { existsSync, readdirSync, renameSync, rmdirSync } from 'node:fs';
-import type { IntentLog } from '../store/intent-log';
-import { accountTargetId, intentsDir } from './account-id';
+import { existsSync, renameSync } from 'node:fs';
+import { checkBaseUrl } from '../api/base-url';
+import { accountTargetId } from './account-id';
 import type { Config } from './config';
-import { fileIntentLog } from './intent-file';
 import type { Log } from './log';
 import { notesPath } from './notes-file';
 
@@ -12,51 +11,38 @@ interface Adopt {
   /** The account's id now (URL and key fingerprint). */
   readonly targetId: string;
   readonly dataDir: string;
-  readonly intents: IntentLog;
   readonly config: Config | null;
   readonly log: Log;
 }
 
-const sameUrl = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
+const normal = (url: string) => {
+  try {
+    return checkBaseUrl(url).href;
+  } catch {
+    return url.replace(/\/+$/, '');
+  }
+};
 
 /**
- * Open changes and notes an earlier linedesk kept per URL move to this account when nothing else
- * could have made them: no profile for the URL holds another key. Otherwise they stay where they are,
- * untouched and unchecked (checked with the wrong account, an applied change could be called "not
- * applied"), and the returned sentences say so and where they are.
+ * Notes an earlier linedesk kept per URL move to this account when no profile for the URL (however
+ * it is written) holds another key; otherwise they stay where they are, and the returned sentence
+ * says so and where. (Open changes are found and judged by the store: store/intent-log.ts ForeignJob.)
  */
-export function adoptLegacyFiles(a: Adopt): string[] {
-  const legacyIntents = intentsDir(a.dataDir, a.legacyId);
+export function adoptLegacyNotes(a: Adopt): string[] {
   const legacyNotes = notesPath(a.dataDir, a.legacyId);
-  const jobs = existsSync(legacyIntents) ? fileIntentLog(legacyIntents).open() : [];
-  const hasNotes = existsSync(legacyNotes);
-  if (!jobs.length && !hasNotes) return [];
-  const keys = Object.values(a.config?.profiles ?? {})
-    .filter((p) => sameUrl(p.baseUrl, a.legacyId))
+  if (!existsSync(legacyNotes)) return [];
+  const url = normal(a.legacyId);
+  const ids = Object.values(a.config?.profiles ?? {})
+    .filter((p) => normal(p.baseUrl) === url)
     .map((p) => accountTargetId(a.legacyId, p.apiKey));
-  const certain = keys.every((id) => id === a.targetId);
-  if (!certain) {
-    const what = [
-      jobs.length ? `${jobs.length} open change(s) in ${legacyIntents}` : '',
-      hasNotes ? `notes in ${legacyNotes}` : '',
-    ]
-      .filter(Boolean)
-      .join(' and ');
-    a.log.write(`legacy files for ${a.legacyId} not adopted: several accounts use this URL`);
+  const notesNow = notesPath(a.dataDir, a.targetId);
+  if (!ids.every((id) => id === a.targetId) || existsSync(notesNow)) {
+    a.log.write(`legacy notes for ${a.legacyId} not adopted`);
     return [
-      `An earlier linedesk kept ${what} for this URL, which several of your profiles use: not knowing whose they are, they are left unchecked there. Open the profile that made them and check it by hand.`,
+      `An earlier linedesk kept notes for this URL in ${legacyNotes}; several of your profiles use it, so they are not shown here. The file is left as it is.`,
     ];
   }
-  const legacyLog = fileIntentLog(legacyIntents);
-  for (const job of jobs) {
-    a.intents.begin({ ...job, target: a.targetId });
-    legacyLog.end(job.id);
-  }
-  if (existsSync(legacyIntents) && readdirSync(legacyIntents).length === 0) rmdirSync(legacyIntents);
-  const notesNow = notesPath(a.dataDir, a.targetId);
-  if (hasNotes && !existsSync(notesNow)) renameSync(legacyNotes, notesNow);
-  a.log.write(
-    `legacy files for ${a.legacyId} adopted: ${jobs.length} open change(s)${hasNotes ? ', notes' : ''}`,
-  );
+  renameSync(legacyNotes, notesNow);
+  a.log.write(`legacy notes for ${a.legacyId} adopted`);
   return [];
 }

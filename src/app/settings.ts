@@ -7,12 +7,13 @@ import { EMPTY_CONFIG, loadConfig, saveConfig } from './config';
  * low-balance threshold the service's. Read at each call, so a `:profile` change or another
  * linedesk's write is never overwritten with stale data.
  */
-export function settingsApi(targetId: string, path?: string): SettingsApi {
+export function settingsApi(targetId: string, path?: string, legacyId?: string): SettingsApi {
   const read = (): Settings => {
     const c = loadConfig(path) ?? EMPTY_CONFIG;
     return {
       window: c.renewals ?? DEFAULT_WINDOW,
-      lowBalance: c.lowBalance[targetId] ?? null,
+      // A threshold an earlier version kept per URL still warns until this account sets its own.
+      lowBalance: c.lowBalance[targetId] ?? (legacyId ? c.lowBalance[legacyId] : undefined) ?? null,
       noteColumn: c.noteColumn ?? false,
     };
   };
@@ -28,6 +29,7 @@ export function settingsApi(targetId: string, path?: string): SettingsApi {
       try {
         const c = loadConfig(path) ?? EMPTY_CONFIG;
         const lowBalance = { ...c.lowBalance };
+        if (patch.lowBalance !== undefined && legacyId) delete lowBalance[legacyId]; // this account's own now
         if (patch.lowBalance === null) delete lowBalance[targetId];
         else if (patch.lowBalance !== undefined) lowBalance[targetId] = patch.lowBalance;
         saveConfig(

@@ -5,7 +5,7 @@ import type { RenewalWindow } from '../domain/renewals';
 import type { Template } from '../domain/templates';
 import type { AppState } from './app-store';
 import type { FindAnswer, FindSource } from './find-lines';
-import type { IntentLog } from './intent-log';
+import type { ForeignJob, IntentLog } from './intent-log';
 import type { Journal } from './journal';
 import type { Notes } from './notes';
 import type { Target } from './types';
@@ -95,6 +95,8 @@ export interface StoreDeps {
   readonly findAcross?: FindAcrossApi;
   /** A line to open once the first load is done (a find switched profiles to show it). */
   readonly openLine?: { readonly id: string; readonly username: string };
+  /** Open jobs recorded for this service under another account id (store/intent-log.ts). */
+  readonly foreignIntents?: () => readonly ForeignJob[];
   /** What the app layer found wrong while opening this service's files, said once at start. */
   readonly startProblems?: readonly string[];
   /** Where unexpected errors go (the log file); never the screen. */

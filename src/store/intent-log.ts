@@ -25,8 +25,21 @@ export interface IntentLog {
    * are that process's to settle: judged from here, a request still in flight would look "not applied".
    */
   heldElsewhere(jobId: string): string | null;
-  /** Takes over a job whose maker is gone; false when another live process holds it. */
+  /** Takes the job (its maker released it or is gone); false when another live process holds it. */
   claim(jobId: string): boolean;
+  /** Nothing of the job is in flight from here any more: another linedesk may check it. */
+  release(jobId: string): void;
+}
+
+/** An open job recorded for this service under another account id (an earlier key, or an earlier
+ *  version that kept jobs per URL): this account's only if the server shows it its lines. */
+export interface ForeignJob {
+  readonly job: BulkJob;
+  /** Where it is kept, for the user to look. */
+  readonly where: string;
+  readonly heldElsewhere: string | null;
+  /** Moves it into this account's log (as its own from now on). */
+  adopt(): void;
 }
 
 /** A job needs attention at the next start when a line is unsettled or was left unsent by a crash. */
@@ -74,6 +87,7 @@ export function memoryIntentLog(): IntentLog & { records: unknown[]; failNext: n
     },
     heldElsewhere: () => null,
     claim: () => true,
+    release() {},
   };
   return log;
 }

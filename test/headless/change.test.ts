@@ -3,9 +3,10 @@
  * a charge happens once, a lost reply is checked and never re-sent (exit 0 or 3 as the check
  * proves), an open intent is checked by the next run, and a bad line of stdin does not stop the rest.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { intentsDir } from '../../src/app/account-id';
 import { faultProxy } from '../helpers/fault-proxy';
 import { envFor, headless, homeDirs } from '../helpers/headless';
 import { books, DEMO_KEY, SECOND_KEY, sandbox } from '../helpers/sandbox';
@@ -161,13 +162,76 @@ describe('change commands', () => {
         env: envFor(proxy.baseUrl, SECOND_KEY, home),
       });
       expect(other.code).toBe(4);
-      expect(other.stderr).not.toMatch(/earlier extend/i);
+      // Not judged (no "checked with the server"); said as another account's, its lines held.
+      expect(other.stderr).not.toMatch(/checked with the server/);
+      expect(other.stderr).toMatch(/not this account's/);
       expect(
         journal(home)
           .filter((e) => e.lineId === mine!.id)
           .at(-1),
       ).toMatchObject({ outcome: 'unknown' });
       // The account that made it checks it at its next run.
+      const again = await headless(['extend', mine!.username], {
+        env: envFor(proxy.baseUrl, DEMO_KEY, home),
+      });
+      expect(again.stderr).toMatch(/An earlier extend .* checked with the server: 1 applied/);
+      expect(
+        journal(home)
+          .filter((e) => e.lineId === mine!.id)
+          .at(-1),
+      ).toMatchObject({ outcome: 'applied' });
+      expect(proxy.forwarded.get('PUT /v1/lines/extend')).toBe(1);
+      expect(books(sb).ledger).toHaveLength(1);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('an open change left under an earlier key is checked once the server shows the account its lines; never by another account', async () => {
+    const { sb } = await sandbox({ lines: 30 });
+    const proxy = await lostReplyThenReadsFail(sb.baseUrl);
+    const home = homeDirs();
+    try {
+      const [mine] = await premium(envFor(sb.baseUrl, DEMO_KEY, home), 1);
+      const [theirs] = await premium(envFor(sb.baseUrl, SECOND_KEY, home), 1);
+      expect(
+        (await headless(['extend', mine!.username, '--yes'], { env: envFor(proxy.baseUrl, DEMO_KEY, home) }))
+          .code,
+      ).toBe(3);
+      proxy.set({});
+      // The key was changed since: the job now stands under an account id no key here has.
+      const data = home.LINEDESK_DATA_DIR;
+      const dir = readdirSync(data).find(
+        (d) => d.startsWith('intents-') && readdirSync(join(data, d)).some((f) => f.endsWith('.jsonl')),
+      )!;
+      const file = readdirSync(join(data, dir)).find((f) => f.endsWith('.jsonl'))!;
+      const [head, ...rest] = readFileSync(join(data, dir, file), 'utf8').split('\n');
+      const job = JSON.parse(head!).job;
+      const rotated = job.target.replace(/#.*/, '#0000000000000000');
+      const moved = intentsDir(data, rotated);
+      mkdirSync(moved, { recursive: true });
+      writeFileSync(
+        join(moved, file),
+        [JSON.stringify({ job: { ...job, target: rotated } }), ...rest].join('\n'),
+      );
+      rmSync(join(data, dir), { recursive: true });
+
+      // Another account cannot see the line: the job is not its to judge; it is said, and kept.
+      const other = await headless(['extend', theirs!.username], {
+        env: envFor(proxy.baseUrl, SECOND_KEY, home),
+      });
+      expect(other.code).toBe(4);
+      expect(other.stderr).toMatch(
+        /under another key or account .* not this account's .* nothing is re-sent/,
+      );
+      expect(readdirSync(moved).filter((f) => f.endsWith('.jsonl'))).toHaveLength(1);
+      expect(
+        journal(home)
+          .filter((e) => e.lineId === mine!.id)
+          .at(-1),
+      ).toMatchObject({ outcome: 'unknown' });
+
+      // The account itself, under its new key, is shown the line: the job is its own, and checked.
       const again = await headless(['extend', mine!.username], {
         env: envFor(proxy.baseUrl, DEMO_KEY, home),
       });

@@ -111,6 +111,7 @@ function killable() {
     // One process in the model: a killed session's jobs are taken over by the next.
     heldElsewhere: () => null,
     claim: () => true,
+    release() {},
   };
   return {
     log,

@@ -59,3 +59,44 @@ describe('a job another linedesk is making', () => {
     expect(books(env.sb).ledger).toHaveLength(0);
   });
 });
+
+describe('the owner file', () => {
+  const job = (id: string): BulkJob => ({
+    id,
+    op: 'extend',
+    months: 1,
+    connections: 1,
+    target: 'sandbox:test',
+    createdAt: new Date().toISOString(),
+    balanceBefore: 100,
+    lines: [],
+  });
+
+  it('a job whose maker is gone is taken over by exactly one of two linedesks; released, by the next', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ld-claim-'));
+    const gone = { pid: spawnSync(process.execPath, ['-e', '0']).pid!, start: null };
+    fileIntentLog(dir, gone).begin(job('j1'));
+    // Two live processes (this one and its parent) start at once.
+    const mine = fileIntentLog(dir);
+    const theirs = fileIntentLog(dir, { pid: process.ppid, start: startTimeOf(process.ppid) });
+    expect([mine.claim('j1'), theirs.claim('j1')]).toEqual([true, false]);
+    expect(theirs.heldElsewhere('j1')).toMatch(/another linedesk \(process \d+\)/);
+    // Nothing in flight from here any more: the other may check it now.
+    mine.release('j1');
+    expect(theirs.claim('j1')).toBe(true);
+    expect(mine.claim('j1')).toBe(false);
+    // A job another live process holds is not written by this one (so nothing is sent for it).
+    expect(() => mine.begin(job('j1'))).toThrow(/is making this job/);
+  });
+
+  it('closing the balance window of a job that just ended leaves no file behind', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ld-window-'));
+    const log = fileIntentLog(dir);
+    log.begin(job('j2'));
+    log.closeBalanceWindow('j2');
+    expect(log.open()[0]!.balanceBefore).toBeNull();
+    log.end('j2');
+    log.closeBalanceWindow('j2');
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});

@@ -5,6 +5,7 @@ import type { GetState, SetState, StoreDeps } from '../deps';
 import { describeError } from '../describe-error';
 import { needsAttention } from '../intent-log';
 import { type JournalOutcome, JournalWriter } from '../journal';
+import { lookupPasted } from '../paste-lookup';
 import { checkJob, type EngineOptions, runJob } from './engine';
 
 /** A job found open in the intent log at start, after its unknown lines were checked. */
@@ -89,6 +90,58 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
     set({ unsettled });
   };
 
+  /**
+   * Jobs recorded for this service under another account id are this account's only when the server
+   * shows it every line they name (line ids are the service's own; an account sees only its lines):
+   * then they are moved here and checked with the rest. Otherwise their lines are held — a line
+   * whose change may have been applied is never changed again from here — and said, with where.
+   */
+  const adoptForeign = async () => {
+    for (const f of deps.foreignIntents?.() ?? []) {
+      if (f.heldElsewhere) {
+        holdLines(f.job, f.heldElsewhere);
+        continue;
+      }
+      if (await showsEveryLine(f.job)) {
+        try {
+          f.adopt();
+          continue;
+        } catch (err) {
+          deps.logError?.('intent log', err);
+        }
+      }
+      holdLines(f.job, 'another key or account on this service');
+      get().notify(
+        `An earlier ${f.job.op} recorded for this service under another key or account (${counted(f.job.lines.length, 'line')}: ${f.job.lines
+          .slice(0, 3)
+          .map((l) => l.username)
+          .join(
+            ', ',
+          )}${f.job.lines.length > 3 ? '…' : ''}) is not this account's as far as the server shows: its lines are held, nothing is re-sent; it is kept in ${f.where}`,
+        'error',
+      );
+    }
+  };
+  const showsEveryLine = async (job: BulkJob) => {
+    // A line being created has no id yet: its username, found here, is this account's.
+    const keys = job.lines.map((l) => (l.id.startsWith('new:') ? l.username : l.id));
+    if (!keys.length) return false;
+    try {
+      const { found } = await lookupPasted(deps.client, keys, {
+        cancelled: () => false,
+        progress: () => {},
+        maxPages: 20,
+      });
+      return job.lines.every((l) => {
+        const hit = found.get(l.id.startsWith('new:') ? l.username : l.id);
+        return hit !== undefined && (l.id.startsWith('new:') ? hit.username === l.username : hit.id === l.id);
+      });
+    } catch (err) {
+      deps.logError?.('foreign job', err);
+      return false;
+    }
+  };
+
   /** Lines another process is changing: no change from here touches them while it runs. */
   const holdLines = (job: BulkJob, who: string) => {
     const unsettled = new Map(get().unsettled);
@@ -170,7 +223,9 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
       hooks?.onProgress?.(current);
     };
     const finish = (final: BulkJob) => {
+      // Nothing of it is in flight from here now: ended, or free for another linedesk to check.
       if (!needsAttention(final)) deps.intents?.end(job.id);
+      else deps.intents?.release(job.id);
       void get().loadAccount();
       if (final.lines.some((l) => l.state === 'done')) void get().refreshLines();
       return final;
@@ -230,6 +285,14 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
     },
 
     async checkChange(given, hooks) {
+      // Another linedesk checking or making it now: its verdict will do; two at once would not help.
+      if (deps.intents && !deps.intents.claim(given.id)) {
+        get().notify(
+          `${deps.intents.heldElsewhere(given.id) ?? 'another linedesk'} is checking this change now`,
+          'info',
+        );
+        return given;
+      }
       // The log is the truth (another job may have closed this one's balance window since).
       const job = deps.intents?.open().find((j) => j.id === given.id) ?? given;
       const { onLine, finish } = wire(job, hooks);
@@ -244,6 +307,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
 
     async recoverIntents() {
       const intents = deps.intents;
+      await adoptForeign();
       const all: BulkJob[] = [];
       for (const job of intents?.open() ?? []) {
         if (job.target !== get().target.id) continue;

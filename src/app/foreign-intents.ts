@@ -1,0 +1,49 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ForeignJob, IntentLog } from '../store/intent-log';
+import { fileIntentLog } from './intent-file';
+
+/**
+ * Open jobs recorded for the same service under another account id: a key changed since, another
+ * profile on the same panel, or an earlier version that kept jobs per URL alone. The store decides
+ * whose they are (with the server's evidence); here they are only found and, when told, moved.
+ */
+export function foreignIntents(
+  dataDir: string,
+  baseUrl: string,
+  targetId: string,
+  ours: IntentLog,
+  /** The account ids of the other profiles on this service: their jobs are theirs, not looked at. */
+  others: ReadonlySet<string> = new Set(),
+): () => ForeignJob[] {
+  const sameService = (target: string) =>
+    target !== targetId && !others.has(target) && (target === baseUrl || target.startsWith(`${baseUrl}#`));
+  return () => {
+    let dirs: string[];
+    try {
+      dirs = readdirSync(dataDir).filter((n) => n.startsWith('intents-'));
+    } catch {
+      return [];
+    }
+    const mine = new Set(ours.open().map((j) => j.id));
+    const found: ForeignJob[] = [];
+    for (const name of dirs) {
+      const dir = join(dataDir, name);
+      const log = fileIntentLog(dir);
+      for (const job of log.open()) {
+        if (!sameService(job.target)) continue;
+        found.push({
+          job,
+          where: dir,
+          heldElsewhere: log.heldElsewhere(job.id),
+          adopt() {
+            // Already moved once (a stop between the two steps): the copy left behind goes.
+            if (!mine.has(job.id)) ours.begin({ ...job, target: targetId });
+            log.end(job.id);
+          },
+        });
+      }
+    }
+    return found;
+  };
+}
