@@ -8,12 +8,14 @@ import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client';
 import { fileIntentLog } from '../../src/app/intent-file';
 import { startTimeOf } from '../../src/app/process-owner';
 import { type BulkJob, toBulkLine } from '../../src/domain/bulk';
 import { memoryJournal } from '../../src/store/journal';
 import { storeOnSandbox } from '../helpers/app';
-import { books, sandbox } from '../helpers/sandbox';
+import { faultProxy } from '../helpers/fault-proxy';
+import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';
 
 describe('a job another linedesk is making', () => {
   it('is left to it while it runs (no verdict, its lines held); checked once it is gone', async () => {
@@ -98,5 +100,70 @@ describe('the owner file', () => {
     log.end('j2');
     log.closeBalanceWindow('j2');
     expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe('a balance window closed by another linedesk', () => {
+  it('reaches a job still running here: its charge is not deduced from a balance the other one moved', async () => {
+    const env = await sandbox();
+    const intents = fileIntentLog(mkdtempSync(join(tmpdir(), 'ld-window3-')));
+    const [line] = (await env.client.listLines({ type: 'premium', limit: 1 })).lines;
+    const job: BulkJob = {
+      id: 'job-running',
+      op: 'extend',
+      months: 1,
+      connections: 1,
+      target: 'sandbox:test',
+      createdAt: new Date().toISOString(),
+      lines: [{ ...toBulkLine(line!), cost: line!.connections }],
+    };
+    // The extend reaches the server and its reply is lost; meanwhile another process starts a job
+    // (closing this one's window in the log) and spends 5 credits.
+    const proxy = await faultProxy(env.sb.baseUrl, {
+      rules: [{ match: 'PUT /v1/lines/extend', nth: 1, fault: { kind: 'replyLost' } }],
+      onFault: () => {
+        intents.closeBalanceWindow(job.id);
+        env.sb.repo.db.prepare('UPDATE accounts SET credits = credits - 5 WHERE id = 1').run();
+      },
+    });
+    const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+    try {
+      const { store } = await storeOnSandbox({}, { client, intents, sleep: async () => {} }, env);
+      const final = await store.getState().runChange(job);
+      expect(final.lines[0]).toMatchObject({ state: 'done', charge: 'unknown' });
+      expect(final.lines[0]!.deducedCredits).toBeUndefined();
+    } finally {
+      await client.close();
+      await proxy.close();
+    }
+  });
+
+  it('reaches the check of a job begun before: no charge deduced from a balance the other one moved', async () => {
+    const env = await sandbox();
+    const dir = mkdtempSync(join(tmpdir(), 'ld-window2-'));
+    const intents = fileIntentLog(dir);
+    const [line, other] = (await env.client.listLines({ type: 'premium', limit: 2 })).lines;
+    const job: BulkJob = {
+      id: 'job-window',
+      op: 'extend',
+      months: 1,
+      connections: 1,
+      target: 'sandbox:test',
+      createdAt: new Date().toISOString(),
+      balanceBefore: (await env.client.me()).credits,
+      lines: [{ ...toBulkLine(line!), cost: line!.connections, state: 'unknown' }],
+    };
+    intents.begin(job);
+    // This job's extend reached the server (its reply was lost); then another process spent too,
+    // and closed this job's window in the log as it began.
+    await env.client.extendLine({ id: line!.id, duration: 1 });
+    intents.closeBalanceWindow(job.id);
+    await env.client.extendLine({ id: other!.id, duration: 1 });
+
+    const { store } = await storeOnSandbox({}, { intents }, env);
+    const checked = await store.getState().checkChange(job);
+    // Applied (the line shows it), its amount unknown: the balance's fall holds the other's charge.
+    expect(checked.lines[0]).toMatchObject({ state: 'done', charge: 'unknown' });
+    expect(checked.lines[0]!.deducedCredits).toBeUndefined();
   });
 });

@@ -142,6 +142,10 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
     }
   };
 
+  /** Whether the log says another job closed this one's balance window (perhaps from another process). */
+  const windowClosedOf = (jobId: string) => () =>
+    deps.intents?.open().find((j) => j.id === jobId)?.balanceBefore === null;
+
   /** Lines another process is changing: no change from here touches them while it runs. */
   const holdLines = (job: BulkJob, who: string) => {
     const unsettled = new Map(get().unsettled);
@@ -269,6 +273,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
       const { onLine, finish } = wire(started, hooks);
       running = runJob(started, {
         client: deps.client,
+        windowClosed: windowClosedOf(started.id),
         concurrency: deps.bulkConcurrency ?? 4,
         now,
         cancelled: () => cancelled,
@@ -297,7 +302,12 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
       const job = deps.intents?.open().find((j) => j.id === given.id) ?? given;
       const { onLine, finish } = wire(job, hooks);
       return finish(
-        await checkJob(job, { client: deps.client, onLine, ...(deps.sleep ? { sleep: deps.sleep } : {}) }),
+        await checkJob(job, {
+          client: deps.client,
+          onLine,
+          windowClosed: windowClosedOf(job.id),
+          ...(deps.sleep ? { sleep: deps.sleep } : {}),
+        }),
       );
     },
 

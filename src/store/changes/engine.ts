@@ -25,6 +25,11 @@ export interface EngineOptions {
   readonly retry?: Partial<RetryPolicy>;
   /** Polled between requests: true stops scheduling; requests in flight finish. */
   readonly cancelled: () => boolean;
+  /**
+   * Asked before each verdict: true when another job (perhaps another process's) has started
+   * spending since this one began, so the balance no longer says what this job's lines cost.
+   */
+  readonly windowClosed?: () => boolean;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref?.());
@@ -48,7 +53,7 @@ export async function runJob(start: BulkJob, opts: EngineOptions): Promise<BulkJ
   const state = new JobState(start, opts.onLine);
 
   // A resumed job: whatever was in flight when the process stopped is settled first.
-  await settle(state, opts.client, sleep);
+  await settle(state, opts.client, sleep, SETTLE_ROUNDS, opts.windowClosed);
 
   const queue = state
     .lines()
@@ -145,17 +150,17 @@ export async function runJob(start: BulkJob, opts: EngineOptions): Promise<BulkJ
   await Promise.all(Array.from({ length: maxConcurrency }, worker));
   if (opts.cancelled())
     for (const id of queue) state.update(id, { state: 'cancelled', detail: 'cancelled before it was sent' });
-  await settle(state, opts.client, sleep);
+  await settle(state, opts.client, sleep, SETTLE_ROUNDS, opts.windowClosed);
   return state.job;
 }
 
 /** Checks a job's open lines with the server (the `r` of an unknown outcome, and the start-up check). */
 export async function checkJob(
   job: BulkJob,
-  opts: Pick<EngineOptions, 'client' | 'onLine' | 'sleep'>,
+  opts: Pick<EngineOptions, 'client' | 'onLine' | 'sleep' | 'windowClosed'>,
 ): Promise<BulkJob> {
   const state = new JobState(job, opts.onLine);
-  await settle(state, opts.client, opts.sleep ?? defaultSleep, 1);
+  await settle(state, opts.client, opts.sleep ?? defaultSleep, 1, opts.windowClosed);
   return state.job;
 }
 
@@ -240,6 +245,7 @@ async function settle(
   client: StoreClient,
   sleep: (ms: number) => Promise<void>,
   rounds = SETTLE_ROUNDS,
+  windowClosed: () => boolean = () => false,
 ) {
   // Nothing is in flight while settling: a line settled in one round stays settled; evidence is
   // kept only until its verdict (lines judged together need each other's).
@@ -268,7 +274,8 @@ async function settle(
         failure = err;
       }
     }
-    const verdicts = judge(state.job, evidence, balance);
+    const job = windowClosed() ? { ...state.job, balanceBefore: null } : state.job;
+    const verdicts = judge(job, evidence, balance);
     for (const v of verdicts) {
       const prev = state.get(v.id);
       const line = found.get(v.id) as LineListItem | undefined;
