@@ -15,6 +15,7 @@ import { typedText } from '../domain/line-form';
 import { type Months, stepConnections, stepMonths } from '../domain/steps';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { describeError } from './describe-error';
+import { unsettledReason } from './selectors';
 import { loaded } from './types';
 
 const toCsvRows = (rows: ReadonlyArray<Record<string, unknown>>) =>
@@ -89,14 +90,14 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
     if (!b) return;
     const id = ++quoteSeq;
     const packages = loaded(get().packages) ?? [];
-    const unsettled = get().unsettled;
+    const s0 = get();
     const planned = b.job.lines.map((l) =>
-      unsettled.has(l.id)
+      s0.unsettled.has(l.id)
         ? {
             ...l,
             cost: 0,
             state: 'skipped' as const,
-            detail: 'an earlier change to it has an unknown outcome: check that first',
+            detail: unsettledReason(s0, l.id)!,
           }
         : planLine(l, b.job.op as BulkOp, b.job, packages, now()),
     );

@@ -38,3 +38,12 @@ export const selectNote = (s: Pick<AppState, 'lineNotes'>, lineId: string | unde
 
 /** The note of the detail screen's line. */
 export const selectDetailNote = (s: AppState) => selectNote(s, selectDetailLine(s)?.id);
+
+/** Why no new change is offered for a line whose earlier change is not settled here, in words. */
+export function unsettledReason(s: Pick<AppState, 'unsettled' | 'held'>, lineId: string): string | null {
+  if (!s.unsettled.has(lineId)) return null;
+  const who = s.held.get(lineId);
+  return who
+    ? `held for ${who}: its outcome is not this session's to judge (nothing new is sent for the line until it is settled)`
+    : 'an earlier change to it has an unknown outcome: it is checked first';
+}

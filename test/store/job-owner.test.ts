@@ -13,6 +13,7 @@ import { fileIntentLog } from '../../src/app/intent-file';
 import { startTimeOf } from '../../src/app/process-owner';
 import { type BulkJob, toBulkLine } from '../../src/domain/bulk';
 import { memoryJournal } from '../../src/store/journal';
+import { unsettledReason } from '../../src/store/selectors';
 import { storeOnSandbox } from '../helpers/app';
 import { faultProxy } from '../helpers/fault-proxy';
 import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';
@@ -47,6 +48,7 @@ describe('a job another linedesk is making', () => {
     expect(s.recovery).toBeNull();
     expect(journal.entries).toEqual([]);
     expect(s.unsettled.get(line.id)).toBe(job.id);
+    expect(unsettledReason(s, line.id)).toMatch(/^held for another linedesk \(process \d+\)/);
     expect(s.flash?.text).toMatch(/another linedesk \(process \d+\) is making an earlier extend/);
     expect(theirs.open().map((j) => j.lines[0]!.state)).toEqual(['sending']);
 

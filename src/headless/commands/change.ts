@@ -9,6 +9,7 @@ import { parsePasteList } from '../../domain/paste-list';
 import { confirmBlocker } from '../../store/action-slice';
 import type { AppStore } from '../../store/app-store';
 import { bulkBlocker } from '../../store/bulk-slice';
+import { unsettledReason } from '../../store/selectors';
 import { type LineListItem, loaded } from '../../store/types';
 import { EXIT } from '../failure';
 import type { Failure } from '../output';
@@ -96,7 +97,9 @@ async function changeOne(ctx: Ctx, store: AppStore, help: StoreHelp, p: ChangePa
   if (store.getState().unsettled.has(line.id))
     return failed(ctx, {
       code: 'unknown_outcome',
-      message: `An earlier change to ${line.username} still has an unknown outcome (checked again just now): nothing new is sent for it until the server shows what happened`,
+      message: store.getState().held.has(line.id)
+        ? `${line.username} is ${unsettledReason(store.getState(), line.id)}`
+        : `An earlier change to ${line.username} still has an unknown outcome (checked again just now): nothing new is sent for it until the server shows what happened`,
       path: null,
       exit: EXIT.unknown,
     });

@@ -1,6 +1,6 @@
 import type { LineListItem } from '../../api/contract';
 import type { AppState } from '../../store/app-store';
-import { isBulkMode, selectTargetLine } from '../../store/selectors';
+import { isBulkMode, selectTargetLine, unsettledReason } from '../../store/selectors';
 import { loaded } from '../../store/types';
 import { c, type Disabled, needsLine, READ_ONLY, type Run, writes } from '../command';
 
@@ -40,6 +40,7 @@ const lineChange =
     if (isBulkMode(s)) return null;
     const line = selectTargetLine(s);
     if (!line) return 'No line under the cursor';
+    if (s.held.has(line.id)) return `This line is ${unsettledReason(s, line.id)}`;
     if (s.unsettled.has(line.id))
       return 'An earlier change to this line has an unknown outcome: it is checked first (restart, or r in its dialog)';
     return extra?.(line) ?? null;

@@ -20,6 +20,8 @@ export interface ChangesSlice {
   readonly journalWaiting: number;
   /** Lines with a change whose outcome is still unknown: no new change is offered for them. */
   readonly unsettled: ReadonlyMap<string, string>;
+  /** Of those, the lines held for someone else (another linedesk, another key), and who. */
+  readonly held: ReadonlyMap<string, string>;
   /** Jobs the intent log held at start, checked with the server before anything else. */
   readonly recovery: { readonly checking: boolean; readonly jobs: readonly Recovered[] } | null;
   /** Runs a job through the one change engine: intent first, then requests, outcomes, journal. */
@@ -110,7 +112,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
           deps.logError?.('intent log', err);
         }
       }
-      holdLines(f.job, 'another key or account on this service');
+      holdLines(f.job, 'an earlier change recorded under another key or account', false);
       get().notify(
         `An earlier ${f.job.op} recorded for this service under another key or account (${counted(f.job.lines.length, 'line')}: ${f.job.lines
           .slice(0, 3)
@@ -147,15 +149,19 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
     deps.intents?.open().find((j) => j.id === jobId)?.balanceBefore === null;
 
   /** Lines another process is changing: no change from here touches them while it runs. */
-  const holdLines = (job: BulkJob, who: string) => {
+  const holdLines = (job: BulkJob, who: string, say = true) => {
     const unsettled = new Map(get().unsettled);
-    const held = job.lines.filter((l) => !FINAL.has(l.state) && !l.id.startsWith('new:'));
-    for (const l of held) unsettled.set(l.id, job.id);
-    set({ unsettled });
-    get().notify(
-      `${who} is making an earlier ${job.op} (${counted(job.lines.length, 'line')}): its lines are left to it until it ends`,
-      'error',
-    );
+    const heldBy = new Map(get().held);
+    for (const l of job.lines.filter((x) => !FINAL.has(x.state) && !x.id.startsWith('new:'))) {
+      unsettled.set(l.id, job.id);
+      heldBy.set(l.id, who);
+    }
+    set({ unsettled, held: heldBy });
+    if (say)
+      get().notify(
+        `${who} is making an earlier ${job.op} (${counted(job.lines.length, 'line')}): its lines are left to it until it ends`,
+        'error',
+      );
   };
 
   const journalLine = (job: BulkJob, l: BulkLine, bulk: boolean) => {
@@ -240,6 +246,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
   return {
     journalWaiting: 0,
     unsettled: new Map(),
+    held: new Map(),
     recovery: null,
 
     async runChange(job, hooks) {
