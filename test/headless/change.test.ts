@@ -144,109 +144,69 @@ describe('change commands', () => {
     }
   });
 
-  it('an open change is checked only by the account that made it, not by another account on the same service', async () => {
-    const { sb } = await sandbox({ lines: 30 });
-    const proxy = await lostReplyThenReadsFail(sb.baseUrl);
-    const home = homeDirs();
-    try {
-      const [mine] = await premium(envFor(sb.baseUrl, DEMO_KEY, home), 1);
-      const [theirs] = await premium(envFor(sb.baseUrl, SECOND_KEY, home), 1);
-      const first = await headless(['extend', mine!.username, '--yes'], {
-        env: envFor(proxy.baseUrl, DEMO_KEY, home),
-      });
-      expect(first.code).toBe(3);
-      proxy.set({});
-      // The other account cannot see the line, and its balance says nothing of this account's charge:
-      // judging the change with them would call an applied extend "not applied".
-      const other = await headless(['extend', theirs!.username], {
-        env: envFor(proxy.baseUrl, SECOND_KEY, home),
-      });
-      expect(other.code).toBe(4);
-      // Not judged (no "checked with the server"); said as another account's, its lines held.
-      expect(other.stderr).not.toMatch(/checked with the server/);
-      expect(other.stderr).toMatch(/not this account's/);
-      expect(
-        journal(home)
-          .filter((e) => e.lineId === mine!.id)
-          .at(-1),
-      ).toMatchObject({ outcome: 'unknown' });
-      // The account that made it checks it at its next run.
-      const again = await headless(['extend', mine!.username], {
-        env: envFor(proxy.baseUrl, DEMO_KEY, home),
-      });
-      expect(again.stderr).toMatch(/An earlier extend .* checked with the server: 1 applied/);
-      expect(
-        journal(home)
-          .filter((e) => e.lineId === mine!.id)
-          .at(-1),
-      ).toMatchObject({ outcome: 'applied' });
-      expect(proxy.forwarded.get('PUT /v1/lines/extend')).toBe(1);
-      expect(books(sb).ledger).toHaveLength(1);
-    } finally {
-      await proxy.close();
-    }
-  });
+  /** Moves the open job under an account id no key here has, as a changed key leaves it. */
+  const rotateKey = (data: string) => {
+    const dir = readdirSync(data).find(
+      (d) => d.startsWith('intents-') && readdirSync(join(data, d)).some((f) => f.endsWith('.jsonl')),
+    )!;
+    const file = readdirSync(join(data, dir)).find((f) => f.endsWith('.jsonl'))!;
+    const [head, ...rest] = readFileSync(join(data, dir, file), 'utf8').split('\n');
+    const job = JSON.parse(head!).job;
+    const rotated = job.target.replace(/#.*/, '#0000000000000000');
+    mkdirSync(intentsDir(data, rotated), { recursive: true });
+    writeFileSync(
+      join(intentsDir(data, rotated), file),
+      [JSON.stringify({ job: { ...job, target: rotated } }), ...rest].join('\n'),
+    );
+    rmSync(join(data, dir), { recursive: true });
+  };
 
-  it('an open change left under an earlier key is checked once the server shows the account its lines; never by another account', async () => {
-    const { sb } = await sandbox({ lines: 30 });
-    const proxy = await lostReplyThenReadsFail(sb.baseUrl);
-    const home = homeDirs();
-    try {
-      const [mine] = await premium(envFor(sb.baseUrl, DEMO_KEY, home), 1);
-      const [theirs] = await premium(envFor(sb.baseUrl, SECOND_KEY, home), 1);
-      expect(
-        (await headless(['extend', mine!.username, '--yes'], { env: envFor(proxy.baseUrl, DEMO_KEY, home) }))
-          .code,
-      ).toBe(3);
-      proxy.set({});
-      // The key was changed since: the job now stands under an account id no key here has.
-      const data = home.LINEDESK_DATA_DIR;
-      const dir = readdirSync(data).find(
-        (d) => d.startsWith('intents-') && readdirSync(join(data, d)).some((f) => f.endsWith('.jsonl')),
-      )!;
-      const file = readdirSync(join(data, dir)).find((f) => f.endsWith('.jsonl'))!;
-      const [head, ...rest] = readFileSync(join(data, dir, file), 'utf8').split('\n');
-      const job = JSON.parse(head!).job;
-      const rotated = job.target.replace(/#.*/, '#0000000000000000');
-      const moved = intentsDir(data, rotated);
-      mkdirSync(moved, { recursive: true });
-      writeFileSync(
-        join(moved, file),
-        [JSON.stringify({ job: { ...job, target: rotated } }), ...rest].join('\n'),
-      );
-      rmSync(join(data, dir), { recursive: true });
-
-      // Another account cannot see the line: the job is not its to judge; it is said, and kept.
-      const other = await headless(['extend', theirs!.username], {
-        env: envFor(proxy.baseUrl, SECOND_KEY, home),
-      });
-      expect(other.code).toBe(4);
-      expect(other.stderr).toMatch(
-        /under another key or account .* not this account's .* nothing is re-sent/,
-      );
-      expect(readdirSync(moved).filter((f) => f.endsWith('.jsonl'))).toHaveLength(1);
-      expect(
+  it.each([
+    ['as it was left', () => {}],
+    ['under an earlier key of the same account', rotateKey],
+  ])(
+    'an open change %s is checked by its own account only, never by another on the same service',
+    async (_, move) => {
+      const { sb } = await sandbox({ lines: 30 });
+      const proxy = await lostReplyThenReadsFail(sb.baseUrl);
+      const home = homeDirs();
+      const lastOutcome = (id: string) =>
         journal(home)
-          .filter((e) => e.lineId === mine!.id)
-          .at(-1),
-      ).toMatchObject({ outcome: 'unknown' });
-
-      // The account itself, under its new key, is shown the line: the job is its own, and checked.
-      const again = await headless(['extend', mine!.username], {
-        env: envFor(proxy.baseUrl, DEMO_KEY, home),
-      });
-      expect(again.stderr).toMatch(/An earlier extend .* checked with the server: 1 applied/);
-      expect(
-        journal(home)
-          .filter((e) => e.lineId === mine!.id)
-          .at(-1),
-      ).toMatchObject({ outcome: 'applied' });
-      expect(proxy.forwarded.get('PUT /v1/lines/extend')).toBe(1);
-      expect(books(sb).ledger).toHaveLength(1);
-    } finally {
-      await proxy.close();
-    }
-  });
+          .filter((e) => e.lineId === id)
+          .at(-1)?.outcome;
+      try {
+        const [mine] = await premium(envFor(sb.baseUrl, DEMO_KEY, home), 1);
+        const [theirs] = await premium(envFor(sb.baseUrl, SECOND_KEY, home), 1);
+        const first = await headless(['extend', mine!.username, '--yes'], {
+          env: envFor(proxy.baseUrl, DEMO_KEY, home),
+        });
+        expect(first.code).toBe(3);
+        proxy.set({});
+        move(home.LINEDESK_DATA_DIR);
+        // The other account cannot see the line, and its balance says nothing of this account's charge:
+        // judging the change with them would call an applied extend "not applied". It is said, and held.
+        const other = await headless(['extend', theirs!.username], {
+          env: envFor(proxy.baseUrl, SECOND_KEY, home),
+        });
+        expect(other.code).toBe(4);
+        expect(other.stderr).not.toMatch(/checked with the server/);
+        expect(other.stderr).toMatch(
+          /under another key or account .* not this account's .* nothing is re-sent/,
+        );
+        expect(lastOutcome(mine!.id)).toBe('unknown');
+        // The account that made it is shown the line: the job is its own, and checked.
+        const again = await headless(['extend', mine!.username], {
+          env: envFor(proxy.baseUrl, DEMO_KEY, home),
+        });
+        expect(again.stderr).toMatch(/An earlier extend .* checked with the server: 1 applied/);
+        expect(lastOutcome(mine!.id)).toBe('applied');
+        expect(proxy.forwarded.get('PUT /v1/lines/extend')).toBe(1);
+        expect(books(sb).ledger).toHaveLength(1);
+      } finally {
+        await proxy.close();
+      }
+    },
+  );
 
   it('--stdin: a line not found is named and the others go on; exit 6 (partly done), never 1', async () => {
     const { sb } = await sandbox({ lines: 30 });
