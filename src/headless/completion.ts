@@ -1,4 +1,5 @@
 /** Shell completion scripts, made from the command table (spec.ts): a new option completes at once. */
+import { DEFAULT_TEMPLATES } from '../domain/templates';
 import { COMMAND_NAMES, COMMANDS, type CommandName, optionsOf } from './spec';
 
 const TOP = [
@@ -14,7 +15,7 @@ const TOP = [
 /** Positional values a command completes (beyond its options). */
 const POSITIONAL: Partial<Record<CommandName, readonly string[]>> = {
   completion: ['bash', 'zsh', 'fish'],
-  message: ['details', 'reminder', 'renewed'],
+  message: DEFAULT_TEMPLATES.map((t) => t.id),
 };
 
 const quote = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
