@@ -169,3 +169,33 @@ describe('a balance window closed by another linedesk', () => {
     expect(checked.lines[0]!.deducedCredits).toBeUndefined();
   });
 });
+
+describe('resuming an interrupted job', () => {
+  it('sends nothing when another linedesk took the job meanwhile, or settled and ended it', async () => {
+    const env = await sandbox();
+    const dir = mkdtempSync(join(tmpdir(), 'ld-resume-'));
+    const [line] = (await env.client.listLines({ type: 'premium', limit: 1 })).lines;
+    const job: BulkJob = {
+      id: 'job-resume',
+      op: 'extend',
+      months: 1,
+      connections: 1,
+      target: 'sandbox:test',
+      createdAt: new Date().toISOString(),
+      balanceBefore: (await env.client.me()).credits,
+      lines: [{ ...toBulkLine(line!), cost: line!.connections }],
+    };
+    // Read at start by this process (the resume dialog's copy), then taken by another, live one.
+    const gone = { pid: spawnSync(process.execPath, ['-e', '0']).pid!, start: null };
+    fileIntentLog(dir, gone).begin(job);
+    const theirs = fileIntentLog(dir, { pid: process.ppid, start: startTimeOf(process.ppid) });
+    expect(theirs.claim(job.id)).toBe(true);
+    const { store } = await storeOnSandbox({}, { intents: fileIntentLog(dir) }, env);
+    await store.getState().runChange(job);
+    expect(store.getState().flash?.text).toMatch(/Another linedesk resumed or settled this job/);
+    // The other one sent and settled it, and ended the job: the stale copy is still not sent.
+    theirs.end(job.id);
+    await store.getState().runChange(job);
+    expect(books(env.sb).ledger).toHaveLength(0);
+  });
+});

@@ -249,8 +249,22 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
     held: new Map(),
     recovery: null,
 
-    async runChange(job, hooks) {
+    async runChange(given, hooks) {
       cancelled = false;
+      // A job written before (a resume): the log is the truth, not the copy read at start — another
+      // linedesk may have taken it since, or sent and settled its lines. Sent only by whoever holds it.
+      let job = given;
+      if (given.balanceBefore !== undefined && deps.intents) {
+        const logged = deps.intents.open().find((j) => j.id === given.id);
+        if (!logged || !deps.intents.claim(given.id)) {
+          get().notify(
+            'Another linedesk resumed or settled this job meanwhile: nothing is sent from here (the journal has its outcome)',
+            'error',
+          );
+          return given;
+        }
+        job = logged;
+      }
       // The balance just before the first request: the judge of what checked lines cost.
       // A resumed job keeps the balance it started from: the replies it already had are counted in it.
       let balanceBefore: number | null = job.balanceBefore ?? null;
@@ -362,6 +376,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
       // Unsent lines of an interrupted job are set aside; unknown ones stay in the log for next time.
       for (const { job } of r?.jobs ?? []) {
         if (!job.lines.some((l) => OPEN.has(l.state))) deps.intents?.end(job.id);
+        else deps.intents?.release(job.id); // not resumed from here: another linedesk may check it
       }
       set({ recovery: null, modal: null });
     },
