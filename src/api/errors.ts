@@ -36,16 +36,23 @@ export class ConfigError extends LinedeskError {
   readonly outcome = 'not_sent' as const;
 }
 
-/** The server answered with an error; `status` is the HTTP status. */
+/**
+ * The server (or something in front of it) answered with an error; `status` is the HTTP status.
+ * Only a refusal the interface documents proves nothing was applied: a 4xx whose body parses as one
+ * of the Errors table's shapes (`documented`). A 3xx, a proxy's HTML page, a 5xx, a body with a code
+ * the interface does not list: the request may have been applied behind it, so the outcome is unknown.
+ */
 export abstract class ApiError extends LinedeskError {
   constructor(
     readonly status: number,
     message: string,
+    /** The body is one of the interface's documented refusals. */
+    readonly documented = true,
   ) {
     super(message);
   }
   get outcome(): Outcome {
-    return this.status >= 500 ? 'unknown' : 'rejected';
+    return this.documented && this.status >= 400 && this.status < 500 ? 'rejected' : 'unknown';
   }
 }
 
@@ -55,10 +62,12 @@ export class RequestErrors extends ApiError {
     status: number,
     message: string,
     readonly issues: readonly FieldIssue[],
+    documented = true,
   ) {
     super(
       status,
       `${message}${issues.length ? `: ${issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` : ''}`,
+      documented,
     );
   }
 }
@@ -71,8 +80,9 @@ export class RateLimited extends ApiError {
     message: string,
     /** From Retry-After, already clamped; null when the server gave none. */
     readonly retryAfterMs: number | null,
+    documented = true,
   ) {
-    super(status, message);
+    super(status, message, documented);
   }
 }
 
@@ -82,7 +92,7 @@ export class ServerError extends ApiError {
     message: string,
     readonly requestId: string | null,
   ) {
-    super(status, requestId ? `${message} (request ${requestId})` : message);
+    super(status, requestId ? `${message} (request ${requestId})` : message, false);
   }
 }
 

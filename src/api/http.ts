@@ -294,14 +294,26 @@ export function classify(reply: Reply, policy: RetryPolicy = DEFAULT_RETRY): Api
         return new LineNotFound(status, b.message);
     }
   }
+  // Nothing below is a documented refusal: a proxy's page, a redirect, a code the interface does not
+  // list. Typed for the caller's words, but its outcome stays unknown (it may have been applied).
   const messageOnly = MessageOnlyBody.safeParse(json);
-  const message = messageOnly.success ? messageOnly.data.message : `HTTP ${status}`;
-  if (status === 429) return new RateLimited(status, message, retryAfter());
-  if (status === 401) return new NotAuthorized(status, message);
+  const message = messageOnly.success ? messageOnly.data.message : `HTTP ${status}${describeStatus(reply)}`;
   if (status >= 500) return new ServerError(status, message, null);
-  if (messageOnly.success && !hasCode(json)) return new Conflict(status, message);
-  if (status === 400) return new RequestErrors(status, message, []);
-  return new UnexpectedStatus(status, `Unexpected answer: ${message}`);
+  if (status === 429) return new RateLimited(status, message, retryAfter(), false);
+  if (status === 401) return new NotAuthorized(status, message, false);
+  // The message-only body (`{ message }`, no code) is documented: username taken, duration unavailable.
+  if (messageOnly.success && !hasCode(json) && status >= 400) return new Conflict(status, message);
+  if (status === 400) return new RequestErrors(status, message, [], false);
+  return new UnexpectedStatus(status, `Unexpected answer: ${message}`, false);
+}
+
+/** A redirect's target or a page's content type, for the words (never the body of an HTML page). */
+function describeStatus(reply: Reply): string {
+  const location = reply.headers.location;
+  if (reply.status >= 300 && reply.status < 400 && typeof location === 'string')
+    return ` (a redirect to ${sanitizeMultiline(location).slice(0, 120)})`;
+  const type = reply.headers['content-type'];
+  return typeof type === 'string' && /html/i.test(type) ? ' (an HTML page, not the service)' : '';
 }
 
 function hasCode(json: unknown): boolean {
