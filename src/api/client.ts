@@ -22,7 +22,10 @@ import { RequestValidationError } from './errors';
 import { Transport, type TransportOptions } from './http';
 
 export interface ClientOptions extends Omit<TransportOptions, 'baseUrl'> {
-  /** https anywhere; plain http only on loopback. Checked before any socket opens. */
+  /**
+   * https anywhere; plain http only on loopback: by its spelling before any socket opens, and a
+   * name again by every address it resolves to, before its socket connects.
+   */
   readonly baseUrl: string;
 }
 

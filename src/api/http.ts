@@ -16,7 +16,7 @@ import {
   TimeoutError,
   UnexpectedStatus,
 } from './errors';
-import { CONNECT_TIMEOUT, NodeHttp } from './node-http';
+import { CONNECT_TIMEOUT, NodeHttp, type Resolver } from './node-http';
 import { backoffDelay, DEFAULT_RETRY, type RetryPolicy, rateLimitHint } from './retry';
 import { sanitizeMultiline } from './sanitize';
 
@@ -37,6 +37,8 @@ export interface TransportOptions {
   readonly userAgent?: string;
   /** One line per attempt, for the log file. Carries no header and no body. */
   readonly onEvent?: (event: TransportEvent) => void;
+  /** Resolves names (dns.lookup by default); plain http is refused unless every address is loopback. */
+  readonly lookup?: Resolver;
 }
 
 export interface TransportEvent {
@@ -85,7 +87,7 @@ export class Transport {
     this.#opts = opts;
     this.#policy = { ...DEFAULT_RETRY, ...opts.retry };
     this.#random = opts.random ?? Math.random;
-    this.#http = new NodeHttp({ connectTimeoutMs: opts.connectTimeoutMs ?? 5_000 });
+    this.#http = new NodeHttp({ connectTimeoutMs: opts.connectTimeoutMs ?? 5_000, lookup: opts.lookup });
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,8 @@
+import type { LookupAddress, LookupOptions } from 'node:dns';
 import type { Agent, ClientRequest, IncomingMessage } from 'node:http';
-import { ProtocolError } from './errors';
+import { isIP, type LookupFunction } from 'node:net';
+import { isLoopbackAddress } from './base-url';
+import { ConfigError, ProtocolError } from './errors';
 
 /**
  * The one HTTP exchange the transport needs, on Node's own `http`/`https` with keep-alive agents.
@@ -28,12 +31,60 @@ export interface HttpRequest {
 /** Raised when the TCP (and TLS) connection is not made in time: the request never left. */
 export const CONNECT_TIMEOUT = 'ECONNECT_TIMEOUT';
 
+/** Every address a name has (dns.lookup with `all: true`); tests inject a table instead. */
+export type Resolver = (
+  hostname: string,
+  options: Omit<LookupOptions, 'all'>,
+) => Promise<readonly LookupAddress[]>;
+
+const systemResolver: Resolver = (hostname, options) =>
+  process.getBuiltinModule('node:dns').promises.lookup(hostname, { ...options, all: true });
+
+/**
+ * The `lookup` Node's `net` calls for a new connection, before any socket connects (a pooled socket
+ * was made through it too). For plain http a name is trusted for what it resolves to now: when any
+ * address is not loopback, the connection is refused, so the key in the headers never leaves (a
+ * hosts file or a resolver may send `shop.localhost`, even `localhost`, elsewhere). Node asks for
+ * every address (`all`, when it races the families) or for one; every address is checked either way.
+ */
+export function checkedLookup(resolve: Resolver, plainHttp: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    const { all, ...rest } = options;
+    resolve(hostname, rest).then(
+      (addresses) => {
+        const outside = addresses.filter((a) => !isLoopbackAddress(a.address));
+        if (plainHttp && outside.length) return callback(plainHttpRefusal(hostname, outside), '');
+        const first = addresses[0];
+        if (!first)
+          return callback(Object.assign(new Error(`No address for ${hostname}`), { code: 'ENOTFOUND' }), '');
+        if (all) return callback(null, [...addresses]);
+        callback(null, first.address, first.family);
+      },
+      (err: NodeJS.ErrnoException) => callback(err, ''),
+    );
+  };
+}
+
+/** Names the host and where it leads; never the key. Nothing was sent: the socket never connected. */
+function plainHttpRefusal(host: string, outside: readonly LookupAddress[]): ConfigError {
+  const shown = outside.slice(0, 3).map((a) => a.address);
+  const where =
+    isIP(host.replace(/^\[|\]$/g, '')) !== 0
+      ? 'not a loopback address'
+      : `it resolves to ${shown.join(', ')}${outside.length > shown.length ? '…' : ''}, not only to this machine`;
+  return new ConfigError(
+    `Refused plain http to ${host}: ${where}, and the API key would cross the network unencrypted. Nothing was sent. Use https, or a name that resolves only to loopback (127.0.0.0/8, ::1).`,
+  );
+}
+
 export class NodeHttp {
   readonly #connectTimeoutMs: number;
+  readonly #resolve: Resolver;
   readonly #agents = new Map<string, Agent>();
 
-  constructor(opts: { readonly connectTimeoutMs: number }) {
+  constructor(opts: { readonly connectTimeoutMs: number; readonly lookup?: Resolver | undefined }) {
     this.#connectTimeoutMs = opts.connectTimeoutMs;
+    this.#resolve = opts.lookup ?? systemResolver;
   }
 
   #agent(protocol: string): { agent: Agent; request: typeof import('node:http').request } {
@@ -49,6 +100,11 @@ export class NodeHttp {
 
   request(r: HttpRequest): Promise<HttpReply> {
     const { agent, request } = this.#agent(r.url.protocol);
+    const plainHttp = r.url.protocol === 'http:';
+    // `net` connects to an IP literal without a lookup: it is judged here, as itself.
+    const literal = r.url.hostname.replace(/^\[|\]$/g, '');
+    if (plainHttp && isIP(literal) !== 0 && !isLoopbackAddress(literal))
+      return Promise.reject(plainHttpRefusal(r.url.hostname, [{ address: literal, family: isIP(literal) }]));
     return new Promise<HttpReply>((resolve, reject) => {
       if (r.signal.aborted) return reject(abortError(r.signal));
       let req: ClientRequest | undefined;
@@ -75,6 +131,7 @@ export class NodeHttp {
           ...(r.body !== undefined ? { 'content-length': String(Buffer.byteLength(r.body)) } : {}),
         },
         agent,
+        lookup: checkedLookup(this.#resolve, plainHttp),
       });
       req.on('socket', (socket) => {
         // A pooled socket is connected already; a new one gets the connect deadline.

@@ -35,6 +35,9 @@ export interface Connection {
 
 export const USER_AGENT = `linedesk/${VERSION}`;
 
+/** What tests may set on the client: fewer read retries, a shorter deadline, a resolver of their own. */
+export type ClientTuning = Pick<ClientOptions, 'retry' | 'deadlineMs' | 'lookup'>;
+
 /** Why a connection could not be made: the target is unusable (usage) or could not start (unreachable). */
 export interface ConnectFailure {
   readonly message: string;
@@ -47,8 +50,8 @@ export async function connect(
   log: Log,
   opts: {
     readonly dataDir?: string;
-    /** Tests: fewer read retries, a shorter deadline. */
-    readonly client?: Pick<ClientOptions, 'retry' | 'deadlineMs'>;
+    /** Tests: fewer read retries, a shorter deadline, a resolver of their own. */
+    readonly client?: ClientTuning;
   } = {},
 ): Promise<Connection | ConnectFailure> {
   const onEvent = (e: {

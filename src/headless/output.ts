@@ -4,6 +4,8 @@
  * on a terminal, colour only on a terminal without NO_COLOR.
  */
 
+import type { ClientTuning } from '../app/connection';
+
 /** The part of a stream the commands use; process.stdout and a test's collector both fit. */
 export interface OutStream {
   write(chunk: string): boolean;
@@ -24,7 +26,7 @@ export interface HeadlessIo {
   /** Tests only: shorter pauses between the checks of an unclear outcome, fewer read retries. */
   readonly tune?: {
     readonly sleep?: (ms: number) => Promise<void>;
-    readonly client?: { readonly retry?: { readonly maxAttempts?: number }; readonly deadlineMs?: number };
+    readonly client?: ClientTuning;
   };
 }
 

@@ -389,7 +389,8 @@ export function optionsOf(spec: CommandSpec): readonly OptionSpec[] {
 export const EXIT_CODES_HELP = `Exit codes:
   0  done
   1  failed or refused by the server (nothing charged for what failed)
-  2  usage: a bad option or value (the field is named)
+  2  usage: a bad option or value (the field is named), or a service refused before
+     connecting (plain http to a name that resolves off this machine); nothing was sent
   3  outcome unknown: checked with the server, not proven; still open in the intent log
   4  not confirmed: the quote was printed; run again with --yes to send it
   5  cannot reach the service

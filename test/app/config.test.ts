@@ -58,6 +58,31 @@ describe('precedence: flags > environment > default profile > sandbox', () => {
       message: expect.stringMatching(/LINEDESK_API_KEY/),
     });
   });
+  it('plain http is judged by its spelling up front: a loopback address or a localhost name; the message says a name is checked again', () => {
+    const env = { LINEDESK_API_KEY: 'k' };
+    for (const url of [
+      'http://127.0.0.1:7411',
+      'http://127.3.4.5',
+      'http://[::1]:7411',
+      'http://[::ffff:127.0.0.1]:7411',
+      'http://localhost:7411',
+      'http://shop.localhost:7411',
+      'https://10.0.0.5',
+      'https://panel.example.com',
+    ])
+      expect(chooseTarget({ ...none, baseUrl: url }, env, null), url).toMatchObject({ kind: 'remote' });
+    for (const url of [
+      'http://panel.example.com',
+      'http://10.0.0.5',
+      'http://[::ffff:10.0.0.5]',
+      'http://[fd00::2]',
+    ])
+      expect(chooseTarget({ ...none, baseUrl: url }, env, null), url).toMatchObject({
+        kind: 'error',
+        field: 'base-url',
+        message: expect.stringMatching(/localhost name, which must also resolve only there when connecting/),
+      });
+  });
   it('an unknown profile is a clear error naming the known ones', () => {
     expect(chooseTarget({ ...none, profile: 'nope' }, {}, config)).toMatchObject({
       kind: 'error',
