@@ -48,6 +48,18 @@ export interface BulkLine {
   readonly charge?: ChargeSource;
   /** Not applied, proven by the server (a refusal, or a check): a retry is safe. */
   readonly provenNotApplied?: boolean;
+  /**
+   * Never left this machine: the connection to the service could not be made (refused, DNS, the
+   * connect deadline). Not a refusal by the service: it has nothing to say about the line.
+   */
+  readonly notSent?: boolean;
+  /** When its request left (epoch ms), written down before it did: the hold window counts from it. */
+  readonly sentAt?: number;
+  /**
+   * The line shows the change, but another client's change of the same line may be what it shows
+   * (another linedesk's open change of it): "applied, possibly by another client", charge unknown.
+   */
+  readonly maybeOther?: string;
 }
 
 export interface BulkJob {

@@ -31,6 +31,36 @@ export interface Verdict {
 
 const CHECKED = 'checked with the server after an unknown outcome';
 
+/**
+ * A check that sees no change proves only "not yet": a service (or the upstream behind a proxy that
+ * gave up) may apply a request long after the client stopped waiting. "Not applied" from a check is
+ * said only once the line has shown no change for the hold window after its request left — the
+ * assumption, documented, that a service applies a request within that time or never.
+ */
+export interface Hold {
+  readonly now: number;
+  readonly holdMs: number;
+}
+
+/** The default hold window: 10 minutes. */
+export const DEFAULT_HOLD_MS = 10 * 60_000;
+
+/** When the line's request left (written down before it did); the job's start for older records. */
+export function sentAtOf(job: BulkJob, l: BulkLine): number {
+  return l.sentAt ?? (Date.parse(job.createdAt) || 0);
+}
+
+const clock = (ms: number) => new Date(ms).toTimeString().slice(0, 8);
+const span = (ms: number) =>
+  ms < 120_000 ? `${Math.max(0, Math.round(ms / 1000))} s` : `${Math.round(ms / 60_000)} minutes`;
+
+/** Until the hold window has passed, a line whose check shows nothing has "no change seen yet". */
+export function heldUntil(job: BulkJob, l: BulkLine, hold: Hold | undefined): number | null {
+  if (!hold) return null;
+  const until = sentAtOf(job, l) + hold.holdMs;
+  return hold.now < until ? until : null;
+}
+
 /** The balance's fall not accounted for by the server's replies; null when the balance can't judge. */
 export function residualOf(job: BulkJob, balanceNow: number | null): number | null {
   if (job.balanceBefore == null || balanceNow == null) return null;
@@ -65,17 +95,29 @@ export function judge(
   job: BulkJob,
   evidence: ReadonlyMap<string, Evidence>,
   balanceNow: number | null,
+  hold?: Hold,
 ): Verdict[] {
   const open = job.lines.filter((l) => OPEN.has(l.state));
   const withEvidence = open.filter((l) => evidence.has(l.id));
   const kind = (l: BulkLine) => evidence.get(l.id)!.kind;
+  /** "Not applied" once the hold window has passed; "no change seen yet" before. */
+  const notApplied = (l: BulkLine, why: string): Omit<Verdict, 'id'> => {
+    const until = heldUntil(job, l, hold);
+    if (until !== null)
+      return {
+        state: 'unknown',
+        detail: `no change seen yet (checked ${clock(hold!.now)}, ${span(hold!.now - sentAtOf(job, l))} after sending; checked again until ${clock(until).slice(0, 5)})`,
+      };
+    const after = hold ? `no change ${span(hold.now - sentAtOf(job, l))} after sending; ` : '';
+    return { state: 'failed', detail: `not applied (${after}${why})`, provenNotApplied: true };
+  };
   if (!SPENDS.has(job.op)) {
     // Free operations: the line alone decides; nothing is charged either way.
     return withEvidence.map((l) =>
       kind(l) === 'changed'
         ? { id: l.id, state: 'done', detail: `applied (${CHECKED})` }
         : kind(l) === 'unchanged'
-          ? { id: l.id, state: 'failed', detail: `not applied (${CHECKED})`, provenNotApplied: true }
+          ? { id: l.id, ...notApplied(l, CHECKED) }
           : {
               id: l.id,
               state: 'unknown',
@@ -116,11 +158,13 @@ export function judge(
       else settle(l, { state: 'done', detail: `applied (${CHECKED})`, deducedCredits: 0, charge: 'balance' });
     }
     for (const l of rest)
-      settle(l, {
-        state: 'failed',
-        detail: `not applied (${CHECKED}: no charge on the balance${kind(l) === 'unchanged' ? ', no change on the line' : ''})`,
-        provenNotApplied: true,
-      });
+      settle(
+        l,
+        notApplied(
+          l,
+          `${CHECKED}: no charge on the balance${kind(l) === 'unchanged' ? ', no change on the line' : ''}`,
+        ),
+      );
     return [...verdicts.values()];
   }
 
@@ -128,13 +172,9 @@ export function judge(
   const expected = applied.reduce((s, l) => s + (l.cost ?? Number.NaN), 0);
   const stillOpen = open.length - withEvidence.length;
   if (applied.length && expected === residual && stillOpen === 0) {
-    // The balance's fall is exactly what the changed lines cost: the others were not charged.
+    // The balance's fall is exactly what the changed lines cost: the others were not charged (yet).
     for (const l of rest)
-      settle(l, {
-        state: 'failed',
-        detail: `not applied (${CHECKED}: the balance's fall is what the other lines cost)`,
-        provenNotApplied: true,
-      });
+      settle(l, notApplied(l, `${CHECKED}: the balance's fall is what the other lines cost`));
   } else {
     for (const l of rest)
       settle(l, {
@@ -143,7 +183,10 @@ export function judge(
       });
   }
   const unresolved = stillOpen + rest.filter((l) => verdicts.get(l.id)?.state === 'unknown').length;
-  const amounts = unresolved === 0 && applied.length ? shares(residual, applied) : null;
+  // A fall larger than everything this job's checked lines could cost is not all theirs: another
+  // client spent too. Its share is never counted as this job's charge.
+  const beyond = Number.isFinite(expected) && residual > expected;
+  const amounts = unresolved === 0 && applied.length && !beyond ? shares(residual, applied) : null;
   for (const l of applied) {
     const amount = amounts?.get(l.id);
     const charge: ChargeSource =
@@ -152,7 +195,7 @@ export function judge(
       state: 'done',
       detail:
         amount === undefined
-          ? `applied (${CHECKED}); charged, amount unknown`
+          ? `applied (${CHECKED}); charged, amount unknown${beyond ? ` (the balance fell ${residual - expected} credits more than this job's lines cost: another client spent too)` : ''}`
           : `applied (${CHECKED}); charge from the balance${charge === 'share' ? ' (shared with other checked lines)' : ''}`,
       ...(amount === undefined ? {} : { deducedCredits: amount }),
       charge,

@@ -66,6 +66,8 @@ export interface ActionSlice {
   confirmAction: () => Promise<void>;
   recheckAction: () => Promise<void>;
   closeAction: () => void;
+  /** A background check of the dialog's job: its outcome is shown if the dialog still waits for it. */
+  actionJobChecked: (job: BulkJob) => void;
 }
 
 export { SPENDS };
@@ -198,10 +200,13 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
     }
     if (l.state === 'unknown') {
       const who = l.id.startsWith('new:') ? `username ${l.username}` : `line ${l.id} · ${l.username}`;
+      const notYet = /^no change seen yet/.test(l.detail ?? '');
       patch({
         phase: 'unknown',
         job,
-        message: `Outcome unknown (${l.detail ?? 'no clear answer'}). Nothing is re-sent. It stays in the intent log and is checked again at the next start; look up ${who}.`,
+        message: notYet
+          ? `Outcome unknown: ${l.detail}. The service may still apply it, so it is not called "not applied" yet and nothing is re-sent; ${deps.watch ? 'linedesk keeps checking, and ' : ''}the line takes no new change until then. It stays in the intent log; look up ${who}.`
+          : `Outcome unknown (${l.detail ?? 'no clear answer'}). Nothing is re-sent. It stays in the intent log and is checked again at the next start; look up ${who}.`,
       });
       return;
     }
@@ -209,11 +214,13 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
     patch({
       phase: 'failed',
       job,
-      message: notApplied
-        ? `Not applied: the server shows no change and no charge (${l.detail}). Nothing was charged for it.`
-        : err
-          ? describeError(err)
-          : (l.detail ?? 'Failed'),
+      message: l.notSent
+        ? `Not sent: ${l.detail?.replace(/^not sent: /, '')} Nothing reached the service; nothing was charged.`
+        : notApplied
+          ? `Not applied: the server shows no change and no charge (${l.detail}). Nothing was charged for it.`
+          : err
+            ? describeError(err)
+            : (l.detail ?? 'Failed'),
     });
     if (err instanceof LineNotFound && get().action?.line) get().removeLine(get().action!.line!.id);
     if (err instanceof InsufficientBalance) void get().loadAccount();
@@ -299,6 +306,11 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
         },
       });
       show(final, server, null);
+    },
+
+    actionJobChecked(job) {
+      const a = get().action;
+      if (a?.job?.id === job.id && a.phase === 'unknown') show(job, undefined, null);
     },
 
     closeAction() {

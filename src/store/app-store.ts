@@ -1,4 +1,5 @@
 import { createStore } from 'zustand/vanilla';
+import type { BulkJob } from '../domain/bulk';
 import { type ActionSlice, createActionSlice } from './action-slice';
 import { type BulkSlice, createBulkSlice } from './bulk-slice';
 import { type CatalogSlice, createCatalogSlice } from './catalog-slice';
@@ -25,6 +26,8 @@ export interface AppActions {
   start: () => Promise<void>;
   /** `r`: reloads what the current screen shows (and retries after an error). */
   refreshScreen: () => Promise<void>;
+  /** A job checked again in the background: the dialog or the recovery showing it follows. */
+  changeChecked: (job: BulkJob) => void;
 }
 
 export type AppState = SessionSlice &
@@ -79,6 +82,14 @@ export function createAppStore(deps: StoreDeps) {
       for (const problem of deps.startProblems ?? []) get().notify(problem, 'error');
       // Packages and bouquets serve forms and pickers, not the first screen: they follow it.
       void get().loadCatalog();
+    },
+
+    changeChecked(job) {
+      get().actionJobChecked(job);
+      get().bulkJobChecked(job);
+      const r = get().recovery;
+      if (r && !r.checking && r.jobs.some((x) => x.job.id === job.id))
+        set({ recovery: { ...r, jobs: r.jobs.map((x) => (x.job.id === job.id ? { ...x, job } : x)) } });
     },
 
     async refreshScreen() {

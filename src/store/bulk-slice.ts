@@ -34,6 +34,8 @@ export interface BulkState {
   readonly hidden: number;
   readonly progress: BulkProgress;
   readonly cancelling: boolean;
+  /** The service cannot be reached: the job waits and probes (what to say), or null. */
+  readonly paused?: string | null;
 }
 
 export interface BulkSlice {
@@ -56,6 +58,8 @@ export interface BulkSlice {
   bulkRecheck: () => Promise<void>;
   /** Resumes the unsent lines of an interrupted job found at start (its unknown ones were checked). */
   resumeJob: () => Promise<void>;
+  /** A background check of the finished job: its lines follow. */
+  bulkJobChecked: (job: BulkJob) => void;
 }
 
 /** Why the job cannot start now, or null. */
@@ -150,6 +154,7 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
           current = j;
           dirty = true;
         },
+        onPause: (paused) => patch({ paused }),
       });
     } catch (err) {
       deps.logError?.('bulk', err);
@@ -161,6 +166,7 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
         job: current,
         progress: progressOf(current, now() - started),
         cancelling: false,
+        paused: null,
       });
     }
   };
@@ -310,6 +316,11 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
       patch({ phase: 'running' });
       const job = await get().checkChange(b.job);
       patch({ phase: 'done', job, progress: progressOf(job, 0) });
+    },
+
+    bulkJobChecked(job) {
+      const b = get().bulk;
+      if (b?.phase === 'done' && b.job.id === job.id) patch({ job, progress: progressOf(job, 0) });
     },
 
     async resumeJob() {

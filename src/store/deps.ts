@@ -79,6 +79,17 @@ export interface StoreDeps {
   readonly sleep?: (ms: number) => Promise<void>;
   /** The change engine's pauses after a 429 (tests shrink them). */
   readonly retry?: Partial<RetryPolicy>;
+  /**
+   * How long a check that sees no change proves only "not yet" (default 10 minutes; the config's
+   * `holdMinutes`): a line is held, and checked again, until then.
+   */
+  readonly holdMs?: number;
+  /** The app keeps checking open changes in the background during their hold window (not scripts). */
+  readonly watch?: boolean;
+  /** The first background check's delay (5 s; tests shorten it); each next one doubles, to a minute. */
+  readonly watchFirstMs?: number;
+  /** How long a job waits for an unreachable service before it stops sending (default 5 minutes). */
+  readonly unreachableMs?: number;
   /** Requests in flight at most during a bulk job. */
   readonly bulkConcurrency?: number;
   /** Writes an export file (results, journal) and says where. */

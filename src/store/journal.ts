@@ -7,7 +7,11 @@ import type { ChangeOp, ChargeSource } from '../domain/bulk';
 import { csvCell } from '../domain/csv';
 
 export type Operation = ChangeOp;
-export type JournalOutcome = 'applied' | 'rejected' | 'unknown' | 'not applied';
+/**
+ * `not sent`: the request never left (the service could not be reached); `rejected`: the service
+ * refused it; `not applied`: a check proved it was not applied; `unknown`: neither, yet.
+ */
+export type JournalOutcome = 'applied' | 'rejected' | 'unknown' | 'not applied' | 'not sent';
 
 export interface JournalEntry {
   /** One operation: `<job id>:<line>`. Entries written before it existed have none. */

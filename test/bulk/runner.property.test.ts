@@ -57,6 +57,8 @@ describe('bulk runner under faults', () => {
               concurrency: f.concurrency,
               onLine: () => {},
               cancelled: () => false,
+              // The sandbox applies a request at once or never: its hold window is nothing.
+              holdMs: 0,
               retry: { maxDelayMs: 10, maxRetryAfterMs: 5 },
               sleep: (ms: number) => new Promise((r) => setTimeout(r, Math.min(ms, 20))),
             },

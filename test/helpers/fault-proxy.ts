@@ -14,7 +14,10 @@
  * replyLost (forwarded and applied, then the connection dropped), error5xx (answered without
  * forwarding), error5xxAfter (forwarded, then a 502), rateLimit (429 with the given headers),
  * badItem (a list reply gets an unreadable line), stuckOffset (nextOffset = offset), repeatIds (a list
- * reply repeats its first line), slow (a delay first).
+ * reply repeats its first line), slow (a delay first); applyLate: the change reaches the service after
+ * the client gave up — `hold` (no answer at all: the client's deadline passes, the upstream applies it
+ * `ms` later), `gateway` (a proxy's HTML 504 at once, the upstream applies it `ms` later), `seeOther`
+ * (applied, answered with a 303 to another path). `late` resolves once every late change has landed.
  * `forwarded` counts what reached the sandbox, per route.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -25,7 +28,8 @@ export type Fault =
   | { readonly kind: 'resetBefore' | 'replyLost' | 'error5xxAfter' | 'badItem' | 'stuckOffset' | 'repeatIds' }
   | { readonly kind: 'error5xx'; readonly status?: number }
   | { readonly kind: 'rateLimit'; readonly headers?: Record<string, string> }
-  | { readonly kind: 'slow'; readonly ms: number };
+  | { readonly kind: 'slow'; readonly ms: number }
+  | { readonly kind: 'applyLate'; readonly ms: number; readonly answer: 'hold' | 'gateway' | 'seeOther' };
 
 export interface FaultRule {
   readonly match: string;
@@ -114,6 +118,7 @@ export async function faultProxy(target: string, initial: ProxyConfig = {}) {
   const forwarded = new Map<string, number>();
   const lagged = new Map<string, { line: Record<string, unknown>; served: number }>();
   const sockets = new Set<Socket>();
+  const late = new Set<Promise<unknown>>();
 
   const pick = (route: string): Fault | null => {
     const n = counts.get(route)!;
@@ -177,6 +182,31 @@ export async function faultProxy(target: string, initial: ProxyConfig = {}) {
     const headers: Record<string, string> = {};
     for (const h of ['x-api-key', 'content-type', 'accept', 'user-agent'])
       if (typeof req.headers[h] === 'string') headers[h] = req.headers[h] as string;
+    if (fault?.kind === 'applyLate' && fault.answer !== 'seeOther') {
+      // The client is answered (a gateway page) or left waiting; the upstream gets it later.
+      if (fault.answer === 'gateway') {
+        res.writeHead(504, { 'content-type': 'text/html' });
+        res.end('<html><head><title>504 Gateway Time-out</title></head><body>nginx</body></html>');
+      }
+      const landed = new Promise((r) => setTimeout(r, fault.ms))
+        .then(() =>
+          request(`${target}${url.pathname}${url.search}`, {
+            method: req.method as 'GET',
+            headers,
+            ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
+          }),
+        )
+        .then((up) => up.body.text())
+        .then(() => {
+          forwarded.set(route, (forwarded.get(route) ?? 0) + 1);
+          config.onFault?.(route, fault);
+          if (fault.answer === 'hold') req.socket.destroy();
+        })
+        .catch(() => {})
+        .finally(() => late.delete(landed));
+      late.add(landed);
+      return;
+    }
     const up = await request(`${target}${url.pathname}${url.search}`, {
       method: req.method as 'GET',
       headers,
@@ -186,6 +216,10 @@ export async function faultProxy(target: string, initial: ProxyConfig = {}) {
     forwarded.set(route, (forwarded.get(route) ?? 0) + 1);
     if (fault) config.onFault?.(route, fault);
     if (fault?.kind === 'replyLost') return req.socket.destroy();
+    if (fault?.kind === 'applyLate') {
+      res.writeHead(303, { location: '/v1/lines/all', 'content-type': 'text/plain' });
+      return res.end('See Other');
+    }
     if (fault?.kind === 'error5xxAfter') {
       res.writeHead(502, { 'content-type': 'text/plain' });
       return res.end('Bad gateway');
@@ -235,6 +269,10 @@ export async function faultProxy(target: string, initial: ProxyConfig = {}) {
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     forwarded,
+    /** Resolves once every change held back by `applyLate` has reached the service. */
+    async landed() {
+      while (late.size) await Promise.all([...late]);
+    },
     /** Replaces the dialect and rules; counts restart. */
     set(next: ProxyConfig) {
       config = next;

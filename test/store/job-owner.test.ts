@@ -57,7 +57,13 @@ describe('a job another linedesk is making', () => {
     const owner = readdirSync(dir).find((f) => f.endsWith('.owner'))!;
     writeFileSync(join(dir, owner), JSON.stringify({ pid: dead, start: null }));
     const journal2 = memoryJournal();
-    const next = await storeOnSandbox({}, { intents: fileIntentLog(dir), journal: journal2 }, env);
+    // Started after the hold window: a check that sees no change now proves "not applied".
+    const later = () => Date.now() + 11 * 60_000;
+    const next = await storeOnSandbox(
+      {},
+      { intents: fileIntentLog(dir), journal: journal2, now: later },
+      env,
+    );
     await next.store.getState().start();
     await expect.poll(() => journal2.entries.at(-1)?.outcome).toBe('not applied');
     expect(books(env.sb).ledger).toHaveLength(0);

@@ -201,18 +201,26 @@ describe('unknown outcomes', () => {
     expect(app.journal.entries.map((e) => e.outcome)).toEqual(['unknown', 'applied']);
   });
 
-  it('reset before applying: reported not applied; no charge', async () => {
-    const app = await start();
+  it('reset before applying: "no change seen yet" and held; "not applied" only once the hold window has passed', async () => {
+    let skew = 0;
+    const app = await start({}, { now: () => Date.now() + skew, watch: true, watchFirstMs: 50 });
     await app.press('line.create');
     await app.waitFrame((f) => f.includes('New line —') && f.includes('‹ Premium'));
     await app.press('form.submit');
     await app.waitFrame((f) => f.includes('quoted by the server'));
     app.sb.faults.set('resetBefore=1');
     await app.press('action.confirm');
+    // A check that sees no change proves only "not yet": the service may still apply it.
+    await app.waitFrame((f) => f.includes('no change seen yet'));
+    expect(app.frame()).not.toContain('Not applied');
+    expect(app.journal.entries.map((e) => e.outcome)).toEqual(['unknown']); // one entry until it changes
+    // The background checks go on; ten minutes later, still no change: now it is "not applied".
+    skew = 11 * 60_000;
     await app.waitFrame((f) => f.includes('Not applied'));
+    expect(app.frame()).toMatch(/no change 1[01] minutes after sending/);
     expect(books(app.sb).ledger).toHaveLength(0);
     expect(app.sb.repo.linesCount(1)).toBe(60);
-    expect(app.journal.entries.map((e) => e.outcome)).toEqual(['unknown', 'not applied']);
+    expect(app.journal.entries.at(-1)?.outcome).toBe('not applied');
   });
 
   it('applied with a 2xx body that cannot be read: unknown, then found by the username that was sent', async () => {

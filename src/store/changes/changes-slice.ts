@@ -1,6 +1,7 @@
 import type { Line, LineListItem } from '../../api/contract';
 import { type BulkJob, type BulkLine, FINAL, OPEN, SPENDS } from '../../domain/bulk';
 import { counted } from '../../domain/format';
+import { DEFAULT_HOLD_MS, heldUntil } from '../../domain/proof';
 import type { GetState, SetState, StoreDeps } from '../deps';
 import { describeError } from '../describe-error';
 import { needsAttention } from '../intent-log';
@@ -36,6 +37,11 @@ export interface ChangesSlice {
   dismissRecovery: () => void;
   /** Ctrl-C, SIGTERM, SIGHUP: stop scheduling, wait at most `graceMs` for requests in flight. */
   shutdown: (graceMs: number) => Promise<void>;
+  /**
+   * The user settles an open line by hand (they know better: they looked on the panel): recorded in
+   * the intent log and the journal as settled by the user; the line is free for a new change.
+   */
+  settleByHand: (jobId: string, lineId: string, verdict: 'applied' | 'not applied') => BulkJob | null;
 }
 
 export interface ChangeHooks {
@@ -44,6 +50,10 @@ export interface ChangeHooks {
   readonly onError?: EngineOptions['onError'];
   /** Every change of a line, with the line as the server returned or listed it. */
   readonly onLine?: EngineOptions['onLine'];
+  /** The service cannot be reached and the job waits (a sentence), or null once it answers again. */
+  readonly onPause?: EngineOptions['onPause'];
+  /** A check nobody asked for now (the background checks): nothing said when another linedesk has it. */
+  readonly background?: boolean;
 }
 
 const outcomeOf = (l: BulkLine): JournalOutcome | null =>
@@ -52,10 +62,15 @@ const outcomeOf = (l: BulkLine): JournalOutcome | null =>
     : l.state === 'unknown'
       ? 'unknown'
       : l.state === 'failed'
-        ? /^not applied/.test(l.detail ?? '')
-          ? 'not applied'
-          : 'rejected'
+        ? l.notSent
+          ? 'not sent'
+          : /^not applied/.test(l.detail ?? '')
+            ? 'not applied'
+            : 'rejected'
         : null;
+
+/** Background checks of a job in its hold window: 5 s, 10 s, 20 s… at most a minute apart. */
+const watchDelay = (attempt: number, firstMs = 5_000) => Math.min(60_000, firstMs * 2 ** attempt);
 
 /**
  * What the intent log keeps of a line: a new line's password stays in memory only (the check after an
@@ -69,8 +84,13 @@ function forDisk(l: BulkLine): BulkLine {
 
 export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps): ChangesSlice {
   const now = deps.now ?? Date.now;
+  const holdMs = deps.holdMs ?? DEFAULT_HOLD_MS;
   let cancelled = false;
   let running: Promise<BulkJob> | null = null;
+  /** Jobs checked in the background while their hold window runs (the app only: `deps.watch`). */
+  const watches = new Map<string, ReturnType<typeof setTimeout>>();
+  /** The last state of each job this process ran or checked, for a log-less store (tests). */
+  const latest = new Map<string, BulkJob>();
   const journal = deps.journal
     ? new JournalWriter(deps.journal, (err, waiting) => {
         deps.logError?.('journal', err);
@@ -148,6 +168,29 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
   const windowClosedOf = (jobId: string) => () =>
     deps.intents?.open().find((j) => j.id === jobId)?.balanceBefore === null;
 
+  /**
+   * Lines of this account that another job has an open change of (sent, in flight, or applied and not
+   * yet ended; or still to send by a live process): a change this job sees there may be theirs.
+   */
+  const otherChanges = (jobId: string): ReadonlyMap<string, string> => {
+    const out = new Map<string, string>();
+    let jobs: BulkJob[] = [];
+    try {
+      jobs = deps.intents?.open() ?? [];
+    } catch (err) {
+      deps.logError?.('intent log', err);
+    }
+    for (const o of jobs) {
+      if (o.id === jobId || o.target !== get().target.id) continue;
+      const live = deps.intents?.heldElsewhere(o.id) ?? null;
+      // Its open lines; and while a live process still runs it, also what it applied or will send.
+      for (const l of o.lines)
+        if (OPEN.has(l.state) || (live && (l.state === 'done' || l.state === 'pending')))
+          out.set(l.id, `${live ?? 'another linedesk job'}'s ${o.op} (job ${o.id.slice(0, 8)})`);
+    }
+    return out;
+  };
+
   /** Lines another process is changing: no change from here touches them while it runs. */
   const holdLines = (job: BulkJob, who: string, say = true) => {
     const unsettled = new Map(get().unsettled);
@@ -164,12 +207,17 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
       );
   };
 
+  /** The outcome last journaled per operation: a check that leaves it unknown adds no entry. */
+  const journaled = new Map<string, JournalOutcome>();
   const journalLine = (job: BulkJob, l: BulkLine, bulk: boolean) => {
     const outcome = outcomeOf(l);
     if (!journal || !outcome) return;
+    const opId = `${job.id}:${l.username}`;
+    if (outcome === 'unknown' && journaled.get(opId) === 'unknown') return;
+    journaled.set(opId, outcome);
     const bouquets = (l.body as { bouquets?: number[] } | undefined)?.bouquets;
     journal.append({
-      opId: `${job.id}:${l.username}`,
+      opId,
       time: new Date(now()).toISOString(),
       target: job.target,
       operation: job.op,
@@ -209,6 +257,55 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
     }
   };
 
+  /**
+   * A job with lines whose check saw no change yet is checked again in the background, backing off,
+   * until every line is settled or its hold window has passed (one last check then gives the verdict).
+   * What is still open after that stays in the intent log, for the next start and `linedesk pending`.
+   */
+  const watch = (job: BulkJob, attempt = 0) => {
+    clearTimeout(watches.get(job.id));
+    watches.delete(job.id);
+    if (!deps.watch) return;
+    const open = job.lines.filter((l) => OPEN.has(l.state));
+    if (!open.length) return;
+    const until = Math.max(...open.map((l) => heldUntil(job, l, { now: now(), holdMs }) ?? 0));
+    // Past the window at the last check: that check gave its verdict; the rest waits for the next start.
+    if (until === 0 && attempt > 0) return;
+    const delay =
+      until === 0
+        ? watchDelay(attempt, deps.watchFirstMs)
+        : Math.min(
+            watchDelay(attempt, deps.watchFirstMs),
+            Math.max(deps.watchFirstMs ?? 1_000, until - now()),
+          );
+    const timer = setTimeout(() => {
+      watches.delete(job.id);
+      void (async () => {
+        const logged = deps.intents ? deps.intents.open().find((j) => j.id === job.id) : latest.get(job.id);
+        if (!logged?.lines.some((l) => OPEN.has(l.state))) return;
+        const before = new Map(logged.lines.map((l) => [l.id, l.state]));
+        const final = await get().checkChange(logged, { background: true });
+        get().changeChecked(final);
+        const settled = final.lines.filter(
+          (l) => OPEN.has(before.get(l.id) ?? 'pending') && !OPEN.has(l.state),
+        );
+        if (settled.length)
+          get().notify(
+            `${final.op} ${settled
+              .map((l) => l.username)
+              .slice(0, 3)
+              .join(
+                ', ',
+              )}${settled.length > 3 ? '…' : ''}: ${settled.length === 1 ? settled[0]!.detail : `${settled.filter((l) => l.state === 'done').length} applied, ${settled.filter((l) => l.state !== 'done').length} not`} (checked in the background)`,
+            settled.some((l) => l.state === 'done') ? 'success' : 'info',
+          );
+        watch(final, attempt + 1);
+      })().catch((err) => deps.logError?.('background check', err));
+    }, delay);
+    timer.unref?.();
+    watches.set(job.id, timer);
+  };
+
   const wire = (job: BulkJob, hooks: ChangeHooks | undefined) => {
     const bulk = job.lines.length > 1 || (job.op !== 'create' && job.op !== 'trial' && get().bulk !== null);
     let current = job;
@@ -226,6 +323,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
           x.id === l.id || (x.id.startsWith('new:') && x.username === l.username) ? l : x,
         ),
       };
+      latest.set(job.id, current);
       setUnsettled(l, job.id);
       if (FINAL.has(l.state) || l.state === 'unknown') journalLine(job, l, bulk);
       showLine(job, l, server);
@@ -233,9 +331,13 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
       hooks?.onProgress?.(current);
     };
     const finish = (final: BulkJob) => {
+      latest.set(job.id, final);
       // Nothing of it is in flight from here now: ended, or free for another linedesk to check.
-      if (!needsAttention(final)) deps.intents?.end(job.id);
-      else deps.intents?.release(job.id);
+      if (!needsAttention(final)) {
+        deps.intents?.end(job.id);
+        latest.delete(job.id);
+      } else deps.intents?.release(job.id);
+      watch(final);
       void get().loadAccount();
       if (final.lines.some((l) => l.state === 'done')) void get().refreshLines();
       return final;
@@ -277,7 +379,32 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
           deps.logError?.('balance before a change', err);
         }
       }
-      const started: BulkJob = { ...job, balanceBefore };
+      // Lines another job has an open change of are left to it: sent from here too, the line would be
+      // changed twice, and the change seen would be either's.
+      const others = otherChanges(job.id);
+      // Another job still spending on this account (another linedesk, or cron) moves the balance too:
+      // this job's window is closed from the start, so none of its fall is counted as this job's.
+      const busy = (deps.intents?.open() ?? []).some(
+        (o) =>
+          o.id !== job.id &&
+          o.target === get().target.id &&
+          o.lines.some(
+            (l) => l.state === 'sending' || (l.state === 'pending' && deps.intents?.heldElsewhere(o.id)),
+          ),
+      );
+      const started: BulkJob = {
+        ...job,
+        balanceBefore: busy ? null : balanceBefore,
+        lines: job.lines.map((l) =>
+          l.state === 'pending' && others.has(l.id)
+            ? {
+                ...l,
+                state: 'skipped',
+                detail: `left alone: ${others.get(l.id)} has an open change of this line`,
+              }
+            : l,
+        ),
+      };
       try {
         closeBalanceWindows(job.id);
         deps.intents?.begin({ ...started, lines: started.lines.map(forDisk) });
@@ -297,8 +424,12 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
         windowClosed: windowClosedOf(started.id),
         concurrency: deps.bulkConcurrency ?? 4,
         now,
+        holdMs,
+        otherChanges: () => otherChanges(started.id),
         cancelled: () => cancelled,
         onLine,
+        ...(deps.unreachableMs !== undefined ? { unreachableMs: deps.unreachableMs } : {}),
+        ...(hooks?.onPause ? { onPause: hooks.onPause } : {}),
         ...(hooks?.onError ? { onError: hooks.onError } : {}),
         ...(deps.sleep ? { sleep: deps.sleep } : {}),
         ...(deps.retry ? { retry: deps.retry } : {}),
@@ -313,6 +444,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
     async checkChange(given, hooks) {
       // Another linedesk checking or making it now: its verdict will do; two at once would not help.
       if (deps.intents && !deps.intents.claim(given.id)) {
+        if (hooks?.background) return given;
         get().notify(
           `${deps.intents.heldElsewhere(given.id) ?? 'another linedesk'} is checking this change now`,
           'info',
@@ -327,6 +459,9 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
           client: deps.client,
           onLine,
           windowClosed: windowClosedOf(job.id),
+          now,
+          holdMs,
+          otherChanges: () => otherChanges(job.id),
           ...(deps.sleep ? { sleep: deps.sleep } : {}),
         }),
       );
@@ -381,7 +516,35 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
       set({ recovery: null, modal: null });
     },
 
+    settleByHand(jobId, lineId, verdict) {
+      const job = deps.intents ? deps.intents.open().find((j) => j.id === jobId) : latest.get(jobId);
+      const line = job?.lines.find((l) => (l.id === lineId || l.username === lineId) && OPEN.has(l.state));
+      if (!job || !line) return null;
+      if (deps.intents && !deps.intents.claim(jobId)) return null;
+      const at = new Date(now()).toISOString();
+      const settled: BulkLine =
+        verdict === 'applied'
+          ? {
+              ...line,
+              state: 'done',
+              detail: `applied: settled by the user at ${at} (no proof from the service); charged, amount unknown`,
+              ...(SPENDS.has(job.op) ? { charge: 'unknown' as const } : {}),
+            }
+          : {
+              ...line,
+              state: 'failed',
+              detail: `not applied: settled by the user at ${at} (no proof from the service)`,
+              provenNotApplied: true,
+            };
+      const { onLine, finish } = wire(job, undefined);
+      onLine(settled);
+      const final = { ...job, lines: job.lines.map((l) => (l === line ? settled : l)) };
+      return finish(final);
+    },
+
     async shutdown(graceMs) {
+      for (const t of watches.values()) clearTimeout(t);
+      watches.clear();
       cancelled = true;
       get().cancelChange();
       const job = running;

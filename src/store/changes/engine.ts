@@ -1,8 +1,8 @@
 import type { CreateLineBody, CreateTrialBody, Line, LineListItem } from '../../api/contract';
-import { LinedeskError, LineNotFound, RateLimited } from '../../api/errors';
+import { LinedeskError, LineNotFound, NetworkError, RateLimited, TimeoutError } from '../../api/errors';
 import { DEFAULT_RETRY, type RetryPolicy, rateLimitPause } from '../../api/retry';
 import { type BulkJob, type BulkLine, OPEN, SPENDS } from '../../domain/bulk';
-import { type Evidence, judge } from '../../domain/proof';
+import { DEFAULT_HOLD_MS, type Evidence, judge } from '../../domain/proof';
 import type { StoreClient } from '../deps';
 import { describeError } from '../describe-error';
 import { gatherEvidence } from './evidence';
@@ -30,6 +30,20 @@ export interface EngineOptions {
    * spending since this one began, so the balance no longer says what this job's lines cost.
    */
   readonly windowClosed?: () => boolean;
+  /** How long a check that sees no change proves only "not yet" (domain/proof.ts `Hold`). */
+  readonly holdMs?: number;
+  /**
+   * The service cannot be reached (a connection refused, DNS, the connect deadline: nothing left):
+   * the job pauses, says so here and probes; null once it answers again.
+   */
+  readonly onPause?: (reason: string | null) => void;
+  /** How long a job waits for an unreachable service before it stops sending (default 5 minutes). */
+  readonly unreachableMs?: number;
+  /**
+   * Asked before each round of verdicts: the lines another job (another linedesk's) has an open change
+   * of, and whose. The change such a line shows may be theirs, and so may the balance's fall.
+   */
+  readonly otherChanges?: () => ReadonlyMap<string, string>;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref?.());
@@ -53,12 +67,13 @@ export async function runJob(start: BulkJob, opts: EngineOptions): Promise<BulkJ
   const state = new JobState(start, opts.onLine);
 
   // A resumed job: whatever was in flight when the process stopped is settled first.
-  await settle(state, opts.client, sleep, SETTLE_ROUNDS, opts.windowClosed);
+  await settle(state, opts, sleep, SETTLE_ROUNDS);
 
   const queue = state
     .lines()
     .filter((l) => l.state === 'pending')
     .map((l) => l.id);
+  const down = unreachable(opts, now, sleep);
   let pauseUntil = 0;
   let limit = maxConcurrency;
   let active = 0;
@@ -67,7 +82,7 @@ export async function runJob(start: BulkJob, opts: EngineOptions): Promise<BulkJ
 
   const sendOne = async (id: string) => {
     try {
-      state.update(id, { state: 'sending', detail: undefined });
+      state.update(id, { state: 'sending', detail: undefined, sentAt: now() });
     } catch (err) {
       // Not written down, so not sent: a request must never leave without its intent on disk.
       state.quiet(id, {
@@ -101,7 +116,23 @@ export async function runJob(start: BulkJob, opts: EngineOptions): Promise<BulkJ
       }
     } catch (err) {
       streak = 0;
-      if (err instanceof RateLimited) {
+      const single = state.lines().length === 1;
+      if (
+        (err instanceof NetworkError || err instanceof TimeoutError) &&
+        err.outcome === 'not_sent' &&
+        !single
+      ) {
+        // Never left: back in the queue, and the job waits for the service instead of failing the rest
+        // (a single change says so at once: the user is looking at it).
+        state.update(id, {
+          state: 'pending',
+          detail: `not sent: ${describeError(err)} Waiting for the service.`,
+        });
+        queue.unshift(id);
+        down.report(err);
+        return;
+      }
+      if (err instanceof RateLimited && err.outcome === 'rejected') {
         // Not applied: back in the queue; everyone slows down, exponentially while 429s continue.
         state.update(id, { state: 'pending', detail: 'rate-limited, queued again' });
         queue.unshift(id);
@@ -114,7 +145,16 @@ export async function runJob(start: BulkJob, opts: EngineOptions): Promise<BulkJ
       }
       opts.onError?.(line, err);
       const outcome = err instanceof LinedeskError ? err.outcome : 'unknown';
-      if (outcome !== 'unknown') {
+      if (outcome === 'not_sent') {
+        state.update(id, {
+          state: 'failed',
+          detail: `not sent: ${describeError(err)}`,
+          provenNotApplied: true,
+          notSent: true,
+        });
+        return;
+      }
+      if (outcome === 'rejected') {
         state.update(id, {
           state: 'failed',
           detail: err instanceof LineNotFound ? 'line not found' : describeError(err),
@@ -127,7 +167,11 @@ export async function runJob(start: BulkJob, opts: EngineOptions): Promise<BulkJ
   };
 
   const worker = async () => {
-    while (queue.length && !opts.cancelled()) {
+    while (queue.length && !opts.cancelled() && !down.gaveUp) {
+      if (down.isDown) {
+        await down.wait();
+        continue;
+      }
       const wait = pauseUntil - now();
       if (wait > 0) {
         await sleep(Math.min(wait, 250));
@@ -150,17 +194,81 @@ export async function runJob(start: BulkJob, opts: EngineOptions): Promise<BulkJ
   await Promise.all(Array.from({ length: maxConcurrency }, worker));
   if (opts.cancelled())
     for (const id of queue) state.update(id, { state: 'cancelled', detail: 'cancelled before it was sent' });
-  await settle(state, opts.client, sleep, SETTLE_ROUNDS, opts.windowClosed);
+  else if (down.gaveUp)
+    for (const id of queue)
+      state.update(id, {
+        state: 'failed',
+        detail: `not sent: ${down.gaveUp}`,
+        provenNotApplied: true,
+        notSent: true,
+      });
+  down.end();
+  await settle(state, opts, sleep, SETTLE_ROUNDS);
   return state.job;
+}
+
+/**
+ * The job's view of an unreachable service: once a request could not even connect, no worker sends
+ * until a probe (a read of the account) answers; probes back off to 15 s. After `unreachableMs`
+ * without an answer (or on cancel) the job stops, and what it never sent is said as such.
+ */
+function unreachable(opts: EngineOptions, now: () => number, sleep: (ms: number) => Promise<void>) {
+  const limitMs = opts.unreachableMs ?? 5 * 60_000;
+  let since: number | null = null;
+  let probing: Promise<void> | null = null;
+  let gaveUp: string | null = null;
+  const probe = async () => {
+    for (let attempt = 0; since !== null && !opts.cancelled(); attempt++) {
+      const waited = now() - since;
+      if (waited >= limitMs) {
+        gaveUp = `the service could not be reached for ${Math.round(waited / 1000)} s; the job stopped before sending it`;
+        break;
+      }
+      opts.onPause?.(
+        `The service cannot be reached (${Math.round(waited / 1000)} s): nothing is being sent; checking whether it answers again…`,
+      );
+      await sleep(Math.min(15_000, 1_000 * 2 ** attempt));
+      try {
+        await opts.client.me();
+        since = null;
+      } catch {
+        // still down
+      }
+    }
+    since = null;
+    probing = null;
+    opts.onPause?.(null);
+  };
+  return {
+    get isDown() {
+      return since !== null;
+    },
+    get gaveUp() {
+      return gaveUp;
+    },
+    report(_err: unknown) {
+      since ??= now();
+      probing ??= probe();
+    },
+    async wait() {
+      await (probing ?? Promise.resolve());
+    },
+    end() {
+      since = null;
+    },
+  };
 }
 
 /** Checks a job's open lines with the server (the `r` of an unknown outcome, and the start-up check). */
 export async function checkJob(
   job: BulkJob,
-  opts: Pick<EngineOptions, 'client' | 'onLine' | 'sleep' | 'windowClosed'>,
+  opts: Pick<
+    EngineOptions,
+    'client' | 'onLine' | 'sleep' | 'windowClosed' | 'holdMs' | 'now' | 'otherChanges'
+  >,
 ): Promise<BulkJob> {
   const state = new JobState(job, opts.onLine);
-  await settle(state, opts.client, opts.sleep ?? defaultSleep, 1, opts.windowClosed);
+  await settle(state, opts, opts.sleep ?? defaultSleep, 1);
   return state.job;
 }
 
@@ -242,11 +350,13 @@ async function send(
  */
 async function settle(
   state: JobState,
-  client: StoreClient,
+  opts: Pick<EngineOptions, 'client' | 'windowClosed' | 'holdMs' | 'now' | 'otherChanges'>,
   sleep: (ms: number) => Promise<void>,
   rounds = SETTLE_ROUNDS,
-  windowClosed: () => boolean = () => false,
 ) {
+  const { client } = opts;
+  const windowClosed = opts.windowClosed ?? (() => false);
+  const now = opts.now ?? Date.now;
   // Nothing is in flight while settling: a line settled in one round stays settled; evidence is
   // kept only until its verdict (lines judged together need each other's).
   const evidence = new Map<string, Evidence>();
@@ -274,18 +384,32 @@ async function settle(
         failure = err;
       }
     }
-    const job = windowClosed() ? { ...state.job, balanceBefore: null } : state.job;
-    const verdicts = judge(job, evidence, balance);
+    // Another client's open change of a line could be what the line shows: its balance is not ours.
+    const touched = opts.otherChanges?.() ?? new Map<string, string>();
+    const others = new Map<string, string>();
+    for (const l of open) if (touched.has(l.id)) others.set(l.id, touched.get(l.id)!);
+    const job = windowClosed() || others.size ? { ...state.job, balanceBefore: null } : state.job;
+    const verdicts = judge(job, evidence, balance, { now: now(), holdMs: opts.holdMs ?? DEFAULT_HOLD_MS });
     for (const v of verdicts) {
       const prev = state.get(v.id);
       const line = found.get(v.id) as LineListItem | undefined;
+      const other = v.state === 'done' ? others.get(v.id) : undefined;
       state.update(
         v.id,
         {
           state: v.state,
-          detail: v.state === 'unknown' && failure ? `${v.detail} (${describeError(failure)})` : v.detail,
-          ...(v.deducedCredits !== undefined ? { deducedCredits: v.deducedCredits } : {}),
-          ...(v.charge ? { charge: v.charge } : {}),
+          detail:
+            v.state === 'unknown' && failure
+              ? `${v.detail} (${describeError(failure)})`
+              : other
+                ? `applied, possibly by another client (${other} has an open change of this line); charged, amount unknown`
+                : v.detail,
+          ...(v.deducedCredits !== undefined && !other ? { deducedCredits: v.deducedCredits } : {}),
+          ...(other
+            ? { charge: 'unknown' as const, maybeOther: other }
+            : v.charge
+              ? { charge: v.charge }
+              : {}),
           ...(v.provenNotApplied ? { provenNotApplied: true } : {}),
           ...(line && v.state === 'done' && prev.id.startsWith('new:') ? { id: line.id } : {}),
         },

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { affordability, type BulkLine } from '../../domain/bulk';
+import { affordability, type BulkJob, type BulkLine } from '../../domain/bulk';
 import { absoluteText, counted, countText, credits, creditsText, fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
 import { hint, keyHintText } from '../../keys/keymap';
@@ -71,6 +71,12 @@ export function BulkDialog({ width, height }: { readonly width: number; readonly
       `done ${p.done} · failed ${p.failed} · unknown ${p.unknown} · remaining ${p.remaining} · skipped ${p.skipped}${p.cancelled ? ` · cancelled ${p.cancelled}` : ''} · ${credits(p.credits)} spent${p.chargeUnknown ? ` (+${p.chargeUnknown} charged, amount unknown)` : ''} · ${p.ratePerSec.toFixed(1)}/s${p.etaSec !== null && b.phase === 'running' ? ` · ~${Math.ceil(p.etaSec)} s left` : ''}`,
     );
     if (b.cancelling) head.push('Cancelling: no new requests; those in flight finish.');
+    if (b.paused) head.push(b.paused);
+    const besides = movedBesides(job, balance, p.credits);
+    if (b.phase === 'done' && besides)
+      head.push(
+        `The balance moved ${credits(besides)} besides what this job proved it spent (charges of unknown amount, or another client).`,
+      );
     if (b.phase === 'done')
       head.push(
         `Finished. ${hint('bulk.retry', 'retries the failed and cancelled ones (quoted again first)')}${p.unknown ? ` · ${hint('bulk.recheck', 'checks the unknown ones')}` : ''} · ${hint('bulk.export', 'exports')} · ${hint('bulk.close', 'closes')}`,
@@ -159,4 +165,10 @@ function change(l: BulkLine, op: string): string {
     return `${l.before.connections} → ${l.after.connections ?? l.before.connections} connections`;
   if (op === 'unsuspend') return l.before.enabled ? 'already enabled' : 'suspended → enabled';
   return 'deleted';
+}
+
+/** How far the balance moved since the job began beyond the charges it proved, or 0 when unknown. */
+function movedBesides(job: BulkJob, balance: number | undefined, proven: number): number {
+  if (job.balanceBefore == null || balance === undefined) return 0;
+  return Math.max(0, job.balanceBefore - balance - proven);
 }
