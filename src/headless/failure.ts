@@ -14,7 +14,7 @@ import {
 } from '../api/errors';
 import { ConfigError as ConfigFileError } from '../app/config';
 import { describeError } from '../store/describe-error';
-import { PagingError } from '../store/page-walk';
+import { ListChangedError, PagingError } from '../store/page-walk';
 import type { Failure } from './output';
 
 /** The exit codes, documented in every --help and in the README. */
@@ -58,6 +58,9 @@ export function failureOf(err: unknown): Failure {
   if (err instanceof Conflict) return f('conflict', EXIT.failed);
   if (err instanceof ProtocolError) return f('protocol_error', EXIT.failed);
   if (err instanceof PagingError) return f('paging', EXIT.failed);
+  // A read that could not finish: nothing was applied, so 1 ("failed"); the code tells a script it may
+  // simply run again.
+  if (err instanceof ListChangedError) return f('list_changed', EXIT.failed);
   if (err instanceof ConfigError) return f('config', EXIT.usage);
   if (err instanceof ConfigFileError)
     return { code: 'config', message: err.message, path: null, exit: EXIT.usage };

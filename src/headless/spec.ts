@@ -177,7 +177,11 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
         choices: ['id', 'username', 'enabled', 'expiry', 'expiry:desc', 'username:desc'],
       },
       { name: 'limit', type: 'string', value: 'N', help: 'at most N lines (default 20; --ndjson: all)' },
-      { name: 'all', type: 'boolean', help: 'every line, across all pages' },
+      {
+        name: 'all',
+        type: 'boolean',
+        help: 'every line, across all pages (a list that changes meanwhile is read again; a stream stops, exit 1)',
+      },
       JSON_OPT,
       { name: 'ndjson', type: 'boolean', help: 'one JSON object per line, streamed across all pages' },
       CSV,
@@ -388,7 +392,8 @@ export function optionsOf(spec: CommandSpec): readonly OptionSpec[] {
 
 export const EXIT_CODES_HELP = `Exit codes:
   0  done
-  1  failed or refused by the server (nothing charged for what failed)
+  1  failed or refused by the server (nothing charged for what failed), or a read that could
+     not finish (list_changed: the list changed while reading; run again)
   2  usage: a bad option or value (the field is named), or a service refused before
      connecting (plain http to a name that resolves off this machine); nothing was sent
   3  outcome unknown: checked with the server, not proven; still open in the intent log

@@ -12,7 +12,7 @@ import {
   TimeoutError,
 } from '../api/errors';
 import { sanitizeMultiline } from '../api/sanitize';
-import { PagingError } from './page-walk';
+import { ListChangedError, PagingError } from './page-walk';
 
 /** One sentence a person can act on. Messages are built from sanitized parts; never the key. */
 export function describeError(err: unknown): string {
@@ -40,6 +40,7 @@ export function describeError(err: unknown): string {
   if (err instanceof ConfigError) return err.message;
   if (err instanceof LinedeskError) return err.message;
   if (err instanceof PagingError) return `the server's paging cannot be trusted: ${err.message}`;
+  if (err instanceof ListChangedError) return err.message;
   // Anything else is a bug of ours; the log has the stack.
   return `Unexpected error: ${sanitizeMultiline(err instanceof Error ? err.message : String(err))}`;
 }

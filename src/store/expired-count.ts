@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api/client';
 import type { LineTypeFilter } from '../api/contract';
+import { ListChangedError, WALK_RETRIES } from './page-walk';
 
 /**
  * How many lines have expired, which the API has no filter for. The list sorted by expiry is
@@ -14,7 +15,28 @@ export async function countExpired(
   nowMs: number,
   filter: ExpiryFilter = {},
 ): Promise<number | null> {
-  return (await findExpired(client, total, nowMs, filter))?.count ?? null;
+  return (await findExpiredSettled(client, total, nowMs, filter))?.count ?? null;
+}
+
+/**
+ * `findExpired` on a list that holds still while it is searched: each probe's total is compared with
+ * the one searched for, and a list that changed is searched again (with its new total) a bounded
+ * number of times, then ListChangedError. `total` null: counted first.
+ */
+export async function findExpiredSettled(
+  client: Pick<ApiClient, 'listLines'>,
+  total: number | null,
+  nowMs: number,
+  filter: ExpiryFilter = {},
+): Promise<ExpiredBlock | null> {
+  for (let attempt = 0; ; attempt++) {
+    const n = attempt || total === null ? (await client.listLines(byExpiry(filter, 0, 1))).totalHits : total;
+    try {
+      return await findExpired(client, n, nowMs, filter);
+    } catch (err) {
+      if (!(err instanceof ListChangedError) || attempt >= WALK_RETRIES) throw err;
+    }
+  }
 }
 
 /** The filters the expired block is found within (the list is all statuses, sorted by expiry). */
@@ -27,6 +49,8 @@ export interface ExpiryFilter {
 export interface ExpiredBlock {
   readonly start: number;
   readonly count: number;
+  /** The list's total when the block was found: a later read counting another saw a change. */
+  readonly total?: number;
 }
 
 /** The list request the expired block is an index range of. */
@@ -40,15 +64,22 @@ export const byExpiry = (filter: ExpiryFilter, offset: number, limit: number) =>
   ...(filter.search ? { search: filter.search } : {}),
 });
 
-/** Where the expired lines are in the list sorted by expiry, or null when the order does not hold. */
+/** Where the expired lines are in the list sorted by expiry, or null when the order does not hold;
+ *  ListChangedError when the list's total moves while it is searched. */
 export async function findExpired(
   client: Pick<ApiClient, 'listLines'>,
   total: number,
   nowMs: number,
   filter: ExpiryFilter = {},
 ): Promise<ExpiredBlock | null> {
-  if (total === 0) return { start: 0, count: 0 };
-  const at = async (i: number) => (await client.listLines(byExpiry(filter, i, 1))).lines[0]?.exp_date;
+  if (total === 0) return { start: 0, count: 0, total };
+  // A probe that counts another total: a line came or went, and the positions searched moved.
+  const at = async (i: number) => {
+    const page = await client.listLines(byExpiry(filter, i, 1));
+    if (Number.isFinite(page.totalHits) && page.totalHits !== total)
+      throw new ListChangedError(`the total moved from ${total} to ${page.totalHits}`);
+    return page.lines[0]?.exp_date;
+  };
   // 'never' (no expiry), a time in ms, or undefined (unreadable or missing: cannot judge).
   const key = async (i: number): Promise<'never' | number | undefined> => {
     const d = await at(i);
@@ -85,7 +116,7 @@ export async function findExpired(
       else b = m;
     }
     hi = a;
-  } else if (first === 'never') return { start: 0, count: 0 }; // every line never expires
+  } else if (first === 'never') return { start: 0, count: 0, total }; // every line never expires
   // In [lo, hi) every line has an expiry, sorted: find the first one still running.
   let a = lo;
   let b = hi;
@@ -114,5 +145,5 @@ export async function findExpired(
     const edge = await key(a);
     if (typeof edge !== 'number' || edge <= nowMs) return null;
   }
-  return { start: lo, count: a - lo };
+  return { start: lo, count: a - lo, total };
 }

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../api/client';
-import { byExpiry, type ExpiredBlock, type ExpiryFilter, findExpired } from './expired-count';
+import { byExpiry, type ExpiredBlock, type ExpiryFilter, findExpiredSettled } from './expired-count';
 import type { LinesPage } from './types';
 
 /**
@@ -36,12 +36,12 @@ export async function expiredPage(
   return { ...base, totalReturns: lines.length, lines, unreadable: page.unreadable };
 }
 
-/** Finds the block for a view: the list's size first, then the block within it. */
+/** Finds the block for a view: the list's size first, then the block within it (searched again when
+ *  the list changes meanwhile). */
 export async function findExpiredBlock(
   client: Pick<ApiClient, 'listLines'>,
   filter: ExpiryFilter,
   nowMs: number,
 ): Promise<ExpiredBlock | null> {
-  const total = (await client.listLines(byExpiry(filter, 0, 1))).totalHits;
-  return findExpired(client, total, nowMs, filter);
+  return findExpiredSettled(client, null, nowMs, filter);
 }

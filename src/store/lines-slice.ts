@@ -21,8 +21,14 @@ export interface LinesSlice {
   readonly searchDraft: string;
 
   /** One page of a query (the expired view included), without touching the screen: mark-all walks
-   *  pages through it. */
-  fetchLinesPage: (q: LinesQuery, offset: number, limit: number) => Promise<LinesPage>;
+   *  pages through it. `fresh`: the first page of a walk, so the expired block is found again (a
+   *  block found earlier may be out of date, and nothing before the first page could tell). */
+  fetchLinesPage: (
+    q: LinesQuery,
+    offset: number,
+    limit: number,
+    opts?: { readonly fresh?: boolean },
+  ) => Promise<LinesPage>;
   loadLines: (opts?: { offset?: number; cursor?: number | 'last'; force?: boolean }) => Promise<void>;
   /** After a change: the changed row in place, no reload. */
   replaceLine: (line: LineListItem) => void;
@@ -96,13 +102,18 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
     blocks.clear();
   };
 
-  const listPage = async (q: LinesQuery, offset: number, limit: number): Promise<LinesPage> => {
+  const listPage = async (
+    q: LinesQuery,
+    offset: number,
+    limit: number,
+    opts: { readonly fresh?: boolean } = {},
+  ): Promise<LinesPage> => {
     if (q.status !== 'expired')
       return deps.client.listLines(listParams({ ...q, status: q.status }, offset, limit));
     const filter = { type: q.type, search: q.search };
     const key = JSON.stringify(filter);
     let entry = blocks.get(key);
-    if (!entry || now() - entry.at >= CACHE_MS) {
+    if (!entry || opts.fresh || now() - entry.at >= CACHE_MS) {
       entry = { block: findExpiredBlock(deps.client, filter, now()), at: now() };
       blocks.set(key, entry);
       entry.block.catch(() => blocks.delete(key));

@@ -1,7 +1,29 @@
-import type { LinesPage } from './types';
+import type { UnreadableItem } from '../api/contract';
+import type { LineListItem, LinesPage } from './types';
 
 /** A walk over pages stopped because the server's paging cannot be trusted. */
 export class PagingError extends Error {}
+
+/** What every walk says when the list kept changing under it (the headless exit is 1, `list_changed`). */
+export const LIST_CHANGED = 'the list changed while reading; run again';
+
+/**
+ * The list changed while it was walked (the total moved, or the line at a page boundary is not the
+ * one read there): what was read is not one list. `detail` says what was seen (for the log).
+ */
+export class ListChangedError extends Error {
+  constructor(readonly detail: string) {
+    super(LIST_CHANGED);
+  }
+}
+
+/** The API's largest page. */
+export const PAGE_MAX = 100;
+/** Walks again after a change this many times before giving up (`walkWhole`). */
+export const WALK_RETRIES = 2;
+
+/** `fresh` is true for the first page of a walk (and of each walk again): nothing cached may answer it. */
+export type PageFetch = (offset: number, limit: number, fresh: boolean) => Promise<LinesPage>;
 
 export interface WalkOptions {
   /** Checked before each page: true stops the walk quietly. */
@@ -9,41 +31,146 @@ export interface WalkOptions {
   /** At most this many pages whatever the server says (default 2,000: 200,000 lines at 100). */
   readonly maxPages?: number;
   readonly onPage?: (p: { pages: number; lines: number; total: number }) => void;
+  /** New lines per page (default and most: 100); a page after the first asks for one more. */
+  readonly pageSize?: number;
+  /** Where the walk starts (default 0). */
+  readonly from?: number;
+  /** The total the list had when the caller last looked: a page counting another is a change. */
+  readonly total?: number;
+}
+
+/** One item of a page as the server sent it, readable or not, with what identifies it. */
+export interface RawItem {
+  readonly key: string | null;
+  readonly line?: LineListItem;
+  readonly bad?: UnreadableItem;
+}
+
+/** The page's items in the server's order: the unreadable ones at their index, the lines around them. */
+export function rawItems(page: LinesPage): RawItem[] {
+  const n = page.lines.length + page.unreadable.length;
+  const slots: Array<RawItem | undefined> = new Array(n);
+  const rest: RawItem[] = [];
+  for (const bad of page.unreadable) {
+    const item = { key: bad.id === null ? null : `id:${bad.id}`, bad };
+    if (Number.isInteger(bad.index) && bad.index >= 0 && bad.index < n && !slots[bad.index])
+      slots[bad.index] = item;
+    else rest.push(item);
+  }
+  let i = 0;
+  for (let k = 0; k < n; k++)
+    if (!slots[k]) {
+      const line = page.lines[i++];
+      slots[k] = line ? { key: `id:${line.id}`, line } : rest.shift();
+    }
+  return slots.filter((s): s is RawItem => s !== undefined);
+}
+
+/** A total worth comparing: a number the server counted (a missing or odd one is not compared). */
+const countable = (n: number) => Number.isFinite(n) && n >= 0;
+
+/**
+ * Every page of a listing, once, in order, each yielded with only its new lines. Consecutive pages
+ * overlap by one item (a page after the first starts at the previous one's last item): when that
+ * item is not the one read there, or the total moves, or a line comes back, the list changed under
+ * the walk and it throws ListChangedError — never a set with a live line skipped or a deleted one
+ * kept. Paging the server gets wrong (an offset not answered, one that stands still, a line twice in
+ * one reply, more pages than the total allows) throws PagingError. One extra item a page, no extra
+ * request. A consumer that keeps what it reads walks with `walkWhole` (which walks again).
+ */
+export async function* walkPages(fetch: PageFetch, opts: WalkOptions = {}): AsyncGenerator<LinesPage> {
+  const seenIds = new Set<string>();
+  const cap = opts.maxPages ?? 2_000;
+  const size = Math.max(1, Math.min(PAGE_MAX, opts.pageSize ?? PAGE_MAX));
+  let total: number | null = opts.total !== undefined && countable(opts.total) ? opts.total : null;
+  let pages = 0;
+  let lines = 0;
+  /** The offset after the last item read, and that item's key; null before the first page. */
+  let end: number | null = null;
+  let lastKey: string | null = null;
+  for (;;) {
+    if (opts.cancelled?.()) return;
+    const first: boolean = end === null;
+    const ask: number = end === null ? (opts.from ?? 0) : end - 1;
+    const limit = first ? size : Math.min(PAGE_MAX, size + 1);
+    const page = await fetch(ask, limit, first);
+    pages++;
+    if (page.offset !== ask)
+      throw new PagingError(`asked for offset ${ask}, the server answered for offset ${page.offset}`);
+    const raw = rawItems(page);
+    if (!first) {
+      if (!raw.length) throw new ListChangedError(`the line at offset ${ask} is gone`);
+      const key = raw[0]!.key;
+      if (lastKey !== null && key !== null && key !== lastKey)
+        throw new ListChangedError(`the line at offset ${ask} is not the one read there`);
+    }
+    if (countable(page.totalHits)) {
+      if (total !== null && page.totalHits !== total)
+        throw new ListChangedError(`the total moved from ${total} to ${page.totalHits}`);
+      total = page.totalHits;
+    }
+    const fresh = first ? raw : raw.slice(1);
+    const inPage = new Set<string>();
+    for (const item of fresh) {
+      const id = item.line?.id ?? item.bad?.id;
+      if (id === undefined || id === null) continue;
+      if (inPage.has(id)) throw new PagingError(`the server sent line ${id} twice in one page`);
+      inPage.add(id);
+      if (seenIds.has(id)) throw new ListChangedError(`line ${id} came back on a later page`);
+      seenIds.add(id);
+    }
+    if (countable(page.totalHits)) {
+      const limitPages = Math.ceil(page.totalHits / Math.max(1, Math.min(limit, page.limit) - 1)) + 2;
+      if (pages > Math.max(1, Math.min(cap, limitPages)))
+        throw new PagingError(`more pages than the ${page.totalHits} lines it counts can fill`);
+    } else if (pages > cap) throw new PagingError(`more than ${cap} pages`);
+    const drop = first ? 0 : 1;
+    const newLines = fresh.flatMap((i) => (i.line ? [i.line] : []));
+    const unreadable = fresh.flatMap((i, index) => (i.bad ? [{ ...i.bad, index }] : []));
+    lines += newLines.length;
+    opts.onPage?.({ pages, lines, total: total ?? lines });
+    yield {
+      ...page,
+      offset: ask + drop,
+      totalReturns: fresh.length,
+      lines: newLines,
+      unreadable,
+    };
+    const next = page.nextOffset;
+    if (next === null) return;
+    if (next <= ask) throw new PagingError(`the next offset (${next}) does not move forward from ${ask}`);
+    if (raw.length <= drop)
+      throw new PagingError(`the page at offset ${ask} brought no new line though more are said to follow`);
+    end = ask + raw.length;
+    lastKey = raw[raw.length - 1]!.key;
+  }
 }
 
 /**
- * Every page of a listing, in order, with guards: the walk stops with a PagingError when an offset
- * repeats or does not move forward, when a page repeats line ids already seen, or when it passes
- * the page limit (what `totalHits` implies, with slack, and an absolute cap).
+ * A whole walk whose result is kept: `init` starts the result, `step` adds a page to it (true
+ * stops the walk there, complete for what it wanted). When the list changes under it, the result is
+ * dropped and the walk starts again from the first page (fresh), up to `retries` times; then
+ * ListChangedError. A cancelled walk returns what it has.
  */
-export async function* walkPages(
-  fetch: (offset: number) => Promise<LinesPage>,
-  opts: WalkOptions = {},
-): AsyncGenerator<LinesPage> {
-  const seenOffsets = new Set<number>();
-  const seenIds = new Set<string>();
-  const cap = opts.maxPages ?? 2_000;
-  let pages = 0;
-  let lines = 0;
-  for (let offset: number | null = 0; offset !== null; ) {
-    if (opts.cancelled?.()) return;
-    if (seenOffsets.has(offset)) throw new PagingError(`the server sent offset ${offset} twice`);
-    seenOffsets.add(offset);
-    const page = await fetch(offset);
-    pages++;
-    for (const l of page.lines) {
-      if (seenIds.has(l.id)) throw new PagingError(`the server repeated line ${l.id} on a later page`);
-      seenIds.add(l.id);
+export async function walkWhole<S>(
+  fetch: PageFetch,
+  init: () => S,
+  step: (state: S, page: LinesPage) => unknown,
+  opts: WalkOptions & {
+    readonly retries?: number;
+    readonly onRestart?: (err: ListChangedError) => void;
+  } = {},
+): Promise<S> {
+  const retries = opts.retries ?? WALK_RETRIES;
+  for (let attempt = 0; ; attempt++) {
+    const state = init();
+    try {
+      for await (const page of walkPages(fetch, attempt ? { ...opts, total: undefined } : opts))
+        if (step(state, page) === true) break;
+      return state;
+    } catch (err) {
+      if (!(err instanceof ListChangedError) || attempt >= retries || opts.cancelled?.()) throw err;
+      opts.onRestart?.(err);
     }
-    lines += page.lines.length;
-    const limit = Math.max(1, Math.min(cap, Math.ceil(page.totalHits / Math.max(1, page.limit)) + 2));
-    if (pages > limit)
-      throw new PagingError(`more pages than the ${page.totalHits} lines it counts can fill`);
-    opts.onPage?.({ pages, lines, total: page.totalHits });
-    yield page;
-    const next: number | null = page.nextOffset;
-    if (next !== null && next <= offset)
-      throw new PagingError(`the next offset (${next}) does not move forward from ${offset}`);
-    offset = next;
   }
 }

@@ -1,6 +1,6 @@
 import type { LineListItem } from '../api/contract';
 import type { StoreClient } from './deps';
-import { type WalkOptions, walkPages } from './page-walk';
+import { type WalkOptions, walkWhole } from './page-walk';
 
 export interface PasteLookup {
   /** Items found, each with its line. */
@@ -59,27 +59,32 @@ export async function lookupPasted(
 /**
  * The lines whose id or username is one of `keys`, by one walk over every page (for servers whose
  * search does not match ids); it stops once every key is found, or when `opts.cancelled` says so.
+ * The walk is the one walker's (store/page-walk.ts): a list that changes under it is walked again,
+ * so a line a deletion moves across a page boundary is not passed over.
  */
 export async function findInPages(
   client: Pick<StoreClient, 'listLines'>,
   keys: readonly string[],
   opts: WalkOptions = {},
 ): Promise<Map<string, LineListItem>> {
-  const found = new Map<string, LineListItem>();
-  const left = new Set(keys);
   // Keys by their lower case, for ids given in upper case (found under the key as given).
   const byLower = new Map<string, string[]>();
   for (const k of keys) byLower.set(k.toLowerCase(), [...(byLower.get(k.toLowerCase()) ?? []), k]);
-  for await (const page of walkPages((offset) => client.listLines({ offset, limit: 100 }), opts)) {
-    for (const l of page.lines) {
-      for (const key of [l.username, ...(byLower.get(l.id.toLowerCase()) ?? [])]) {
-        if (left.has(key)) {
-          found.set(key, l);
-          left.delete(key);
+  const walk = await walkWhole(
+    (offset, limit) => client.listLines({ offset, limit }),
+    () => ({ found: new Map<string, LineListItem>(), left: new Set(keys) }),
+    ({ found, left }, page) => {
+      for (const l of page.lines) {
+        for (const key of [l.username, ...(byLower.get(l.id.toLowerCase()) ?? [])]) {
+          if (left.has(key)) {
+            found.set(key, l);
+            left.delete(key);
+          }
         }
       }
-    }
-    if (!left.size) break;
-  }
-  return found;
+      return left.size === 0;
+    },
+    opts,
+  );
+  return walk.found;
 }

@@ -4,7 +4,7 @@ import { namesText, parsePasteList } from '../domain/paste-list';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { describeError } from './describe-error';
 import { selectCurrentLine } from './lines-slice';
-import { walkPages } from './page-walk';
+import { walkWhole } from './page-walk';
 import { lookupPasted } from './paste-lookup';
 
 export interface MarkedLine {
@@ -98,8 +98,9 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
 
     /**
      * Fetches every page of the current filter (100 at a time) and marks each line; `A` again stops
-     * it (nothing is marked then: a partial set would surprise). Paging the server gets wrong stops it
-     * with the reason.
+     * it (nothing is marked then: a partial set would surprise). A list that changes under the walk
+     * is walked again (store/page-walk.ts), twice at most, then nothing is marked and it says so;
+     * paging the server gets wrong stops it with the reason.
      */
     async markAllMatching() {
       if (get().markingAll) {
@@ -109,21 +110,26 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
       }
       const id = ++markAllSeq;
       const q = get().query;
-      const found = new Map<string, MarkedLine>();
       set({ markingAll: { lines: 0, total: get().page?.totalHits ?? 0 } });
       let last = 0;
       try {
-        const pages = walkPages((offset) => get().fetchLinesPage(q, offset, 100), {
-          cancelled: () => id !== markAllSeq,
-          onPage: (p) => {
-            // Progress at most ten times a second.
-            if (id === markAllSeq && Date.now() - last > 100) {
-              last = Date.now();
-              set({ markingAll: { lines: p.lines, total: p.total } });
-            }
+        const found = await walkWhole(
+          (offset, limit, fresh) => get().fetchLinesPage(q, offset, limit, { fresh }),
+          () => new Map<string, MarkedLine>(),
+          (m, page) => {
+            for (const l of page.lines) m.set(l.id, mark(l));
           },
-        });
-        for await (const page of pages) for (const l of page.lines) found.set(l.id, mark(l));
+          {
+            cancelled: () => id !== markAllSeq,
+            onPage: (p) => {
+              // Progress at most ten times a second.
+              if (id === markAllSeq && Date.now() - last > 100) {
+                last = Date.now();
+                set({ markingAll: { lines: p.lines, total: p.total } });
+              }
+            },
+          },
+        );
         if (id !== markAllSeq) return;
         const marked = new Map(get().marked);
         for (const [k, v] of found) marked.set(k, v);

@@ -17,7 +17,9 @@
  * reply repeats its first line), slow (a delay first); applyLate: the change reaches the service after
  * the client gave up — `hold` (no answer at all: the client's deadline passes, the upstream applies it
  * `ms` later), `gateway` (a proxy's HTML 504 at once, the upstream applies it `ms` later), `seeOther`
- * (applied, answered with a 303 to another path). `late` resolves once every late change has landed.
+ * (applied, answered with a 303 to another path). `landed()` resolves once every late change has landed.
+ * `onList(nth)` runs before the nth list request (1-based) is answered: a test changes the sandbox
+ * there (deletes or creates a line) to play a list that changes between two pages of a walk.
  * `forwarded` counts what reached the sandbox, per route.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -51,6 +53,9 @@ export interface ProxyConfig {
   readonly seed?: number;
   /** Called as a fault is applied (after forwarding, for the faults that forward): a test may close the proxy then. */
   readonly onFault?: (route: string, fault: Fault) => void;
+  /** Before the nth list request (GET /v1/lines/all, 1-based, counted since the last `set`) is
+   *  forwarded, with its query: the sandbox may be changed here, between two pages. */
+  readonly onList?: (nth: number, query: URLSearchParams) => void | Promise<void>;
 }
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -140,6 +145,7 @@ export async function faultProxy(target: string, initial: ProxyConfig = {}) {
     const url = new URL(req.url ?? '/', 'http://proxy');
     const route = `${req.method} ${url.pathname}`;
     counts.set(route, (counts.get(route) ?? 0) + 1);
+    if (route === 'GET /v1/lines/all') await config.onList?.(counts.get(route)!, url.searchParams);
     const fault = pick(route);
     const d = config.dialect ?? {};
     if (fault?.kind === 'slow') await new Promise((r) => setTimeout(r, fault.ms));

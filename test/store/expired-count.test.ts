@@ -43,6 +43,22 @@ describe('expired lines, counted without a filter for them', () => {
     expect(await countExpired(client, order.length, NOW)).toBeNull();
   });
 
+  it("a list that changes while it is searched is searched again: the count is the new list's", async () => {
+    const NOW = 1_000_000;
+    const date = (ms: number): ServerDate => ({ ms, raw: String(ms) });
+    let rows = [NOW - 5, NOW - 4, NOW - 3, NOW + 1, NOW + 2, NOW + 3, NOW + 4, NOW + 5];
+    let probes = 0;
+    const client = {
+      listLines: async (q?: { offset?: unknown }) => {
+        // Two expired lines deleted before the second probe: the last place asked for is gone.
+        if (++probes === 2) rows = rows.slice(2);
+        const at = rows[Number(q?.offset ?? 0)];
+        return { totalHits: rows.length, lines: at === undefined ? [] : [{ exp_date: date(at) }] };
+      },
+    } as unknown as Pick<ApiClient, 'listLines'>;
+    expect(await countExpired(client, 8, NOW)).toBe(1);
+  });
+
   it('lines that never expire, sorted first or last, are not counted', async () => {
     const NOW = 1_000_000;
     const date = (ms: number): ServerDate => ({ ms, raw: String(ms) });

@@ -165,10 +165,11 @@ describe('find, one service', () => {
     const found = await findInService(client, far.id.toUpperCase(), signal);
     expect(found.lines.map((l) => l.username)).toEqual([far.username]);
     expect(found.note).toBeNull();
-    // Two pages only: the line (last by id) is not in them, and the group says so.
+    // Two pages only (overlapping by a line: 199 lines): the line (last by id) is not in them, and
+    // the group says so.
     const cut = await findInService(client, far.id, signal, 2);
     expect(cut.lines).toEqual([]);
-    expect(cut.note).toBe('the id was looked for in the first 200 of 300 lines only');
+    expect(cut.note).toBe('the id was looked for in the first 199 of 300 lines only');
   });
 });
 

@@ -1,8 +1,8 @@
-import { LINE_TYPES, ORDER_BY, type OrderBy } from '../../api/contract';
+import { LINE_TYPES, ORDER_BY, type OrderBy, type UnreadableItem } from '../../api/contract';
 import { countText, unreadableText } from '../../domain/format';
 import { describeError } from '../../store/describe-error';
 import { DEFAULT_QUERY } from '../../store/lines-slice';
-import { walkPages } from '../../store/page-walk';
+import { type PageFetch, walkPages, walkWhole } from '../../store/page-walk';
 import { type LineListItem, type LinesQuery, STATUS_VIEWS, type StatusView } from '../../store/types';
 import { LINE_COLUMNS } from '../../ui/lines-columns';
 import { wholeOption } from '../args';
@@ -94,9 +94,12 @@ export function linesRequest(
 }
 
 /**
- * Lines across pages, through the store's page fetch (the expired view included) and the paging
- * guards (an offset that repeats or stands still, a line seen twice, more pages than the total
- * allows). NDJSON and CSV stream as pages land; JSON and the table print once the walk ends.
+ * Lines across pages, through the store's page fetch (the expired view included) and the one walker
+ * (store/page-walk.ts: pages overlap by a line, so a list that changes under the walk is seen; the
+ * paging guards). JSON and the table print once the walk ends, so a change makes it walk again
+ * (twice at most) and what is printed is one whole list. NDJSON and CSV stream as pages land and
+ * cannot take back what they printed: a change stops them with `list_changed` (exit 1) and says the
+ * output is incomplete.
  */
 export function linesCommand(ctx: Ctx): Promise<number> {
   const { out, run } = ctx;
@@ -110,29 +113,55 @@ export function linesCommand(ctx: Ctx): Promise<number> {
     const now = ctx.now();
     const want = req.limit ?? Number.POSITIVE_INFINITY;
     const pageSize = Math.min(PAGE_MAX, want);
-    const kept: LineListItem[] = [];
+    const streams = run.format === 'ndjson' || run.format === 'csv';
+    let kept: LineListItem[] = [];
     let total: number | null = null;
     let printed = 0;
     let failure: Failure | null = null;
     const emit = async (lines: readonly LineListItem[]) => {
       if (run.format === 'ndjson') {
         await out.data(lines.map((l) => `${JSON.stringify(pick(lineRecord(l, now), fields))}\n`).join(''));
-      } else if (run.format === 'csv') {
+      } else {
         const rows = lines.map((l) => pick(lineRecord(l, now), fields));
         await out.data(csvText(rows, fields, printed === 0));
-      } else kept.push(...lines);
+      }
       printed += lines.length;
     };
+    const fetch: PageFetch = (offset, limit, fresh) =>
+      store.getState().fetchLinesPage(req.query, offset, limit, { fresh });
+    const walk = {
+      pageSize,
+      cancelled: () => out.closed,
+      onPage: (p: { lines: number; total: number }) =>
+        out.progress(`${countText(p.lines)} of ${countText(p.total)} lines…`),
+    };
     try {
-      const pages = walkPages((offset) => store.getState().fetchLinesPage(req.query, offset, pageSize), {
-        cancelled: () => out.closed,
-        onPage: (p) => out.progress(`${countText(p.lines)} of ${countText(p.total)} lines…`),
-      });
-      for await (const page of pages) {
-        total ??= page.totalHits;
-        for (const u of page.unreadable) out.message(`Left out: ${unreadableText(u)}`, 'yellow');
-        await emit(page.lines.slice(0, Math.max(0, want - printed)));
-        if (printed >= want || out.closed) break;
+      if (streams) {
+        for await (const page of walkPages(fetch, walk)) {
+          total ??= page.totalHits;
+          for (const u of page.unreadable) out.message(`Left out: ${unreadableText(u)}`, 'yellow');
+          await emit(page.lines.slice(0, Math.max(0, want - printed)));
+          if (printed >= want || out.closed) break;
+        }
+      } else {
+        const read = await walkWhole(
+          fetch,
+          () => ({
+            lines: [] as LineListItem[],
+            unreadable: [] as UnreadableItem[],
+            total: null as number | null,
+          }),
+          (s, page) => {
+            s.total ??= page.totalHits;
+            s.unreadable.push(...page.unreadable);
+            s.lines.push(...page.lines.slice(0, Math.max(0, want - s.lines.length)));
+            return s.lines.length >= want;
+          },
+          walk,
+        );
+        for (const u of read.unreadable) out.message(`Left out: ${unreadableText(u)}`, 'yellow');
+        kept = read.lines;
+        total = read.total;
       }
     } catch (err) {
       failure = failureOf(err);
@@ -160,9 +189,13 @@ export function linesCommand(ctx: Ctx): Promise<number> {
         );
     }
     if (failure) {
+      const incomplete = failure.code === 'list_changed' ? ': the output is incomplete' : '';
       out.fail(
         printed
-          ? { ...failure, message: `${failure.message} (stopped after ${countText(printed)} lines)` }
+          ? {
+              ...failure,
+              message: `${failure.message} (stopped after ${countText(printed)} lines${incomplete})`,
+            }
           : failure,
       );
       return failure.exit;

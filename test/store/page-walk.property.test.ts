@@ -1,0 +1,149 @@
+/**
+ * The one walker against a list that changes between pages (issue 22, part 3): random page sizes,
+ * random deletions or creations before random pages. A walk either gives exactly the list as the
+ * server holds it when the walk ends, or fails with "the list changed while reading; run again";
+ * never a silent wrong set. An in-memory server paged as the sandbox pages (nextOffset = offset +
+ * limit while lines remain), with or without a total it can be trusted for.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LIST_CHANGED, ListChangedError, walkPages, walkWhole } from '../../src/store/page-walk';
+import type { LineListItem, LinesPage } from '../../src/store/types';
+
+/** Before the nth request is answered (n ≥ 2: between two pages), lines go or come — one kind at a
+ *  time: a deletion and a creation in the part already read cancel out at every later place, which
+ *  no paged read can see (docs/RELIABILITY.md). */
+interface Batch {
+  readonly before: number;
+  readonly kind: 'delete' | 'create';
+  readonly picks: readonly number[];
+}
+
+const idOf = (k: number) => `0.${String(k).padStart(6, '0')}`;
+const line = (id: string) => ({ id, username: id }) as unknown as LineListItem;
+
+function server(initial: readonly string[], batches: readonly Batch[], hasTotal: boolean) {
+  let ids = [...initial].sort();
+  let requests = 0;
+  let made = 0;
+  const fetch = async (offset: number, limit: number): Promise<LinesPage> => {
+    requests++;
+    for (const b of batches.filter((x) => x.before === requests)) {
+      for (const f of b.picks) {
+        if (b.kind === 'delete' && ids.length) ids.splice(Math.floor(f * ids.length), 1);
+        // A new id sorts anywhere: before, among or after what was read.
+        if (b.kind === 'create') ids = [...ids, `${f.toFixed(6)}-new-${made++}`].sort();
+      }
+    }
+    const rows = ids.slice(offset, offset + limit);
+    const next = offset + rows.length < ids.length ? offset + limit : null;
+    return {
+      offset,
+      limit,
+      totalHits: hasTotal ? ids.length : Number.NaN,
+      totalReturns: rows.length,
+      hasNextPage: next !== null,
+      hasPreviousPage: offset > 0,
+      nextOffset: next,
+      previousOffset: offset > 0 ? Math.max(0, offset - limit) : null,
+      lines: rows.map(line),
+      unreadable: [],
+    };
+  };
+  return { fetch, ids: () => ids, requests: () => requests };
+}
+
+const scenario = fc.record({
+  // Ids sort as fixed-width text; the new ones ("0.123456-new-…") sort among them.
+  initial: fc.uniqueArray(fc.integer({ min: 0, max: 999_999 }), { maxLength: 260 }),
+  pageSize: fc.integer({ min: 1, max: 100 }),
+  hasTotal: fc.boolean(),
+  batches: fc.array(
+    fc.record({
+      before: fc.integer({ min: 2, max: 12 }),
+      kind: fc.constantFrom<'delete' | 'create'>('delete', 'create'),
+      picks: fc.array(fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), {
+        minLength: 1,
+        maxLength: 3,
+      }),
+    }),
+    { maxLength: 4 },
+  ),
+});
+
+/** One kind of change before each request (see Batch). */
+const oneKindEach = (batches: readonly Batch[]) =>
+  batches.filter((b, i) => batches.findIndex((x) => x.before === b.before) === i);
+
+describe('the walker against a list that changes between pages', () => {
+  it('walkWhole (read again, twice at most): exactly the final list, or "the list changed"', async () => {
+    await fc.assert(
+      fc.asyncProperty(scenario, async (s) => {
+        const batches = oneKindEach(s.batches);
+        const sv = server(s.initial.map(idOf), batches, s.hasTotal);
+        try {
+          const got = await walkWhole(
+            sv.fetch,
+            () => [] as string[],
+            (acc, page) => {
+              acc.push(...page.lines.map((l) => l.id));
+            },
+            { pageSize: s.pageSize },
+          );
+          expect(got).toEqual(sv.ids());
+        } catch (err) {
+          expect(err).toBeInstanceOf(ListChangedError);
+          expect((err as Error).message).toBe(LIST_CHANGED);
+          // It gave up only after a change it was shown: at least one batch fell within the walk.
+          expect(batches.some((b) => b.before <= sv.requests())).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('walkPages (streaming, never again): what it gives is complete, or it stops with "the list changed"', async () => {
+    await fc.assert(
+      fc.asyncProperty(scenario, async (s) => {
+        const batches = oneKindEach(s.batches);
+        const sv = server(s.initial.map(idOf), batches, s.hasTotal);
+        const got: string[] = [];
+        try {
+          for await (const page of walkPages(sv.fetch, { pageSize: s.pageSize }))
+            got.push(...page.lines.map((l) => l.id));
+          expect(got).toEqual(sv.ids());
+        } catch (err) {
+          expect(err).toBeInstanceOf(ListChangedError);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a list that holds still is always read whole, each line once, with one extra line a page', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 500 }),
+        fc.integer({ min: 1, max: 100 }),
+        async (n, pageSize) => {
+          const ids = Array.from({ length: n }, (_, i) => String(i).padStart(4, '0'));
+          const sv = server(ids, [], true);
+          const got = await walkWhole(
+            sv.fetch,
+            () => [] as string[],
+            (acc, page) => {
+              acc.push(...page.lines.map((l) => l.id));
+            },
+            { pageSize },
+          );
+          expect(got).toEqual(ids);
+          // No extra request: a page after the first asks for one line more (up to the API's 100).
+          const perPage = Math.min(100, pageSize + 1) - 1;
+          const expected = n <= pageSize ? 1 : 1 + Math.ceil((n - pageSize) / perPage);
+          expect(sv.requests()).toBe(expected);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
