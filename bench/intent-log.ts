@@ -15,7 +15,13 @@ const base = process.env.BENCH_DIR ?? join(os.homedir(), '.cache');
 const lines: BulkLine[] = Array.from({ length: LINES }, (_, i) => ({
   id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
   username: `benchuser${i}`,
-  before: { expMs: 1_800_000_000_000, expRaw: '2027-01-15T08:00:00Z', connections: 2, enabled: true, isTrial: false },
+  before: {
+    expMs: 1_800_000_000_000,
+    expRaw: '2027-01-15T08:00:00Z',
+    connections: 2,
+    enabled: true,
+    isTrial: false,
+  },
   cost: 3,
   after: { expMs: 1_802_592_000_000 },
   state: 'pending',
@@ -40,7 +46,13 @@ function run(fsync: boolean, round: number): number {
     log.begin(job(`bench-${round}`));
     for (const l of lines) {
       log.line(`bench-${round}`, { ...l, state: 'sending' });
-      log.line(`bench-${round}`, { ...l, state: 'done', deducedCredits: 3, newBalance: 99_000, charge: 'reply' });
+      log.line(`bench-${round}`, {
+        ...l,
+        state: 'done',
+        deducedCredits: 3,
+        newBalance: 99_000,
+        charge: 'reply',
+      });
     }
     return performance.now() - t;
   } finally {

@@ -3,7 +3,8 @@ import { type BulkJob, type BulkLine, OPEN } from '../domain/bulk';
 /**
  * Every change's intent, written before its request leaves and closed only when its outcome is
  * known (Stripe's idempotency thinking). One record per job; a single change is a job of one line.
- * Writes throw when they fail: the engine then does not send.
+ * Writes throw when they fail (the disk's error, with the path): the engine then does not send.
+ * A record is on disk (synced) before a write returns.
  */
 export interface IntentLog {
   begin(job: BulkJob): void;
@@ -25,7 +26,10 @@ export interface IntentLog {
    * are that process's to settle: judged from here, a request still in flight would look "not applied".
    */
   heldElsewhere(jobId: string): string | null;
-  /** Takes the job (its maker released it or is gone); false when another live process holds it. */
+  /**
+   * Takes the job (its maker released it or is gone); false when another live process holds it.
+   * Throws the disk's own error (with the owner file's path) when the owner file cannot be written.
+   */
   claim(jobId: string): boolean;
   /** Nothing of the job is in flight from here any more: another linedesk may check it. */
   release(jobId: string): void;

@@ -49,7 +49,7 @@ describe('a damaged intent file of a job left open', () => {
     const env = await sandbox();
     const dir = mkdtempSync(join(tmpdir(), 'ld-damage-a-'));
     const { file, line, records } = await killedMidJob(env, dir);
-    writeFileSync(file, ['{"job":{"id":"job-kil', ...records.slice(1)].join('\n') + '\n');
+    writeFileSync(file, `${['{"job":{"id":"job-kil', ...records.slice(1)].join('\n')}\n`);
     const { store } = await storeOnSandbox({}, { intents: fileIntentLog(dir) }, env);
     await store.getState().start();
     const s = store.getState();
@@ -67,7 +67,7 @@ describe('a damaged intent file of a job left open', () => {
     const env = await sandbox();
     const dir = mkdtempSync(join(tmpdir(), 'ld-damage-b-'));
     const { file, line, records } = await killedMidJob(env, dir);
-    writeFileSync(file, [records[0], 'null', ...records.slice(1)].join('\n') + '\n');
+    writeFileSync(file, `${[records[0], 'null', ...records.slice(1)].join('\n')}\n`);
     const { store } = await storeOnSandbox({}, { intents: fileIntentLog(dir) }, env);
     await store.getState().start();
     const r = store.getState().recovery;
@@ -140,7 +140,7 @@ describe('headless, after a run left a change open and its file was damaged', ()
 
   it('(a) garbage first record: a new change of its line exits 3 naming the open change and the file', async () => {
     const { sb, env, line, file, records } = await leftOpen();
-    writeFileSync(file, ['\u0000\u0000garbage', ...records.slice(1)].join('\n') + '\n');
+    writeFileSync(file, `${['\u0000\u0000garbage', ...records.slice(1)].join('\n')}\n`);
     const r = await headless(['extend', line.username, '--months', '1', '--yes'], { env });
     expect(r.code).toBe(3);
     expect(r.stderr).toContain(file);
@@ -150,7 +150,7 @@ describe('headless, after a run left a change open and its file was damaged', ()
 
   it('(b) a `null` record: the command runs, checks the change, and names the damaged file', async () => {
     const { sb, env, line, file, records } = await leftOpen();
-    writeFileSync(file, [...records, 'null'].join('\n') + '\n');
+    writeFileSync(file, `${[...records, 'null'].join('\n')}\n`);
     const r = await headless(['extend', line.username], { env });
     expect(r.stderr).not.toMatch(/Unexpected error/);
     expect(r.code).toBe(4);
