@@ -1,149 +1,284 @@
-import {
-  appendFileSync,
-  closeSync,
-  constants,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
-import { join } from 'node:path';
-import type { BulkJob, BulkLine } from '../domain/bulk';
-import type { IntentLog } from '../store/intent-log';
+import * as nodeFs from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { OPEN } from '../domain/bulk';
+import { describeError } from '../store/describe-error';
+import type { IntentDamage, IntentLog } from '../store/intent-log';
+import { replay } from './intent-records';
 import { isAlive, isSame, type Owner, thisProcess } from './process-owner';
 
+/** The file functions the log uses: tests put a full or read-only disk in their place. */
+export type IntentFs = Pick<
+  typeof nodeFs,
+  | 'closeSync'
+  | 'existsSync'
+  | 'fstatSync'
+  | 'fsyncSync'
+  | 'mkdirSync'
+  | 'openSync'
+  | 'readdirSync'
+  | 'readFileSync'
+  | 'readSync'
+  | 'renameSync'
+  | 'rmSync'
+  | 'writeSync'
+>;
+
+export interface IntentFileOptions {
+  readonly fs?: Partial<IntentFs>;
+  /** Benchmarks only: false measures what the fsyncs cost. */
+  readonly fsync?: boolean;
+}
+
+const codeOf = (err: unknown) => (err as NodeJS.ErrnoException | null)?.code;
+
+/** A file error names its file (a write on a descriptor does not), so the user is told which. */
+function located(err: unknown, path: string): unknown {
+  if (err instanceof Error && codeOf(err) && !(err as NodeJS.ErrnoException).path)
+    (err as NodeJS.ErrnoException).path = path;
+  return err;
+}
+
 /**
- * The intent log on disk: a directory per service, one JSONL file per job — the job first, then one
- * record per change of a line's state, appended synchronously before the request it announces is
- * sent. Replaying a file gives the job as it was when the process stopped; a torn last line (a crash
- * mid-write) is ignored. A settled job's file is removed (the journal keeps its history).
+ * The intent log on disk: a directory per account, one JSONL file per job — the job first, then one
+ * record per change of a line's state, each on disk (fsync) before the request it announces is sent.
+ * Replaying a file gives the job as it was when the process stopped; what cannot be read is said with
+ * the file's path (intent-records.ts), and a line a damaged file may hide the sending of is checked,
+ * never resumed. A settled job's file is removed (the journal keeps its history).
  *
  * Beside each job, `<job>.owner` names the process making or checking it, while it does: another
  * linedesk (a second cron run, a second terminal) leaves the job alone while that process lives and
  * holds it, and takes it over, exclusively, once it is released or its maker is gone.
  */
-export function fileIntentLog(dir: string, self: Owner = thisProcess()): IntentLog {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const fileOf = (jobId: string) => join(dir, `${jobId.replace(/[^A-Za-z0-9-]/g, '_')}.jsonl`);
-  const ownerOf = (jobId: string): Owner | null => {
+export function fileIntentLog(
+  dir: string,
+  self: Owner = thisProcess(),
+  opts: IntentFileOptions = {},
+): IntentLog {
+  const fs: IntentFs = { ...nodeFs, ...opts.fs };
+  const durable = opts.fsync ?? true;
+  const ensureDir = () => {
     try {
-      const o = JSON.parse(readFileSync(`${fileOf(jobId)}.owner`, 'utf8')) as Owner;
-      return typeof o.pid === 'number' ? { pid: o.pid, start: o.start ?? null } : null;
+      fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    } catch (err) {
+      throw located(err, dir);
+    }
+  };
+  // Made now when it can be; a directory that cannot be made is said by the first write, not at start.
+  try {
+    ensureDir();
+  } catch {}
+  const fileOf = (jobId: string) => join(dir, `${jobId.replace(/[^A-Za-z0-9-]/g, '_')}.jsonl`);
+  const ownerFile = (jobId: string) => `${fileOf(jobId)}.owner`;
+  const readOwner = (file: string): Owner | null => {
+    try {
+      const o = JSON.parse(String(fs.readFileSync(file, 'utf8'))) as Owner | null;
+      return typeof o?.pid === 'number' ? { pid: o.pid, start: o.start ?? null } : null;
     } catch {
       return null;
     }
   };
-  const ownerFile = (jobId: string) => `${fileOf(jobId)}.owner`;
-  const heldElsewhere = (jobId: string) => {
-    const o = ownerOf(jobId);
-    return o && !isSame(o, self) && isAlive(o) ? `another linedesk (process ${o.pid})` : null;
+  const ownerOf = (jobId: string) => readOwner(ownerFile(jobId));
+  const holder = (o: Owner | null) =>
+    o && !isSame(o, self) && isAlive(o) ? `another linedesk (process ${o.pid})` : null;
+  const heldElsewhere = (jobId: string) => holder(ownerOf(jobId));
+  /** The last record number of each job this process writes to (read from the file when unknown). */
+  const seq = new Map<string, number>();
+
+  const syncDir = () => {
+    if (!durable) return;
+    const fd = fs.openSync(dir, 'r');
+    try {
+      fs.fsyncSync(fd);
+    } catch (err) {
+      // Some file systems cannot sync a directory; the file itself was synced.
+      if (codeOf(err) !== 'EINVAL' && codeOf(err) !== 'EISDIR') throw located(err, dir);
+    } finally {
+      fs.closeSync(fd);
+    }
   };
-  /** Exclusive: of two processes taking over the same job at once, exactly one wins. */
+  /** Writes all of `text` at the descriptor, then syncs it: on disk before this returns. */
+  const writeAll = (fd: number, text: string) => {
+    const buf = Buffer.from(text);
+    for (let off = 0; off < buf.length; ) off += fs.writeSync(fd, buf, off, buf.length - off);
+    if (durable) fs.fsyncSync(fd);
+  };
+  /** Appends one record to an existing file; a file cut mid-record gets a newline first. */
+  const append = (file: string, text: string) => {
+    const fd = fs.openSync(file, nodeFs.constants.O_RDWR | nodeFs.constants.O_APPEND);
+    try {
+      const size = fs.fstatSync(fd).size;
+      const lastByte = Buffer.alloc(1);
+      if (size > 0) fs.readSync(fd, lastByte, 0, 1, size - 1);
+      writeAll(fd, size > 0 && lastByte[0] !== 0x0a ? `\n${text}` : text);
+    } catch (err) {
+      throw located(err, file);
+    } finally {
+      fs.closeSync(fd);
+    }
+  };
+
+  /**
+   * Exclusive: of two processes taking over the same job at once, exactly one wins. False only when
+   * another live process holds it; a disk that cannot take the owner file throws (its error, its path).
+   */
   const claim = (jobId: string): boolean => {
+    seq.delete(jobId); // another process may have appended since this one last wrote
     const file = ownerFile(jobId);
     const o = ownerOf(jobId);
     if (o && isSame(o, self)) return true;
     if (o && isAlive(o)) return false;
-    if (o || existsSync(file)) {
+    if (o || fs.existsSync(file)) {
       // The maker is gone (or its file unreadable): moved aside first, which only one taker can do.
       const aside = `${file}.${self.pid}.stale`;
       try {
-        renameSync(file, aside);
-      } catch {
-        return false;
+        fs.renameSync(file, aside);
+      } catch (err) {
+        if (codeOf(err) === 'ENOENT') return false; // another taker moved it first
+        throw located(err, file);
       }
-      rmSync(aside, { force: true });
+      fs.rmSync(aside, { force: true });
+    }
+    let fd: number;
+    try {
+      fd = fs.openSync(file, 'wx', 0o600);
+    } catch (err) {
+      if (codeOf(err) === 'EEXIST') return false; // another taker created it first
+      throw located(err, file);
     }
     try {
-      writeFileSync(file, JSON.stringify(self), { mode: 0o600, flag: 'wx' });
-      return true;
-    } catch {
-      return false;
+      writeAll(fd, JSON.stringify(self));
+    } catch (err) {
+      fs.closeSync(fd);
+      fs.rmSync(file, { force: true }); // a half-written owner would hold the job for nobody
+      throw located(err, file);
     }
+    fs.closeSync(fd);
+    return true;
   };
+
+  const scan = (): { jobs: ReturnType<IntentLog['open']>; damage: IntentDamage[] } => {
+    let names: string[];
+    try {
+      names = fs.readdirSync(dir).filter((n) => n.endsWith('.jsonl'));
+    } catch (err) {
+      if (codeOf(err) === 'ENOENT') return { jobs: [], damage: [] };
+      const problem = `the directory cannot be listed (${describeError(located(err, dir))})`;
+      return { jobs: [], damage: [{ path: dir, problem, jobId: null, lines: [] }] };
+    }
+    const jobs: ReturnType<IntentLog['open']> = [];
+    const damage: IntentDamage[] = [];
+    for (const name of names) {
+      const path = join(dir, name);
+      let text: string;
+      try {
+        text = String(fs.readFileSync(path, 'utf8'));
+      } catch (err) {
+        if (codeOf(err) === 'ENOENT') continue; // ended meanwhile
+        damage.push({
+          path,
+          problem: `it cannot be read (${describeError(located(err, path))})`,
+          jobId: null,
+          lines: [],
+        });
+        continue;
+      }
+      const r = replay(text, path);
+      if (r.job) jobs.push(r.job);
+      if (!r.problems.length) continue;
+      const lines = r.job
+        ? r.job.lines.filter((l) => OPEN.has(l.state)).map(({ id, username }) => ({ id, username }))
+        : [...r.names].map(([id, username]) => ({ id, username }));
+      damage.push({ path, problem: r.problems.join('; '), jobId: r.job?.id ?? null, lines });
+    }
+    jobs.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    return { jobs, damage };
+  };
+
+  const release = (jobId: string) => {
+    const o = ownerOf(jobId);
+    if (o && isSame(o, self)) fs.rmSync(ownerFile(jobId), { force: true });
+  };
+
   return {
     begin(job) {
+      ensureDir();
       const file = fileOf(job.id);
       // The owner first: a job is never on disk without its maker named beside it. A job another
       // live process holds is not written (and so, by the engine's rule, nothing is sent).
       if (!claim(job.id))
         throw new Error(`${heldElsewhere(job.id) ?? 'another linedesk'} is making this job`);
-      // Written whole, then renamed: a half-written header is impossible.
-      writeFileSync(`${file}.tmp`, `${JSON.stringify({ job })}\n`, { mode: 0o600 });
-      renameSync(`${file}.tmp`, file);
+      // Written whole and synced, then renamed, then the directory synced: a half-written header is
+      // impossible, and the new file's name survives a power cut before the first request leaves.
+      const tmp = `${file}.tmp`;
+      try {
+        const fd = fs.openSync(tmp, 'w', 0o600);
+        try {
+          writeAll(fd, `${JSON.stringify({ n: 0, job })}\n`);
+        } finally {
+          fs.closeSync(fd);
+        }
+        fs.renameSync(tmp, file);
+        syncDir();
+      } catch (err) {
+        fs.rmSync(tmp, { force: true });
+        release(job.id); // nothing of it is made from here
+        throw located(err, tmp);
+      }
+      seq.set(job.id, 0);
     },
     closeBalanceWindow(jobId) {
       // Never creates the file: a job ended meanwhile stays ended.
-      let fd: number;
       try {
-        fd = openSync(fileOf(jobId), constants.O_WRONLY | constants.O_APPEND);
+        append(fileOf(jobId), `${JSON.stringify({ window: 'closed' })}\n`);
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+        if (codeOf(err) === 'ENOENT') return;
         throw err;
-      }
-      try {
-        writeSync(fd, `${JSON.stringify({ window: 'closed' })}\n`);
-      } finally {
-        closeSync(fd);
       }
     },
     heldElsewhere,
     claim,
-    release(jobId) {
-      const o = ownerOf(jobId);
-      if (o && isSame(o, self)) rmSync(ownerFile(jobId), { force: true });
-    },
+    release,
     line(jobId, line) {
-      appendFileSync(fileOf(jobId), `${JSON.stringify({ line })}\n`, { mode: 0o600 });
+      const file = fileOf(jobId);
+      let last = seq.get(jobId);
+      if (last === undefined) {
+        try {
+          last = replay(String(fs.readFileSync(file, 'utf8')), file).lastN ?? 0;
+        } catch (err) {
+          throw located(err, file);
+        }
+      }
+      try {
+        // Never creates the file: a record without its job could not be read back.
+        append(file, `${JSON.stringify({ n: last + 1, line })}\n`);
+        seq.set(jobId, last + 1);
+      } catch (err) {
+        seq.delete(jobId); // a part of it may be on disk: read again before the next record
+        throw err;
+      }
     },
     end(jobId) {
-      rmSync(fileOf(jobId), { force: true });
-      rmSync(ownerFile(jobId), { force: true });
+      seq.delete(jobId);
+      fs.rmSync(fileOf(jobId), { force: true });
+      fs.rmSync(ownerFile(jobId), { force: true });
     },
-    open() {
-      let names: string[];
+    open: () => scan().jobs,
+    damaged: () => scan().damage,
+    setAside(path) {
+      const file = resolve(path);
+      if (resolve(dirname(file)) !== resolve(dir) || !basename(file).endsWith('.jsonl'))
+        throw new Error(`${path} is not a job file of the intent log in ${dir}`);
+      const who = holder(readOwner(`${file}.owner`));
+      if (who) throw new Error(`${who} holds ${path}: it is left as it is`);
+      const to = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
       try {
-        names = readdirSync(dir).filter((n) => n.endsWith('.jsonl'));
-      } catch {
-        return [];
+        fs.renameSync(file, to);
+        fs.rmSync(`${file}.owner`, { force: true });
+        syncDir();
+      } catch (err) {
+        throw located(err, file);
       }
-      return names
-        .map((n) => replay(readFileSync(join(dir, n), 'utf8')))
-        .filter((j): j is BulkJob => j !== null)
-        .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+      return to;
     },
   };
-}
-
-function replay(text: string): BulkJob | null {
-  let job: BulkJob | null = null;
-  let lines: BulkLine[] = [];
-  for (const row of text.split('\n')) {
-    if (!row.trim()) continue;
-    let rec: { job?: BulkJob; line?: BulkLine; window?: 'closed' };
-    try {
-      rec = JSON.parse(row);
-    } catch {
-      continue;
-    }
-    if (rec.job) {
-      job = rec.job;
-      lines = [...rec.job.lines];
-    }
-    if (rec.window === 'closed' && job) job = { ...job, balanceBefore: null };
-    const l = rec.line;
-    if (l && job) {
-      // A created line is renamed from `new:<username>` to its real id once the server names it.
-      const i = lines.findIndex(
-        (x) => x.id === l.id || (x.id.startsWith('new:') && x.username === l.username),
-      );
-      if (i >= 0) lines[i] = l;
-    }
-  }
-  return job ? { ...job, lines } : null;
 }

@@ -14,6 +14,19 @@ import {
 import { sanitizeMultiline } from '../api/sanitize';
 import { ListChangedError, PagingError } from './page-walk';
 
+/** What a file error means, in words: the disk is named for what it is, never a guess about others. */
+const DISK: Readonly<Record<string, string>> = {
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+  EROFS: 'the file system is read-only',
+  EIO: 'the disk failed to read or write',
+  ENOTDIR: 'a part of the path is not a directory',
+  EISDIR: 'it is a directory',
+  EMFILE: 'too many files are open',
+};
+
 /** One sentence a person can act on. Messages are built from sanitized parts; never the key. */
 export function describeError(err: unknown): string {
   if (err instanceof RateLimited) {
@@ -39,6 +52,11 @@ export function describeError(err: unknown): string {
   if (err instanceof ProtocolError) return `Unexpected answer from the service: ${err.message}`;
   if (err instanceof ConfigError) return err.message;
   if (err instanceof LinedeskError) return err.message;
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  if (err instanceof Error && typeof code === 'string' && DISK[code]) {
+    const path = (err as NodeJS.ErrnoException).path;
+    return `${DISK[code]}${path ? `: ${sanitizeMultiline(path)}` : ''} (${code})`;
+  }
   if (err instanceof PagingError) return `the server's paging cannot be trusted: ${err.message}`;
   if (err instanceof ListChangedError) return err.message;
   // Anything else is a bug of ours; the log has the stack.

@@ -3,7 +3,8 @@ import { type BulkJob, type BulkLine, OPEN } from '../domain/bulk';
 /**
  * Every change's intent, written before its request leaves and closed only when its outcome is
  * known (Stripe's idempotency thinking). One record per job; a single change is a job of one line.
- * Writes throw when they fail: the engine then does not send.
+ * Writes throw when they fail (the disk's error, with the path): the engine then does not send.
+ * A record is on disk (synced) before a write returns.
  */
 export interface IntentLog {
   begin(job: BulkJob): void;
@@ -25,10 +26,42 @@ export interface IntentLog {
    * are that process's to settle: judged from here, a request still in flight would look "not applied".
    */
   heldElsewhere(jobId: string): string | null;
-  /** Takes the job (its maker released it or is gone); false when another live process holds it. */
+  /**
+   * Takes the job (its maker released it or is gone); false when another live process holds it.
+   * Throws the disk's own error (with the owner file's path) when the owner file cannot be written.
+   */
   claim(jobId: string): boolean;
   /** Nothing of the job is in flight from here any more: another linedesk may check it. */
   release(jobId: string): void;
+  /**
+   * Job files, or parts of them, that could not be read (found afresh on each call): each named with
+   * its path, never skipped in silence. A damaged job whose first record reads is also in `open()`,
+   * its lines that may have been sent `unknown` (checked, never resumed). A log kept in memory has
+   * no files, and so no such method.
+   */
+  damaged?(): IntentDamage[];
+  /**
+   * The user's explicit "set aside" of a job file (a damaged one, after its lines were looked up):
+   * renamed to `<name>.damaged-<time>` beside it, so it is kept but no longer read, and its owner file
+   * removed. Returns the new path. Throws when the path is not a job file of this log, or another live
+   * linedesk holds the job. Never called on the app's own initiative.
+   */
+  setAside?(path: string): string;
+}
+
+/** A job file, or a part of one, the intent log could not read. */
+export interface IntentDamage {
+  /** The file (or the log's directory, when it cannot be listed): for the user to look at or set aside. */
+  readonly path: string;
+  /** What is wrong, in words: "record 3 of 7 is not a record (null)", "the last record is torn". */
+  readonly problem: string;
+  /** The job, when its first record reads (it is then in `open()`); null: the file cannot be checked. */
+  readonly jobId: string | null;
+  /**
+   * The lines it may concern: those that may have been sent (a job that reads), or every line the
+   * readable records name (one that does not). Empty when none can be told.
+   */
+  readonly lines: readonly { readonly id: string; readonly username: string }[];
 }
 
 /** An open job recorded for this service under another account id (an earlier key, or an earlier

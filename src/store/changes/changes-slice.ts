@@ -8,6 +8,7 @@ import { needsAttention } from '../intent-log';
 import { type JournalOutcome, JournalWriter } from '../journal';
 import { lookupPasted } from '../paste-lookup';
 import { checkJob, type EngineOptions, runJob } from './engine';
+import { holdDamagedIntents, takeJob } from './intent-damage';
 
 /** A job found open in the intent log at start, after its unknown lines were checked. */
 export interface Recovered {
@@ -358,11 +359,13 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
       let job = given;
       if (given.balanceBefore !== undefined && deps.intents) {
         const logged = deps.intents.open().find((j) => j.id === given.id);
-        if (!logged || !deps.intents.claim(given.id)) {
-          get().notify(
-            'Another linedesk resumed or settled this job meanwhile: nothing is sent from here (the journal has its outcome)',
-            'error',
-          );
+        const who = logged ? takeJob(deps.intents, given.id, get().notify) : null;
+        if (!logged || who) {
+          if (!who?.said)
+            get().notify(
+              'Another linedesk resumed or settled this job meanwhile: nothing is sent from here (the journal has its outcome)',
+              'error',
+            );
           return given;
         }
         job = logged;
@@ -443,12 +446,9 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
 
     async checkChange(given, hooks) {
       // Another linedesk checking or making it now: its verdict will do; two at once would not help.
-      if (deps.intents && !deps.intents.claim(given.id)) {
-        if (hooks?.background) return given;
-        get().notify(
-          `${deps.intents.heldElsewhere(given.id) ?? 'another linedesk'} is checking this change now`,
-          'info',
-        );
+      const who = deps.intents ? takeJob(deps.intents, given.id, get().notify) : null;
+      if (who) {
+        if (!who.said && !hooks?.background) get().notify(`${who.by} is checking this change now`, 'info');
         return given;
       }
       // The log is the truth (another job may have closed this one's balance window since).
@@ -474,14 +474,15 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
     async recoverIntents() {
       const intents = deps.intents;
       await adoptForeign();
+      if (intents) holdDamagedIntents(intents, get, set);
       const all: BulkJob[] = [];
       for (const job of intents?.open() ?? []) {
         if (job.target !== get().target.id) continue;
         // A job another linedesk is still making is its own: judged from here, a request still in
         // flight looks "not applied". Its unfinished lines are left alone until it is gone.
-        const who = intents?.heldElsewhere(job.id) ?? null;
-        if (who === null && intents?.claim(job.id) !== false) all.push(job);
-        else holdLines(job, who ?? 'another linedesk');
+        const who = intents ? takeJob(intents, job.id, get().notify) : null;
+        if (who === null) all.push(job);
+        else holdLines(job, who.by, !who.said);
       }
       // The journal is written after the intent log: a process stopped between the two left settled
       // lines the journal lacks. Journal them again (one entry per operation: readers keep the last).

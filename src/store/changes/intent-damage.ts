@@ -1,0 +1,73 @@
+import { counted } from '../../domain/format';
+import type { GetState, SetState } from '../deps';
+import { describeError } from '../describe-error';
+import type { IntentLog } from '../intent-log';
+
+/**
+ * Damaged intent files at start (intent-records.ts reads them): each is said with its path. A job
+ * whose first record reads is checked by the recovery like any other (its lines that may have been
+ * sent are `unknown`); one that does not cannot be checked — the lines its readable records name are
+ * held (no new change is sent for them) until the user sets the file aside.
+ */
+export function holdDamagedIntents(intents: IntentLog, get: GetState, set: SetState): void {
+  let damage: ReturnType<NonNullable<IntentLog['damaged']>>;
+  try {
+    damage = intents.damaged?.() ?? [];
+  } catch (err) {
+    // Reading is defensive; this is a bug of ours, and still said rather than a failed start.
+    get().notify(`The intent log could not be read: ${describeError(err)}`, 'error');
+    return;
+  }
+  for (const d of damage) {
+    const names = d.lines.map((l) => l.username);
+    const named = `${counted(names.length, 'line')} (${names.slice(0, 3).join(', ')}${names.length > 3 ? '…' : ''})`;
+    if (d.jobId !== null) {
+      get().notify(
+        `The intent file ${d.path} is damaged (${d.problem}): ${names.length ? `${named} that may have been sent ${names.length === 1 ? 'is' : 'are'}` : 'its lines are'} checked with the server, never re-sent`,
+        'error',
+      );
+      continue;
+    }
+    const who = `a damaged intent file (${d.path})`;
+    const unsettled = new Map(get().unsettled);
+    const held = new Map(get().held);
+    for (const l of d.lines.filter((x) => !x.id.startsWith('new:'))) {
+      unsettled.set(l.id, d.path);
+      held.set(l.id, who);
+    }
+    set({ unsettled, held });
+    get().notify(
+      `The intent file ${d.path} is damaged (${d.problem}) and cannot be checked: ${
+        names.length
+          ? `it names ${named}, held here until it is set aside; look them up on the panel, then`
+          : 'no line it concerns can be read from it; look up the changes made around its time, then'
+      } set it aside by moving the file out of its directory`,
+      'error',
+    );
+  }
+}
+
+/**
+ * Takes a job to check or resume it: null when taken; otherwise who holds it. A disk that cannot take
+ * the owner file is said here, for what it is (never "another linedesk"), and `said` is true.
+ */
+export function takeJob(
+  intents: IntentLog,
+  jobId: string,
+  notify: ReturnType<GetState>['notify'],
+): { readonly by: string; readonly said: boolean } | null {
+  const who = intents.heldElsewhere(jobId);
+  if (who) return { by: who, said: false };
+  try {
+    return intents.claim(jobId)
+      ? null
+      : { by: intents.heldElsewhere(jobId) ?? 'another linedesk', said: false };
+  } catch (err) {
+    const why = describeError(err);
+    notify(
+      `The intent log cannot be written (${why}): an earlier change is not checked from here, and no new change is sent for its lines`,
+      'error',
+    );
+    return { by: `an intent log that cannot be written (${why})`, said: true };
+  }
+}

@@ -1,0 +1,406 @@
+/**
+ * The intent log on disk: read defensively (a damaged file is named, never a crash, and never turns a
+ * line that may have been sent into "never sent"), written durably (synced before a request leaves),
+ * and a disk that refuses a write says what it is, never "another linedesk".
+ */
+import { spawnSync } from 'node:child_process';
+import * as nodeFs from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client';
+import { fileIntentLog, type IntentFs } from '../../src/app/intent-file';
+import { startTimeOf } from '../../src/app/process-owner';
+import { type BulkJob, type BulkLine, toBulkLine } from '../../src/domain/bulk';
+import { describeError } from '../../src/store/describe-error';
+import type { IntentLog } from '../../src/store/intent-log';
+import { unsettledReason } from '../../src/store/selectors';
+import { storeOnSandbox } from '../helpers/app';
+import { faultProxy } from '../helpers/fault-proxy';
+import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';
+
+/** The real functions, looked up by name where a test makes one of them fail. */
+const real = { ...nodeFs } as unknown as Record<keyof IntentFs, (...a: unknown[]) => unknown>;
+const tmp = (p: string) => mkdtempSync(join(tmpdir(), p));
+const fsError = (code: string, syscall: string) =>
+  Object.assign(new Error(`${code}: injected, ${syscall}`), { code, syscall, errno: -1 });
+
+const aLine = (i: number): BulkLine => ({
+  id: `line-${i}`,
+  username: `user${i}`,
+  before: { expMs: 1_800_000_000_000, connections: 1, enabled: true, isTrial: false },
+  cost: 1,
+  after: {},
+  state: 'pending',
+});
+const aJob = (id = 'j1', n = 2): BulkJob => ({
+  id,
+  op: 'extend',
+  months: 1,
+  connections: 1,
+  target: 'sandbox:test',
+  createdAt: new Date().toISOString(),
+  balanceBefore: 100,
+  lines: Array.from({ length: n }, (_, i) => aLine(i)),
+});
+
+const SENT = new Set(['sending', 'unknown', 'done']);
+const states = (log: IntentLog) => log.open().flatMap((j) => j.lines.map((l) => `${l.id}:${l.state}`));
+
+/**
+ * Every intent file a real bulk job wrote, one copy after each record: four lines extended through a
+ * proxy that rate-limits one request (a `pending` record after `sending`), loses one reply (`unknown`,
+ * then a check) and answers the rest.
+ */
+async function filesOfARealRun(): Promise<string[]> {
+  const env = await sandbox();
+  const proxy = await faultProxy(env.sb.baseUrl, {
+    rules: [
+      {
+        match: 'PUT /v1/lines/extend',
+        nth: 2,
+        fault: { kind: 'rateLimit', headers: { 'retry-after': '0' } },
+      },
+      { match: 'PUT /v1/lines/extend', nth: 3, fault: { kind: 'replyLost' } },
+    ],
+  });
+  const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+  const dir = tmp('ld-real-');
+  const real = fileIntentLog(dir);
+  const copies: string[] = [];
+  const copy = () => {
+    for (const f of readdirSync(dir).filter((n) => n.endsWith('.jsonl')))
+      copies.push(readFileSync(join(dir, f), 'utf8'));
+  };
+  const intents: IntentLog = {
+    ...real,
+    begin: (j) => {
+      real.begin(j);
+      copy();
+    },
+    line: (id, l) => {
+      real.line(id, l);
+      copy();
+    },
+    closeBalanceWindow: (id) => {
+      real.closeBalanceWindow(id);
+      copy();
+    },
+  };
+  try {
+    const lines = (await env.client.listLines({ type: 'premium', limit: 4 })).lines;
+    const { store } = await storeOnSandbox(
+      {},
+      { client, intents, sleep: () => new Promise((r) => setTimeout(r, 1)) },
+      env,
+    );
+    await store.getState().runChange({
+      id: 'job-real',
+      op: 'extend',
+      months: 1,
+      connections: 1,
+      target: 'sandbox:test',
+      createdAt: new Date().toISOString(),
+      lines: lines.map((l) => ({ ...toBulkLine(l), cost: l.connections })),
+    });
+  } finally {
+    await client.close();
+    await proxy.close();
+  }
+  return copies;
+}
+
+type Damage =
+  | { kind: 'truncate'; at: number }
+  | { kind: 'replace'; record: number; with: string }
+  | { kind: 'duplicate'; record: number; to: number };
+
+const garbage = fc.constantFrom(
+  'null',
+  '[]',
+  '{}',
+  '"text"',
+  '42',
+  '{"job":',
+  '\u0000\u0000\u0000',
+  '{"line":{"id":5,"state":"weird"}}',
+  '{"line":{"id":"line-0","username":"user0","state":"done"}}',
+  '{"job":{"id":"j","op":"extend","lines":"none"}}',
+  '{"window":true}',
+  '{"n":"7","line":{}}',
+);
+
+function damage(text: string, d: Damage): string {
+  const records = text.split('\n').filter(Boolean);
+  switch (d.kind) {
+    case 'truncate': {
+      // A cut right after a newline leaves a whole earlier file (what the log held a moment before):
+      // the cut is moved into that record, so it is torn.
+      let at = d.at % text.length;
+      if (at > 0 && text[at - 1] === '\n') at--;
+      return text.slice(0, at);
+    }
+    case 'replace':
+      records[d.record % records.length] = d.with;
+      return `${records.join('\n')}\n`;
+    case 'duplicate': {
+      const r = records[d.record % records.length]!;
+      records.splice((d.to % records.length) + 1, 0, r);
+      return `${records.join('\n')}\n`;
+    }
+  }
+}
+
+describe('a damaged intent file', () => {
+  it('property: open() never throws; a line the file showed as sent is never "never sent"; the damage is named', async () => {
+    const copies = await filesOfARealRun();
+    // The run's files hold every state a line passes through, a rate-limited `pending` among them.
+    const all = copies.join('\n');
+    for (const s of ['"pending","detail":"rate-limited', '"sending"', '"unknown"', '"done"'])
+      expect(all).toContain(s);
+    const dir = tmp('ld-prop-');
+    const file = join(dir, 'job-real.jsonl');
+    const base = fileIntentLog(dir);
+    const damages: fc.Arbitrary<Damage> = fc.oneof(
+      fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }),
+      fc.record({ kind: fc.constant('replace' as const), record: fc.nat(), with: garbage }),
+      fc.record({ kind: fc.constant('duplicate' as const), record: fc.nat(), to: fc.nat() }),
+    );
+    fc.assert(
+      fc.property(fc.nat({ max: copies.length - 1 }), damages, (i, d) => {
+        const original = copies[i]!;
+        writeFileSync(file, original);
+        const before = base.open()[0]!;
+        expect(base.damaged?.()).toEqual([]);
+        const sent = before.lines.filter((l) => SENT.has(l.state)).map((l) => l.id);
+        const damaged = damage(original, d);
+        writeFileSync(file, damaged);
+        const log = fileIntentLog(dir);
+        const jobs = log.open();
+        const report = log.damaged?.() ?? [];
+        const job = jobs[0];
+        if (job) for (const id of sent) expect(job.lines.find((l) => l.id === id)?.state).not.toBe('pending');
+        // A damage that changes what the file says is named with its path.
+        const same = job && JSON.stringify(job) === JSON.stringify(before);
+        if (!same) expect(report.map((r) => r.path)).toEqual([file]);
+        // A job that cannot be read is in the report, with the lines its readable records name.
+        if (!job) expect(report[0]).toMatchObject({ path: file, jobId: null });
+      }),
+      { numRuns: 1000 },
+    );
+  }, 60_000);
+
+  it('a file of an earlier version (no record numbers) reads as before; fields of a newer one are kept', () => {
+    const dir = tmp('ld-compat-');
+    const job = aJob();
+    const sending = { ...job.lines[0]!, state: 'sending', sentAt: '2026-11-24T10:00:00Z', future: { x: 1 } };
+    writeFileSync(
+      join(dir, 'j1.jsonl'),
+      `${JSON.stringify({ job })}\n${JSON.stringify({ line: sending })}\n${JSON.stringify({ n: 9, later: 'kind' })}\n`,
+    );
+    const log = fileIntentLog(dir);
+    expect(log.damaged?.()).toEqual([]);
+    expect(log.open()[0]!.lines[0]).toMatchObject({ state: 'sending', sentAt: '2026-11-24T10:00:00Z' });
+    expect(log.open()[0]!.lines[1]).toMatchObject({ state: 'pending' });
+  });
+
+  it('a record cut mid-write is followed by a newline, so the next record still reads', () => {
+    const dir = tmp('ld-torn-');
+    const log = fileIntentLog(dir);
+    const job = aJob();
+    log.begin(job);
+    writeFileSync(join(dir, 'j1.jsonl'), `${readFileSync(join(dir, 'j1.jsonl'), 'utf8')}{"n":1,"line":{"id"`);
+    fileIntentLog(dir).line(job.id, { ...job.lines[1]!, state: 'sending' });
+    expect(states(fileIntentLog(dir))).toEqual(['line-0:unknown', 'line-1:sending']);
+    expect(fileIntentLog(dir).damaged?.()[0]?.problem).toMatch(/record 2 of 3 is not JSON/);
+  });
+
+  it('a job that cannot be read is set aside only when asked, as <name>.damaged-<time>', () => {
+    const dir = tmp('ld-aside-');
+    writeFileSync(join(dir, 'j1.jsonl'), 'null\n');
+    const log = fileIntentLog(dir);
+    const [d] = log.damaged?.() ?? [];
+    expect(d).toMatchObject({ path: join(dir, 'j1.jsonl'), jobId: null, lines: [] });
+    expect(() => log.setAside?.(join(tmpdir(), 'j1.jsonl'))).toThrow(/not a job file/);
+    // Held by another live linedesk: left as it is.
+    writeFileSync(
+      join(dir, 'j1.jsonl.owner'),
+      JSON.stringify({ pid: process.ppid, start: startTimeOf(process.ppid) }),
+    );
+    expect(() => log.setAside?.(d!.path)).toThrow(/another linedesk \(process \d+\) holds/);
+    writeFileSync(
+      join(dir, 'j1.jsonl.owner'),
+      JSON.stringify({ pid: spawnSync(process.execPath, ['-e', '0']).pid }),
+    );
+    const to = log.setAside?.(d!.path);
+    expect(to).toMatch(/j1\.jsonl\.damaged-\d{4}-\d\d-\d\dT/);
+    expect(readdirSync(dir)).toEqual([to!.split('/').at(-1)]);
+    expect(log.damaged?.()).toEqual([]);
+  });
+});
+
+describe('durable writes', () => {
+  it('each record is synced before line() returns; a new file, and its directory, before begin() returns', () => {
+    const dir = tmp('ld-sync-');
+    const events: string[] = [];
+    const spy: Partial<IntentFs> = {
+      writeSync: ((fd: number, ...rest: never[]) => {
+        events.push('write');
+        return (nodeFs.writeSync as (...a: unknown[]) => number)(fd, ...rest);
+      }) as IntentFs['writeSync'],
+      fsyncSync: (fd) => {
+        events.push(nodeFs.fstatSync(fd).isDirectory() ? 'fsync dir' : 'fsync file');
+        nodeFs.fsyncSync(fd);
+      },
+      renameSync: (a, b) => {
+        events.push('rename');
+        nodeFs.renameSync(a, b);
+      },
+    };
+    const log = fileIntentLog(dir, undefined, { fs: spy });
+    const job = aJob();
+    log.begin(job);
+    // The owner file, then the job written and synced, renamed into place, and the directory synced.
+    expect(events).toEqual(['write', 'fsync file', 'write', 'fsync file', 'rename', 'fsync dir']);
+    events.length = 0;
+    log.line(job.id, { ...job.lines[0]!, state: 'sending' });
+    expect(events).toEqual(['write', 'fsync file']);
+  });
+});
+
+describe('a disk that refuses a write', () => {
+  const failing = (what: keyof IntentFs, code: string, when: (...a: unknown[]) => boolean = () => true) =>
+    ({
+      [what]: (...a: unknown[]) => {
+        if (when(...a)) throw fsError(code, what);
+        return real[what](...a);
+      },
+    }) as Partial<IntentFs>;
+
+  it('a full disk: begin says so with the path, never "another linedesk", and leaves no file', () => {
+    const dir = tmp('ld-full-');
+    const log = fileIntentLog(dir, undefined, { fs: failing('writeSync', 'ENOSPC') });
+    let err: unknown;
+    try {
+      log.begin(aJob());
+    } catch (e) {
+      err = e;
+    }
+    expect(describeError(err)).toBe(`the disk is full: ${join(dir, 'j1.jsonl.owner')} (ENOSPC)`);
+    expect(readdirSync(dir)).toEqual([]);
+    // The owner went in, the job could not: no .tmp and no owner left behind.
+    const late = fileIntentLog(dir, undefined, {
+      fs: failing('writeSync', 'ENOSPC', (fd) => nodeFs.fstatSync(fd as number).size === 0 && seen++ > 0),
+    });
+    let seen = 0;
+    expect(() => late.begin(aJob())).toThrow(/ENOSPC/);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('a full disk mid-job: the record is not on disk, line() throws with the path, the next one reads', () => {
+    const dir = tmp('ld-full2-');
+    fileIntentLog(dir).begin(aJob());
+    // Half of the record reaches the disk, then the disk is full.
+    const half: Partial<IntentFs> = {
+      writeSync: ((fd: number, buf: Uint8Array, off: number, len: number) => {
+        nodeFs.writeSync(fd, buf, off, len >> 1);
+        throw fsError('ENOSPC', 'write');
+      }) as unknown as IntentFs['writeSync'],
+    };
+    const log = fileIntentLog(dir, undefined, { fs: half });
+    let err: unknown;
+    try {
+      log.line('j1', { ...aLine(0), state: 'sending' });
+    } catch (e) {
+      err = e;
+    }
+    expect(describeError(err)).toBe(`the disk is full: ${join(dir, 'j1.jsonl')} (ENOSPC)`);
+    fileIntentLog(dir).line('j1', { ...aLine(1), state: 'sending' });
+    // The torn half: line 0 may have been sent as far as the file can tell, so it is checked.
+    expect(states(fileIntentLog(dir))).toEqual(['line-0:unknown', 'line-1:sending']);
+  });
+
+  it.each([
+    ['EACCES', 'permission denied'],
+    ['EROFS', 'the file system is read-only'],
+    ['EPERM', 'operation not permitted'],
+  ])(
+    '%s on the owner file: begin says "%s" with the path; claim throws rather than "held"',
+    (code, words) => {
+      const dir = tmp('ld-ro-');
+      const log = fileIntentLog(dir, undefined, {
+        fs: failing('openSync', code, (p) => String(p).endsWith('.owner')),
+      });
+      expect(() => log.claim('j1')).toThrow(code);
+      let err: unknown;
+      try {
+        log.begin(aJob());
+      } catch (e) {
+        err = e;
+      }
+      expect(describeError(err)).toBe(`${words}: ${join(dir, 'j1.jsonl.owner')} (${code})`);
+      expect(String(err)).not.toMatch(/another linedesk/);
+      expect(readdirSync(dir)).toEqual([]);
+    },
+  );
+
+  it.skipIf(process.getuid?.() === 0)(
+    'a read-only directory (chmod 0500; skipped as root, who writes anyway): permission denied, no file left',
+    () => {
+      const dir = tmp('ld-ro-real-');
+      chmodSync(dir, 0o500);
+      try {
+        expect(() => fileIntentLog(dir).begin(aJob())).toThrow(/EACCES/);
+        expect(readdirSync(dir)).toEqual([]);
+      } finally {
+        chmodSync(dir, 0o700);
+      }
+    },
+  );
+
+  it('a change is not sent, and says why: the disk, by name', async () => {
+    const env = await sandbox();
+    const dir = tmp('ld-ro-store-');
+    const intents = fileIntentLog(dir, undefined, {
+      fs: failing('openSync', 'EROFS', (p) => String(p).endsWith('.owner')),
+    });
+    const [line] = (await env.client.listLines({ type: 'premium', limit: 1 })).lines;
+    const { store } = await storeOnSandbox({}, { intents }, env);
+    const { balanceBefore: _, ...fresh } = aJob('j-ro', 0);
+    const final = await store.getState().runChange({
+      ...fresh,
+      lines: [{ ...toBulkLine(line!), cost: line!.connections }],
+    });
+    expect(final.lines[0]).toMatchObject({ state: 'failed', provenNotApplied: true });
+    expect(final.lines[0]!.detail).toBe(
+      `not sent: the intent log could not be written (the file system is read-only: ${join(dir, 'j-ro.jsonl.owner')} (EROFS))`,
+    );
+    expect(books(env.sb).ledger).toHaveLength(0);
+  });
+
+  it('at start, a job whose owner file cannot be written is held and said as the disk, not "another linedesk"', async () => {
+    const env = await sandbox();
+    const dir = tmp('ld-ro-start-');
+    const [line] = (await env.client.listLines({ type: 'premium', limit: 1 })).lines;
+    const gone = { pid: spawnSync(process.execPath, ['-e', '0']).pid!, start: null };
+    const job = {
+      ...aJob('j-left', 0),
+      lines: [{ ...toBulkLine(line!), cost: 1, state: 'unknown' as const }],
+    };
+    fileIntentLog(dir, gone).begin(job);
+    const intents = fileIntentLog(dir, undefined, {
+      fs: failing('renameSync', 'EACCES', (p) => String(p).endsWith('.owner')),
+    });
+    const { store } = await storeOnSandbox({}, { intents }, env);
+    await store.getState().start();
+    const s = store.getState();
+    expect(s.recovery).toBeNull();
+    expect(unsettledReason(s, line!.id)).toMatch(
+      /^held for an intent log that cannot be written \(permission denied: /,
+    );
+    expect(s.flash?.text).not.toMatch(/another linedesk/);
+    expect(s.flash?.text).toContain(`permission denied: ${join(dir, 'j-left.jsonl.owner')} (EACCES)`);
+  });
+});
