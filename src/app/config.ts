@@ -20,6 +20,11 @@ const Config = z.object({
     .optional(),
   /** The low-balance threshold per service (its target id: a profile, or the sandbox). */
   lowBalance: z.record(z.string(), z.number().int().min(0)).default({}),
+  /**
+   * How long a change whose check sees no change is held as "no change seen yet" before it can be
+   * called "not applied": the assumption that the service applies a request within it or never.
+   */
+  holdMinutes: z.number().int().min(1).max(1440).optional(),
   /** The lines browser's Note column (`N`). */
   noteColumn: z.boolean().optional(),
   /**

@@ -173,9 +173,17 @@ export function fileDeps(
         }),
       )
     : [];
+  // A config that cannot be read is said where the profiles are read; here the default window holds.
+  let holdMinutes: number | undefined;
+  try {
+    holdMinutes = loadConfig(opts.configPath)?.holdMinutes;
+  } catch {
+    holdMinutes = undefined;
+  }
   return {
     journal: fileJournal(join(data, 'journal.jsonl')),
     intents,
+    ...(holdMinutes ? { holdMs: holdMinutes * 60_000 } : {}),
     ...(conn.legacyTargetId
       ? {
           foreignIntents: foreignIntents(

@@ -138,6 +138,8 @@ export async function runApp(options: AppOptions): Promise<number> {
         target: conn.target,
         readOnly: options.readOnly,
         ...fileDeps(conn, log),
+        // The app keeps checking open changes during their hold window; a script asks `pending`.
+        watch: true,
         findAcross: findAcrossApi({
           userAgent: USER_AGENT,
           current: {

@@ -286,9 +286,18 @@ export async function faultProxy(target: string, initial: ProxyConfig = {}) {
       counts.clear();
       lagged.clear();
     },
-    async close() {
+    /** The service goes away: connections are refused (ECONNREFUSED) until `up()`. */
+    async down() {
       for (const s of sockets) s.destroy();
       await new Promise<void>((r) => server.close(() => r()));
+    },
+    /** Back on the same port. */
+    async up() {
+      await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+    },
+    async close() {
+      for (const s of sockets) s.destroy();
+      if (server.listening) await new Promise<void>((r) => server.close(() => r()));
     },
   };
 }

@@ -122,7 +122,8 @@ export type Outcome =
 export function outcomeOf(l: BulkLine): Outcome {
   if (l.state === 'done') return 'applied';
   if (l.state === 'unknown' || l.state === 'sending') return 'unknown';
-  if (l.state === 'failed') return /^not applied/.test(l.detail ?? '') ? 'not applied' : 'refused';
+  if (l.state === 'failed')
+    return l.notSent ? 'not sent' : /^not applied/.test(l.detail ?? '') ? 'not applied' : 'refused';
   if (l.state === 'skipped') return 'skipped';
   if (l.state === 'cancelled') return 'cancelled';
   return 'not sent';
@@ -217,8 +218,14 @@ export async function printResults(
 export function exitOf(job: BulkJob, notFound: number): number {
   const outcomes = job.lines.map(outcomeOf);
   // A line left alone because an earlier change to it is still unknown is unknown too.
-  const heldBack = job.lines.some((l) => l.state === 'skipped' && /unknown outcome/.test(l.detail ?? ''));
+  const heldBack = job.lines.some(
+    (l) => l.state === 'skipped' && /unknown outcome|open change|held/.test(l.detail ?? ''),
+  );
   if (outcomes.includes('unknown') || heldBack) return EXIT.unknown;
+  // Nothing reached the service (it could not be reached): the network's code, not a refusal's.
+  const tried = job.lines.filter((l) => l.state !== 'skipped');
+  if (notFound === 0 && tried.length && tried.every((l) => l.state === 'failed' && l.notSent))
+    return EXIT.unreachable;
   const failed =
     notFound > 0 ||
     outcomes.some((o) => o === 'refused' || o === 'not applied' || o === 'cancelled' || o === 'not sent');
@@ -230,7 +237,7 @@ export function exitOf(job: BulkJob, notFound: number): number {
 export function summaryText(job: BulkJob): string {
   const count = (o: Outcome) => job.lines.filter((l) => outcomeOf(l) === o).length;
   const spent = job.lines.reduce((n, l) => n + (l.deducedCredits ?? 0), 0);
-  const parts = (['applied', 'not applied', 'refused', 'unknown', 'skipped', 'cancelled'] as const)
+  const parts = (['applied', 'not applied', 'refused', 'not sent', 'unknown', 'skipped', 'cancelled'] as const)
     .map((o) => [o, count(o)] as const)
     .filter(([, n]) => n > 0)
     .map(([o, n]) => `${n} ${o}`);
