@@ -21,6 +21,7 @@ const COMMAND_MODULES: Record<CommandName, () => Promise<Command>> = {
   renewals: async () => (await import('./commands/renewals')).renewalsCommand,
   message: async () => (await import('./commands/message')).messageCommand,
   journal: async () => (await import('./commands/local')).journalCommand,
+  pending: async () => (await import('./commands/pending')).pendingCommand,
   completion: async () => (await import('./commands/local')).completionCommand,
 };
 

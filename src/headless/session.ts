@@ -3,8 +3,10 @@ import { loadConfig } from '../app/config';
 import { connect, fileDeps, isConnection } from '../app/connection';
 import { createLog, type Log } from '../app/log';
 import { chooseTarget } from '../app/target';
+import { DEFAULT_HOLD_MS } from '../domain/proof';
 import { configDir, dataDir, stateDir } from '../paths';
 import { type AppStore, createAppStore } from '../store/app-store';
+import type { IntentLog } from '../store/intent-log';
 import type { Journal, JournalEntry } from '../store/journal';
 import { lookupPasted, type PasteLookup } from '../store/paste-lookup';
 import type { Parsed } from './args';
@@ -48,6 +50,10 @@ export interface StoreHelp {
   failure: (message: string) => Failure;
   /** Lines by id or username (the paste lookup: a search each, then one walk for ids it missed). */
   lookup: (items: readonly string[], cancelled?: () => boolean) => Promise<PasteLookup>;
+  /** This account's intent log on disk (`pending` lists it, sets a damaged file aside). */
+  intents: IntentLog | null;
+  /** The hold window in force (the config's `holdMinutes`, or the default). */
+  holdMs: number;
 }
 
 /** How long requests in flight may take to answer when a command ends or is interrupted. */
@@ -159,6 +165,8 @@ export async function withStore(
         const f = last ? failureOf(last) : null;
         return { code: f?.code ?? 'failed', message, path: f?.path ?? null, exit: f?.exit ?? EXIT.failed };
       },
+      intents: files.intents ?? null,
+      holdMs: files.holdMs ?? DEFAULT_HOLD_MS,
       lookup: (items, cancelled = () => out.closed) =>
         lookupPasted(client, items, {
           cancelled,

@@ -48,6 +48,7 @@ export const COMMAND_NAMES = [
   'renewals',
   'message',
   'journal',
+  'pending',
   'completion',
 ] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
@@ -368,6 +369,42 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     service: false,
     mutation: false,
     examples: ['linedesk journal --since 2026-11-01 --csv > november.csv'],
+  },
+  pending: {
+    name: 'pending',
+    summary: 'changes whose outcome is still open: checked again; settled by hand',
+    usage:
+      '[--wait] | --settle ID|USERNAME --as applied|not-applied --confirm USERNAME | --set-aside FILE --yes',
+    args: { min: 0, max: 0, names: [] },
+    options: [
+      { name: 'wait', type: 'boolean', help: 'keep checking until every hold window has passed' },
+      { name: 'settle', type: 'string', value: 'ID|USERNAME', help: 'settle this open line by hand' },
+      {
+        name: 'as',
+        type: 'string',
+        value: 'OUTCOME',
+        help: 'what you know happened (you looked on the panel)',
+        choices: ['applied', 'not-applied'],
+      },
+      { name: 'confirm', type: 'string', value: 'USERNAME', help: "the line's username, typed again" },
+      {
+        name: 'set-aside',
+        type: 'string',
+        value: 'FILE',
+        help: 'set a damaged intent file aside (kept, no longer read)',
+      },
+      YES,
+      JSON_OPT,
+    ],
+    service: true,
+    mutation: false,
+    examples: [
+      'linedesk pending',
+      'linedesk extend smith0042abcd --yes || linedesk pending --wait',
+      'linedesk pending --settle smith0042abcd --as not-applied --confirm smith0042abcd',
+    ],
+    notes:
+      'Exit 0 when nothing is open, 3 while something is (unknown, held, or a damaged intent file). A check that sees no change proves only "not yet": an outcome stays open for the hold window (10 minutes; the config\'s "holdMinutes") after its request left.',
   },
   completion: {
     name: 'completion',

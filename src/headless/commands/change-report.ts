@@ -237,7 +237,9 @@ export function exitOf(job: BulkJob, notFound: number): number {
 export function summaryText(job: BulkJob): string {
   const count = (o: Outcome) => job.lines.filter((l) => outcomeOf(l) === o).length;
   const spent = job.lines.reduce((n, l) => n + (l.deducedCredits ?? 0), 0);
-  const parts = (['applied', 'not applied', 'refused', 'not sent', 'unknown', 'skipped', 'cancelled'] as const)
+  const parts = (
+    ['applied', 'not applied', 'refused', 'not sent', 'unknown', 'skipped', 'cancelled'] as const
+  )
     .map((o) => [o, count(o)] as const)
     .filter(([, n]) => n > 0)
     .map(([o, n]) => `${n} ${o}`);

@@ -99,7 +99,7 @@ async function changeOne(ctx: Ctx, store: AppStore, help: StoreHelp, p: ChangePa
       code: 'unknown_outcome',
       message: store.getState().held.has(line.id)
         ? `${line.username} is ${unsettledReason(store.getState(), line.id)}`
-        : `An earlier change to ${line.username} still has an unknown outcome (checked again just now): nothing new is sent for it until the server shows what happened`,
+        : `An earlier change to ${line.username} still has an unknown outcome (checked again just now${openDetail(store, line.id)}): nothing new is sent for it until the server shows what happened (see: linedesk pending)`,
       path: null,
       exit: EXIT.unknown,
     });
@@ -281,4 +281,14 @@ async function changeMany(ctx: Ctx, store: AppStore, help: StoreHelp, p: ChangeP
       'yellow',
     );
   return code;
+}
+
+/** The open change of a line, as the recovery checked it: `; extend of 14:02: no change seen yet…`. */
+function openDetail(store: AppStore, lineId: string): string {
+  for (const { job } of store.getState().recovery?.jobs ?? []) {
+    const l = job.lines.find((x) => x.id === lineId);
+    if (l)
+      return `; the ${job.op} of ${job.createdAt.slice(0, 16).replace('T', ' ')} UTC: ${l.detail ?? 'unknown'}`;
+  }
+  return '';
 }

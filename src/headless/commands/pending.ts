@@ -1,0 +1,221 @@
+/**
+ * `linedesk pending`: the changes this account has left open — outcomes still unknown (no change seen
+ * yet, or no proof either way), lines held for another linedesk or a damaged intent file, lines never
+ * sent by an interrupted job — checked with the service again first. `--wait` keeps checking until
+ * every hold window has passed; `--settle` records what the user knows (typed confirmation), as
+ * settled by the user; `--set-aside` moves a damaged intent file out of the way.
+ */
+import { type BulkJob, type BulkLine, OPEN } from '../../domain/bulk';
+import { heldUntil } from '../../domain/proof';
+import type { AppStore } from '../../store/app-store';
+import { describeError } from '../../store/describe-error';
+import type { IntentDamage } from '../../store/intent-log';
+import type { Column } from '../../ui/lines-columns';
+import { EXIT, usageFailure } from '../failure';
+import { tableText } from '../format';
+import type { Ctx, StoreHelp } from '../session';
+import { withStore } from '../session';
+
+interface OpenRow {
+  readonly [key: string]: string | null;
+  readonly job: string;
+  readonly op: string;
+  readonly id: string | null;
+  readonly username: string;
+  readonly state: 'unknown' | 'held' | 'never sent';
+  readonly since: string;
+  readonly detail: string;
+}
+
+const COLUMNS: readonly Column<OpenRow>[] = [
+  { id: 'username', header: 'USERNAME', width: { min: 16, flex: 2, max: 32 }, cell: (r) => r.username },
+  { id: 'op', header: 'OP', width: 9, cell: (r) => r.op },
+  { id: 'state', header: 'STATE', width: 10, cell: (r) => r.state },
+  { id: 'since', header: 'SENT', width: 16, cell: (r) => r.since },
+  { id: 'detail', header: 'DETAIL', width: { min: 10, flex: 4 }, cell: (r) => r.detail },
+];
+
+export function pendingCommand(ctx: Ctx): Promise<number> {
+  const v = ctx.run.values;
+  if (v.settle !== undefined && (v.as === undefined || v.confirm === undefined)) {
+    const f = usageFailure('--settle needs --as applied|not-applied and --confirm with the username', [
+      v.as === undefined ? 'as' : 'confirm',
+    ]);
+    ctx.out.fail(f);
+    return Promise.resolve(f.exit);
+  }
+  return withStore(ctx, async (store, help) => {
+    if (v['set-aside'] !== undefined) return setAside(ctx, help, String(v['set-aside']));
+    await store.getState().recoverIntents();
+    if (v.settle !== undefined) return settle(ctx, store, String(v.settle), String(v.as), String(v.confirm));
+    if (v.wait) await waitOut(ctx, store, help);
+    return report(ctx, store, help);
+  });
+}
+
+/** The open lines of this account's jobs, as the log has them now. */
+function openRows(store: AppStore, help: StoreHelp): OpenRow[] {
+  const s = store.getState();
+  const rows: OpenRow[] = [];
+  for (const job of help.intents?.open() ?? []) {
+    if (job.target !== s.target.id) continue;
+    for (const l of job.lines) {
+      const held = s.held.get(l.id);
+      if (!OPEN.has(l.state) && l.state !== 'pending') continue;
+      rows.push({
+        job: job.id,
+        op: job.op,
+        id: l.id.startsWith('new:') ? null : l.id,
+        username: l.username,
+        state: held ? 'held' : l.state === 'pending' ? 'never sent' : 'unknown',
+        since: l.sentAt ? new Date(l.sentAt).toISOString().slice(0, 16).replace('T', ' ') : '',
+        detail: held
+          ? `held for ${held}`
+          : l.state === 'pending'
+            ? 'never sent: open linedesk to resume it or set it aside'
+            : (l.detail ?? 'sent; no answer yet'),
+      });
+    }
+  }
+  return rows;
+}
+
+function damaged(help: StoreHelp): IntentDamage[] {
+  try {
+    return help.intents?.damaged?.() ?? [];
+  } catch {
+    return [];
+  }
+}
+
+async function report(ctx: Ctx, store: AppStore, help: StoreHelp): Promise<number> {
+  const rows = openRows(store, help);
+  const damage = damaged(help);
+  if (ctx.run.format === 'json') {
+    await ctx.out.data(`${JSON.stringify({ open: rows, damaged: damage }, null, 2)}\n`);
+  } else {
+    if (rows.length) await ctx.out.data(tableText(ctx.out, COLUMNS, rows, ctx.now()));
+    for (const d of damage)
+      ctx.out.message(
+        `Damaged intent file ${d.path} (${d.problem})${d.lines.length ? `: names ${d.lines.map((l) => l.username).join(', ')}` : ''}. Look its lines up on the panel, then: linedesk pending --set-aside ${d.path} --yes`,
+        'yellow',
+      );
+    if (!rows.length && !damage.length)
+      ctx.out.message('Nothing is pending: every change has a known outcome.');
+    else if (rows.some((r) => r.state === 'unknown'))
+      ctx.out.message(
+        'Unknown outcomes are never re-sent. They are checked again at every start (linedesk pending --wait keeps checking until their hold window ends); if you know better, settle one with --settle.',
+      );
+  }
+  return rows.length || damage.length ? EXIT.unknown : EXIT.done;
+}
+
+/** Checks again, backing off, until no open line is inside its hold window (or nothing is open). */
+async function waitOut(ctx: Ctx, store: AppStore, help: StoreHelp): Promise<void> {
+  const { holdMs } = help;
+  for (let attempt = 0; ; attempt++) {
+    const jobs = (help.intents?.open() ?? []).filter(
+      (j) => j.target === store.getState().target.id && j.lines.some((l) => OPEN.has(l.state)),
+    );
+    const now = ctx.now();
+    const until = Math.max(
+      0,
+      ...jobs.flatMap((j) => j.lines.map((l) => heldUntil(j, l, { now, holdMs }) ?? 0)),
+    );
+    if (!jobs.length || (until === 0 && attempt > 0)) return;
+    const pause = Math.min(60_000, 5_000 * 2 ** attempt, Math.max(1_000, until - now));
+    ctx.out.progress(
+      `checking again in ${Math.round(pause / 1000)} s (hold windows end ${new Date(until).toTimeString().slice(0, 5)})…`,
+    );
+    await new Promise((r) => setTimeout(r, ctx.io.tune?.sleep ? 1 : pause));
+    for (const job of jobs) await store.getState().checkChange(job);
+  }
+}
+
+async function settle(
+  ctx: Ctx,
+  store: AppStore,
+  wanted: string,
+  as: string,
+  confirm: string,
+): Promise<number> {
+  const jobs: BulkJob[] = store.getState().recovery?.jobs.map((r) => r.job) ?? [];
+  const w = wanted.trim();
+  const match = (l: BulkLine) => l.id === w || l.username === w || l.id.toLowerCase() === w.toLowerCase();
+  const found = jobs.flatMap((job) =>
+    job.lines.filter((l) => OPEN.has(l.state) && match(l)).map((l) => ({ job, l })),
+  );
+  if (!found.length) {
+    const f = {
+      code: 'line_not_found',
+      message: `No open outcome for "${w}" (see: linedesk pending)`,
+      path: ['settle'],
+      exit: EXIT.failed,
+    };
+    ctx.out.fail(f);
+    return f.exit;
+  }
+  const { job, l } = found[0]!;
+  if (confirm !== l.username) {
+    const f = usageFailure(
+      `--confirm must be the line's username, typed again (${l.username}); nothing was settled`,
+      ['confirm'],
+    );
+    ctx.out.fail(f);
+    return f.exit;
+  }
+  const verdict = as === 'applied' ? 'applied' : 'not applied';
+  let final: BulkJob | null;
+  try {
+    final = store.getState().settleByHand(job.id, l.id, verdict);
+  } catch (err) {
+    ctx.out.fail({
+      code: 'failed',
+      message: `Could not settle it: ${describeError(err)}`,
+      path: null,
+      exit: EXIT.failed,
+    });
+    return EXIT.failed;
+  }
+  if (!final) {
+    ctx.out.fail({
+      code: 'held',
+      message: `${l.username}'s change is held by another linedesk now; try again when it ends`,
+      path: null,
+      exit: EXIT.unknown,
+    });
+    return EXIT.unknown;
+  }
+  ctx.out.message(
+    `${job.op} ${l.username}: settled by you as ${verdict} (recorded in the journal as settled by the user).${verdict === 'not applied' ? ' The line is free for a new change: if the service did apply it, a new change is charged again.' : ''}`,
+  );
+  return EXIT.done;
+}
+
+async function setAside(ctx: Ctx, help: StoreHelp, path: string): Promise<number> {
+  if (ctx.run.values.yes !== true) {
+    const f = usageFailure(
+      `--set-aside moves ${path} out of the intent log: its lines are no longer checked or held. Look them up first; then add --yes`,
+      ['yes'],
+    );
+    ctx.out.fail(f);
+    return EXIT.notConfirmed;
+  }
+  if (!help.intents?.setAside) {
+    ctx.out.fail({
+      code: 'failed',
+      message: 'This intent log cannot set files aside',
+      path: null,
+      exit: EXIT.failed,
+    });
+    return EXIT.failed;
+  }
+  try {
+    const to = help.intents.setAside(path);
+    ctx.out.message(`Set aside: ${path} is now ${to} (kept, no longer read).`);
+    return EXIT.done;
+  } catch (err) {
+    ctx.out.fail({ code: 'failed', message: describeError(err), path: ['set-aside'], exit: EXIT.failed });
+    return EXIT.failed;
+  }
+}
