@@ -363,7 +363,9 @@ async function settle(
   const found = new Map<string, LineListItem>();
   for (let round = 0; round < rounds; round++) {
     const open = state.lines().filter((l) => OPEN.has(l.state));
-    const pendingCharge = state.lines().some((l) => l.state === 'done' && l.charge === 'unknown');
+    const pendingCharge = state
+      .lines()
+      .some((l) => l.state === 'done' && l.charge === 'unknown' && !l.maybeOther);
     if (!open.length && !pendingCharge) return;
     if (round > 0) await sleep(500 * 2 ** round);
     let failure: unknown = null;
@@ -393,7 +395,8 @@ async function settle(
     for (const v of verdicts) {
       const prev = state.get(v.id);
       const line = found.get(v.id) as LineListItem | undefined;
-      const other = v.state === 'done' ? others.get(v.id) : undefined;
+      // Once possibly another client's, always: a later round's balance cannot tell them apart either.
+      const other = v.state === 'done' ? (others.get(v.id) ?? prev.maybeOther) : undefined;
       state.update(
         v.id,
         {
