@@ -7,15 +7,20 @@
  * invariants are: no line charged twice; a line the app reported "not applied" has no charge unless a
  * later retry applied it; the journal's totals equal the ledger (where every amount is known).
  */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { createClient } from '../../src/api/client';
 import type { LineListItem } from '../../src/api/contract';
+import { fileIntentLog } from '../../src/app/intent-file';
+import { startTimeOf } from '../../src/app/process-owner';
 import type { BulkLine } from '../../src/domain/bulk';
 import type { AppStore } from '../../src/store/app-store';
-import { type IntentLog, memoryIntentLog } from '../../src/store/intent-log';
+import type { IntentLog } from '../../src/store/intent-log';
 import { collapse, type JournalEntry, memoryJournal } from '../../src/store/journal';
 import { storeOnSandbox } from './app';
-import { type Dialect, faultProxy } from './fault-proxy';
+import { type Dialect, type FaultRule, faultProxy } from './fault-proxy';
 import { books, DEMO_KEY, sandbox } from './sandbox';
 
 export type Action =
@@ -27,12 +32,26 @@ export type Action =
       readonly n: number;
       readonly cancelAfter: number | null;
     }
-  | { readonly kind: 'kill'; readonly op: 'extend' | 'upgrade'; readonly n: number; readonly after: number };
+  | {
+      readonly kind: 'kill';
+      readonly op: 'extend' | 'upgrade';
+      readonly n: number;
+      readonly after: number;
+      /** The killed job's intent file is then damaged: its last N bytes torn off. */
+      readonly tear: number;
+    }
+  /** A second linedesk (another process) runs a bulk extend at the same time, on overlapping lines. */
+  | { readonly kind: 'race'; readonly n: number; readonly overlap: number };
 
 export interface Schedule {
   /** How the server speaks (through the fault-and-dialect proxy). */
   readonly dialect: Dialect;
   readonly faults: string;
+  /** Changes the service applies after the client gave up (held past the deadline, after a proxy's
+   *  504, answered with a 303): the probability per mutation. */
+  readonly late: number;
+  /** A write of the intent log fails as a full disk would (the probability per record). */
+  readonly diskFull: number;
   readonly actions: readonly Action[];
   readonly concurrency: number;
 }
@@ -58,6 +77,8 @@ export const scheduleArb: fc.Arbitrary<Schedule> = fc.record({
         .map(([k, v]) => `${k}=${v}`)
         .join(','),
     ),
+  late: fc.constantFrom(0, 0, 0.15, 0.3),
+  diskFull: fc.constantFrom(0, 0, 0.05),
   concurrency: fc.integer({ min: 1, max: 4 }),
   actions: fc.array(
     fc.oneof(
@@ -78,15 +99,27 @@ export const scheduleArb: fc.Arbitrary<Schedule> = fc.record({
         op: fc.constantFrom('extend' as const, 'upgrade' as const),
         n: fc.integer({ min: 2, max: 6 }),
         after: fc.integer({ min: 1, max: 8 }),
+        tear: fc.constantFrom(0, 0, 1, 7, 40),
+      }),
+      fc.record({
+        kind: fc.constant('race' as const),
+        n: fc.integer({ min: 2, max: 6 }),
+        overlap: fc.integer({ min: 1, max: 3 }),
       }),
     ),
     { minLength: 1, maxLength: 4 },
   ),
 });
 
-/** An intent log and journal that a "kill" freezes: a dead process writes nothing more. */
-function killable() {
-  const intents = memoryIntentLog();
+/** The hold window of the model: longer than any late change takes to land. */
+const HOLD_MS = 1_500;
+
+/**
+ * An intent log on disk (a directory of its own) and a journal, that a "kill" freezes: a dead process
+ * writes nothing more. `diskFull` makes a record's write fail as ENOSPC would.
+ */
+function killable(dir: string, diskFull: number, random: () => number) {
+  const intents = fileIntentLog(dir);
   const journal = memoryJournal();
   let dead = false;
   let writes = 0;
@@ -98,20 +131,30 @@ function killable() {
       onKill();
     }
   };
+  const full = () => {
+    if (diskFull > 0 && random() < diskFull) throw new Error('ENOSPC: no space left on device, write');
+  };
   const log: IntentLog = {
-    begin: (j) => !dead && intents.begin(j),
+    begin: (j) => {
+      if (dead) return;
+      full();
+      intents.begin(j);
+    },
     line: (id, l) => {
       if (dead) return;
+      full();
       intents.line(id, l);
       tick();
     },
     end: (id) => !dead && intents.end(id),
     open: () => intents.open(),
     closeBalanceWindow: (id) => !dead && intents.closeBalanceWindow(id),
-    // One process in the model: a killed session's jobs are taken over by the next.
-    heldElsewhere: () => null,
-    claim: () => true,
-    release() {},
+    // The killed session and the next are the same process here: its jobs are taken over as the
+    // next start would take over a dead process's.
+    heldElsewhere: (id) => intents.heldElsewhere(id),
+    claim: (id) => intents.claim(id),
+    release: (id) => !dead && intents.release(id),
+    damaged: () => intents.damaged?.() ?? [],
   };
   return {
     log,
@@ -147,21 +190,46 @@ export interface Outcome {
   readonly reportedNotApplied: ReadonlySet<string>;
   readonly appliedByJournal: ReadonlySet<string>;
   readonly unknownLeft: number;
+  /**
+   * Lines two clients both asked to change (a race's overlap): each may be charged once per client
+   * that sent it after the other's change was settled; never more.
+   */
+  readonly askedTwice: ReadonlySet<string>;
+  /** Lines claimed applied (without "possibly by another client") more times than they were charged. */
+  readonly overclaimed: readonly string[];
 }
 
 /** Runs one schedule; returns what the ledger and the journal say, for the invariants. */
 export async function runSchedule(s: Schedule): Promise<Outcome> {
   const env = await sandbox({ lines: 40, credits: 1_000_000 });
   const proxy = await faultProxy(env.sb.baseUrl, { dialect: s.dialect });
-  const client = createClient({
-    baseUrl: proxy.baseUrl,
-    apiKey: DEMO_KEY,
-    retry: { maxAttempts: 6, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 5 },
-  });
-  const k = killable();
+  // A short deadline: a change held past it (and applied later) takes a fraction of a second.
+  const clientFor = () =>
+    createClient({
+      baseUrl: proxy.baseUrl,
+      apiKey: DEMO_KEY,
+      deadlineMs: 400,
+      retry: { maxAttempts: 6, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 5 },
+    });
+  const client = clientFor();
+  const dir = mkdtempSync(join(tmpdir(), 'ld-model-'));
+  const seeded = mulberry(Number(/seed=(\d+)/.exec(s.faults)?.[1] ?? 1));
+  const k = killable(dir, s.diskFull, seeded);
   const sleep = () => new Promise<void>((r) => setTimeout(r, 2));
   const retry = { maxDelayMs: 5, maxRetryAfterMs: 5 };
-  const deps = { intents: k.log, journal: k.journal, client, sleep, retry, bulkConcurrency: s.concurrency };
+  // The clock jumps past the hold window at the end, once every late change has landed.
+  let skew = 0;
+  const now = () => Date.now() + skew;
+  const deps = {
+    intents: k.log,
+    journal: k.journal,
+    client,
+    sleep,
+    retry,
+    now,
+    holdMs: HOLD_MS,
+    bulkConcurrency: s.concurrency,
+  };
   let { store } = await storeOnSandbox({}, deps, env);
   await store.getState().loadCatalog();
   const pool: LineListItem[] = (await client.listLines({ limit: 100, type: 'premium' })).lines.filter(
@@ -170,8 +238,13 @@ export async function runSchedule(s: Schedule): Promise<Outcome> {
   const suspended = (await client.listLines({ limit: 100, status: 'suspended' })).lines;
   const take = (n: number) => pool.splice(0, n);
   const reportedNotApplied = new Set<string>();
+  /** Lines each linedesk claims it applied (not "possibly by another client"). */
+  const claims = { here: new Set<string>(), there: new Set<string>() };
+  const askedTwice = new Set<string>();
+  const otherEntries: JournalEntry[] = [];
   let created = 0;
   env.sb.faults.set(s.faults);
+  proxy.set({ dialect: s.dialect, seed: seeded() * 1e9, rules: lateRules(s.late) });
 
   const markOnly = (lines: readonly LineListItem[]) =>
     store.setState({
@@ -275,6 +348,45 @@ export async function runSchedule(s: Schedule): Promise<Outcome> {
     } else if (a.kind === 'bulk') {
       const lines = take(a.n);
       if (lines.length) await bulk(a.op, lines, a.cancelAfter);
+    } else if (a.kind === 'race') {
+      const mine = take(a.n);
+      const theirs = [...mine.slice(0, a.overlap), ...take(a.n - a.overlap)];
+      if (!mine.length) continue;
+      for (const l of mine.slice(0, a.overlap)) askedTwice.add(l.id);
+      // Another linedesk: its own process (identity), client and journal, the same data directory.
+      const otherClient = clientFor();
+      const otherJournal = memoryJournal();
+      const { store: there } = await storeOnSandbox(
+        {},
+        {
+          ...deps,
+          client: otherClient,
+          journal: otherJournal,
+          intents: fileIntentLog(dir, { pid: process.ppid, start: startTimeOf(process.ppid) }),
+        },
+        env,
+      );
+      await there.getState().loadCatalog();
+      markOnly(mine);
+      there.setState({
+        marked: new Map(theirs.map((l) => [l.id, { id: l.id, username: l.username, line: l }])),
+      });
+      store.getState().openBulk('extend');
+      there.getState().openBulk('extend');
+      await Promise.all([store.getState().bulkStart(), there.getState().bulkStart()]);
+      for (const [st, set] of [
+        [store, claims.here],
+        [there, claims.there],
+      ] as const) {
+        if (st.getState().bulk?.job.lines.some((l) => l.state === 'unknown'))
+          await st.getState().bulkRecheck();
+        const lines = st.getState().bulk?.job.lines ?? [];
+        noteFailed(lines);
+        for (const l of lines) if (l.state === 'done' && !l.maybeOther) set.add(l.id);
+        st.getState().bulkClose();
+      }
+      otherEntries.push(...otherJournal.entries);
+      await otherClient.close();
     } else {
       const lines = take(a.n);
       if (!lines.length) continue;
@@ -286,23 +398,30 @@ export async function runSchedule(s: Schedule): Promise<Outcome> {
       await wait(() => old.getState().bulk?.quoting === false);
       await old.getState().bulkStart(); // requests in flight at the kill still reach the server
       k.disarm(); // the job ended before the kill: this process lives on
-      if (k.dead) await restart();
-      else old.getState().bulkClose();
+      if (k.dead) {
+        if (a.tear) tearNewest(dir, a.tear); // and its file was damaged since
+        await restart();
+      } else old.getState().bulkClose();
     }
   }
-  // The faults stop (the network heals); one more start checks whatever is still open.
+  // The faults stop (the network heals), every late change lands, the hold window passes; one more
+  // start checks whatever is still open.
   env.sb.faults.set('');
+  proxy.set({ dialect: s.dialect });
+  await proxy.landed();
+  skew += HOLD_MS;
   await restart();
   const unknownLeft = k.log
     .open()
     .reduce((n, j) => n + j.lines.filter((l) => l.state === 'unknown' || l.state === 'sending').length, 0);
   await client.close();
   await proxy.close();
+  rmSync(dir, { recursive: true, force: true });
 
   const b = books(env.sb);
   const charges = new Map<string, number>();
   for (const r of b.ledger) charges.set(r.line_id, (charges.get(r.line_id) ?? 0) + 1);
-  const ops = collapse(k.entries);
+  const ops = collapse([...k.entries, ...otherEntries]);
   const appliedByJournal = new Set(
     ops.filter((e) => e.outcome === 'applied' && e.lineId).map((e) => e.lineId!),
   );
@@ -314,6 +433,43 @@ export async function runSchedule(s: Schedule): Promise<Outcome> {
     reportedNotApplied,
     appliedByJournal,
     unknownLeft,
-    ...(process.env.MODEL_DEBUG ? { entries: k.entries, ledger: b.ledger } : {}),
+    askedTwice,
+    overclaimed: [...new Set([...claims.here, ...claims.there])].filter(
+      (id) => Number(claims.here.has(id)) + Number(claims.there.has(id)) > (charges.get(id) ?? 0),
+    ),
+    ...(process.env.MODEL_DEBUG ? { entries: [...k.entries, ...otherEntries], ledger: b.ledger } : {}),
+  };
+}
+
+/** Late changes on every credit-spending route: held past the deadline, after a 504 page, a 303. */
+function lateRules(p: number): FaultRule[] {
+  if (!p) return [];
+  const routes = ['POST /v1/lines', 'POST /v1/lines/trial', 'PUT /v1/lines/extend', 'PUT /v1/lines/upgrade'];
+  return routes.flatMap((match) => [
+    { match, p: p / 3, fault: { kind: 'applyLate', ms: 700, answer: 'hold' } as const },
+    { match, p: p / 2, fault: { kind: 'applyLate', ms: 300, answer: 'gateway' } as const },
+    { match, p: p / 1, fault: { kind: 'applyLate', ms: 0, answer: 'seeOther' } as const },
+  ]);
+}
+
+/** The newest job file loses its last `bytes` (a torn record, as a disk fault leaves it). */
+function tearNewest(dir: string, bytes: number): void {
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .map((f) => join(dir, f));
+  const newest = files.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+  if (!newest) return;
+  const size = readFileSync(newest).length;
+  truncateSync(newest, Math.max(1, size - bytes));
+}
+
+function mulberry(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }

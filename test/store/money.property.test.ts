@@ -19,7 +19,11 @@ describe('the money promise under faults and user actions (model-based)', () => 
           figures.notApplied += o.reportedNotApplied.size;
           figures.checkedUnknownLeft += o.unknownLeft;
           figures.unknownCharges += o.journalUnknownCharges;
-          for (const [line, n] of o.charges) expect(n, `line ${line} charged ${n} times`).toBe(1);
+          // Once per client that asked (two linedesks racing on a line may each extend it, one after
+          // the other's change was settled); never a second charge for one request.
+          for (const [line, n] of o.charges)
+            expect(n, `line ${line} charged ${n} times`).toBeLessThanOrEqual(o.askedTwice.has(line) ? 2 : 1);
+          expect(o.overclaimed, 'a charge claimed by both linedesks').toEqual([]);
           for (const line of o.reportedNotApplied)
             if (!o.appliedByJournal.has(line))
               expect(o.charges.has(line), `line ${line} said not applied, was charged`).toBe(false);
