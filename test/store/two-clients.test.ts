@@ -8,7 +8,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../src/api/client';
 import type { LineListItem } from '../../src/api/contract';
 import { NetworkError } from '../../src/api/errors';
@@ -128,9 +128,8 @@ describe('two clients on the same lines', () => {
     );
     await store.getState().loadCatalog();
     store.getState().openAction({ op: 'extend', line });
-    await new Promise<void>((r) => {
-      const stop = store.subscribe((s) => s.action?.quote.status === 'ready' && (stop(), r()));
-      if (store.getState().action?.quote.status === 'ready') r();
+    await vi.waitFor(() => {
+      if (store.getState().action?.quote.status !== 'ready') throw new Error('not yet');
     });
     await store.getState().confirmAction();
     const l = store.getState().action!.job!.lines[0]!;
