@@ -250,8 +250,12 @@ export async function runSchedule(s: Schedule): Promise<Outcome> {
     store.setState({
       marked: new Map(lines.map((l) => [l.id, { id: l.id, username: l.username, line: l }])),
     });
+  /** What the app says of a line last counts: "not sent" then a retry whose outcome is unknown is unknown. */
   const noteFailed = (lines: readonly BulkLine[]) => {
-    for (const l of lines) if (l.state === 'failed' && l.provenNotApplied) reportedNotApplied.add(l.id);
+    for (const l of lines)
+      if (l.state === 'failed' && l.provenNotApplied) reportedNotApplied.add(l.id);
+      else if (l.state === 'done' || l.state === 'unknown' || l.state === 'sending')
+        reportedNotApplied.delete(l.id);
   };
 
   /** A single change the way a user does it: confirm; on "not applied" or a refusal, try again. */
