@@ -14,7 +14,7 @@ import { EMPTY_CONFIG, loadConfig, saveConfig } from './config';
 import { type Connection, connect, fileDeps, isConnection, USER_AGENT } from './connection';
 import { findAcrossApi } from './find-across';
 import { createLog } from './log';
-import { checkAccount } from './profiles';
+import { checkAccountFields } from './profiles';
 import { chooseTarget } from './target';
 import { ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN, SHOW_CURSOR } from './terminal';
 import type { Instance } from './ui-entry';
@@ -98,7 +98,7 @@ export async function runApp(options: AppOptions): Promise<number> {
     if (choice.kind === 'welcome') {
       let result: WelcomeResult = { kind: 'quit' };
       const connectAccount = async (baseUrl: string, apiKey: string) => {
-        const err = await checkAccount(baseUrl, apiKey, USER_AGENT);
+        const err = await checkAccountFields(baseUrl, apiKey, USER_AGENT);
         if (err) return err;
         saveConfig({
           ...EMPTY_CONFIG,
