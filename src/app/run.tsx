@@ -13,6 +13,7 @@ import { systemClipboard } from './clipboard';
 import { EMPTY_CONFIG, loadConfig, saveConfig } from './config';
 import { type Connection, connect, fileDeps, isConnection, USER_AGENT } from './connection';
 import { findAcrossApi } from './find-across';
+import { homeProblems } from './home-dirs';
 import { createLog } from './log';
 import { checkAccountFields } from './profiles';
 import { chooseTarget } from './target';
@@ -31,6 +32,13 @@ export async function runApp(options: AppOptions): Promise<number> {
       'linedesk: this is an interactive app and needs a terminal (stdin and stdout must be a TTY).\n',
     );
     return 1;
+  }
+  // A directory linedesk cannot use is said before anything starts (the welcome's sandbox choice
+  // would otherwise stop on saving the config, pointing to a log that cannot exist either).
+  const problems = homeProblems(process.env, ['config', 'data']);
+  if (problems.length) {
+    for (const p of problems) process.stderr.write(`linedesk: ${p}\n`);
+    return 2;
   }
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -191,7 +199,12 @@ export async function runApp(options: AppOptions): Promise<number> {
     await conn?.close().catch((err) => log.error('close', err));
   }
   if (fatal) {
-    process.stderr.write(`linedesk stopped after an unexpected error. Details are in ${log.file}\n`);
+    const [logProblem] = homeProblems(process.env, ['state']);
+    process.stderr.write(
+      log.writable
+        ? `linedesk stopped after an unexpected error. Details are in ${log.file}\n`
+        : `linedesk stopped after an unexpected error: ${(fatal as Error)?.message ?? String(fatal)}. No log was written${logProblem ? `: ${logProblem}` : ` (${log.file} could not be written)`}\n`,
+    );
     return 1;
   }
   return 0;
