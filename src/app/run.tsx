@@ -6,6 +6,7 @@ import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, createPasteHub, installPasteFi
 import { stateDir } from '../paths';
 import { createAppStore } from '../store/app-store';
 import type { StoreDeps } from '../store/deps';
+import { localeIsUtf8, setGlyphMode } from '../ui/glyphs';
 import { linesPageSize } from '../ui/layout/frame';
 import type { WelcomeResult } from '../ui/screens/WelcomeScreen';
 import { VERSION } from '../version';
@@ -33,6 +34,9 @@ export async function runApp(options: AppOptions): Promise<number> {
     );
     return 1;
   }
+  // A terminal whose locale is not UTF-8 (LANG=C over SSH) is drawn in ASCII (ui/glyphs.ts).
+  const ascii = options.ascii || !localeIsUtf8(process.env);
+  setGlyphMode(ascii ? 'ascii' : 'utf8');
   // A directory linedesk cannot use is said before anything starts (the welcome's sandbox choice
   // would otherwise stop on saving the config, pointing to a log that cannot exist either).
   const problems = homeProblems(process.env, ['config', 'data']);

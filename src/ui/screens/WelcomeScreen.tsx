@@ -6,6 +6,7 @@ import { keyName } from '../../keys/key-name';
 import { type PasteHub, pastedLine } from '../../keys/paste';
 import { editText, insertText, isEditKey, type TextState } from '../../keys/text-edit';
 import { TextField } from '../components/TextField';
+import { glyph } from '../glyphs';
 import { color } from '../theme';
 
 export type WelcomeResult =
@@ -172,7 +173,10 @@ export function WelcomeScreen({ connect, onDone, pastes }: WelcomeProps) {
         <Text>Manage streaming-TV subscription lines from the keyboard. Nothing is configured yet.</Text>
         <Text> </Text>
         {CHOICES.map((label, i) => (
-          <Text key={label} inverse={choice === i}>{`${choice === i ? '›' : ' '} ${label} `}</Text>
+          <Text
+            key={label}
+            inverse={choice === i}
+          >{`${choice === i ? glyph('cursor') : ' '} ${label} `}</Text>
         ))}
         <Text> </Text>
         <Text color={color('ui.muted')}>↑/↓ choose · Enter confirms · q quits</Text>
@@ -188,7 +192,7 @@ export function WelcomeScreen({ connect, onDone, pastes }: WelcomeProps) {
       <Box>
         <Text
           color={field === 'url' ? color('ui.focus') : undefined}
-        >{`${field === 'url' ? '›' : ' '} Base URL  `}</Text>
+        >{`${field === 'url' ? glyph('cursor') : ' '} Base URL  `}</Text>
         {field === 'url' ? (
           <TextField value={url} caret={caret} placeholder="https://panel.example.com" />
         ) : (
@@ -198,16 +202,16 @@ export function WelcomeScreen({ connect, onDone, pastes }: WelcomeProps) {
       <Box>
         <Text
           color={field === 'key' ? color('ui.focus') : undefined}
-        >{`${field === 'key' ? '›' : ' '} API key   `}</Text>
+        >{`${field === 'key' ? glyph('cursor') : ' '} API key   `}</Text>
         {field === 'key' ? (
-          <TextField value={key} caret={caret} mask="•" />
+          <TextField value={key} caret={caret} mask={glyph('mask')} />
         ) : (
-          <Text>{'•'.repeat(Math.min(key.length, 24))}</Text>
+          <Text>{glyph('mask').repeat(Math.min(key.length, 24))}</Text>
         )}
       </Box>
       <Text> </Text>
       {checking && <Text color={color('ui.muted')}>Checking the account (GET /v1/me)…</Text>}
-      {error && <Text color={color('tone.error')}>{`✗ ${error}`}</Text>}
+      {error && <Text color={color('tone.error')}>{`${glyph('fail')} ${error}`}</Text>}
       {notice && <Text color={color('ui.muted')}>{notice}</Text>}
       <Text color={color('ui.muted')}>
         Tab switches field · Enter checks and saves as profile "default" · Esc goes back
