@@ -15,6 +15,8 @@ export type CliCommand =
 export interface AppOptions {
   readonly sandbox: boolean;
   readonly readOnly: boolean;
+  /** Draw in ASCII whatever the locale says (`--ascii`). */
+  readonly ascii: boolean;
   readonly baseUrl: string | null;
   readonly profile: string | null;
 }
@@ -47,6 +49,7 @@ Options:
   --base-url URL     the service's base URL (https; plain http only for loopback); the key comes
                      from LINEDESK_API_KEY, or from the profile with that URL
   --read-only        browse only: every command that changes a line is disabled
+  --ascii            draw in ASCII only (chosen by itself when LC_ALL, LC_CTYPE or LANG is not UTF-8)
   -h, --help         show this help
   -v, --version      print the version
 
@@ -149,6 +152,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
         version: { type: 'boolean', short: 'v' },
         sandbox: { type: 'boolean' },
         'read-only': { type: 'boolean' },
+        ascii: { type: 'boolean' },
         'base-url': { type: 'string' },
         profile: { type: 'string' },
       },
@@ -176,6 +180,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
       options: {
         sandbox: values.sandbox ?? false,
         readOnly: values['read-only'] ?? false,
+        ascii: values.ascii ?? false,
         baseUrl: values['base-url'] ?? null,
         profile: values.profile ?? null,
       },

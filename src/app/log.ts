@@ -22,6 +22,10 @@ export function createLog(file: string) {
   };
   return {
     file,
+    /** Whether the log can be written (its directory made, no write failed yet). */
+    get writable() {
+      return ok;
+    },
     write,
     error(context: string, err: unknown) {
       write(`${context}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);

@@ -1,7 +1,41 @@
 import { createClient } from '../api/client';
+import { NotAuthorized } from '../api/errors';
 import type { ProfilesApi } from '../store/deps';
 import { describeError } from '../store/describe-error';
 import { type Config, EMPTY_CONFIG, keyTail, loadConfig, PROFILE_NAME, saveConfig } from './config';
+
+/** What is wrong with an account, and in which field: the form keeps its focus there. */
+export interface AccountProblem {
+  readonly field: 'url' | 'key';
+  readonly message: string;
+}
+
+/**
+ * Checks an account with GET /v1/me; null when the key works. A refused or missing key is the key's
+ * problem; anything else (a URL that is not one, a service that cannot be reached or answers oddly)
+ * is the URL's.
+ */
+export async function checkAccountFields(
+  baseUrl: string,
+  apiKey: string,
+  userAgent: string,
+): Promise<AccountProblem | null> {
+  if (!apiKey) return { field: 'key', message: 'Enter the API key' };
+  let client: ReturnType<typeof createClient>;
+  try {
+    client = createClient({ baseUrl, apiKey, userAgent, retry: { maxAttempts: 2 }, deadlineMs: 10_000 });
+  } catch (err) {
+    return { field: 'url', message: describeError(err) };
+  }
+  try {
+    await client.me();
+    return null;
+  } catch (err) {
+    return { field: err instanceof NotAuthorized ? 'key' : 'url', message: describeError(err) };
+  } finally {
+    await client.close();
+  }
+}
 
 /** Checks an account with GET /v1/me; an error message, or null when the key works. */
 export async function checkAccount(
@@ -9,21 +43,7 @@ export async function checkAccount(
   apiKey: string,
   userAgent: string,
 ): Promise<string | null> {
-  if (!apiKey) return 'Enter the API key';
-  let client: ReturnType<typeof createClient>;
-  try {
-    client = createClient({ baseUrl, apiKey, userAgent, retry: { maxAttempts: 2 }, deadlineMs: 10_000 });
-  } catch (err) {
-    return describeError(err);
-  }
-  try {
-    await client.me();
-    return null;
-  } catch (err) {
-    return describeError(err);
-  } finally {
-    await client.close();
-  }
+  return (await checkAccountFields(baseUrl, apiKey, userAgent))?.message ?? null;
 }
 
 /** Profile management for the app (`:profile`), over the config file. */

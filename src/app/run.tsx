@@ -6,6 +6,7 @@ import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, createPasteHub, installPasteFi
 import { stateDir } from '../paths';
 import { createAppStore } from '../store/app-store';
 import type { StoreDeps } from '../store/deps';
+import { localeIsUtf8, setGlyphMode } from '../ui/glyphs';
 import { linesPageSize } from '../ui/layout/frame';
 import type { WelcomeResult } from '../ui/screens/WelcomeScreen';
 import { VERSION } from '../version';
@@ -13,8 +14,9 @@ import { systemClipboard } from './clipboard';
 import { EMPTY_CONFIG, loadConfig, saveConfig } from './config';
 import { type Connection, connect, fileDeps, isConnection, USER_AGENT } from './connection';
 import { findAcrossApi } from './find-across';
+import { homeProblems } from './home-dirs';
 import { createLog } from './log';
-import { checkAccount } from './profiles';
+import { checkAccountFields } from './profiles';
 import { chooseTarget } from './target';
 import { ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN, SHOW_CURSOR } from './terminal';
 import type { Instance } from './ui-entry';
@@ -31,6 +33,16 @@ export async function runApp(options: AppOptions): Promise<number> {
       'linedesk: this is an interactive app and needs a terminal (stdin and stdout must be a TTY).\n',
     );
     return 1;
+  }
+  // A terminal whose locale is not UTF-8 (LANG=C over SSH) is drawn in ASCII (ui/glyphs.ts).
+  const ascii = options.ascii || !localeIsUtf8(process.env);
+  setGlyphMode(ascii ? 'ascii' : 'utf8');
+  // A directory linedesk cannot use is said before anything starts (the welcome's sandbox choice
+  // would otherwise stop on saving the config, pointing to a log that cannot exist either).
+  const problems = homeProblems(process.env, ['config', 'data']);
+  if (problems.length) {
+    for (const p of problems) process.stderr.write(`linedesk: ${p}\n`);
+    return 2;
   }
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -98,7 +110,7 @@ export async function runApp(options: AppOptions): Promise<number> {
     if (choice.kind === 'welcome') {
       let result: WelcomeResult = { kind: 'quit' };
       const connectAccount = async (baseUrl: string, apiKey: string) => {
-        const err = await checkAccount(baseUrl, apiKey, USER_AGENT);
+        const err = await checkAccountFields(baseUrl, apiKey, USER_AGENT);
         if (err) return err;
         saveConfig({
           ...EMPTY_CONFIG,
@@ -191,7 +203,12 @@ export async function runApp(options: AppOptions): Promise<number> {
     await conn?.close().catch((err) => log.error('close', err));
   }
   if (fatal) {
-    process.stderr.write(`linedesk stopped after an unexpected error. Details are in ${log.file}\n`);
+    const [logProblem] = homeProblems(process.env, ['state']);
+    process.stderr.write(
+      log.writable
+        ? `linedesk stopped after an unexpected error. Details are in ${log.file}\n`
+        : `linedesk stopped after an unexpected error: ${(fatal as Error)?.message ?? String(fatal)}. No log was written${logProblem ? `: ${logProblem}` : ` (${log.file} could not be written)`}\n`,
+    );
     return 1;
   }
   return 0;

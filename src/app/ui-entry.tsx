@@ -6,6 +6,7 @@ import type { PasteHub } from '../keys/paste';
 import type { AppStore } from '../store/app-store';
 import { App } from '../ui/App';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
+import { asciiText, glyphMode } from '../ui/glyphs';
 import { type WelcomeProps, WelcomeScreen } from '../ui/screens/WelcomeScreen';
 import { StoreProvider } from '../ui/store-context';
 
@@ -15,6 +16,29 @@ export type Instance = ReturnType<typeof render>;
 // environment must not turn Ink into a print-the-last-frame logger.
 const BASE = { exitOnCtrlC: false, patchConsole: true, interactive: true } as const;
 
+/**
+ * In ASCII mode (ui/glyphs.ts) every frame passes the glyph table on its way out: components draw
+ * their own glyphs in ASCII already; text from elsewhere (messages, values) gets the same stand-ins,
+ * each as wide as what it replaces, so the layout Ink measured holds.
+ */
+function terminal(): { readonly stdout?: NodeJS.WriteStream } {
+  if (glyphMode() !== 'ascii') return {};
+  const out = process.stdout;
+  const write = (chunk: unknown, ...rest: unknown[]) =>
+    (out.write as (...a: unknown[]) => boolean)(
+      typeof chunk === 'string' ? asciiText(chunk) : chunk,
+      ...rest,
+    );
+  const stdout = new Proxy(out, {
+    get(target, prop) {
+      if (prop === 'write') return write;
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { stdout };
+}
+
 export function renderWelcome(
   props: WelcomeProps & { readonly pastes: PasteHub },
   onFatal: (err: unknown) => void,
@@ -23,7 +47,7 @@ export function renderWelcome(
     <ErrorBoundary onFatal={onFatal}>
       <WelcomeScreen {...props} />
     </ErrorBoundary>,
-    BASE,
+    { ...BASE, ...terminal() },
   );
 }
 
@@ -36,6 +60,6 @@ export function renderApp(store: AppStore, effects: UiEffects, onFatal: (err: un
     </ErrorBoundary>,
     // Ink throttles to 30 frames a second by default, which a key held down feels as lag.
     // Incremental rendering rewrites only changed rows: a cursor move is ~0.5 KB, not ~6 KB.
-    { ...BASE, maxFps: 120, incrementalRendering: true },
+    { ...BASE, ...terminal(), maxFps: 120, incrementalRendering: true },
   );
 }

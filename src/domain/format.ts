@@ -97,7 +97,7 @@ export function cellWidth(text: string): number {
   return w;
 }
 
-function isWide(cp: number): boolean {
+export function isWide(cp: number): boolean {
   return (
     (cp >= 0x1100 && cp <= 0x115f) ||
     (cp >= 0x2e80 && cp <= 0xa4cf) ||

@@ -1,3 +1,4 @@
+import { type DirRole, homeProblems } from '../app/home-dirs';
 import { parseHeadless } from './args';
 import { EXIT, failureOf } from './failure';
 import { type HeadlessIo, Output } from './output';
@@ -25,6 +26,10 @@ const COMMAND_MODULES: Record<CommandName, () => Promise<Command>> = {
   completion: async () => (await import('./commands/local')).completionCommand,
 };
 
+/** The directories each command reads or writes (the log is optional: without it nothing is logged). */
+const LOCAL_STATE: Partial<Record<CommandName, readonly DirRole[]>> = { journal: ['data'], completion: [] };
+const needs = (command: CommandName): readonly DirRole[] => LOCAL_STATE[command] ?? ['config', 'data'];
+
 /**
  * `linedesk COMMAND …` without a screen: parses, runs, and returns the exit code. Everything it
  * touches comes through `io` (streams, stdin, environment), so tests run it in-process.
@@ -44,6 +49,13 @@ export async function runHeadless(argv: readonly string[], io: HeadlessIo): Prom
   }
   if (parsed.kind === 'usage') {
     out.fail({ code: 'usage', message: parsed.message, path: parsed.path, exit: EXIT.usage });
+    return EXIT.usage;
+  }
+  // A directory linedesk cannot use is said first, path and fix, before anything reads or writes
+  // there: never an "Unexpected error … mkdir", never the sandbox in silence for a config it cannot read.
+  const problems = homeProblems(io.env, needs(parsed.command));
+  if (problems.length) {
+    out.fail({ code: 'config', message: problems.join(' '), path: null, exit: EXIT.usage });
     return EXIT.usage;
   }
   try {

@@ -17,6 +17,8 @@ export function createJournalSlice(set: SetState, get: GetState, deps: StoreDeps
     loadJournal() {
       // One entry per operation, with its final outcome.
       set({ journalEntries: collapse(deps.journal?.read() ?? []) });
+      const skipped = deps.journal?.skipped?.() ?? [];
+      if (skipped.length) get().notify(skipped.join('; '), 'error');
     },
     exportJournal() {
       if (!deps.journal) return get().notify('No journal in this session', 'error');

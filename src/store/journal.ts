@@ -38,6 +38,8 @@ export interface JournalEntry {
 export interface Journal {
   append(entry: JournalEntry): void;
   read(): readonly JournalEntry[];
+  /** What the last read skipped (lines that are not entries), in sentences; none when all was read. */
+  skipped?(): readonly string[];
   /** Writes a CSV of every entry; returns where. */
   exportCsv(): string;
 }

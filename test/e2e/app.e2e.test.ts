@@ -163,7 +163,11 @@ describe('the built app in a real terminal', () => {
     sessions.push(app);
     await app.waitExit();
     expect(app.exitCode()).toBe(2);
-    expect(app.output()).toMatch(/sandbox could not start/);
+    // The data directory is checked before the sandbox is started (issue 23): the path and the fix.
+    expect(app.output()).toMatch(
+      /data directory \/dev\/null\/nowhere cannot be created: \/dev\/null is a file/,
+    );
+    expect(app.output()).toContain('LINEDESK_DATA_DIR');
     expect(app.output()).not.toMatch(/\n\s+at /);
   });
 

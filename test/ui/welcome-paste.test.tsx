@@ -1,7 +1,7 @@
 import { render } from 'ink-testing-library';
 import stripAnsi from 'strip-ansi';
 import { describe, expect, it, vi } from 'vitest';
-import { checkAccount } from '../../src/app/profiles';
+import { type AccountProblem, checkAccountFields } from '../../src/app/profiles';
 import {
   createPasteHub,
   installPasteFilter,
@@ -12,7 +12,12 @@ import {
 import { type WelcomeResult, WelcomeScreen } from '../../src/ui/screens/WelcomeScreen';
 
 /** The welcome screen as run.tsx shows it: stdin filtered, pastes through the hub. */
-function renderWelcome(check: (url: string, key: string) => Promise<string | null> = async () => 'refused') {
+function renderWelcome(
+  check: (url: string, key: string) => Promise<AccountProblem | null> = async () => ({
+    field: 'url',
+    message: 'refused',
+  }),
+) {
   const pastes = createPasteHub();
   const connects: Array<[string, string]> = [];
   const results: WelcomeResult[] = [];
@@ -73,7 +78,7 @@ describe('the welcome screen takes a paste as text', () => {
 
   it('a key pasted into the URL field: the check says what is wrong without repeating it', async () => {
     const canary = 'lds_canaryKEY7f3a9c1e5b2d0000';
-    const w = renderWelcome((url, key) => checkAccount(url, key, 'test'));
+    const w = renderWelcome((url, key) => checkAccountFields(url, key, 'test'));
     await w.waitFrame((f) => f.includes('Welcome to linedesk'));
     await w.type('\u001b[B');
     await w.type('\r');
@@ -91,5 +96,49 @@ describe('the welcome screen takes a paste as text', () => {
     expect(message).not.toContain(canary);
     // The field shows what was typed in it; nothing else repeats it.
     expect(w.frame().split(canary)).toHaveLength(2);
+  });
+});
+
+describe('the welcome form takes keys typed ahead in one read (issue 23)', () => {
+  it('↓, Enter, the URL, Tab, the key and Enter in ONE write: the key goes to its field, masked, and the account is checked', async () => {
+    const w = renderWelcome();
+    await w.waitFrame((f) => f.includes('Welcome to linedesk'));
+    await w.type('\u001b[B\rhttps://panel.example.com\tsk_live_secret\r');
+    await vi.waitFor(() => expect(w.connects).toEqual([['https://panel.example.com', 'sk_live_secret']]));
+    await w.waitFrame((f) => f.includes('refused'));
+    expect(w.frame()).not.toContain('sk_live_secret');
+    expect(w.frame()).toContain('https://panel.example.com');
+  });
+
+  it('an unreachable URL keeps the focus on the URL: the correction is typed there, in clear', async () => {
+    const w = renderWelcome(async (url) =>
+      url.includes('typo') ? { field: 'url', message: 'Could not connect to panel.typo.example' } : null,
+    );
+    await w.waitFrame((f) => f.includes('Welcome to linedesk'));
+    await w.type('\u001b[B\r');
+    await w.waitFrame((f) => f.includes('Base URL'));
+    await w.type('https://panel.typo.example\tsk_live_secret\r');
+    await w.waitFrame((f) => f.includes('Could not connect'));
+    expect(w.frame()).toMatch(/› Base URL/);
+    await w.type('\u007f'.repeat('typo.example'.length));
+    await w.type('fixed.example');
+    await w.waitFrame((f) => f.includes('https://panel.fixed.example'));
+    expect(w.frame()).not.toContain('sk_live_secret');
+    await w.type('\r');
+    await vi.waitFor(() =>
+      expect(w.results).toEqual([
+        { kind: 'account', baseUrl: 'https://panel.fixed.example', apiKey: 'sk_live_secret' },
+      ]),
+    );
+  });
+
+  it('a refused key keeps the focus on the key', async () => {
+    const w = renderWelcome(async () => ({ field: 'key', message: 'The API key was refused' }));
+    await w.waitFrame((f) => f.includes('Welcome to linedesk'));
+    await w.type('\u001b[B\r');
+    await w.waitFrame((f) => f.includes('Base URL'));
+    await w.type('https://panel.example.com\tsk_wrong\r');
+    await w.waitFrame((f) => f.includes('was refused'));
+    expect(w.frame()).toMatch(/› API key/);
   });
 });

@@ -31,7 +31,9 @@ export async function journalCommand(ctx: Ctx): Promise<number> {
       return f.exit;
     }
   }
-  const all = collapse(fileJournal(join(ctx.dirs.data, 'journal.jsonl')).read());
+  const journal = fileJournal(join(ctx.dirs.data, 'journal.jsonl'));
+  const all = collapse(journal.read());
+  for (const problem of journal.skipped?.() ?? []) out.message(`linedesk: ${problem}`, 'yellow');
   const entries: JournalEntry[] = since === null ? all : all.filter((e) => Date.parse(e.time) >= since!);
   if (run.format === 'json') await out.data(`${JSON.stringify({ entries }, null, 2)}\n`);
   else if (run.format === 'csv') await out.data(toCsv(entries));

@@ -2,6 +2,7 @@ import { Text } from 'ink';
 import { memo } from 'react';
 import type { LineListItem } from '../../api/contract';
 import { fitWidth } from '../../domain/format';
+import { glyph } from '../glyphs';
 import type { LaidOut } from '../lines-columns';
 import { color } from '../theme';
 
@@ -18,7 +19,7 @@ export const LineRow = memo(function LineRow({ line, columns, isCursor, isMarked
   return (
     <Text inverse={isCursor} wrap="truncate">
       {/* The cursor and the mark are characters too: without colour (NO_COLOR) nothing is lost. */}
-      <Text>{isCursor ? '›' : ' '}</Text>
+      <Text>{isCursor ? glyph('cursor') : ' '}</Text>
       <Text color={color('ui.mark')}>{isMarked ? '● ' : '  '}</Text>
       {columns.map(({ column, width }, i) => (
         <Text key={column.id} color={column.tone ? color(column.tone(line, now) ?? 'ui.muted') : undefined}>

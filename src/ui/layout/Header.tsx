@@ -1,8 +1,9 @@
 import { Box, Text } from 'ink';
-import { cellWidth, counted, credits, fitWidth } from '../../domain/format';
+import { cellWidth, counted, countText, credits, fitWidth } from '../../domain/format';
 import { loaded } from '../../store/types';
 import { useApp } from '../store-context';
 import { color } from '../theme';
+import { layoutHeader } from './header-items';
 
 /** One line: account email, credits, lines count, the target and badges. */
 export function Header({ width }: { readonly width: number }) {
@@ -16,11 +17,14 @@ export function Header({ width }: { readonly width: number }) {
   const lowBalance = useApp((s) => s.lowBalance);
   // Below the profile's threshold the balance is in the warning tone, and says so in words.
   const low = balance !== undefined && lowBalance !== null && balance < lowBalance;
-  const head = ` linedesk  ${email}  `;
-  const money = balance === undefined ? '' : `${credits(balance)}${low ? ' (low)' : ''}`;
-  const rest = `  ${linesCount === undefined ? '' : counted(linesCount, 'line')}`;
-  const badges = `${marked ? `${marked} marked  ` : ''}${readOnly ? '[READ-ONLY] ' : ''}[${target}] `;
-  const room = Math.max(0, width - badges.length);
+  const laid = layoutHeader(width, {
+    email,
+    money: balance === undefined ? '' : `${credits(balance)}${low ? ' (low)' : ''}`,
+    lines: linesCount === undefined ? '' : counted(linesCount, 'line'),
+    marked: marked ? `${countText(marked)} marked` : '',
+    badges: `${readOnly ? '[READ-ONLY] ' : ''}[${target}] `,
+  });
+  const room = Math.max(0, width - cellWidth(laid.badges));
   return (
     <Box width={width}>
       {accountError ? (
@@ -29,15 +33,15 @@ export function Header({ width }: { readonly width: number }) {
         </Text>
       ) : (
         <Text bold color={color('ui.accent')} wrap="truncate">
-          {head}
+          {laid.head}
           <Text color={low ? color('tone.warning') : undefined} inverse={low}>
-            {money}
+            {laid.money}
           </Text>
-          {fitWidth(rest, Math.max(0, room - cellWidth(head) - cellWidth(money)))}
+          {laid.rest}
         </Text>
       )}
       <Text color={color('ui.badge')} wrap="truncate">
-        {badges}
+        {laid.badges}
       </Text>
     </Box>
   );

@@ -4,6 +4,7 @@ import { absoluteText, credits, creditsText, fitWidth } from '../../domain/forma
 import { hint, keyHintText } from '../../keys/keymap';
 import { type ActionState, confirmBlocker, SPENDS } from '../../store/action-slice';
 import { loaded } from '../../store/types';
+import { borderStyle } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 
@@ -41,7 +42,7 @@ export function ActionDialog({ width }: { readonly width: number }) {
     <Box
       flexDirection="column"
       width={width}
-      borderStyle="round"
+      borderStyle={borderStyle()}
       borderColor={color(a.op === 'delete' ? 'ui.danger' : 'ui.accent')}
     >
       <Text bold>{fitWidth(` ${TITLES[a.op]} ${a.line?.username ?? ''}`, width - 2)}</Text>

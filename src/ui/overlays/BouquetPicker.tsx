@@ -4,6 +4,7 @@ import { windowOf } from '../../domain/scroll';
 import { pickerItems } from '../../store/form-slice';
 import { loaded } from '../../store/types';
 import { LoadState } from '../components/LoadState';
+import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { layoutColumns, PICKER_COLUMNS, type PickerRow, rowText } from '../tables';
 import { color } from '../theme';
@@ -46,7 +47,7 @@ export function BouquetPicker({ width, height }: { readonly width: number; reado
       )}
       {rows.slice(view.start, view.end).map((b, i) => (
         <Text key={b.id} inverse={view.start + i === picker.cursor} wrap="truncate">
-          {`${view.start + i === picker.cursor ? '›' : ' '} ${rowText(laid, b)}`}
+          {`${view.start + i === picker.cursor ? glyph('cursor') : ' '} ${rowText(laid, b)}`}
         </Text>
       ))}
     </Box>

@@ -5,6 +5,7 @@ import { windowOf } from '../../domain/scroll';
 import { hint, keyHintText } from '../../keys/keymap';
 import { bulkBlocker } from '../../store/bulk-slice';
 import { loaded } from '../../store/types';
+import { borderStyle, glyph } from '../glyphs';
 import { layoutColumns } from '../lines-columns';
 import { useApp } from '../store-context';
 import { rowText } from '../tables';
@@ -66,7 +67,9 @@ export function BulkDialog({ width, height }: { readonly width: number; readonly
     const total = Math.max(1, p.done + p.failed + p.unknown + p.remaining);
     const barWidth = Math.max(10, width - 40);
     const filled = Math.round(((p.done + p.failed) / total) * barWidth);
-    head.push(`[${'█'.repeat(filled)}${'░'.repeat(barWidth - filled)}] ${p.done + p.failed}/${total}`);
+    head.push(
+      `[${glyph('barFull').repeat(filled)}${glyph('barEmpty').repeat(barWidth - filled)}] ${p.done + p.failed}/${total}`,
+    );
     head.push(
       `done ${p.done} · failed ${p.failed} · unknown ${p.unknown} · remaining ${p.remaining} · skipped ${p.skipped}${p.cancelled ? ` · cancelled ${p.cancelled}` : ''} · ${credits(p.credits)} spent${p.chargeUnknown ? ` (+${p.chargeUnknown} charged, amount unknown)` : ''} · ${p.ratePerSec.toFixed(1)}/s${p.etaSec !== null && b.phase === 'running' ? ` · ~${Math.ceil(p.etaSec)} s left` : ''}`,
     );
@@ -119,7 +122,7 @@ export function BulkDialog({ width, height }: { readonly width: number; readonly
     <Box
       flexDirection="column"
       width={width}
-      borderStyle="round"
+      borderStyle={borderStyle()}
       borderColor={color(job.op === 'delete' ? 'ui.danger' : 'ui.accent')}
     >
       <Text bold wrap="truncate">

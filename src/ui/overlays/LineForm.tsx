@@ -5,6 +5,7 @@ import { hint } from '../../keys/keymap';
 import { caretOf } from '../../store/text-target';
 import { loaded } from '../../store/types';
 import { TextField } from '../components/TextField';
+import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 
@@ -47,7 +48,7 @@ export function LineForm({ width }: { readonly width: number }) {
           <Box key={f.id} flexDirection="column">
             <Box>
               <Text color={focused ? color('ui.focus') : color('ui.muted')}>
-                {fitWidth(`${focused ? '›' : ' '} ${f.label}`, 16)}
+                {fitWidth(`${focused ? glyph('cursor') : ' '} ${f.label}`, 16)}
               </Text>
               {focused && f.kind === 'text' ? (
                 <TextField
@@ -64,7 +65,7 @@ export function LineForm({ width }: { readonly width: number }) {
             {(focused || error) && (
               <Text color={error ? color('tone.error') : color('ui.muted')} wrap="truncate">
                 {fitWidth(
-                  `                 ${error ? `✗ ${error}` : f.kind === 'bouquets' ? hint('form.toggle', f.hint) : f.hint}`,
+                  `                 ${error ? `${glyph('fail')} ${error}` : f.kind === 'bouquets' ? hint('form.toggle', f.hint) : f.hint}`,
                   width,
                 )}
               </Text>

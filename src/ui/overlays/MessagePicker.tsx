@@ -4,6 +4,7 @@ import { fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
 import { hint } from '../../keys/keymap';
 import { placeholdersText } from '../../store/messages-slice';
+import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 
@@ -44,7 +45,7 @@ export function MessagePicker({ width, height }: { readonly width: number; reado
       </Text>
       {templates.slice(view.start, view.end).map((t, i) => (
         <Text key={t.id} inverse={view.start + i === m.cursor} wrap="truncate">
-          {fitWidth(`${view.start + i === m.cursor ? '›' : ' '} ${t.name}`, width)}
+          {fitWidth(`${view.start + i === m.cursor ? glyph('cursor') : ' '} ${t.name}`, width)}
         </Text>
       ))}
       {view.position && <Text color={color('ui.muted')}>{` ${view.position}`}</Text>}

@@ -5,6 +5,7 @@ import { NOTE_LIMITS } from '../../store/notes';
 import { NOTE_FIELDS, NOTE_LABELS } from '../../store/notes-slice';
 import { caretOf } from '../../store/text-target';
 import { TextField } from '../components/TextField';
+import { borderStyle, glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 
@@ -14,7 +15,7 @@ export function NoteForm({ width }: { readonly width: number }) {
   const caret = useApp(caretOf);
   if (!f) return null;
   return (
-    <Box flexDirection="column" width={width} borderStyle="round" borderColor={color('ui.accent')}>
+    <Box flexDirection="column" width={width} borderStyle={borderStyle()} borderColor={color('ui.accent')}>
       <Text bold wrap="truncate">
         {fitWidth(` Note for ${f.username} — kept on this machine, never sent to the service`, width - 2)}
       </Text>
@@ -26,7 +27,7 @@ export function NoteForm({ width }: { readonly width: number }) {
             <Box>
               <Box flexShrink={0}>
                 <Text color={focused ? color('ui.focus') : color('ui.muted')}>
-                  {fitWidth(`${focused ? '›' : ' '} ${NOTE_LABELS[field]}`, 12)}
+                  {fitWidth(`${focused ? glyph('cursor') : ' '} ${NOTE_LABELS[field]}`, 12)}
                 </Text>
               </Box>
               {focused ? (
@@ -38,7 +39,7 @@ export function NoteForm({ width }: { readonly width: number }) {
             {(focused || error) && (
               <Text color={error ? color('tone.error') : color('ui.muted')} wrap="truncate">
                 {fitWidth(
-                  `            ${error ? `✗ ${error}` : `up to ${NOTE_LIMITS[field]} characters`}`,
+                  `            ${error ? `${glyph('fail')} ${error}` : `up to ${NOTE_LIMITS[field]} characters`}`,
                   width - 2,
                 )}
               </Text>

@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import { fitWidth } from '../../domain/format';
 import { caretOf } from '../../store/text-target';
 import { TextField } from '../components/TextField';
+import { borderStyle, glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 
@@ -10,13 +11,13 @@ export function ProfilesOverlay({ width }: { readonly width: number }) {
   const list = useApp((s) => s.profileList);
   const current = useApp((s) => s.currentProfile);
   return (
-    <Box flexDirection="column" width={width} borderStyle="round" borderColor={color('ui.accent')}>
+    <Box flexDirection="column" width={width} borderStyle={borderStyle()} borderColor={color('ui.accent')}>
       <Text bold>{' Profiles'}</Text>
       {list.length === 0 && <Text color={color('ui.muted')}> None yet.</Text>}
       {list.map((p) => (
         <Text key={p.name} wrap="truncate">
           {fitWidth(
-            `  ${p.name === current ? '●' : ' '} ${fitWidth(p.name, 16)} ${fitWidth(p.baseUrl, 40)} key ${p.keyTail}${p.isDefault ? '  (default)' : ''}`,
+            `  ${p.name === current ? glyph('mark') : ' '} ${fitWidth(p.name, 16)} ${fitWidth(p.baseUrl, 40)} key ${p.keyTail}${p.isDefault ? '  (default)' : ''}`,
             width - 2,
           )}
         </Text>
@@ -39,17 +40,17 @@ export function ProfileAddForm({ width }: { readonly width: number }) {
   const row = (field: 'name' | 'baseUrl' | 'apiKey', label: string) => (
     <Box>
       <Text color={f.focus === field ? color('ui.focus') : color('ui.muted')}>
-        {fitWidth(`${f.focus === field ? '›' : ' '} ${label}`, 12)}
+        {fitWidth(`${f.focus === field ? glyph('cursor') : ' '} ${label}`, 12)}
       </Text>
       {f.focus === field ? (
-        <TextField value={f[field]} caret={caret} {...(field === 'apiKey' ? { mask: '•' } : {})} />
+        <TextField value={f[field]} caret={caret} {...(field === 'apiKey' ? { mask: glyph('mask') } : {})} />
       ) : (
-        <Text>{field === 'apiKey' ? '•'.repeat(Math.min(24, f.apiKey.length)) : f[field]}</Text>
+        <Text>{field === 'apiKey' ? glyph('mask').repeat(Math.min(24, f.apiKey.length)) : f[field]}</Text>
       )}
     </Box>
   );
   return (
-    <Box flexDirection="column" width={width} borderStyle="round" borderColor={color('ui.accent')}>
+    <Box flexDirection="column" width={width} borderStyle={borderStyle()} borderColor={color('ui.accent')}>
       <Text bold>{' New profile'}</Text>
       {row('name', 'Name')}
       {row('baseUrl', 'Base URL')}

@@ -3,6 +3,7 @@ import { OPEN } from '../../domain/bulk';
 import { credits, fitWidth } from '../../domain/format';
 import { hint } from '../../keys/keymap';
 import type { Recovered } from '../../store/changes/changes-slice';
+import { borderStyle } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 
@@ -36,7 +37,7 @@ export function ResumeDialog({ width }: { readonly width: number }) {
         .filter(Boolean)
         .join(' · ');
   return (
-    <Box flexDirection="column" width={width} borderStyle="round" borderColor={color('ui.badge')}>
+    <Box flexDirection="column" width={width} borderStyle={borderStyle()} borderColor={color('ui.badge')}>
       <Text bold>{fitWidth(' Changes left open when linedesk last stopped', width - 2)}</Text>
       {rows.slice(0, 12).map(([text, tone]) => (
         <Text key={text} color={tone ? color(tone) : undefined} wrap="truncate">

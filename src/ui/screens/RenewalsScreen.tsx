@@ -7,6 +7,7 @@ import { hint, keyHintText } from '../../keys/keymap';
 import { selectRenewalsPlan } from '../../store/renewals-slice';
 import { loaded } from '../../store/types';
 import { LoadState } from '../components/LoadState';
+import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { layoutColumns, RENEWAL_COLUMNS, rowText } from '../tables';
 import { color } from '../theme';
@@ -101,7 +102,7 @@ export function RenewalsScreen({ width, height }: { readonly width: number; read
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: the slot on screen is the row's identity
           <Text key={i} inverse={isCursor} wrap="truncate">
-            {`${isCursor ? '›' : ' '}${marked.has(row.line.id) ? '●' : ' '} ${rowText(laid, row, now)}`}
+            {`${isCursor ? glyph('cursor') : ' '}${marked.has(row.line.id) ? glyph('mark') : ' '} ${rowText(laid, row, now)}`}
           </Text>
         );
       })}

@@ -1,10 +1,12 @@
 import { Box, Text, useApp as useInkApp, useInput } from 'ink';
 import { useEffect, useRef, useState } from 'react';
 import { typedText } from '../../domain/line-form';
+import { splitBurst } from '../../keys/burst';
 import { keyName } from '../../keys/key-name';
 import { type PasteHub, pastedLine } from '../../keys/paste';
 import { editText, insertText, isEditKey, type TextState } from '../../keys/text-edit';
 import { TextField } from '../components/TextField';
+import { glyph } from '../glyphs';
 import { color } from '../theme';
 
 export type WelcomeResult =
@@ -12,9 +14,15 @@ export type WelcomeResult =
   | { readonly kind: 'account'; readonly baseUrl: string; readonly apiKey: string }
   | { readonly kind: 'quit' };
 
+/** What is wrong with the account, and in which field (the focus goes there). */
+export interface AccountProblem {
+  readonly field: 'url' | 'key';
+  readonly message: string;
+}
+
 export interface WelcomeProps {
-  /** Checks the account (GET /v1/me) and saves it; answers an error message, or null when saved. */
-  readonly connect: (baseUrl: string, apiKey: string) => Promise<string | null>;
+  /** Checks the account (GET /v1/me) and saves it; answers what is wrong and where, or null when saved. */
+  readonly connect: (baseUrl: string, apiKey: string) => Promise<AccountProblem | null>;
   readonly onDone: (r: WelcomeResult) => void;
   /** Pastes, already out of the key stream: text for the field in focus, never Enter or Esc. */
   readonly pastes?: PasteHub;
@@ -95,38 +103,64 @@ export function WelcomeScreen({ connect, onDone, pastes }: WelcomeProps) {
     exit();
   };
 
-  useInput((input, k) => {
-    if (k.ctrl && input === 'c') return done({ kind: 'quit' });
+  /** One key by name (`enter`, `tab`, `j`…), acting on what the key before it left. */
+  const onKey = (name: string) => {
+    if (name === 'ctrl+c') return done({ kind: 'quit' });
     const at = now.current;
     if (at.checking) return;
     if (at.mode === 'choose') {
-      if (k.upArrow || k.downArrow || input === 'j' || input === 'k') put({ choice: 1 - at.choice });
-      if (k.return) {
+      if (name === 'up' || name === 'down' || name === 'j' || name === 'k') put({ choice: 1 - at.choice });
+      if (name === 'enter') {
         if (at.choice === 0) done({ kind: 'sandbox' });
         else put({ mode: 'connect', notice: null });
       }
-      if (k.escape || input === 'q') done({ kind: 'quit' });
+      if (name === 'escape' || name === 'q') done({ kind: 'quit' });
       return;
     }
-    if (k.escape) return put({ mode: 'choose', error: null, notice: null });
+    if (name === 'escape') return put({ mode: 'choose', error: null, notice: null });
     const other = at.field === 'url' ? 'key' : 'url';
-    if (k.tab || k.upArrow || k.downArrow) return put({ field: other, caret: at[other].length });
-    if (k.return) {
-      if (at.field === 'url') return put({ field: 'key', caret: at.key.length });
+    if (name === 'tab' || name === 'shift+tab' || name === 'up' || name === 'down')
+      return put({ field: other, caret: at[other].length });
+    if (name === 'enter') {
+      // Enter on the URL goes on to the key, or checks again once a key is there (after a fix).
+      if (at.field === 'url' && !at.key.trim()) return put({ field: 'key', caret: at.key.length });
       const [url, key] = [at.url.trim(), at.key.trim()];
       put({ checking: true, error: null });
-      void connect(url, key).then((err) => {
+      void connect(url, key).then((problem) => {
         put({ checking: false });
-        // What was typed stays; the message says what went wrong.
-        if (err) put({ error: err });
-        else done({ kind: 'account', baseUrl: url, apiKey: key });
+        if (!problem) return done({ kind: 'account', baseUrl: url, apiKey: key });
+        // What was typed stays; the message says what went wrong, and the focus goes to that field
+        // (a corrected URL typed into the masked key field would be lost unseen).
+        const field = problem.field;
+        put({
+          error: problem.message,
+          field,
+          caret: field === at.field ? now.current.caret : now.current[field].length,
+        });
       });
       return;
     }
-    const name = keyName(input, k);
-    if (name && isEditKey(name)) return edit((t) => editText(t, name));
-    const text = k.ctrl || k.meta ? '' : typedText(input);
+    if (isEditKey(name)) return edit((t) => editText(t, name));
+    if (name === 'space') return edit((t) => insertText(t, ' '));
+    if ([...name].length === 1) onText(name);
+  };
+  const onText = (input: string) => {
+    const at = now.current;
+    if (at.checking || at.mode !== 'connect') return;
+    const text = typedText(input);
     if (text) edit((t) => insertText(t, text));
+  };
+
+  useInput((input, k) => {
+    const name = keyName(input, k);
+    if (name !== null) return onKey(name);
+    if (k.ctrl || k.meta) return;
+    // Keys typed ahead arrive as one string: Tab and Enter in it are keys, the rest is text.
+    for (const part of splitBurst(input)) {
+      if (part.kind === 'key') onKey(part.name);
+      else if (now.current.mode === 'choose') for (const ch of part.text) onKey(ch === ' ' ? 'space' : ch);
+      else onText(part.text);
+    }
   });
 
   const { mode, choice, field, url, key, caret, error, checking, notice } = st;
@@ -139,7 +173,10 @@ export function WelcomeScreen({ connect, onDone, pastes }: WelcomeProps) {
         <Text>Manage streaming-TV subscription lines from the keyboard. Nothing is configured yet.</Text>
         <Text> </Text>
         {CHOICES.map((label, i) => (
-          <Text key={label} inverse={choice === i}>{`${choice === i ? '›' : ' '} ${label} `}</Text>
+          <Text
+            key={label}
+            inverse={choice === i}
+          >{`${choice === i ? glyph('cursor') : ' '} ${label} `}</Text>
         ))}
         <Text> </Text>
         <Text color={color('ui.muted')}>↑/↓ choose · Enter confirms · q quits</Text>
@@ -155,7 +192,7 @@ export function WelcomeScreen({ connect, onDone, pastes }: WelcomeProps) {
       <Box>
         <Text
           color={field === 'url' ? color('ui.focus') : undefined}
-        >{`${field === 'url' ? '›' : ' '} Base URL  `}</Text>
+        >{`${field === 'url' ? glyph('cursor') : ' '} Base URL  `}</Text>
         {field === 'url' ? (
           <TextField value={url} caret={caret} placeholder="https://panel.example.com" />
         ) : (
@@ -165,16 +202,16 @@ export function WelcomeScreen({ connect, onDone, pastes }: WelcomeProps) {
       <Box>
         <Text
           color={field === 'key' ? color('ui.focus') : undefined}
-        >{`${field === 'key' ? '›' : ' '} API key   `}</Text>
+        >{`${field === 'key' ? glyph('cursor') : ' '} API key   `}</Text>
         {field === 'key' ? (
-          <TextField value={key} caret={caret} mask="•" />
+          <TextField value={key} caret={caret} mask={glyph('mask')} />
         ) : (
-          <Text>{'•'.repeat(Math.min(key.length, 24))}</Text>
+          <Text>{glyph('mask').repeat(Math.min(key.length, 24))}</Text>
         )}
       </Box>
       <Text> </Text>
       {checking && <Text color={color('ui.muted')}>Checking the account (GET /v1/me)…</Text>}
-      {error && <Text color={color('tone.error')}>{`✗ ${error}`}</Text>}
+      {error && <Text color={color('tone.error')}>{`${glyph('fail')} ${error}`}</Text>}
       {notice && <Text color={color('ui.muted')}>{notice}</Text>}
       <Text color={color('ui.muted')}>
         Tab switches field · Enter checks and saves as profile "default" · Esc goes back

@@ -1,0 +1,58 @@
+import { cellWidth, fitWidth } from '../../domain/format';
+
+/** The header's items, each whole or absent: a number is never cut. */
+export interface HeaderParts {
+  readonly email: string;
+  /** The balance, always shown (the money is what the header is for). */
+  readonly money: string;
+  /** "2,623 lines", or ''. */
+  readonly lines: string;
+  /** "2,623 marked", or ''. */
+  readonly marked: string;
+  /** "[READ-ONLY] [SANDBOX]": always shown. */
+  readonly badges: string;
+}
+
+export interface HeaderLayout {
+  /** " linedesk  email  " or what is left of it (the email may be shortened, it holds no count). */
+  readonly head: string;
+  readonly money: string;
+  /** "  2,623 lines", or ''. */
+  readonly rest: string;
+  /** "2,623 marked  [SANDBOX] ". */
+  readonly badges: string;
+}
+
+const EMAIL_MIN = 8;
+
+/**
+ * Lays the header out in `width` cells. When it does not fit, whole items go, in this order: the
+ * product name, then the email (first shortened, never below 8 cells), then the lines count, then
+ * the marked count. The balance, read-only and the service's badge always stay.
+ */
+export function layoutHeader(width: number, p: HeaderParts): HeaderLayout {
+  const badgesOf = (marked: boolean) => `${marked && p.marked ? `  ${p.marked}  ` : ' '}${p.badges}`;
+  const restOf = (lines: boolean) => (lines && p.lines ? `  ${p.lines}` : '');
+  const fits = (l: HeaderLayout) =>
+    cellWidth(l.head) + cellWidth(l.money) + cellWidth(l.rest) + cellWidth(l.badges) <= width;
+  const tries: Array<(room: number) => HeaderLayout | null> = [
+    () => ({ head: ` linedesk  ${p.email}  `, money: p.money, rest: restOf(true), badges: badgesOf(true) }),
+    () => ({ head: ` ${p.email}  `, money: p.money, rest: restOf(true), badges: badgesOf(true) }),
+    () => {
+      const rest = restOf(true);
+      const badges = badgesOf(true);
+      const room = width - cellWidth(p.money) - cellWidth(rest) - cellWidth(badges) - 3;
+      return room >= EMAIL_MIN && p.email
+        ? { head: ` ${fitWidth(p.email, room)}  `, money: p.money, rest, badges }
+        : null;
+    },
+    () => ({ head: ' ', money: p.money, rest: restOf(true), badges: badgesOf(true) }),
+    () => ({ head: ' ', money: p.money, rest: restOf(false), badges: badgesOf(true) }),
+    () => ({ head: ' ', money: p.money, rest: restOf(false), badges: badgesOf(false) }),
+  ];
+  for (const t of tries) {
+    const l = t(width);
+    if (l && fits(l)) return l;
+  }
+  return { head: ' ', money: p.money, rest: '', badges: p.badges };
+}

@@ -1,0 +1,71 @@
+import { Box } from 'ink';
+import { render } from 'ink-testing-library';
+import stripAnsi from 'strip-ansi';
+import { describe, expect, it, vi } from 'vitest';
+import { createAppStore } from '../../src/store/app-store';
+import { Header } from '../../src/ui/layout/Header';
+import { layoutHeader } from '../../src/ui/layout/header-items';
+import { StoreProvider } from '../../src/ui/store-context';
+import { sandbox } from '../helpers/sandbox';
+
+const joined = (l: ReturnType<typeof layoutHeader>) => `${l.head}${l.money}${l.rest}${l.badges}`;
+const parts = {
+  email: 'reseller.support@example-panel.com',
+  money: '3,048.50 credits',
+  lines: '2,623 lines',
+  marked: '2,623 marked',
+  badges: '[READ-ONLY] [panel-main] ',
+};
+
+describe('the header at narrow widths (issue 23)', () => {
+  it('drops whole items in the stated order, never cuts a number', () => {
+    for (const width of [120, 100, 80, 60, 50]) {
+      const text = joined(layoutHeader(width, parts));
+      expect(text.length, `${width}: ${text}`).toBeLessThanOrEqual(width);
+      expect(text).toContain('3,048.50 credits');
+      expect(text).toContain('[panel-main]');
+      // every number on the line is one of the item's numbers, whole
+      for (const n of text.match(/\d[\d,.]*\d|\d/g) ?? []) expect(['3,048.50', '2,623']).toContain(n);
+    }
+    expect(joined(layoutHeader(120, parts))).toContain(' linedesk  reseller.support@example-panel.com  ');
+    // 80: the product name goes first; the numbers stay whole
+    const at80 = joined(layoutHeader(80, parts));
+    expect(at80).not.toContain('linedesk');
+    expect(at80).toContain('2,623 lines');
+    expect(at80).toContain('2,623 marked');
+    // narrower: the lines count goes before the marked count
+    const at60 = joined(layoutHeader(60, parts));
+    expect(at60).not.toContain('lines');
+    expect(at60).toContain('2,623 marked');
+  });
+
+  it('drawn at 80 columns with marks: every number whole on screen', async () => {
+    const env = await sandbox();
+    const store = createAppStore({
+      client: env.client,
+      target: { id: 'sandbox:test', kind: 'sandbox', label: 'SANDBOX', baseUrl: env.sb.baseUrl },
+      pageSize: 10,
+    });
+    store.setState({
+      account: {
+        status: 'ready',
+        data: { email: 'reseller.support@example-panel.com', credits: 3048.5, lines_count: 2623 } as never,
+      },
+      marked: new Map(Array.from({ length: 2623 }, (_, i) => [`id${i}`, {}])) as never,
+    });
+    const ui = render(
+      <StoreProvider store={store}>
+        <Box width={80}>
+          <Header width={80} />
+        </Box>
+      </StoreProvider>,
+    );
+    await vi.waitFor(() => expect(stripAnsi(ui.lastFrame() ?? '')).toContain('credits'));
+    const line = stripAnsi(ui.lastFrame() ?? '');
+    expect(line).toContain('3,048.50 credits');
+    expect(line).toContain('2,623 marked');
+    expect(line).toMatch(/(^|\s)2,623 lines/);
+    for (const n of line.match(/\d[\d,.]*\d|\d/g) ?? []) expect(['3,048.50', '2,623']).toContain(n);
+    ui.unmount();
+  });
+});
