@@ -157,14 +157,23 @@ export function judge(
         });
       else settle(l, { state: 'done', detail: `applied (${CHECKED})`, deducedCredits: 0, charge: 'balance' });
     }
-    for (const l of rest)
-      settle(
-        l,
-        notApplied(
+    for (const l of rest) {
+      // A line that costs nothing leaves no mark on the balance: not found, nothing proves it either way.
+      if (kind(l) === 'missing' && l.cost === 0)
+        settle(l, {
+          state: 'unknown',
+          detail:
+            'still unknown: the line was not found, and a change that costs nothing leaves the balance as it was',
+        });
+      else
+        settle(
           l,
-          `${CHECKED}: no charge on the balance${kind(l) === 'unchanged' ? ', no change on the line' : ''}`,
-        ),
-      );
+          notApplied(
+            l,
+            `${CHECKED}: no charge on the balance${kind(l) === 'unchanged' ? ', no change on the line' : ''}`,
+          ),
+        );
+    }
     return [...verdicts.values()];
   }
 

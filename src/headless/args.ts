@@ -1,4 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { RULES } from '../domain/change-rules';
 import { COMMANDS, type CommandName, type CommandSpec, commandHelp, isCommandName, optionsOf } from './spec';
 
 /** What a subcommand's argv asks for. Pure: every rule is tested without a process. */
@@ -86,9 +87,7 @@ export function parseHeadless(argv: readonly string[]): Parsed {
     return usage(`--profile: "${values.profile.slice(0, 40)}" is not a profile name`, ['profile']);
   if (values['base-url'] === '') return usage('--base-url needs a URL', ['base-url']);
   if (values['read-only'] && spec.mutation)
-    return usage(`--read-only: ${name} changes lines, and nothing is changed in read-only mode`, [
-      'read-only',
-    ]);
+    return usage(`${RULES.readOnly}: ${name} changes lines, and nothing was sent`, ['read-only']);
 
   if (spec.args.names[0] === 'ID|USERNAME' && spec.mutation) {
     if (values.stdin && positionals.length) return usage('give a line, or --stdin, not both');

@@ -1,3 +1,4 @@
+import { RULES } from '../domain/change-rules';
 import type { AppState } from '../store/app-store';
 import type { UiEffects } from './effects';
 
@@ -81,7 +82,7 @@ export const needsLine =
   (s) =>
     select(s) ? null : 'No line under the cursor';
 
-export const READ_ONLY = 'Read-only mode (--read-only): changes are disabled';
+export const READ_ONLY = RULES.readOnly;
 /** Disabled in read-only mode, otherwise always available. */
 export const writes: Disabled = (s) => (s.readOnly ? READ_ONLY : null);
 

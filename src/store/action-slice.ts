@@ -8,6 +8,7 @@ import {
   RequestValidationError,
 } from '../api/errors';
 import { type BulkJob, type BulkLine, SPENDS, toBulkLine } from '../domain/bulk';
+import { belowMinimum, lineRule, RULES } from '../domain/change-rules';
 import { extendEstimate } from '../domain/estimate';
 import { credits } from '../domain/format';
 import { type FieldId, typedText } from '../domain/line-form';
@@ -73,25 +74,34 @@ export interface ActionSlice {
 export { SPENDS };
 
 /**
+ * The rules that need no cost (the line, the typed confirmation, the numbers chosen): checked
+ * first, so a refusal never waits for a quote and never comes after one.
+ */
+export function ruleBlocker(a: ActionState): string | null {
+  if (a.phase !== 'review') return null;
+  if (a.op === 'delete' && a.typed !== a.line?.username) return 'Type the username to confirm';
+  if (!SPENDS.has(a.op)) return null;
+  const rule = lineRule(a.op, a.line);
+  if (rule) return rule;
+  if (a.op === 'upgrade' && a.connections === a.line?.connections) return RULES.sameConnections;
+  return null;
+}
+
+/**
  * Why confirm is disabled right now, or null. The contract's rules the app already knows are checked
  * here, before Enter: a package's minimum balance (we read it as "the balance must be at least the
  * larger of the cost and `min_balance`", as the sandbox does; the service's exact rule is not shown),
  * trial lines are neither extended nor given connections.
  */
 export function confirmBlocker(a: ActionState, balance: number | undefined): string | null {
-  if (a.phase !== 'review') return null;
-  if (a.op === 'delete' && a.typed !== a.line?.username) return 'Type the username to confirm';
-  if (!SPENDS.has(a.op)) return null;
-  if ((a.op === 'extend' || a.op === 'upgrade') && a.line?.is_trial)
-    return a.op === 'extend' ? 'Trial lines cannot be extended' : 'Trial lines have one connection';
+  const rule = ruleBlocker(a);
+  if (rule || a.phase !== 'review' || !SPENDS.has(a.op)) return rule;
   if (a.quote.status === 'loading' || a.quote.status === 'idle') return 'Waiting for the cost';
   if (a.quote.status === 'error') return 'No cost known: Esc and try again';
   const cost = a.quote.cost ?? 0;
-  if (balance !== undefined && cost > balance) return 'Balance too low';
+  if (balance !== undefined && cost > balance) return RULES.balanceTooLow;
   if (balance !== undefined && a.pkg && balance < a.pkg.min_balance)
-    return `Balance below the package's minimum of ${credits(a.pkg.min_balance)}`;
-  if (a.op === 'upgrade' && a.connections === a.line?.connections)
-    return 'Choose a different number of connections';
+    return belowMinimum(credits(a.pkg.min_balance));
   return null;
 }
 
@@ -273,7 +283,7 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
       if (a?.phase !== 'review') return;
       const blocked = confirmBlocker(a, loaded(get().account)?.credits);
       if (blocked) return get().notify(blocked, 'info');
-      if (get().readOnly) return get().notify('Read-only mode: changes are disabled', 'info');
+      if (get().readOnly) return get().notify(RULES.readOnly, 'info');
       const job = jobOf(a);
       patch({ phase: 'sending', message: null, job });
       let error: unknown = null;

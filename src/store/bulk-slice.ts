@@ -10,6 +10,7 @@ import {
   progressOf,
   toBulkLine,
 } from '../domain/bulk';
+import { RULES } from '../domain/change-rules';
 import { csvCell } from '../domain/csv';
 import { typedText } from '../domain/line-form';
 import { type Months, stepConnections, stepMonths } from '../domain/steps';
@@ -66,12 +67,12 @@ export interface BulkSlice {
 export function bulkBlocker(b: BulkState, balance: number | undefined): string | null {
   if (b.quoting) return 'Waiting for the costs';
   const runnable = b.job.lines.filter((l) => l.state === 'pending');
-  if (!runnable.length) return 'Nothing to do for these lines';
+  if (!runnable.length) return RULES.nothingToDo;
   if (b.job.op === 'delete' && b.typed !== String(runnable.length))
     return `Type ${runnable.length} to confirm`;
   if (runnable.some((l) => l.cost === null)) return 'Some costs are unknown';
   if (balance !== undefined && !b.onlyAffordable && !affordability(b.job.lines, balance).fitsAll) {
-    return 'The total exceeds the balance: a picks only the affordable ones';
+    return `${RULES.totalExceeds}: a picks only the affordable ones`;
   }
   return null;
 }
@@ -230,7 +231,7 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
     async bulkStart() {
       const b = get().bulk;
       if (b?.phase !== 'preview') return;
-      if (get().readOnly) return get().notify('Read-only mode: changes are disabled', 'info');
+      if (get().readOnly) return get().notify(RULES.readOnly, 'info');
       const balance = loaded(get().account)?.credits;
       const blocked = bulkBlocker(b, balance);
       if (blocked) return get().notify(blocked, 'info');

@@ -1,3 +1,4 @@
+import { RULES } from '../domain/change-rules';
 import type { AppState } from './app-store';
 import { selectCurrentLine } from './lines-slice';
 import { selectRenewalsPlan } from './renewals-slice';
@@ -38,6 +39,15 @@ export const selectNote = (s: Pick<AppState, 'lineNotes'>, lineId: string | unde
 
 /** The note of the detail screen's line. */
 export const selectDetailNote = (s: AppState) => selectNote(s, selectDetailLine(s)?.id);
+
+/**
+ * The refusal of a new change to a line whose earlier change is not settled here: the key's disabled
+ * reason and a script's refusal say the same.
+ */
+export function unsettledRefusal(s: Pick<AppState, 'unsettled' | 'held'>, lineId: string): string | null {
+  if (!s.unsettled.has(lineId)) return null;
+  return s.held.has(lineId) ? `This line is ${unsettledReason(s, lineId)}` : RULES.unknownOutcome;
+}
 
 /** Why no new change is offered for a line whose earlier change is not settled here, in words. */
 export function unsettledReason(s: Pick<AppState, 'unsettled' | 'held'>, lineId: string): string | null {

@@ -144,7 +144,7 @@ describe('headless, after a run left a change open and its file was damaged', ()
     const r = await headless(['extend', line.username, '--months', '1', '--yes'], { env });
     expect(r.code).toBe(3);
     expect(r.stderr).toContain(file);
-    expect(r.stderr).toMatch(new RegExp(`${line.username} is held for a damaged intent file`));
+    expect(r.stderr).toMatch(new RegExp(`${line.username}: This line is held for a damaged intent file`));
     expect(books(sb).ledger).toHaveLength(1);
   });
 

@@ -4,12 +4,13 @@
  * the app's single change (action slice); `--stdin` as its bulk job (bulk slice).
  */
 import { affordability, type BulkJob, type ChangeOp, toBulkLine } from '../../domain/bulk';
+import { RULES } from '../../domain/change-rules';
 import { buildBody, fieldsFor, formErrors } from '../../domain/line-form';
 import { parsePasteList } from '../../domain/paste-list';
-import { confirmBlocker } from '../../store/action-slice';
+import { confirmBlocker, ruleBlocker } from '../../store/action-slice';
 import type { AppStore } from '../../store/app-store';
 import { bulkBlocker } from '../../store/bulk-slice';
-import { unsettledReason } from '../../store/selectors';
+import { unsettledRefusal } from '../../store/selectors';
 import { type LineListItem, loaded } from '../../store/types';
 import { EXIT } from '../failure';
 import type { Failure } from '../output';
@@ -97,9 +98,10 @@ async function changeOne(ctx: Ctx, store: AppStore, help: StoreHelp, p: ChangePa
   if (store.getState().unsettled.has(line.id))
     return failed(ctx, {
       code: 'unknown_outcome',
+      // The key's disabled reason, word for word, then what a script can do about it.
       message: store.getState().held.has(line.id)
-        ? `${line.username} is ${unsettledReason(store.getState(), line.id)}`
-        : `An earlier change to ${line.username} still has an unknown outcome (checked again just now${openDetail(store, line.id)}): nothing new is sent for it until the server shows what happened (see: linedesk pending)`,
+        ? `${line.username}: ${unsettledRefusal(store.getState(), line.id)}`
+        : `${line.username}: ${unsettledRefusal(store.getState(), line.id)} (checked again just now${openDetail(store, line.id)}); nothing new is sent for it until the server shows what happened (see: linedesk pending)`,
       path: null,
       exit: EXIT.unknown,
     });
@@ -107,18 +109,44 @@ async function changeOne(ctx: Ctx, store: AppStore, help: StoreHelp, p: ChangePa
   return quoteAndSend(ctx, store, help);
 }
 
-/** The single change: its quote; with --yes, one request through the engine, and its outcome. */
+/** A refusal by a confirm rule: the screen's sentence, alone; nothing quoted, nothing sent. */
+const refused = (ctx: Ctx, rule: string, path: readonly string[] | null = null, exit: number = EXIT.failed) =>
+  failed(ctx, { code: 'refused', message: `${rule}: nothing was sent`, path, exit });
+
+/** The field a rule is about, for a script's JSON error. */
+const RULE_PATH: Readonly<Record<string, readonly string[]>> = { [RULES.sameConnections]: ['connections'] };
+
+/**
+ * The single change: the rules first (a refusal is printed alone, before any quote), then its quote;
+ * with --yes, one request through the engine, and its outcome.
+ */
 async function quoteAndSend(ctx: Ctx, store: AppStore, help: StoreHelp): Promise<number> {
   const { out, run } = ctx;
   const json = run.format === 'json';
-  await until(store, (s) => s.action?.quote.status === 'ready' || s.action?.quote.status === 'error');
+  const balance = loaded(store.getState().account)?.credits ?? null;
+  // --yes is the confirmation the app asks for by typing the username; what the app would not let
+  // Enter send is refused here too, with or without --yes.
+  const opened = store.getState().action!;
+  if (opened.op === 'delete') store.getState().setActionTyped(opened.line!.username);
+  // A rule that needs no cost refuses without waiting for one (the server's quote of a trial
+  // line's upgrade is its own refusal, in other words than the screen's).
+  await until(
+    store,
+    (s) =>
+      ruleBlocker(s.action!) !== null ||
+      s.action!.quote.status === 'ready' ||
+      s.action!.quote.status === 'error',
+  );
+  const rule = ruleBlocker(store.getState().action!);
+  if (rule) return refused(ctx, rule, RULE_PATH[rule] ?? null);
   const a = store.getState().action!;
   if (a.quote.status === 'error') {
     const f = help.failure(`No quote: ${a.quote.error}`);
     // A taken username is the server's answer about the username field.
     return failed(ctx, a.body && f.code === 'conflict' ? { ...f, path: ['username'] } : f);
   }
-  const balance = loaded(store.getState().account)?.credits ?? null;
+  const blocked = confirmBlocker(a, balance ?? undefined);
+  if (blocked) return refused(ctx, blocked, RULE_PATH[blocked] ?? null);
   const body = a.body as { username?: string } | null;
   const job = { months: a.months, connections: a.connections };
   const quote: Quote = {
@@ -140,17 +168,6 @@ async function quoteAndSend(ctx: Ctx, store: AppStore, help: StoreHelp): Promise
   };
   const yes = run.values.yes === true;
   await printQuote(out, quote, !yes, json);
-  // --yes is the confirmation the app asks for by typing the username; what the app would not let
-  // Enter send is refused here too, with or without --yes.
-  if (a.op === 'delete') store.getState().setActionTyped(a.line!.username);
-  const blocked = confirmBlocker(store.getState().action!, balance ?? undefined);
-  if (blocked)
-    return failed(ctx, {
-      code: 'refused',
-      message: `${blocked}: nothing was sent`,
-      path: null,
-      exit: EXIT.failed,
-    });
   if (!yes) {
     out.message('Not sent: run it again with --yes to send it.');
     return EXIT.notConfirmed;
@@ -219,9 +236,15 @@ async function changeMany(ctx: Ctx, store: AppStore, help: StoreHelp, p: ChangeP
   if (p.op === 'create' || p.op === 'trial') return EXIT.usage;
   s.openBulk(p.op, [...lines.values()].map(toBulkLine), { months: p.months, connections: p.connections });
   await until(store, (st) => st.bulk !== null && !st.bulk.quoting);
+  // --yes is the typed count the app asks for before a bulk delete.
+  const planned = store.getState().bulk!.job;
+  if (planned.op === 'delete')
+    store.getState().bulkSetTyped(String(planned.lines.filter((l) => l.state === 'pending').length));
   const b = store.getState().bulk!;
   const balance = loaded(store.getState().account)?.credits ?? null;
-  const runnable = b.job.lines.filter((l) => l.state === 'pending');
+  // The rules first: a refusal is printed alone, before any quote.
+  const blocked = bulkBlocker(b, balance ?? undefined);
+  if (blocked) return refusedJob(ctx, b.job, blocked);
   const quote: Quote = {
     op: b.job.op,
     target: help.target,
@@ -239,17 +262,6 @@ async function changeMany(ctx: Ctx, store: AppStore, help: StoreHelp, p: ChangeP
   };
   const yes = run.values.yes === true;
   await printQuote(out, quote, !yes, json);
-  if (b.job.op === 'delete') store.getState().bulkSetTyped(String(runnable.length));
-  const blocked = bulkBlocker(store.getState().bulk!, balance ?? undefined);
-  if (blocked) {
-    const why = blocked.startsWith('The total exceeds') ? 'The total exceeds the balance' : blocked;
-    return failed(ctx, {
-      code: 'refused',
-      message: `${why}: nothing was sent`,
-      path: null,
-      exit: EXIT.failed,
-    });
-  }
   if (!yes) {
     out.message('Not sent: run it again with --yes to send it.');
     return EXIT.notConfirmed;
@@ -281,6 +293,24 @@ async function changeMany(ctx: Ctx, store: AppStore, help: StoreHelp, p: ChangeP
       'yellow',
     );
   return code;
+}
+
+/**
+ * A bulk job the rules refuse. "Nothing to do" says why line by line (the preview's notes); when
+ * lines are left out because an earlier change to them is open, it is that change's code (exit 3).
+ */
+function refusedJob(ctx: Ctx, job: BulkJob, blocked: string): Promise<number> {
+  // The screen's sentence names the key that picks the affordable lines; a script has none.
+  const rule = blocked.startsWith(RULES.totalExceeds) ? RULES.totalExceeds : blocked;
+  if (rule !== RULES.nothingToDo) return refused(ctx, rule);
+  const skipped = job.lines.filter((l) => l.state === 'skipped');
+  const why = skipped
+    .slice(0, 5)
+    .map((l) => `${l.username}: ${l.detail ?? 'skipped'}`)
+    .join('; ');
+  const more = skipped.length > 5 ? `; and ${skipped.length - 5} more` : '';
+  const open = skipped.some((l) => /unknown outcome|open change|held/.test(l.detail ?? ''));
+  return refused(ctx, `${rule} (${why}${more})`, null, open ? EXIT.unknown : EXIT.failed);
 }
 
 /** The open change of a line, as the recovery checked it: `; extend of 14:02: no change seen yet…`. */

@@ -1,6 +1,7 @@
 import type { LineListItem } from '../../api/contract';
+import { lineRule } from '../../domain/change-rules';
 import type { AppState } from '../../store/app-store';
-import { isBulkMode, selectTargetLine, unsettledReason } from '../../store/selectors';
+import { isBulkMode, selectTargetLine, unsettledRefusal } from '../../store/selectors';
 import { loaded } from '../../store/types';
 import { c, type Disabled, needsLine, READ_ONLY, type Run, writes } from '../command';
 
@@ -40,9 +41,8 @@ const lineChange =
     if (isBulkMode(s)) return null;
     const line = selectTargetLine(s);
     if (!line) return 'No line under the cursor';
-    if (s.held.has(line.id)) return `This line is ${unsettledReason(s, line.id)}`;
-    if (s.unsettled.has(line.id))
-      return 'An earlier change to this line has an unknown outcome: it is checked first (restart, or r in its dialog)';
+    const unsettled = unsettledRefusal(s, line.id);
+    if (unsettled) return s.held.has(line.id) ? unsettled : `${unsettled} (restart, or r in its dialog)`;
     return extra?.(line) ?? null;
   };
 
@@ -82,7 +82,7 @@ export const LINE_COMMANDS = [
     {
       danger: true,
       footer: true,
-      disabled: lineChange((l) => (l.is_trial ? 'Trial lines cannot be extended' : null)),
+      disabled: lineChange((l) => lineRule('extend', l)),
     },
   ),
   c(
@@ -95,7 +95,7 @@ export const LINE_COMMANDS = [
     {
       danger: true,
       footer: true,
-      disabled: lineChange((l) => (l.is_trial ? 'Trial lines have one connection: nothing to change' : null)),
+      disabled: lineChange((l) => lineRule('upgrade', l)),
     },
   ),
   c(

@@ -306,15 +306,21 @@ class JobState {
     }
     return next;
   }
+  #restore(id: string, line: BulkLine): void {
+    const lines = [...this.#job.lines];
+    lines[this.#index.get(id)!] = line;
+    this.#job = { ...this.#job, lines };
+  }
   update(id: string, patch: Partial<BulkLine>, serverLine?: Line | LineListItem): void {
     const prev = this.get(id);
     const next = this.quiet(id, patch);
     try {
       this.onLine(next, serverLine);
     } catch (err) {
-      // The request has not left yet: undo, so the caller does not send it.
+      // The request has not left yet: undo, so the caller does not send it. Put back whole, not
+      // merged: a merge would keep the `sentAt` of a request that never left.
       if (patch.state === 'sending') {
-        this.quiet(next.id, prev);
+        this.#restore(next.id, prev);
         throw err;
       }
     }
