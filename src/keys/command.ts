@@ -53,9 +53,12 @@ export interface Command<I extends string = string> {
   readonly danger?: boolean;
   /** A printable key that stays a command while text is being typed (the picker's Space). */
   readonly overText?: boolean;
+  /** Confirms a change that spends credits or deletes: keys/confirm-gate.ts decides whether this
+   *  key, as it arrived, could have been meant for the dialog on screen. */
+  readonly confirms?: boolean;
 }
 
-type Extra = Partial<Pick<Command, 'disabled' | 'footer' | 'danger' | 'overText'>>;
+type Extra = Partial<Pick<Command, 'disabled' | 'footer' | 'danger' | 'overText' | 'confirms'>>;
 
 /** One command: its id's literal type is kept, so the table's ids form a union (CommandId). */
 export const c = <const I extends string>(

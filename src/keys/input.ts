@@ -2,6 +2,7 @@ import { FIELDS } from '../domain/line-form';
 import type { AppStore } from '../store/app-store';
 import { NOTE_LIMITS } from '../store/notes';
 import { caretOf, setTargetText, targetText } from '../store/text-target';
+import { confirmHeld, confirmSurface, type KeyTurn, keyArrived, keyDone, typedAhead } from './confirm-gate';
 import { activeScopes, resolveKey, textTarget } from './dispatch';
 import type { UiEffects } from './effects';
 import { type InkKey, keyName } from './key-name';
@@ -24,9 +25,20 @@ const typeInto = (store: AppStore, text: string) => editTarget(store, (t) => ins
 
 /**
  * Runs one key through the keymap: a disabled command explains itself in the flash line. Keys no
- * command takes edit the text target when there is one.
+ * command takes edit the text target when there is one. Every key passes the confirm gate
+ * (keys/confirm-gate.ts) first: keys typed ahead of a confirm dialog are dropped, and a confirm
+ * key counts only once the dialog could have been read.
  */
 function runKey(store: AppStore, name: string, effects: UiEffects): void {
+  const turn = keyArrived(store);
+  if (typedAhead(store, turn, name)) return;
+  const state = store.getState();
+  const before = confirmSurface(state);
+  dispatchKey(store, name, effects, turn);
+  keyDone(store, turn, before);
+}
+
+function dispatchKey(store: AppStore, name: string, effects: UiEffects, turn: KeyTurn): void {
   const state = store.getState();
   const cmd = resolveKey(state, name);
   if (!cmd) {
@@ -43,6 +55,7 @@ function runKey(store: AppStore, name: string, effects: UiEffects): void {
     state.notify(reason, 'info');
     return;
   }
+  if (cmd.confirms && confirmHeld(store, turn)) return;
   cmd.run(state, effects);
 }
 
@@ -62,11 +75,29 @@ const controlName = (ch: string): string | null => {
 };
 
 /**
+ * Whether an Alt key (Ink's `meta`) is one the app binds here: a command's, or a text field's
+ * editing key (Alt-B, Alt-F, Alt-Backspace).
+ */
+function altBound(store: AppStore, input: string, key: InkKey): boolean {
+  const name = keyName(input, key);
+  if (!name?.startsWith('meta+')) return false;
+  const s = store.getState();
+  return resolveKey(s, name) !== undefined || (textTarget(s) === 'field' && isEditKey(name));
+}
+
+/**
  * The app's one input handler. Keys typed fast (or over a slow SSH link) can arrive as one chunk:
  * each character is taken in turn — printable ones are typed into whatever takes text at that
  * moment, control characters (Enter, Ctrl-C…) are keys — and nothing after an ESC is guessed at.
+ * Ink reads Esc and the key after it in one read as Alt+key: an Alt key the app does not bind is
+ * Esc, then the key (Esc and `:` typed fast close what Esc closes and open the palette).
  */
 export function handleInput(store: AppStore, input: string, key: InkKey, effects: UiEffects): void {
+  if (key.meta && !altBound(store, input, key)) {
+    runKey(store, 'escape', effects);
+    handleInput(store, input, { ...key, meta: false }, effects);
+    return;
+  }
   const name = keyName(input, key);
   if (name !== null) {
     runKey(store, name, effects);

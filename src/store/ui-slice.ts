@@ -12,6 +12,16 @@ export interface UiSlice {
   readonly scroll: Readonly<Record<ScrollArea, number>>;
   /** The caret of the text being edited, with the target and text it belongs to (text-target.ts). */
   readonly caret: Caret | null;
+  /** The confirm dialog on screen as the key gate sees it (keys/confirm-gate.ts). */
+  readonly guard: ConfirmGuard | null;
+  /** The store's clock (`deps.now`): when keys arrive and dialogs are drawn, for the key gate. */
+  clock: () => number;
+  /** A confirm dialog was drawn (a layout effect): `hidden` says what it could not show, or null. */
+  guardDrawn: (surface: string, hidden: string | null) => void;
+  /** The dialog is gone, or shows something else to confirm: the next one is read afresh. */
+  guardGone: (surface: string) => void;
+  /** The key gate held a key back: typed ahead of the dialog ('dropped'), or too soon ('early'). */
+  guardHeld: (surface: string, what: 'dropped' | 'early') => void;
   /** Top-level screens (1–4): the lines browser at the bottom, the chosen one above it. */
   navigate: (id: Exclude<ScreenId, 'detail'>) => void;
   openDetail: (line: LineListItem | Line) => void;
@@ -30,6 +40,22 @@ export interface UiSlice {
   scrollBy: (area: ScrollArea, delta: number, total: number) => void;
 }
 
+/**
+ * What the key gate knows of the confirm dialog on screen. `surface` is what a confirm would
+ * confirm (keys/confirm-gate.ts `confirmSurface`); a guard of another surface is stale.
+ */
+export interface ConfirmGuard {
+  readonly surface: string;
+  /** When it was drawn with its line, cost and balance all on screen; null: not yet, or not whole. */
+  readonly shownAt: number | null;
+  /** Why it cannot be confirmed at this terminal size, or null. */
+  readonly hidden: string | null;
+  /** Keys typed in the same read as the key that opened it: dropped. */
+  readonly dropped: number;
+  /** A confirm key came too soon or at the tail of a burst: it asks for the key again. */
+  readonly early: boolean;
+}
+
 export type ScrollArea = 'help' | 'journal' | 'bulk';
 
 export interface Caret {
@@ -42,7 +68,16 @@ const FLASH_MS = 8_000;
 /** How long a first q at the root waits for the second. */
 const QUIT_AGAIN_MS = 3_000;
 
-export function createUiSlice(set: SetState, get: GetState, _deps: StoreDeps): UiSlice {
+const freshGuard = (surface: string): ConfirmGuard => ({
+  surface,
+  shownAt: null,
+  hidden: null,
+  dropped: 0,
+  early: false,
+});
+
+export function createUiSlice(set: SetState, get: GetState, deps: StoreDeps): UiSlice {
+  const clock = deps.now ?? Date.now;
   let flashId = 0;
   let quitArmedAt: number | null = null;
   let flashTimer: ReturnType<typeof setTimeout> | undefined;
@@ -54,6 +89,25 @@ export function createUiSlice(set: SetState, get: GetState, _deps: StoreDeps): U
     quitRequested: false,
     caret: null,
     scroll: { help: 0, journal: 0, bulk: 0 },
+    guard: null,
+    clock,
+
+    guardDrawn(surface, hidden) {
+      const g = get().guard;
+      const same = g?.surface === surface ? g : freshGuard(surface);
+      // Armed from the first frame that shows it whole; a frame that shows less disarms it.
+      const shownAt = hidden ? null : (same.shownAt ?? clock());
+      if (g === same && g.hidden === hidden && g.shownAt === shownAt) return;
+      set({ guard: { ...same, hidden, shownAt } });
+    },
+    guardGone(surface) {
+      if (get().guard?.surface === surface) set({ guard: null });
+    },
+    guardHeld(surface, what) {
+      const g = get().guard;
+      const same = g?.surface === surface ? g : freshGuard(surface);
+      set({ guard: what === 'dropped' ? { ...same, dropped: same.dropped + 1 } : { ...same, early: true } });
+    },
 
     scrollBy(area, delta, total) {
       const now = get().scroll[area];

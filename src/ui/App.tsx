@@ -61,9 +61,9 @@ export function App({ effects }: { readonly effects: UiEffects }) {
   else if (modal === 'form') body = <LineForm width={width} />;
   else if (modal === 'picker') body = <BouquetPicker width={width} height={bodyRows} />;
   else if (modal === 'message') body = <MessagePicker width={width} height={bodyRows} />;
-  else if (modal === 'action') body = <ActionDialog width={width} />;
+  else if (modal === 'action') body = <ActionDialog width={width} height={bodyRows} />;
   else if (modal === 'bulk') body = <BulkDialog width={width} height={bodyRows} />;
-  else if (modal === 'resume') body = <ResumeDialog width={width} />;
+  else if (modal === 'resume') body = <ResumeDialog width={width} height={bodyRows} />;
   else if (modal === 'profiles') body = <ProfilesOverlay width={width} />;
   else if (modal === 'profileAdd') body = <ProfileAddForm width={width} />;
   else if (modal === 'note') body = <NoteForm width={width} />;

@@ -39,7 +39,7 @@ describe('bulk edits', () => {
     await app.press('line.extend');
     await app.waitFrame((f) => f.includes('Extend 5 marked lines') && f.includes('5 of 5 affordable'));
     expect(app.frame()).not.toContain('not on the page');
-    await app.press('bulk.start');
+    await app.confirm('bulk.start');
     await app.waitFrame((f) => f.includes('Finished') && f.includes('done 5'));
     const b = books(app.sb);
     expect(b.spent).toBe(expected);
@@ -63,7 +63,7 @@ describe('bulk edits', () => {
     expect(books(app.sb).ledger).toHaveLength(0);
     await app.press('bulk.affordable');
     await app.waitFrame((f) => f.includes('ONLY THE AFFO'));
-    await app.press('bulk.start');
+    await app.confirm('bulk.start');
     await app.waitFrame((f) => f.includes('Finished'));
     const b = books(app.sb);
     expect(b.spent).toBeLessThanOrEqual(5);
@@ -83,9 +83,9 @@ describe('bulk edits', () => {
     await app.waitFrame((f) => f.includes('type premium') && !f.includes('loading'));
     await app.press('lines.markPage');
     await app.press('line.extend');
-    await app.waitFrame((f) => f.includes('Enter starts'));
+    await app.waitFrame((f) => f.includes('affordable'));
     app.sb.faults.set('latency=80');
-    await app.press('bulk.start');
+    await app.confirm('bulk.start');
     await app.waitFrame((f) => /done [1-9]/.test(f));
     // While it runs the footer offers cancel, never "start" again.
     const footer = app.frame().split('\n').at(-1)!;
@@ -121,7 +121,7 @@ describe('bulk edits', () => {
     expect(app.store.getState().flash?.text).toBe('Type 2 to confirm');
     expect(app.sb.repo.linesCount(1)).toBe(60);
     await app.type('2');
-    await app.press('bulk.start');
+    await app.confirm('bulk.start');
     await app.waitFrame((f) => f.includes('Finished') && f.includes('done 2'));
     expect(app.sb.repo.linesCount(1)).toBe(58);
   });
@@ -139,7 +139,7 @@ describe('bulk edits', () => {
     await first.press('lines.mark');
     await first.press('lines.mark');
     await first.press('line.extend');
-    await first.waitFrame((f) => f.includes('Enter starts'));
+    await first.waitFrame((f) => f.includes('affordable'));
     const job = first.store.getState().bulk!.job;
     // Simulate the crash: line a done, line b in flight (applied on the server), line c never sent.
     intents.begin({ ...job, balanceBefore: (await first.client.me()).credits });
@@ -162,7 +162,7 @@ describe('bulk edits', () => {
         f.includes('1 never sent') &&
         f.includes(`${b2!.username} (line ${b2!.id}): applied, charged ${b2!.connections} credits`),
     );
-    await second.press('resume.yes');
+    await second.confirm('resume.yes');
     await second.waitFrame((f) => f.includes('Finished') && f.includes('done 3'));
     // a and b were charged once each before the crash; the resumed job sent only c.
     const ledger = books(second.sb).ledger;
@@ -178,9 +178,9 @@ describe('bulk edits', () => {
     await app.press('lines.markPage');
     const marked = app.store.getState().marked.size;
     await app.press('line.extend');
-    await app.waitFrame((f) => f.includes('Enter starts'));
+    await app.waitFrame((f) => f.includes('affordable'));
     app.sb.faults.set('latency=40');
-    await app.press('bulk.start');
+    await app.confirm('bulk.start');
     await app.waitFrame((f) => /done [2-9]/.test(f));
     await app.press('bulk.cancel');
     await app.waitFrame((f) => f.includes('Finished'));
@@ -189,12 +189,12 @@ describe('bulk edits', () => {
     // The done lines left the marks as they finished; the rest stay marked.
     expect(app.store.getState().marked.size).toBe(marked - done);
     await app.press('bulk.retry');
-    await app.waitFrame((f) => f.includes('Enter starts'));
+    await app.waitFrame((f) => f.includes('affordable'));
     await app.press('bulk.close');
     await app.waitFrame((f) => f.includes('USERNAME'));
     await app.press('line.extend');
-    await app.waitFrame((f) => f.includes('Enter starts'));
-    await app.press('bulk.start');
+    await app.waitFrame((f) => f.includes('affordable'));
+    await app.confirm('bulk.start');
     await app.waitFrame((f) => f.includes('Finished'));
     const perLine = new Map<string, number>();
     for (const r of books(app.sb).ledger) perLine.set(r.line_id, (perLine.get(r.line_id) ?? 0) + 1);

@@ -49,7 +49,8 @@ describe('a bulk job survives the process being killed', () => {
     const second = spawnApp([], env);
     cleanups.push(second.cleanup);
     await second.waitFor(
-      (s) => s.includes('Changes left open') && s.includes('never sent') && !s.includes('Checking'),
+      // Offered once the dialog has been on screen for the arm delay: an Enter sooner is held.
+      (s) => s.includes('Changes left open') && s.includes('Enter resumes') && !s.includes('Checking'),
     );
     second.write(key('resume.yes'));
     await second.waitFor((s) => s.includes('Finished'), 30_000);

@@ -1,6 +1,7 @@
 import { render } from 'ink-testing-library';
 import stripAnsi from 'strip-ansi';
 import { vi } from 'vitest';
+import { CONFIRM_ARM_MS } from '../../src/keys/confirm-gate';
 import { handlePaste } from '../../src/keys/input';
 import { type CommandId, command } from '../../src/keys/keymap';
 import { installPasteFilter, type ReadableInput } from '../../src/keys/paste';
@@ -61,7 +62,18 @@ export async function renderApp(
   /** Another session on the same sandbox (e.g. a restart). */
   existing?: Awaited<ReturnType<typeof sandbox>>,
 ) {
-  const env = await storeOnSandbox(opts, deps, existing);
+  // The store's clock (the test's own, or real time) moved on by `advance`: a dialog's Enter counts
+  // only once the dialog has been on screen for CONFIRM_ARM_MS, and a test waits for that by moving
+  // this clock, never by sleeping.
+  let offset = 0;
+  const base = deps.now ?? Date.now;
+  const clock = {
+    now: () => base() + offset,
+    advance: (ms: number) => {
+      offset += ms;
+    },
+  };
+  const env = await storeOnSandbox(opts, { ...deps, now: clock.now }, existing);
   const copied: string[] = [];
   const ui = render(
     <StoreProvider store={env.store}>
@@ -98,7 +110,12 @@ export async function renderApp(
       await new Promise((r) => setImmediate(r));
     }
   };
-  return { ...env, ui, frame, waitFrame, press, type, copied };
+  /** A deliberate confirm: the dialog has been read (the clock moves past the arm delay), then its key. */
+  const confirm = async (commandId: CommandId) => {
+    clock.advance(CONFIRM_ARM_MS);
+    await press(commandId);
+  };
+  return { ...env, ui, frame, waitFrame, press, type, confirm, clock, copied };
 }
 
 /** The usernames on screen, top to bottom (rows of the lines table). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CONFIRM_ARM_MS } from '../../src/keys/confirm-gate';
 import { memoryJournal } from '../../src/store/journal';
 import { renderApp } from '../helpers/app';
 import { books } from '../helpers/sandbox';
@@ -29,7 +30,7 @@ describe('every change, confirmed with its cost, against the sandbox', () => {
     await app.waitFrame((f) => f.includes('‹ 3 months ›'));
     const cost = Number(/Cost\s+(\d+) credits/.exec(app.frame())![1]);
     const before = lineById(app, line.id)!.exp_date;
-    await app.press('action.confirm');
+    await app.confirm('action.confirm');
     await app.waitFrame((f) => f.includes('Charged'));
     const b = books(app.sb);
     expect(b.ledger.at(-1)).toMatchObject({ operation: 'extend', amount: cost, line_id: line.id });
@@ -61,7 +62,7 @@ describe('every change, confirmed with its cost, against the sandbox', () => {
       new_connections: line.connections + 1,
     });
     expect(cost).toBe(quote);
-    await app.press('action.confirm');
+    await app.confirm('action.confirm');
     await app.waitFrame((f) => f.includes('Charged'));
     expect(lineById(app, line.id)!.connections).toBe(line.connections + 1);
     expect(books(app.sb).spent).toBe(cost);
@@ -97,7 +98,7 @@ describe('every change, confirmed with its cost, against the sandbox', () => {
     await app.waitFrame((f) => f.includes('quoted by the server'));
     const cost = Number(/Cost\s+(\d+) credits/.exec(app.frame())![1]);
     expect(cost).toBe(3 + 2); // 3-month package + one extra connection
-    await app.press('action.confirm');
+    await app.confirm('action.confirm');
     await app.waitFrame((f) => f.includes('Charged'));
     const created = app.sb.repo.findLine(1, { username: 'resellerprobe01' })!;
     expect(created).toMatchObject({ connections: 2, label: 'Hotel 7' });
@@ -129,7 +130,7 @@ describe('every change, confirmed with its cost, against the sandbox', () => {
     expect(app.frame()).not.toContain('Connections');
     await app.press('form.submit');
     await app.waitFrame((f) => f.includes('quoted by the server'));
-    await app.press('action.confirm');
+    await app.confirm('action.confirm');
     await app.waitFrame((f) => f.includes('Password') && f.includes('done'));
     expect(app.sb.repo.linesCount(1)).toBe(61);
   });
@@ -142,7 +143,7 @@ describe('every change, confirmed with its cost, against the sandbox', () => {
     const line = app.store.getState().page!.lines[0]!;
     await app.press('line.unsuspend');
     await app.waitFrame((f) => f.includes('Unsuspend'));
-    await app.press('action.confirm');
+    await app.confirm('action.confirm');
     await app.waitFrame((f) => f.includes('done'));
     expect(lineById(app, line.id)!.enabled).toBe(1);
     await app.press('action.cancel');
@@ -153,7 +154,7 @@ describe('every change, confirmed with its cost, against the sandbox', () => {
     await app.waitFrame((f) => f.includes('Type the username to confirm'));
     expect(lineById(app, victim.id)).toBeDefined();
     await app.type(victim.username);
-    await app.press('action.confirm');
+    await app.confirm('action.confirm');
     await app.waitFrame((f) => f.includes('done'));
     expect(lineById(app, victim.id)).toBeUndefined();
     expect(books(app.sb).ledger).toHaveLength(0);
@@ -166,6 +167,7 @@ describe('every change, confirmed with its cost, against the sandbox', () => {
     await app.press('line.extend');
     await app.waitFrame((f) => f.includes('estimate from package prices'));
     app.sb.faults.set('latency=150');
+    app.clock.advance(CONFIRM_ARM_MS); // the dialog has been read: the first Enter counts
     app.ui.stdin.write('\r\r\r\r\r');
     for (let i = 0; i < 5; i++) app.ui.stdin.write('\r');
     await app.waitFrame((f) => f.includes('Charged'));
@@ -179,7 +181,7 @@ describe('every change, confirmed with its cost, against the sandbox', () => {
     await app.press('form.decrease'); // wraps to 12 months
     await app.press('form.submit');
     await app.waitFrame((f) => f.includes('Balance too low'));
-    await app.press('action.confirm');
+    await app.confirm('action.confirm');
     expect(books(app.sb).balance).toBe(2);
     await app.press('action.cancel');
     await app.waitFrame((f) => f.includes('New line —') && f.includes('‹ Premium')); // back to the form, everything kept
@@ -195,7 +197,7 @@ describe('unknown outcomes', () => {
     await app.press('line.extend');
     await app.waitFrame((f) => f.includes('estimate from package prices'));
     app.sb.faults.set('resetAfter=1');
-    await app.press('action.confirm');
+    await app.confirm('action.confirm');
     await app.waitFrame((f) => f.includes('Applied: the server shows the change'));
     expect(books(app.sb).ledger).toHaveLength(1);
     expect(app.journal.entries.map((e) => e.outcome)).toEqual(['unknown', 'applied']);
@@ -209,7 +211,7 @@ describe('unknown outcomes', () => {
     await app.press('form.submit');
     await app.waitFrame((f) => f.includes('quoted by the server'));
     app.sb.faults.set('resetBefore=1');
-    await app.press('action.confirm');
+    await app.confirm('action.confirm');
     // A check that sees no change proves only "not yet": the service may still apply it.
     await app.waitFrame((f) => f.includes('no change seen yet'));
     expect(app.frame()).not.toContain('Not applied');
@@ -233,7 +235,7 @@ describe('unknown outcomes', () => {
     const draw = app.sb.faults.draw.bind(app.sb.faults);
     app.sb.faults.draw = (isMutation) =>
       isMutation ? { latencyMs: 0, before: 'none', after: 'malformed' } : draw(isMutation);
-    await app.press('action.confirm');
+    await app.confirm('action.confirm');
     await app.waitFrame((f) => f.includes('Applied'));
     expect(books(app.sb).ledger).toHaveLength(1);
   });

@@ -15,6 +15,7 @@ export const BULK_COMMANDS = [
   c('bulk.start', ['enter'], 'bulk', 'Line', 'Start the job', (s) => void s.bulkStart(), {
     footer: true,
     danger: true,
+    confirms: true,
     disabled: (s) => (inPreview(s) ? null : 'The job has started'),
   }),
   c('bulk.close', ['escape'], 'bulk', 'Line', 'Close (cancel is the default)', (s) => s.bulkClose(), {
@@ -105,6 +106,7 @@ export const BULK_COMMANDS = [
   // At start: changes left open in the intent log (checked first), an interrupted job to resume
   c('resume.yes', ['enter'], 'resume', 'Line', 'Resume the lines never sent', (s) => void s.resumeJob(), {
     footer: true,
+    confirms: true,
     disabled: (s) =>
       checking(s) ??
       (s.recovery?.jobs.some((r) => r.unsent > 0) ? null : 'Nothing to resume: no line was left unsent'),

@@ -223,7 +223,7 @@ export const LINE_COMMANDS = [
     'Line',
     'Confirm (exactly one request)',
     (s) => void s.confirmAction(),
-    { footer: true, danger: true, disabled: writes },
+    { footer: true, danger: true, confirms: true, disabled: writes },
   ),
   c('action.cancel', ['escape'], 'action', 'Line', 'Back (cancel is the default)', (s) => s.closeAction(), {
     footer: true,

@@ -1,12 +1,13 @@
 import { Box, Text } from 'ink';
 import { extendedExpiry, newLineExpiry } from '../../domain/estimate';
-import { absoluteText, credits, creditsText, fitWidth } from '../../domain/format';
+import { absoluteText, cellWidth, credits, creditsText, fitWidth } from '../../domain/format';
 import { hint, keyHintText } from '../../keys/keymap';
 import { type ActionState, confirmBlocker, SPENDS } from '../../store/action-slice';
 import { loaded } from '../../store/types';
 import { borderStyle } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
+import { confirmHint, droppedNote, useConfirmGuard } from '../use-confirm-guard';
 
 const TITLES = {
   create: 'New line',
@@ -18,19 +19,34 @@ const TITLES = {
 } as const;
 
 const at = (ms: number) => absoluteText({ raw: '', ms });
+/** The dialog's own rows besides its content: two borders, the title, the hint line. */
+const FRAME_ROWS = 4;
+/** Label column and margins: a value has the width less this. */
+const LABEL_COLS = 20;
 
-/** The confirm dialog of every change: what changes, what it costs, the balance now and after. */
-export function ActionDialog({ width }: { readonly width: number }) {
+/**
+ * The confirm dialog of every change: what changes, what it costs, the balance now and after. When
+ * the body is too short, the rows that are not needed to decide (expiry, bouquets…) go first; when
+ * even the line, its change, the cost and the balance cannot all be shown, it cannot be confirmed
+ * and says so (the key gate, keys/confirm-gate.ts, holds its Enter).
+ */
+export function ActionDialog({ width, height }: { readonly width: number; readonly height: number }) {
   const a = useApp((s) => s.action);
   const balance = useApp((s) => loaded(s.account)?.credits);
+  const all = (a ? (a.phase === 'review' ? review(a, balance) : outcome(a)) : []).map(toRow);
+  const title = a ? ` ${TITLES[a.op]} ${a.line?.username ?? ''}` : '';
+  const fit = a?.phase === 'review' ? fitRows(all, title, width, height) : { rows: all, hidden: null };
+  const guard = useConfirmGuard(fit.hidden);
   if (!a) return null;
-  const rows = a.phase === 'review' ? review(a, balance) : outcome(a);
   const blocker = confirmBlocker(a, balance);
+  const note = a.phase === 'review' && !fit.hidden ? droppedNote(guard) : null;
   const footerHint =
     a.phase === 'review'
-      ? blocker
-        ? `✗ ${blocker} · ${hint('action.cancel', 'back')}`
-        : `${hint('action.confirm', 'confirms (one request)')} · ${hint('action.cancel', 'back')}${a.op === 'extend' || a.op === 'upgrade' ? ` · ${keyHintText('action.decrease')}/${keyHintText('action.increase')} adjust` : ''}`
+      ? fit.hidden
+        ? `✗ ${fit.hidden} · ${hint('action.cancel', 'back')}`
+        : blocker
+          ? `✗ ${blocker} · ${hint('action.cancel', 'back')}`
+          : `${confirmHint(guard, 'action.confirm', 'confirms (one request)')} · ${hint('action.cancel', 'back')}${a.op === 'extend' || a.op === 'upgrade' ? ` · ${keyHintText('action.decrease')}/${keyHintText('action.increase')} adjust` : ''}`
       : a.phase === 'sending' || a.phase === 'checking'
         ? `Waiting for the server… (${keyHintText('action.confirm')} does nothing until it answers)`
         : a.phase === 'unknown'
@@ -38,33 +54,83 @@ export function ActionDialog({ width }: { readonly width: number }) {
           : a.phase === 'done' && a.result?.line && (a.op === 'create' || a.op === 'trial')
             ? `${hint('action.copy', 'copies username and password')} · ${hint('action.cancel', 'closes')}`
             : hint('action.cancel', 'closes');
+  const shown = note && fit.rows.length + FRAME_ROWS < height ? [...fit.rows, { k: '', v: note }] : fit.rows;
   return (
     <Box
       flexDirection="column"
       width={width}
+      flexShrink={0}
       borderStyle={borderStyle()}
       borderColor={color(a.op === 'delete' ? 'ui.danger' : 'ui.accent')}
     >
-      <Text bold>{fitWidth(` ${TITLES[a.op]} ${a.line?.username ?? ''}`, width - 2)}</Text>
-      {rows.map(([k, v, tone], slot) => (
+      <Text bold wrap="truncate">
+        {fitWidth(title, width - 2)}
+      </Text>
+      {shown.map(({ k, v, tone }, slot) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows are keyed by their slot on screen
         <Text key={slot} wrap="truncate">
           <Text color={color('ui.muted')}>{fitWidth(`  ${k}`, 18)}</Text>
-          <Text color={tone ? color(tone) : undefined}>{fitWidth(v, Math.max(0, width - 20))}</Text>
+          <Text color={tone ? color(tone) : undefined}>{fitWidth(v, Math.max(0, width - LABEL_COLS))}</Text>
         </Text>
       ))}
-      <Text color={color(blocker && a.phase === 'review' ? 'tone.error' : 'ui.focus')} wrap="truncate">
+      <Text
+        color={color((blocker || fit.hidden) && a.phase === 'review' ? 'tone.error' : 'ui.focus')}
+        wrap="truncate"
+      >
         {fitWidth(` ${footerHint}`, width - 2)}
       </Text>
     </Box>
   );
 }
 
-type Row = [string, string, ('tone.error' | 'tone.success' | 'ui.badge')?];
+type Cells = [string, string, ('tone.error' | 'tone.success' | 'ui.badge')?];
 
-function review(a: ActionState, balance: number | undefined): Row[] {
+/** The rows needed to decide, by label: what is changed, what it costs, the balance before and after. */
+const MUST = new Set([
+  'Duration',
+  'Connections',
+  'Package',
+  'Username',
+  'Change',
+  'Warning',
+  'Type username',
+  'Cost',
+  'Balance',
+]);
+const toRow = ([k, v, tone]: Cells): Row => ({ k, v, tone, must: MUST.has(k) });
+
+interface Row {
+  readonly k: string;
+  readonly v: string;
+  readonly tone?: 'tone.error' | 'tone.success' | 'ui.badge';
+  /** Needed to decide: the line, its change, the cost, the balance. Shown whole or not confirmable. */
+  readonly must?: boolean;
+}
+
+/** The rows that fit `height`, the optional ones dropped first; `hidden` says what cannot be shown. */
+function fitRows(
+  rows: readonly Row[],
+  title: string,
+  width: number,
+  height: number,
+): { rows: readonly Row[]; hidden: string | null } {
+  const valueWidth = Math.max(0, width - LABEL_COLS);
+  const narrow = cellWidth(title) > width - 2 || rows.some((r) => r.must && cellWidth(r.v) > valueWidth);
+  if (narrow)
+    return { rows: [], hidden: 'Too narrow to show the line, its cost and the balance: widen the terminal' };
+  if (rows.length + FRAME_ROWS <= height) return { rows, hidden: null };
+  const must = rows.filter((r) => r.must);
+  if (must.length + FRAME_ROWS <= height) return { rows: must, hidden: null };
+  const short = must.length + FRAME_ROWS - height;
+  return {
+    rows: [],
+    hidden: `Too small to show the cost and the balance: the terminal needs ${short} more row${short === 1 ? '' : 's'}`,
+  };
+}
+
+function review(a: ActionState, balance: number | undefined): Cells[] {
   const now = Date.now();
-  const rows: Row[] = [];
+  const rows: Cells[] = [];
   const body = a.body as Record<string, unknown> | null;
   if (a.op === 'create' || a.op === 'trial') {
     rows.push(['Package', a.pkg?.package_name ?? '?']);
@@ -120,8 +186,8 @@ function review(a: ActionState, balance: number | undefined): Row[] {
   return rows;
 }
 
-function outcome(a: ActionState): Row[] {
-  const rows: Row[] = [];
+function outcome(a: ActionState): Cells[] {
+  const rows: Cells[] = [];
   const r = a.result;
   if (a.phase === 'sending') rows.push(['Status', 'sending…']);
   if (a.phase === 'checking') rows.push(['Status', 'checking the server…']);

@@ -1,15 +1,24 @@
 import { Box, Text } from 'ink';
 import { affordability, type BulkJob, type BulkLine } from '../../domain/bulk';
-import { absoluteText, counted, countText, credits, creditsText, fitWidth } from '../../domain/format';
+import {
+  absoluteText,
+  cellWidth,
+  counted,
+  countText,
+  credits,
+  creditsText,
+  fitWidth,
+} from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
 import { hint, keyHintText } from '../../keys/keymap';
-import { bulkBlocker } from '../../store/bulk-slice';
+import { type BulkState, bulkBlocker } from '../../store/bulk-slice';
 import { loaded } from '../../store/types';
 import { borderStyle, glyph } from '../glyphs';
 import { layoutColumns } from '../lines-columns';
 import { useApp } from '../store-context';
 import { rowText } from '../tables';
 import { color, type Token } from '../theme';
+import { confirmHint, droppedNote, useConfirmGuard } from '../use-confirm-guard';
 
 const TITLES = {
   create: 'Create',
@@ -33,9 +42,20 @@ const at = (ms: number | null | undefined) => (ms == null ? '—' : absoluteText
 /** Preview (per line: what changes and its cost, the total against the balance), progress, results. */
 export function BulkDialog({ width, height }: { readonly width: number; readonly height: number }) {
   const b = useApp((s) => s.bulk);
+  return b ? <BulkBody b={b} width={width} height={height} /> : null;
+}
+
+function BulkBody({
+  b,
+  width,
+  height,
+}: {
+  readonly b: BulkState;
+  readonly width: number;
+  readonly height: number;
+}) {
   const balance = useApp((s) => loaded(s.account)?.credits);
   const scroll = useApp((s) => s.scroll.bulk);
-  if (!b) return null;
   const { job } = b;
   const count = job.lines.length;
   const afford = balance !== undefined ? affordability(job.lines, balance) : null;
@@ -46,6 +66,8 @@ export function BulkDialog({ width, height }: { readonly width: number; readonly
         ? ` to ‹ ${job.connections} ›`
         : '';
   const head: string[] = [];
+  /** What the preview must show whole to be started: the total, the balance, what to type. */
+  const must: string[] = [];
   if (b.phase === 'preview') {
     // Said only when it is so: "0 of the 34 … are not on the page" said nothing.
     if (b.hidden > 0)
@@ -55,13 +77,18 @@ export function BulkDialog({ width, height }: { readonly width: number; readonly
     if (afford) {
       // With "only the affordable ones" on, the total is theirs: what the job will cost.
       const total = b.onlyAffordable ? afford.spent : afford.total;
-      head.push(
-        `Total ${credits(total)}${job.op === 'extend' ? ' (estimate from package prices)' : job.op === 'upgrade' ? ' (quoted by the server)' : ''} · balance ${creditsText(balance!)} · ${afford.affordable.size} of ${afford.considered} affordable${b.onlyAffordable ? ' · ONLY THE AFFORDABLE ONES' : ''}`,
-      );
+      const cost = `Total ${credits(total)}${job.op === 'extend' ? ' (estimate from package prices)' : job.op === 'upgrade' ? ' (quoted by the server)' : ''}`;
+      const funds = `balance ${creditsText(balance!)} · ${afford.affordable.size} of ${afford.considered} affordable${b.onlyAffordable ? ' · ONLY THE AFFORDABLE ONES' : ''}`;
+      // The cost and the balance are never cut: on one line when it fits, else on two.
+      if (cellWidth(` ${cost} · ${funds}`) <= width - 2) must.push(`${cost} · ${funds}`);
+      else must.push(cost, funds);
+      head.push(...must);
     }
     if (b.quoting) head.push('Asking the server for each line’s cost…');
-    if (job.op === 'delete')
-      head.push(`Deletes permanently. Type the number of lines to confirm: ${b.typed}▏`);
+    if (job.op === 'delete') {
+      must.push(`Deletes permanently. Type the number of lines to confirm: ${b.typed}▏`);
+      head.push(must.at(-1)!);
+    }
   } else {
     const p = b.progress;
     const total = Math.max(1, p.done + p.failed + p.unknown + p.remaining);
@@ -86,8 +113,20 @@ export function BulkDialog({ width, height }: { readonly width: number; readonly
       );
   }
   const blocker = b.phase === 'preview' ? bulkBlocker(b, balance) : null;
+  // The title, what the preview says above the lines and at least one line, or it cannot start.
+  const short = b.phase === 'preview' ? head.length + 5 - height : 0;
+  const cut = must.some((h) => cellWidth(` ${h}`) > width - 2);
+  const hidden =
+    short > 0
+      ? `Too small to show the total and the balance: the terminal needs ${short} more row${short === 1 ? '' : 's'}`
+      : cut
+        ? 'Too narrow to show the total and the balance: widen the terminal'
+        : null;
+  const guard = useConfirmGuard(hidden);
+  const note = b.phase === 'preview' && !hidden ? droppedNote(guard) : null;
+  if (note) head.push(note);
   const win = windowOf(job.lines.length, Math.max(1, height - head.length - 5), scroll);
-  const shown = job.lines.slice(win.start, win.end);
+  const shown = hidden ? [] : job.lines.slice(win.start, win.end);
   // Columns as data, with what this job and its phase say about each line.
   const notAffordable = (l: BulkLine) =>
     Boolean(afford && b.phase === 'preview' && l.state === 'pending' && !afford.affordable.has(l.id));
@@ -122,13 +161,14 @@ export function BulkDialog({ width, height }: { readonly width: number; readonly
     <Box
       flexDirection="column"
       width={width}
+      flexShrink={0}
       borderStyle={borderStyle()}
       borderColor={color(job.op === 'delete' ? 'ui.danger' : 'ui.accent')}
     >
       <Text bold wrap="truncate">
         {fitWidth(` ${TITLES[job.op]} ${count} marked line${count === 1 ? '' : 's'}${param}`, width - 2)}
       </Text>
-      {head.map((h) => (
+      {(hidden ? [] : head).map((h) => (
         <Text key={h.slice(0, 24)} wrap="truncate">
           {fitWidth(` ${h}`, width - 2)}
         </Text>
@@ -139,17 +179,17 @@ export function BulkDialog({ width, height }: { readonly width: number; readonly
           {rowText(laid, l)}
         </Text>
       ))}
-      {win.position && (
+      {win.position && !hidden && (
         <Text
           color={color('ui.muted')}
         >{`  lines ${win.position} (${keyHintText('bulk.up')}/${keyHintText('bulk.down')} ${keyHintText('bulk.pageUp')}/${keyHintText('bulk.pageDown')} scroll)`}</Text>
       )}
-      <Text color={color(blocker ? 'tone.error' : 'ui.focus')} wrap="truncate">
+      <Text color={color(blocker || hidden ? 'tone.error' : 'ui.focus')} wrap="truncate">
         {fitWidth(
           b.phase === 'preview'
-            ? blocker
-              ? ` ✗ ${blocker} · ${hint('bulk.close', 'closes')}`
-              : ` ${hint('bulk.start', 'starts (each line at most once)')} · ${hint('bulk.close', 'closes')}`
+            ? hidden || blocker
+              ? ` ✗ ${hidden ?? blocker} · ${hint('bulk.close', 'closes')}`
+              : ` ${confirmHint(guard, 'bulk.start', 'starts (each line at most once)')} · ${hint('bulk.close', 'closes')}`
             : b.phase === 'running'
               ? ` ${hint('bulk.cancel', 'cancels (requests in flight finish)')}`
               : ` ${hint('bulk.close', 'closes')}`,

@@ -6,6 +6,7 @@ import type { Recovered } from '../../store/changes/changes-slice';
 import { borderStyle } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
+import { confirmHint, droppedNote, useConfirmGuard } from '../use-confirm-guard';
 
 const OPS = {
   create: 'new line',
@@ -16,35 +17,64 @@ const OPS = {
   delete: 'delete',
 } as const;
 
+/** Rows listed at most; more are counted. */
+const MAX_ROWS = 12;
+
 /**
  * At start: changes the intent log still held (the app stopped before their outcome was known, or
  * a bulk job was interrupted), after checking them with the server, and what the user can do.
  */
-export function ResumeDialog({ width }: { readonly width: number }) {
+export function ResumeDialog({ width, height }: { readonly width: number; readonly height: number }) {
   const recovery = useApp((s) => s.recovery);
-  if (!recovery) return null;
   const rows: Array<[string, 'tone.error' | 'tone.success' | 'ui.muted' | undefined]> = [];
-  for (const r of recovery.jobs) rows.push(...describe(r, recovery.checking));
+  for (const r of recovery?.jobs ?? []) rows.push(...describe(r, recovery?.checking ?? false));
+  // Two borders, the title and the hint; a list longer than the room ends in "… and N more".
+  const room = height - 4;
+  const fits = Math.min(MAX_ROWS, rows.length <= room ? rows.length : room - 1);
+  const short = rows.length && fits < 1 ? 2 - room : 0;
+  const hidden =
+    short > 0
+      ? `Too small to show what was left open: the terminal needs ${short} more row${short === 1 ? '' : 's'}`
+      : null;
+  const guard = useConfirmGuard(hidden);
+  if (!recovery) return null;
   const unsent = recovery.jobs.reduce((n, r) => n + r.unsent, 0);
   const unknown = recovery.jobs.some((r) => r.job.lines.some((l) => OPEN.has(l.state)));
+  const note = droppedNote(guard);
   const footerHint = recovery.checking
     ? 'Checking with the server before anything else (nothing is re-sent)…'
     : [
-        unsent ? hint('resume.yes', `resumes the ${unsent} line${unsent === 1 ? '' : 's'} never sent`) : '',
+        hidden ? `✗ ${hidden}` : '',
+        unsent && !hidden
+          ? confirmHint(
+              guard,
+              'resume.yes',
+              `resumes the ${unsent} line${unsent === 1 ? '' : 's'} never sent`,
+            )
+          : '',
         unknown ? hint('resume.recheck', 'checks the unknown ones again') : '',
         hint('resume.no', 'closes'),
       ]
         .filter(Boolean)
         .join(' · ');
   return (
-    <Box flexDirection="column" width={width} borderStyle={borderStyle()} borderColor={color('ui.badge')}>
+    <Box
+      flexDirection="column"
+      width={width}
+      flexShrink={0}
+      borderStyle={borderStyle()}
+      borderColor={color('ui.badge')}
+    >
       <Text bold>{fitWidth(' Changes left open when linedesk last stopped', width - 2)}</Text>
-      {rows.slice(0, 12).map(([text, tone]) => (
+      {rows.slice(0, Math.max(0, fits)).map(([text, tone]) => (
         <Text key={text} color={tone ? color(tone) : undefined} wrap="truncate">
           {fitWidth(`  ${text}`, width - 2)}
         </Text>
       ))}
-      {rows.length > 12 && <Text color={color('ui.muted')}>{`  … and ${rows.length - 12} more`}</Text>}
+      {rows.length > fits && fits > 0 && (
+        <Text color={color('ui.muted')}>{`  … and ${rows.length - fits} more`}</Text>
+      )}
+      {note && <Text color={color('ui.muted')}>{fitWidth(`  ${note}`, width - 2)}</Text>}
       <Text color={color('ui.focus')} wrap="truncate">
         {fitWidth(` ${footerHint}`, width - 2)}
       </Text>

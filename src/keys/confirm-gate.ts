@@ -1,0 +1,152 @@
+/**
+ * The one gate between keys typed ahead and a dialog that spends credits or deletes (the action
+ * dialog, the bulk preview, the resume dialog). Over SSH keys arrive in bursts: the key that opens
+ * a dialog and the Enter after it can come in one read, and the dialog is drawn after both were
+ * handled. Three rules, all here, none in a dialog:
+ *
+ * - keys in the same read as the key that opened the dialog are dropped (the dialog says how many);
+ * - a confirm key counts only once the dialog has been on screen, whole, for CONFIRM_ARM_MS, and not
+ *   as the tail of a burst (the key before it less than BURST_GAP_MS earlier); otherwise the dialog
+ *   stays and asks for the key again;
+ * - a dialog that could not show its line, cost and balance (the terminal is too small) cannot be
+ *   confirmed: it says why.
+ *
+ * When a dialog was drawn, and whether whole, the dialog reports (`guardDrawn`, through
+ * ui/use-confirm-guard.ts); when each key arrived is read from the store's clock (`deps.now`), so a
+ * test moves time instead of sleeping.
+ */
+import { confirmBlocker } from '../store/action-slice';
+import type { AppState, AppStore } from '../store/app-store';
+import { bulkBlocker } from '../store/bulk-slice';
+import { loaded } from '../store/types';
+
+/**
+ * How long a confirm dialog is on screen before its confirm key counts. Firefox keeps the buttons
+ * of its security dialogs dead for a moment for the same reason (a click or key meant for what was
+ * there before); half a second is long enough to be meant and short enough not to be noticed.
+ */
+export const CONFIRM_ARM_MS = 500;
+/** Keys closer together than this are typing, not a reply to what is on screen. */
+export const BURST_GAP_MS = 150;
+
+/**
+ * What a confirm key would confirm now, as a string: a new string is a new thing to read (another
+ * line, another cost, the affordable ones only), and arms again. Null when nothing spends on Enter.
+ */
+export function confirmSurface(s: AppState): string | null {
+  const kind = s.modal?.kind;
+  if (kind === 'action') {
+    const a = s.action;
+    if (a?.phase !== 'review') return null;
+    const who = a.line?.id ?? (a.body as { username?: string } | null)?.username ?? '';
+    return `action:${a.op}:${who}:${a.months}:${a.connections}:${a.quote.status}:${a.quote.cost ?? ''}`;
+  }
+  if (kind === 'bulk') {
+    const b = s.bulk;
+    if (b?.phase !== 'preview') return null;
+    const total = b.job.lines.reduce((n, l) => n + (l.cost ?? 0), 0);
+    return `bulk:${b.job.id}:${b.job.op}:${b.job.months}:${b.job.connections}:${b.onlyAffordable}:${b.quoting}:${total}`;
+  }
+  if (kind === 'resume') {
+    const r = s.recovery;
+    if (!r || r.checking) return null;
+    return `resume:${r.jobs.map((j) => `${j.job.id}/${j.unsent}`).join(',')}`;
+  }
+  return null;
+}
+
+/** What the gate remembers of the keys of one store (one app). */
+interface KeyMemory {
+  /** Reads are counted: every key handled before the event loop turns came in the same read. */
+  read: number;
+  readOpen: boolean;
+  lastKeyAt: number | null;
+  /** The confirm dialog a key opened, and the read it came in. */
+  opened: { readonly surface: string; readonly read: number } | null;
+}
+
+const memories = new WeakMap<AppStore, KeyMemory>();
+
+/** One key as it arrived: its read, its time, and how long after the key before it. */
+export interface KeyTurn {
+  readonly read: number;
+  readonly gap: number | null;
+}
+
+/**
+ * Called once per key. Ink hands every key of one read to the handler without the event loop
+ * turning (and one event may hold several characters), so a read ends at the next microtask.
+ */
+export function keyArrived(store: AppStore): KeyTurn {
+  let m = memories.get(store);
+  if (!m) {
+    m = { read: 0, readOpen: false, lastKeyAt: null, opened: null };
+    memories.set(store, m);
+  }
+  if (!m.readOpen) {
+    const memory = m;
+    memory.read++;
+    memory.readOpen = true;
+    queueMicrotask(() => {
+      memory.readOpen = false;
+    });
+  }
+  const at = store.getState().clock();
+  const gap = m.lastKeyAt === null ? null : at - m.lastKeyAt;
+  m.lastKeyAt = at;
+  return { read: m.read, gap };
+}
+
+/**
+ * Whether a key is dropped because it came in the same read as the key that opened the confirm
+ * dialog on screen (or changed what it confirms): it was typed before the dialog could be seen.
+ * Ctrl-C is never dropped.
+ */
+export function typedAhead(store: AppStore, turn: KeyTurn, name: string): boolean {
+  if (name === 'ctrl+c') return false;
+  const s = store.getState();
+  const surface = confirmSurface(s);
+  if (!surface || memories.get(store)?.opened?.read !== turn.read) return false;
+  s.guardHeld(surface, 'dropped');
+  return true;
+}
+
+/**
+ * Whether a confirm key is held back: the dialog could not show its line, cost and balance (said
+ * in the flash line; the dialog says it too), or the key came too soon after the dialog was drawn
+ * or at the tail of a burst (the dialog asks for it again).
+ */
+export function confirmHeld(store: AppStore, turn: KeyTurn): boolean {
+  const s = store.getState();
+  const surface = confirmSurface(s);
+  // Nothing spends on this key now, or the dialog refuses it anyway: its own reason is said.
+  if (!surface || refusedAnyway(s)) return false;
+  const g = s.guard?.surface === surface ? s.guard : null;
+  if (g?.hidden) {
+    s.notify(`Not confirmed: ${g.hidden}`, 'error');
+    return true;
+  }
+  const tooSoon = !g || g.shownAt === null || s.clock() - g.shownAt < CONFIRM_ARM_MS;
+  const inBurst = turn.gap !== null && turn.gap < BURST_GAP_MS;
+  if (!tooSoon && !inBurst) return false;
+  s.guardHeld(surface, 'early');
+  return true;
+}
+
+/** The dialog's own rule refuses a confirm now (the balance, a cost still asked for, a word to type). */
+function refusedAnyway(s: AppState): boolean {
+  const balance = loaded(s.account)?.credits;
+  if (s.modal?.kind === 'action' && s.action) return confirmBlocker(s.action, balance) !== null;
+  if (s.modal?.kind === 'bulk' && s.bulk) return bulkBlocker(s.bulk, balance) !== null;
+  return false;
+}
+
+/**
+ * After a key ran: when it opened a confirm dialog, or changed what it confirms, the rest of its
+ * read is typed ahead of what is now on screen.
+ */
+export function keyDone(store: AppStore, turn: KeyTurn, before: string | null): void {
+  const after = confirmSurface(store.getState());
+  const m = memories.get(store);
+  if (m && after && after !== before) m.opened = { surface: after, read: turn.read };
+}

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { BURST_GAP_MS, CONFIRM_ARM_MS } from '../../src/keys/confirm-gate';
+import { renderApp } from '../helpers/app';
+import { books } from '../helpers/sandbox';
+
+// Keys as SSH delivers them: several in one read. Each test writes a burst in ONE stdin write (one
+// read for Ink), or key by key with the store's clock moved on between them, and asks the sandbox's
+// ledger what was charged. The clock is the test's: it moves only when a test moves it.
+
+/** The app on a premium-filtered browser (every line can be extended), its clock frozen. */
+async function onPremium(opts: Parameters<typeof renderApp>[0] = {}) {
+  const app = await renderApp(opts, { now: () => 1_900_000_000_000 });
+  await app.waitFrame((f) => /1–\d+ of 60/.test(f));
+  await app.press('lines.filterType'); // premium
+  await app.waitFrame((f) => f.includes('type premium') && !f.includes('loading'));
+  app.clock.advance(1_000);
+  return app;
+}
+
+/** Resizes the test terminal (ink-testing-library's is 100 columns and has no rows). */
+function resize(app: Awaited<ReturnType<typeof renderApp>>, columns: number, rows: number) {
+  Object.defineProperty(app.ui.stdout, 'columns', { value: columns, configurable: true });
+  Object.defineProperty(app.ui.stdout, 'rows', { value: rows, configurable: true });
+  app.ui.stdout.emit('resize');
+}
+
+describe('keys typed ahead never confirm a change', () => {
+  it('e and Enter in one read: the Enter is dropped and said; nothing charged; a deliberate Enter charges once', async () => {
+    const app = await onPremium();
+    app.ui.stdin.write('e\r');
+    await app.waitFrame((f) => f.includes('estimate from package prices') && f.includes('1 key typed ahead'));
+    expect(app.store.getState().action?.phase).toBe('review');
+    expect(books(app.sb).ledger).toHaveLength(0);
+    const cost = Number(/Cost\s+(\d+) credits?/.exec(app.frame())![1]);
+    await app.confirm('action.confirm');
+    await app.waitFrame((f) => f.includes('Charged'));
+    expect(books(app.sb).ledger).toHaveLength(1);
+    expect(books(app.sb).spent).toBe(cost);
+  });
+
+  it('e, then Enter 50 ms later: the dialog stays and asks for Enter again; nothing charged', async () => {
+    const app = await onPremium();
+    await app.press('line.extend');
+    await app.waitFrame((f) => f.includes('estimate from package prices'));
+    app.clock.advance(50);
+    await app.press('action.confirm');
+    await app.waitFrame((f) => f.includes('press Enter again to confirm'));
+    expect(app.store.getState().action?.phase).toBe('review');
+    expect(books(app.sb).ledger).toHaveLength(0);
+    // Read, then pressed on purpose: one request, one charge.
+    await app.confirm('action.confirm');
+    await app.waitFrame((f) => f.includes('Charged'));
+    expect(books(app.sb).ledger).toHaveLength(1);
+  });
+
+  it('Enter after the arm delay but at the tail of a burst of typing does not confirm', async () => {
+    const app = await onPremium();
+    await app.press('line.extend');
+    await app.waitFrame((f) => f.includes('estimate from package prices'));
+    app.clock.advance(CONFIRM_ARM_MS);
+    await app.type('xyz'); // no command in the dialog: typing meant for somewhere else
+    app.clock.advance(BURST_GAP_MS - 60);
+    await app.press('action.confirm');
+    await app.waitFrame((f) => f.includes('press Enter again to confirm'));
+    expect(books(app.sb).ledger).toHaveLength(0);
+  });
+
+  it('a username typed into the browser without / (80 ms apart, then Enter): nothing charged', async () => {
+    const app = await onPremium();
+    for (const ch of 'jeremy') {
+      await app.type(ch);
+      app.clock.advance(80);
+    }
+    await app.press('action.confirm');
+    await app.waitFrame((f) => f.includes('press Enter again to confirm'));
+    expect(books(app.sb).ledger).toHaveLength(0);
+  });
+
+  it('a username and Enter typed into the browser in one read: nothing charged, the keys said dropped', async () => {
+    const app = await onPremium();
+    app.ui.stdin.write('jeremy\r');
+    await app.waitFrame((f) => f.includes('5 keys typed ahead'));
+    expect(books(app.sb).ledger).toHaveLength(0);
+  });
+
+  it("Esc and Enter in one read in the dialog (Ink reads them as Alt+Enter): Esc closes it, Enter is the browser's", async () => {
+    const app = await onPremium();
+    await app.press('line.extend');
+    await app.waitFrame((f) => f.includes('estimate from package prices'));
+    app.clock.advance(CONFIRM_ARM_MS);
+    app.ui.stdin.write('\u001b\r');
+    await app.waitFrame((f) => !f.includes('estimate from package prices'));
+    expect(app.store.getState().action).toBeNull();
+    expect(app.store.getState().screens.at(-1)?.id).toBe('detail'); // Enter opens the line
+    expect(books(app.sb).ledger).toHaveLength(0);
+  });
+});
+
+describe('every line marked, a command typed fast', () => {
+  it('Esc, : and a command in one read: the palette opens and takes the text; no bulk job starts', async () => {
+    const app = await onPremium();
+    await app.press('lines.markAll');
+    await app.waitFrame((f) => /\d+ marked/.test(f));
+    app.ui.stdin.write('\u001b:extend\r');
+    await app.waitFrame((f) => /extend/i.test(f) && !f.includes('marked lines by'));
+    expect(app.store.getState().bulk).toBeNull();
+    expect(books(app.sb).ledger).toHaveLength(0);
+    // What Esc does here and then the palette: the text went to the palette, not to browser keys.
+    app.ui.stdin.write('\u001b:unm');
+    await app.waitFrame((f) => f.includes(':unm'));
+    expect(app.store.getState().modal?.kind).toBe('palette');
+  });
+
+  it('e, a and Enter in one read: the preview opens untouched; nothing starts; a deliberate Enter starts it', async () => {
+    const app = await onPremium();
+    await app.press('lines.markPage');
+    await app.waitFrame((f) => /\d+ marked/.test(f));
+    app.ui.stdin.write('ea\r');
+    await app.waitFrame((f) => f.includes('marked lines by') && f.includes('2 keys typed ahead'));
+    expect(app.store.getState().bulk?.phase).toBe('preview');
+    expect(app.store.getState().bulk?.onlyAffordable).toBe(false);
+    expect(books(app.sb).ledger).toHaveLength(0);
+    await app.confirm('bulk.start');
+    await app.waitFrame((f) => f.includes('Finished'));
+    expect(books(app.sb).ledger.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a dialog too small to show its cost cannot be confirmed', () => {
+  it('at 70×10 the extend dialog keeps its title, says why, and Enter charges nothing; taller, it confirms', async () => {
+    const app = await onPremium();
+    const line = app.store.getState().page!.lines[0]!;
+    resize(app, 70, 10);
+    await app.press('line.extend');
+    await app.waitFrame((f) => f.includes(`Extend ${line.username}`) && /too small/i.test(f));
+    expect(app.frame()).not.toContain('Enter confirms');
+    await app.confirm('action.confirm');
+    await app.waitFrame((f) => /too small/i.test(f));
+    expect(app.store.getState().action?.phase).toBe('review');
+    expect(books(app.sb).ledger).toHaveLength(0);
+    resize(app, 70, 24);
+    await app.waitFrame((f) => f.includes('Cost') && f.includes('Balance'));
+    await app.confirm('action.confirm');
+    await app.waitFrame((f) => f.includes('Charged'));
+    expect(books(app.sb).ledger).toHaveLength(1);
+  });
+});
