@@ -353,6 +353,8 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
       };
       latest.set(job.id, current);
       setUnsettled(l, job.id);
+      // The header follows the money as it is spent: each reply says the balance after its charge.
+      if (l.state === 'done' && l.newBalance !== undefined) get().balanceSeen(l.newBalance);
       if (FINAL.has(l.state) || l.state === 'unknown') journalLine(job, l, bulk);
       showLine(job, l, server);
       hooks?.onLine?.(l, server);
@@ -527,7 +529,11 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
       const jobs = all.filter(needsAttention);
       if (!jobs.length) return;
       set({
-        recovery: { checking: true, jobs: jobs.map((job) => ({ job, unsent: 0 })) },
+        // Never sent is known from the log before any check: said at once, never "0 never sent".
+        recovery: {
+          checking: true,
+          jobs: jobs.map((job) => ({ job, unsent: job.lines.filter((l) => l.state === 'pending').length })),
+        },
         modal: { kind: 'resume' },
       });
       const checked: Recovered[] = [];

@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import { cellWidth, counted, credits, fitWidth } from '../../domain/format';
+import { selectBalance, selectBalanceStale } from '../../store/selectors';
 import { loaded } from '../../store/types';
 import { useApp } from '../store-context';
 import { color } from '../theme';
@@ -7,7 +8,9 @@ import { color } from '../theme';
 /** One line: account email, credits, lines count, the target and badges. */
 export function Header({ width }: { readonly width: number }) {
   const email = useApp((s) => loaded(s.account)?.email ?? '…');
-  const balance = useApp((s) => loaded(s.account)?.credits);
+  const balance = useApp(selectBalance);
+  // Not the service's word any more (it cannot be reached): said, not shown as current.
+  const stale = useApp(selectBalanceStale);
   const linesCount = useApp((s) => loaded(s.account)?.lines_count);
   const accountError = useApp((s) => (s.account.status === 'error' ? s.account.error : null));
   const target = useApp((s) => s.target.label);
@@ -17,7 +20,8 @@ export function Header({ width }: { readonly width: number }) {
   // Below the profile's threshold the balance is in the warning tone, and says so in words.
   const low = balance !== undefined && lowBalance !== null && balance < lowBalance;
   const head = ` linedesk  ${email}  `;
-  const money = balance === undefined ? '' : `${credits(balance)}${low ? ' (low)' : ''}`;
+  const money =
+    balance === undefined ? '' : `${credits(balance)}${low ? ' (low)' : ''}${stale ? ' (stale)' : ''}`;
   const rest = `  ${linesCount === undefined ? '' : counted(linesCount, 'line')}`;
   const badges = `${marked ? `${marked} marked  ` : ''}${readOnly ? '[READ-ONLY] ' : ''}[${target}] `;
   const room = Math.max(0, width - badges.length);

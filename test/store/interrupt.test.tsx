@@ -5,10 +5,16 @@
  * and the rate and ETA after a resume count only what this run did. During a job the header's balance
  * follows each reply's `newBalance`, and a balance the service could not confirm is marked stale.
  */
+import { render } from 'ink-testing-library';
+import stripAnsi from 'strip-ansi';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../src/api/client';
+import { type BulkJob, progressOf, toBulkLine } from '../../src/domain/bulk';
 import { memoryIntentLog } from '../../src/store/intent-log';
 import { memoryJournal } from '../../src/store/journal';
+import { selectBalance, selectBalanceStale } from '../../src/store/selectors';
+import { Header } from '../../src/ui/layout/Header';
+import { StoreProvider } from '../../src/ui/store-context';
 import { storeOnSandbox } from '../helpers/app';
 import { faultProxy } from '../helpers/fault-proxy';
 import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';
@@ -142,5 +148,113 @@ describe('an interrupted bulk job', () => {
     expect(job.lines.some((l) => l.state === 'cancelled')).toBe(true);
     expect(job.lines.some((l) => l.state === 'pending')).toBe(false);
     expect(intents.open()).toEqual([]);
+  });
+});
+
+describe('counts, rate and balance around a resume', () => {
+  it('the offer says how many lines were never sent while it still checks the unknown ones', async () => {
+    const { intents, start, lines } = await setup();
+    // An earlier process stopped with one request in flight and five lines never sent.
+    const job: BulkJob = {
+      id: 'job-stopped',
+      op: 'extend',
+      months: 1,
+      connections: 2,
+      target: 'sandbox:test',
+      createdAt: new Date().toISOString(),
+      balanceBefore: null,
+      lines: lines.slice(0, 6).map((l, i) => ({
+        ...toBulkLine(l),
+        cost: l.connections,
+        ...(i === 0 ? { state: 'sending' as const, sentAt: Date.now() - 60_000 } : {}),
+      })),
+    };
+    intents.begin(job);
+    const store = await start();
+    const seen: number[] = [];
+    const off = store.subscribe((s) => {
+      if (s.recovery?.checking) seen.push(s.recovery.jobs[0]!.unsent);
+    });
+    await store.getState().recoverIntents();
+    off();
+    expect(seen.length).toBeGreaterThan(0);
+    expect(new Set(seen)).toEqual(new Set([5])); // never "0 never sent" while checking
+    expect(store.getState().recovery!.jobs[0]!.unsent).toBe(5);
+  });
+
+  it('after a resume the rate and the ETA count only the lines this run sent', async () => {
+    let t = Date.now();
+    const { start, lines, onExtend } = await setup({ now: () => t });
+    const first = await start();
+    let stopping: Promise<void> | null = null;
+    onExtend((n) => {
+      t += 1_000; // each extend takes a second of the clock the app reads
+      if (n === 5) stopping = first.getState().shutdown(5_000);
+    });
+    await markAndStart(first, lines);
+    await stopping;
+    const second = await start();
+    await second.getState().recoverIntents();
+    const unsent = second.getState().recovery!.jobs[0]!.unsent;
+    expect(unsent).toBe(lines.length - 5);
+    await second.getState().resumeJob();
+    const p = second.getState().bulk!.progress;
+    expect(p.done).toBe(lines.length);
+    // This run sent `unsent` lines in `unsent` seconds: 1 a second, not (all done) / (this run's time).
+    expect(p.ratePerSec).toBeCloseTo(1, 5);
+    // And the ETA is what is left at this run's rate.
+    const midway = progressOf(
+      {
+        ...second.getState().bulk!.job,
+        lines: second
+          .getState()
+          .bulk!.job.lines.map((l, i) => (i >= 6 ? { ...l, state: 'pending' as const } : l)),
+      },
+      1_000,
+      5,
+    );
+    expect(midway.ratePerSec).toBe(1);
+    expect(midway.etaSec).toBe(lines.length - 6);
+  });
+
+  it("the header's balance follows each reply's newBalance during the job", async () => {
+    const { env, start, lines, onExtend } = await setup();
+    const store = await start();
+    await store.getState().loadAccount();
+    const opening = selectBalance(store.getState())!;
+    const shown: Array<[number | undefined, number]> = [];
+    onExtend((n) => {
+      // Requests go one at a time: when the n-th has been applied (its reply not yet back), n − 1
+      // replies were taken in; the header shows the balance after the (n − 1)-th charge.
+      if (n > 1) shown.push([selectBalance(store.getState()), books(env.sb).ledger.at(-2)!.balance_after]);
+    });
+    await markAndStart(store, lines);
+    expect(shown.length).toBe(lines.length - 1);
+    for (const [header, server] of shown) expect(header).toBe(server);
+    expect(shown[0]![0]).toBeLessThan(opening);
+  });
+
+  it('while the service cannot be reached the balance shown is marked stale', async () => {
+    const { proxy, start, lines, onExtend } = await setup();
+    const store = await start();
+    await store.getState().loadAccount();
+    const header = render(
+      <StoreProvider store={store}>
+        <Header width={100} />
+      </StoreProvider>,
+    );
+    expect(stripAnsi(header.lastFrame() ?? '')).not.toContain('stale');
+    onExtend((n) => {
+      if (n === 2) void proxy.down();
+    });
+    const running = markAndStart(store, lines);
+    await until(() => Boolean(store.getState().bulk?.paused));
+    expect(selectBalanceStale(store.getState())).toBe(true);
+    await until(() => stripAnsi(header.lastFrame() ?? '').includes('(stale)'));
+    await proxy.up();
+    await running;
+    expect(selectBalanceStale(store.getState())).toBe(false);
+    await until(() => !stripAnsi(header.lastFrame() ?? '').includes('stale'));
+    header.unmount();
   });
 });
