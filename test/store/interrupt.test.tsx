@@ -137,6 +137,28 @@ describe('an interrupted bulk job', () => {
     expect(intents.open()).toEqual([]);
   });
 
+  it('Ctrl-C during a job asks once; a second quits, and the job is interrupted, not cancelled', async () => {
+    const { intents, start, lines, onExtend } = await setup();
+    const store = await start();
+    const answers: string[] = [];
+    let stopping: Promise<void> | null = null;
+    onExtend((n) => {
+      if (n === 2) answers.push(store.getState().quitDuringJob());
+      if (n === 3) {
+        expect(store.getState().quitRequested).toBe(false); // the first only asked
+        answers.push(store.getState().quitDuringJob());
+        if (store.getState().quitRequested) stopping = store.getState().shutdown(5_000); // as run.tsx
+      }
+    });
+    await markAndStart(store, lines);
+    await stopping;
+    expect(answers).toEqual(['armed', 'quit']);
+    expect(intents.open()[0]!.lines.some((l) => l.state === 'pending')).toBe(true);
+    // With no job running, Ctrl-C quits at once.
+    const idle = await start();
+    expect(idle.getState().quitDuringJob()).toBe('quit');
+  });
+
   it('a job the user cancels still ends its queued lines "cancelled", never offered again', async () => {
     const { intents, start, lines, onExtend } = await setup();
     const store = await start();
