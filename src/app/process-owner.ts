@@ -7,21 +7,30 @@ export interface Owner {
   readonly start: string | null;
 }
 
-export function startTimeOf(pid: number): string | null {
+/** Fields 3… of /proc/PID/stat (state first), or null where there is no /proc or no such process. */
+function statOf(pid: number): string[] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) may hold spaces and parentheses: count fields after its last ')'.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
   }
+}
+
+export function startTimeOf(pid: number): string | null {
+  return statOf(pid)?.[19] ?? null;
 }
 
 export const thisProcess = (): Owner => ({ pid: process.pid, start: startTimeOf(process.pid) });
 
 export const isSame = (a: Owner, b: Owner) => a.pid === b.pid && a.start === b.start;
 
-/** Still running: the pid answers signal 0 and, where known, started when the owner did. */
+/**
+ * Still running: the pid answers signal 0, it is not a zombie (killed, not yet reaped by its parent:
+ * it keeps its pid and start time, and answers signal 0, until then), and, where known, it started
+ * when the owner did.
+ */
 export function isAlive(o: Owner): boolean {
   try {
     process.kill(o.pid, 0);
@@ -29,6 +38,8 @@ export function isAlive(o: Owner): boolean {
     // EPERM: it exists, under another user.
     if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
-  const start = startTimeOf(o.pid);
+  const stat = statOf(o.pid);
+  if (stat && (stat[0] === 'Z' || stat[0] === 'X')) return false;
+  const start = stat?.[19] ?? null;
   return o.start === null || start === null || start === o.start;
 }

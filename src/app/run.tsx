@@ -59,9 +59,12 @@ export async function runApp(options: AppOptions): Promise<number> {
   const log = createLog(join(stateDir(), 'linedesk.log'));
 
   let restored = false;
+  /** The terminal went away (a dead pty: EIO, EPIPE): nothing more is written to it. */
+  let terminalGone = false;
   const restore = () => {
     if (restored) return;
     restored = true;
+    if (terminalGone) return;
     try {
       process.stdin.setRawMode?.(false);
     } catch {
@@ -80,18 +83,41 @@ export async function runApp(options: AppOptions): Promise<number> {
   let stopping = false;
   // First signal: stop scheduling, let requests in flight answer (bounded), then exit; the intent log
   // is written before each request, so it is consistent at every moment. A second signal exits at once.
-  const onSignal = (signal: NodeJS.Signals) => {
-    const code = signal === 'SIGINT' ? 130 : signal === 'SIGHUP' ? 129 : 143;
-    log.write(`signal ${signal}${stopping ? ' (again: exiting now)' : ''}`);
-    if (stopping) process.exit(code);
+  // A job stopped this way is interrupted, not cancelled: its lines never sent stay in the intent
+  // log as never sent, and the next start offers them (the store's `shutdown`).
+  const stop = (code: number) => {
     stopping = true;
-    instance?.unmount();
+    try {
+      instance?.unmount();
+    } catch (err) {
+      log.error('unmount', err);
+    }
     restore();
     const done = store?.getState().shutdown(SHUTDOWN_GRACE_MS) ?? Promise.resolve();
     void done.finally(() => process.exit(code));
   };
+  const onSignal = (signal: NodeJS.Signals) => {
+    const code = signal === 'SIGINT' ? 130 : signal === 'SIGHUP' ? 129 : 143;
+    log.write(`signal ${signal}${stopping ? ' (again: exiting now)' : ''}`);
+    // The hang-up that follows a terminal already gone is the same event, not a second signal.
+    if (stopping && signal === 'SIGHUP' && terminalGone) return;
+    if (stopping) process.exit(code);
+    stop(code);
+  };
   const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   for (const s of signals) process.on(s, onSignal);
+  // A terminal that went away without a hang-up (an SSH session dropped, a pty closed): reads and
+  // writes fail with EIO or EPIPE. That is a hang-up, not a crash: stop as for SIGHUP, once (the
+  // errors that follow, and a SIGHUP arriving after them, do not cut the wait for requests in flight).
+  const onTerminalError = (err: NodeJS.ErrnoException) => {
+    if (!['EIO', 'EPIPE', 'ENXIO', 'ECONNRESET'].includes(err.code ?? '')) return die(err);
+    terminalGone = true;
+    if (stopping) return;
+    log.write(`terminal gone (${err.code} on ${err.syscall ?? 'the terminal'})`);
+    stop(129);
+  };
+  process.stdout.on('error', onTerminalError);
+  process.stdin.on('error', onTerminalError);
   process.on('uncaughtException', die);
   process.on('unhandledRejection', die);
   process.on('exit', restore);
@@ -200,6 +226,8 @@ export async function runApp(options: AppOptions): Promise<number> {
     removePaste();
     restore();
     for (const s of signals) process.off(s, onSignal);
+    process.stdout.off('error', onTerminalError);
+    process.stdin.off('error', onTerminalError);
     await conn?.close().catch((err) => log.error('close', err));
   }
   if (fatal) {

@@ -169,7 +169,11 @@ export interface BulkProgress {
   readonly etaSec: number | null;
 }
 
-export function progressOf(job: BulkJob, elapsedMs: number): BulkProgress {
+/**
+ * Where a job stands. `finishedBefore`: lines it had finished before this run began (a resumed job):
+ * the rate, and so the ETA, count only what this run did in `elapsedMs`.
+ */
+export function progressOf(job: BulkJob, elapsedMs: number, finishedBefore = 0): BulkProgress {
   let done = 0;
   let failed = 0;
   let unknown = 0;
@@ -188,7 +192,7 @@ export function progressOf(job: BulkJob, elapsedMs: number): BulkProgress {
     credits += l.deducedCredits ?? 0;
     if (l.state === 'done' && l.charge === 'unknown') chargeUnknown++;
   }
-  const finished = done + failed;
+  const finished = Math.max(0, done + failed - finishedBefore);
   const ratePerSec = elapsedMs > 0 ? (finished * 1000) / elapsedMs : 0;
   return {
     done,

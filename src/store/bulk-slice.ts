@@ -140,14 +140,17 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
 
   const run = async (job: BulkJob) => {
     const started = now();
+    // A resumed job finished some lines in an earlier run: the rate counts only this run's.
+    const before = job.lines.filter((l) => l.state === 'done' || l.state === 'failed').length;
+    const progress = (j: BulkJob) => progressOf(j, now() - started, before);
     let current = job;
     let dirty = false;
-    patch({ phase: 'running', job, progress: progressOf(job, 0), cancelling: false });
+    patch({ phase: 'running', job, progress: progressOf(job, 0, before), cancelling: false });
     // Progress reaches the screen at most ten times a second.
     const timer = setInterval(() => {
       if (!dirty) return;
       dirty = false;
-      patch({ job: current, progress: progressOf(current, now() - started) });
+      patch({ job: current, progress: progress(current) });
     }, 100);
     try {
       current = await get().runChange(job, {
@@ -165,7 +168,7 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
       patch({
         phase: 'done',
         job: current,
-        progress: progressOf(current, now() - started),
+        progress: progress(current),
         cancelling: false,
         paused: null,
       });

@@ -36,6 +36,8 @@ export interface SelectionSlice {
   markPasted: (text: string) => Promise<void>;
   clearMarks: () => void;
   unmark: (id: string) => void;
+  /** Marks each of `lines` (kept marked if it is): the lines an interrupted job never sent. */
+  markLines: (lines: readonly LineListItem[]) => void;
 }
 
 export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDeps): SelectionSlice {
@@ -184,6 +186,12 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
 
     clearMarks() {
       set({ marked: new Map() });
+    },
+    markLines(lines) {
+      if (!lines.length) return;
+      const marked = new Map(get().marked);
+      for (const l of lines) marked.set(l.id, mark(l));
+      set({ marked });
     },
     unmark(id) {
       const marked = new Map(get().marked);

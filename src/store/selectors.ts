@@ -2,7 +2,7 @@ import { RULES } from '../domain/change-rules';
 import type { AppState } from './app-store';
 import { selectCurrentLine } from './lines-slice';
 import { selectRenewalsPlan } from './renewals-slice';
-import type { LinesPage, Load } from './types';
+import { type LinesPage, type Load, loaded } from './types';
 
 /** The line of the detail screen, fresher from the current page when it is there. */
 export const selectDetailLine = (s: AppState) => {
@@ -57,3 +57,13 @@ export function unsettledReason(s: Pick<AppState, 'unsettled' | 'held'>, lineId:
     ? `held for ${who}: its outcome is not this session's to judge (nothing new is sent for the line until it is settled)`
     : 'an earlier change to it has an unknown outcome: it is checked first';
 }
+
+/** The balance shown (the last one read, or the last reply's), undefined before the first read. */
+export const selectBalance = (s: Pick<AppState, 'account'>) => loaded(s.account)?.credits;
+
+/**
+ * The balance shown may no longer be the service's: it could not be read again (the service cannot
+ * be reached: a job paused for it, or the last read failed). Said beside the number.
+ */
+export const selectBalanceStale = (s: Pick<AppState, 'account' | 'bulk'>) =>
+  s.account.status === 'error' || Boolean(s.bulk?.paused);

@@ -11,6 +11,11 @@ export interface SessionSlice {
   readonly counts: Load<StatusCounts>;
   loadAccount: () => Promise<void>;
   loadCounts: () => Promise<void>;
+  /**
+   * A change's reply said the balance after its charge: shown at once. During a job only a fall is
+   * taken (replies of requests sent together may arrive out of order); the job's end reads it again.
+   */
+  balanceSeen: (credits: number) => void;
 }
 
 export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps): SessionSlice {
@@ -39,6 +44,12 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
             },
           });
       }
+    },
+
+    balanceSeen(credits) {
+      const a = get().account;
+      if (!('data' in a) || !a.data || credits >= a.data.credits) return;
+      set({ account: { ...a, data: { ...a.data, credits } } });
     },
 
     async loadCounts() {

@@ -35,6 +35,11 @@ export interface UiSlice {
   notify: (text: string, tone?: Tone) => void;
   togglePassword: () => void;
   quit: () => void;
+  /**
+   * Ctrl-C: quits, except during a bulk job, where the first press only asks ('armed': the caller
+   * says what quitting does to the job) and a second within a few seconds quits.
+   */
+  quitDuringJob: () => 'armed' | 'quit';
   setCaret: (caret: Caret) => void;
   /** Moves a list by `delta` rows, within 0 … `total` − 1. */
   scrollBy: (area: ScrollArea, delta: number, total: number) => void;
@@ -80,6 +85,7 @@ export function createUiSlice(set: SetState, get: GetState, deps: StoreDeps): Ui
   const clock = deps.now ?? Date.now;
   let flashId = 0;
   let quitArmedAt: number | null = null;
+  let jobQuitArmedAt: number | null = null;
   let flashTimer: ReturnType<typeof setTimeout> | undefined;
   return {
     screens: [{ id: 'lines' }],
@@ -169,6 +175,18 @@ export function createUiSlice(set: SetState, get: GetState, deps: StoreDeps): Ui
     },
     quit() {
       set({ quitRequested: true });
+    },
+    quitDuringJob() {
+      // A stray Ctrl-C (meant for another window, or a copy's) must not stop a job spending credits
+      // without a word; quitting is still two keys away.
+      const running = get().bulk?.phase === 'running';
+      if (running && (jobQuitArmedAt === null || Date.now() - jobQuitArmedAt >= QUIT_AGAIN_MS)) {
+        jobQuitArmedAt = Date.now();
+        return 'armed';
+      }
+      jobQuitArmedAt = null;
+      set({ quitRequested: true });
+      return 'quit';
     },
   };
 }

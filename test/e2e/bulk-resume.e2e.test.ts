@@ -7,6 +7,7 @@ import { type CommandId, command } from '../../src/keys/keymap';
 import { keyBytes } from '../helpers/app';
 import { spawnSandbox } from '../helpers/bundle';
 import { spawnApp } from '../helpers/pty';
+import { interruptAndResume } from './interrupt';
 
 const key = (id: CommandId) => keyBytes(command(id).keys[0]!);
 const cleanups: Array<() => void> = [];
@@ -77,46 +78,17 @@ describe('a bulk job survives the process being killed', () => {
     await second.waitExit();
   }, 60_000);
 
-  for (const how of ['Ctrl-C', 'SIGHUP'] as const) {
-    it(`${how} during a running job: the screen is restored and the process exits; no line charged twice`, async () => {
-      const { child, info } = await spawnSandbox(['--lines', '40', '--faults', 'latency=80-160']);
-      cleanups.push(() => child.kill());
-      const apiKey = info.accounts[0]!.apiKey;
-      const client = createClient({ baseUrl: info.baseUrl, apiKey });
-      cleanups.push(() => void client.close());
-      const opening = (await client.me()).credits;
-      const dir = mkdtempSync(join(tmpdir(), 'ld-stop-'));
-      const env = {
-        LINEDESK_BASE_URL: info.baseUrl,
-        LINEDESK_API_KEY: apiKey,
-        LINEDESK_DATA_DIR: dir,
-        LINEDESK_STATE_DIR: dir,
-      };
-      const app = spawnApp([], env);
-      cleanups.push(app.cleanup);
-      await app.waitFor((s) => /1–\d+ of 40/.test(s));
-      app.write(key('lines.markAll'));
-      await app.waitFor((s) => s.includes('40 marked'));
-      app.write(key('line.extend'));
-      await app.waitFor((s) => s.includes('Enter starts'));
-      app.write(key('bulk.start'));
-      await app.waitFor((s) => /done [1-9]/.test(s));
-      if (how === 'Ctrl-C') app.write('\u0003');
-      else app.child.kill('SIGHUP');
-      await app.waitExit(); // it used to keep running, retrying against a closed client
-      expect(app.output()).toContain('\u001b[?1049l'); // the alternate screen was left
-      const lines = (await client.listLines({ limit: 100 })).lines;
-      expect(lines.length).toBe(40);
-      // The job's own view of what it sent is on disk; a new start finds nothing left to check
-      // twice and no line was charged more than once (extend by 1 month: one charge per line).
-      const spent = opening - (await client.me()).credits;
-      expect(spent).toBeGreaterThan(0);
-      const again = spawnApp([], env);
-      cleanups.push(again.cleanup);
-      await again.waitFor((s) => /1–\d+ of 40/.test(s) || s.includes('Changes left open'));
-      again.write('\u0003');
-      await again.waitExit();
-      expect((await client.me()).credits).toBe(opening - spent); // the restart sent nothing by itself
-    }, 60_000);
+  // The whole matrix (q, SIGINT, SIGTERM, SIGHUP, kill -9 too) runs in `npm run soak`
+  // (interrupt-matrix.e2e.test.ts); these two are the ways a reseller meets most.
+  for (const way of ['Ctrl-C twice', 'pty closed'] as const) {
+    it(`${way} during a job at a rate limit: the next start offers the unsent lines marked, the resume charges each line once`, async () => {
+      const r = await interruptAndResume(way, cleanups);
+      expect(r.sentBefore).toBeGreaterThan(0);
+      expect(r.sentBefore).toBeLessThan(r.lines);
+      expect(r.offered).toBe(r.lines - r.sentBefore); // the dialog's count is the ledger's
+      expect(r.marked).toBe(r.offered);
+      expect(r.chargesPerLine).toEqual(Array.from({ length: r.lines }, () => 1));
+      expect(r.stray).toBe(0);
+    }, 90_000);
   }
 });

@@ -36,7 +36,13 @@ export const APP_COMMANDS = [
     },
     { footer: true },
   ),
-  c('app.quit', ['ctrl+c'], 'global', 'App', 'Quit', (s) => s.quit()),
+  c('app.quit', ['ctrl+c'], 'global', 'App', 'Quit', (s) => {
+    if (s.quitDuringJob() === 'armed')
+      s.notify(
+        `${keyHintText('app.quit')} again quits: the job stops after the requests in flight; resume it later`,
+        'info',
+      );
+  }),
   c(
     'app.refresh',
     ['r'],

@@ -36,7 +36,10 @@ export interface ChangesSlice {
   recoverIntents: () => Promise<void>;
   /** The recovery dialog's "set aside": the jobs are closed (their journal entries stay). */
   dismissRecovery: () => void;
-  /** Ctrl-C, SIGTERM, SIGHUP: stop scheduling, wait at most `graceMs` for requests in flight. */
+  /**
+   * The process is going away (Ctrl-C, q, SIGTERM, SIGHUP, a dead terminal, a crash): stop scheduling,
+   * wait at most `graceMs` for requests in flight. Not a cancel: the lines never sent stay pending.
+   */
   shutdown: (graceMs: number) => Promise<void>;
   /**
    * The user settles an open line by hand (they know better: they looked on the panel): recorded in
@@ -87,6 +90,8 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
   const now = deps.now ?? Date.now;
   const holdMs = deps.holdMs ?? DEFAULT_HOLD_MS;
   let cancelled = false;
+  /** The process is going away (shutdown): not the user's cancel; what was never sent stays pending. */
+  let interrupted = false;
   let running: Promise<BulkJob> | null = null;
   /** Jobs checked in the background while their hold window runs (the app only: `deps.watch`). */
   const watches = new Map<string, ReturnType<typeof setTimeout>>();
@@ -190,6 +195,28 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
           out.set(l.id, `${live ?? 'another linedesk job'}'s ${o.op} (job ${o.id.slice(0, 8)})`);
     }
     return out;
+  };
+
+  /**
+   * The marks an interrupted job was started from are gone with its process: its lines never sent are
+   * marked again (looked up, so a mark holds the line as the server has it now), for a resume or a
+   * new job of the user's choosing.
+   */
+  const markUnsent = async (jobs: readonly Recovered[]) => {
+    const ids = jobs.flatMap((r) =>
+      r.job.lines.filter((l) => l.state === 'pending' && !l.id.startsWith('new:')).map((l) => l.id),
+    );
+    if (!ids.length) return;
+    try {
+      const { found } = await lookupPasted(deps.client, ids, {
+        cancelled: () => interrupted,
+        progress: () => {},
+        maxPages: 20,
+      });
+      get().markLines(ids.flatMap((id) => (found.get(id)?.id === id ? [found.get(id)!] : [])));
+    } catch (err) {
+      deps.logError?.('marks of an interrupted job', err);
+    }
   };
 
   /** Lines another process is changing: no change from here touches them while it runs. */
@@ -326,6 +353,8 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
       };
       latest.set(job.id, current);
       setUnsettled(l, job.id);
+      // The header follows the money as it is spent: each reply says the balance after its charge.
+      if (l.state === 'done' && l.newBalance !== undefined) get().balanceSeen(l.newBalance);
       if (FINAL.has(l.state) || l.state === 'unknown') journalLine(job, l, bulk);
       showLine(job, l, server);
       hooks?.onLine?.(l, server);
@@ -338,6 +367,8 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
         deps.intents?.end(job.id);
         latest.delete(job.id);
       } else deps.intents?.release(job.id);
+      // Shutting down: no checks, reads or timers after the user left (the next start checks).
+      if (interrupted) return final;
       watch(final);
       void get().loadAccount();
       if (final.lines.some((l) => l.state === 'done')) void get().refreshLines();
@@ -353,6 +384,8 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
     recovery: null,
 
     async runChange(given, hooks) {
+      // After shutdown nothing new leaves: the job is left as it is, for the next start.
+      if (interrupted) return given;
       cancelled = false;
       // A job written before (a resume): the log is the truth, not the copy read at start — another
       // linedesk may have taken it since, or sent and settled its lines. Sent only by whoever holds it.
@@ -430,6 +463,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
         holdMs,
         otherChanges: () => otherChanges(started.id),
         cancelled: () => cancelled,
+        interrupted: () => interrupted,
         onLine,
         ...(deps.unreachableMs !== undefined ? { unreachableMs: deps.unreachableMs } : {}),
         ...(hooks?.onPause ? { onPause: hooks.onPause } : {}),
@@ -462,6 +496,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
           now,
           holdMs,
           otherChanges: () => otherChanges(job.id),
+          interrupted: () => interrupted,
           ...(deps.sleep ? { sleep: deps.sleep } : {}),
         }),
       );
@@ -494,7 +529,11 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
       const jobs = all.filter(needsAttention);
       if (!jobs.length) return;
       set({
-        recovery: { checking: true, jobs: jobs.map((job) => ({ job, unsent: 0 })) },
+        // Never sent is known from the log before any check: said at once, never "0 never sent".
+        recovery: {
+          checking: true,
+          jobs: jobs.map((job) => ({ job, unsent: job.lines.filter((l) => l.state === 'pending').length })),
+        },
         modal: { kind: 'resume' },
       });
       const checked: Recovered[] = [];
@@ -504,6 +543,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
         checked.push({ job: final, unsent: final.lines.filter((l) => l.state === 'pending').length });
       }
       set({ recovery: { checking: false, jobs: checked } });
+      await markUnsent(checked);
     },
 
     dismissRecovery() {
@@ -546,8 +586,10 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
     async shutdown(graceMs) {
       for (const t of watches.values()) clearTimeout(t);
       watches.clear();
-      cancelled = true;
-      get().cancelChange();
+      // An interruption, not the user's cancel: the lines never sent stay `pending` in the intent log,
+      // so the next start offers them for resuming (a cancel would record them `cancelled`, never
+      // offered again).
+      interrupted = true;
       const job = running;
       if (job)
         await Promise.race([job.catch(() => null), new Promise((r) => setTimeout(r, graceMs).unref?.())]);

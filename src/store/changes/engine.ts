@@ -26,6 +26,13 @@ export interface EngineOptions {
   /** Polled between requests: true stops scheduling; requests in flight finish. */
   readonly cancelled: () => boolean;
   /**
+   * Polled between requests: the process is going away (Ctrl-C, q, a signal, a dead terminal). Like
+   * a cancel it stops scheduling, but it is not the user's cancel: queued lines stay `pending` (never
+   * sent, offered for resuming at the next start), and nothing is checked after the requests in
+   * flight (the next start checks them).
+   */
+  readonly interrupted?: () => boolean;
+  /**
    * Asked before each verdict: true when another job (perhaps another process's) has started
    * spending since this one began, so the balance no longer says what this job's lines cost.
    */
@@ -56,7 +63,8 @@ const SETTLE_ROUNDS = 3;
  * leaves; a failure that may have reached the server makes it `unknown`, and unknown lines are judged
  * with proof (`domain/proof.ts`) once nothing is in flight, never re-sent. A 429 proves nothing was
  * applied: the line goes back in the queue and everyone waits (at least the floor, whatever the server
- * says). Lines still queued when the job is cancelled end `cancelled`.
+ * says). Lines still queued when the user cancels the job end `cancelled`; when the process is
+ * interrupted they stay `pending`, to be resumed.
  */
 export async function runJob(start: BulkJob, opts: EngineOptions): Promise<BulkJob> {
   const now = opts.now ?? Date.now;
@@ -64,16 +72,18 @@ export async function runJob(start: BulkJob, opts: EngineOptions): Promise<BulkJ
   const random = opts.random ?? Math.random;
   const policy = { ...DEFAULT_RETRY, ...opts.retry };
   const maxConcurrency = Math.max(1, opts.concurrency ?? 4);
+  const interrupted = opts.interrupted ?? (() => false);
+  const stopped = () => opts.cancelled() || interrupted();
   const state = new JobState(start, opts.onLine);
 
   // A resumed job: whatever was in flight when the process stopped is settled first.
-  await settle(state, opts, sleep, SETTLE_ROUNDS);
+  await settle(state, { ...opts, interrupted }, sleep, SETTLE_ROUNDS);
 
   const queue = state
     .lines()
     .filter((l) => l.state === 'pending')
     .map((l) => l.id);
-  const down = unreachable(opts, now, sleep);
+  const down = unreachable({ ...opts, cancelled: stopped }, now, sleep);
   let pauseUntil = 0;
   let limit = maxConcurrency;
   let active = 0;
@@ -167,7 +177,7 @@ export async function runJob(start: BulkJob, opts: EngineOptions): Promise<BulkJ
   };
 
   const worker = async () => {
-    while (queue.length && !opts.cancelled() && !down.gaveUp) {
+    while (queue.length && !stopped() && !down.gaveUp) {
       if (down.isDown) {
         await down.wait();
         continue;
@@ -192,6 +202,12 @@ export async function runJob(start: BulkJob, opts: EngineOptions): Promise<BulkJ
   };
 
   await Promise.all(Array.from({ length: maxConcurrency }, worker));
+  // Interrupted: the queue stays `pending` as written (an interruption is not the user's cancel), and
+  // the lines in flight are left for the next start to check: nothing runs on after the user leaves.
+  if (interrupted()) {
+    down.end();
+    return state.job;
+  }
   if (opts.cancelled())
     for (const id of queue) state.update(id, { state: 'cancelled', detail: 'cancelled before it was sent' });
   else if (down.gaveUp)
@@ -264,7 +280,7 @@ export async function checkJob(
   job: BulkJob,
   opts: Pick<
     EngineOptions,
-    'client' | 'onLine' | 'sleep' | 'windowClosed' | 'holdMs' | 'now' | 'otherChanges'
+    'client' | 'onLine' | 'sleep' | 'windowClosed' | 'holdMs' | 'now' | 'otherChanges' | 'interrupted'
   >,
 ): Promise<BulkJob> {
   const state = new JobState(job, opts.onLine);
@@ -356,7 +372,7 @@ async function send(
  */
 async function settle(
   state: JobState,
-  opts: Pick<EngineOptions, 'client' | 'windowClosed' | 'holdMs' | 'now' | 'otherChanges'>,
+  opts: Pick<EngineOptions, 'client' | 'windowClosed' | 'holdMs' | 'now' | 'otherChanges' | 'interrupted'>,
   sleep: (ms: number) => Promise<void>,
   rounds = SETTLE_ROUNDS,
 ) {
@@ -373,7 +389,9 @@ async function settle(
       .lines()
       .some((l) => l.state === 'done' && l.charge === 'unknown' && !l.maybeOther);
     if (!open.length && !pendingCharge) return;
+    if (opts.interrupted?.()) return;
     if (round > 0) await sleep(500 * 2 ** round);
+    if (opts.interrupted?.()) return;
     let failure: unknown = null;
     for (const l of open) {
       try {

@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import { cellWidth, counted, countText, credits, fitWidth } from '../../domain/format';
+import { selectBalance, selectBalanceStale } from '../../store/selectors';
 import { loaded } from '../../store/types';
 import { useApp } from '../store-context';
 import { color } from '../theme';
@@ -8,7 +9,9 @@ import { layoutHeader } from './header-items';
 /** One line: account email, credits, lines count, the target and badges. */
 export function Header({ width }: { readonly width: number }) {
   const email = useApp((s) => loaded(s.account)?.email ?? '…');
-  const balance = useApp((s) => loaded(s.account)?.credits);
+  const balance = useApp(selectBalance);
+  // Not the service's word any more (it cannot be reached): said, not shown as current.
+  const stale = useApp(selectBalanceStale);
   const linesCount = useApp((s) => loaded(s.account)?.lines_count);
   const accountError = useApp((s) => (s.account.status === 'error' ? s.account.error : null));
   const target = useApp((s) => s.target.label);
@@ -19,7 +22,7 @@ export function Header({ width }: { readonly width: number }) {
   const low = balance !== undefined && lowBalance !== null && balance < lowBalance;
   const laid = layoutHeader(width, {
     email,
-    money: balance === undefined ? '' : `${credits(balance)}${low ? ' (low)' : ''}`,
+    money: balance === undefined ? '' : `${credits(balance)}${low ? ' (low)' : ''}${stale ? ' (stale)' : ''}`,
     lines: linesCount === undefined ? '' : counted(linesCount, 'line'),
     marked: marked ? `${countText(marked)} marked` : '',
     badges: `${readOnly ? '[READ-ONLY] ' : ''}[${target}] `,

@@ -26,7 +26,7 @@ const MAX_ROWS = 12;
  */
 export function ResumeDialog({ width, height }: { readonly width: number; readonly height: number }) {
   const recovery = useApp((s) => s.recovery);
-  const rows: Array<[string, 'tone.error' | 'tone.success' | 'ui.muted' | undefined]> = [];
+  const rows: Row[] = [];
   for (const r of recovery?.jobs ?? []) rows.push(...describe(r, recovery?.checking ?? false));
   // Two borders, the title and the hint; a list longer than the room ends in "… and N more".
   const room = height - 4;
@@ -66,8 +66,8 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
       borderColor={color('ui.badge')}
     >
       <Text bold>{fitWidth(' Changes left open when linedesk last stopped', width - 2)}</Text>
-      {rows.slice(0, Math.max(0, fits)).map(([text, tone]) => (
-        <Text key={text} color={tone ? color(tone) : undefined} wrap="truncate">
+      {rows.slice(0, Math.max(0, fits)).map(([text, tone, key]) => (
+        <Text key={key ?? text} color={tone ? color(tone) : undefined} wrap="truncate">
           {fitWidth(`  ${text}`, width - 2)}
         </Text>
       ))}
@@ -82,16 +82,25 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
   );
 }
 
+/** A row's text, its tone, and its key where the text may repeat. */
+type Row = [string, 'tone.error' | 'tone.success' | 'ui.muted' | undefined, string?];
+
 function describe(r: Recovered, checking: boolean) {
   const { job } = r;
   const when = job.createdAt.slice(0, 16).replace('T', ' ');
-  const out: Array<[string, 'tone.error' | 'tone.success' | 'ui.muted' | undefined]> = [];
+  const out: Row[] = [];
   const single = job.lines.length === 1;
   if (!single) {
-    const done = job.lines.filter((l) => l.state === 'done').length;
+    const count = (f: (l: (typeof job.lines)[number]) => boolean) => job.lines.filter(f).length;
+    const unknown = count((l) => OPEN.has(l.state));
     out.push([
-      `Bulk ${job.op} of ${job.lines.length} lines (started ${when} UTC): ${done} done · ${r.unsent} never sent${job.lines.some((l) => l.state === 'cancelled') ? ' · cancelled lines stay cancelled' : ''}`,
+      `Bulk ${job.op} of ${job.lines.length} lines (started ${when} UTC, job ${job.id.slice(0, 8)}):`,
       undefined,
+    ]);
+    out.push([
+      `  ${count((l) => l.state === 'done')} done · ${count((l) => l.state === 'failed')} failed · ${unknown} ${checking && unknown ? 'checking' : 'unknown'} · ${r.unsent} never sent${job.lines.some((l) => l.state === 'cancelled') ? ' · cancelled lines stay cancelled' : ''}`,
+      undefined,
+      `${job.id}:counts`,
     ]);
   }
   for (const l of job.lines) {

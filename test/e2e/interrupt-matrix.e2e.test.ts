@@ -1,0 +1,34 @@
+/**
+ * Issue 23, item 4, the whole matrix (`npm run soak`, or LINEDESK_SOAK_INTERRUPTS=1): every way a
+ * running bulk job can end leaves the same state on disk. Started again, the job is offered with its
+ * never-sent count (the ledger's), those lines are marked again, and the resume charges every line
+ * exactly once, as the sandbox's SQLite ledger records it. Results go to SOAK_INTERRUPT_REPORT.
+ */
+import { writeFileSync } from 'node:fs';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { type InterruptResult, interruptAndResume, WAYS } from './interrupt';
+
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  while (cleanups.length) cleanups.pop()!();
+});
+const rounds = Number(process.env.SOAK_INTERRUPT_ROUNDS ?? 1);
+const results: InterruptResult[] = [];
+afterAll(() => {
+  if (process.env.SOAK_INTERRUPT_REPORT)
+    writeFileSync(process.env.SOAK_INTERRUPT_REPORT, JSON.stringify(results, null, 2));
+});
+
+describe.skipIf(!process.env.LINEDESK_SOAK_INTERRUPTS)('every way a bulk job can be interrupted', () => {
+  for (let round = 1; round <= rounds; round++)
+    for (const way of WAYS)
+      it(`${way} (round ${round}): offered with the right count, marked again, every line charged once`, async () => {
+        const r = await interruptAndResume(way, cleanups);
+        results.push(r);
+        expect(r.sentBefore).toBeGreaterThan(0);
+        expect(r.offered).toBe(r.lines - r.sentBefore);
+        expect(r.marked).toBe(r.offered);
+        expect(r.chargesPerLine).toEqual(Array.from({ length: r.lines }, () => 1));
+        expect(r.stray).toBe(0);
+      }, 120_000);
+});
