@@ -64,12 +64,82 @@ export function loadConfig(path = configPath()): Config | null {
   } catch {
     throw new ConfigError(`${path} is not valid JSON; fix or remove it`);
   }
-  const parsed = Config.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ConfigError(`${path}: ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`);
+  return checked(json, path).config;
+}
+
+/**
+ * The config read entry by entry: the file as a whole must be an object of version 1 (otherwise it
+ * is refused, named); a bad entry inside it — one profile, one setting — is left out and named, and
+ * the rest is used. Left-out entries are kept in the file as they are (see `saveConfig`).
+ */
+function checked(
+  json: unknown,
+  path: string,
+): { config: Config; problems: string[]; rejected: Record<string, unknown> } {
+  if (!json || typeof json !== 'object' || Array.isArray(json))
+    throw new ConfigError(`${path}: (root): expected an object`);
+  const raw = json as Record<string, unknown>;
+  if (raw.version !== 1) throw new ConfigError(`${path}: version: expected 1`);
+  const problems: string[] = [];
+  const rejected: Record<string, unknown> = {};
+  const profiles: Record<string, Profile> = {};
+  const rawProfiles = raw.profiles;
+  if (
+    rawProfiles !== undefined &&
+    (!rawProfiles || typeof rawProfiles !== 'object' || Array.isArray(rawProfiles))
+  ) {
+    problems.push(`${path}: profiles: expected an object; no profile is used`);
+    rejected.profiles = rawProfiles;
+  } else {
+    for (const [name, value] of Object.entries((rawProfiles ?? {}) as Record<string, unknown>)) {
+      const p = Profile.safeParse(value);
+      if (PROFILE_NAME.test(name) && p.success) profiles[name] = p.data;
+      else {
+        problems.push(
+          `${path}: profiles.${name}: ${PROFILE_NAME.test(name) ? (p.error?.issues[0] ? `${p.error.issues[0].path.join('.')}: ${p.error.issues[0].message}` : 'invalid') : 'not a usable profile name'}; the profile is left out`,
+        );
+        rejected[`profiles.${name}`] = value;
+      }
+    }
   }
-  return parsed.data;
+  const rest: Record<string, unknown> = {};
+  const fields = Config.shape;
+  for (const [key, value] of Object.entries(raw)) {
+    if (key === 'profiles' || key === 'version') continue;
+    const schema = fields[key as keyof typeof fields];
+    if (!schema) {
+      rest[key] = value; // a newer version's field: kept as it is
+      continue;
+    }
+    const v = schema.safeParse(value);
+    if (v.success) rest[key] = v.data;
+    else {
+      const issue = v.error.issues[0];
+      problems.push(
+        `${path}: ${[key, ...(issue?.path ?? [])].join('.')}: ${issue?.message ?? 'invalid'}; ${key} is left out`,
+      );
+      rejected[key] = value;
+    }
+  }
+  const parsed = Config.safeParse({
+    ...rest,
+    version: 1,
+    profiles,
+    defaultProfile: rest.defaultProfile ?? null,
+  });
+  // Every field was checked alone above; a failure here would be a bug of ours: refuse, named.
+  if (!parsed.success) throw new ConfigError(`${path}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  return { config: parsed.data, problems, rejected };
+}
+
+/** What was left out of the config when it was read, one sentence each (empty when all is well). */
+export function configProblems(path = configPath()): string[] {
+  try {
+    if (!existsSync(path)) return [];
+    return checked(JSON.parse(readFileSync(path, 'utf8')), path).problems;
+  } catch {
+    return []; // a config that cannot be used at all is refused where it is loaded, named
+  }
 }
 
 /**
@@ -77,7 +147,22 @@ export function loadConfig(path = configPath()): Config | null {
  * 0700 directory whatever the umask: the modes are set explicitly after creation.
  */
 export function saveConfig(config: Config, path = configPath()): void {
-  writeFileAtomic(path, `${JSON.stringify(Config.parse(config), null, 2)}\n`);
+  const out: Record<string, unknown> = { ...Config.parse(config) };
+  // Entries left out when read are written back as they were: a bad one is named, never lost.
+  let rejected: Record<string, unknown> = {};
+  try {
+    if (existsSync(path)) rejected = checked(JSON.parse(readFileSync(path, 'utf8')), path).rejected;
+  } catch {
+    rejected = {};
+  }
+  for (const [key, value] of Object.entries(rejected)) {
+    if (key.startsWith('profiles.')) {
+      const name = key.slice('profiles.'.length);
+      const profiles = out.profiles as Record<string, unknown>;
+      if (!(name in profiles)) profiles[name] = value;
+    } else if (!(key in out) || out[key] === undefined) out[key] = value;
+  }
+  writeFileAtomic(path, `${JSON.stringify(out, null, 2)}\n`);
 }
 
 /** "…k3Yz": the only form in which a key is ever shown. */

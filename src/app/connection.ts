@@ -9,7 +9,7 @@ import type { StoreDeps } from '../store/deps';
 import type { Target } from '../store/types';
 import { VERSION } from '../version';
 import { accountTargetId, intentsDir } from './account-id';
-import { loadConfig } from './config';
+import { configProblems, loadConfig } from './config';
 import { foreignIntents } from './foreign-intents';
 import { fileIntentLog } from './intent-file';
 import { fileJournal } from './journal-file';
@@ -195,7 +195,7 @@ export function fileDeps(
           ),
         }
       : {}),
-    startProblems,
+    startProblems: [...configProblems(opts.configPath), ...startProblems],
     writeExport: (name, content) => {
       const file = join(data, 'exports', name);
       mkdirSync(dirname(file), { recursive: true, mode: 0o700 });

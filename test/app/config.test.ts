@@ -1,8 +1,23 @@
-import { chmodSync, existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, EMPTY_CONFIG, keyTail, loadConfig, saveConfig } from '../../src/app/config';
+import {
+  ConfigError,
+  configProblems,
+  EMPTY_CONFIG,
+  keyTail,
+  loadConfig,
+  saveConfig,
+} from '../../src/app/config';
 import { settingsApi } from '../../src/app/settings';
 import { chooseTarget } from '../../src/app/target';
 
@@ -112,22 +127,51 @@ describe('config file', () => {
     expect(() => loadConfig(p)).toThrow(ConfigError);
     expect(() => loadConfig(p)).toThrow(`chmod 600 ${p}`);
   });
-  it('absent is null; broken JSON or a bad field is a clear error', () => {
+  it('absent is null; broken JSON or a wrong version is a clear error', () => {
     expect(loadConfig(join(dir(), 'none.json'))).toBeNull();
     const p = join(dir(), 'config.json');
     writeFileSync(p, '{nope', { mode: 0o600 });
     expect(() => loadConfig(p)).toThrow(/not valid JSON/);
+    for (const whole of ['null', '42', '[]', '{"version":2}']) {
+      writeFileSync(p, whole, { mode: 0o600 });
+      expect(() => loadConfig(p)).toThrow(ConfigError);
+    }
+    expect(existsSync(p)).toBe(true);
+  });
+  it('a bad entry is named and left out, the rest is used, and a save keeps it as it was', () => {
+    const p = join(dir(), 'config.json');
+    const bad = { baseUrl: 42, apiKey: null };
     writeFileSync(
       p,
       JSON.stringify({
         version: 1,
-        defaultProfile: null,
-        profiles: { 'bad name!': { baseUrl: 'x', apiKey: 'y' } },
+        defaultProfile: 'shop',
+        profiles: {
+          shop: { baseUrl: 'https://a.example', apiKey: 'k1' },
+          broken: bad,
+          'bad name!': { baseUrl: 'x', apiKey: 'y' },
+        },
+        renewals: { withinDays: 'soon' },
+        noteColumn: true,
       }),
       { mode: 0o600 },
     );
-    expect(() => loadConfig(p)).toThrow(ConfigError);
-    expect(existsSync(p)).toBe(true);
+    const c = loadConfig(p)!;
+    expect(Object.keys(c.profiles)).toEqual(['shop']);
+    expect(c.noteColumn).toBe(true);
+    expect(c.renewals).toBeUndefined();
+    const problems = configProblems(p);
+    expect(problems.join('\n')).toMatch(/profiles\.broken: .*left out/);
+    expect(problems.join('\n')).toMatch(/profiles\.bad name!: not a usable profile name/);
+    expect(problems.join('\n')).toMatch(/renewals\.withinDays: .*left out/);
+    // A settings save writes the good entries and keeps the bad ones as they were, for the user to fix.
+    saveConfig({ ...c, noteColumn: false }, p);
+    const raw = JSON.parse(readFileSync(p, 'utf8'));
+    expect(raw.profiles.broken).toEqual(bad);
+    expect(raw.profiles['bad name!']).toEqual({ baseUrl: 'x', apiKey: 'y' });
+    expect(raw.renewals).toEqual({ withinDays: 'soon' });
+    expect(raw.noteColumn).toBe(false);
+    expect(loadConfig(p)!.profiles.shop).toEqual({ baseUrl: 'https://a.example', apiKey: 'k1' });
   });
   it('a key is only ever shown as its last four characters', () => {
     expect(keyTail('abcdefgh1234')).toBe('…1234');
