@@ -215,7 +215,7 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
         phase: 'unknown',
         job,
         message: notYet
-          ? `Outcome unknown: ${l.detail}. The service may still apply it, so it is not called "not applied" yet and nothing is re-sent; ${deps.watch ? 'linedesk keeps checking, and ' : ''}the line takes no new change until then. It stays in the intent log; look up ${who}.`
+          ? `Outcome unknown: ${l.detail}. The service may still apply it, so it is not called "not applied" yet and nothing is re-sent; ${deps.watch ? 'linedesk keeps checking, and ' : ''}the line takes no new change until then. It stays in the intent log; look up ${who} (if you know what happened: linedesk pending --settle ${l.username} --as applied|not-applied --confirm ${l.username}).`
           : `Outcome unknown (${l.detail ?? 'no clear answer'}). Nothing is re-sent. It stays in the intent log and is checked again at the next start; look up ${who}.`,
       });
       return;
