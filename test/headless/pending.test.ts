@@ -41,6 +41,7 @@ describe('linedesk pending', () => {
         { match: 'PUT /v1/lines/extend', nth: 1, fault: { kind: 'applyLate', ms: 300, answer: 'gateway' } },
       ],
     });
+    proxy.hold(); // the late change lands only once the test has seen "no change seen yet"
     const first = await run('extend', line.username, '--yes');
     expect(first.code).toBe(3);
     expect(first.stdout + first.stderr).toMatch(/no change seen yet/);

@@ -124,6 +124,9 @@ export async function faultProxy(target: string, initial: ProxyConfig = {}) {
   const lagged = new Map<string, { line: Record<string, unknown>; served: number }>();
   const sockets = new Set<Socket>();
   const late = new Set<Promise<unknown>>();
+  // Late changes also wait for this gate: a test holds them until it has seen "no change yet".
+  let gate: Promise<void> = Promise.resolve();
+  let openGate: () => void = () => {};
 
   const pick = (route: string): Fault | null => {
     const n = counts.get(route)!;
@@ -195,6 +198,7 @@ export async function faultProxy(target: string, initial: ProxyConfig = {}) {
         res.end('<html><head><title>504 Gateway Time-out</title></head><body>nginx</body></html>');
       }
       const landed = new Promise((r) => setTimeout(r, fault.ms))
+        .then(() => gate)
         .then(() =>
           request(`${target}${url.pathname}${url.search}`, {
             method: req.method as 'GET',
@@ -275,8 +279,18 @@ export async function faultProxy(target: string, initial: ProxyConfig = {}) {
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     forwarded,
+    /** Late changes wait (after their delay) until `release()`: a test decides when they land. */
+    hold() {
+      gate = new Promise<void>((r) => {
+        openGate = r;
+      });
+    },
+    release() {
+      openGate();
+    },
     /** Resolves once every change held back by `applyLate` has reached the service. */
     async landed() {
+      openGate();
       while (late.size) await Promise.all([...late]);
     },
     /** Replaces the dialect and rules; counts restart. */

@@ -73,6 +73,7 @@ describe('a change applied after linedesk gave up', () => {
       const line = (await env.client.listLines({ limit: 30 })).lines.find((l) => !l.is_trial)!;
       store.getState().openAction({ op: 'extend', line });
       await until(() => store.getState().action?.quote.status === 'ready');
+      proxy.hold(); // it lands only once the test has seen what was said before
       await store.getState().confirmAction();
       const said = store.getState().action!;
       // The request met the fault: its answer proved nothing.
@@ -109,6 +110,7 @@ describe('a change applied after linedesk gave up', () => {
     };
     store.getState().openAction({ op: 'create', body, pkg: premium as never });
     await until(() => store.getState().action?.quote.status === 'ready');
+    proxy.hold();
     await store.getState().confirmAction();
     expect(store.getState().action!.phase).toBe('unknown');
     await proxy.landed();
