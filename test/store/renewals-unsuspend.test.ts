@@ -69,7 +69,13 @@ describe('a suspended line with paid time needs an unsuspend, not a renewal', ()
     const written: string[] = [];
     const { store } = await storeOnSandbox(
       {},
-      { now: () => now, writeExport: (name, text) => (written.push(text), name) },
+      {
+        now: () => now,
+        writeExport: (name, text) => {
+          written.push(text);
+          return name;
+        },
+      },
       env,
     );
     await store.getState().start();
