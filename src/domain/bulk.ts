@@ -4,6 +4,7 @@
  */
 import type { CreateLineBody, CreateTrialBody, LineListItem, Package } from '../api/contract';
 import { extendEstimate, extendedExpiry } from './estimate';
+import { counted, countText, daysUntil } from './format';
 import type { Months } from './steps';
 
 export type ChangeOp = 'create' | 'trial' | 'extend' | 'upgrade' | 'unsuspend' | 'delete';
@@ -131,9 +132,45 @@ export function planLine(
       return line.before.enabled
         ? { ...base, cost: 0, state: 'skipped', detail: 'not suspended' }
         : { ...base, cost: 0 };
-    case 'delete':
-      return { ...base, cost: 0 };
+    case 'delete': {
+      // Costs nothing and refunds nothing: the paid time it throws away is what it costs.
+      const lost = paidTimeLost(line.before, nowMs);
+      return { ...base, cost: 0, ...(lost === null ? {} : { detail: lostText(lost) }) };
+    }
   }
+}
+
+/**
+ * The paid time a line still has, as deleting it would lose it: days by the one day rule (0: some
+ * of today), 'never' for a line without expiry, null when none is left (or its expiry is unreadable).
+ */
+export function paidTimeLost(before: BulkLine['before'], nowMs: number): number | 'never' | null {
+  if (before.expMs === null) return before.expRaw ? null : 'never';
+  return before.expMs > nowMs ? daysUntil(before.expMs, nowMs) : null;
+}
+
+const lostText = (lost: number | 'never') =>
+  lost === 'never'
+    ? 'loses its paid time (never expires)'
+    : lost === 0
+      ? 'loses the paid time left today'
+      : `loses ${counted(lost, 'paid day')}`;
+
+/** A delete's summary: nothing is refunded, and how much paid time the lines lose; null when none. */
+export function deletedPaidTimeText(lines: readonly BulkLine[], nowMs: number): string | null {
+  const sent = lines.filter((l) => l.state !== 'skipped');
+  const lost = sent.map((l) => paidTimeLost(l.before, nowMs)).filter((d) => d !== null);
+  if (!lost.length) return null;
+  const days = lost.reduce<number>((n, d) => n + (d === 'never' ? 0 : d), 0);
+  const never = lost.filter((d) => d === 'never').length;
+  const parts = [
+    days ? `${countText(days)} paid days in all` : '',
+    never ? `${countText(never)} never expiring` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  // Short enough for the bulk dialog's must-show lines at 80 columns.
+  return `No refund: ${countText(lost.length)} of ${counted(sent.length, 'line')} still ${lost.length === 1 ? 'has' : 'have'} paid time${parts ? `, ${parts}` : ''}`;
 }
 
 /** Lines the balance covers, taken in order; the rest are not affordable. */

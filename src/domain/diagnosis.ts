@@ -8,7 +8,7 @@ export type Fix = 'unsuspend' | 'extend' | 'newLine';
 export interface Diagnosis {
   /** Whether the line lets its customer watch now. */
   readonly works: boolean | null;
-  /** Why, in words: "suspended and expired 57d ago", "works; expires in 2h". */
+  /** Why, in words: "suspended and expired 57 days ago", "works; but expires today". */
   readonly why: string;
   readonly fixes: readonly Fix[];
 }
@@ -35,7 +35,7 @@ export function diagnose(line: Diagnosable, nowMs: number): Diagnosis {
   const unreadable = exp !== null && exp.ms === null;
   const expired = exp?.ms != null && exp.ms <= nowMs;
   if (expired) {
-    reasons.push(expiryText(exp, nowMs));
+    reasons.push(`expired ${expiryText(exp, nowMs)}`);
     fixes.push(line.is_trial ? 'newLine' : 'extend');
   }
   if (unreadable) {

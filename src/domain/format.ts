@@ -15,12 +15,56 @@ export function shortDuration(ms: number): string {
   return `${Math.floor(abs / (365 * DAY))}y`;
 }
 
-/** Expiry as a person reads it: "in 3d", "expired 2d ago", "never", or the raw text when unparsed. */
+/**
+ * The words of a day count. `in` and `ago` hold `{N}` (2 or more days); a template may give its own
+ * (templates.ts), English otherwise.
+ */
+export interface DayWords {
+  readonly today: string;
+  readonly tomorrow: string;
+  readonly yesterday: string;
+  readonly in: string;
+  readonly ago: string;
+  readonly never: string;
+}
+
+export const ENGLISH_DAYS: DayWords = Object.freeze({
+  today: 'today',
+  tomorrow: 'tomorrow',
+  yesterday: 'yesterday',
+  in: 'in {N} days',
+  ago: '{N} days ago',
+  never: 'never',
+});
+
+/**
+ * The one day rule: how many calendar days from now to `expMs`, counted between their dates in UTC,
+ * the zone every date is shown in (so the count always agrees with the date beside it, whatever the
+ * hour, the local zone or its daylight saving). 0: it expires (or expired) today; 1: tomorrow; −1:
+ * yesterday. Every display of days (the list, the detail, the diagnosis, the renewals, `{DAYS}` and
+ * `{DAYSTEXT}` in messages and their exports) comes from here.
+ */
+export function daysUntil(expMs: number, nowMs: number): number {
+  return Math.floor(expMs / DAY) - Math.floor(nowMs / DAY);
+}
+
+/** A day count in words: "today", "tomorrow", "yesterday", "in 12 days", "3 days ago". */
+export function daysWords(days: number, words: DayWords = ENGLISH_DAYS): string {
+  if (days === 0) return words.today;
+  if (days === 1) return words.tomorrow;
+  if (days === -1) return words.yesterday;
+  return (days > 0 ? words.in : words.ago).replace('{N}', countText(Math.abs(days)));
+}
+
+/**
+ * Expiry as a person reads it, by the one day rule, in the words of `{DAYSTEXT}`: "today",
+ * "tomorrow", "in 191 days", "yesterday", "3 days ago" (the status beside it says expired); "never";
+ * the raw text when unparsed.
+ */
 export function expiryText(exp: ServerDate | null, nowMs: number): string {
   if (exp === null) return 'never';
   if (exp.ms === null) return exp.raw;
-  const delta = exp.ms - nowMs;
-  return delta > 0 ? `in ${shortDuration(delta)}` : `expired ${shortDuration(delta)} ago`;
+  return daysWords(daysUntil(exp.ms, nowMs));
 }
 
 /** "3d ago" / "in 2h" for any date; "—" when absent. */

@@ -2,8 +2,15 @@ import type { LineListItem, Package } from '../api/contract';
 import { extendEstimate } from './estimate';
 import { counted } from './format';
 
-/** The renewals view's groups, in the order shown. A line appears once, in its first group. */
-export type RenewalGroup = 'expiring' | 'expired' | 'suspended' | 'trial';
+/**
+ * The renewals view's groups, in the order shown. A line appears once, in its first group, except a
+ * suspended line with paid time left (or no expiry): it needs an unsuspend, which is free, not a
+ * renewal, so it is listed under `unsuspend`, outside the renewals' count, total and reminders.
+ */
+export type RenewalGroup = 'expiring' | 'expired' | 'suspended' | 'unsuspend' | 'trial';
+
+/** Groups that are renewed (extended, priced, reminded): not trials, not lines that only need unsuspending. */
+export const isRenewal = (g: RenewalGroup): boolean => g !== 'trial' && g !== 'unsuspend';
 
 export interface RenewalWindow {
   /** Lines expiring within this many days from now. */
@@ -32,7 +39,10 @@ export interface RenewalRow {
 export interface RenewalsPlan {
   readonly rows: readonly RenewalRow[];
   readonly groups: readonly { group: RenewalGroup; label: string; count: number; subtotal: number }[];
-  /** The estimated total of every renewable row (trials are not renewable: they cannot be extended). */
+  /**
+   * The estimated total of every renewable row (trials are not renewable: they cannot be extended;
+   * a suspended line with paid time needs an unsuspend, not a renewal).
+   */
   readonly total: number;
   readonly renewable: number;
   /** Rows whose cost is unknown (no regular package of that length). */
@@ -45,7 +55,8 @@ export const groupLabel = (g: RenewalGroup, w: RenewalWindow): string =>
   ({
     expiring: `Expiring within ${counted(w.withinDays, 'day')}`,
     expired: `Expired in the last ${counted(w.expiredDays, 'day')}`,
-    suspended: 'Suspended',
+    suspended: 'Suspended, and their time has run out',
+    unsuspend: 'Suspended with paid time left (unsuspend, free: not a renewal)',
     trial: 'Trials (cannot be extended: a new line replaces them)',
   })[g];
 
@@ -63,23 +74,28 @@ export function planRenewals(
   months: number,
   balance: number | null,
   window: RenewalWindow,
+  nowMs: number,
 ): RenewalsPlan {
   const seen = new Set<string>();
   const rows: RenewalRow[] = [];
+  const unsuspend: RenewalRow[] = [];
   const trials: RenewalRow[] = [];
+  const paidTime = (l: LineListItem) =>
+    l.exp_date === null || (l.exp_date.ms !== null && l.exp_date.ms > nowMs);
   const add = (group: RenewalGroup, lines: readonly LineListItem[]) => {
     for (const line of lines) {
       if (seen.has(line.id)) continue;
       seen.add(line.id);
       if (line.is_trial) trials.push({ line, group: 'trial', cost: null });
+      else if (!line.enabled && paidTime(line)) unsuspend.push({ line, group: 'unsuspend', cost: 0 });
       else rows.push({ line, group, cost: extendEstimate(packages, months, line.connections)?.cost ?? null });
     }
   };
   add('expiring', found.expiring);
   add('expired', found.expired);
   add('suspended', found.suspended);
-  const all = [...rows, ...trials];
-  const order: RenewalGroup[] = ['expiring', 'expired', 'suspended', 'trial'];
+  const all = [...rows, ...unsuspend, ...trials];
+  const order: RenewalGroup[] = ['expiring', 'expired', 'suspended', 'unsuspend', 'trial'];
   const groups = order.map((group) => {
     const of = all.filter((r) => r.group === group);
     return {

@@ -6,12 +6,14 @@
 
 import { stripSequences } from '../api/sanitize';
 import { csvText } from './csv';
-import { counted } from './format';
+import { type DayWords, daysUntil, daysWords, ENGLISH_DAYS } from './format';
 
 export interface Template {
   readonly id: string;
   readonly name: string;
   readonly body: string;
+  /** Its own words for `{DAYSTEXT}` (a Spanish template's "mañana", "en {N} días"); English otherwise. */
+  readonly days?: DayWords;
 }
 
 export const PLACEHOLDERS = [
@@ -91,7 +93,7 @@ function check(t: unknown, position: string): TemplateResult {
   const fail = (error: string): TemplateResult => ({ ok: false, error });
   if (typeof t !== 'object' || t === null || Array.isArray(t))
     return fail(`Template${position}: expected an object with id, name and body`);
-  const { id, name, body } = t as Record<string, unknown>;
+  const { id, name, body, days: rawDays } = t as Record<string, unknown>;
   if (typeof id !== 'string' || !ID.test(id))
     return fail(`Template${position}: id must be 1–32 characters of a-z, 0-9 and -`);
   const who = `Template "${id}"`;
@@ -105,7 +107,30 @@ function check(t: unknown, position: string): TemplateResult {
     return fail(`${who}: body holds a control character (only newlines and tabs are allowed)`);
   const { error } = tokenize(text);
   if (error) return fail(`${who}: ${error}`);
-  return { ok: true, template: { id, name, body: text } };
+  if (rawDays === undefined) return { ok: true, template: { id, name, body: text } };
+  const days = dayWordsOf(rawDays);
+  if (typeof days === 'string') return fail(`${who}: days: ${days}`);
+  return { ok: true, template: { id, name, body: text, days } };
+}
+
+const DAY_KEYS = Object.keys(ENGLISH_DAYS) as (keyof DayWords)[];
+
+/** A template's `days` words over the English ones, or what is wrong with them. */
+function dayWordsOf(raw: unknown): DayWords | string {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return `expected an object of words (${DAY_KEYS.join(', ')})`;
+  const words: Record<string, string> = { ...ENGLISH_DAYS };
+  for (const [key, value] of Object.entries(raw)) {
+    if (!(DAY_KEYS as string[]).includes(key))
+      return `unknown word "${key.slice(0, 20)}" (known: ${DAY_KEYS.join(', ')})`;
+    if (typeof value !== 'string' || value.trim() === '' || value.length > 40)
+      return `${key} must be 1–40 characters`;
+    if (NAME_CONTROL.test(value)) return `${key} holds a control character`;
+    if ((key === 'in' || key === 'ago') && !value.includes('{N}'))
+      return `${key} must hold {N}, the number of days ("${key === 'in' ? 'en {N} días' : 'hace {N} días'}")`;
+    words[key] = value;
+  }
+  return words as unknown as DayWords;
 }
 
 type Part = { readonly text: string } | { readonly name: string };
@@ -169,11 +194,9 @@ export interface MessageValues {
   connections?: number | null;
 }
 
-const DAY_MS = 86_400_000;
-
 /** The message for one line. A template that never passed parseTemplate still fills safely. */
 export function fillTemplate(t: Template, v: MessageValues, nowMs: number): string {
-  const values = valuesFor(v, nowMs);
+  const values = valuesFor(v, nowMs, t.days);
   return tokenize(t.body)
     .parts.map((p) => ('name' in p ? cleanValue(values[p.name as Placeholder]) : cleanBody(p.text)))
     .join('');
@@ -186,17 +209,21 @@ export function missingValues(t: Template, v: MessageValues, nowMs: number): Pla
   return [...new Set(used)].filter((name) => cleanValue(values[name]).trim() === '');
 }
 
-function valuesFor(v: MessageValues, nowMs: number): Record<Placeholder, string | undefined | null> {
+function valuesFor(
+  v: MessageValues,
+  nowMs: number,
+  words: DayWords = ENGLISH_DAYS,
+): Record<Placeholder, string | undefined | null> {
   const never = v.expMs === null;
   const exp = typeof v.expMs === 'number' && !Number.isNaN(new Date(v.expMs).getTime()) ? v.expMs : null;
-  // Rounded up: a line with an hour left has "1" day; 0 is "today" (up to a day after expiry).
-  const days = exp === null || !Number.isFinite(nowMs) ? null : Math.ceil((exp - nowMs) / DAY_MS);
+  // The one day rule (format.ts): calendar days in UTC, so {DAYS} agrees with {EXPDATE} and the screens.
+  const days = exp === null || !Number.isFinite(nowMs) ? null : daysUntil(exp, nowMs);
   return {
     USERNAME: v.username,
     PASSWORD: v.password,
     EXPDATE: never ? 'never' : exp === null ? '' : new Date(exp).toISOString().replace(/T.*/, ''),
     DAYS: days === null ? '' : String(days),
-    DAYSTEXT: never ? 'never' : days === null ? '' : daysText(days),
+    DAYSTEXT: never ? words.never : days === null ? '' : daysWords(days, words),
     PORTAL: v.portal,
     SERVER: v.server,
     LABEL: v.label,
@@ -206,11 +233,6 @@ function valuesFor(v: MessageValues, nowMs: number): Record<Placeholder, string 
     CONNECTIONS:
       typeof v.connections === 'number' && Number.isFinite(v.connections) ? String(v.connections) : '',
   };
-}
-
-function daysText(days: number): string {
-  if (days === 0) return 'today';
-  return days > 0 ? `in ${counted(days, 'day')}` : `${counted(-days, 'day')} ago`;
 }
 
 const LINE_BREAKS = /\r\n|[\t\n\v\f\r\u0085\u2028\u2029]/g;

@@ -156,7 +156,8 @@ export async function withStore(
   // What the app would flash (a journal write that failed, items the server sent unreadable) goes
   // to stderr.
   const unflash = store.subscribe((s, prev) => {
-    if (s.flash && s.flash !== prev.flash && s.flash.tone === 'error') out.message(s.flash.text, 'yellow');
+    if (s.flash && s.flash !== prev.flash && (s.flash.tone === 'error' || s.flash.tone === 'warning'))
+      out.message(s.flash.text, 'yellow');
   });
   try {
     return await body(store, {

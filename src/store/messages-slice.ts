@@ -125,7 +125,7 @@ export function createMessagesSlice(set: SetState, get: GetState, deps: StoreDep
       const gaps = [...lacking].map(([p, n]) => `${counted(n, 'line')} without {${p}}`).join(', ');
       get().notify(
         `${counted(rows.length, 'message')} ("${template.name}", ${m.what}) written to ${files[0]} and ${files[1]}${gaps ? `; ${gaps}` : ''}`,
-        gaps ? 'error' : 'success',
+        gaps ? 'warning' : 'success',
       );
     },
 

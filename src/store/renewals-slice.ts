@@ -95,7 +95,7 @@ export function selectRenewalsPlan(s: PlanInput): RenewalsPlan | null {
   const balance = loaded(s.account)?.credits ?? null;
   const input = [data, packages, balance, s.renewalsMonths, s.renewalsWindow];
   if (last && input.every((v, i) => v === last!.input[i])) return last.plan;
-  const plan = planRenewals(data, packages, s.renewalsMonths, balance, s.renewalsWindow);
+  const plan = planRenewals(data, packages, s.renewalsMonths, balance, s.renewalsWindow, data.at);
   last = { input, plan };
   return plan;
 }

@@ -174,7 +174,7 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
           missing.length
             ? `Marked ${countText(found.size)} of ${countText(items.length)} pasted${over}; not found: ${namesText(missing)}`
             : `Marked all ${countText(found.size)} pasted${over}`,
-          missing.length ? 'error' : 'success',
+          missing.length ? 'warning' : 'success',
         );
       } catch (err) {
         if (id === markAllSeq) {

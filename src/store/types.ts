@@ -47,7 +47,11 @@ export type Modal =
   | { readonly kind: 'note' }
   | null;
 
-export type Tone = 'info' | 'success' | 'error';
+/**
+ * A flash's tone, also said in a word (NO_COLOR): `warning` is work done with something left to say
+ * ("Marked 28 of 30; not found: …"), `error` only what failed. A partial success is never an error.
+ */
+export type Tone = 'info' | 'success' | 'warning' | 'error';
 export interface Flash {
   readonly text: string;
   readonly tone: Tone;

@@ -74,7 +74,14 @@ export const RENEWAL_COLUMNS: readonly Column<RenewalRow>[] = [
     header: 'COST~',
     width: 7,
     align: 'right',
-    cell: (r) => (r.group === 'trial' ? 'n/a' : r.cost === null ? '?' : creditsText(r.cost)),
+    cell: (r) =>
+      r.group === 'trial'
+        ? 'n/a'
+        : r.group === 'unsuspend'
+          ? 'free'
+          : r.cost === null
+            ? '?'
+            : creditsText(r.cost),
   },
 ];
 

@@ -16,7 +16,7 @@ describe('why a line does or does not work now', () => {
   it('every reason at once, each with its fix', () => {
     const d = diagnose(line({ enabled: false, exp_date: at(NOW - 57 * 24 * H) }), NOW);
     expect(d.works).toBe(false);
-    expect(d.why).toBe('suspended and expired 57d ago');
+    expect(d.why).toBe('suspended and expired 57 days ago');
     expect(d.fixes).toEqual(['unsuspend', 'extend']);
   });
 
@@ -26,13 +26,13 @@ describe('why a line does or does not work now', () => {
     expect(d.why).toContain('trial line');
   });
 
-  it('works, but expires in 2h: extending is offered', () => {
+  it('works, but expires today: extending is offered', () => {
     const d = diagnose(line({ exp_date: at(NOW + 2 * H) }), NOW);
-    expect(d).toEqual({ works: true, why: 'works; but expires in 2h', fixes: ['extend'] });
+    expect(d).toEqual({ works: true, why: 'works; but expires today', fixes: ['extend'] });
   });
 
   it('works, nothing to fix', () => {
-    expect(diagnose(line({}), NOW)).toEqual({ works: true, why: 'works; expires in 100d', fixes: [] });
+    expect(diagnose(line({}), NOW)).toEqual({ works: true, why: 'works; expires in 100 days', fixes: [] });
   });
 
   it('an unreadable expiry proves nothing', () => {

@@ -73,14 +73,16 @@ describe('fillTemplate', () => {
   });
 
   it.each([
+    // NOW is 12:00 UTC: days are counted between calendar dates (UTC), as {EXPDATE} is written.
     ['exactly now', 0, '0', 'today'],
-    ['1 ms later', 1, '1', 'in 1 day'],
-    ['23 h later', 23 * HOUR, '1', 'in 1 day'],
-    ['24 h later', DAY, '1', 'in 1 day'],
-    ['25 h later', 25 * HOUR, '2', 'in 2 days'],
+    ['1 ms later', 1, '0', 'today'],
+    ['11 h later (same date)', 11 * HOUR, '0', 'today'],
+    ['12 h later (next date)', 12 * HOUR, '1', 'tomorrow'],
+    ['24 h later', DAY, '1', 'tomorrow'],
+    ['36 h later', 36 * HOUR, '2', 'in 2 days'],
     ['1 ms ago', -1, '0', 'today'],
-    ['23 h ago', -23 * HOUR, '0', 'today'],
-    ['25 h ago', -25 * HOUR, '-1', '1 day ago'],
+    ['12 h ago (same date)', -12 * HOUR, '0', 'today'],
+    ['13 h ago (the date before)', -13 * HOUR, '-1', 'yesterday'],
     ['2 days ago', -2 * DAY, '-2', '2 days ago'],
   ])('DAYS and DAYSTEXT when the expiry is %s', (_, delta, days, text) => {
     expect(fill('{DAYS}|{DAYSTEXT}', { expMs: NOW + delta })).toBe(`${days}|${text}`);

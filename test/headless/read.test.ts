@@ -22,9 +22,9 @@ describe('read commands', () => {
     expect(plain.code).toBe(0);
     expect(plain.stdout).toMatchInlineSnapshot(`
       "USERNAME	LABEL	STATUS	TYPE	CONN	EXPIRES	CREATED
-      ameliasmith000794	Office	expired	trial	1	expired 4h ago	2026-08-09
-      islarossi000666		active	premium	3	in 40d	2026-10-05
-      lucassmith000438	Bar screen	active	premium	2	in 20d	2026-02-10
+      ameliasmith000794	Office	expired	trial	1	today	2026-08-09
+      islarossi000666		active	premium	3	in 40 days	2026-10-05
+      lucassmith000438	Bar screen	active	premium	2	in 20 days	2026-02-10
       "
     `);
 

@@ -49,17 +49,22 @@ describe('renewals, from the list endpoint alone', () => {
     const expiring = rows.filter((r) => exp(r) > now && exp(r) <= now + 7 * DAY_MS);
     const expired = rows.filter((r) => exp(r) <= now && exp(r) >= now - 30 * DAY_MS);
     const listed = new Set([...expiring, ...expired].map((r) => r.id));
+    // A suspended line with paid time (or none to run out) needs an unsuspend, wherever it was found.
+    const paid = (r: Row) => !r.enabled && exp(r) > now;
     const suspended = rows.filter((r) => !r.enabled && !listed.has(r.id));
     const all = [...expiring, ...expired, ...suspended];
     expect(expiring.length).toBeGreaterThan(0);
     expect(expired.length).toBeGreaterThan(0);
-    expect(ids('expiring')).toEqual(new Set(expiring.filter((r) => !r.is_trial).map((r) => r.id)));
-    expect(ids('expired')).toEqual(new Set(expired.filter((r) => !r.is_trial).map((r) => r.id)));
-    expect(ids('suspended')).toEqual(new Set(suspended.filter((r) => !r.is_trial).map((r) => r.id)));
+    const renewal = (r: Row) => !r.is_trial && !paid(r);
+    expect(ids('expiring')).toEqual(new Set(expiring.filter(renewal).map((r) => r.id)));
+    expect(ids('expired')).toEqual(new Set(expired.filter(renewal).map((r) => r.id)));
+    expect(ids('suspended')).toEqual(new Set(suspended.filter(renewal).map((r) => r.id)));
+    expect(ids('unsuspend')).toEqual(new Set(all.filter((r) => !r.is_trial && paid(r)).map((r) => r.id)));
+    expect(ids('unsuspend').size).toBeGreaterThan(0);
     expect(ids('trial')).toEqual(new Set(all.filter((r) => r.is_trial).map((r) => r.id)));
     // Priced as extend is: the package price for the line's connections, an estimate.
     const packages = loaded(s.packages)!;
-    for (const r of plan.rows.filter((x) => x.group !== 'trial'))
+    for (const r of plan.rows.filter((x) => x.group !== 'trial' && x.group !== 'unsuspend'))
       expect(r.cost).toBe(extendEstimate(packages, 1, r.line.connections)?.cost ?? null);
     expect(plan.total).toBe(plan.rows.reduce((n, r) => n + (r.cost ?? 0), 0));
     // Soonest first within the expiring group.
@@ -79,7 +84,11 @@ describe('renewals, from the list endpoint alone', () => {
     const after = selectRenewalsPlan(env.store.getState())!.groups[0]!.count;
     const truth = env.rows.filter(
       (r) =>
-        !r.is_trial && r.exp_date !== null && r.exp_date > env.now && r.exp_date <= env.now + 14 * DAY_MS,
+        !r.is_trial &&
+        r.enabled &&
+        r.exp_date !== null &&
+        r.exp_date > env.now &&
+        r.exp_date <= env.now + 14 * DAY_MS,
     ).length;
     expect(after).toBe(truth);
     expect(after).toBeGreaterThan(before);
@@ -95,7 +104,9 @@ describe('renewals, from the list endpoint alone', () => {
     const plan = selectRenewalsPlan(store.getState())!;
     const fx = { copy: async () => ({ ok: false as const, why: '' }) };
     command('renewals.markAll').run(store.getState(), fx);
-    const renewable = plan.rows.filter((r) => r.group !== 'trial').map((r) => r.line.id);
+    const renewable = plan.rows
+      .filter((r) => r.group !== 'trial' && r.group !== 'unsuspend')
+      .map((r) => r.line.id);
     expect(new Set(store.getState().marked.keys())).toEqual(new Set(renewable));
     expect(command('line.extend').disabled?.(store.getState())).toBeNull();
     command('line.extend').run(store.getState(), fx);
@@ -115,12 +126,15 @@ describe('renewals, pure', () => {
       {
         expiring: [line('a'), line('t', true)],
         expired: [line('a'), line('b', false, 3)],
-        suspended: [line('c')],
+        suspended: [
+          { ...(line('c') as object), enabled: false, exp_date: { ms: 0, raw: '1970-01-01' } } as never,
+        ],
       },
       pkgs,
       1,
       25,
       { withinDays: 7, expiredDays: 30 },
+      Date.UTC(2026, 10, 25),
     );
     expect(plan.rows.map((r) => `${r.group}:${r.line.id}`)).toEqual([
       'expiring:a',

@@ -32,6 +32,8 @@ export interface Quote {
   readonly estimate: boolean;
   readonly total: number;
   readonly balance: number | null;
+  /** What a delete throws away that the total does not say: the paid time the lines still have. */
+  readonly lost?: string | null;
 }
 
 export function changeText(
@@ -85,6 +87,7 @@ export async function printQuote(out: Output, q: Quote, asData: boolean, json: b
             total: q.total,
             balance: q.balance,
             balanceAfter: after,
+            ...(q.lost ? { lost: q.lost } : {}),
             lines: q.rows.map((r) => ({
               id: r.id,
               username: r.username,
@@ -108,6 +111,7 @@ export async function printQuote(out: Output, q: Quote, asData: boolean, json: b
       q.balance === null || !spends ? '' : `; balance ${creditsText(q.balance)} → ${creditsText(after!)}`
     }`,
   );
+  if (q.lost) out.message(q.lost, 'yellow');
 }
 
 export type Outcome =

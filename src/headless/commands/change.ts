@@ -3,7 +3,14 @@
  * gets the app's quote, confirm rules, change engine, intent log and journal. A single line runs as
  * the app's single change (action slice); `--stdin` as its bulk job (bulk slice).
  */
-import { affordability, type BulkJob, type ChangeOp, toBulkLine } from '../../domain/bulk';
+import {
+  affordability,
+  type BulkJob,
+  type ChangeOp,
+  deletedPaidTimeText,
+  planLine,
+  toBulkLine,
+} from '../../domain/bulk';
 import { RULES } from '../../domain/change-rules';
 import { buildBody, fieldsFor, formErrors } from '../../domain/line-form';
 import { parsePasteList } from '../../domain/paste-list';
@@ -161,10 +168,17 @@ async function quoteAndSend(ctx: Ctx, store: AppStore, help: StoreHelp): Promise
         username: a.line?.username ?? body?.username ?? '',
         change: a.line ? changeText(a.op, job, toBulkLine(a.line)) : changeText(a.op, job),
         cost: a.quote.cost ?? null,
-        note: a.op === 'delete' ? 'deleted for good' : '',
+        note:
+          a.op === 'delete'
+            ? ['deleted for good', a.line ? planDelete(a.line, ctx.now()).detail : undefined]
+                .filter(Boolean)
+                .join('; ')
+            : '',
         skipped: false,
       },
     ],
+    lost:
+      a.op === 'delete' && a.line ? deletedPaidTimeText([planDelete(a.line, ctx.now())], ctx.now()) : null,
   };
   const yes = run.values.yes === true;
   await printQuote(out, quote, !yes, json);
@@ -259,6 +273,7 @@ async function changeMany(ctx: Ctx, store: AppStore, help: StoreHelp, p: ChangeP
       note: l.detail ?? '',
       skipped: l.state === 'skipped',
     })),
+    lost: b.job.op === 'delete' ? deletedPaidTimeText(b.job.lines, Date.parse(b.job.createdAt)) : null,
   };
   const yes = run.values.yes === true;
   await printQuote(out, quote, !yes, json);
@@ -322,3 +337,7 @@ function openDetail(store: AppStore, lineId: string): string {
   }
   return '';
 }
+
+/** A line as a delete would plan it: what it loses in its detail. */
+const planDelete = (line: LineListItem, nowMs: number) =>
+  planLine(toBulkLine(line), 'delete', { months: 1, connections: 1 }, [], nowMs);

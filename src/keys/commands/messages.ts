@@ -1,5 +1,6 @@
 import type { LineListItem } from '../../api/contract';
 import { counted, countText } from '../../domain/format';
+import { isRenewal } from '../../domain/renewals';
 import type { AppState } from '../../store/app-store';
 import { placeholdersText } from '../../store/messages-slice';
 import { selectRenewalsPlan } from '../../store/renewals-slice';
@@ -28,8 +29,9 @@ function exportLines(s: AppState): { lines: LineListItem[]; what: string } | str
     return s.renewals.status === 'error'
       ? `The renewals did not load: ${keyHintText('app.refresh')} tries again`
       : 'Still loading';
-  // Trials are left out as everywhere in this view: they cannot be renewed.
-  const lines = plan.rows.filter((r) => r.group !== 'trial').map((r) => r.line);
+  // Left out as everywhere in this view: trials cannot be renewed, and a suspended line with paid
+  // time needs an unsuspend, not a renewal reminder.
+  const lines = plan.rows.filter((r) => isRenewal(r.group)).map((r) => r.line);
   return lines.length
     ? { lines, what: `every renewable line listed (${countText(lines.length)})` }
     : 'Nothing to renew';

@@ -1,3 +1,4 @@
+import { isRenewal } from '../../domain/renewals';
 import type { AppState } from '../../store/app-store';
 import { selectRenewalsPlan } from '../../store/renewals-slice';
 import { selectRenewalLine } from '../../store/selectors';
@@ -5,7 +6,7 @@ import { c, needsLine, PAGE, writes } from '../command';
 
 const renewable = (s: AppState) =>
   selectRenewalsPlan(s)
-    ?.rows.filter((r) => r.group !== 'trial')
+    ?.rows.filter((r) => isRenewal(r.group))
     .map((r) => r.line) ?? [];
 const noLine = needsLine(selectRenewalLine);
 
@@ -65,7 +66,7 @@ export const RENEWALS_COMMANDS = [
     ['a'],
     'renewals',
     'Marks',
-    'Mark every renewable line listed (trials are not: they cannot be extended)',
+    'Mark every renewable line listed (not trials: they cannot be extended; not suspended lines with paid time: they need an unsuspend)',
     (s) => s.toggleMarkLines(renewable(s)),
     { footer: true, disabled: (s) => writes(s) ?? (renewable(s).length ? null : 'Nothing to renew') },
   ),

@@ -231,7 +231,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
     if (say)
       get().notify(
         `${who} is making an earlier ${job.op} (${counted(job.lines.length, 'line')}): its lines are left to it until it ends`,
-        'error',
+        'warning',
       );
   };
 
@@ -397,7 +397,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
           if (!who?.said)
             get().notify(
               'Another linedesk resumed or settled this job meanwhile: nothing is sent from here (the journal has its outcome)',
-              'error',
+              'warning',
             );
           return given;
         }

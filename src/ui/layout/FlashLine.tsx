@@ -7,7 +7,7 @@ import { color, toneToken } from '../theme';
 export function FlashLine({ width }: { readonly width: number }) {
   const text = useApp((s) => s.flash?.text ?? '');
   const tone = useApp((s) => s.flash?.tone ?? 'info');
-  const prefix = tone === 'error' ? 'error: ' : '';
+  const prefix = tone === 'error' ? 'error: ' : tone === 'warning' ? 'warning: ' : '';
   return (
     <Text color={color(toneToken(tone))} wrap="truncate">
       {fitWidth(text ? ` ${prefix}${text}` : '', width)}

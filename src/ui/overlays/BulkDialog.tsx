@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { affordability, type BulkJob, type BulkLine } from '../../domain/bulk';
+import { affordability, type BulkJob, type BulkLine, deletedPaidTimeText } from '../../domain/bulk';
 import {
   absoluteText,
   cellWidth,
@@ -86,6 +86,12 @@ function BulkBody({
     }
     if (b.quoting) head.push('Asking the server for each line’s cost…');
     if (job.op === 'delete') {
+      // "Total 0 credits" says nothing of what a delete costs: the paid time it throws away, said whole.
+      const lost = deletedPaidTimeText(job.lines, Date.parse(job.createdAt));
+      if (lost) {
+        must.push(lost);
+        head.push(lost);
+      }
       must.push(`Deletes permanently. Type the number of lines to confirm: ${b.typed}▏`);
       head.push(must.at(-1)!);
     }

@@ -26,7 +26,7 @@ export function LinesScreen({ width, height }: { readonly width: number; readonl
   const local = useApp(useShallow(selectLocalLines));
   const localRows = useApp(selectLocalRows);
   // Stable props keep the memoised rows still: only the rows whose cursor or mark changed re-render.
-  // Relative times ("in 3d") are computed against a clock that moves once a minute, not per key.
+  // Relative times ("in 3 days") are computed against a clock that moves once a minute, not per key.
   const now = useMinuteClock(page);
   // Widths follow the page's content (laid out again when the page or the width changes).
   const columns = useMemo(

@@ -20,7 +20,7 @@ function itemsOf(plan: RenewalsPlan): Item[] {
   let index = 0;
   for (const g of plan.groups) {
     if (!g.count) continue;
-    const subtotal = g.group === 'trial' ? '' : ` · ~${credits(g.subtotal)}`;
+    const subtotal = g.group === 'trial' || g.group === 'unsuspend' ? '' : ` · ~${credits(g.subtotal)}`;
     out.push({ kind: 'heading', text: `── ${g.label}: ${counted(g.count, 'line')}${subtotal}` });
     for (let i = 0; i < g.count; i++) out.push({ kind: 'row', index: index++ });
   }
@@ -29,11 +29,14 @@ function itemsOf(plan: RenewalsPlan): Item[] {
 
 /** The summary under the title: the total, what the balance covers, the low-balance warning. */
 export function totalText(plan: RenewalsPlan, months: number, balance: number | null): string {
-  if (!plan.renewable) return 'Nothing to renew in this window.';
+  const free = plan.groups.find((g) => g.group === 'unsuspend')?.count ?? 0;
+  const unsuspend = free ? `${counted(free, 'suspended line')} with paid time: unsuspend (free)` : '';
+  if (!plan.renewable) return ['Nothing to renew in this window.', unsuspend].filter(Boolean).join(' · ');
   const parts = [
     `${counted(plan.renewable, 'line')} to renew for ${counted(months, 'month')}: ~${credits(plan.total)} (estimate)`,
   ];
   if (plan.unpriced) parts.push(`${counted(plan.unpriced, 'line')} without a price`);
+  if (unsuspend) parts.push(unsuspend);
   if (balance !== null)
     parts.push(
       plan.covered >= plan.renewable
