@@ -1,5 +1,5 @@
 import { typedText } from '../domain/line-form';
-import type { GetState, ProfileSummary, SetState, StoreDeps } from './deps';
+import type { GetState, LineToOpen, ProfileSummary, SetState, StoreDeps } from './deps';
 
 export interface ProfileForm {
   readonly name: string;
@@ -30,7 +30,7 @@ export interface ProfileSlice {
 
 export interface ProfileSwitch {
   readonly profile: string;
-  readonly openLine?: { readonly id: string; readonly username: string };
+  readonly openLine?: LineToOpen;
 }
 
 const FIELDS: ProfileForm['focus'][] = ['name', 'baseUrl', 'apiKey'];
