@@ -1,5 +1,5 @@
 import type { Line } from '../api/contract';
-import { LINE_TYPES, ORDER_BY } from '../api/contract';
+import { LINE_TYPES, ORDER_BY, SEARCH_MAX } from '../api/contract';
 import { typedText } from '../domain/line-form';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { describeError } from './describe-error';
@@ -350,7 +350,8 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
       set({ searchOpen: true, searchDraft: '' });
     },
     setSearchDraft(raw) {
-      const text = typedText(raw);
+      // The field holds what the list accepts: typing past the limit stops there (the field says so).
+      const text = [...typedText(raw)].slice(0, SEARCH_MAX).join('');
       set({ searchDraft: text });
       clearTimeout(searchTimer);
       // Results follow typing after a pause, not on every keystroke.
