@@ -1,11 +1,11 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
+import { PROFILE_NAME } from '../domain/profile-name';
 import { configDir } from '../paths';
 import { writeFileAtomic } from './atomic-file';
 
-/** Profile names: short, shell- and file-safe. */
-export const PROFILE_NAME = /^[A-Za-z0-9._-]{1,32}$/;
+export { PROFILE_NAME };
 
 const Profile = z.object({ baseUrl: z.string().min(1), apiKey: z.string().min(1) });
 const Config = z.object({

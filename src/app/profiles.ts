@@ -1,5 +1,6 @@
 import { createClient } from '../api/client';
 import { NotAuthorized } from '../api/errors';
+import { PROFILE_NAME_RULE, profileNameProblem } from '../domain/profile-name';
 import type { ProfilesApi } from '../store/deps';
 import { describeError } from '../store/describe-error';
 import { type Config, EMPTY_CONFIG, keyTail, loadConfig, PROFILE_NAME, saveConfig } from './config';
@@ -63,9 +64,9 @@ export function profilesApi(current: string | null, userAgent: string, path?: st
     },
     exists: (name) => name in read().profiles,
     async add(name, baseUrl, apiKey) {
-      if (!PROFILE_NAME.test(name)) return 'A profile name takes letters, digits, . _ - (at most 32)';
       const c = read();
-      if (c.profiles[name]) return `A profile "${name}" exists already`;
+      const problem = profileNameProblem(name, (n) => n in c.profiles);
+      if (problem) return problem;
       const err = await checkAccount(baseUrl, apiKey, userAgent);
       if (err) return err;
       write({
@@ -78,7 +79,7 @@ export function profilesApi(current: string | null, userAgent: string, path?: st
     rename(from, to) {
       const c = read();
       if (!c.profiles[from]) return `No profile "${from}"`;
-      if (!PROFILE_NAME.test(to)) return 'A profile name takes letters, digits, . _ - (at most 32)';
+      if (!PROFILE_NAME.test(to)) return `A profile name takes ${PROFILE_NAME_RULE}`;
       if (c.profiles[to]) return `A profile "${to}" exists already`;
       const { [from]: p, ...rest } = c.profiles;
       write({

@@ -20,6 +20,20 @@ export interface RenewalWindow {
 }
 
 export const DEFAULT_WINDOW: RenewalWindow = { withinDays: 7, expiredDays: 30 };
+/** The largest low-balance threshold: far above any balance, well inside a safe integer. */
+export const LOW_BALANCE_MAX = 1_000_000_000;
+export const LOW_BALANCE_RULE = `digits only, 0 to ${LOW_BALANCE_MAX} credits, or off`;
+
+/** `:lowbalance TEXT`: a threshold in credits, 'off' (null), or undefined when the text breaks the rule
+ *  (1e3, -5, 0x10 and a 20-digit number all read as numbers to `Number`; none is what was asked). */
+export function parseLowBalance(text: string): number | null | undefined {
+  const t = text.trim();
+  if (t === 'off') return null;
+  if (!/^\d{1,10}$/.test(t)) return undefined;
+  const n = Number(t);
+  return n <= LOW_BALANCE_MAX ? n : undefined;
+}
+
 /** The steps `[` and `]` move the window through. */
 export const WINDOW_STEPS = [1, 3, 7, 14, 28, 60, 90] as const;
 

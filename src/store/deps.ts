@@ -105,7 +105,7 @@ export interface StoreDeps {
   /** `:find`: every profile's service searched for a username or id. */
   readonly findAcross?: FindAcrossApi;
   /** A line to open once the first load is done (a find switched profiles to show it). */
-  readonly openLine?: { readonly id: string; readonly username: string };
+  readonly openLine?: LineToOpen;
   /** Open jobs recorded for this service under another account id (store/intent-log.ts). */
   readonly foreignIntents?: () => readonly ForeignJob[];
   /** What the app layer found wrong while opening this service's files, said once at start. */
@@ -116,3 +116,11 @@ export interface StoreDeps {
 
 export type SetState = StoreApi<AppState>['setState'];
 export type GetState = StoreApi<AppState>['getState'];
+
+/** A line a find chose in another profile, opened there once the first load is done; `find` is the
+ *  find's text, searched again beneath the line so that going back returns to the matches. */
+export interface LineToOpen {
+  readonly id: string;
+  readonly username: string;
+  readonly find?: string;
+}

@@ -41,6 +41,10 @@ export function describeError(err: unknown): string {
   if (err instanceof InsufficientBalance) {
     return `Not enough credits: balance ${err.balance}, at least ${err.minBalance} needed.`;
   }
+  // Nothing was sent: each broken rule is its own sentence, which names its field.
+  if (err instanceof RequestValidationError && err.issues.length) {
+    return err.issues.map((i) => ruleSentence(i.path, i.message)).join(' ');
+  }
   if (err instanceof RequestErrors || err instanceof RequestValidationError) {
     return err.issues.length
       ? err.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; ')
@@ -61,4 +65,11 @@ export function describeError(err: unknown): string {
   if (err instanceof ListChangedError) return err.message;
   // Anything else is a bug of ours; the log has the stack.
   return `Unexpected error: ${sanitizeMultiline(err instanceof Error ? err.message : String(err))}`;
+}
+
+/** A rule's message as a sentence: the contract's own (capitalised) stands alone; anything else
+ *  (a rule without its own words) is named by its field. */
+function ruleSentence(path: readonly string[], message: string): string {
+  const text = /^[A-Z]/.test(message) ? message : `${path.join('.') || 'The request'}: ${message}`;
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }

@@ -1,5 +1,5 @@
 import type { AppState } from './app-store';
-import type { GetState, SetState, StoreDeps } from './deps';
+import type { GetState, LineToOpen, SetState, StoreDeps } from './deps';
 import { describeError } from './describe-error';
 import {
   cursorIndex,
@@ -30,7 +30,7 @@ export interface FindSlice {
   /** Enter: a line of the service in use opens here; one of another profile switches to it. */
   openFound: () => void;
   /** After a find's switch: the chosen line, opened once the first load is done (or why not). */
-  openLineOnStart: (line: { readonly id: string; readonly username: string }) => Promise<void>;
+  openLineOnStart: (line: LineToOpen) => Promise<void>;
 }
 
 /** Longest text a find sends (a username is at most 30, an id 36). */
@@ -130,11 +130,23 @@ export function createFindSlice(set: SetState, get: GetState, deps: StoreDeps): 
       const row = selectFoundLine(get());
       if (!row) return;
       if (row.source.isCurrent || !row.source.profile) return get().openDetail(row.line);
-      get().switchToProfile(row.source.profile, { id: row.line.id, username: row.line.username });
+      // The find goes along: back from the line there is the find again, not the browser's top.
+      get().switchToProfile(row.source.profile, {
+        id: row.line.id,
+        username: row.line.username,
+        find: get().findText,
+      });
     },
 
-    async openLineOnStart({ id, username }) {
+    async openLineOnStart({ id, username, find }) {
       const where = get().target.label;
+      if (find && deps.findAcross) {
+        // Beneath the line, the find that chose it, its cursor on the line (now in the profile in use).
+        const here = deps.findAcross.sources().sources.find((s) => s.isCurrent);
+        get().navigate('find');
+        set({ findCursor: here ? { source: here.id, line: id } : null });
+        void run(find, true);
+      }
       try {
         // By username first (every server's search matches it), the id deciding; then by id, with a
         // walk over the pages for servers whose search does not match ids.

@@ -1,4 +1,5 @@
-import { LINE_TYPES, ORDER_BY } from '../api/contract';
+import type { Line } from '../api/contract';
+import { LINE_TYPES, ORDER_BY, SEARCH_MAX } from '../api/contract';
 import { typedText } from '../domain/line-form';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { describeError } from './describe-error';
@@ -7,6 +8,12 @@ import { expiredPage, findExpiredBlock } from './expired-view';
 import { selectLocalLines } from './notes-slice';
 import { PagingError } from './page-walk';
 import { type LineListItem, type LinesPage, type LinesQuery, STATUS_VIEWS } from './types';
+
+/** The fields only single-line responses carry. */
+export interface LineExtras {
+  readonly macaddress: string | null;
+  readonly parental_code: string | null;
+}
 
 export interface LinesSlice {
   readonly query: LinesQuery;
@@ -19,6 +26,9 @@ export interface LinesSlice {
   readonly cursor: number;
   readonly searchOpen: boolean;
   readonly searchDraft: string;
+  /** MAC address and parental code by line id, as the last single-line response carried them: list
+   *  items omit both, so a page read after a change must not lose them. */
+  readonly lineExtras: ReadonlyMap<string, LineExtras>;
 
   /** One page of a query (the expired view included), without touching the screen: mark-all walks
    *  pages through it. `fresh`: the first page of a walk, so the expired block is found again (a
@@ -32,6 +42,8 @@ export interface LinesSlice {
   loadLines: (opts?: { offset?: number; cursor?: number | 'last'; force?: boolean }) => Promise<void>;
   /** After a change: the changed row in place, no reload. */
   replaceLine: (line: LineListItem) => void;
+  /** A single-line response (a change's line): its MAC address and parental code are kept. */
+  rememberLineExtras: (line: LineListItem | Line) => void;
   /** After a delete (or line_not_found): the row goes, and the page refills. */
   removeLine: (id: string) => void;
   refreshLines: () => Promise<void>;
@@ -165,6 +177,7 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
     cursor: 0,
     searchOpen: false,
     searchDraft: '',
+    lineExtras: new Map(),
 
     fetchLinesPage: listPage,
 
@@ -203,8 +216,16 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
       }
     },
 
+    rememberLineExtras(line) {
+      if (!('macaddress' in line)) return;
+      const extras = new Map(get().lineExtras);
+      extras.set(line.id, { macaddress: line.macaddress, parental_code: line.parental_code });
+      set({ lineExtras: extras });
+    },
+
     replaceLine(line) {
       forget();
+      get().rememberLineExtras(line);
       get().updateLocalMatch(line.id, line);
       const page = get().page;
       if (!page) return;
@@ -329,7 +350,8 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
       set({ searchOpen: true, searchDraft: '' });
     },
     setSearchDraft(raw) {
-      const text = typedText(raw);
+      // The field holds what the list accepts: typing past the limit stops there (the field says so).
+      const text = [...typedText(raw)].slice(0, SEARCH_MAX).join('');
       set({ searchDraft: text });
       clearTimeout(searchTimer);
       // Results follow typing after a pause, not on every keystroke.

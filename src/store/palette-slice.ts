@@ -80,17 +80,8 @@ export function createPaletteSlice(set: SetState, get: GetState, _deps: StoreDep
             });
           return void s.loadRenewals();
         }
-        case 'lowbalance': {
-          if (a === 'off') {
-            s.setLowBalance(null);
-            return s.notify('No low-balance warning', 'info');
-          }
-          const n = Number(a);
-          if (!a || !Number.isInteger(n) || n < 0)
-            return s.notify('lowbalance: a whole number of credits, or off (lowbalance 500)', 'error');
-          s.setLowBalance(n);
-          return s.notify(`The header warns below ${n} credits`, 'info');
-        }
+        case 'lowbalance':
+          return s.setLowBalanceText(a ?? '');
         case 'profile':
           return s.profileCommand(a ?? '');
         case 'find':

@@ -1,5 +1,6 @@
 import { typedText } from '../domain/line-form';
-import type { GetState, ProfileSummary, SetState, StoreDeps } from './deps';
+import { profileNameProblem } from '../domain/profile-name';
+import type { GetState, LineToOpen, ProfileSummary, SetState, StoreDeps } from './deps';
 
 export interface ProfileForm {
   readonly name: string;
@@ -7,6 +8,8 @@ export interface ProfileForm {
   readonly apiKey: string;
   readonly focus: 'name' | 'baseUrl' | 'apiKey';
   readonly error: string | null;
+  /** Why the name cannot be used, checked as it is typed (null while empty or good). */
+  readonly nameError: string | null;
   readonly checking: boolean;
 }
 
@@ -30,12 +33,13 @@ export interface ProfileSlice {
 
 export interface ProfileSwitch {
   readonly profile: string;
-  readonly openLine?: { readonly id: string; readonly username: string };
+  readonly openLine?: LineToOpen;
 }
 
 const FIELDS: ProfileForm['focus'][] = ['name', 'baseUrl', 'apiKey'];
 
 export function createProfileSlice(set: SetState, get: GetState, deps: StoreDeps): ProfileSlice {
+  const nameProblem = (name: string) => profileNameProblem(name, (n) => deps.profiles?.exists(n) ?? false);
   const say = (err: string | null, ok: string) => get().notify(err ?? ok, err ? 'error' : 'success');
   return {
     switchProfile: null,
@@ -63,6 +67,7 @@ export function createProfileSlice(set: SetState, get: GetState, deps: StoreDeps
               apiKey: '',
               focus: a ? 'baseUrl' : 'name',
               error: null,
+              nameError: a ? nameProblem(a) : null,
               checking: false,
             },
             modal: { kind: 'profileAdd' },
@@ -79,7 +84,10 @@ export function createProfileSlice(set: SetState, get: GetState, deps: StoreDeps
     },
     setProfileField(field, text) {
       const f = get().profileForm;
-      if (f) set({ profileForm: { ...f, [field]: typedText(text), error: null } });
+      if (!f) return;
+      const value = typedText(text);
+      const nameError = field === 'name' ? (value.trim() ? nameProblem(value.trim()) : null) : f.nameError;
+      set({ profileForm: { ...f, [field]: value, error: null, nameError } });
     },
     profileFormNext() {
       const f = get().profileForm;
@@ -88,6 +96,9 @@ export function createProfileSlice(set: SetState, get: GetState, deps: StoreDeps
     async submitProfileForm() {
       const f = get().profileForm;
       if (!f || f.checking || !deps.profiles) return;
+      // A name that breaks the rule is said at once, not after the account check.
+      const problem = nameProblem(f.name.trim());
+      if (problem) return set({ profileForm: { ...f, nameError: problem, focus: 'name' } });
       set({ profileForm: { ...f, checking: true, error: null } });
       const err = await deps.profiles.add(f.name.trim(), f.baseUrl.trim(), f.apiKey.trim());
       const now = get().profileForm;

@@ -1,6 +1,8 @@
 import type { Package } from '../api/contract';
 import {
   DEFAULT_WINDOW,
+  LOW_BALANCE_RULE,
+  parseLowBalance,
   planRenewals,
   type RenewalsPlan,
   type RenewalWindow,
@@ -25,15 +27,19 @@ export interface RenewalsSlice {
   setRenewalsWindow: (patch: Partial<RenewalWindow>) => void;
   moveRenewalsCursor: (delta: number) => void;
   setLowBalance: (n: number | null) => void;
+  /** `:lowbalance TEXT`: checked (digits only, within range), saved, then said; or why not. */
+  setLowBalanceText: (text: string) => void;
 }
 
 export function createRenewalsSlice(set: SetState, get: GetState, deps: StoreDeps): RenewalsSlice {
   const now = deps.now ?? Date.now;
   const settings = deps.settings?.read();
   let seq = 0;
+  /** True when saved (or there is nowhere to save); otherwise the flash says why not. */
   const save = (patch: Parameters<NonNullable<StoreDeps['settings']>['save']>[0]) => {
     const error = deps.settings?.save(patch) ?? null;
     if (error) get().notify(`Not saved: ${error}`, 'error');
+    return error === null;
   };
   return {
     renewals: { status: 'idle' },
@@ -79,6 +85,15 @@ export function createRenewalsSlice(set: SetState, get: GetState, deps: StoreDep
     setLowBalance(n) {
       set({ lowBalance: n });
       save({ lowBalance: n });
+    },
+
+    setLowBalanceText(text) {
+      const n = parseLowBalance(text);
+      if (n === undefined) return get().notify(`lowbalance: ${LOW_BALANCE_RULE} (lowbalance 500)`, 'error');
+      set({ lowBalance: n });
+      // A threshold not saved is not announced: the flash keeps the reason.
+      if (!save({ lowBalance: n })) return;
+      get().notify(n === null ? 'No low-balance warning' : `The header warns below ${n} credits`, 'info');
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { Line } from '../api/contract';
 import { RULES } from '../domain/change-rules';
 import type { AppState } from './app-store';
 import { selectCurrentLine } from './lines-slice';
@@ -9,6 +10,14 @@ export const selectDetailLine = (s: AppState) => {
   const top = s.screens.at(-1);
   if (top?.id !== 'detail') return undefined;
   return s.page?.lines.find((l) => l.id === top.line.id) ?? top.line;
+};
+
+/** The detail line's MAC address and parental code, from the line itself or the last single-line
+ *  response that carried them; undefined when no response has (list items omit both). */
+export const selectDetailExtras = (s: AppState) => {
+  const line = selectDetailLine(s);
+  if (!line) return undefined;
+  return s.lineExtras.get(line.id) ?? ('macaddress' in line ? (line as Line) : undefined);
 };
 
 /** The line a change applies to: the detail screen's, or the one under the cursor. */

@@ -71,6 +71,18 @@ describe(':find across two sandboxes, an unreachable profile and a bad key', () 
     noKeyShown();
   });
 
+  it('Enter on a match then q comes back to the matches, the cursor on the line it opened', async () => {
+    const { app, find } = await findApp();
+    await find('ticket-user');
+    await app.waitFrame((f) => !f.includes('searching…') && f.includes('wrongkey'));
+    await app.press('find.open');
+    await app.waitFrame((x) => x.includes('Diagnosis'));
+    await app.press('app.backOrQuit');
+    await app.waitFrame((x) => x.includes('Find "ticket-user"'));
+    expect(app.frame()).toMatch(/›\s+ticket-user-alpha1/);
+    expect(app.store.getState().screens.map((s) => s.id)).toEqual(['lines', 'find']);
+  });
+
   it('an id is found; Enter on a match in another profile sets the switch with the line to open', async () => {
     const { app, find, noKeyShown, inBeta } = await findApp();
     await find(inBeta.id);
@@ -81,7 +93,7 @@ describe(':find across two sandboxes, an unreachable profile and a bad key', () 
     await vi.waitFor(() => expect(app.store.getState().quitRequested).toBe(true));
     expect(app.store.getState().switchProfile).toEqual({
       profile: 'beta',
-      openLine: { id: inBeta.id, username: 'ticket-user-beta01' },
+      openLine: { id: inBeta.id, username: 'ticket-user-beta01', find: inBeta.id },
     });
     noKeyShown();
   });
@@ -112,6 +124,32 @@ describe(':find across two sandboxes, an unreachable profile and a bad key', () 
       const top = store.getState().screens.at(-1);
       expect(top?.id === 'detail' && top.line.id).toBe(inBeta.id);
     });
+  });
+
+  it('after a switch for a match, q on the opened line comes back to the find, the cursor on it', async () => {
+    const env = await findEnv();
+    const app = await renderApp(
+      {},
+      {
+        findAcross: findAcrossApi({
+          userAgent: 'linedesk-test',
+          current: {
+            profile: 'beta',
+            label: 'beta · here',
+            baseUrl: env.beta.sb.baseUrl,
+            client: env.beta.client,
+          },
+          configPath: env.configPath,
+        }),
+        openLine: { id: env.inBeta.id, username: env.inBeta.username, find: 'ticket-user' },
+      },
+      env.beta,
+    );
+    await app.waitFrame((f) => f.includes('Diagnosis') && f.includes(env.inBeta.id));
+    await app.press('app.backOrQuit');
+    await app.waitFrame((f) => f.includes('Find "ticket-user"') && !f.includes('searching…'));
+    expect(app.frame()).toMatch(/›\s+ticket-user-beta01/);
+    expect(app.store.getState().screens.map((s) => s.id)).toEqual(['lines', 'find']);
   });
 
   it('a line no longer there is said so, and the browser stays', async () => {

@@ -24,23 +24,34 @@ export const LIMIT_MIN = 1;
 export const LIMIT_MAX = 100;
 export const LIMIT_DEFAULT = 20;
 
-// Query values arrive as strings on the wire and as numbers from code: accept both.
-const queryInt = z.union([z.number(), z.string().regex(/^\d+$/, 'must be a whole number').transform(Number)]);
+/** The longest search the list accepts (the app's own bound: a username is at most 30, an id 36). */
+export const SEARCH_MAX = 200;
+
+// Query values arrive as strings on the wire and as numbers from code: accept both. Every rule's
+// message is a sentence naming its field: it is what the screen and a script show.
+const queryInt = (message: string) =>
+  z.union([z.number(), z.string().regex(/^\d+$/, message).transform(Number)], { error: message });
+const oneOf = (field: string, values: readonly string[]) => ({
+  error: `${field} must be one of ${values.join(', ')}`,
+});
+
+const OFFSET_RULE = 'Offset is a whole number, 0 or more';
+const LIMIT_RULE = `A page holds ${LIMIT_MIN} to ${LIMIT_MAX} lines`;
 
 export const ListLinesQuery = z.object({
-  offset: queryInt
-    .pipe(z.number().int().min(0, 'offset must be 0 or more'))
+  offset: queryInt(OFFSET_RULE)
+    .pipe(z.number().int(OFFSET_RULE).min(0, OFFSET_RULE))
     .nullish()
     .transform((v) => v ?? 0),
-  limit: queryInt
-    .pipe(z.number().int().min(LIMIT_MIN).max(LIMIT_MAX, `limit must be ${LIMIT_MIN} to ${LIMIT_MAX}`))
+  limit: queryInt(LIMIT_RULE)
+    .pipe(z.number().int(LIMIT_RULE).min(LIMIT_MIN, LIMIT_RULE).max(LIMIT_MAX, LIMIT_RULE))
     .optional()
     .transform((v) => v ?? LIMIT_DEFAULT),
-  status: z.enum(LINE_STATUSES).default('all'),
-  type: z.enum(LINE_TYPES).default('all'),
-  search: z.string().max(200).optional(),
-  orderBy: z.enum(ORDER_BY).default('id'),
-  orderType: z.enum(ORDER_TYPES).default('asc'),
+  status: z.enum(LINE_STATUSES, oneOf('Status', LINE_STATUSES)).default('all'),
+  type: z.enum(LINE_TYPES, oneOf('Type', LINE_TYPES)).default('all'),
+  search: z.string().max(SEARCH_MAX, `A search is at most ${SEARCH_MAX} characters`).optional(),
+  orderBy: z.enum(ORDER_BY, oneOf('Sort', ORDER_BY)).default('id'),
+  orderType: z.enum(ORDER_TYPES, oneOf('Order', ORDER_TYPES)).default('asc'),
 });
 export type ListLinesQuery = z.input<typeof ListLinesQuery>;
 export type ListLinesParams = z.output<typeof ListLinesQuery>;
@@ -74,7 +85,10 @@ export const CreateTrialBody = z.object({
 });
 export type CreateTrialBody = z.input<typeof CreateTrialBody>;
 
-const identificationFields = { id: uuid.optional(), username: z.string().min(1).optional() };
+const identificationFields = {
+  id: uuid.optional(),
+  username: z.string().min(1, 'Username must not be empty').optional(),
+};
 const needsIdOrUsername = (v: { id?: string | undefined; username?: string | undefined }) =>
   v.id !== undefined || v.username !== undefined;
 const needsIdOrUsernameMessage = { error: 'Either id or username is required', path: ['id'] };
@@ -100,6 +114,6 @@ export type UpgradeBody = z.input<typeof UpgradeBody>;
  * (a MAC address alone could match several lines), and when several are given they must all match.
  */
 export const DeleteBody = z
-  .object({ ...identificationFields, macaddress: z.string().optional() })
+  .object({ ...identificationFields, macaddress: z.string({ error: 'MAC address is text' }).optional() })
   .refine(needsIdOrUsername, needsIdOrUsernameMessage);
 export type DeleteBody = z.input<typeof DeleteBody>;

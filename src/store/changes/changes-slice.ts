@@ -270,6 +270,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
     if (l.state !== 'done') return;
     if (job.op === 'delete') get().removeLine(l.id);
     else if (server && job.op !== 'create' && job.op !== 'trial') get().replaceLine(server);
+    else if (server) get().rememberLineExtras(server);
     if (get().marked.has(l.id)) get().unmark(l.id);
   };
 

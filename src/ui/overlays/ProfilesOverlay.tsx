@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import { fitWidth } from '../../domain/format';
+import { PROFILE_NAME_RULE } from '../../domain/profile-name';
 import { caretOf } from '../../store/text-target';
 import { TextField } from '../components/TextField';
 import { borderStyle, glyph } from '../glyphs';
@@ -53,6 +54,9 @@ export function ProfileAddForm({ width }: { readonly width: number }) {
     <Box flexDirection="column" width={width} borderStyle={borderStyle()} borderColor={color('ui.accent')}>
       <Text bold>{' New profile'}</Text>
       {row('name', 'Name')}
+      <Text color={f.nameError ? color('tone.error') : color('ui.muted')} wrap="truncate">
+        {`             ${f.nameError ? `${glyph('fail')} ${f.nameError}` : PROFILE_NAME_RULE}`}
+      </Text>
       {row('baseUrl', 'Base URL')}
       {row('apiKey', 'API key')}
       {f.checking && <Text color={color('ui.muted')}> Checking the account (GET /v1/me)…</Text>}

@@ -1,9 +1,8 @@
 import { Box, Text } from 'ink';
-import type { Line } from '../../api/contract';
 import { diagnose, type Fix } from '../../domain/diagnosis';
 import { absoluteText, expiryText, fitWidth, relativeText, statusOf } from '../../domain/format';
 import { type CommandId, keyHintText } from '../../keys/keymap';
-import { selectDetailLine, selectDetailNote } from '../../store/selectors';
+import { selectDetailExtras, selectDetailLine, selectDetailNote } from '../../store/selectors';
 import { useApp } from '../store-context';
 import { color, statusToken } from '../theme';
 
@@ -26,12 +25,12 @@ export function LineDetailScreen({ width, height }: { readonly width: number; re
   const line = useApp(selectDetailLine);
   const showPassword = useApp((s) => s.showPassword);
   const note = useApp(selectDetailNote);
+  const extras = useApp(selectDetailExtras);
   if (!line) return <Text> No line.</Text>;
   const now = Date.now();
   const status = statusOf(line, now);
-  // List items omit MAC and parental code; a line returned by a change carries them.
-  const full = 'macaddress' in line ? (line as Line) : null;
-  const notInList = '(not in list results; shown after a change to the line)';
+  // List items omit MAC and parental code; a single-line response (a change here) carries them.
+  const notInList = 'not in the list; shown once the service returns the line (after a change here)';
   const dx = diagnose(line, now);
   const fixText = dx.fixes.map((f) => `${keyHintText(FIX_COMMAND[f])} ${FIX_WORDS[f]}`).join(' · ');
   const rows: Array<[string, string, string | undefined]> = [
@@ -66,8 +65,12 @@ export function LineDetailScreen({ width, height }: { readonly width: number; re
     ['Expires', `${absoluteText(line.exp_date)}  (${expiryText(line.exp_date, now)})`, undefined],
     ['Period start', `${absoluteText(line.start_date)}  (${relativeText(line.start_date, now)})`, undefined],
     ['Created', `${absoluteText(line.created_at)}  (${relativeText(line.created_at, now)})`, undefined],
-    ['MAC address', full ? (full.macaddress ?? '—') : notInList, undefined],
-    ['Parental code', full ? (full.parental_code ?? '—') : notInList, undefined],
+    ['MAC address', extras ? (extras.macaddress ?? '—') : notInList, extras ? undefined : color('ui.muted')],
+    [
+      'Parental code',
+      extras ? (extras.parental_code ?? '—') : notInList,
+      extras ? undefined : color('ui.muted'),
+    ],
     ['Server', line.hostname ?? '—', undefined],
     ['Line id', line.id, undefined],
   ];

@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { LineListItem } from '../../api/contract';
+import { type LineListItem, SEARCH_MAX } from '../../api/contract';
 import { creditsText, fitWidth, positionText, unreadableText } from '../../domain/format';
 import { keyHintText } from '../../keys/keymap';
 import { sortedBy } from '../../store/lines-slice';
@@ -119,7 +119,11 @@ function StatusLine({ width }: { readonly width: number }) {
   if (searchOpen) {
     return (
       <Box width={width}>
-        <Text color={color('ui.focus')}> search: </Text>
+        <Box flexShrink={0}>
+          <Text color={color('ui.focus')}>
+            {[...draft].length >= SEARCH_MAX ? ` search (at most ${SEARCH_MAX} characters): ` : ' search: '}
+          </Text>
+        </Box>
         <TextField value={draft} caret={caret} placeholder="username or line id" />
       </Box>
     );
