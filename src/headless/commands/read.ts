@@ -144,17 +144,12 @@ export const diagnosisRecord = (d: Diagnosis) => ({ works: d.works, why: d.why, 
 export function lineCommand(ctx: Ctx): Promise<number> {
   const wanted = ctx.run.args[0]!;
   return withStore(ctx, async (_store, help) => {
-    const { found } = await help.lookup([wanted]);
-    const line = found.get(wanted);
-    if (!line) {
-      ctx.out.fail({
-        code: 'line_not_found',
-        message: `No line answers to "${wanted}"`,
-        path: null,
-        exit: EXIT.failed,
-      });
-      return EXIT.failed;
+    const got = await help.lookupOne(wanted);
+    if ('failure' in got) {
+      ctx.out.fail(got.failure);
+      return got.failure.exit;
     }
+    const { line } = got;
     const now = ctx.now();
     const dx = diagnose(line, now);
     const show = ctx.run.values['show-password'] === true;
