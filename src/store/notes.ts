@@ -99,23 +99,52 @@ export function memoryNotes(initial: Record<string, LineNote> = {}, now?: () => 
   return createNotes(Object.entries(initial), now ? { now } : {});
 }
 
-const PHONE_NOISE = /[\s\-.()]/g;
-const digitsOf = (phone: string) => phone.replace(PHONE_NOISE, '').replace(/^\+/, '');
+/** Letters no decomposition splits, written as a keyboard without them would. */
+const PLAIN: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+};
+
+/** Lower case without accents: "José Müller" is "jose muller", so `muller` finds it. */
+export const foldText = (text: string): string =>
+  text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[ßæœøłđðþı]/g, (c) => PLAIN[c] ?? c);
+
+const PHONE_TEXT = /^[\d\s\-.()+/]+$/;
+/** A phone's digits, and those without a national "(0)" ("+44 (0)7700…" is dialled 447700…). */
+const phoneDigits = (phone: string) => {
+  const all = phone.replace(/\D/g, '');
+  const intl = phone.replace(/\(\s*0\s*\)/g, '').replace(/\D/g, '');
+  return all === intl ? [all] : [all, intl];
+};
 const time = (iso: string) => Date.parse(iso) || 0;
 
-/** Line ids whose note contains `text`, most recently updated first. */
+/**
+ * Line ids whose note contains `text`, most recently updated first: case and accents folded, and a
+ * text made of phone characters matched against each phone by its digits ("+44 (20) 7946-0958" is
+ * found by "2079460958" and by "+44 20 7946 0958").
+ */
 export function matchNotes(notes: Notes, text: string): string[] {
-  const q = text.trim().toLowerCase();
+  const q = foldText(text.trim());
   if (!q) return [];
-  // "+44 (20) 7946-0958" is found by "2079460958" and by "+44 20 7946 0958".
-  const qPhone = digitsOf(q);
+  const qPhone = PHONE_TEXT.test(q) ? q.replace(/\D/g, '') : '';
   const hits: [string, LineNote][] = [];
   for (const [id, n] of notes.all()) {
     const found =
-      n.name.toLowerCase().includes(q) ||
-      n.text.toLowerCase().includes(q) ||
-      n.phone.toLowerCase().includes(q) ||
-      (qPhone !== '' && digitsOf(n.phone.toLowerCase()).includes(qPhone));
+      foldText(n.name).includes(q) ||
+      foldText(n.text).includes(q) ||
+      foldText(n.phone).includes(q) ||
+      (qPhone !== '' && phoneDigits(n.phone).some((d) => d.includes(qPhone)));
     if (found) hits.push([id, n]);
   }
   return hits
