@@ -24,10 +24,19 @@ describe('commands search notes', () => {
     const { x, y, cmdEnv } = await setup();
     const byName = await headless(['lines', '--search', 'muller', '--json'], { env: cmdEnv });
     expect(byName.code).toBe(0);
-    expect(JSON.parse(byName.stdout).lines.map((l: { id: string }) => l.id).sort()).toEqual([x.id, y.id].sort());
+    expect(
+      JSON.parse(byName.stdout)
+        .lines.map((l: { id: string }) => l.id)
+        .sort(),
+    ).toEqual([x.id, y.id].sort());
     const byPhone = await headless(['lines', '--search', '447700900123', '--ndjson'], { env: cmdEnv });
     expect(byPhone.code).toBe(0);
-    expect(byPhone.stdout.trim().split('\n').map((l) => JSON.parse(l).id)).toEqual([y.id]);
+    expect(
+      byPhone.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).id),
+    ).toEqual([y.id]);
   });
 
   it('line: a text no username answers to names the one line whose note matches; several are listed', async () => {
