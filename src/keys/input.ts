@@ -1,4 +1,5 @@
 import { FIELDS } from '../domain/line-form';
+import { parsePasteList } from '../domain/paste-list';
 import type { AppStore } from '../store/app-store';
 import { NOTE_LIMITS } from '../store/notes';
 import { caretOf, setTargetText, targetText } from '../store/text-target';
@@ -150,6 +151,13 @@ export function handlePaste(store: AppStore, text: string): void {
   // A note field takes one character over its limit, so its own message says what is too long.
   const max = scope === 'note' && s.noteForm ? NOTE_LIMITS[s.noteForm.focus] + 1 : field?.maxLength;
   const { line: cut, cut: shortened } = pastedLine(text, (max ?? PASTE_FIELD_MAX) - [...current].length);
-  if (shortened) s.notify(`Pasted the first ${[...cut].length} characters of the first line`, 'info');
+  // A ticket's list pasted into `/`: one name is searched; the browser is where a list marks lines.
+  const names = scope === 'search' ? parsePasteList(text).items.length : 0;
+  if (names > 1)
+    s.notify(
+      `First of ${names} pasted names searched; to mark all ${names}, press Esc and paste in the browser`,
+      'info',
+    );
+  else if (shortened) s.notify(`Pasted the first ${[...cut].length} characters of the first line`, 'info');
   if (cut) typeInto(store, cut);
 }
