@@ -39,6 +39,17 @@ export function cleanText(text: string): string {
   return sanitize(stripSequences(text).replace(BREAKS, ' ')).replaceAll(PLACEHOLDER, '').trim();
 }
 
+/** Like cleanText, line by line: a note's free text keeps its lines (blank ones at the ends dropped,
+ *  at most one blank line in a row). */
+export function cleanLines(text: string): string {
+  return stripSequences(text)
+    .split(/\r\n|[\n\v\f\r\u2028\u2029]/)
+    .map(cleanText)
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
 /** By code points, so an emoji is never cut in half. */
 const cap = (text: string, max: number) => Array.from(text).slice(0, max).join('').trimEnd();
 
@@ -47,7 +58,7 @@ export function cleanNote(note: NoteInput): NoteInput | null {
   const out = {
     name: cap(cleanText(note.name), NOTE_LIMITS.name),
     phone: cap(cleanText(note.phone), NOTE_LIMITS.phone),
-    text: cap(cleanText(note.text), NOTE_LIMITS.text),
+    text: cap(cleanLines(note.text), NOTE_LIMITS.text),
   };
   return out.name || out.phone || out.text ? out : null;
 }
