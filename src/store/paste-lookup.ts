@@ -14,12 +14,12 @@ export interface PasteLookup {
 const CONCURRENCY = 4;
 
 /** What one typed or pasted username or id names among some lines. */
-export type Resolution =
-  | { readonly kind: 'found'; readonly line: LineListItem; readonly exact: boolean }
-  | { readonly kind: 'ambiguous'; readonly lines: readonly LineListItem[] }
+export type Resolution<L = LineListItem> =
+  | { readonly kind: 'found'; readonly line: L; readonly exact: boolean }
+  | { readonly kind: 'ambiguous'; readonly lines: readonly L[] }
   | { readonly kind: 'none' };
 
-const byUsername = (a: LineListItem, b: LineListItem) =>
+const byUsername = (a: { username: string }, b: { username: string }) =>
   a.username < b.username ? -1 : a.username > b.username ? 1 : 0;
 
 /**
@@ -28,7 +28,10 @@ const byUsername = (a: LineListItem, b: LineListItem) =>
  * ticket is `01a7f60e-…`), first; else the one line whose username matches ignoring case (tickets
  * arrive in capitals); several that differ only by case are listed, never guessed.
  */
-export function resolveItem(lines: readonly LineListItem[], item: string): Resolution {
+export function resolveItem<L extends Pick<LineListItem, 'id' | 'username'>>(
+  lines: readonly L[],
+  item: string,
+): Resolution<L> {
   const t = item.trim();
   if (!t) return { kind: 'none' };
   const lower = t.toLowerCase();

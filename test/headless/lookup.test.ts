@@ -3,7 +3,8 @@
  * exact first, else the one line matching ignoring case; a case-only clash is listed, never guessed.
  */
 import { describe, expect, it } from 'vitest';
-import { envFor, headless } from '../helpers/headless';
+import { faultProxy } from '../helpers/fault-proxy';
+import { envFor, headless, homeDirs } from '../helpers/headless';
 import { DEMO_KEY, sandbox } from '../helpers/sandbox';
 
 async function setup() {
@@ -58,5 +59,35 @@ describe('commands look a line up by what people type', () => {
     expect(r.code).toBe(4);
     expect(JSON.parse(r.stdout).lines.map((l: { id: string }) => l.id)).toEqual([line.id]);
     expect(r.stderr).toMatch(/stdin line 2: "TWINCOMMAND01" could be TwinCommand01 or twincommand01/);
+  });
+});
+
+describe('pending --settle looks the open line up the same way', () => {
+  it('a username in capitals settles its open change', async () => {
+    const env = await sandbox({ lines: 20 });
+    const proxy = await faultProxy(env.sb.baseUrl, {
+      rules: [{ match: 'PUT /v1/lines/extend', nth: 1, fault: { kind: 'resetBefore' } }],
+    });
+    try {
+      const home = homeDirs();
+      const line = (await env.client.listLines({ limit: 20, type: 'premium' })).lines[0]!;
+      const run = (...argv: string[]) => headless(argv, { env: envFor(proxy.baseUrl, DEMO_KEY, home) });
+      expect((await run('extend', line.username, '--yes')).code).toBe(3);
+      const ok = await run(
+        'pending',
+        '--settle',
+        ` ${line.username.toUpperCase()} `,
+        '--as',
+        'not-applied',
+        '--confirm',
+        line.username,
+      );
+      expect(ok.stderr).not.toMatch(/No open outcome/);
+      expect(ok.code).toBe(0);
+      expect((await run('pending')).code).toBe(0);
+    } finally {
+      await proxy.landed();
+      await proxy.close();
+    }
   });
 });
