@@ -1,3 +1,4 @@
+import { checkBaseUrl } from '../api/base-url';
 import { createClient } from '../api/client';
 import { sanitize } from '../api/sanitize';
 import type { FindAcrossApi, StoreClient } from '../store/deps';
@@ -8,7 +9,10 @@ import {
   findInService,
   orderSources,
 } from '../store/find-lines';
+import type { Notes } from '../store/notes';
+import { accountTargetId } from './account-id';
 import { type Config, EMPTY_CONFIG, loadConfig } from './config';
+import { fileNotes, notesPath } from './notes-file';
 
 export interface FindAcrossOptions {
   readonly userAgent: string;
@@ -26,6 +30,8 @@ export interface FindAcrossOptions {
   readonly deadlineMs?: number;
   /** Sources asked at once. */
   readonly concurrency?: number;
+  /** Notes are searched too: the session's own, and each profile's file in the data directory. */
+  readonly notes?: { readonly current: Notes | null; readonly dataDir: string };
 }
 
 const DEADLINE_MS = 15_000;
@@ -88,6 +94,17 @@ export function findAcrossApi(o: FindAcrossOptions): FindAcrossApi {
     return { entries: order.map((s) => list.find((e) => e.source === s)!), problem };
   };
 
+  // A profile's notes are kept per account (its URL and a fingerprint of its key), as its session keeps them.
+  const notesOf = (e: Entry): Notes | null => {
+    if (!o.notes) return null;
+    if (e.client) return o.notes.current;
+    try {
+      return fileNotes(notesPath(o.notes.dataDir, accountTargetId(checkBaseUrl(e.baseUrl!).href, e.apiKey!)));
+    } catch {
+      return null;
+    }
+  };
+
   const searchOne = async (e: Entry, text: string, signal: AbortSignal): Promise<FindAnswer['result']> => {
     const deadline = AbortSignal.timeout(deadlineMs);
     const both = AbortSignal.any([signal, deadline]);
@@ -106,7 +123,7 @@ export function findAcrossApi(o: FindAcrossOptions): FindAcrossApi {
       return { ok: false, reason: findFailure(err) };
     }
     try {
-      return { ok: true, found: await findInService(client, text, both) };
+      return { ok: true, found: await findInService(client, text, both, undefined, notesOf(e)) };
     } catch (err) {
       const timedOut = deadline.aborted && !signal.aborted;
       return { ok: false, reason: findFailure(err, timedOut ? deadlineMs : undefined) };

@@ -3,7 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { AppOptions } from '../cli-args';
 import { handlePaste } from '../keys/input';
 import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, createPasteHub, installPasteFilter } from '../keys/paste';
-import { stateDir } from '../paths';
+import { dataDir, stateDir } from '../paths';
 import { createAppStore } from '../store/app-store';
 import type { StoreDeps } from '../store/deps';
 import { localeIsUtf8, setGlyphMode } from '../ui/glyphs';
@@ -171,11 +171,12 @@ export async function runApp(options: AppOptions): Promise<number> {
       }
       conn = next;
       log.write(`start linedesk ${VERSION} → ${conn.target.kind} ${conn.target.label}`);
+      const files = fileDeps(conn, log);
       store = createAppStore({
         client: conn.client,
         target: conn.target,
         readOnly: options.readOnly,
-        ...fileDeps(conn, log),
+        ...files,
         // The app keeps checking open changes during their hold window; a script asks `pending`.
         watch: true,
         findAcross: findAcrossApi({
@@ -186,6 +187,7 @@ export async function runApp(options: AppOptions): Promise<number> {
             baseUrl: conn.target.baseUrl,
             client: conn.client,
           },
+          notes: { current: files.notes ?? null, dataDir: dataDir() },
         }),
         openLine,
         // The first page is asked for at the size it is shown at, not re-read when the App mounts.

@@ -8,7 +8,8 @@ import { configDir, dataDir, stateDir } from '../paths';
 import { type AppStore, createAppStore } from '../store/app-store';
 import type { IntentLog } from '../store/intent-log';
 import type { Journal, JournalEntry } from '../store/journal';
-import { lookupPasted, type PasteLookup } from '../store/paste-lookup';
+import { ambiguityText, lookupPasted, type PasteLookup } from '../store/paste-lookup';
+import type { LineListItem } from '../store/types';
 import type { Parsed } from './args';
 import { EXIT, failureOf } from './failure';
 import type { Failure, HeadlessIo, Output } from './output';
@@ -50,6 +51,8 @@ export interface StoreHelp {
   failure: (message: string) => Failure;
   /** Lines by id or username (the paste lookup: a search each, then one walk for ids it missed). */
   lookup: (items: readonly string[], cancelled?: () => boolean) => Promise<PasteLookup>;
+  /** The one line a command's argument names (the same lookup), or why none: not found, or a case-only clash. */
+  lookupOne: (item: string) => Promise<{ line: LineListItem } | { failure: Failure }>;
   /** This account's intent log on disk (`pending` lists it, sets a damaged file aside). */
   intents: IntentLog | null;
   /** The hold window in force (the config's `holdMinutes`, or the default). */
@@ -159,6 +162,11 @@ export async function withStore(
     if (s.flash && s.flash !== prev.flash && (s.flash.tone === 'error' || s.flash.tone === 'warning'))
       out.message(s.flash.text, 'yellow');
   });
+  const lookup = (items: readonly string[], cancelled = () => out.closed) =>
+    lookupPasted(client, items, {
+      cancelled,
+      progress: (n) => out.progress(`looking up ${n} of ${items.length}…`),
+    });
   try {
     return await body(store, {
       target: { kind: conn.target.kind, label: conn.target.label },
@@ -168,11 +176,23 @@ export async function withStore(
       },
       intents: files.intents ?? null,
       holdMs: files.holdMs ?? DEFAULT_HOLD_MS,
-      lookup: (items, cancelled = () => out.closed) =>
-        lookupPasted(client, items, {
-          cancelled,
-          progress: (n) => out.progress(`looking up ${n} of ${items.length}…`),
-        }),
+      lookup,
+      lookupOne: async (item) => {
+        const { found, ambiguous } = await lookup([item]);
+        const line = found.get(item);
+        if (line) return { line };
+        const several = ambiguous.get(item);
+        return {
+          failure: several
+            ? { code: 'line_ambiguous', message: ambiguityText(item, several), path: null, exit: EXIT.failed }
+            : {
+                code: 'line_not_found',
+                message: `No line answers to "${item.trim()}"`,
+                path: null,
+                exit: EXIT.failed,
+              },
+        };
+      },
     });
   } finally {
     unflash();

@@ -169,7 +169,7 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
         help: 'all, premium or trial',
         choices: ['all', 'premium', 'trial'],
       },
-      { name: 'search', type: 'string', value: 'Q', help: 'part of a username or a line id' },
+      { name: 'search', type: 'string', value: 'Q', help: 'part of a username or id, or a note' },
       {
         name: 'sort',
         type: 'string',

@@ -1,4 +1,5 @@
 import { FIELDS } from '../domain/line-form';
+import { parsePasteList } from '../domain/paste-list';
 import type { AppStore } from '../store/app-store';
 import { NOTE_LIMITS } from '../store/notes';
 import { caretOf, setTargetText, targetText } from '../store/text-target';
@@ -6,7 +7,7 @@ import { confirmHeld, confirmSurface, type KeyTurn, keyArrived, keyDone, typedAh
 import { activeScopes, resolveKey, textTarget } from './dispatch';
 import type { UiEffects } from './effects';
 import { type InkKey, keyName } from './key-name';
-import { pastedLine } from './paste';
+import { pastedLine, pastedLines } from './paste';
 import { editText, insertText, isEditKey, type TextState } from './text-edit';
 
 /** Edits the text target (store/text-target.ts) at its caret; the caret follows the edit. */
@@ -129,7 +130,7 @@ const PASTE_FIELD_MAX = 200;
 
 /**
  * A paste, delivered as text (keys/paste.ts took it out of the key stream): into the text target in
- * focus, first line only (every target is one line), control characters dropped, cut to the field's
+ * focus, first line only (a note's text keeps its lines), control characters dropped, cut to the field's
  * maximum. With no text target it does nothing but say so: it never runs a command.
  */
 export function handlePaste(store: AppStore, text: string): void {
@@ -149,7 +150,21 @@ export function handlePaste(store: AppStore, text: string): void {
   const current = scope === 'form' || scope === 'note' ? (targetText(s)?.value ?? '') : '';
   // A note field takes one character over its limit, so its own message says what is too long.
   const max = scope === 'note' && s.noteForm ? NOTE_LIMITS[s.noteForm.focus] + 1 : field?.maxLength;
-  const { line: cut, cut: shortened } = pastedLine(text, (max ?? PASTE_FIELD_MAX) - [...current].length);
-  if (shortened) s.notify(`Pasted the first ${[...cut].length} characters of the first line`, 'info');
+  const room = (max ?? PASTE_FIELD_MAX) - [...current].length;
+  // A note's free text is the one field with lines: a pasted address or ticket keeps them.
+  const multiline = scope === 'note' && s.noteForm?.focus === 'text';
+  const { line: cut, cut: shortened } = multiline ? pastedLines(text, room) : pastedLine(text, room);
+  // A ticket's list pasted into `/`: one name is searched; the browser is where a list marks lines.
+  const names = scope === 'search' ? parsePasteList(text).items.length : 0;
+  if (names > 1)
+    s.notify(
+      `First of ${names} pasted names searched; to mark all ${names}, press Esc and paste in the browser`,
+      'info',
+    );
+  else if (shortened)
+    s.notify(
+      `Pasted the first ${[...cut].length} characters${multiline ? '' : ' of the first line'}`,
+      'info',
+    );
   if (cut) typeInto(store, cut);
 }

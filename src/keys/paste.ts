@@ -166,6 +166,14 @@ export function pastedLine(text: string, room: number): { readonly line: string;
   return { line, cut: clean.length > room || text.length > first.length };
 }
 
+/** A paste for a field with lines (a note's text): line breaks kept as \n, other controls dropped. */
+export function pastedLines(text: string, room: number): { readonly line: string; readonly cut: boolean } {
+  const clean = [
+    ...text.replace(/\r\n?|[\u2028\u2029]/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, ''),
+  ];
+  return { line: clean.slice(0, Math.max(0, room)).join(''), cut: clean.length > room };
+}
+
 /** Where pastes go: one listener at a time (the welcome screen, then the app). */
 export interface PasteHub {
   readonly emit: (text: string) => void;

@@ -3,7 +3,8 @@ import { ApiError, ConfigError, NetworkError, NotAuthorized, TimeoutError } from
 import { countText } from '../domain/format';
 import type { StoreClient } from './deps';
 import { describeError } from './describe-error';
-import { findInPages } from './paste-lookup';
+import { matchNotes, type Notes } from './notes';
+import { findInPages, lookupPasted } from './paste-lookup';
 import { type Load, loaded } from './types';
 
 /**
@@ -89,6 +90,7 @@ export async function findInService(
   text: string,
   signal: AbortSignal,
   walkPages = ID_WALK_PAGES,
+  notes: Notes | null = null,
 ): Promise<FoundLines> {
   const t = text.trim();
   const page = await client.listLines({ search: t, limit: 100 }, { signal });
@@ -125,8 +127,43 @@ export async function findInService(
       else note = `the id could not be looked for across the list: ${describeError(err)}`;
     }
   }
-  const lines = rankMatches(found, t);
-  return { lines, total: Math.max(total, lines.length), note };
+  const ranked = rankMatches(found, t);
+  const byNote = notes ? await linesByNote(client, notes, t, ranked, signal) : [];
+  const lines = [...ranked, ...byNote].slice(0, MAX_PER_SOURCE);
+  return { lines, total: Math.max(total + byNote.length, lines.length), note };
+}
+
+/** Notes looked up at most per find (each may cost a request). */
+const NOTE_LOOKUPS = MAX_PER_SOURCE;
+/** Pages walked at most for noted lines the search cannot find. */
+const NOTE_WALK_PAGES = 20;
+
+/**
+ * The lines whose note (kept on this machine) matches the text, after what the search found: looked
+ * up by the username kept with the note, else the id, and checked against the id.
+ */
+async function linesByNote(
+  client: Pick<StoreClient, 'listLines'>,
+  notes: Notes,
+  text: string,
+  listed: readonly LineListItem[],
+  signal: AbortSignal,
+): Promise<LineListItem[]> {
+  const seen = new Set(listed.map((l) => l.id));
+  const ids = matchNotes(notes, text)
+    .filter((id) => !seen.has(id))
+    .slice(0, NOTE_LOOKUPS);
+  if (!ids.length) return [];
+  const keyOf = (id: string) => notes.get(id)?.username || id;
+  const { found } = await lookupPasted(
+    { listLines: (q) => client.listLines(q, { signal }) },
+    ids.map(keyOf),
+    { cancelled: () => signal.aborted, progress: () => {}, maxPages: NOTE_WALK_PAGES },
+  );
+  return ids.flatMap((id) => {
+    const line = found.get(keyOf(id));
+    return line?.id === id ? [line] : [];
+  });
 }
 
 /**

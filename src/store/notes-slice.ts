@@ -150,7 +150,8 @@ export function createNotesSlice(set: SetState, get: GetState, deps: StoreDeps):
     setNoteField(text) {
       const f = get().noteForm;
       if (!f) return;
-      const value = typedText(text);
+      // The free text keeps its lines (a pasted address); the other fields are one line.
+      const value = f.focus === 'text' ? text.split('\n').map(typedText).join('\n') : typedText(text);
       const errors = { ...f.errors };
       const e = overLong(f.focus, value);
       if (e) errors[f.focus] = e;

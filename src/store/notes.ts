@@ -39,6 +39,17 @@ export function cleanText(text: string): string {
   return sanitize(stripSequences(text).replace(BREAKS, ' ')).replaceAll(PLACEHOLDER, '').trim();
 }
 
+/** Like cleanText, line by line: a note's free text keeps its lines (blank ones at the ends dropped,
+ *  at most one blank line in a row). */
+export function cleanLines(text: string): string {
+  return stripSequences(text)
+    .split(/\r\n|[\n\v\f\r\u2028\u2029]/)
+    .map(cleanText)
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
 /** By code points, so an emoji is never cut in half. */
 const cap = (text: string, max: number) => Array.from(text).slice(0, max).join('').trimEnd();
 
@@ -47,7 +58,7 @@ export function cleanNote(note: NoteInput): NoteInput | null {
   const out = {
     name: cap(cleanText(note.name), NOTE_LIMITS.name),
     phone: cap(cleanText(note.phone), NOTE_LIMITS.phone),
-    text: cap(cleanText(note.text), NOTE_LIMITS.text),
+    text: cap(cleanLines(note.text), NOTE_LIMITS.text),
   };
   return out.name || out.phone || out.text ? out : null;
 }
@@ -99,23 +110,52 @@ export function memoryNotes(initial: Record<string, LineNote> = {}, now?: () => 
   return createNotes(Object.entries(initial), now ? { now } : {});
 }
 
-const PHONE_NOISE = /[\s\-.()]/g;
-const digitsOf = (phone: string) => phone.replace(PHONE_NOISE, '').replace(/^\+/, '');
+/** Letters no decomposition splits, written as a keyboard without them would. */
+const PLAIN: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+};
+
+/** Lower case without accents: "José Müller" is "jose muller", so `muller` finds it. */
+export const foldText = (text: string): string =>
+  text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[ßæœøłđðþı]/g, (c) => PLAIN[c] ?? c);
+
+const PHONE_TEXT = /^[\d\s\-.()+/]+$/;
+/** A phone's digits, and those without a national "(0)" ("+44 (0)7700…" is dialled 447700…). */
+const phoneDigits = (phone: string) => {
+  const all = phone.replace(/\D/g, '');
+  const intl = phone.replace(/\(\s*0\s*\)/g, '').replace(/\D/g, '');
+  return all === intl ? [all] : [all, intl];
+};
 const time = (iso: string) => Date.parse(iso) || 0;
 
-/** Line ids whose note contains `text`, most recently updated first. */
+/**
+ * Line ids whose note contains `text`, most recently updated first: case and accents folded, and a
+ * text made of phone characters matched against each phone by its digits ("+44 (20) 7946-0958" is
+ * found by "2079460958" and by "+44 20 7946 0958").
+ */
 export function matchNotes(notes: Notes, text: string): string[] {
-  const q = text.trim().toLowerCase();
+  const q = foldText(text.trim());
   if (!q) return [];
-  // "+44 (20) 7946-0958" is found by "2079460958" and by "+44 20 7946 0958".
-  const qPhone = digitsOf(q);
+  const qPhone = PHONE_TEXT.test(q) ? q.replace(/\D/g, '') : '';
   const hits: [string, LineNote][] = [];
   for (const [id, n] of notes.all()) {
     const found =
-      n.name.toLowerCase().includes(q) ||
-      n.text.toLowerCase().includes(q) ||
-      n.phone.toLowerCase().includes(q) ||
-      (qPhone !== '' && digitsOf(n.phone.toLowerCase()).includes(qPhone));
+      foldText(n.name).includes(q) ||
+      foldText(n.text).includes(q) ||
+      foldText(n.phone).includes(q) ||
+      (qPhone !== '' && phoneDigits(n.phone).some((d) => d.includes(qPhone)));
     if (found) hits.push([id, n]);
   }
   return hits

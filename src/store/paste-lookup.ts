@@ -3,25 +3,59 @@ import type { StoreClient } from './deps';
 import { type WalkOptions, walkWhole } from './page-walk';
 
 export interface PasteLookup {
-  /** Items found, each with its line. */
+  /** Items found, each (as given) with its line. */
   readonly found: ReadonlyMap<string, LineListItem>;
+  /** Items that name several lines whose usernames differ only by case: listed, never guessed. */
+  readonly ambiguous: ReadonlyMap<string, readonly LineListItem[]>;
   /** Items no line answers to, in the order pasted. */
   readonly missing: readonly string[];
 }
 
 const CONCURRENCY = 4;
 
-/**
- * Whether a line answers to what was given: its username exactly (usernames differ by case), or its
- * id in any case (a UUID is hex: `01A7F60E-…` from a ticket is the same line as `01a7f60e-…`).
- */
-export const answersTo = (l: Pick<LineListItem, 'id' | 'username'>, item: string): boolean =>
-  l.username === item || l.id.toLowerCase() === item.toLowerCase();
+/** What one typed or pasted username or id names among some lines. */
+export type Resolution<L = LineListItem> =
+  | { readonly kind: 'found'; readonly line: L; readonly exact: boolean }
+  | { readonly kind: 'ambiguous'; readonly lines: readonly L[] }
+  | { readonly kind: 'none' };
+
+const byUsername = (a: { username: string }, b: { username: string }) =>
+  a.username < b.username ? -1 : a.username > b.username ? 1 : 0;
 
 /**
- * Looks pasted usernames and ids up through the API: a search per item (a few at a time), an exact
- * username or id only; search may not match ids, so ids still missing are looked for in one walk
- * over every page. `progress` is told how many items are settled; `cancelled` stops between requests.
+ * The one rule for a username or id someone typed or pasted (commands, paste, notes, find, the
+ * palette): trimmed; the exact username, or the id in any case (a UUID is hex: `01A7F60E-…` from a
+ * ticket is `01a7f60e-…`), first; else the one line whose username matches ignoring case (tickets
+ * arrive in capitals); several that differ only by case are listed, never guessed.
+ */
+export function resolveItem<L extends Pick<LineListItem, 'id' | 'username'>>(
+  lines: readonly L[],
+  item: string,
+): Resolution<L> {
+  const t = item.trim();
+  if (!t) return { kind: 'none' };
+  const lower = t.toLowerCase();
+  const exact = lines.find((l) => l.username === t || l.id.toLowerCase() === lower);
+  if (exact) return { kind: 'found', line: exact, exact: true };
+  const seen = new Set<string>();
+  const folded = lines.filter((l) => l.username.toLowerCase() === lower && !seen.has(l.id) && seen.add(l.id));
+  if (folded.length === 1) return { kind: 'found', line: folded[0]!, exact: false };
+  if (folded.length > 1) return { kind: 'ambiguous', lines: [...folded].sort(byUsername) };
+  return { kind: 'none' };
+}
+
+/** `"LIAM01" could be Liam01 or liam01 (usernames differ by case): give the one you mean`. */
+export function ambiguityText(item: string, lines: readonly Pick<LineListItem, 'username'>[]): string {
+  const names = lines.map((l) => l.username);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names.join('');
+  return `"${item.trim()}" could be ${list} (usernames differ by case): give the one you mean`;
+}
+
+/**
+ * Looks pasted usernames and ids up through the API by `resolveItem`: a search per item (a few at a
+ * time); what a search page cannot settle (an id the server's search does not match, a case-only
+ * match among more hits than one page) is looked for in one walk over every page. `progress` is
+ * told how many items are settled; `cancelled` stops between requests.
  */
 export async function lookupPasted(
   client: Pick<StoreClient, 'listLines'>,
@@ -29,19 +63,26 @@ export async function lookupPasted(
   opts: { cancelled: () => boolean; progress: (settled: number) => void; maxPages?: number },
 ): Promise<PasteLookup> {
   const found = new Map<string, LineListItem>();
+  const ambiguous = new Map<string, readonly LineListItem[]>();
   let next = 0;
   let settled = 0;
   const worker = async () => {
     while (next < items.length && !opts.cancelled()) {
       const item = items[next++]!;
-      const page = await client.listLines({ search: item, limit: 100 });
-      const hit = page.lines.find((l) => answersTo(l, item));
-      if (hit) found.set(item, hit);
+      const t = item.trim();
+      if (t) {
+        const page = await client.listLines({ search: t, limit: 100 });
+        const r = resolveItem(page.lines, t);
+        // Every hit on this page: no other spelling of the name is left on a later one.
+        const whole = page.lines.length >= page.totalHits;
+        if (r.kind === 'found' && (r.exact || whole)) found.set(item, r.line);
+        else if (r.kind === 'ambiguous' && whole) ambiguous.set(item, r.lines);
+      }
       opts.progress(++settled);
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
-  const left = items.filter((i) => !found.has(i));
+  const left = items.filter((i) => !found.has(i) && !ambiguous.has(i) && i.trim());
   if (left.length && !opts.cancelled()) {
     // A walk cut short at maxPages stops quietly: what it did not reach is "missing".
     let pages = 0;
@@ -51,40 +92,64 @@ export async function lookupPasted(
         pages = p.pages;
       },
     };
-    for (const [key, line] of await findInPages(client, left, walk)) found.set(key, line);
+    const got = await resolveInPages(client, left, walk);
+    for (const [key, line] of got.found) found.set(key, line);
+    for (const [key, lines] of got.ambiguous) ambiguous.set(key, lines);
   }
-  return { found, missing: items.filter((i) => !found.has(i)) };
+  return { found, ambiguous, missing: items.filter((i) => !found.has(i) && !ambiguous.has(i)) };
 }
 
 /**
- * The lines whose id or username is one of `keys`, by one walk over every page (for servers whose
- * search does not match ids); it stops once every key is found, or when `opts.cancelled` says so.
- * The walk is the one walker's (store/page-walk.ts): a list that changes under it is walked again,
- * so a line a deletion moves across a page boundary is not passed over.
+ * The lines whose id or username is one of `keys` (by `resolveItem`), by one walk over every page
+ * (for servers whose search does not match ids); it stops once every key has its exact line, or
+ * when `opts.cancelled` says so (a key matched only ignoring case waits for the end: another
+ * spelling may come later). The walk is the one walker's (store/page-walk.ts): a list that changes
+ * under it is walked again, so a line a deletion moves across a page boundary is not passed over.
  */
 export async function findInPages(
   client: Pick<StoreClient, 'listLines'>,
   keys: readonly string[],
   opts: WalkOptions = {},
 ): Promise<Map<string, LineListItem>> {
-  // Keys by their lower case, for ids given in upper case (found under the key as given).
+  return (await resolveInPages(client, keys, opts)).found;
+}
+
+async function resolveInPages(
+  client: Pick<StoreClient, 'listLines'>,
+  keys: readonly string[],
+  opts: WalkOptions,
+): Promise<{ found: Map<string, LineListItem>; ambiguous: Map<string, readonly LineListItem[]> }> {
+  // Keys by their trimmed lower case: a line is a candidate for every key its id or username folds to.
   const byLower = new Map<string, string[]>();
-  for (const k of keys) byLower.set(k.toLowerCase(), [...(byLower.get(k.toLowerCase()) ?? []), k]);
+  for (const k of keys) {
+    const f = k.trim().toLowerCase();
+    byLower.set(f, [...(byLower.get(f) ?? []), k]);
+  }
+  const wanted = new Set(keys).size;
   const walk = await walkWhole(
     (offset, limit) => client.listLines({ offset, limit }),
-    () => ({ found: new Map<string, LineListItem>(), left: new Set(keys) }),
-    ({ found, left }, page) => {
+    () => ({ candidates: new Map<string, LineListItem[]>(), exact: new Set<string>() }),
+    ({ candidates, exact }, page) => {
       for (const l of page.lines) {
-        for (const key of [l.username, ...(byLower.get(l.id.toLowerCase()) ?? [])]) {
-          if (left.has(key)) {
-            found.set(key, l);
-            left.delete(key);
-          }
+        for (const key of [
+          ...(byLower.get(l.username.toLowerCase()) ?? []),
+          ...(byLower.get(l.id.toLowerCase()) ?? []),
+        ]) {
+          candidates.set(key, [...(candidates.get(key) ?? []), l]);
+          const r = resolveItem([l], key);
+          if (r.kind === 'found' && r.exact) exact.add(key);
         }
       }
-      return left.size === 0;
+      return exact.size === wanted;
     },
     opts,
   );
-  return walk.found;
+  const found = new Map<string, LineListItem>();
+  const ambiguous = new Map<string, readonly LineListItem[]>();
+  for (const [key, lines] of walk.candidates) {
+    const r = resolveItem(lines, key);
+    if (r.kind === 'found') found.set(key, r.line);
+    else if (r.kind === 'ambiguous') ambiguous.set(key, r.lines);
+  }
+  return { found, ambiguous };
 }

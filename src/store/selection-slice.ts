@@ -5,7 +5,7 @@ import type { GetState, SetState, StoreDeps } from './deps';
 import { describeError } from './describe-error';
 import { selectCurrentLine } from './lines-slice';
 import { walkWhole } from './page-walk';
-import { lookupPasted } from './paste-lookup';
+import { ambiguityText, lookupPasted } from './paste-lookup';
 
 export interface MarkedLine {
   readonly id: string;
@@ -156,7 +156,7 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
       set({ markingAll: { lines: 0, total: items.length } });
       let last = 0;
       try {
-        const { found, missing } = await lookupPasted(deps.client, items, {
+        const { found, ambiguous, missing } = await lookupPasted(deps.client, items, {
           cancelled: () => id !== markAllSeq,
           progress: (n) => {
             if (id === markAllSeq && Date.now() - last > 100) {
@@ -170,11 +170,14 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
         for (const l of found.values()) marked.set(l.id, mark(l));
         set({ marked, markingAll: null });
         const over = cut ? ` (the first ${countText(items.length)} taken; ${countText(cut)} left out)` : '';
+        // A name several lines answer to ignoring case is named with them, never guessed.
+        const clashes = [...ambiguous].map(([item, lines]) => ambiguityText(item, lines));
+        const short = missing.length + ambiguous.size > 0;
         get().notify(
-          missing.length
-            ? `Marked ${countText(found.size)} of ${countText(items.length)} pasted${over}; not found: ${namesText(missing)}`
+          short
+            ? `Marked ${countText(found.size)} of ${countText(items.length)} pasted${over}${missing.length ? `; not found: ${namesText(missing)}` : ''}${clashes.length ? `; ${namesText(clashes, 2)}` : ''}`
             : `Marked all ${countText(found.size)} pasted${over}`,
-          missing.length ? 'warning' : 'success',
+          short ? 'warning' : 'success',
         );
       } catch (err) {
         if (id === markAllSeq) {

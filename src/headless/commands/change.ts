@@ -17,6 +17,7 @@ import { parsePasteList } from '../../domain/paste-list';
 import { confirmBlocker, ruleBlocker } from '../../store/action-slice';
 import type { AppStore } from '../../store/app-store';
 import { bulkBlocker } from '../../store/bulk-slice';
+import { ambiguityText } from '../../store/paste-lookup';
 import { unsettledRefusal } from '../../store/selectors';
 import { type LineListItem, loaded } from '../../store/types';
 import { EXIT } from '../failure';
@@ -93,15 +94,9 @@ async function createOne(ctx: Ctx, store: AppStore, help: StoreHelp, p: ChangePa
 }
 
 async function changeOne(ctx: Ctx, store: AppStore, help: StoreHelp, p: ChangeParams, wanted: string) {
-  const { found } = await help.lookup([wanted]);
-  const line = found.get(wanted);
-  if (!line)
-    return failed(ctx, {
-      code: 'line_not_found',
-      message: `No line answers to "${wanted}"`,
-      path: null,
-      exit: EXIT.failed,
-    });
+  const got = await help.lookupOne(wanted);
+  if ('failure' in got) return failed(ctx, got.failure);
+  const { line } = got;
   if (store.getState().unsettled.has(line.id))
     return failed(ctx, {
       code: 'unknown_outcome',
@@ -229,14 +224,18 @@ async function changeMany(ctx: Ctx, store: AppStore, help: StoreHelp, p: ChangeP
       path: ['stdin'],
       exit: EXIT.usage,
     });
-  const { found } = await help.lookup(items.map((i) => i.item));
+  const { found, ambiguous } = await help.lookup(items.map((i) => i.item));
   const notFound: string[] = [];
   const lines = new Map<string, LineListItem>();
   for (const { item, at } of items) {
     const l = found.get(item);
+    const several = ambiguous.get(item);
     if (!l) {
       notFound.push(item);
-      out.message(`stdin line ${at}: no line answers to "${item}"; left out, the others go on`, 'yellow');
+      out.message(
+        `stdin line ${at}: ${several ? ambiguityText(item, several) : `no line answers to "${item}"`}; left out, the others go on`,
+        'yellow',
+      );
     } else lines.set(l.id, l);
   }
   if (!lines.size)

@@ -2,6 +2,7 @@ import { LINE_TYPES, ORDER_BY, type OrderBy, type UnreadableItem } from '../../a
 import { countText, unreadableText } from '../../domain/format';
 import { describeError } from '../../store/describe-error';
 import { DEFAULT_QUERY } from '../../store/lines-slice';
+import { passesFilters } from '../../store/notes-slice';
 import { type PageFetch, walkPages, walkWhole } from '../../store/page-walk';
 import { type LineListItem, type LinesQuery, STATUS_VIEWS, type StatusView } from '../../store/types';
 import { LINE_COLUMNS } from '../../ui/lines-columns';
@@ -17,6 +18,7 @@ import {
   pick,
   tableText,
 } from '../format';
+import { linesByNote } from '../note-lines';
 import type { Failure } from '../output';
 import { type Ctx, withStore } from '../session';
 
@@ -109,7 +111,7 @@ export function linesCommand(ctx: Ctx): Promise<number> {
     return Promise.resolve(req.exit);
   }
   const fields = req.fields ?? DEFAULT_LINE_FIELDS;
-  return withStore(ctx, async (store) => {
+  return withStore(ctx, async (store, help) => {
     const now = ctx.now();
     const want = req.limit ?? Number.POSITIVE_INFINITY;
     const pageSize = Math.min(PAGE_MAX, want);
@@ -118,7 +120,9 @@ export function linesCommand(ctx: Ctx): Promise<number> {
     let total: number | null = null;
     let printed = 0;
     let failure: Failure | null = null;
+    const listedIds = new Set<string>();
     const emit = async (lines: readonly LineListItem[]) => {
+      for (const l of lines) listedIds.add(l.id);
       if (run.format === 'ndjson') {
         await out.data(lines.map((l) => `${JSON.stringify(pick(lineRecord(l, now), fields))}\n`).join(''));
       } else {
@@ -162,6 +166,18 @@ export function linesCommand(ctx: Ctx): Promise<number> {
         for (const u of read.unreadable) out.message(`Left out: ${unreadableText(u)}`, 'yellow');
         kept = read.lines;
         total = read.total;
+      }
+      // Lines found by their note (kept on this machine), after the server's matches, as `/` shows them.
+      const search = req.query.search;
+      if (search && !out.closed && printed + kept.length < want) {
+        const listed = new Set([...listedIds, ...kept.map((l) => l.id)]);
+        const byNote = (await linesByNote(ctx, store, help, search, listed)).filter((l) =>
+          passesFilters(l, req.query, now),
+        );
+        const more = byNote.slice(0, Math.max(0, want - printed - kept.length));
+        if (streams) await emit(more);
+        else kept = [...kept, ...more];
+        if (total !== null) total += byNote.length;
       }
     } catch (err) {
       failure = failureOf(err);

@@ -27,17 +27,12 @@ export async function messageCommand(ctx: Ctx): Promise<number> {
     return f.exit;
   }
   return withStore(ctx, async (store, help) => {
-    const [{ found }] = await Promise.all([help.lookup([wanted]), store.getState().loadAccount()]);
-    const line = found.get(wanted);
-    if (!line) {
-      out.fail({
-        code: 'line_not_found',
-        message: `No line answers to "${wanted}"`,
-        path: null,
-        exit: EXIT.failed,
-      });
-      return EXIT.failed;
+    const [got] = await Promise.all([help.lookupOne(wanted), store.getState().loadAccount()]);
+    if ('failure' in got) {
+      out.fail(got.failure);
+      return got.failure.exit;
     }
+    const { line } = got;
     const acct = loaded(store.getState().account);
     const note = fileNotes(notesPath(ctx.dirs.data, store.getState().target.id)).get(line.id) ?? null;
     const text = fillTemplate(

@@ -5,11 +5,12 @@
  * every hold window has passed; `--settle` records what the user knows (typed confirmation), as
  * settled by the user; `--set-aside` moves a damaged intent file out of the way.
  */
-import { type BulkJob, type BulkLine, OPEN } from '../../domain/bulk';
+import { type BulkJob, OPEN } from '../../domain/bulk';
 import { heldUntil } from '../../domain/proof';
 import type { AppStore } from '../../store/app-store';
 import { describeError } from '../../store/describe-error';
 import type { IntentDamage } from '../../store/intent-log';
+import { ambiguityText, resolveItem } from '../../store/paste-lookup';
 import type { Column } from '../../ui/lines-columns';
 import { EXIT, usageFailure } from '../failure';
 import { tableText } from '../format';
@@ -141,10 +142,24 @@ async function settle(
 ): Promise<number> {
   const jobs: BulkJob[] = store.getState().recovery?.jobs.map((r) => r.job) ?? [];
   const w = wanted.trim();
-  const match = (l: BulkLine) => l.id === w || l.username === w || l.id.toLowerCase() === w.toLowerCase();
-  const found = jobs.flatMap((job) =>
-    job.lines.filter((l) => OPEN.has(l.state) && match(l)).map((l) => ({ job, l })),
+  // The one lookup (store/paste-lookup.ts) over the open lines: a username in another case names its
+  // line, usernames that differ only by case are listed, never guessed.
+  const open = jobs.flatMap((job) => job.lines.filter((l) => OPEN.has(l.state)).map((l) => ({ job, l })));
+  const r = resolveItem(
+    open.map((o) => o.l),
+    w,
   );
+  if (r.kind === 'ambiguous') {
+    const f = {
+      code: 'line_ambiguous',
+      message: ambiguityText(w, r.lines),
+      path: ['settle'],
+      exit: EXIT.failed,
+    };
+    ctx.out.fail(f);
+    return f.exit;
+  }
+  const found = r.kind === 'found' ? open.filter((o) => o.l.id === r.line.id) : [];
   if (!found.length) {
     const f = {
       code: 'line_not_found',

@@ -8,10 +8,12 @@ import {
   relativeText,
   statusOf,
 } from '../../domain/format';
+import { namesText } from '../../domain/paste-list';
 import { loaded } from '../../store/types';
 import { PACKAGE_COLUMNS } from '../../ui/tables';
 import { EXIT } from '../failure';
 import { csvText, fieldColumns, lineRecord, pairsText, type Row, tableText } from '../format';
+import { linesByNote } from '../note-lines';
 import type { Tint } from '../output';
 import { type Ctx, withStore } from '../session';
 
@@ -143,18 +145,28 @@ export const diagnosisRecord = (d: Diagnosis) => ({ works: d.works, why: d.why, 
 
 export function lineCommand(ctx: Ctx): Promise<number> {
   const wanted = ctx.run.args[0]!;
-  return withStore(ctx, async (_store, help) => {
-    const { found } = await help.lookup([wanted]);
-    const line = found.get(wanted);
-    if (!line) {
-      ctx.out.fail({
-        code: 'line_not_found',
-        message: `No line answers to "${wanted}"`,
-        path: null,
-        exit: EXIT.failed,
-      });
-      return EXIT.failed;
+  return withStore(ctx, async (store, help) => {
+    let got = await help.lookupOne(wanted);
+    // No username or id answers: the one line whose note matches (a customer's name, a phone), as `/`
+    // finds it; several are listed, never guessed.
+    if ('failure' in got && got.failure.code === 'line_not_found') {
+      const byNote = await linesByNote(ctx, store, help, wanted);
+      if (byNote.length === 1) got = { line: byNote[0]! };
+      else if (byNote.length > 1)
+        got = {
+          failure: {
+            code: 'line_ambiguous',
+            message: `No username or id is "${wanted.trim()}"; the notes of ${byNote.length} lines match it: ${namesText(byNote.map((l) => l.username))}`,
+            path: null,
+            exit: EXIT.failed,
+          },
+        };
     }
+    if ('failure' in got) {
+      ctx.out.fail(got.failure);
+      return got.failure.exit;
+    }
+    const { line } = got;
     const now = ctx.now();
     const dx = diagnose(line, now);
     const show = ctx.run.values['show-password'] === true;

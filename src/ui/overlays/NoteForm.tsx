@@ -31,9 +31,11 @@ export function NoteForm({ width }: { readonly width: number }) {
                 </Text>
               </Box>
               {focused ? (
-                <TextField value={f.values[field]} caret={caret} />
+                <TextField value={oneRow(f.values[field])} caret={caret} />
               ) : (
-                <Text wrap="truncate">{fitWidth(f.values[field] || '—', Math.max(10, width - 14))}</Text>
+                <Text wrap="truncate">
+                  {fitWidth(oneRow(f.values[field]) || '—', Math.max(10, width - 14))}
+                </Text>
               )}
             </Box>
             {(focused || error) && (
@@ -53,3 +55,6 @@ export function NoteForm({ width }: { readonly width: number }) {
     </Box>
   );
 }
+
+/** A note's lines in one row of the form, each break shown as ⏎ (one UTF-16 unit: the caret stays put). */
+const oneRow = (value: string) => value.replaceAll('\n', '⏎');

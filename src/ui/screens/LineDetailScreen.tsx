@@ -90,13 +90,28 @@ export function LineDetailScreen({ width, height }: { readonly width: number; re
   );
 }
 
-/** A note's text in at most two rows of `width` cells (by code points), the second ending in … when cut. */
+/** A note's text in at most two rows of `width` cells (by code points), line by line as it was
+ *  written; the second ends in … when the rest does not fit. */
 function noteRows(text: string, width: number): string[] {
-  const chars = [...text];
-  if (!chars.length) return ['—'];
-  if (chars.length <= width) return [text];
-  const rest = chars.slice(width, 2 * width).join('');
-  const second = [...rest.trimStart()];
-  if (chars.length > 2 * width) second[second.length - 1] = '…';
-  return [chars.slice(0, width).join(''), second.join('')];
+  if (!text) return ['—'];
+  const rows = text
+    .split('\n')
+    .filter((l) => l.trim())
+    .flatMap((l) => {
+      const chars = [...l];
+      const out: string[] = [];
+      for (let i = 0; i < chars.length; i += width)
+        out.push(
+          chars
+            .slice(i, i + width)
+            .join('')
+            .trimStart(),
+        );
+      return out;
+    });
+  if (rows.length <= 2) return rows;
+  const second = [...rows[1]!];
+  if (second.length >= width) second[width - 1] = '…';
+  else second.push('…');
+  return [rows[0]!, second.join('')];
 }
