@@ -5,6 +5,7 @@
  * test). Rebinding a key here rebinds it everywhere, tests included (they press keys by command id).
  */
 
+import type { AppState } from '../store/app-store';
 import type { Command, Scope } from './command';
 import { APP_COMMANDS } from './commands/app';
 import { BULK_COMMANDS } from './commands/bulk';
@@ -108,3 +109,10 @@ export function visibleCommands(scope: Scope): Command<CommandId>[] {
 
 /** "Enter confirms": a command's key and what it does, for hints written in sentences. */
 export const hint = (id: CommandId, does: string): string => `${keyHintText(id)} ${does}`;
+
+/**
+ * A key named in text, only while its command runs now: null when its `disabled` gives a reason
+ * (read-only mode, nothing marked, a trial line), so no sentence offers a key that would refuse.
+ */
+export const keyHint = (s: AppState, id: CommandId, does: string): string | null =>
+  command(id).disabled?.(s) ? null : hint(id, does);

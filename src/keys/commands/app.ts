@@ -1,5 +1,5 @@
 import type { AppState } from '../../store/app-store';
-import { c, PAGE } from '../command';
+import { c, FOOTER, PAGE } from '../command';
 import { helpScopes, keyHintText, visibleCommands } from '../keymap';
 
 const helpRows = (s: AppState) =>
@@ -17,9 +17,11 @@ export const APP_COMMANDS = [
       s.openModal({ kind: 'help' });
       s.scrollBy('help', Number.NEGATIVE_INFINITY, 1);
     },
-    { footer: true },
+    { footer: FOOTER.most },
   ),
-  c('app.palette', [':'], 'global', 'App', 'Command palette', (s) => s.openPalette(), { footer: true }),
+  c('app.palette', [':'], 'global', 'App', 'Command palette', (s) => s.openPalette(), {
+    footer: FOOTER.often,
+  }),
   c('app.back', ['escape'], 'global', 'App', 'Close or back', (s) => s.back(false)),
   c(
     'app.backOrQuit',
@@ -34,7 +36,7 @@ export const APP_COMMANDS = [
           'info',
         );
     },
-    { footer: true },
+    { footer: FOOTER.often },
   ),
   c('app.quit', ['ctrl+c'], 'global', 'App', 'Quit', (s) => {
     if (s.quitDuringJob() === 'armed')

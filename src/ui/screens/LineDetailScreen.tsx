@@ -1,8 +1,9 @@
 import { Box, Text } from 'ink';
+import { useShallow } from 'zustand/react/shallow';
 import type { Line } from '../../api/contract';
 import { diagnose, type Fix } from '../../domain/diagnosis';
 import { absoluteText, expiryText, fitWidth, relativeText, statusOf } from '../../domain/format';
-import { type CommandId, keyHintText } from '../../keys/keymap';
+import { type CommandId, keyHint, keyHintText } from '../../keys/keymap';
 import { selectDetailLine, selectDetailNote } from '../../store/selectors';
 import { useApp } from '../store-context';
 import { color, statusToken } from '../theme';
@@ -12,6 +13,7 @@ const FIX_COMMAND: Record<Fix, CommandId> = {
   extend: 'line.extend',
   newLine: 'line.create',
 };
+const FIXES = Object.keys(FIX_COMMAND) as Fix[];
 const FIX_WORDS: Record<Fix, string> = {
   unsuspend: 'unsuspends',
   extend: 'extends',
@@ -26,6 +28,9 @@ export function LineDetailScreen({ width, height }: { readonly width: number; re
   const line = useApp(selectDetailLine);
   const showPassword = useApp((s) => s.showPassword);
   const note = useApp(selectDetailNote);
+  const fixHints = useApp(
+    useShallow((s) => FIXES.map((f) => keyHint(s, FIX_COMMAND[f], FIX_WORDS[f]) ?? '')),
+  );
   if (!line) return <Text> No line.</Text>;
   const now = Date.now();
   const status = statusOf(line, now);
@@ -33,7 +38,11 @@ export function LineDetailScreen({ width, height }: { readonly width: number; re
   const full = 'macaddress' in line ? (line as Line) : null;
   const notInList = '(not in list results; shown after a change to the line)';
   const dx = diagnose(line, now);
-  const fixText = dx.fixes.map((f) => `${keyHintText(FIX_COMMAND[f])} ${FIX_WORDS[f]}`).join(' · ');
+  // Only the fixes whose keys work now (none in read-only mode): text never offers a refused key.
+  const fixText = dx.fixes
+    .map((f) => fixHints[FIXES.indexOf(f)])
+    .filter(Boolean)
+    .join(' · ');
   const rows: Array<[string, string, string | undefined]> = [
     [
       'Diagnosis',

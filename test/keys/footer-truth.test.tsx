@@ -1,0 +1,112 @@
+/**
+ * The footer and the keys named in text tell the truth (issue 24): walked through states (the
+ * action dialog's phases, read-only mode, nothing marked), every footer hint is a key dispatch runs
+ * now, to an enabled command, and named once; a narrow footer keeps the keys used most.
+ */
+import { describe, expect, it } from 'vitest';
+import { resolveKey } from '../../src/keys/dispatch';
+import { keyLabel } from '../../src/keys/keymap';
+import type { AppState } from '../../src/store/app-store';
+import { fitFooter, footerItems } from '../../src/ui/layout/Footer';
+import { renderApp } from '../helpers/app';
+
+type App = Awaited<ReturnType<typeof renderApp>>;
+
+/** Every footer hint's key resolves, in this state, to an enabled command; no command named twice. */
+function expectFooterTrue(s: AppState, where: string) {
+  const texts = footerItems(s).map((h) => h.text);
+  expect(new Set(texts).size, `${where}: a hint twice in ${texts.join(' | ')}`).toBe(texts.length);
+  for (const text of texts) {
+    const label = text.split(' ')[0]!;
+    // The key names dispatch knows whose label is the one shown.
+    const keys = [
+      '?',
+      ':',
+      'q',
+      'r',
+      'enter',
+      'escape',
+      'space',
+      'left',
+      'right',
+      'pagedown',
+      'pageup',
+      'tab',
+      'up',
+      'down',
+    ]
+      .concat([...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ[]/'])
+      .filter((k) => keyLabel(k) === label);
+    const cmd = keys.map((k) => resolveKey(s, k)).find(Boolean);
+    expect(cmd, `${where}: "${text}" is no key dispatch runs`).toBeDefined();
+    expect(cmd!.disabled?.(s) ?? null, `${where}: "${text}" is disabled`).toBeNull();
+  }
+}
+
+const footer = (s: AppState) => footerItems(s).map((h) => h.text);
+const start = async (deps: Parameters<typeof renderApp>[1] = {}) => {
+  const app = await renderApp({}, deps);
+  await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
+  return app;
+};
+const state = (app: App) => app.store.getState();
+
+describe('the footer lists what dispatch accepts now', () => {
+  it('the action dialog: Enter, ←/→ and y only while they do something; after the change, none of them', async () => {
+    const app = await start();
+    await app.press('lines.filterType'); // premium
+    await app.waitFrame((f) => f.includes('type premium') && !f.includes('loading'));
+    await app.press('line.extend');
+    await app.waitFrame((f) => f.includes('estimate from package prices'));
+    expectFooterTrue(state(app), 'review');
+    expect(footer(state(app))).toContain('Enter confirm');
+    await app.confirm('action.confirm');
+    await app.waitFrame((f) => f.includes('Charged'));
+    expectFooterTrue(state(app), 'done');
+    const done = footer(state(app)).join('  ');
+    for (const gone of ['Enter', 'y copy', '← fewer', '→ more']) expect(done).not.toContain(gone);
+    expect(app.frame()).not.toMatch(/Enter confirm/);
+  });
+
+  it('the marks view with nothing marked offers no unmark keys', async () => {
+    const app = await start();
+    state(app).openMarks();
+    await app.waitFrame(() => state(app).screens.at(-1)?.id === 'marks');
+    expectFooterTrue(state(app), 'marks, empty');
+    expect(footer(state(app)).join('  ')).not.toMatch(/unmark/i);
+  });
+
+  it('the detail names ? once; at 80 columns its footer keeps ?, y and n', async () => {
+    const app = await start();
+    await app.press('lines.open');
+    await app.waitFrame((f) => f.includes('Diagnosis'));
+    expectFooterTrue(state(app), 'detail');
+    expect(footer(state(app)).filter((h) => h.startsWith('? '))).toHaveLength(1);
+    const at80 = fitFooter(footerItems(state(app)), 80);
+    expect(at80.length).toBeLessThanOrEqual(80);
+    for (const kept of ['? help', 'y copy', 'n edit']) expect(at80, kept).toContain(kept);
+    const lines80 = fitFooter(footerItems({ ...state(app), screens: [{ id: 'lines' }] }), 80);
+    expect(lines80).toContain('? help');
+  });
+});
+
+describe('keys named in text honour disabled', () => {
+  it('read-only: the diagnosis of a suspended line offers no key, the renewals text offers no renewal', async () => {
+    const app = await start({ readOnly: true });
+    await app.press('lines.filterStatus'); // active
+    await app.press('lines.filterStatus'); // suspended
+    await app.waitFrame((f) => f.includes('suspended') && !f.includes('loading') && /\d+–\d+ of \d+/.test(f));
+    await app.press('lines.open');
+    await app.waitFrame((f) => f.includes('Diagnosis'));
+    const diagnosis = app
+      .frame()
+      .split('\n')
+      .find((l) => l.includes('Diagnosis'))!;
+    expect(diagnosis).not.toMatch(/unsuspends|extends|→/);
+    expectFooterTrue(state(app), 'detail, read-only');
+    await app.press('nav.renewals');
+    await app.waitFrame((f) => /Expiring|expiring/.test(f) && !f.includes('loading'));
+    expect(app.frame()).not.toMatch(/renews|marks every/);
+    expectFooterTrue(state(app), 'renewals, read-only');
+  });
+});
