@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
 import { counted, countText, credits, creditsText } from '../../domain/format';
 import type { RenewalsPlan } from '../../domain/renewals';
 import { windowOf } from '../../domain/scroll';
@@ -63,6 +63,9 @@ export function RenewalsScreen({ width, height }: { readonly width: number; read
   const at = items.findIndex((it) => it.kind === 'row' && it.index === cursor);
   const size = Math.max(1, height - 5);
   const view = windowOf(items.length, size, at - Math.floor(size / 2));
+  // PgDn/PgUp move by what is on screen (keys/commands/renewals.ts).
+  const setPageRows = useApp((s) => s.setPageRows);
+  useLayoutEffect(() => setPageRows('renewals', size), [setPageRows, size]);
   const title = ` Renewals — expiring within ${counted(w.withinDays, 'day')} (${keyHintText('renewals.shorter')}/${keyHintText('renewals.longer')} change it), expired in the last ${counted(w.expiredDays, 'day')}, suspended${view.position ? `   ${view.position}` : ''}`;
   return (
     <Box flexDirection="column" width={width} height={height}>
