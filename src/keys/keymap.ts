@@ -83,6 +83,12 @@ export function keyLabel(key: string): string {
 /** How a command's first key is written in text ("A", "Ctrl-G"): hints name keys from the table. */
 export const keyHintText = (id: CommandId): string => keyLabel(command(id).keys[0]!);
 
+/** The scopes help shows now: the dialog it was opened over (a form) first, then the screen's. */
+export function helpScopesOf(s: Pick<AppState, 'modal' | 'screens'>): Scope[] {
+  const from = s.modal?.kind === 'help' ? s.modal.from : undefined;
+  return [...(from ? [from.kind] : []), ...helpScopes(s.screens.at(-1)!.id)];
+}
+
 /** The scopes help shows on a screen: the screen's own, the menus opened from it, then global. */
 export function helpScopes(screen: Scope): Scope[] {
   const menus: Partial<Record<Scope, Scope[]>> = {

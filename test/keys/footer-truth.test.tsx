@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { resolveKey } from '../../src/keys/dispatch';
-import { keyLabel } from '../../src/keys/keymap';
+import { COMMANDS, keyLabel } from '../../src/keys/keymap';
 import type { AppState } from '../../src/store/app-store';
 import { fitFooter, footerItems } from '../../src/ui/layout/Footer';
 import { renderApp } from '../helpers/app';
@@ -18,25 +18,8 @@ function expectFooterTrue(s: AppState, where: string) {
   expect(new Set(texts).size, `${where}: a hint twice in ${texts.join(' | ')}`).toBe(texts.length);
   for (const text of texts) {
     const label = text.split(' ')[0]!;
-    // The key names dispatch knows whose label is the one shown.
-    const keys = [
-      '?',
-      ':',
-      'q',
-      'r',
-      'enter',
-      'escape',
-      'space',
-      'left',
-      'right',
-      'pagedown',
-      'pageup',
-      'tab',
-      'up',
-      'down',
-    ]
-      .concat([...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ[]/'])
-      .filter((k) => keyLabel(k) === label);
+    // The table's key names whose label is the one shown.
+    const keys = [...new Set(COMMANDS.flatMap((c) => c.keys))].filter((k) => keyLabel(k) === label);
     const cmd = keys.map((k) => resolveKey(s, k)).find(Boolean);
     expect(cmd, `${where}: "${text}" is no key dispatch runs`).toBeDefined();
     expect(cmd!.disabled?.(s) ?? null, `${where}: "${text}" is disabled`).toBeNull();
@@ -108,5 +91,19 @@ describe('keys named in text honour disabled', () => {
     await app.waitFrame((f) => /Expiring|expiring/.test(f) && !f.includes('loading'));
     expect(app.frame()).not.toMatch(/renews|marks every/);
     expectFooterTrue(state(app), 'renewals, read-only');
+  });
+});
+
+describe('the new-line form', () => {
+  it('offers ? on a choice field, not in a text field (where ? is typed)', async () => {
+    const app = await start();
+    await app.press('line.create');
+    await app.waitFrame((f) => f.includes('New line —'));
+    expectFooterTrue(state(app), 'form, package');
+    expect(footer(state(app))).toContain('? help');
+    while (state(app).form?.focus !== 'username') await app.press('form.next');
+    expect(footer(state(app))).not.toContain('? help');
+    await app.type('a?');
+    await app.waitFrame(() => state(app).form?.values.username === 'a?');
   });
 });

@@ -1,4 +1,10 @@
+import { FIELDS } from '../../domain/line-form';
+import type { AppState } from '../../store/app-store';
 import { c } from '../command';
+
+/** In a text field ? is typed: help is offered on the other fields only. */
+const onTextField = (s: AppState) =>
+  FIELDS.find((f) => f.id === s.form?.focus)?.kind === 'text' ? 'In a text field ? is typed' : null;
 
 /** The new-line form and its bouquet picker. */
 export const FORM_COMMANDS = [
@@ -32,6 +38,19 @@ export const FORM_COMMANDS = [
     footer: true,
   }),
   c('form.cancel', ['escape'], 'form', 'Input', 'Close the form', (s) => s.closeForm(), { footer: true }),
+  // On a choice field (in a text field ? is typed): help over the form, which Esc comes back to.
+  c(
+    'form.help',
+    ['?'],
+    'form',
+    'App',
+    'Help (on a choice field)',
+    (s) => {
+      s.openModal({ kind: 'help', from: { kind: 'form' } });
+      s.scrollBy('help', Number.NEGATIVE_INFINITY, 1);
+    },
+    { footer: true, disabled: onTextField },
+  ),
 
   // Bouquet picker
   c('picker.down', ['down'], 'picker', 'Input', 'Next bouquet', (s) => s.pickerMove(1)),
