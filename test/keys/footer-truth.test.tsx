@@ -95,14 +95,17 @@ describe('keys named in text honour disabled', () => {
 });
 
 describe('the new-line form', () => {
-  it('offers ? on a choice field, not in a text field (where ? is typed)', async () => {
+  it('offers ? on a choice field, not in a text field (where ? is typed); Ctrl-G only where it fills', async () => {
     const app = await start();
     await app.press('line.create');
     await app.waitFrame((f) => f.includes('New line —'));
     expectFooterTrue(state(app), 'form, package');
     expect(footer(state(app))).toContain('? help');
+    expect(footer(state(app)).join('  ')).not.toContain('Ctrl-G');
     while (state(app).form?.focus !== 'username') await app.press('form.next');
+    expectFooterTrue(state(app), 'form, username');
     expect(footer(state(app))).not.toContain('? help');
+    expect(footer(state(app)).join('  ')).toContain('Ctrl-G fill');
     await app.type('a?');
     await app.waitFrame(() => state(app).form?.values.username === 'a?');
   });

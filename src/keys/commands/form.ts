@@ -2,6 +2,12 @@ import { FIELDS } from '../../domain/line-form';
 import type { AppState } from '../../store/app-store';
 import { c } from '../command';
 
+/** ←/→ choose on a choice field (package, connections); in a text field they move the caret. */
+const notAChoice = (s: AppState) => {
+  const kind = FIELDS.find((f) => f.id === s.form?.focus)?.kind;
+  return kind === 'select' || kind === 'number' ? null : 'Not a field with choices';
+};
+
 /** In a text field ? is typed: help is offered on the other fields only. */
 const onTextField = (s: AppState) =>
   FIELDS.find((f) => f.id === s.form?.focus)?.kind === 'text' ? 'In a text field ? is typed' : null;
@@ -10,8 +16,14 @@ const onTextField = (s: AppState) =>
 export const FORM_COMMANDS = [
   c('form.next', ['tab', 'down'], 'form', 'Input', 'Next field', (s) => s.moveFocus(1), { footer: true }),
   c('form.prev', ['shift+tab', 'up'], 'form', 'Input', 'Previous field', (s) => s.moveFocus(-1)),
-  c('form.decrease', ['left'], 'form', 'Input', 'Previous choice (package, connections)', (s) =>
-    s.adjustField(-1),
+  c(
+    'form.decrease',
+    ['left'],
+    'form',
+    'Input',
+    'Previous choice (package, connections)',
+    (s) => s.adjustField(-1),
+    { disabled: notAChoice },
   ),
   c(
     'form.increase',
@@ -20,9 +32,7 @@ export const FORM_COMMANDS = [
     'Input',
     'Next choice (package, connections)',
     (s) => s.adjustField(1),
-    {
-      footer: true,
-    },
+    { footer: true, disabled: notAChoice },
   ),
   c('form.toggle', ['space'], 'form', 'Input', 'Toggle enabled; pick bouquets', (s) => s.toggleField()),
   c(
@@ -32,7 +42,13 @@ export const FORM_COMMANDS = [
     'Input',
     'Fill a random valid username or password',
     (s) => s.generateField(),
-    { footer: true },
+    {
+      footer: true,
+      disabled: (s) =>
+        s.form?.focus === 'username' || s.form?.focus === 'password'
+          ? null
+          : 'It fills the username or the password field',
+    },
   ),
   c('form.submit', ['enter'], 'form', 'Input', 'Check and show the cost', (s) => s.submitForm(), {
     footer: true,
