@@ -110,3 +110,120 @@ describe('the new-line form', () => {
     await app.waitFrame(() => state(app).form?.values.username === 'a?');
   });
 });
+
+describe('a walk through the screens and menus', () => {
+  for (const readOnly of [false, true]) {
+    it(`every footer hint dispatches to an enabled command, once (${readOnly ? 'read-only' : 'read-write'})`, async () => {
+      const app = await start({ readOnly });
+      const visit = async (where: string, go: () => unknown, ready: () => boolean = () => true) => {
+        await go();
+        await app.waitFrame(ready);
+        expectFooterTrue(state(app), where);
+      };
+      await visit('lines', () => undefined);
+      await visit(
+        'search',
+        () => app.press('lines.search'),
+        () => state(app).searchOpen,
+      );
+      await visit(
+        'lines again',
+        () => app.press('search.clear'),
+        () => !state(app).searchOpen,
+      );
+      await visit(
+        'palette',
+        () => app.press('app.palette'),
+        () => state(app).modal?.kind === 'palette',
+      );
+      await visit(
+        'palette closed',
+        () => app.press('palette.close'),
+        () => state(app).modal === null,
+      );
+      await visit(
+        'copy menu',
+        () => app.press('line.copy'),
+        () => state(app).modal?.kind === 'copy',
+      );
+      await visit(
+        'copy closed',
+        () => app.press('copy.close'),
+        () => state(app).modal === null,
+      );
+      await visit(
+        'help',
+        () => app.press('app.help'),
+        () => state(app).modal?.kind === 'help',
+      );
+      await visit(
+        'help closed',
+        () => app.press('help.close'),
+        () => state(app).modal === null,
+      );
+      await visit(
+        'detail',
+        () => app.press('lines.open'),
+        () => state(app).screens.at(-1)?.id === 'detail',
+      );
+      await visit(
+        'note form',
+        () => app.press('note.edit'),
+        () => state(app).modal?.kind === 'note',
+      );
+      await visit(
+        'note closed',
+        () => app.press('note.cancel'),
+        () => state(app).modal === null,
+      );
+      for (const nav of [
+        'nav.account',
+        'nav.packages',
+        'nav.bouquets',
+        'nav.journal',
+        'nav.renewals',
+      ] as const)
+        await visit(
+          nav,
+          () => app.press(nav),
+          () => state(app).screens.length === 2,
+        );
+      if (!readOnly) {
+        await visit(
+          'lines',
+          () => app.press('nav.lines'),
+          () => state(app).screens.length === 1,
+        );
+        await visit(
+          'one marked',
+          () => app.press('lines.mark'),
+          () => state(app).marked.size === 1,
+        );
+        await visit(
+          'marks view',
+          () => app.press('lines.marks'),
+          () => state(app).screens.at(-1)?.id === 'marks',
+        );
+      }
+    });
+  }
+});
+
+describe('the bulk dialog', () => {
+  it('preview, then done: every footer hint dispatches to an enabled command; no Start once done', async () => {
+    const app = await start();
+    await app.press('lines.filterType'); // premium
+    await app.waitFrame((f) => f.includes('type premium') && !f.includes('loading'));
+    await app.press('lines.mark');
+    await app.press('lines.down');
+    await app.press('lines.mark');
+    await app.waitFrame(() => state(app).marked.size === 2);
+    await app.press('line.extend');
+    await app.waitFrame(() => state(app).bulk?.phase === 'preview' && state(app).modal?.kind === 'bulk');
+    expectFooterTrue(state(app), 'bulk preview');
+    await app.confirm('bulk.start');
+    await app.waitFrame(() => state(app).bulk?.phase === 'done', 10_000);
+    expectFooterTrue(state(app), 'bulk done');
+    expect(footer(state(app)).join('  ')).not.toMatch(/Enter start/i);
+  });
+});
