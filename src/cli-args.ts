@@ -10,7 +10,9 @@ export type CliCommand =
   | { readonly kind: 'app'; readonly options: AppOptions }
   /** A subcommand without a screen (headless/): parsed there, from argv[0] on. */
   | { readonly kind: 'headless'; readonly argv: readonly string[] }
-  | { readonly kind: 'sandbox'; readonly options: SandboxCommandOptions };
+  | { readonly kind: 'sandbox'; readonly options: SandboxCommandOptions }
+  /** `linedesk __complete profiles|templates`: names for the shell completions (hidden). */
+  | { readonly kind: 'complete'; readonly what: string };
 
 export interface AppOptions {
   readonly sandbox: boolean;
@@ -140,6 +142,7 @@ function commandAfterFlags(argv: readonly string[]): readonly string[] | null {
 export function parseCli(argv: readonly string[]): CliCommand {
   try {
     if (argv[0] === 'sandbox') return parseSandbox(argv.slice(1));
+    if (argv[0] === '__complete') return { kind: 'complete', what: argv[1] ?? '' };
     if (isCommandName(argv[0])) return { kind: 'headless', argv };
     const moved = commandAfterFlags(argv);
     if (moved) return { kind: 'headless', argv: moved };

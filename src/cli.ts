@@ -17,6 +17,11 @@ async function main(argv: readonly string[]): Promise<number> {
       return 2;
     case 'headless':
       return (await import('./headless/process')).runHeadlessProcess(cmd.argv);
+    case 'complete': {
+      const names = (await import('./headless/complete-values')).completeValues(cmd.what);
+      process.stdout.write(names.map((n) => `${n}\n`).join(''));
+      return 0;
+    }
     case 'sandbox':
       return (await import('./sandbox/command')).runSandboxCommand(cmd.options);
     case 'app':

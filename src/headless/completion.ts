@@ -1,6 +1,11 @@
-/** Shell completion scripts, made from the command table (spec.ts): a new option completes at once. */
+/**
+ * Shell completion scripts, made from the command table (spec.ts): a new option completes at once.
+ * Names only the config knows (profiles, the config's templates) come from a hidden call the
+ * scripts make as they complete, `linedesk __complete profiles|templates` (complete-values.ts), run
+ * as the command was typed: a profile added a minute ago completes, and no script reads the config.
+ */
 import { DEFAULT_TEMPLATES } from '../domain/templates';
-import { COMMAND_NAMES, COMMANDS, type CommandName, optionsOf } from './spec';
+import { COMMAND_NAMES, COMMANDS, type CommandName, optionsOf, TARGET } from './spec';
 
 const TOP = [
   ...COMMAND_NAMES,
@@ -15,8 +20,15 @@ const TOP = [
 /** Positional values a command completes (beyond its options). */
 const POSITIONAL: Partial<Record<CommandName, readonly string[]>> = {
   completion: ['bash', 'zsh', 'fish'],
-  message: DEFAULT_TEMPLATES.map((t) => t.id),
 };
+/** Positional values read from the config as the shell completes (the defaults when it cannot ask). */
+const DYNAMIC: Partial<
+  Record<CommandName, { readonly what: 'templates'; readonly fallback: readonly string[] }>
+> = { message: { what: 'templates', fallback: DEFAULT_TEMPLATES.map((t) => t.id) } };
+
+/** Target flags that take a value (skipped with it when finding the command's name), and those that do not. */
+const TARGET_VALUED = TARGET.filter((o) => o.type === 'string').map((o) => `--${o.name}`);
+const TARGET_BARE = TARGET.filter((o) => o.type !== 'string').map((o) => `--${o.name}`);
 
 const quote = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
 
@@ -35,20 +47,41 @@ function bash(): string {
             : `        --${o.name}) return ;;`,
       );
     const words = [...opts.map((o) => `--${o.name}`), ...(POSITIONAL[name] ?? [])].join(' ');
+    const dyn = DYNAMIC[name];
+    const extra = dyn
+      ? [
+          `      local names; names=$("\${COMP_WORDS[0]}" __complete ${dyn.what} 2>/dev/null)`,
+          `      [ -n "$names" ] || names=${quote(dyn.fallback.join(' '))}`,
+        ]
+      : [];
     return [
       `    ${name})`,
       ...(valued.length ? ['      case "$prev" in', ...valued, '      esac'] : []),
-      `      COMPREPLY=( $(compgen -W ${quote(words)} -- "$cur") ) ;;`,
+      ...extra,
+      `      COMPREPLY=( $(compgen -W ${quote(words)}${dyn ? '" $names"' : ''} -- "$cur") ) ;;`,
     ].join('\n');
   });
   return `# linedesk completion for bash: source <(linedesk completion bash)
 _linedesk() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}"
-  if [ "$COMP_CWORD" -eq 1 ]; then
+  case "$prev" in
+    --profile) COMPREPLY=( $(compgen -W "$("\${COMP_WORDS[0]}" __complete profiles 2>/dev/null)" -- "$cur") ); return ;;
+    ${TARGET_VALUED.filter((f) => f !== '--profile').join('|')}) return ;;
+  esac
+  # The command is the first word after the target flags: linedesk --profile shopB lines …
+  local i=1 cmd=""
+  while [ "$i" -lt "$COMP_CWORD" ]; do
+    case "\${COMP_WORDS[i]}" in
+      ${TARGET_BARE.join('|')}) i=$((i + 1)) ;;
+      ${TARGET_VALUED.join('|')}) i=$((i + 2)) ;;
+      *) cmd="\${COMP_WORDS[i]}"; break ;;
+    esac
+  done
+  if [ -z "$cmd" ]; then
     COMPREPLY=( $(compgen -W ${quote(TOP.join(' '))} -- "$cur") )
     return
   fi
-  case "\${COMP_WORDS[1]}" in
+  case "$cmd" in
 ${cases.join('\n')}
   esac
 }
@@ -69,20 +102,41 @@ function zsh(): string {
             : `        --${o.name}) return ;;`,
       );
     const words = [...opts.map((o) => `--${o.name}`), ...(POSITIONAL[name] ?? [])].map(quote).join(' ');
+    const dyn = DYNAMIC[name];
+    const extra = dyn
+      ? [
+          `      local -a names; names=(\${(f)"$($words[1] __complete ${dyn.what} 2>/dev/null)"})`,
+          `      (( $#names )) || names=(${dyn.fallback.map(quote).join(' ')})`,
+        ]
+      : [];
     return [
       `    ${name})`,
       ...(valued.length ? ['      case $words[CURRENT-1] in', ...valued, '      esac'] : []),
-      `      compadd -- ${words} ;;`,
+      ...extra,
+      `      compadd -- ${words}${dyn ? ' $names' : ''} ;;`,
     ].join('\n');
   });
   return `#compdef linedesk
 # linedesk completion for zsh: source <(linedesk completion zsh)   (after compinit)
 _linedesk() {
-  if (( CURRENT == 2 )); then
+  case $words[CURRENT-1] in
+    --profile) compadd -- \${(f)"$($words[1] __complete profiles 2>/dev/null)"}; return ;;
+    ${TARGET_VALUED.filter((f) => f !== '--profile').join('|')}) return ;;
+  esac
+  # The command is the first word after the target flags: linedesk --profile shopB lines …
+  local i=2 cmd=""
+  while (( i < CURRENT )); do
+    case $words[i] in
+      ${TARGET_BARE.join('|')}) (( i += 1 )) ;;
+      ${TARGET_VALUED.join('|')}) (( i += 2 )) ;;
+      *) cmd=$words[i]; break ;;
+    esac
+  done
+  if [[ -z $cmd ]]; then
     compadd -- ${TOP.map(quote).join(' ')}
     return
   fi
-  case $words[2] in
+  case $cmd in
 ${cases.join('\n')}
   esac
 }
@@ -94,6 +148,8 @@ function fish(): string {
   const lines = [
     '# linedesk completion for fish: linedesk completion fish | source',
     'complete -c linedesk -f',
+    // Names only the config knows, asked as the shell completes.
+    `complete -c linedesk -l profile -x -a '(linedesk __complete profiles 2>/dev/null)' -d 'use the named profile'`,
     ...COMMAND_NAMES.map(
       (n) => `complete -c linedesk -n __fish_use_subcommand -a ${n} -d ${quote(COMMANDS[n].summary)}`,
     ),
@@ -109,6 +165,8 @@ function fish(): string {
     }
     const pos = POSITIONAL[name];
     if (pos) lines.push(`complete -c linedesk ${when} -a ${quote(pos.join(' '))}`);
+    const dyn = DYNAMIC[name];
+    if (dyn) lines.push(`complete -c linedesk ${when} -a '(linedesk __complete ${dyn.what} 2>/dev/null)'`);
   }
   return `${lines.join('\n')}\n`;
 }

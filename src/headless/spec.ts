@@ -56,7 +56,8 @@ export type CommandName = (typeof COMMAND_NAMES)[number];
 export const isCommandName = (s: string | undefined): s is CommandName =>
   (COMMAND_NAMES as readonly string[]).includes(s ?? '');
 
-const TARGET: readonly OptionSpec[] = [
+/** The target flags: every command takes them, and they may come before its name (linedesk --sandbox lines). */
+export const TARGET: readonly OptionSpec[] = [
   { name: 'profile', type: 'string', value: 'NAME', help: 'use the named profile' },
   { name: 'base-url', type: 'string', value: 'URL', help: 'the service (key from LINEDESK_API_KEY)' },
   { name: 'sandbox', type: 'boolean', help: 'use the embedded sandbox' },

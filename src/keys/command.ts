@@ -47,8 +47,10 @@ export interface Command<I extends string = string> {
   readonly run: Run;
   /** Aware of marks: with lines marked a line change is a bulk job and judged by its preview. */
   readonly disabled?: Disabled;
-  /** Shown in the footer of its scope (the footer is short; help shows everything). */
-  readonly footer?: boolean;
+  /** Shown in the footer of its scope (the footer is short; help shows everything). A number is its
+   *  priority (`true` is 1): where the footer is too narrow, the lowest go first, the rest keep
+   *  their order. The keys used most (help, copy, the note) outlive the rest. */
+  readonly footer?: boolean | number;
   /** Changes or removes data; help marks it. */
   readonly danger?: boolean;
   /** A printable key that stays a command while text is being typed (the picker's Space). */
@@ -88,6 +90,9 @@ export const needsLine =
 export const READ_ONLY = RULES.readOnly;
 /** Disabled in read-only mode, otherwise always available. */
 export const writes: Disabled = (s) => (s.readOnly ? READ_ONLY : null);
+
+/** Footer priorities above the default (1): kept longest where the footer is narrow. */
+export const FOOTER = { most: 3, often: 2 } as const;
 
 /** Rows a page key scrolls a long list by. */
 export const PAGE = 10;

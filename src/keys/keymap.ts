@@ -5,6 +5,7 @@
  * test). Rebinding a key here rebinds it everywhere, tests included (they press keys by command id).
  */
 
+import type { AppState } from '../store/app-store';
 import type { Command, Scope } from './command';
 import { APP_COMMANDS } from './commands/app';
 import { BULK_COMMANDS } from './commands/bulk';
@@ -82,6 +83,12 @@ export function keyLabel(key: string): string {
 /** How a command's first key is written in text ("A", "Ctrl-G"): hints name keys from the table. */
 export const keyHintText = (id: CommandId): string => keyLabel(command(id).keys[0]!);
 
+/** The scopes help shows now: the dialog it was opened over (a form) first, then the screen's. */
+export function helpScopesOf(s: Pick<AppState, 'modal' | 'screens'>): Scope[] {
+  const from = s.modal?.kind === 'help' ? s.modal.from : undefined;
+  return [...(from ? [from.kind] : []), ...helpScopes(s.screens.at(-1)!.id)];
+}
+
 /** The scopes help shows on a screen: the screen's own, the menus opened from it, then global. */
 export function helpScopes(screen: Scope): Scope[] {
   const menus: Partial<Record<Scope, Scope[]>> = {
@@ -108,3 +115,10 @@ export function visibleCommands(scope: Scope): Command<CommandId>[] {
 
 /** "Enter confirms": a command's key and what it does, for hints written in sentences. */
 export const hint = (id: CommandId, does: string): string => `${keyHintText(id)} ${does}`;
+
+/**
+ * A key named in text, only while its command runs now: null when its `disabled` gives a reason
+ * (read-only mode, nothing marked, a trial line), so no sentence offers a key that would refuse.
+ */
+export const keyHint = (s: AppState, id: CommandId, does: string): string | null =>
+  command(id).disabled?.(s) ? null : hint(id, does);

@@ -1,6 +1,6 @@
 import { typedText } from '../domain/line-form';
 import type { GetState, SetState, StoreDeps } from './deps';
-import { completePalette, parsePalette } from './palette';
+import { completePalette, NO_VALUES, type PaletteValues, parsePalette } from './palette';
 import type { LinesQuery } from './types';
 
 export interface PaletteSlice {
@@ -8,6 +8,8 @@ export interface PaletteSlice {
   readonly paletteHistory: readonly string[];
   /** Position while walking the history with ↑/↓; null when typing. */
   readonly paletteHistoryIndex: number | null;
+  /** Names arguments complete to (the profiles), read when the palette opens. */
+  readonly paletteValues: PaletteValues;
   openPalette: () => void;
   setPaletteInput: (text: string) => void;
   completePaletteInput: () => void;
@@ -15,20 +17,27 @@ export interface PaletteSlice {
   runPalette: () => void;
 }
 
-export function createPaletteSlice(set: SetState, get: GetState, _deps: StoreDeps): PaletteSlice {
+export function createPaletteSlice(set: SetState, get: GetState, deps: StoreDeps): PaletteSlice {
   return {
     paletteInput: '',
     paletteHistory: [],
     paletteHistoryIndex: null,
+    paletteValues: NO_VALUES,
 
     openPalette() {
-      set({ modal: { kind: 'palette' }, paletteInput: '', paletteHistoryIndex: null });
+      const profiles = deps.profiles?.list().map((p) => p.name) ?? [];
+      set({
+        modal: { kind: 'palette' },
+        paletteInput: '',
+        paletteHistoryIndex: null,
+        paletteValues: { profiles },
+      });
     },
     setPaletteInput(text) {
       set({ paletteInput: typedText(text), paletteHistoryIndex: null });
     },
     completePaletteInput() {
-      set({ paletteInput: completePalette(get().paletteInput) });
+      set({ paletteInput: completePalette(get().paletteInput, get().paletteValues) });
     },
     paletteHistoryStep(delta) {
       const { paletteHistory: h, paletteHistoryIndex: i } = get();
@@ -52,6 +61,11 @@ export function createPaletteSlice(set: SetState, get: GetState, _deps: StoreDep
         case 'packages':
         case 'bouquets':
           return s.navigate(parsed.name);
+        case 'journal':
+          // As its key does (nav.journal): read the journal, start at the top.
+          s.navigate('journal');
+          s.loadJournal();
+          return s.scrollBy('journal', Number.NEGATIVE_INFINITY, 1);
         case 'filter':
           s.navigate('lines');
           return s.setQuery({ status: a as LinesQuery['status'] });
@@ -69,9 +83,8 @@ export function createPaletteSlice(set: SetState, get: GetState, _deps: StoreDep
           set({ searchDraft: a ?? '' });
           return s.setQuery({ search: (a ?? '').trim() });
         case 'renewals': {
-          const days = [a, b].map((v) => (v === undefined ? undefined : wholeDays(v)));
-          if (days.some((d) => d === null))
-            return s.notify('renewals: days are whole numbers from 1 to 365 (renewals 14 30)', 'error');
+          // The parser took only whole days from 1 to 365.
+          const days = [a, b].map((v) => (v === undefined ? undefined : Number(v)));
           s.navigate('renewals');
           if (days[0] !== undefined || days[1] !== undefined)
             return s.setRenewalsWindow({
@@ -83,7 +96,7 @@ export function createPaletteSlice(set: SetState, get: GetState, _deps: StoreDep
         case 'lowbalance':
           return s.setLowBalanceText(a ?? '');
         case 'profile':
-          return s.profileCommand(a ?? '');
+          return s.profileCommand(parsed.args.join(' '));
         case 'find':
           return void s.findAcross(a ?? '');
         case 'notes':
@@ -101,10 +114,4 @@ export function createPaletteSlice(set: SetState, get: GetState, _deps: StoreDep
       }
     },
   };
-}
-
-/** A day count typed in the palette: 1 to 365, or null. */
-function wholeDays(text: string): number | null {
-  const n = Number(text);
-  return /^\d+$/.test(text) && n >= 1 && n <= 365 ? n : null;
 }

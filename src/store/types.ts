@@ -33,7 +33,8 @@ export type ScreenId = Screen['id'];
 
 /** One modal at a time, or none. */
 export type Modal =
-  | { readonly kind: 'help' }
+  /** `from`: the dialog help was opened over (a form), shown again when help closes. */
+  | { readonly kind: 'help'; readonly from?: Exclude<Modal, null | { readonly kind: 'help' }> }
   | { readonly kind: 'palette' }
   | { readonly kind: 'copy' }
   | { readonly kind: 'message' }

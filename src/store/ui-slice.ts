@@ -10,6 +10,8 @@ export interface UiSlice {
   readonly quitRequested: boolean;
   /** Where each long list is scrolled to (first row shown); clamped again where it is drawn. */
   readonly scroll: Readonly<Record<ScrollArea, number>>;
+  /** Rows each long list shows at this terminal size, as last drawn: a page key moves by a page. */
+  readonly pageRows: Readonly<Partial<Record<PagedArea, number>>>;
   /** The caret of the text being edited, with the target and text it belongs to (text-target.ts). */
   readonly caret: Caret | null;
   /** The confirm dialog on screen as the key gate sees it (keys/confirm-gate.ts). */
@@ -43,6 +45,8 @@ export interface UiSlice {
   setCaret: (caret: Caret) => void;
   /** Moves a list by `delta` rows, within 0 … `total` − 1. */
   scrollBy: (area: ScrollArea, delta: number, total: number) => void;
+  /** Said by a list when it is drawn: how many rows it shows. */
+  setPageRows: (area: PagedArea, rows: number) => void;
 }
 
 /**
@@ -62,6 +66,7 @@ export interface ConfirmGuard {
 }
 
 export type ScrollArea = 'help' | 'journal' | 'bulk';
+export type PagedArea = ScrollArea | 'renewals';
 
 export interface Caret {
   readonly key: string;
@@ -95,6 +100,7 @@ export function createUiSlice(set: SetState, get: GetState, deps: StoreDeps): Ui
     quitRequested: false,
     caret: null,
     scroll: { help: 0, journal: 0, bulk: 0 },
+    pageRows: {},
     guard: null,
     clock,
 
@@ -119,6 +125,10 @@ export function createUiSlice(set: SetState, get: GetState, deps: StoreDeps): Ui
       const now = get().scroll[area];
       const next = Math.max(0, Math.min(Math.max(0, total - 1), now + delta));
       if (next !== now) set({ scroll: { ...get().scroll, [area]: next } });
+    },
+
+    setPageRows(area, rows) {
+      if (get().pageRows[area] !== rows) set({ pageRows: { ...get().pageRows, [area]: rows } });
     },
 
     setCaret(caret) {

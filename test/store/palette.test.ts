@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { counted, credits } from '../../src/domain/format';
-import { paletteCandidates, parsePalette } from '../../src/store/palette';
+import { completePalette, paletteCandidates, parsePalette, splitWords } from '../../src/store/palette';
+import { storeOnSandbox } from '../helpers/app';
 
 describe('the palette takes the names the screens use', () => {
   it(':sort expiry is the API’s exp_date; the API names still work; others are refused with the choices', () => {
@@ -42,5 +43,70 @@ describe('amounts and counts read as English', () => {
     expect(credits(2.5)).toBe('2.50 credits');
     expect(counted(1, 'line')).toBe('1 line');
     expect(counted(5000, 'line')).toBe('5,000 lines');
+  });
+});
+
+describe('the palette reads arguments as a shell does, typed per command (issue 24)', () => {
+  it(':renewals 14 30 is two day counts; a third, or a word, is refused with the form', () => {
+    expect(parsePalette('renewals 14 30')).toEqual({ ok: true, name: 'renewals', args: ['14', '30'] });
+    expect(parsePalette('renewals 14')).toEqual({ ok: true, name: 'renewals', args: ['14'] });
+    expect(parsePalette('renewals 0')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('1 to 365'),
+    });
+    expect(parsePalette('renewals 14 30 7')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('renewals DAYS DAYS'),
+    });
+  });
+
+  it('quotes keep blanks inside one argument; free text after the command is one argument', () => {
+    expect(splitWords(`search "john smith" 'a b' c\\ d`).words).toEqual([
+      'search',
+      'john smith',
+      'a b',
+      'c d',
+    ]);
+    expect(parsePalette('search "john  smith"')).toEqual({ ok: true, name: 'search', args: ['john  smith'] });
+    expect(parsePalette('find john smith')).toEqual({ ok: true, name: 'find', args: ['john smith'] });
+  });
+
+  it(':journal is a command', () => {
+    expect(parsePalette('journal')).toEqual({ ok: true, name: 'journal', args: [] });
+    expect(paletteCandidates('jo')).toEqual(['journal']);
+  });
+
+  it(':profile completes its verbs, then the profile names (and sandbox for use)', () => {
+    const values = { profiles: ['shopA', 'shopB', 'other'] };
+    expect(paletteCandidates('profile r', values)).toEqual(['rename', 'remove']);
+    expect(paletteCandidates('profile use ', values)).toEqual(['shopA', 'shopB', 'other', 'sandbox']);
+    expect(paletteCandidates('profile use sh', values)).toEqual(['shopA', 'shopB']);
+    expect(completePalette('profile use sh', values)).toBe('profile use shop');
+    expect(completePalette('profile use shopb', values)).toBe('profile use shopB ');
+    expect(completePalette('profile remove o', values)).toBe('profile remove other ');
+    expect(paletteCandidates('profile add ', values)).toEqual([]);
+    expect(parsePalette('profile rename shopA shopC')).toEqual({
+      ok: true,
+      name: 'profile',
+      args: ['rename', 'shopA', 'shopC'],
+    });
+    expect(parsePalette('profile use a b')).toMatchObject({ ok: false });
+  });
+});
+
+describe('the palette runs what it parsed (on the sandbox)', () => {
+  it(':renewals 14 30 sets both windows; :journal opens the journal', async () => {
+    const { store } = await storeOnSandbox();
+    const s = () => store.getState();
+    s().openPalette();
+    s().setPaletteInput('renewals 14 30');
+    s().runPalette();
+    expect(s().flash?.tone).not.toBe('error');
+    expect(s().renewalsWindow).toMatchObject({ withinDays: 14, expiredDays: 30 });
+    expect(s().screens.at(-1)?.id).toBe('renewals');
+    s().openPalette();
+    s().setPaletteInput('journal');
+    s().runPalette();
+    expect(s().screens.at(-1)?.id).toBe('journal');
   });
 });

@@ -1,9 +1,9 @@
 import type { AppState } from '../../store/app-store';
-import { c, PAGE } from '../command';
-import { helpScopes, keyHintText, visibleCommands } from '../keymap';
+import { c, FOOTER, PAGE } from '../command';
+import { helpScopesOf, keyHintText, visibleCommands } from '../keymap';
 
 const helpRows = (s: AppState) =>
-  helpScopes(s.screens.at(-1)!.id).reduce((n, scope) => n + 1 + visibleCommands(scope).length, 0);
+  helpScopesOf(s).reduce((n, scope) => n + 1 + visibleCommands(scope).length, 0);
 
 /** Everywhere, and the app's own views: help, journal, profiles, palette. */
 export const APP_COMMANDS = [
@@ -17,9 +17,11 @@ export const APP_COMMANDS = [
       s.openModal({ kind: 'help' });
       s.scrollBy('help', Number.NEGATIVE_INFINITY, 1);
     },
-    { footer: true },
+    { footer: FOOTER.most },
   ),
-  c('app.palette', [':'], 'global', 'App', 'Command palette', (s) => s.openPalette(), { footer: true }),
+  c('app.palette', [':'], 'global', 'App', 'Command palette', (s) => s.openPalette(), {
+    footer: FOOTER.often,
+  }),
   c('app.back', ['escape'], 'global', 'App', 'Close or back', (s) => s.back(false)),
   c(
     'app.backOrQuit',
@@ -34,7 +36,7 @@ export const APP_COMMANDS = [
           'info',
         );
     },
-    { footer: true },
+    { footer: FOOTER.often },
   ),
   c('app.quit', ['ctrl+c'], 'global', 'App', 'Quit', (s) => {
     if (s.quitDuringJob() === 'armed')
@@ -134,7 +136,20 @@ export const APP_COMMANDS = [
   ),
 
   // Help overlay
-  c('help.close', ['escape', '?', 'q'], 'help', 'App', 'Close help', (s) => s.closeModal(), { footer: true }),
+  // Back to the dialog help was opened over (a form keeps what was typed), else to the screen.
+  c(
+    'help.close',
+    ['escape', '?', 'q'],
+    'help',
+    'App',
+    'Close help',
+    (s) => {
+      const from = s.modal?.kind === 'help' ? s.modal.from : undefined;
+      if (from) s.openModal(from);
+      else s.closeModal();
+    },
+    { footer: true },
+  ),
   c('help.down', ['down', 'j'], 'help', 'Navigate', 'Scroll down', (s) => s.scrollBy('help', 1, helpRows(s))),
   c('help.up', ['up', 'k'], 'help', 'Navigate', 'Scroll up', (s) => s.scrollBy('help', -1, helpRows(s))),
   c(

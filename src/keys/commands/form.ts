@@ -1,11 +1,29 @@
+import { FIELDS } from '../../domain/line-form';
+import type { AppState } from '../../store/app-store';
 import { c } from '../command';
+
+/** ←/→ choose on a choice field (package, connections); in a text field they move the caret. */
+const notAChoice = (s: AppState) => {
+  const kind = FIELDS.find((f) => f.id === s.form?.focus)?.kind;
+  return kind === 'select' || kind === 'number' ? null : 'Not a field with choices';
+};
+
+/** In a text field ? is typed: help is offered on the other fields only. */
+const onTextField = (s: AppState) =>
+  FIELDS.find((f) => f.id === s.form?.focus)?.kind === 'text' ? 'In a text field ? is typed' : null;
 
 /** The new-line form and its bouquet picker. */
 export const FORM_COMMANDS = [
   c('form.next', ['tab', 'down'], 'form', 'Input', 'Next field', (s) => s.moveFocus(1), { footer: true }),
   c('form.prev', ['shift+tab', 'up'], 'form', 'Input', 'Previous field', (s) => s.moveFocus(-1)),
-  c('form.decrease', ['left'], 'form', 'Input', 'Previous choice (package, connections)', (s) =>
-    s.adjustField(-1),
+  c(
+    'form.decrease',
+    ['left'],
+    'form',
+    'Input',
+    'Previous choice (package, connections)',
+    (s) => s.adjustField(-1),
+    { disabled: notAChoice },
   ),
   c(
     'form.increase',
@@ -14,9 +32,7 @@ export const FORM_COMMANDS = [
     'Input',
     'Next choice (package, connections)',
     (s) => s.adjustField(1),
-    {
-      footer: true,
-    },
+    { footer: true, disabled: notAChoice },
   ),
   c('form.toggle', ['space'], 'form', 'Input', 'Toggle enabled; pick bouquets', (s) => s.toggleField()),
   c(
@@ -26,12 +42,31 @@ export const FORM_COMMANDS = [
     'Input',
     'Fill a random valid username or password',
     (s) => s.generateField(),
-    { footer: true },
+    {
+      footer: true,
+      disabled: (s) =>
+        s.form?.focus === 'username' || s.form?.focus === 'password'
+          ? null
+          : 'It fills the username or the password field',
+    },
   ),
   c('form.submit', ['enter'], 'form', 'Input', 'Check and show the cost', (s) => s.submitForm(), {
     footer: true,
   }),
   c('form.cancel', ['escape'], 'form', 'Input', 'Close the form', (s) => s.closeForm(), { footer: true }),
+  // On a choice field (in a text field ? is typed): help over the form, which Esc comes back to.
+  c(
+    'form.help',
+    ['?'],
+    'form',
+    'App',
+    'Help (on a choice field)',
+    (s) => {
+      s.openModal({ kind: 'help', from: { kind: 'form' } });
+      s.scrollBy('help', Number.NEGATIVE_INFINITY, 1);
+    },
+    { footer: true, disabled: onTextField },
+  ),
 
   // Bouquet picker
   c('picker.down', ['down'], 'picker', 'Input', 'Next bouquet', (s) => s.pickerMove(1)),

@@ -3,7 +3,7 @@ import { lineRule } from '../../domain/change-rules';
 import type { AppState } from '../../store/app-store';
 import { isBulkMode, selectTargetLine, unsettledRefusal } from '../../store/selectors';
 import { loaded } from '../../store/types';
-import { c, type Disabled, needsLine, READ_ONLY, type Run, writes } from '../command';
+import { c, type Disabled, FOOTER, needsLine, READ_ONLY, type Run, writes } from '../command';
 
 /** Copies and says what really happened: never "Copied" when nothing could be. */
 export const copyAndSay: (what: string, text: string) => Run = (what, text) => (s, fx) =>
@@ -53,7 +53,23 @@ const change =
     isBulkMode(s) ? s.openBulk(op) : s.openAction({ op, line: selectTargetLine(s)! });
 
 const adjustable: Disabled = (s) =>
-  s.action?.op === 'extend' || s.action?.op === 'upgrade' ? null : 'Nothing to adjust here';
+  s.action?.phase !== 'review'
+    ? 'The change is no longer open to adjust'
+    : s.action.op === 'extend' || s.action.op === 'upgrade'
+      ? null
+      : 'Nothing to adjust here';
+
+/** Enter confirms only while the dialog is a review: never once the change was sent or is done. */
+const confirmable: Disabled = (s) =>
+  writes(s) ?? (s.action?.phase === 'review' ? null : 'Nothing to confirm now');
+
+/** New credentials exist only after a new line (create, trial) is done. */
+const newCredentials: Disabled = (s) => {
+  const a = s.action;
+  return a?.phase === 'done' && a.result?.line && (a.op === 'create' || a.op === 'trial')
+    ? null
+    : 'No new credentials to copy';
+};
 
 /** Changes to a line: in the browser (the line under the cursor, or the marked lines when any), in
  *  the line detail (its line), and in the marks view (the marked lines); the detail; its copy menu;
@@ -81,7 +97,7 @@ export const LINE_COMMANDS = [
     change('extend'),
     {
       danger: true,
-      footer: true,
+      footer: FOOTER.often,
       disabled: lineChange((l) => lineRule('extend', l)),
     },
   ),
@@ -132,7 +148,7 @@ export const LINE_COMMANDS = [
     'Copy',
     'Copy… (credentials, username, password, id, portal URL, a customer message)',
     (s) => s.openModal({ kind: 'copy' }),
-    { footer: true, disabled: hasLine },
+    { footer: FOOTER.most, disabled: hasLine },
   ),
   // The same menu for the line under the cursor; not in those footers, which are full already.
   c(
@@ -223,7 +239,7 @@ export const LINE_COMMANDS = [
     'Line',
     'Confirm (exactly one request)',
     (s) => void s.confirmAction(),
-    { footer: true, danger: true, confirms: true, disabled: writes },
+    { footer: true, danger: true, confirms: true, disabled: confirmable },
   ),
   c('action.cancel', ['escape'], 'action', 'Line', 'Back (cancel is the default)', (s) => s.closeAction(), {
     footer: true,
@@ -246,10 +262,7 @@ export const LINE_COMMANDS = [
       const line = s.action?.result?.line;
       if (line) copyAndSay('the new username and password', `${line.username}\n${line.password}`)(s, fx);
     },
-    {
-      footer: true,
-      disabled: (s) => (s.action?.result?.line && s.action.phase === 'done' ? null : 'Nothing to copy yet'),
-    },
+    { footer: true, disabled: newCredentials },
   ),
   c(
     'action.recheck',

@@ -1,6 +1,9 @@
+import type { AppState } from '../../store/app-store';
 import { selectCurrentLine } from '../../store/lines-slice';
 import { c, needsLine, READ_ONLY, writes } from '../command';
 import { keyHintText } from '../keymap';
+
+const nothingMarked = (s: AppState) => (s.marked.size ? null : 'Nothing is marked');
 
 /** The lines browser, its search field and the marks view. */
 export const LINES_COMMANDS = [
@@ -90,7 +93,7 @@ export const LINES_COMMANDS = [
       const id = [...s.marked.keys()][s.marksCursor];
       if (id) s.unmark(id);
     },
-    { footer: true },
+    { footer: true, disabled: nothingMarked },
   ),
   c(
     'marks.clear',
@@ -102,7 +105,7 @@ export const LINES_COMMANDS = [
       s.clearMarks();
       s.notify('Every mark cleared', 'info');
     },
-    { footer: true },
+    { footer: true, disabled: nothingMarked },
   ),
 
   // Search field

@@ -1,5 +1,5 @@
 import { selectTargetLine } from '../../store/selectors';
-import { c, needsLine } from '../command';
+import { c, FOOTER, needsLine } from '../command';
 
 /** Notes per line, kept on this machine (the API has no field for them): the form, the column. */
 export const NOTES_COMMANDS = [
@@ -14,7 +14,7 @@ export const NOTES_COMMANDS = [
       const line = selectTargetLine(s);
       if (line) s.openNoteForm(line);
     },
-    { footer: true, disabled: needsLine(selectTargetLine) },
+    { footer: FOOTER.most, disabled: needsLine(selectTargetLine) },
   ),
   c('note.column', ['N'], 'lines', 'Find', 'Show or hide the Note column', (s) => s.toggleNoteColumn()),
 

@@ -9,15 +9,25 @@ const renewable = (s: AppState) =>
     ?.rows.filter((r) => isRenewal(r.group))
     .map((r) => r.line) ?? [];
 const noLine = needsLine(selectRenewalLine);
+/** A page is what the view shows at this size (less one row kept in sight), as it was last drawn. */
+const page = (s: AppState) => Math.max(1, (s.pageRows.renewals ?? PAGE + 1) - 1);
 
 /** The renewals view (6): what expires soon, what expired lately, what is suspended. */
 export const RENEWALS_COMMANDS = [
   c('renewals.down', ['down', 'j'], 'renewals', 'Navigate', 'Next line', (s) => s.moveRenewalsCursor(1)),
   c('renewals.up', ['up', 'k'], 'renewals', 'Navigate', 'Previous line', (s) => s.moveRenewalsCursor(-1)),
   c('renewals.pageDown', ['pagedown'], 'renewals', 'Navigate', 'A page down', (s) =>
-    s.moveRenewalsCursor(PAGE),
+    s.moveRenewalsCursor(page(s)),
   ),
-  c('renewals.pageUp', ['pageup'], 'renewals', 'Navigate', 'A page up', (s) => s.moveRenewalsCursor(-PAGE)),
+  c('renewals.pageUp', ['pageup'], 'renewals', 'Navigate', 'A page up', (s) =>
+    s.moveRenewalsCursor(-page(s)),
+  ),
+  c('renewals.first', ['g', 'home'], 'renewals', 'Navigate', 'First line', (s) =>
+    s.moveRenewalsCursor(Number.NEGATIVE_INFINITY),
+  ),
+  c('renewals.last', ['G', 'end'], 'renewals', 'Navigate', 'Last line', (s) =>
+    s.moveRenewalsCursor(Number.POSITIVE_INFINITY),
+  ),
   c(
     'renewals.open',
     ['enter'],

@@ -7,16 +7,29 @@ import type { AppState } from '../../store/app-store';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 
+export interface FooterHint {
+  readonly text: string;
+  readonly priority: number;
+}
+
 /**
  * The keys that work here now: the current scope's, then the global ones, from the command table,
- * leaving out what is disabled at this moment (read-only mode, a job already running, the last page).
+ * leaving out what is disabled at this moment (read-only mode, a job already running, the last page,
+ * nothing marked); a command in two of the scopes is named once.
  */
-export const footerHints = (s: AppState): string[] =>
-  activeScopes(s).flatMap((scope) =>
+export function footerItems(s: AppState): FooterHint[] {
+  const seen = new Set<string>();
+  return activeScopes(s).flatMap((scope) =>
     visibleCommands(scope)
-      .filter((c) => c.footer && !c.disabled?.(s))
-      .map((c) => `${keyLabel(c.keys[0]!)} ${shortLabel(c.label)}`),
+      .filter((c) => c.footer && !c.disabled?.(s) && !seen.has(c.id) && seen.add(c.id))
+      .map((c) => ({
+        text: `${keyLabel(c.keys[0]!)} ${shortLabel(c.label)}`,
+        priority: c.footer === true ? 1 : Number(c.footer),
+      })),
   );
+}
+
+export const footerHints = (s: AppState): string[] => footerItems(s).map((h) => h.text);
 
 /** As many whole hints as fit; never a hint cut in the middle. */
 export function fitHints(hints: readonly string[], width: number): string {
@@ -29,11 +42,30 @@ export function fitHints(hints: readonly string[], width: number): string {
   return out;
 }
 
+/** The footer at `width`: while it does not fit, the lowest priority's last hint goes; order is kept. */
+export function fitFooter(items: readonly FooterHint[], width: number): string {
+  const kept = [...items];
+  const text = () => (kept.length ? ` ${kept.map((h) => h.text).join('  ')}` : '');
+  while (kept.length && text().length > width) {
+    const low = Math.min(...kept.map((h) => h.priority));
+    kept.splice(
+      kept.findLastIndex((h) => h.priority === low),
+      1,
+    );
+  }
+  return text();
+}
+
 export function Footer({ width }: { readonly width: number }) {
-  const hints = useApp(useShallow(footerHints));
+  // Primitives for useShallow (new objects each call would re-render forever): "priority|text".
+  const encoded = useApp(useShallow((s: AppState) => footerItems(s).map((h) => `${h.priority}|${h.text}`)));
+  const items = encoded.map((e) => ({
+    priority: Number(e.split('|', 1)[0]),
+    text: e.slice(e.indexOf('|') + 1),
+  }));
   return (
     <Text color={color('ui.muted')} wrap="truncate">
-      {fitWidth(fitHints(hints, width), width)}
+      {fitWidth(fitFooter(items, width), width)}
     </Text>
   );
 }

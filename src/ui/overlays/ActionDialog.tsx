@@ -48,7 +48,7 @@ export function ActionDialog({ width, height }: { readonly width: number; readon
           ? `✗ ${blocker} · ${hint('action.cancel', 'back')}`
           : `${confirmHint(guard, 'action.confirm', 'confirms (one request)')} · ${hint('action.cancel', 'back')}${a.op === 'extend' || a.op === 'upgrade' ? ` · ${keyHintText('action.decrease')}/${keyHintText('action.increase')} adjust` : ''}`
       : a.phase === 'sending' || a.phase === 'checking'
-        ? `Waiting for the server… (${keyHintText('action.confirm')} does nothing until it answers)`
+        ? 'Waiting for the server… (nothing is sent twice)'
         : a.phase === 'unknown'
           ? `${hint('action.recheck', 'checks the server again')} · nothing is re-sent by itself`
           : a.phase === 'done' && a.result?.line && (a.op === 'create' || a.op === 'trial')

@@ -10,7 +10,8 @@ import { color } from '../theme';
 export function CommandPalette({ width }: { readonly width: number }) {
   const input = useApp((s) => s.paletteInput);
   const caret = useApp(caretOf);
-  const candidates = paletteCandidates(input).slice(0, 6);
+  const values = useApp((s) => s.paletteValues);
+  const candidates = paletteCandidates(input, values).slice(0, 6);
   const described = candidates.map((c) => {
     const cmd = PALETTE.find((p) => p.name === c);
     return cmd ? `${c} — ${cmd.help}` : c;

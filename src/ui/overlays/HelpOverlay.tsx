@@ -1,12 +1,13 @@
 import { Box, Text } from 'ink';
+import { useShallow } from 'zustand/react/shallow';
 import { fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
-import { helpScopes, hint, keyHintText, keyLabel, visibleCommands } from '../../keys/keymap';
+import { helpScopesOf, hint, keyHintText, keyLabel, type Scope, visibleCommands } from '../../keys/keymap';
 import { SCOPE_TITLES } from '../../keys/keys-doc';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 
-type Row =
+export type Row =
   | { readonly kind: 'title'; readonly text: string }
   | { readonly kind: 'key'; readonly keys: string; readonly label: string };
 
@@ -17,21 +18,10 @@ type Row =
  */
 export function HelpOverlay({ width, height }: { readonly width: number; readonly height: number }) {
   const screen = useApp((s) => s.screens.at(-1)!.id);
-  const rows: Row[] = helpScopes(screen).flatMap((scope) => [
-    { kind: 'title' as const, text: SCOPE_TITLES[scope] },
-    ...visibleCommands(scope).map((c) => ({
-      kind: 'key' as const,
-      keys: c.keys.map(keyLabel).join(' '),
-      label: `${c.label}${c.danger ? '  (changes data)' : ''}`,
-    })),
-  ]);
-  // More columns when the list is taller than the screen (each at least 48 wide), then scrolling.
+  const scopes = useApp(useShallow(helpScopesOf));
+  const rows = helpRowsOf(scopes);
   const scroll = useApp((s) => s.scroll.help);
-  const perColumn = Math.max(1, height - 2);
-  const win = windowOf(rows.length, perColumn * Math.max(1, Math.floor(width / 48)), scroll);
-  const visible = rows.slice(win.start, win.end);
-  const columns = Math.max(1, Math.ceil(visible.length / perColumn));
-  const colWidth = Math.floor(width / Math.max(1, columns));
+  const { win, laid, colWidth, keysWidth } = helpLayout(rows, width, height, scroll);
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold color={color('ui.accent')}>
@@ -42,10 +32,10 @@ export function HelpOverlay({ width, height }: { readonly width: number; readonl
           : ''}
       </Text>
       <Box>
-        {Array.from({ length: columns }, (_, ci) => (
+        {laid.map((column, ci) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: columns of a fixed layout
           <Box key={ci} flexDirection="column" width={colWidth}>
-            {visible.slice(ci * perColumn, (ci + 1) * perColumn).map((r, i) =>
+            {column.map((r, i) =>
               r.kind === 'title' ? (
                 // biome-ignore lint/suspicious/noArrayIndexKey: rows of a fixed list
                 <Text key={i} bold wrap="truncate">
@@ -54,8 +44,8 @@ export function HelpOverlay({ width, height }: { readonly width: number; readonl
               ) : (
                 // biome-ignore lint/suspicious/noArrayIndexKey: rows of a fixed list
                 <Text key={i} wrap="truncate">
-                  <Text color={color('ui.focus')}>{fitWidth(`   ${r.keys}`, 16)}</Text>
-                  {fitWidth(r.label, Math.max(0, colWidth - 17))}
+                  <Text color={color('ui.focus')}>{fitWidth(`   ${r.keys}`, keysWidth)}</Text>
+                  {fitWidth(r.label, Math.max(0, colWidth - keysWidth - 1))}
                 </Text>
               ),
             )}
@@ -65,3 +55,62 @@ export function HelpOverlay({ width, height }: { readonly width: number; readonl
     </Box>
   );
 }
+
+/**
+ * Rows `start`…`end` laid into at most `count` columns of `perColumn`: a column that starts inside a
+ * section begins with its heading again ("… (continued)"), and no column ends on a heading.
+ */
+export function intoColumns(
+  rows: readonly Row[],
+  start: number,
+  end: number,
+  perColumn: number,
+  count: number,
+): Row[][] {
+  const titleAt = (i: number) => {
+    for (let j = i; j >= 0; j--) {
+      const r = rows[j]!;
+      if (r.kind === 'title') return r.text;
+    }
+    return '';
+  };
+  const columns: Row[][] = [];
+  let i = start;
+  while (i < end && columns.length < count) {
+    const column: Row[] =
+      rows[i]!.kind === 'title' ? [] : [{ kind: 'title', text: `${titleAt(i)} (continued)` }];
+    while (column.length < perColumn && i < end) column.push(rows[i++]!);
+    if (column.length > 1 && column.at(-1)!.kind === 'title') {
+      column.pop();
+      i--;
+    }
+    columns.push(column);
+  }
+  return columns;
+}
+
+/**
+ * More columns when the list is taller than the screen, only as many as show every label whole;
+ * then scrolling. Pure, for tests at any width.
+ */
+export function helpLayout(rows: readonly Row[], width: number, height: number, scroll: number) {
+  const perColumn = Math.max(1, height - 2);
+  const keysWidth = Math.max(8, ...rows.map((r) => (r.kind === 'key' ? r.keys.length + 4 : 0)));
+  const longest = Math.max(...rows.map((r) => (r.kind === 'key' ? r.label.length : r.text.length)));
+  const fit = rows.length > perColumn ? Math.max(1, Math.floor(width / (keysWidth + 2 + longest))) : 1;
+  const win = windowOf(rows.length, perColumn * fit, scroll);
+  const laid = intoColumns(rows, win.start, win.end, perColumn, fit);
+  const colWidth = Math.floor(width / Math.max(1, laid.length));
+  return { win, laid, colWidth, keysWidth, labelWidth: Math.max(0, colWidth - keysWidth - 1) };
+}
+
+/** Help's rows for these scopes: a heading per scope, then its commands. */
+export const helpRowsOf = (scopes: readonly Scope[]): Row[] =>
+  scopes.flatMap((scope) => [
+    { kind: 'title' as const, text: SCOPE_TITLES[scope] },
+    ...visibleCommands(scope).map((c) => ({
+      kind: 'key' as const,
+      keys: c.keys.map(keyLabel).join(' '),
+      label: `${c.label}${c.danger ? '  (changes data)' : ''}`,
+    })),
+  ]);

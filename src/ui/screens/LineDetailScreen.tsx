@@ -1,7 +1,8 @@
 import { Box, Text } from 'ink';
+import { useShallow } from 'zustand/react/shallow';
 import { diagnose, type Fix } from '../../domain/diagnosis';
 import { absoluteText, expiryText, fitWidth, relativeText, statusOf } from '../../domain/format';
-import { type CommandId, keyHintText } from '../../keys/keymap';
+import { type CommandId, keyHint, keyHintText } from '../../keys/keymap';
 import { selectDetailExtras, selectDetailLine, selectDetailNote } from '../../store/selectors';
 import { useApp } from '../store-context';
 import { color, statusToken } from '../theme';
@@ -11,6 +12,7 @@ const FIX_COMMAND: Record<Fix, CommandId> = {
   extend: 'line.extend',
   newLine: 'line.create',
 };
+const FIXES = Object.keys(FIX_COMMAND) as Fix[];
 const FIX_WORDS: Record<Fix, string> = {
   unsuspend: 'unsuspends',
   extend: 'extends',
@@ -26,13 +28,20 @@ export function LineDetailScreen({ width, height }: { readonly width: number; re
   const showPassword = useApp((s) => s.showPassword);
   const note = useApp(selectDetailNote);
   const extras = useApp(selectDetailExtras);
+  const fixHints = useApp(
+    useShallow((s) => FIXES.map((f) => keyHint(s, FIX_COMMAND[f], FIX_WORDS[f]) ?? '')),
+  );
   if (!line) return <Text> No line.</Text>;
   const now = Date.now();
   const status = statusOf(line, now);
   // List items omit MAC and parental code; a single-line response (a change here) carries them.
   const notInList = 'not in the list; shown once the service returns the line (after a change here)';
   const dx = diagnose(line, now);
-  const fixText = dx.fixes.map((f) => `${keyHintText(FIX_COMMAND[f])} ${FIX_WORDS[f]}`).join(' · ');
+  // Only the fixes whose keys work now (none in read-only mode): text never offers a refused key.
+  const fixText = dx.fixes
+    .map((f) => fixHints[FIXES.indexOf(f)])
+    .filter(Boolean)
+    .join(' · ');
   const rows: Array<[string, string, string | undefined]> = [
     [
       'Diagnosis',

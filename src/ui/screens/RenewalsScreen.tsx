@@ -1,9 +1,9 @@
 import { Box, Text } from 'ink';
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
 import { counted, countText, credits, creditsText } from '../../domain/format';
 import type { RenewalsPlan } from '../../domain/renewals';
 import { windowOf } from '../../domain/scroll';
-import { hint, keyHintText } from '../../keys/keymap';
+import { hint, keyHint, keyHintText } from '../../keys/keymap';
 import { selectRenewalsPlan } from '../../store/renewals-slice';
 import { loaded } from '../../store/types';
 import { LoadState } from '../components/LoadState';
@@ -53,6 +53,8 @@ export function RenewalsScreen({ width, height }: { readonly width: number; read
   const w = useApp((s) => s.renewalsWindow);
   const cursor = useApp((s) => s.renewalsCursor);
   const marked = useApp((s) => s.marked);
+  // Named only while marking works (not in read-only mode, not with nothing to renew).
+  const markHint = useApp((s) => keyHint(s, 'renewals.markAll', 'marks every renewable line'));
   const balance = useApp((s) => loaded(s.account)?.credits ?? null);
   const data = loaded(load);
   const now = data?.at ?? 0;
@@ -64,6 +66,9 @@ export function RenewalsScreen({ width, height }: { readonly width: number; read
   const at = items.findIndex((it) => it.kind === 'row' && it.index === cursor);
   const size = Math.max(1, height - 5);
   const view = windowOf(items.length, size, at - Math.floor(size / 2));
+  // PgDn/PgUp move by what is on screen (keys/commands/renewals.ts).
+  const setPageRows = useApp((s) => s.setPageRows);
+  useLayoutEffect(() => setPageRows('renewals', size), [setPageRows, size]);
   const title = ` Renewals — expiring within ${counted(w.withinDays, 'day')} (${keyHintText('renewals.shorter')}/${keyHintText('renewals.longer')} change it), expired in the last ${counted(w.expiredDays, 'day')}, suspended${view.position ? `   ${view.position}` : ''}`;
   return (
     <Box flexDirection="column" width={width} height={height}>
@@ -87,9 +92,9 @@ export function RenewalsScreen({ width, height }: { readonly width: number; read
       {plan && plan.rows.length > 0 && (
         <Text color={color('ui.muted')} wrap="truncate">{`   ${rowText(laid, null)}`}</Text>
       )}
-      {plan && plan.rows.length > 0 && !marked.size && (
+      {plan && plan.rows.length > 0 && !marked.size && markHint && (
         <Text color={color('ui.muted')} wrap="truncate">
-          {` ${hint('renewals.markAll', 'marks every renewable line')}, ${hint('line.extend', 'renews the marked ones (quoted first)')}`}
+          {` ${markHint}, ${hint('line.extend', 'renews the marked ones (quoted first)')}`}
         </Text>
       )}
       {items.slice(view.start, view.end).map((it, i) => {

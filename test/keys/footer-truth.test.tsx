@@ -1,0 +1,229 @@
+/**
+ * The footer and the keys named in text tell the truth (issue 24): walked through states (the
+ * action dialog's phases, read-only mode, nothing marked), every footer hint is a key dispatch runs
+ * now, to an enabled command, and named once; a narrow footer keeps the keys used most.
+ */
+import { describe, expect, it } from 'vitest';
+import { resolveKey } from '../../src/keys/dispatch';
+import { COMMANDS, keyLabel } from '../../src/keys/keymap';
+import type { AppState } from '../../src/store/app-store';
+import { fitFooter, footerItems } from '../../src/ui/layout/Footer';
+import { renderApp } from '../helpers/app';
+
+type App = Awaited<ReturnType<typeof renderApp>>;
+
+/** Every footer hint's key resolves, in this state, to an enabled command; no command named twice. */
+function expectFooterTrue(s: AppState, where: string) {
+  const texts = footerItems(s).map((h) => h.text);
+  expect(new Set(texts).size, `${where}: a hint twice in ${texts.join(' | ')}`).toBe(texts.length);
+  for (const text of texts) {
+    const label = text.split(' ')[0]!;
+    // The table's key names whose label is the one shown.
+    const keys = [...new Set(COMMANDS.flatMap((c) => c.keys))].filter((k) => keyLabel(k) === label);
+    const cmd = keys.map((k) => resolveKey(s, k)).find(Boolean);
+    expect(cmd, `${where}: "${text}" is no key dispatch runs`).toBeDefined();
+    expect(cmd!.disabled?.(s) ?? null, `${where}: "${text}" is disabled`).toBeNull();
+  }
+}
+
+const footer = (s: AppState) => footerItems(s).map((h) => h.text);
+const start = async (deps: Parameters<typeof renderApp>[1] = {}) => {
+  const app = await renderApp({}, deps);
+  await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
+  return app;
+};
+const state = (app: App) => app.store.getState();
+
+describe('the footer lists what dispatch accepts now', () => {
+  it('the action dialog: Enter, ←/→ and y only while they do something; after the change, none of them', async () => {
+    const app = await start();
+    await app.press('lines.filterType'); // premium
+    await app.waitFrame((f) => f.includes('type premium') && !f.includes('loading'));
+    await app.press('line.extend');
+    await app.waitFrame((f) => f.includes('estimate from package prices'));
+    expectFooterTrue(state(app), 'review');
+    expect(footer(state(app))).toContain('Enter confirm');
+    await app.confirm('action.confirm');
+    await app.waitFrame((f) => f.includes('Charged'));
+    expectFooterTrue(state(app), 'done');
+    const done = footer(state(app)).join('  ');
+    for (const gone of ['Enter', 'y copy', '← fewer', '→ more']) expect(done).not.toContain(gone);
+    expect(app.frame()).not.toMatch(/Enter confirm/);
+  });
+
+  it('the marks view with nothing marked offers no unmark keys', async () => {
+    const app = await start();
+    state(app).openMarks();
+    await app.waitFrame(() => state(app).screens.at(-1)?.id === 'marks');
+    expectFooterTrue(state(app), 'marks, empty');
+    expect(footer(state(app)).join('  ')).not.toMatch(/unmark/i);
+  });
+
+  it('the detail names ? once; at 80 columns its footer keeps ?, y and n', async () => {
+    const app = await start();
+    await app.press('lines.open');
+    await app.waitFrame((f) => f.includes('Diagnosis'));
+    expectFooterTrue(state(app), 'detail');
+    expect(footer(state(app)).filter((h) => h.startsWith('? '))).toHaveLength(1);
+    const at80 = fitFooter(footerItems(state(app)), 80);
+    expect(at80.length).toBeLessThanOrEqual(80);
+    for (const kept of ['? help', 'y copy', 'n edit']) expect(at80, kept).toContain(kept);
+    const lines80 = fitFooter(footerItems({ ...state(app), screens: [{ id: 'lines' }] }), 80);
+    expect(lines80).toContain('? help');
+  });
+});
+
+describe('keys named in text honour disabled', () => {
+  it('read-only: the diagnosis of a suspended line offers no key, the renewals text offers no renewal', async () => {
+    const app = await start({ readOnly: true });
+    await app.press('lines.filterStatus'); // active
+    await app.press('lines.filterStatus'); // suspended
+    await app.waitFrame((f) => f.includes('suspended') && !f.includes('loading') && /\d+–\d+ of \d+/.test(f));
+    await app.press('lines.open');
+    await app.waitFrame((f) => f.includes('Diagnosis'));
+    const diagnosis = app
+      .frame()
+      .split('\n')
+      .find((l) => l.includes('Diagnosis'))!;
+    expect(diagnosis).not.toMatch(/unsuspends|extends|→/);
+    expectFooterTrue(state(app), 'detail, read-only');
+    await app.press('nav.renewals');
+    await app.waitFrame((f) => /Expiring|expiring/.test(f) && !f.includes('loading'));
+    expect(app.frame()).not.toMatch(/renews|marks every/);
+    expectFooterTrue(state(app), 'renewals, read-only');
+  });
+});
+
+describe('the new-line form', () => {
+  it('offers ? on a choice field, not in a text field (where ? is typed); Ctrl-G only where it fills', async () => {
+    const app = await start();
+    await app.press('line.create');
+    await app.waitFrame((f) => f.includes('New line —'));
+    expectFooterTrue(state(app), 'form, package');
+    expect(footer(state(app))).toContain('? help');
+    expect(footer(state(app)).join('  ')).not.toContain('Ctrl-G');
+    while (state(app).form?.focus !== 'username') await app.press('form.next');
+    expectFooterTrue(state(app), 'form, username');
+    expect(footer(state(app))).not.toContain('? help');
+    expect(footer(state(app)).join('  ')).toContain('Ctrl-G fill');
+    await app.type('a?');
+    await app.waitFrame(() => state(app).form?.values.username === 'a?');
+  });
+});
+
+describe('a walk through the screens and menus', () => {
+  for (const readOnly of [false, true]) {
+    it(`every footer hint dispatches to an enabled command, once (${readOnly ? 'read-only' : 'read-write'})`, async () => {
+      const app = await start({ readOnly });
+      const visit = async (where: string, go: () => unknown, ready: () => boolean = () => true) => {
+        await go();
+        await app.waitFrame(ready);
+        expectFooterTrue(state(app), where);
+      };
+      await visit('lines', () => undefined);
+      await visit(
+        'search',
+        () => app.press('lines.search'),
+        () => state(app).searchOpen,
+      );
+      await visit(
+        'lines again',
+        () => app.press('search.clear'),
+        () => !state(app).searchOpen,
+      );
+      await visit(
+        'palette',
+        () => app.press('app.palette'),
+        () => state(app).modal?.kind === 'palette',
+      );
+      await visit(
+        'palette closed',
+        () => app.press('palette.close'),
+        () => state(app).modal === null,
+      );
+      await visit(
+        'copy menu',
+        () => app.press('line.copy'),
+        () => state(app).modal?.kind === 'copy',
+      );
+      await visit(
+        'copy closed',
+        () => app.press('copy.close'),
+        () => state(app).modal === null,
+      );
+      await visit(
+        'help',
+        () => app.press('app.help'),
+        () => state(app).modal?.kind === 'help',
+      );
+      await visit(
+        'help closed',
+        () => app.press('help.close'),
+        () => state(app).modal === null,
+      );
+      await visit(
+        'detail',
+        () => app.press('lines.open'),
+        () => state(app).screens.at(-1)?.id === 'detail',
+      );
+      await visit(
+        'note form',
+        () => app.press('note.edit'),
+        () => state(app).modal?.kind === 'note',
+      );
+      await visit(
+        'note closed',
+        () => app.press('note.cancel'),
+        () => state(app).modal === null,
+      );
+      for (const nav of [
+        'nav.account',
+        'nav.packages',
+        'nav.bouquets',
+        'nav.journal',
+        'nav.renewals',
+      ] as const)
+        await visit(
+          nav,
+          () => app.press(nav),
+          () => state(app).screens.length === 2,
+        );
+      if (!readOnly) {
+        await visit(
+          'lines',
+          () => app.press('nav.lines'),
+          () => state(app).screens.length === 1,
+        );
+        await visit(
+          'one marked',
+          () => app.press('lines.mark'),
+          () => state(app).marked.size === 1,
+        );
+        await visit(
+          'marks view',
+          () => app.press('lines.marks'),
+          () => state(app).screens.at(-1)?.id === 'marks',
+        );
+      }
+    });
+  }
+});
+
+describe('the bulk dialog', () => {
+  it('preview, then done: every footer hint dispatches to an enabled command; no Start once done', async () => {
+    const app = await start();
+    await app.press('lines.filterType'); // premium
+    await app.waitFrame((f) => f.includes('type premium') && !f.includes('loading'));
+    await app.press('lines.mark');
+    await app.press('lines.down');
+    await app.press('lines.mark');
+    await app.waitFrame(() => state(app).marked.size === 2);
+    await app.press('line.extend');
+    await app.waitFrame(() => state(app).bulk?.phase === 'preview' && state(app).modal?.kind === 'bulk');
+    expectFooterTrue(state(app), 'bulk preview');
+    await app.confirm('bulk.start');
+    await app.waitFrame(() => state(app).bulk?.phase === 'done', 10_000);
+    expectFooterTrue(state(app), 'bulk done');
+    expect(footer(state(app)).join('  ')).not.toMatch(/Enter start/i);
+  });
+});
