@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isRenewal } from '../../src/domain/renewals';
 import { loadTemplates } from '../../src/domain/templates';
 import type { LineNote, Notes } from '../../src/store/notes';
 import { selectRenewalsPlan } from '../../src/store/renewals-slice';
@@ -109,7 +110,8 @@ describe('customer messages', () => {
       await app.press('message.down');
     await app.press('message.pick');
     await app.waitFrame((f) => f.includes('Copied'));
-    const days = Math.ceil((line.exp_date!.ms! - now) / DAY);
+    // Calendar days between the two UTC dates (the zone every date is shown in), on the store's clock.
+    const days = Math.floor(line.exp_date!.ms! / DAY) - Math.floor(now / DAY);
     expect(app.copied).toEqual([`${line.username}: ${days} (in ${days} days), ${line.connections} conn.`]);
   });
 
@@ -257,7 +259,8 @@ describe('customer messages', () => {
     await app.press('nav.renewals');
     await app.waitFrame((f) => f.includes('── Expiring within') && f.includes('COST~'));
     const plan = selectRenewalsPlan(app.store.getState())!;
-    const renewable = plan.rows.filter((r) => r.group !== 'trial').map((r) => r.line.username);
+    // Reminders go to lines to renew: not trials, not suspended lines with paid time (an unsuspend).
+    const renewable = plan.rows.filter((r) => isRenewal(r.group)).map((r) => r.line.username);
     expect(renewable.length).toBeGreaterThan(1);
     await app.press('messages.export');
     await app.waitFrame((f) => f.includes(`Messages for every renewable line listed (${renewable.length})`));

@@ -76,7 +76,7 @@ export const RENEWALS_COMMANDS = [
     ['a'],
     'renewals',
     'Marks',
-    'Mark every renewable line listed (not trials: they cannot be extended; not suspended lines with paid time: they need an unsuspend)',
+    'Mark every line listed to renew (not trials, not suspended lines with paid time)',
     (s) => s.toggleMarkLines(renewable(s)),
     { footer: true, disabled: (s) => writes(s) ?? (renewable(s).length ? null : 'Nothing to renew') },
   ),

@@ -36,13 +36,14 @@ export function totalText(plan: RenewalsPlan, months: number, balance: number | 
     `${counted(plan.renewable, 'line')} to renew for ${counted(months, 'month')}: ~${credits(plan.total)} (estimate)`,
   ];
   if (plan.unpriced) parts.push(`${counted(plan.unpriced, 'line')} without a price`);
-  if (unsuspend) parts.push(unsuspend);
   if (balance !== null)
     parts.push(
       plan.covered >= plan.renewable
         ? 'the balance covers all'
         : `the balance (${creditsText(balance)}) covers ${countText(plan.covered)}`,
     );
+  // Last: the money comes first on a narrow screen.
+  if (unsuspend) parts.push(unsuspend);
   return parts.join(' · ');
 }
 
