@@ -1,7 +1,8 @@
 import type { Package } from '../api/contract';
 import { creditsText, fitWidth } from '../domain/format';
 import type { RenewalRow } from '../domain/renewals';
-import type { JournalEntry } from '../store/journal';
+import { type JournalEntry, localDay } from '../store/journal';
+import { serviceOf } from '../store/journal-filter';
 import { type Column, type LaidOut, LINE_COLUMNS, layoutColumns } from './lines-columns';
 
 /** Columns are data for every table: header, width rule, a pure cell. Tested without rendering. */
@@ -35,10 +36,32 @@ export const PACKAGE_COLUMNS: readonly Column<Package>[] = [
 
 const amount = (n: number | null, mark = '') => (n === null ? '' : `${creditsText(n)}${mark}`);
 
+const dayOf = (iso: string) => {
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? iso : localDay(ms);
+};
+
+/** What was bought, in short: "3 mo · exp 2026-12-01→2027-03-01", "conn 1→2" (an older entry: blank). */
+export function journalWhat(e: JournalEntry): string {
+  const parts: string[] = [];
+  if (e.months !== undefined) parts.push(`${e.months} mo`);
+  const cb = e.connectionsBefore;
+  const ca = e.connectionsAfter;
+  if (cb !== undefined && ca !== undefined && cb !== ca) parts.push(`conn ${cb}→${ca}`);
+  else if (cb === undefined && ca !== undefined) parts.push(`conn ${ca}`);
+  if (e.expiryBefore !== undefined || e.expiryAfter !== undefined)
+    parts.push(
+      `exp ${e.expiryBefore ? dayOf(e.expiryBefore) : '—'}${e.expiryAfter ? `→${dayOf(e.expiryAfter)}` : ''}`,
+    );
+  return parts.join(' · ');
+}
+
 export const JOURNAL_COLUMNS: readonly Column<JournalEntry>[] = [
   { id: 'time', header: 'TIME', width: 19, cell: (e) => e.time.slice(0, 19).replace('T', ' ') },
+  { id: 'service', header: 'SERVICE', width: { min: 7, flex: 1 }, minTerminal: 100, cell: serviceOf },
   { id: 'operation', header: 'OPERATION', width: 9, cell: (e) => e.operation },
   { id: 'line', header: 'LINE', width: { min: 10, flex: 2 }, cell: (e) => e.username ?? e.lineId ?? '' },
+  { id: 'what', header: 'WHAT', width: { min: 10, flex: 2 }, minTerminal: 90, cell: journalWhat },
   {
     id: 'quoted',
     header: 'QUOTED',

@@ -9,6 +9,7 @@ import { type JournalOutcome, JournalWriter } from '../journal';
 import { lookupPasted } from '../paste-lookup';
 import { checkJob, type EngineOptions, runJob } from './engine';
 import { holdDamagedIntents, takeJob } from './intent-damage';
+import { auditOf } from './journal-audit';
 
 /** A job found open in the intent log at start, after its unknown lines were checked. */
 export interface Recovered {
@@ -235,19 +236,38 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
       );
   };
 
-  /** The outcome last journaled per operation: a check that leaves it unknown adds no entry. */
+  /**
+   * The outcome last journaled per operation: a check that leaves it unknown adds no entry. Seeded
+   * from the journal itself on first use, so a later process (the next start, `linedesk pending`)
+   * checking the same unknown line does not add it again either.
+   */
   const journaled = new Map<string, JournalOutcome>();
-  const journalLine = (job: BulkJob, l: BulkLine, bulk: boolean) => {
+  let seeded = false;
+  const lastJournaled = (opId: string): JournalOutcome | undefined => {
+    if (!seeded && deps.journal) {
+      seeded = true;
+      try {
+        for (const e of deps.journal.read())
+          if (e.opId !== undefined && !journaled.has(e.opId)) journaled.set(e.opId, e.outcome);
+      } catch (err) {
+        deps.logError?.('journal read', err);
+      }
+    }
+    return journaled.get(opId);
+  };
+  const journalLine = (job: BulkJob, l: BulkLine, bulk: boolean, server?: Line | LineListItem) => {
     const outcome = outcomeOf(l);
     if (!journal || !outcome) return;
     const opId = `${job.id}:${l.username}`;
-    if (outcome === 'unknown' && journaled.get(opId) === 'unknown') return;
+    if (outcome === 'unknown' && lastJournaled(opId) === 'unknown') return;
     journaled.set(opId, outcome);
     const bouquets = (l.body as { bouquets?: number[] } | undefined)?.bouquets;
     journal.append({
       opId,
       time: new Date(now()).toISOString(),
       target: job.target,
+      ...(job.target === get().target.id ? { service: get().target.label } : {}),
+      ...auditOf(job, l, outcome, server),
       operation: job.op,
       lineId: l.id.startsWith('new:') ? null : l.id,
       username: l.username,
@@ -355,7 +375,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
       setUnsettled(l, job.id);
       // The header follows the money as it is spent: each reply says the balance after its charge.
       if (l.state === 'done' && l.newBalance !== undefined) get().balanceSeen(l.newBalance);
-      if (FINAL.has(l.state) || l.state === 'unknown') journalLine(job, l, bulk);
+      if (FINAL.has(l.state) || l.state === 'unknown') journalLine(job, l, bulk, server);
       showLine(job, l, server);
       hooks?.onLine?.(l, server);
       hooks?.onProgress?.(current);
