@@ -63,11 +63,12 @@ export function filterJournal(
 }
 
 /**
- * The SERVICE column: the words written with the entry, else what its account id says (an earlier
+ * The SERVICE column: the profile named with the entry, else what its account id says (an earlier
  * version's entry holds the base URL alone: its host, the account not known).
  */
 export function serviceOf(e: JournalEntry): string {
-  if (e.service) return e.service;
+  // The profile's name is what a reader knows the account by ("shopB · panel.example" → shopB).
+  if (e.service) return e.service.split(' · ')[0]!;
   if (e.target.startsWith('sandbox:')) return 'SANDBOX';
   try {
     const url = new URL(e.target.split('#')[0]!);

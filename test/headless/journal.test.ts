@@ -69,8 +69,8 @@ describe('linedesk journal', () => {
     const all = await run('journal', '--all-accounts');
     expect(all.code).toBe(0);
     expect(all.stdout).toMatch(/SERVICE/);
-    expect(all.stdout).toMatch(new RegExp(`shopA · [^\\n]*${a.username}`));
-    expect(all.stdout).toMatch(new RegExp(`shopB · [^\\n]*${b.username}`));
+    expect(all.stdout).toMatch(new RegExp(`shopA\\s[^\\n]*${a.username}`));
+    expect(all.stdout).toMatch(new RegExp(`shopB\\s[^\\n]*${b.username}`));
 
     // What was bought: months, connections, the old and the new expiry, as the server wrote them.
     const entry = journalLines(home.LINEDESK_DATA_DIR).find((e) => e.username === a.username)!;
