@@ -42,24 +42,42 @@ export interface JournalFilter {
   readonly untilMs?: number | null;
 }
 
-/** The entries asked for, and how many of other accounts were left out (said, so none is a secret). */
+/** An entry of an earlier version names the service's URL alone (or nothing): not an account. */
+export const namesAccount = (e: JournalEntry) => e.target.startsWith('sandbox:') || e.target.includes('#');
+
+/**
+ * The entries asked for, and how many in the period were left out: of other accounts, and of an
+ * earlier version that names no account (they may be this one's; said, so none is hidden silently).
+ */
 export function filterJournal(
   entries: readonly JournalEntry[],
   f: JournalFilter,
-): { readonly entries: JournalEntry[]; readonly otherAccounts: number } {
+): { readonly entries: JournalEntry[]; readonly otherAccounts: number; readonly noAccount: number } {
   let otherAccounts = 0;
+  let noAccount = 0;
   const out: JournalEntry[] = [];
   for (const e of entries) {
     const t = Date.parse(e.time);
     if (f.sinceMs != null && t < f.sinceMs) continue;
     if (f.untilMs != null && t >= f.untilMs) continue;
     if (f.account !== null && e.target !== f.account) {
-      otherAccounts++;
+      if (namesAccount(e)) otherAccounts++;
+      else noAccount++;
       continue;
     }
     out.push(e);
   }
-  return { entries: out, otherAccounts };
+  return { entries: out, otherAccounts, noAccount };
+}
+
+/** "2 of other accounts, 1 naming no account (an earlier version's)", or '' when none was left out. */
+export function leftOutText(otherAccounts: number, noAccount: number): string {
+  return [
+    otherAccounts ? `${otherAccounts} of other ${otherAccounts === 1 ? 'account' : 'accounts'}` : '',
+    noAccount ? `${noAccount} naming no account (an earlier version's)` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /**

@@ -10,8 +10,9 @@ export interface JournalSlice {
   /** Every account's entries, not only this one's. */
   readonly journalAllAccounts: boolean;
   readonly journalPeriod: JournalPeriod;
-  /** Entries of other accounts left out (in the period): said, never hidden silently. */
-  readonly journalOtherAccounts: number;
+  /** Entries left out (in the period), said, never hidden silently: of other accounts, and of an
+   *  earlier version that names no account. */
+  readonly journalLeftOut: { readonly otherAccounts: number; readonly noAccount: number };
   loadJournal: () => void;
   toggleJournalAccounts: () => void;
   cycleJournalPeriod: () => void;
@@ -34,15 +35,15 @@ export function createJournalSlice(set: SetState, get: GetState, deps: StoreDeps
     journalEntries: [],
     journalAllAccounts: false,
     journalPeriod: 'all',
-    journalOtherAccounts: 0,
+    journalLeftOut: { otherAccounts: 0, noAccount: 0 },
     loadJournal() {
       // One entry per operation, with its final outcome.
       const all = collapse(deps.journal?.read() ?? []);
-      const { entries, otherAccounts } = filterJournal(all, {
+      const { entries, otherAccounts, noAccount } = filterJournal(all, {
         account: get().journalAllAccounts ? null : get().target.id,
         ...periodRange(get().journalPeriod, now()),
       });
-      set({ journalEntries: entries, journalOtherAccounts: otherAccounts });
+      set({ journalEntries: entries, journalLeftOut: { otherAccounts, noAccount } });
       const skipped = deps.journal?.skipped?.() ?? [];
       if (skipped.length) get().notify(skipped.join('; '), 'error');
     },

@@ -61,7 +61,7 @@ describe('the journal view', () => {
     expect(f).toMatch(/3mo 2026-11-01→11-28/);
     expect(f).not.toContain('shopbline02');
     expect(f).not.toContain('oldentry03');
-    expect(f).toMatch(/Journal — SANDBOX .*2 of other accounts/);
+    expect(f).toMatch(/Journal — SANDBOX .*left out: 1 of other account, 1 naming no account/);
     await app.press('journal.allAccounts');
     await app.waitFrame((x) => x.includes('shopbline02'));
     f = app.frame();

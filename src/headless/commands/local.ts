@@ -4,7 +4,7 @@ import { loadConfig } from '../../app/config';
 import { fileJournal } from '../../app/journal-file';
 import { chooseTarget } from '../../app/target';
 import { collapse, journalTotals, sumTotals, toCsv, totalsText } from '../../store/journal';
-import { filterJournal, parsePeriodEdge } from '../../store/journal-filter';
+import { filterJournal, leftOutText, parsePeriodEdge } from '../../store/journal-filter';
 import { JOURNAL_COLUMNS } from '../../ui/tables';
 import { completionScript } from '../completion';
 import { EXIT, usageFailure } from '../failure';
@@ -47,7 +47,7 @@ export async function journalCommand(ctx: Ctx): Promise<number> {
   const journal = fileJournal(join(ctx.dirs.data, 'journal.jsonl'));
   const read = collapse(journal.read());
   for (const problem of journal.skipped?.() ?? []) out.message(`linedesk: ${problem}`, 'yellow');
-  const { entries, otherAccounts } = filterJournal(read, {
+  const { entries, otherAccounts, noAccount } = filterJournal(read, {
     account: account?.id ?? null,
     sinceMs: edges.since,
     untilMs: edges.until,
@@ -66,14 +66,16 @@ export async function journalCommand(ctx: Ctx): Promise<number> {
       since: edges.since === null ? null : new Date(edges.since).toISOString(),
       until: edges.until === null ? null : new Date(edges.until).toISOString(),
       otherAccounts: account ? otherAccounts : 0,
+      noAccount: account ? noAccount : 0,
       totals: { ...total, byDay },
       entries,
     };
     await out.data(`${JSON.stringify(doc, null, 2)}\n`);
     return EXIT.done;
   }
+  const leftOut = account ? leftOutText(otherAccounts, noAccount) : '';
   const scope = account
-    ? `${account.label}${otherAccounts ? ` (${otherAccounts} ${otherAccounts === 1 ? 'entry' : 'entries'} of other accounts left out: --all-accounts shows them)` : ''}`
+    ? `${account.label}${leftOut ? ` (left out: ${leftOut}; --all-accounts shows them)` : ''}`
     : 'every account';
   out.message(`Journal of ${scope}${period ? `, ${period} (local days)` : ''}.`, 'dim');
   if (run.format === 'csv') {

@@ -3,6 +3,7 @@ import { countText, fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
 import { keyHintText } from '../../keys/keymap';
 import { journalTotals, sumTotals, totalsText } from '../../store/journal';
+import { leftOutText } from '../../store/journal-filter';
 import { useApp } from '../store-context';
 import { JOURNAL_COLUMNS, layoutColumns, rowText } from '../tables';
 import { color } from '../theme';
@@ -15,7 +16,7 @@ export function JournalScreen({ width, height }: { readonly width: number; reado
   const entries = useApp((s) => s.journalEntries);
   const all = useApp((s) => s.journalAllAccounts);
   const period = useApp((s) => s.journalPeriod);
-  const others = useApp((s) => s.journalOtherAccounts);
+  const others = useApp((s) => leftOutText(s.journalLeftOut.otherAccounts, s.journalLeftOut.noAccount));
   const label = useApp((s) => s.target.label);
   const byDay = journalTotals(entries);
   const totals = byDay.slice(0, 6);
@@ -28,9 +29,7 @@ export function JournalScreen({ width, height }: { readonly width: number; reado
   const laid = layoutColumns(columns, width - 2, 1, { items: recent, now: 0 });
   const scope = all ? 'every account' : label;
   const hidden =
-    !all && others
-      ? ` · ${countText(others)} of other accounts (${keyHintText('journal.allAccounts')} shows all)`
-      : '';
+    !all && others ? ` · left out: ${others} (${keyHintText('journal.allAccounts')} shows all)` : '';
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold wrap="truncate">
