@@ -173,3 +173,28 @@ describe('linedesk journal', () => {
     expect(entries.map((e) => e.outcome)).toEqual(['unknown']);
   });
 });
+
+describe('one entry per operation, across processes', () => {
+  it('a bulk job with one line left unknown: the lines already settled are not journaled again by each check', async () => {
+    const env0 = await sandbox({ lines: 20 });
+    const proxy = await faultProxy(env0.sb.baseUrl, {
+      rules: [{ match: 'PUT /v1/lines/extend', nth: 2, fault: { kind: 'resetBefore' } }],
+    });
+    cleanups.push(async () => {
+      await proxy.landed();
+      await proxy.close();
+    });
+    const home = homeDirs();
+    const env = { ...home, LINEDESK_BASE_URL: proxy.baseUrl, LINEDESK_API_KEY: DEMO_KEY, NO_COLOR: '' };
+    const [one, two] = (await env0.client.listLines({ limit: 20, type: 'premium' })).lines;
+    const run = await headless(['extend', '--stdin', '--yes'], {
+      env,
+      stdin: `${one!.username}\n${two!.username}\n`,
+    });
+    expect(run.code).toBe(3); // one applied, one unknown and still open
+    for (let i = 0; i < 2; i++) expect((await headless(['pending'], { env })).code).toBe(3);
+    const entries = journalLines(home.LINEDESK_DATA_DIR);
+    const outcomes = (u: string) => entries.filter((e) => e.username === u).map((e) => e.outcome);
+    expect([outcomes(one!.username), outcomes(two!.username)].sort()).toEqual([['applied'], ['unknown']]);
+  });
+});

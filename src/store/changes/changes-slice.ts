@@ -5,7 +5,7 @@ import { DEFAULT_HOLD_MS, heldUntil } from '../../domain/proof';
 import type { GetState, SetState, StoreDeps } from '../deps';
 import { describeError } from '../describe-error';
 import { needsAttention } from '../intent-log';
-import { type JournalOutcome, JournalWriter } from '../journal';
+import { type JournalEntry, type JournalOutcome, JournalWriter } from '../journal';
 import { lookupPasted } from '../paste-lookup';
 import { checkJob, type EngineOptions, runJob } from './engine';
 import { holdDamagedIntents, takeJob } from './intent-damage';
@@ -237,18 +237,24 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
   };
 
   /**
-   * The outcome last journaled per operation: a check that leaves it unknown adds no entry. Seeded
-   * from the journal itself on first use, so a later process (the next start, `linedesk pending`)
-   * checking the same unknown line does not add it again either.
+   * What was last journaled per operation: its outcome and what it said of the charge. Seeded from
+   * the journal itself on first use, so a later process (the next start, `linedesk pending`) checking
+   * the same job adds nothing either: a check that leaves a line unknown, or a recovery that finds a
+   * line settled as already written, writes no second entry. One entry per operation, unless its
+   * outcome or its charge changed.
    */
-  const journaled = new Map<string, JournalOutcome>();
+  const journaled = new Map<string, string>();
   let seeded = false;
-  const lastJournaled = (opId: string): JournalOutcome | undefined => {
+  const said = (e: Pick<JournalEntry, 'outcome' | 'deducedCredits' | 'charge' | 'detail'>) =>
+    e.outcome === 'unknown'
+      ? 'unknown'
+      : `${e.outcome}|${e.deducedCredits ?? ''}|${e.charge ?? ''}|${e.detail ?? ''}`;
+  const lastJournaled = (opId: string): string | undefined => {
     if (!seeded && deps.journal) {
       seeded = true;
       try {
-        for (const e of deps.journal.read())
-          if (e.opId !== undefined && !journaled.has(e.opId)) journaled.set(e.opId, e.outcome);
+        // In order: the last entry of an operation is what it says now.
+        for (const e of deps.journal.read()) if (e.opId !== undefined) journaled.set(e.opId, said(e));
       } catch (err) {
         deps.logError?.('journal read', err);
       }
@@ -259,8 +265,13 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
     const outcome = outcomeOf(l);
     if (!journal || !outcome) return;
     const opId = `${job.id}:${l.username}`;
-    if (outcome === 'unknown' && lastJournaled(opId) === 'unknown') return;
-    journaled.set(opId, outcome);
+    const detail =
+      l.detail || bulk
+        ? `${bulk ? `bulk ${job.id}` : ''}${bulk && l.detail ? ': ' : ''}${l.detail ?? ''}`
+        : undefined;
+    const saying = said({ outcome, deducedCredits: l.deducedCredits ?? null, charge: l.charge, detail });
+    if (lastJournaled(opId) === saying) return;
+    journaled.set(opId, saying);
     const bouquets = (l.body as { bouquets?: number[] } | undefined)?.bouquets;
     journal.append({
       opId,
@@ -277,9 +288,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
       newBalance: l.newBalance ?? null,
       ...(l.charge ? { charge: l.charge } : {}),
       outcome,
-      ...(l.detail || bulk
-        ? { detail: `${bulk ? `bulk ${job.id}` : ''}${bulk && l.detail ? ': ' : ''}${l.detail ?? ''}` }
-        : {}),
+      ...(detail !== undefined ? { detail } : {}),
       ...(bouquets?.length ? { bouquets } : {}),
     });
     set({ journalWaiting: journal.waiting });
