@@ -141,9 +141,17 @@ describe('linedesk journal', () => {
       env: { ...home, NO_COLOR: '' },
       now: () => now,
     });
-    expect(table.stdout).toContain(
+    // Piped: the rows alone on stdout (tab-separated), the totals said on stderr.
+    expect(table.stdout).not.toContain('Total');
+    expect(table.stderr).toContain(
       'Total: 2 applied · 5 credits charged · 2 not applied (nothing charged) · 1 unknown (not counted)',
     );
+    const onTerminal = await headless(['journal', '--since', 'yesterday', '--until', 'yesterday'], {
+      env: { ...home, NO_COLOR: '' },
+      now: () => now,
+      tty: { isTTY: true, columns: 120 },
+    });
+    expect(onTerminal.stdout).toMatch(/user6[^\n]*\n\nTotal: 2 applied · 5 credits charged/);
     expect(table.stderr).toMatch(/since yesterday until yesterday \(local days\)/);
     const today = JSON.parse(
       (await headless(['journal', '--since', 'today', '--json'], { env: { ...home }, now: () => now }))

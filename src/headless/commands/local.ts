@@ -92,7 +92,10 @@ export async function journalCommand(ctx: Ctx): Promise<number> {
     `Total: ${totalsText(total)}`,
     ...byDay.map((t) => `  ${t.day}  ${t.operation}: ${totalsText(t)}`),
   ];
-  await out.data(`\n${lines.join('\n')}\n`);
+  // Under the table on a terminal; piped, the table stays tab-separated rows and the totals are a
+  // message (stderr), so `| cut` and `| sort` see only entries.
+  if (out.isTerminal) await out.data(`\n${lines.join('\n')}\n`);
+  else for (const l of lines) out.message(l);
   return EXIT.done;
 }
 
