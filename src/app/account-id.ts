@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import { checkBaseUrl } from '../api/base-url';
+import type { TargetChoice } from './target';
 
 /**
  * A remote service is told apart by account, not by URL alone: two profiles on one panel are two
@@ -15,3 +17,20 @@ export function accountTargetId(baseUrl: string, apiKey: string): string {
 /** One intent directory per account (its target id). */
 export const intentsDir = (data: string, targetId: string) =>
   join(data, `intents-${createHash('sha256').update(targetId).digest('hex').slice(0, 12)}`);
+
+/**
+ * The account a choice names (Target.id and its words), without connecting: the journal's reader
+ * shows one account's entries by it. The one rule `connect` uses too.
+ */
+export function accountOf(
+  choice: Exclude<TargetChoice, { kind: 'error' }>,
+  data: string,
+): { readonly id: string; readonly label: string } {
+  if (choice.kind !== 'remote') return { id: `sandbox:${join(data, 'sandbox.sqlite')}`, label: 'SANDBOX' };
+  const baseUrl = checkBaseUrl(choice.baseUrl).href;
+  const host = new URL(baseUrl).host;
+  return {
+    id: accountTargetId(baseUrl, choice.apiKey),
+    label: choice.profile ? `${choice.profile} · ${host}` : host,
+  };
+}

@@ -8,7 +8,7 @@ import { dataDir } from '../paths';
 import type { StoreDeps } from '../store/deps';
 import type { Target } from '../store/types';
 import { VERSION } from '../version';
-import { accountTargetId, intentsDir } from './account-id';
+import { accountOf, accountTargetId, intentsDir } from './account-id';
 import { configProblems, loadConfig } from './config';
 import { foreignIntents } from './foreign-intents';
 import { fileIntentLog } from './intent-file';
@@ -72,17 +72,11 @@ export async function connect(
         userAgent: USER_AGENT,
         ...opts.client,
       });
-      const host = new URL(client.baseUrl).host;
       return {
         client,
         profile: choice.profile,
         legacyTargetId: client.baseUrl,
-        target: {
-          id: accountTargetId(client.baseUrl, choice.apiKey),
-          kind: 'remote',
-          label: choice.profile ? `${choice.profile} · ${host}` : host,
-          baseUrl: client.baseUrl,
-        },
+        target: { ...accountOf(choice, opts.dataDir ?? dataDir()), kind: 'remote', baseUrl: client.baseUrl },
         close: client.close,
       };
     } catch (err) {
@@ -104,7 +98,7 @@ export async function connect(
     return {
       client,
       profile: null,
-      target: { id: `sandbox:${db}`, kind: 'sandbox', label: 'SANDBOX', baseUrl: sandbox.baseUrl },
+      target: { ...accountOf(choice, opts.dataDir ?? dataDir()), kind: 'sandbox', baseUrl: sandbox.baseUrl },
       close: async () => {
         await client.close();
         await sandbox.close();

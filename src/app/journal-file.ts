@@ -24,6 +24,12 @@ const Entry = z.object({
   outcome: z.enum(['applied', 'rejected', 'unknown', 'not applied', 'not sent']),
   detail: z.string().optional().catch(undefined),
   bouquets: z.array(z.number().int()).optional().catch(undefined),
+  service: z.string().optional().catch(undefined),
+  months: z.number().int().optional().catch(undefined),
+  connectionsBefore: z.number().int().optional().catch(undefined),
+  connectionsAfter: z.number().int().optional().catch(undefined),
+  expiryBefore: z.string().optional().catch(undefined),
+  expiryAfter: z.string().optional().catch(undefined),
 });
 
 /** Drops the keys a fallback left undefined, so an entry reads back as it was written. */
@@ -76,9 +82,11 @@ export function fileJournal(file: string): Journal {
     },
     read,
     skipped: () => skipped,
-    exportCsv() {
-      const target = join(dirname(file), `journal-${new Date().toISOString().replace(/[:.]/g, '-')}.csv`);
-      writeFileSync(target, toCsv(read()), { mode: 0o600 });
+    exportCsv(entries = read(), dir = join(dirname(file), 'exports')) {
+      // Beside the other exports (messages, notes), not among the data files.
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      const target = join(dir, `journal-${new Date().toISOString().replace(/[:.]/g, '-')}.csv`);
+      writeFileSync(target, toCsv(entries), { mode: 0o600 });
       return target;
     },
   };

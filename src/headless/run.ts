@@ -27,7 +27,10 @@ const COMMAND_MODULES: Record<CommandName, () => Promise<Command>> = {
 };
 
 /** The directories each command reads or writes (the log is optional: without it nothing is logged). */
-const LOCAL_STATE: Partial<Record<CommandName, readonly DirRole[]>> = { journal: ['data'], completion: [] };
+const LOCAL_STATE: Partial<Record<CommandName, readonly DirRole[]>> = {
+  journal: ['config', 'data'],
+  completion: [],
+};
 const needs = (command: CommandName): readonly DirRole[] => LOCAL_STATE[command] ?? ['config', 'data'];
 
 /**

@@ -359,17 +359,37 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
   },
   journal: {
     name: 'journal',
-    summary: 'the journal of changes made from this machine (one entry per operation)',
-    usage: '[--since DATE] [options]',
+    summary:
+      "the journal of changes made from this machine: one account's, one entry per operation, with totals",
+    usage: '[--since DAY] [--until DAY] [--all-accounts] [options]',
     args: { min: 0, max: 0, names: [] },
     options: [
-      { name: 'since', type: 'string', value: 'DATE', help: 'entries from this day or time on (2026-11-01)' },
+      {
+        name: 'since',
+        type: 'string',
+        value: 'DAY',
+        help: 'from this day on: today, yesterday, 2026-11-01 (local days), or a time (2026-11-01T08:00:00Z)',
+      },
+      {
+        name: 'until',
+        type: 'string',
+        value: 'DAY',
+        help: 'up to this day, included (today, yesterday, 2026-11-30), or before this time',
+      },
+      { name: 'all-accounts', type: 'boolean', help: 'every account and service, not only the chosen one' },
       JSON_OPT,
       CSV,
+      ...TARGET.filter((o) => o.name !== 'read-only'),
     ],
     service: false,
     mutation: false,
-    examples: ['linedesk journal --since 2026-11-01 --csv > november.csv'],
+    examples: [
+      'linedesk journal --since yesterday --until yesterday',
+      'linedesk --profile shopB journal --since 2026-11-01 --csv > november.csv',
+      'linedesk journal --all-accounts --since today --json',
+    ],
+    notes:
+      "Days are this machine's local days. Shows the account the target flags choose (as every command does: --profile, LINEDESK_PROFILE, the default profile, else the sandbox); entries of other accounts are counted, not shown. Totals count what was applied and the credits charged; refused, not sent and unknown operations are counted apart, never as done.",
   },
   pending: {
     name: 'pending',

@@ -92,6 +92,8 @@ export interface StoreDeps {
   readonly unreachableMs?: number;
   /** Requests in flight at most during a bulk job. */
   readonly bulkConcurrency?: number;
+  /** The user's home folder, shown as ~ in the paths a flash names (os.homedir() by default). */
+  readonly homeDir?: string;
   /** Writes an export file (results, journal) and says where. */
   readonly writeExport?: (name: string, content: string) => string;
   /** Profiles of the config file, for `:profile`. */

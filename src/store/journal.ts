@@ -3,8 +3,9 @@
  * An operation whose outcome changes (unknown, then applied after a check) is appended again under
  * the same `opId`; readers keep its last entry, so it counts once, with its final outcome.
  */
-import type { ChangeOp, ChargeSource } from '../domain/bulk';
+import { type ChangeOp, type ChargeSource, SPENDS } from '../domain/bulk';
 import { csvCell } from '../domain/csv';
+import { credits } from '../domain/format';
 
 export type Operation = ChangeOp;
 /**
@@ -17,8 +18,13 @@ export interface JournalEntry {
   /** One operation: `<job id>:<line>`. Entries written before it existed have none. */
   readonly opId?: string;
   readonly time: string;
-  /** The service's base URL. */
+  /**
+   * The account it was made on (Target.id: the base URL and a fingerprint of the key, or
+   * `sandbox:<db>`). Entries of an earlier version hold the base URL alone, or nothing.
+   */
   readonly target: string;
+  /** The account in words when it was written (the profile and host, or SANDBOX). */
+  readonly service?: string;
   readonly operation: Operation;
   readonly lineId: string | null;
   readonly username: string | null;
@@ -33,6 +39,13 @@ export interface JournalEntry {
   readonly detail?: string;
   /** Bouquet ids of a created line: the API never returns them, the picker offers them again. */
   readonly bouquets?: readonly number[];
+  /** What was bought (create, trial, extend): months; absent in entries of an earlier version. */
+  readonly months?: number;
+  readonly connectionsBefore?: number;
+  readonly connectionsAfter?: number;
+  /** The expiry before and after (ISO), as the server wrote it when it said, else as planned. */
+  readonly expiryBefore?: string;
+  readonly expiryAfter?: string;
 }
 
 export interface Journal {
@@ -40,8 +53,8 @@ export interface Journal {
   read(): readonly JournalEntry[];
   /** What the last read skipped (lines that are not entries), in sentences; none when all was read. */
   skipped?(): readonly string[];
-  /** Writes a CSV of every entry; returns where. */
-  exportCsv(): string;
+  /** Writes a CSV of these entries (every entry by default) to the exports folder; returns where. */
+  exportCsv(entries?: readonly JournalEntry[]): string;
 }
 
 /** For tests and for when the data directory cannot be written. */
@@ -85,6 +98,12 @@ const CSV_COLUMNS: ReadonlyArray<keyof JournalEntry> = [
   'charge',
   'outcome',
   'detail',
+  'service',
+  'months',
+  'connectionsBefore',
+  'connectionsAfter',
+  'expiryBefore',
+  'expiryAfter',
 ];
 
 export function toCsv(entries: readonly JournalEntry[]): string {
@@ -95,22 +114,71 @@ export function toCsv(entries: readonly JournalEntry[]): string {
 export interface JournalTotals {
   readonly day: string;
   readonly operation: Operation;
+  /** Applied: what was done. */
   readonly count: number;
+  /** Credits charged by the applied ones (where the charge is known). */
   readonly credits: number;
+  /** Applied, charge not known (yet). */
+  readonly chargeUnknown: number;
+  /** Refused, proven not applied, or never sent: nothing done, nothing charged. */
+  readonly notApplied: number;
+  /** Outcome still unknown: not counted as done, not counted as charged. */
+  readonly unknown: number;
 }
 
-/** Totals per day and operation, newest day first. */
+/** The local calendar day of a time (YYYY-MM-DD): the journal's days are the machine's. */
+export function localDay(ms: number): string {
+  const d = new Date(ms);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+}
+
+/** Totals per local day and operation, newest day first: only what was applied counts as done. */
 export function journalTotals(entries: readonly JournalEntry[]): JournalTotals[] {
   const map = new Map<string, JournalTotals>();
   for (const e of collapse(entries)) {
-    const day = e.time.slice(0, 10);
+    const day = localDay(Date.parse(e.time));
     const key = `${day}|${e.operation}`;
-    const prev = map.get(key) ?? { day, operation: e.operation, count: 0, credits: 0 };
-    map.set(key, { ...prev, count: prev.count + 1, credits: prev.credits + (e.deducedCredits ?? 0) });
+    const prev = map.get(key) ?? {
+      day,
+      operation: e.operation,
+      count: 0,
+      credits: 0,
+      chargeUnknown: 0,
+      notApplied: 0,
+      unknown: 0,
+    };
+    const applied = e.outcome === 'applied';
+    map.set(key, {
+      ...prev,
+      count: prev.count + (applied ? 1 : 0),
+      credits: prev.credits + (applied ? (e.deducedCredits ?? 0) : 0),
+      chargeUnknown:
+        prev.chargeUnknown + (applied && e.deducedCredits == null && SPENDS.has(e.operation) ? 1 : 0),
+      notApplied: prev.notApplied + (applied || e.outcome === 'unknown' ? 0 : 1),
+      unknown: prev.unknown + (e.outcome === 'unknown' ? 1 : 0),
+    });
   }
   return [...map.values()].sort((a, b) =>
     a.day === b.day ? a.operation.localeCompare(b.operation) : b.day.localeCompare(a.day),
   );
+}
+
+/** One line of totals in words: "extend: 133 applied · 323 credits charged · 60 not applied · 20 unknown". */
+export function totalsText(t: Omit<JournalTotals, 'day' | 'operation'>): string {
+  const parts = [`${t.count} applied`];
+  if (t.credits || t.count) parts.push(`${credits(t.credits)} charged`);
+  if (t.chargeUnknown) parts.push(`${t.chargeUnknown} with the charge not known`);
+  if (t.notApplied) parts.push(`${t.notApplied} not applied (nothing charged)`);
+  if (t.unknown) parts.push(`${t.unknown} unknown (not counted)`);
+  return parts.join(' · ');
+}
+
+/** The sum of totals (a period's grand total). */
+export function sumTotals(ts: readonly JournalTotals[]): Omit<JournalTotals, 'day' | 'operation'> {
+  const z = { count: 0, credits: 0, chargeUnknown: 0, notApplied: 0, unknown: 0 };
+  for (const t of ts) for (const k of Object.keys(z) as (keyof typeof z)[]) z[k] += t[k];
+  return z;
 }
 
 /**

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { UiEffects } from '../keys/effects';
 import { handleInput } from '../keys/input';
 import { selectLocalRows } from '../store/notes-slice';
-import { FlashLine } from './layout/FlashLine';
+import { FlashLine, selectFlashRows } from './layout/FlashLine';
 import { Footer } from './layout/Footer';
 import { bodyRows as bodyRowsFor, frameRows as frameRowsFor, linesPageSize } from './layout/frame';
 import { Header } from './layout/Header';
@@ -35,7 +35,9 @@ export function App({ effects }: { readonly effects: UiEffects }) {
   const { exit } = useInkApp();
   const { columns, rows } = useTerminalSize();
   const frameRows = frameRowsFor(rows);
-  const bodyRows = bodyRowsFor(rows);
+  // A flash longer than the width takes a second row (a path it names is shown whole) from the body.
+  const flashRows = useApp(selectFlashRows(columns));
+  const bodyRows = bodyRowsFor(rows) - (flashRows - 1);
   const screen = useApp((s) => s.screens.at(-1)!.id);
   const modal = useApp((s) => s.modal?.kind ?? null);
   const quitRequested = useApp((s) => s.quitRequested);

@@ -1,7 +1,8 @@
 import type { Package } from '../api/contract';
 import { creditsText, fitWidth } from '../domain/format';
 import type { RenewalRow } from '../domain/renewals';
-import type { JournalEntry } from '../store/journal';
+import { type JournalEntry, localDay } from '../store/journal';
+import { serviceOf } from '../store/journal-filter';
 import { type Column, type LaidOut, LINE_COLUMNS, layoutColumns } from './lines-columns';
 
 /** Columns are data for every table: header, width rule, a pure cell. Tested without rendering. */
@@ -35,16 +36,52 @@ export const PACKAGE_COLUMNS: readonly Column<Package>[] = [
 
 const amount = (n: number | null, mark = '') => (n === null ? '' : `${creditsText(n)}${mark}`);
 
+const dayOf = (iso: string) => {
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? iso : localDay(ms);
+};
+
+/**
+ * What was bought, in short: "3mo 2026-12-01→2027-03-01", "conn 1→2" (the year said once when it
+ * does not change: "2026-11-01→11-28"); blank for an entry of an earlier version.
+ */
+export function journalWhat(e: JournalEntry): string {
+  const parts: string[] = [];
+  if (e.months !== undefined) parts.push(`${e.months}mo`);
+  const cb = e.connectionsBefore;
+  const ca = e.connectionsAfter;
+  if (cb !== undefined && ca !== undefined && cb !== ca) parts.push(`conn ${cb}→${ca}`);
+  else if (cb === undefined && ca !== undefined) parts.push(`conn ${ca}`);
+  const before = e.expiryBefore ? dayOf(e.expiryBefore) : undefined;
+  const after = e.expiryAfter ? dayOf(e.expiryAfter) : undefined;
+  if (before || after) {
+    const to = after && before && after.slice(0, 5) === before.slice(0, 5) ? after.slice(5) : after;
+    parts.push(`${before ?? '—'}${to ? `→${to}` : ''}`);
+  }
+  return parts.join(' ');
+}
+
 export const JOURNAL_COLUMNS: readonly Column<JournalEntry>[] = [
-  { id: 'time', header: 'TIME', width: 19, cell: (e) => e.time.slice(0, 19).replace('T', ' ') },
+  {
+    id: 'time',
+    header: 'TIME (LOCAL)',
+    width: 16,
+    cell: (e) => {
+      const ms = Date.parse(e.time);
+      return Number.isNaN(ms) ? e.time : `${localDay(ms)} ${new Date(ms).toTimeString().slice(0, 5)}`;
+    },
+  },
+  { id: 'service', header: 'SERVICE', width: { min: 7, flex: 1 }, minTerminal: 70, cell: serviceOf },
   { id: 'operation', header: 'OPERATION', width: 9, cell: (e) => e.operation },
   { id: 'line', header: 'LINE', width: { min: 10, flex: 2 }, cell: (e) => e.username ?? e.lineId ?? '' },
+  { id: 'what', header: 'WHAT', width: { min: 20, flex: 2 }, minTerminal: 90, cell: journalWhat },
   {
     id: 'quoted',
     header: 'QUOTED',
     width: 7,
     align: 'right',
-    minTerminal: 90,
+    // The charge is what happened; the quote gives way first (it stays in the CSV).
+    minTerminal: 100,
     cell: (e) => amount(e.quotedCost, e.estimate ? '~' : ''),
   },
   { id: 'charged', header: 'CHARGED', width: 7, align: 'right', cell: (e) => amount(e.deducedCredits) },

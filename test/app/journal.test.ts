@@ -31,7 +31,7 @@ describe('journal', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const csv = readFileSync(j.exportCsv(), 'utf8');
     expect(csv.split('\n')[0]).toBe(
-      'opId,time,target,operation,lineId,username,quotedCost,estimate,deducedCredits,newBalance,charge,outcome,detail',
+      'opId,time,target,operation,lineId,username,quotedCost,estimate,deducedCredits,newBalance,charge,outcome,detail,service,months,connectionsBefore,connectionsAfter,expiryBefore,expiryAfter',
     );
     expect(csv.trim().split('\n')).toHaveLength(3);
   });

@@ -4,8 +4,8 @@ import { parseCli } from '../../src/cli-args';
 import { parseDays, parseHeadless } from '../../src/headless/args';
 import { changeParams } from '../../src/headless/commands/change-params';
 import { linesRequest } from '../../src/headless/commands/lines';
-import { parseSince } from '../../src/headless/commands/local';
 import { COMMAND_NAMES } from '../../src/headless/spec';
+import { parsePeriodEdge } from '../../src/store/journal-filter';
 
 describe('headless parsing', () => {
   it('a subcommand goes to the headless commands; anything else stays the app', () => {
@@ -72,7 +72,11 @@ describe('headless parsing', () => {
       message: expect.stringMatching(/ID\|USERNAME is missing/),
     });
     expect(parseHeadless(['message', 'reminder'])).toMatchObject({ kind: 'usage' });
-    expect(parseHeadless(['journal', '--profile', 'x'])).toMatchObject({ kind: 'usage' }); // no service
+    // The journal shows one account's entries: the target flags choose it (issue 24).
+    expect(parseHeadless(['journal', '--profile', 'x'])).toMatchObject({
+      kind: 'run',
+      target: { profile: 'x' },
+    });
     expect(parseHeadless(['create', '--stdin'])).toMatchObject({ kind: 'usage' });
     expect(parseHeadless(['lines', '--help'])).toMatchObject({
       kind: 'help',
@@ -131,8 +135,9 @@ describe('headless parsing', () => {
     expect(parseDays('14 days')).toBe(14);
     expect(parseDays('0')).toBeNull();
     expect(parseDays('soon')).toBeNull();
-    expect(parseSince('2026-11-01')).toBe(Date.parse('2026-11-01T00:00:00Z'));
-    expect(parseSince('2026-11-01T08:00:00Z')).toBe(Date.parse('2026-11-01T08:00:00Z'));
-    expect(parseSince('yesterday')).toBeNull();
+    const now = new Date(2026, 10, 25, 12).getTime();
+    expect(parsePeriodEdge('2026-11-01', 'since', now)).toBe(new Date(2026, 10, 1).getTime());
+    expect(parsePeriodEdge('2026-11-01T08:00:00Z', 'since', now)).toBe(Date.parse('2026-11-01T08:00:00Z'));
+    expect(parsePeriodEdge('last week', 'since', now)).toBeNull();
   });
 });

@@ -98,7 +98,7 @@ describe('renewals, message, journal', () => {
     const csv = await headless(['journal', '--csv'], { env });
     const rows = csv.stdout.trimEnd().split('\n');
     expect(rows[0]).toBe(
-      'opId,time,target,operation,lineId,username,quotedCost,estimate,deducedCredits,newBalance,charge,outcome,detail',
+      'opId,time,target,operation,lineId,username,quotedCost,estimate,deducedCredits,newBalance,charge,outcome,detail,service,months,connectionsBefore,connectionsAfter,expiryBefore,expiryAfter',
     );
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain(`extend,${line.id},${line.username}`);
@@ -109,6 +109,6 @@ describe('renewals, message, journal', () => {
     ).toEqual([]);
     const bad = await headless(['journal', '--since', 'last week'], { env });
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('--since takes a day');
+    expect(bad.stderr).toContain('--since takes today, yesterday, a day');
   });
 });

@@ -292,7 +292,10 @@ describe('notes per line (kept on this machine)', () => {
     await app.waitFrame((f) => f.includes('saved on this machine'));
     await app.press('nav.journal');
     await app.press('journal.export');
-    await app.waitFrame((f) => f.includes('Journal exported to (memory); notes (1) to /exports/notes-'));
+    // Both beside the other exports (issue 24: the journal's CSV went to the data folder).
+    await app.waitFrame((f) =>
+      /Exported 0 journal entries to \/exports\/journal-[\d-]+\.csv, 1 note to\s+notes-/.test(f),
+    );
     const [name, csv] = [...files.entries()].find(([k]) => k.startsWith('notes-'))!;
     expect(name).toMatch(/\.csv$/);
     const [header, row] = csv.split('\r\n');

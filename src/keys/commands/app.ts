@@ -116,6 +116,30 @@ export const APP_COMMANDS = [
       footer: true,
     },
   ),
+  c(
+    'journal.allAccounts',
+    ['a'],
+    'journal',
+    'App',
+    'Every account, or this one only',
+    (s) => {
+      s.toggleJournalAccounts();
+      s.scrollBy('journal', Number.NEGATIVE_INFINITY, 1);
+    },
+    { footer: true },
+  ),
+  c(
+    'journal.period',
+    ['t'],
+    'journal',
+    'App',
+    'Period: all, today, yesterday, last 7 days',
+    (s) => {
+      s.cycleJournalPeriod();
+      s.scrollBy('journal', Number.NEGATIVE_INFINITY, 1);
+    },
+    { footer: true },
+  ),
   c('journal.down', ['down', 'j'], 'journal', 'Navigate', 'Scroll down', (s) =>
     s.scrollBy('journal', 1, s.journalEntries.length),
   ),

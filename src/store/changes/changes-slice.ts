@@ -5,10 +5,11 @@ import { DEFAULT_HOLD_MS, heldUntil } from '../../domain/proof';
 import type { GetState, SetState, StoreDeps } from '../deps';
 import { describeError } from '../describe-error';
 import { needsAttention } from '../intent-log';
-import { type JournalOutcome, JournalWriter } from '../journal';
+import { type JournalEntry, type JournalOutcome, JournalWriter } from '../journal';
 import { lookupPasted } from '../paste-lookup';
 import { checkJob, type EngineOptions, runJob } from './engine';
 import { holdDamagedIntents, takeJob } from './intent-damage';
+import { auditOf } from './journal-audit';
 
 /** A job found open in the intent log at start, after its unknown lines were checked. */
 export interface Recovered {
@@ -235,19 +236,49 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
       );
   };
 
-  /** The outcome last journaled per operation: a check that leaves it unknown adds no entry. */
-  const journaled = new Map<string, JournalOutcome>();
-  const journalLine = (job: BulkJob, l: BulkLine, bulk: boolean) => {
+  /**
+   * What was last journaled per operation: its outcome and what it said of the charge. Seeded from
+   * the journal itself on first use, so a later process (the next start, `linedesk pending`) checking
+   * the same job adds nothing either: a check that leaves a line unknown, or a recovery that finds a
+   * line settled as already written, writes no second entry. One entry per operation, unless its
+   * outcome or its charge changed.
+   */
+  const journaled = new Map<string, string>();
+  let seeded = false;
+  const said = (e: Pick<JournalEntry, 'outcome' | 'deducedCredits' | 'charge' | 'detail'>) =>
+    e.outcome === 'unknown'
+      ? 'unknown'
+      : `${e.outcome}|${e.deducedCredits ?? ''}|${e.charge ?? ''}|${e.detail ?? ''}`;
+  const lastJournaled = (opId: string): string | undefined => {
+    if (!seeded && deps.journal) {
+      seeded = true;
+      try {
+        // In order: the last entry of an operation is what it says now.
+        for (const e of deps.journal.read()) if (e.opId !== undefined) journaled.set(e.opId, said(e));
+      } catch (err) {
+        deps.logError?.('journal read', err);
+      }
+    }
+    return journaled.get(opId);
+  };
+  const journalLine = (job: BulkJob, l: BulkLine, bulk: boolean, server?: Line | LineListItem) => {
     const outcome = outcomeOf(l);
     if (!journal || !outcome) return;
     const opId = `${job.id}:${l.username}`;
-    if (outcome === 'unknown' && journaled.get(opId) === 'unknown') return;
-    journaled.set(opId, outcome);
+    const detail =
+      l.detail || bulk
+        ? `${bulk ? `bulk ${job.id}` : ''}${bulk && l.detail ? ': ' : ''}${l.detail ?? ''}`
+        : undefined;
+    const saying = said({ outcome, deducedCredits: l.deducedCredits ?? null, charge: l.charge, detail });
+    if (lastJournaled(opId) === saying) return;
+    journaled.set(opId, saying);
     const bouquets = (l.body as { bouquets?: number[] } | undefined)?.bouquets;
     journal.append({
       opId,
       time: new Date(now()).toISOString(),
       target: job.target,
+      ...(job.target === get().target.id ? { service: get().target.label } : {}),
+      ...auditOf(job, l, outcome, server),
       operation: job.op,
       lineId: l.id.startsWith('new:') ? null : l.id,
       username: l.username,
@@ -257,9 +288,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
       newBalance: l.newBalance ?? null,
       ...(l.charge ? { charge: l.charge } : {}),
       outcome,
-      ...(l.detail || bulk
-        ? { detail: `${bulk ? `bulk ${job.id}` : ''}${bulk && l.detail ? ': ' : ''}${l.detail ?? ''}` }
-        : {}),
+      ...(detail !== undefined ? { detail } : {}),
       ...(bouquets?.length ? { bouquets } : {}),
     });
     set({ journalWaiting: journal.waiting });
@@ -356,7 +385,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
       setUnsettled(l, job.id);
       // The header follows the money as it is spent: each reply says the balance after its charge.
       if (l.state === 'done' && l.newBalance !== undefined) get().balanceSeen(l.newBalance);
-      if (FINAL.has(l.state) || l.state === 'unknown') journalLine(job, l, bulk);
+      if (FINAL.has(l.state) || l.state === 'unknown') journalLine(job, l, bulk, server);
       showLine(job, l, server);
       hooks?.onLine?.(l, server);
       hooks?.onProgress?.(current);

@@ -1,35 +1,61 @@
 import { Box, Text } from 'ink';
-import { countText, credits, fitWidth } from '../../domain/format';
+import { countText, fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
 import { keyHintText } from '../../keys/keymap';
-import { journalTotals } from '../../store/journal';
+import { journalTotals, sumTotals, totalsText } from '../../store/journal';
+import { leftOutText } from '../../store/journal-filter';
 import { useApp } from '../store-context';
 import { JOURNAL_COLUMNS, layoutColumns, rowText } from '../tables';
 import { color } from '../theme';
 
-/** Every change made from this machine, newest first, with totals per day and operation. */
+/**
+ * The changes made from this machine on this account (or every account), newest first, in a
+ * period of local days, with totals per day and operation: only what was applied counts as done.
+ */
 export function JournalScreen({ width, height }: { readonly width: number; readonly height: number }) {
   const entries = useApp((s) => s.journalEntries);
-  const totals = journalTotals(entries).slice(0, 6);
+  const all = useApp((s) => s.journalAllAccounts);
+  const period = useApp((s) => s.journalPeriod);
+  const others = useApp((s) => leftOutText(s.journalLeftOut.otherAccounts, s.journalLeftOut.noAccount));
+  const label = useApp((s) => s.target.label);
+  const byDay = journalTotals(entries);
+  const totals = byDay.slice(0, 6);
   const scroll = useApp((s) => s.scroll.journal);
   const newestFirst = [...entries].reverse();
-  const win = windowOf(newestFirst.length, Math.max(1, height - totals.length - 5), scroll);
+  const win = windowOf(newestFirst.length, Math.max(1, height - totals.length - 6), scroll);
   const recent = newestFirst.slice(win.start, win.end);
-  const laid = layoutColumns(JOURNAL_COLUMNS, width - 2, 1, { items: recent, now: 0 });
+  // One account: its name is in the title, not on every row.
+  const columns = all ? JOURNAL_COLUMNS : JOURNAL_COLUMNS.filter((c) => c.id !== 'service');
+  const laid = layoutColumns(columns, width - 2, 1, { items: recent, now: 0 });
+  const scope = all ? 'every account' : label;
+  const hidden =
+    !all && others ? ` · left out: ${others} (${keyHintText('journal.allAccounts')} shows all)` : '';
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold wrap="truncate">
-        {` Journal — ${countText(entries.length)} ${entries.length === 1 ? 'entry' : 'entries'}${win.position ? ` · ${win.position}` : ''} (${keyHintText('journal.export')} exports CSV)`}
+        {fitWidth(
+          ` Journal — ${scope} · ${period} (local days) — ${countText(entries.length)} ${entries.length === 1 ? 'entry' : 'entries'}${win.position ? ` · ${win.position}` : ''}${hidden}`,
+          width,
+        )}
+      </Text>
+      <Text color={color('ui.muted')} wrap="truncate">
+        {fitWidth(`  Total: ${totalsText(sumTotals(byDay))}`, width)}
       </Text>
       {totals.map((t) => (
         <Text key={`${t.day}${t.operation}`} color={color('ui.muted')} wrap="truncate">
-          {fitWidth(`  ${t.day}  ${t.operation}: ${t.count} × · ${credits(t.credits)}`, width)}
+          {fitWidth(`  ${t.day}  ${t.operation}: ${totalsText(t)}`, width)}
         </Text>
       ))}
       <Text bold wrap="truncate">
         {`  ${rowText(laid, null)}`}
       </Text>
-      {entries.length === 0 && <Text color={color('ui.muted')}> No changes yet.</Text>}
+      {entries.length === 0 && (
+        <Text color={color('ui.muted')}>
+          {period === 'all'
+            ? ' No changes yet.'
+            : ` No changes ${period === 'last 7 days' ? 'in the last 7 days' : period}.`}
+        </Text>
+      )}
       {recent.map((e, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: journal rows have no id
         <Text key={i} wrap="truncate" color={e.outcome === 'applied' ? undefined : color('tone.error')}>
