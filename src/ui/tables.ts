@@ -71,10 +71,17 @@ export const JOURNAL_COLUMNS: readonly Column<JournalEntry>[] = [
       return Number.isNaN(ms) ? e.time : `${localDay(ms)} ${new Date(ms).toTimeString().slice(0, 5)}`;
     },
   },
-  { id: 'service', header: 'SERVICE', width: { min: 7, flex: 1 }, minTerminal: 70, cell: serviceOf },
+  // The line's username stays whole; what was bought gives way first on a narrow terminal (it stays
+  // in the CSV and the JSON). The service is a column only when every account is shown.
+  { id: 'service', header: 'SERVICE', width: { min: 7, flex: 3 }, minTerminal: 70, cell: serviceOf },
   { id: 'operation', header: 'OPERATION', width: 9, cell: (e) => e.operation },
-  { id: 'line', header: 'LINE', width: { min: 10, flex: 2 }, cell: (e) => e.username ?? e.lineId ?? '' },
-  { id: 'what', header: 'WHAT', width: { min: 20, flex: 2 }, minTerminal: 90, cell: journalWhat },
+  {
+    id: 'line',
+    header: 'LINE',
+    width: { min: 17, flex: 2, max: 32 },
+    cell: (e) => e.username ?? e.lineId ?? '',
+  },
+  { id: 'what', header: 'WHAT', width: { min: 12, flex: 1 }, minTerminal: 92, cell: journalWhat },
   {
     id: 'quoted',
     header: 'QUOTED',
@@ -90,7 +97,7 @@ export const JOURNAL_COLUMNS: readonly Column<JournalEntry>[] = [
     header: 'BALANCE',
     width: 8,
     align: 'right',
-    minTerminal: 80,
+    minTerminal: 100,
     cell: (e) => amount(e.newBalance),
   },
   { id: 'outcome', header: 'OUTCOME', width: { min: 8, flex: 1 }, cell: (e) => e.outcome },
