@@ -9,6 +9,7 @@ import {
   statusOf,
 } from '../../domain/format';
 import { namesText } from '../../domain/paste-list';
+import { statusGroups } from '../../domain/status-groups';
 import { loaded } from '../../store/types';
 import { PACKAGE_COLUMNS } from '../../ui/tables';
 import { EXIT } from '../failure';
@@ -43,6 +44,7 @@ export function accountCommand(ctx: Ctx): Promise<number> {
             mag_portal_url: a.server_information.mag_portal_url,
           },
           counts: c,
+          ...(c ? { statusGroups: statusGroups(c) } : {}),
         }),
       );
       return EXIT.done;
@@ -55,10 +57,17 @@ export function accountCommand(ctx: Ctx): Promise<number> {
         ['Lines', countText(a.lines_count)],
         ...(c
           ? ([
-              ['Active', n(c.active), 'green'],
-              ['Expiring', n(c.expiring), 'yellow'],
-              ['Expired', c.expired === null ? 'could not be counted' : n(c.expired), 'red'],
-              ['Suspended', n(c.suspended), 'magenta'],
+              // Groups that add up to the lines; then the count by date, which crosses them.
+              ...statusGroups(c).groups.map(
+                (g) =>
+                  [g.label[0]!.toUpperCase() + g.label.slice(1), n(g.count), g.tone] as [
+                    string,
+                    string,
+                    Tint?,
+                  ],
+              ),
+              ['Past expiry (any state)', c.expired === null ? 'could not be counted' : n(c.expired)],
+              ...(statusGroups(c).disjoint ? [] : ([['Note', statusGroups(c).note]] as [string, string][])),
               ['Premium', n(c.premium)],
               ['Trial', n(c.trial)],
             ] as [string, string, Tint?][])

@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import type { Package } from '../../api/contract';
 import { countText, creditsText, fitWidth } from '../../domain/format';
 import { affordableCount } from '../../domain/pricing';
+import { type StatusCountsIn, statusGroups } from '../../domain/status-groups';
 import { loaded } from '../../store/types';
 import { LoadState } from '../components/LoadState';
 import type { Column } from '../lines-columns';
@@ -28,11 +29,7 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
   }
   // Statuses and types are two different questions: one row each.
   const byStatus =
-    counts.status === 'error'
-      ? `could not count: ${counts.error}`
-      : c
-        ? `${countText(c.active)} active · ${countText(c.expiring)} expiring (within 7 days) · ${c.expired === null ? 'expired: could not count' : `${countText(c.expired)} expired`} · ${countText(c.suspended)} suspended`
-        : 'counting…';
+    counts.status === 'error' ? `could not count: ${counts.error}` : c ? statusText(c) : 'counting…';
   const byType = c ? `${countText(c.premium)} premium · ${countText(c.trial)} trial` : '';
   const pk = loaded(packages) ?? [];
   // The packages table's columns, and how many times the balance affords each.
@@ -84,4 +81,10 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
       ))}
     </Box>
   );
+}
+
+/** One group per line, adding up to the lines (domain/status-groups.ts), and the count that crosses them. */
+function statusText(c: StatusCountsIn): string {
+  const g = statusGroups(c);
+  return `${g.groups.map((x) => `${countText(x.count)} ${x.label}`).join(' · ')}${g.disjoint ? ` (= ${countText(c.all)})` : ''}; ${g.note}`;
 }
