@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LineListItem } from '../../src/api/contract';
 import { accountTargetId, intentsDir } from '../../src/app/account-id';
 import { fileIntentLog } from '../../src/app/intent-file';
@@ -21,21 +21,9 @@ import { storeOnSandbox } from '../helpers/app';
 import { faultProxy } from '../helpers/fault-proxy';
 import { envFor, headless, homeDirs } from '../helpers/headless';
 import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';
+import { cleanups, until } from '../helpers/wait';
 
 type Env = Awaited<ReturnType<typeof sandbox>>;
-
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-
-const until = (check: () => boolean) =>
-  vi.waitFor(
-    () => {
-      if (!check()) throw new Error('not yet');
-    },
-    { timeout: 5000, interval: 5 },
-  );
 
 const lineOf = async (env: Env, type: 'premium' | 'trial', pick: (l: LineListItem) => boolean = () => true) =>
   (await env.client.listLines({ limit: 100, type })).lines.find(pick)!;

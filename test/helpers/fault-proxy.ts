@@ -22,9 +22,11 @@
  * there (deletes or creates a line) to play a list that changes between two pages of a walk.
  * `forwarded` counts what reached the sandbox, per route.
  */
+
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { request } from 'undici';
+import { prng } from '../../src/sandbox/prng';
 
 export type Fault =
   | { readonly kind: 'resetBefore' | 'replyLost' | 'error5xxAfter' | 'badItem' | 'stuckOffset' | 'repeatIds' }
@@ -105,20 +107,9 @@ function rewrite(v: unknown, d: Dialect, key = ''): unknown {
   return v;
 }
 
-function mulberry(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export async function faultProxy(target: string, initial: ProxyConfig = {}) {
   let config = initial;
-  let random = mulberry(config.seed ?? 1);
+  let random = prng(config.seed ?? 1);
   const counts = new Map<string, number>();
   const forwarded = new Map<string, number>();
   const lagged = new Map<string, { line: Record<string, unknown>; served: number }>();
@@ -296,7 +287,7 @@ export async function faultProxy(target: string, initial: ProxyConfig = {}) {
     /** Replaces the dialect and rules; counts restart. */
     set(next: ProxyConfig) {
       config = next;
-      random = mulberry(next.seed ?? 1);
+      random = prng(next.seed ?? 1);
       counts.clear();
       lagged.clear();
     },

@@ -7,6 +7,7 @@
  * invariants are: no line charged twice; a line the app reported "not applied" has no charge unless a
  * later retry applied it; the journal's totals equal the ledger (where every amount is known).
  */
+
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import type { LineListItem } from '../../src/api/contract';
 import { fileIntentLog } from '../../src/app/intent-file';
 import { startTimeOf } from '../../src/app/process-owner';
 import type { BulkLine } from '../../src/domain/bulk';
+import { prng } from '../../src/sandbox/prng';
 import type { AppStore } from '../../src/store/app-store';
 import type { IntentLog } from '../../src/store/intent-log';
 import { collapse, type JournalEntry, memoryJournal } from '../../src/store/journal';
@@ -213,7 +215,7 @@ export async function runSchedule(s: Schedule): Promise<Outcome> {
     });
   const client = clientFor();
   const dir = mkdtempSync(join(tmpdir(), 'ld-model-'));
-  const seeded = mulberry(Number(/seed=(\d+)/.exec(s.faults)?.[1] ?? 1));
+  const seeded = prng(Number(/seed=(\d+)/.exec(s.faults)?.[1] ?? 1));
   const k = killable(dir, s.diskFull, seeded);
   const sleep = () => new Promise<void>((r) => setTimeout(r, 2));
   const retry = { maxDelayMs: 5, maxRetryAfterMs: 5 };
@@ -465,15 +467,4 @@ function tearNewest(dir: string, bytes: number): void {
   if (!newest) return;
   const size = readFileSync(newest).length;
   truncateSync(newest, Math.max(1, size - bytes));
-}
-
-function mulberry(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

@@ -2,25 +2,14 @@
  * Money safety against servers that are not our sandbox (issue #12, items 1, 2, 9, 10): the real
  * sandbox behind the fault-and-dialect proxy, through the real client.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client';
 import { memoryIntentLog } from '../../src/store/intent-log';
 import { memoryJournal } from '../../src/store/journal';
 import { storeOnSandbox } from '../helpers/app';
 import { type Dialect, faultProxy, type ProxyConfig } from '../helpers/fault-proxy';
 import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';
-
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-const until = (check: () => boolean) =>
-  vi.waitFor(
-    () => {
-      if (!check()) throw new Error('not yet');
-    },
-    { timeout: 10_000, interval: 10 },
-  );
+import { cleanups, until } from '../helpers/wait';
 
 async function behindProxy(config: ProxyConfig) {
   const env = await sandbox({ lines: 60 });

@@ -5,7 +5,7 @@
  * proves only "not yet": the line stays unknown and held for the hold window, is checked again in the
  * background, and is found applied once the change lands — never "not applied", never charged twice.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client';
 import type { LineListItem } from '../../src/api/contract';
 import { memoryIntentLog } from '../../src/store/intent-log';
@@ -15,18 +15,7 @@ import { loaded } from '../../src/store/types';
 import { storeOnSandbox } from '../helpers/app';
 import { type Fault, faultProxy } from '../helpers/fault-proxy';
 import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';
-
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-const until = (check: () => boolean) =>
-  vi.waitFor(
-    () => {
-      if (!check()) throw new Error('not yet');
-    },
-    { timeout: 10_000, interval: 10 },
-  );
+import { cleanups, until } from '../helpers/wait';
 
 async function setup(fault: Fault, route: string) {
   const env = await sandbox({ lines: 30 });

@@ -4,25 +4,14 @@
  * away pauses (no new requests; it says so and probes) and goes on when the service answers again,
  * instead of failing every remaining line.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client';
 import { memoryIntentLog } from '../../src/store/intent-log';
 import { memoryJournal } from '../../src/store/journal';
 import { storeOnSandbox } from '../helpers/app';
 import { faultProxy } from '../helpers/fault-proxy';
 import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';
-
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-const until = (check: () => boolean) =>
-  vi.waitFor(
-    () => {
-      if (!check()) throw new Error('not yet');
-    },
-    { timeout: 10_000, interval: 5 },
-  );
+import { cleanups, until } from '../helpers/wait';
 
 async function setup(unreachableMs = 10_000) {
   const env = await sandbox({ lines: 30 });
