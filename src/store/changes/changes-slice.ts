@@ -176,11 +176,14 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
     deps.intents?.open().find((j) => j.id === jobId)?.balanceBefore === null;
 
   /**
-   * Lines of this account that another job has an open change of (sent, in flight, or applied and not
-   * yet ended; or still to send by a live process): a change this job sees there may be theirs.
+   * What the other open jobs of this account hold, read from the intent log once: the lines another job
+   * has an open change of (sent, in flight, or applied and not yet ended; or still to send by a live
+   * process), whose they are — a change this job sees there may be theirs — and whether another job
+   * is still spending (its requests move the balance this job is judged by).
    */
-  const otherChanges = (jobId: string): ReadonlyMap<string, string> => {
-    const out = new Map<string, string>();
+  const othersOf = (jobId: string): { lines: ReadonlyMap<string, string>; spending: boolean } => {
+    const lines = new Map<string, string>();
+    let spending = false;
     let jobs: BulkJob[] = [];
     try {
       jobs = deps.intents?.open() ?? [];
@@ -190,13 +193,16 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
     for (const o of jobs) {
       if (o.id === jobId || o.target !== get().target.id) continue;
       const live = deps.intents?.heldElsewhere(o.id) ?? null;
-      // Its open lines; and while a live process still runs it, also what it applied or will send.
-      for (const l of o.lines)
+      for (const l of o.lines) {
+        if (l.state === 'sending' || (live && l.state === 'pending')) spending = true;
+        // Its open lines; and while a live process still runs it, also what it applied or will send.
         if (OPEN.has(l.state) || (live && (l.state === 'done' || l.state === 'pending')))
-          out.set(l.id, `${live ?? 'another linedesk job'}'s ${o.op} (job ${o.id.slice(0, 8)})`);
+          lines.set(l.id, `${live ?? 'another linedesk job'}'s ${o.op} (job ${o.id.slice(0, 8)})`);
+      }
     }
-    return out;
+    return { lines, spending };
   };
+  const otherChanges = (jobId: string) => othersOf(jobId).lines;
 
   /**
    * The marks an interrupted job was started from are gone with its process: its lines never sent are
@@ -446,18 +452,10 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
         }
       }
       // Lines another job has an open change of are left to it: sent from here too, the line would be
-      // changed twice, and the change seen would be either's.
-      const others = otherChanges(job.id);
-      // Another job still spending on this account (another linedesk, or cron) moves the balance too:
-      // this job's window is closed from the start, so none of its fall is counted as this job's.
-      const busy = (deps.intents?.open() ?? []).some(
-        (o) =>
-          o.id !== job.id &&
-          o.target === get().target.id &&
-          o.lines.some(
-            (l) => l.state === 'sending' || (l.state === 'pending' && deps.intents?.heldElsewhere(o.id)),
-          ),
-      );
+      // changed twice, and the change seen would be either's. Another job still spending on this
+      // account (another linedesk, or cron) moves the balance too: this job's window is closed from
+      // the start, so none of its fall is counted as this job's.
+      const { lines: others, spending: busy } = othersOf(job.id);
       const started: BulkJob = {
         ...job,
         balanceBefore: busy ? null : balanceBefore,
