@@ -116,6 +116,8 @@ export function handleInput(store: AppStore, input: string, key: InkKey, effects
     const state = store.getState();
     const cmd = control === null ? resolveKey(state, ch === ' ' ? 'space' : ch) : undefined;
     if (control === null && textTarget(state) !== null && !cmd) {
+      // Typed text is keys to the confirm gate too: an Enter at the tail of typed text is a burst.
+      keyArrived(store);
       pending += ch;
       continue;
     }

@@ -144,4 +144,20 @@ describe('a dialog too small to show its cost cannot be confirmed', () => {
     await app.waitFrame((f) => f.includes('Charged'));
     expect(books(app.sb).ledger).toHaveLength(1);
   });
+
+  it('a delete confirmed by typing: the username and Enter in one read do not delete; a deliberate Enter does', async () => {
+    const app = await onPremium();
+    const line = app.store.getState().page!.lines[0]!;
+    await app.press('line.delete');
+    await app.waitFrame((f) => f.includes('Type the username'));
+    app.clock.advance(CONFIRM_ARM_MS * 4); // the dialog has long been on screen
+    // Typed text is keys too: the Enter at its tail comes in the same burst.
+    app.ui.stdin.write(`${line.username}\r`);
+    await app.waitFrame((f) => f.includes('press Enter again to confirm'));
+    expect(app.store.getState().action?.phase).toBe('review');
+    expect(app.sb.repo.db.prepare('SELECT 1 FROM lines WHERE id = ?').get(line.id)).toBeTruthy();
+    await app.confirm('action.confirm');
+    await app.waitFrame(() => app.store.getState().action?.phase === 'done');
+    expect(app.sb.repo.db.prepare('SELECT 1 FROM lines WHERE id = ?').get(line.id)).toBeUndefined();
+  });
 });
