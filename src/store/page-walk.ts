@@ -85,14 +85,21 @@ export async function* walkPages(fetch: PageFetch, opts: WalkOptions = {}): Asyn
   let total: number | null = opts.total !== undefined && countable(opts.total) ? opts.total : null;
   let pages = 0;
   let lines = 0;
-  /** The offset after the last item read, and that item's key; null before the first page. */
+  /** The offset after the last item read; null before the first page. */
   let end: number | null = null;
+  /**
+   * The last item read that has a key, and its offset: the next page starts there, so the item it
+   * begins with proves the list did not shift. An unreadable item without an id proves nothing, so
+   * the overlap reaches back past it to a readable one.
+   */
   let lastKey: string | null = null;
+  let lastKeyAt: number | null = null;
   for (;;) {
     if (opts.cancelled?.()) return;
     const first: boolean = end === null;
-    const ask: number = end === null ? (opts.from ?? 0) : end - 1;
-    const limit = first ? size : Math.min(PAGE_MAX, size + 1);
+    const back = end === null ? 0 : lastKeyAt !== null && end - lastKeyAt < PAGE_MAX ? end - lastKeyAt : 1;
+    const ask: number = end === null ? (opts.from ?? 0) : end - back;
+    const limit = first ? size : Math.min(PAGE_MAX, size + back);
     const page = await fetch(ask, limit, first);
     pages++;
     if (page.offset !== ask)
@@ -101,7 +108,7 @@ export async function* walkPages(fetch: PageFetch, opts: WalkOptions = {}): Asyn
     if (!first) {
       if (!raw.length) throw new ListChangedError(`the line at offset ${ask} is gone`);
       const key = raw[0]!.key;
-      if (lastKey !== null && key !== null && key !== lastKey)
+      if (lastKey !== null && lastKeyAt === ask && key !== lastKey)
         throw new ListChangedError(`the line at offset ${ask} is not the one read there`);
     }
     if (countable(page.totalHits)) {
@@ -109,7 +116,8 @@ export async function* walkPages(fetch: PageFetch, opts: WalkOptions = {}): Asyn
         throw new ListChangedError(`the total moved from ${total} to ${page.totalHits}`);
       total = page.totalHits;
     }
-    const fresh = first ? raw : raw.slice(1);
+    const drop = first ? 0 : Math.min(back, raw.length);
+    const fresh = raw.slice(drop);
     const inPage = new Set<string>();
     for (const item of fresh) {
       const id = item.line?.id ?? item.bad?.id;
@@ -120,11 +128,11 @@ export async function* walkPages(fetch: PageFetch, opts: WalkOptions = {}): Asyn
       seenIds.add(id);
     }
     if (countable(page.totalHits)) {
-      const limitPages = Math.ceil(page.totalHits / Math.max(1, Math.min(limit, page.limit) - 1)) + 2;
+      const limitPages =
+        Math.ceil(page.totalHits / Math.max(1, Math.min(limit, page.limit) - Math.max(1, back))) + 2;
       if (pages > Math.max(1, Math.min(cap, limitPages)))
         throw new PagingError(`more pages than the ${page.totalHits} lines it counts can fill`);
     } else if (pages > cap) throw new PagingError(`more than ${cap} pages`);
-    const drop = first ? 0 : 1;
     const newLines = fresh.flatMap((i) => (i.line ? [i.line] : []));
     const unreadable = fresh.flatMap((i, index) => (i.bad ? [{ ...i.bad, index }] : []));
     lines += newLines.length;
@@ -142,7 +150,12 @@ export async function* walkPages(fetch: PageFetch, opts: WalkOptions = {}): Asyn
     if (raw.length <= drop)
       throw new PagingError(`the page at offset ${ask} brought no new line though more are said to follow`);
     end = ask + raw.length;
-    lastKey = raw[raw.length - 1]!.key;
+    for (let i = raw.length - 1; i >= 0; i--)
+      if (raw[i]!.key !== null) {
+        lastKey = raw[i]!.key;
+        lastKeyAt = ask + i;
+        break;
+      }
   }
 }
 

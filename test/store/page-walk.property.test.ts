@@ -147,3 +147,37 @@ describe('the walker against a list that changes between pages', () => {
     );
   });
 });
+
+describe('an unreadable line without an id at a page boundary', () => {
+  it('the overlap reaches back to a readable line: a deletion before it and a creation after it are seen', async () => {
+    // Ten lines, pages of 5; the 5th (offset 4, the first page's last) is unreadable and has no id.
+    let ids = Array.from({ length: 10 }, (_, k) => idOf(k));
+    let requests = 0;
+    const fetch = async (offset: number, limit: number): Promise<LinesPage> => {
+      if (++requests === 2) {
+        // Between the pages: one line before the boundary goes, one after it comes; the total holds.
+        ids = [...ids.filter((id) => id !== idOf(1)), `${idOf(6)}-new`].sort();
+      }
+      const rows = ids.slice(offset, offset + limit);
+      const bad = rows.map((id, i) => ({ id, i })).filter((r) => r.id === idOf(4));
+      const next = offset + rows.length < ids.length ? offset + limit : null;
+      return {
+        offset,
+        limit,
+        totalHits: ids.length,
+        totalReturns: rows.length,
+        hasNextPage: next !== null,
+        hasPreviousPage: offset > 0,
+        nextOffset: next,
+        previousOffset: null,
+        lines: rows.filter((id) => id !== idOf(4)).map(line),
+        unreadable: bad.map((b) => ({ id: null, index: b.i, error: 'unreadable' })),
+      } as unknown as LinesPage;
+    };
+    const read: string[] = [];
+    const walk = async () => {
+      for await (const page of walkPages(fetch, { pageSize: 5 })) read.push(...page.lines.map((l) => l.id));
+    };
+    await expect(walk()).rejects.toThrow(ListChangedError);
+  });
+});
