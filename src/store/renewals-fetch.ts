@@ -1,4 +1,5 @@
 import type { LineListItem } from '../api/contract';
+import { LIMIT_MAX } from '../api/contract/requests';
 import { DAY_MS } from '../domain/pricing';
 import type { RenewalWindow } from '../domain/renewals';
 import type { StoreClient } from './deps';
@@ -8,7 +9,8 @@ import { ListChangedError, PagingError, rawItems, WALK_RETRIES, walkPages } from
 
 /** The most lines a group lists; the view says when it stopped there. */
 export const GROUP_CAP = 1_000;
-const PAGE = 100;
+/** The API's largest page. */
+const PAGE = LIMIT_MAX;
 
 export interface RenewalsFound {
   readonly expiring: LineListItem[];
@@ -83,7 +85,8 @@ async function fetchOnce(
   // read before (later in the list), which must still be there.
   let after: string | null = null;
   for (let end = edge; end > block.start && !cancelled(); ) {
-    const from = Math.max(block.start, end - PAGE);
+    // With the line of overlap, a page holds at most the API's largest page.
+    const from = Math.max(block.start, end - PAGE + (after === null ? 0 : 1));
     const page = await sorted(from, end - from + (after === null ? 0 : 1));
     const moved = (n: number) =>
       block.total !== undefined && Number.isFinite(n) && n !== block.total
@@ -93,9 +96,7 @@ async function fetchOnce(
     const key = raw[end - from]?.key;
     const why =
       moved(page.totalHits) ??
-      (after !== null && key !== null && key !== after
-        ? `the line at offset ${end} is not the one read there`
-        : null);
+      (after !== null && key !== after ? `the line at offset ${end} is not the one read there` : null);
     if (why) throw new ListChangedError(why);
     const lines = raw.slice(0, end - from).flatMap((i) => (i.line ? [i.line] : []));
     let done = lines.length === 0;

@@ -39,6 +39,24 @@ async function renewalsEnv(settings = memorySettings()) {
 }
 
 describe('renewals, from the list endpoint alone', () => {
+  it('more than a page of lines expired in the window: every one listed (a backward page asked for 101)', async () => {
+    const { store, now, sb } = await renewalsEnv();
+    // 250 lines expired in the last ten days, enabled: more than two backward pages.
+    const ids = (
+      sb.repo.db.prepare('SELECT id FROM lines WHERE account_id = 1 LIMIT 250').all() as { id: string }[]
+    ).map((r) => r.id);
+    const set = sb.repo.db.prepare('UPDATE lines SET exp_date = ?, enabled = 1, is_trial = 0 WHERE id = ?');
+    ids.forEach((id, k) => set.run(now - DAY_MS - k * 3_000_000, id));
+    await store.getState().loadRenewals();
+    expect(store.getState().renewals.status).toBe('ready');
+    const expired = new Set(
+      selectRenewalsPlan(store.getState())!
+        .rows.filter((r) => r.group === 'expired')
+        .map((r) => r.line.id),
+    );
+    for (const id of ids) expect(expired.has(id)).toBe(true);
+  });
+
   it('groups equal the books: expiring within the window, expired lately, suspended; trials apart', async () => {
     const { store, now, rows } = await renewalsEnv();
     await store.getState().loadRenewals();
