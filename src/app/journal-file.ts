@@ -47,7 +47,16 @@ export function fileJournal(file: string): Journal {
     skipped = [];
     if (!existsSync(file)) return [];
     const out: JournalEntry[] = [];
-    const lines = readFileSync(file, 'utf8').split('\n');
+    let lines: string[];
+    try {
+      lines = readFileSync(file, 'utf8').split('\n');
+    } catch (err) {
+      // A journal that cannot be read (permissions, a directory in its place) is named, never fatal.
+      skipped = [
+        `${file} could not be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): no entry shown`,
+      ];
+      return [];
+    }
     const bad: string[] = [];
     lines.forEach((line, i) => {
       if (!line.trim()) return;

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +20,15 @@ const entry = (over: Partial<JournalEntry> = {}): JournalEntry => ({
 });
 
 describe('journal', () => {
+  it('a journal that cannot be read (a directory in its place) is named, never thrown', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ld-journal-'));
+    const file = join(dir, 'journal.jsonl');
+    mkdirSync(file);
+    const j = fileJournal(file);
+    expect(j.read()).toEqual([]);
+    expect(j.skipped?.().join(' ')).toMatch(/journal\.jsonl could not be read \(EISDIR\)/);
+  });
+
   it('appends JSONL (0600), reads it back, survives a torn last line, exports CSV', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ld-journal-'));
     const file = join(dir, 'journal.jsonl');
