@@ -2,7 +2,9 @@
  * Change jobs as data: what each line will get, what it costs, and where it stands. A bulk edit is a
  * job of many lines; a single change (create included) is a job of one.
  */
+
 import type { CreateLineBody, CreateTrialBody, LineListItem, Package } from '../api/contract';
+import { RULES } from './change-rules';
 import { extendEstimate, extendedExpiry } from './estimate';
 import { counted, countText, daysUntil } from './format';
 import type { Months } from './steps';
@@ -109,8 +111,7 @@ export function planLine(
   switch (op) {
     case 'extend': {
       const est = extendEstimate(packages, params.months, line.before.connections);
-      if (line.before.isTrial)
-        return { ...base, cost: 0, state: 'skipped', detail: 'trial lines are not extended' };
+      if (line.before.isTrial) return { ...base, cost: 0, state: 'skipped', detail: RULES.trialExtend };
       return {
         ...base,
         cost: est?.cost ?? null,
@@ -122,8 +123,7 @@ export function planLine(
       };
     }
     case 'upgrade':
-      if (line.before.isTrial)
-        return { ...base, cost: 0, state: 'skipped', detail: 'trial lines have one connection' };
+      if (line.before.isTrial) return { ...base, cost: 0, state: 'skipped', detail: RULES.trialUpgrade };
       if (line.before.connections === params.connections) {
         return { ...base, cost: 0, state: 'skipped', detail: `already ${params.connections} connections` };
       }
