@@ -108,7 +108,7 @@ function checked(
     if (key === 'profiles' || key === 'version') continue;
     const schema = fields[key as keyof typeof fields];
     if (!schema) {
-      rest[key] = value; // a newer version's field: kept as it is
+      rejected[key] = value; // a newer version's field: not ours to read, kept as it is on save
       continue;
     }
     const v = schema.safeParse(value);
@@ -149,18 +149,21 @@ export function configProblems(path = configPath()): string[] {
 export function saveConfig(config: Config, path = configPath()): void {
   const out: Record<string, unknown> = { ...Config.parse(config) };
   // Entries left out when read are written back as they were: a bad one is named, never lost.
-  let rejected: Record<string, unknown> = {};
+  let read: ReturnType<typeof checked> | null = null;
   try {
-    if (existsSync(path)) rejected = checked(JSON.parse(readFileSync(path, 'utf8')), path).rejected;
+    if (existsSync(path)) read = checked(JSON.parse(readFileSync(path, 'utf8')), path);
   } catch {
-    rejected = {};
+    read = null;
   }
-  for (const [key, value] of Object.entries(rejected)) {
+  // A setting the caller left as it was read (its default, for a left-out one) gets its own value back.
+  const same = (key: string) =>
+    JSON.stringify(out[key]) === JSON.stringify((read?.config as Record<string, unknown> | undefined)?.[key]);
+  for (const [key, value] of Object.entries(read?.rejected ?? {})) {
     if (key.startsWith('profiles.')) {
       const name = key.slice('profiles.'.length);
       const profiles = out.profiles as Record<string, unknown>;
       if (!(name in profiles)) profiles[name] = value;
-    } else if (!(key in out) || out[key] === undefined) out[key] = value;
+    } else if (same(key)) out[key] = value;
   }
   writeFileAtomic(path, `${JSON.stringify(out, null, 2)}\n`);
 }

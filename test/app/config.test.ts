@@ -152,6 +152,8 @@ describe('config file', () => {
           'bad name!': { baseUrl: 'x', apiKey: 'y' },
         },
         renewals: { withinDays: 'soon' },
+        lowBalance: 'many',
+        futureSetting: { kept: true },
         noteColumn: true,
       }),
       { mode: 0o600 },
@@ -170,6 +172,9 @@ describe('config file', () => {
     expect(raw.profiles.broken).toEqual(bad);
     expect(raw.profiles['bad name!']).toEqual({ baseUrl: 'x', apiKey: 'y' });
     expect(raw.renewals).toEqual({ withinDays: 'soon' });
+    // A left-out setting that has a default, and a newer version's field, are kept as they were too.
+    expect(raw.lowBalance).toBe('many');
+    expect(raw.futureSetting).toEqual({ kept: true });
     expect(raw.noteColumn).toBe(false);
     expect(loadConfig(p)!.profiles.shop).toEqual({ baseUrl: 'https://a.example', apiKey: 'k1' });
   });
