@@ -78,6 +78,13 @@ export interface BulkJob {
   readonly lines: readonly BulkLine[];
 }
 
+/**
+ * A failed line the server proved not applied by a check (its verdict's words begin so; a refusal
+ * and a request never sent are failed too, but say otherwise). The one reading of those words.
+ */
+export const checkedNotApplied = (l: BulkLine): boolean =>
+  l.state === 'failed' && !l.notSent && /^not applied/.test(l.detail ?? '');
+
 export const FINAL: ReadonlySet<BulkLineState> = new Set(['done', 'failed', 'skipped', 'cancelled']);
 /** States whose outcome the server has not yet settled. */
 export const OPEN: ReadonlySet<BulkLineState> = new Set(['sending', 'unknown']);

@@ -42,6 +42,11 @@ export interface Hold {
   readonly holdMs: number;
 }
 
+/** How a line held in its window is said, and the one test of it. */
+const NOT_YET = 'no change seen yet';
+export const isNotYet = (l: BulkLine): boolean =>
+  l.state === 'unknown' && (l.detail ?? '').startsWith(NOT_YET);
+
 /** The default hold window: 10 minutes. */
 export const DEFAULT_HOLD_MS = 10 * 60_000;
 
@@ -106,7 +111,7 @@ export function judge(
     if (until !== null)
       return {
         state: 'unknown',
-        detail: `no change seen yet (checked ${clock(hold!.now)}, ${span(hold!.now - sentAtOf(job, l))} after sending; checked again until ${clock(until).slice(0, 5)})`,
+        detail: `${NOT_YET} (checked ${clock(hold!.now)}, ${span(hold!.now - sentAtOf(job, l))} after sending; checked again until ${clock(until).slice(0, 5)})`,
       };
     const after = hold ? `no change ${span(hold.now - sentAtOf(job, l))} after sending; ` : '';
     return { state: 'failed', detail: `not applied (${after}${why})`, provenNotApplied: true };

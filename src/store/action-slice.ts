@@ -7,11 +7,12 @@ import {
   RequestErrors,
   RequestValidationError,
 } from '../api/errors';
-import { type BulkJob, type BulkLine, SPENDS, toBulkLine } from '../domain/bulk';
+import { type BulkJob, type BulkLine, checkedNotApplied, SPENDS, toBulkLine } from '../domain/bulk';
 import { belowMinimum, lineRule, RULES } from '../domain/change-rules';
 import { extendEstimate } from '../domain/estimate';
 import { credits } from '../domain/format';
 import { type FieldId, typedText } from '../domain/line-form';
+import { isNotYet } from '../domain/proof';
 import { type Months, stepConnections, stepMonths } from '../domain/steps';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { describeError } from './describe-error';
@@ -210,7 +211,7 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
     }
     if (l.state === 'unknown') {
       const who = l.id.startsWith('new:') ? `username ${l.username}` : `line ${l.id} · ${l.username}`;
-      const notYet = /^no change seen yet/.test(l.detail ?? '');
+      const notYet = isNotYet(l);
       patch({
         phase: 'unknown',
         job,
@@ -220,7 +221,7 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
       });
       return;
     }
-    const notApplied = /^not applied/.test(l.detail ?? '');
+    const notApplied = checkedNotApplied(l);
     patch({
       phase: 'failed',
       job,

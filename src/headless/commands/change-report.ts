@@ -1,5 +1,5 @@
 /** What a change command prints: the quote before it is sent, the outcome of each line after. */
-import { type BulkJob, type BulkLine, SPENDS } from '../../domain/bulk';
+import { type BulkJob, type BulkLine, checkedNotApplied, SPENDS } from '../../domain/bulk';
 import { counted, credits, creditsText } from '../../domain/format';
 import type { Line, LineListItem } from '../../store/types';
 import type { Column } from '../../ui/lines-columns';
@@ -126,8 +126,7 @@ export type Outcome =
 export function outcomeOf(l: BulkLine): Outcome {
   if (l.state === 'done') return 'applied';
   if (l.state === 'unknown' || l.state === 'sending') return 'unknown';
-  if (l.state === 'failed')
-    return l.notSent ? 'not sent' : /^not applied/.test(l.detail ?? '') ? 'not applied' : 'refused';
+  if (l.state === 'failed') return l.notSent ? 'not sent' : checkedNotApplied(l) ? 'not applied' : 'refused';
   if (l.state === 'skipped') return 'skipped';
   if (l.state === 'cancelled') return 'cancelled';
   return 'not sent';

@@ -1,5 +1,5 @@
 import type { Line, LineListItem } from '../../api/contract';
-import { type BulkJob, type BulkLine, FINAL, OPEN, SPENDS } from '../../domain/bulk';
+import { type BulkJob, type BulkLine, checkedNotApplied, FINAL, OPEN, SPENDS } from '../../domain/bulk';
 import { counted } from '../../domain/format';
 import { DEFAULT_HOLD_MS, heldUntil } from '../../domain/proof';
 import type { GetState, SetState, StoreDeps } from '../deps';
@@ -69,7 +69,7 @@ const outcomeOf = (l: BulkLine): JournalOutcome | null =>
       : l.state === 'failed'
         ? l.notSent
           ? 'not sent'
-          : /^not applied/.test(l.detail ?? '')
+          : checkedNotApplied(l)
             ? 'not applied'
             : 'rejected'
         : null;
