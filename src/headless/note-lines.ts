@@ -1,5 +1,6 @@
 import { fileNotes, notesPath } from '../app/notes-file';
 import type { AppStore } from '../store/app-store';
+import { NOTE_LOOKUPS, NOTE_WALK_PAGES } from '../store/find-lines';
 import { matchNotes } from '../store/notes';
 import type { LineListItem } from '../store/types';
 import type { Ctx, StoreHelp } from './session';
@@ -17,10 +18,14 @@ export async function linesByNote(
   skip: ReadonlySet<string> = new Set(),
 ): Promise<LineListItem[]> {
   const notes = fileNotes(notesPath(ctx.dirs.data, store.getState().target.id));
-  const ids = matchNotes(notes, search).filter((id) => !skip.has(id));
+  // Bounded as the find's: a search matching many notes, or the note of a line gone, never costs a
+  // request per note and a walk of the whole list.
+  const ids = matchNotes(notes, search)
+    .filter((id) => !skip.has(id))
+    .slice(0, NOTE_LOOKUPS);
   if (!ids.length) return [];
   const keyOf = (id: string) => notes.get(id)?.username || id;
-  const { found } = await help.lookup(ids.map(keyOf));
+  const { found } = await help.lookup(ids.map(keyOf), undefined, NOTE_WALK_PAGES);
   return ids.flatMap((id) => {
     const line = found.get(keyOf(id));
     return line?.id === id ? [line] : [];

@@ -50,7 +50,12 @@ export interface StoreHelp {
   /** A failed load's message as a failure, with the kind of the last error the client met. */
   failure: (message: string) => Failure;
   /** Lines by id or username (the paste lookup: a search each, then one walk for ids it missed). */
-  lookup: (items: readonly string[], cancelled?: () => boolean) => Promise<PasteLookup>;
+  lookup: (
+    items: readonly string[],
+    cancelled?: () => boolean,
+    /** Pages walked at most for items the search cannot find (default: the whole list). */
+    maxPages?: number,
+  ) => Promise<PasteLookup>;
   /** The one line a command's argument names (the same lookup), or why none: not found, or a case-only clash. */
   lookupOne: (item: string) => Promise<{ line: LineListItem } | { failure: Failure }>;
   /** This account's intent log on disk (`pending` lists it, sets a damaged file aside). */
@@ -162,10 +167,11 @@ export async function withStore(
     if (s.flash && s.flash !== prev.flash && (s.flash.tone === 'error' || s.flash.tone === 'warning'))
       out.message(s.flash.text, 'yellow');
   });
-  const lookup = (items: readonly string[], cancelled = () => out.closed) =>
+  const lookup = (items: readonly string[], cancelled = () => out.closed, maxPages?: number) =>
     lookupPasted(client, items, {
       cancelled,
       progress: (n) => out.progress(`looking up ${n} of ${items.length}…`),
+      ...(maxPages !== undefined ? { maxPages } : {}),
     });
   try {
     return await body(store, {

@@ -134,9 +134,9 @@ export async function findInService(
 }
 
 /** Notes looked up at most per find (each may cost a request). */
-const NOTE_LOOKUPS = MAX_PER_SOURCE;
+export const NOTE_LOOKUPS = MAX_PER_SOURCE;
 /** Pages walked at most for noted lines the search cannot find. */
-const NOTE_WALK_PAGES = 20;
+export const NOTE_WALK_PAGES = 20;
 
 /**
  * The lines whose note (kept on this machine) matches the text, after what the search found: looked
