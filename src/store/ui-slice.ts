@@ -158,11 +158,11 @@ export function createUiSlice(set: SetState, get: GetState, deps: StoreDeps): Ui
       }
       // q on the first screen asks once: a stray q (a paste, a key meant for another window) must
       // not end the session. Ctrl-C quits at once.
-      if (quitArmedAt !== null && Date.now() - quitArmedAt < QUIT_AGAIN_MS) {
+      if (quitArmedAt !== null && clock() - quitArmedAt < QUIT_AGAIN_MS) {
         set({ quitRequested: true });
         return 'quit';
       }
-      quitArmedAt = Date.now();
+      quitArmedAt = clock();
       return 'armed';
     },
     openModal(modal) {
@@ -190,8 +190,8 @@ export function createUiSlice(set: SetState, get: GetState, deps: StoreDeps): Ui
       // A stray Ctrl-C (meant for another window, or a copy's) must not stop a job spending credits
       // without a word; quitting is still two keys away.
       const running = get().bulk?.phase === 'running';
-      if (running && (jobQuitArmedAt === null || Date.now() - jobQuitArmedAt >= QUIT_AGAIN_MS)) {
-        jobQuitArmedAt = Date.now();
+      if (running && (jobQuitArmedAt === null || clock() - jobQuitArmedAt >= QUIT_AGAIN_MS)) {
+        jobQuitArmedAt = clock();
         return 'armed';
       }
       jobQuitArmedAt = null;
