@@ -46,7 +46,7 @@ describe('renewals, from the list endpoint alone', () => {
       sb.repo.db.prepare('SELECT id FROM lines WHERE account_id = 1 LIMIT 250').all() as { id: string }[]
     ).map((r) => r.id);
     const set = sb.repo.db.prepare('UPDATE lines SET exp_date = ?, enabled = 1, is_trial = 0 WHERE id = ?');
-    ids.forEach((id, k) => set.run(now - DAY_MS - k * 3_000_000, id));
+    for (const [k, id] of ids.entries()) set.run(now - DAY_MS - k * 3_000_000, id);
     await store.getState().loadRenewals();
     expect(store.getState().renewals.status).toBe('ready');
     const expired = new Set(
