@@ -14,8 +14,8 @@ import { RULES } from '../domain/change-rules';
 import { csvCell } from '../domain/csv';
 import { typedText } from '../domain/line-form';
 import { type Months, stepConnections, stepMonths } from '../domain/steps';
+import { describeError } from '../services/describe-error';
 import type { GetState, SetState, StoreDeps } from './deps';
-import { describeError } from './describe-error';
 import { unsettledReason } from './selectors';
 import { loaded } from './types';
 

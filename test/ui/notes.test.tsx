@@ -4,9 +4,9 @@ import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fileNotes } from '../../src/app/notes-file';
 import { PASTE_END, PASTE_START } from '../../src/keys/paste';
+import { memoryJournal } from '../../src/services/changes/journal';
+import { memoryNotes } from '../../src/services/notes';
 import type { Settings, SettingsApi } from '../../src/store/deps';
-import { memoryJournal } from '../../src/store/journal';
-import { memoryNotes } from '../../src/store/notes';
 import { selectNote } from '../../src/store/selectors';
 import { renderApp, storeOnSandbox } from '../helpers/app';
 
