@@ -6,9 +6,9 @@
 import type { ServerDate } from '../api/contract';
 import { csvCell } from '../domain/csv';
 import { cellWidth, fitWidth, statusOf } from '../domain/format';
+import { type Column, layoutColumns } from '../present/lines-columns';
+import type { Token } from '../present/tokens';
 import type { Line, LineListItem } from '../store/types';
-import { type Column, layoutColumns } from '../ui/lines-columns';
-import type { Token } from '../ui/theme';
 import type { Output, Tint } from './output';
 import { LINE_FIELD_NAMES } from './spec';
 

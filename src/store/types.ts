@@ -11,6 +11,7 @@ import {
   type OrderType,
   type Package,
 } from '../api/contract';
+import type { Tone } from '../present/tokens';
 
 export type { Load } from '../domain/load';
 export { loaded } from '../domain/load';
@@ -44,11 +45,7 @@ export type Modal =
   | { readonly kind: 'note' }
   | null;
 
-/**
- * A flash's tone, also said in a word (NO_COLOR): `warning` is work done with something left to say
- * ("Marked 28 of 30; not found: …"), `error` only what failed. A partial success is never an error.
- */
-export type Tone = 'info' | 'success' | 'warning' | 'error';
+export type { Tone } from '../present/tokens';
 export interface Flash {
   readonly text: string;
   readonly tone: Tone;

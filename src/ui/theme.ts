@@ -1,8 +1,9 @@
-import type { LineStatus } from '../domain/line-status';
-import type { Tone } from '../store/types';
+import type { Token } from '../present/tokens';
 
-/** Semantic tokens; components never name raw colours. NO_COLOR (any value) turns colour off. */
-const PALETTE = {
+export { statusToken, type Token, toneToken } from '../present/tokens';
+
+/** Each semantic token's colour; components never name raw colours. NO_COLOR (any value) turns colour off. */
+const PALETTE: Readonly<Record<Token, string>> = {
   'status.active': 'green',
   'status.expiring': 'yellow',
   'status.expired': 'red',
@@ -18,9 +19,7 @@ const PALETTE = {
   'ui.badge': 'yellow',
   'ui.danger': 'red',
   'ui.mark': 'yellow',
-} as const;
-
-export type Token = keyof typeof PALETTE;
+};
 
 const noColor = () => process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '';
 
@@ -28,6 +27,3 @@ const noColor = () => process.env.NO_COLOR !== undefined && process.env.NO_COLOR
 export function color(token: Token): string | undefined {
   return noColor() ? undefined : PALETTE[token];
 }
-
-export const statusToken = (s: LineStatus): Token => `status.${s}`;
-export const toneToken = (t: Tone): Token => `tone.${t}`;

@@ -4,9 +4,9 @@ import type { Package } from '../../src/api/contract';
 import { affordability, type BulkLine, planLine } from '../../src/domain/bulk';
 import { addMonths, extendEstimate, extendedExpiry } from '../../src/domain/estimate';
 import { affordableCount, balanceNeeded, lineCost, upgradeCost } from '../../src/domain/pricing';
+import { LINE_COLUMNS, layoutColumns } from '../../src/present/lines-columns';
+import { JOURNAL_COLUMNS, PACKAGE_COLUMNS, rowText } from '../../src/present/tables';
 import type { JournalEntry } from '../../src/services/changes/journal';
-import { LINE_COLUMNS, layoutColumns } from '../../src/ui/lines-columns';
-import { JOURNAL_COLUMNS, PACKAGE_COLUMNS, rowText } from '../../src/ui/tables';
 
 const P = (over: Partial<Package> = {}): Package =>
   ({

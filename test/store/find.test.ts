@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../src/api/client';
 import type { LineListItem } from '../../src/api/contract';
 import { NetworkError, NotAuthorized, TimeoutError, UnexpectedStatus } from '../../src/api/errors';
+import { FIND_COLUMNS, groupHeading } from '../../src/present/find-columns';
+import { layoutColumns } from '../../src/present/lines-columns';
 import {
   cursorIndex,
   type FindGroup,
@@ -15,8 +17,6 @@ import {
 } from '../../src/services/find-lines';
 import type { FindAcrossApi } from '../../src/store/deps';
 import { selectFoundLine } from '../../src/store/find-slice';
-import { FIND_COLUMNS, groupHeading } from '../../src/ui/find-columns';
-import { layoutColumns } from '../../src/ui/lines-columns';
 import { storeOnSandbox } from '../helpers/app';
 import { faultProxy } from '../helpers/fault-proxy';
 import { findEnv } from '../helpers/find-env';

@@ -3,6 +3,7 @@
  * UTC's: checked in a zone far from UTC, where the two disagree for hours each day.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { journalWhat } from '../../src/present/tables';
 import { type JournalEntry, journalTotals } from '../../src/services/changes/journal';
 import {
   filterJournal,
@@ -10,7 +11,6 @@ import {
   periodRange,
   serviceOf,
 } from '../../src/services/changes/journal-filter';
-import { journalWhat } from '../../src/ui/tables';
 
 const saved = process.env.TZ;
 beforeEach(() => {

@@ -1,8 +1,8 @@
 /** What a change command prints: the quote before it is sent, the outcome of each line after. */
 import { type BulkJob, type BulkLine, checkedNotApplied, SPENDS } from '../../domain/bulk';
 import { counted, credits, creditsText } from '../../domain/format';
+import type { Column } from '../../present/lines-columns';
 import type { Line, LineListItem } from '../../store/types';
-import type { Column } from '../../ui/lines-columns';
 import { EXIT } from '../failure';
 import { lineRecord, type Row, tableText } from '../format';
 import type { Output } from '../output';

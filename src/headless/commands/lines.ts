@@ -1,11 +1,11 @@
 import { LINE_TYPES, ORDER_BY, type OrderBy, type UnreadableItem } from '../../api/contract';
 import { countText, unreadableText } from '../../domain/format';
+import { LINE_COLUMNS } from '../../present/lines-columns';
 import { describeError } from '../../services/describe-error';
 import { type PageFetch, walkPages, walkWhole } from '../../services/page-walk';
 import { DEFAULT_QUERY } from '../../store/lines-slice';
 import { passesFilters } from '../../store/notes-slice';
 import { type LineListItem, type LinesQuery, STATUS_VIEWS, type StatusView } from '../../store/types';
-import { LINE_COLUMNS } from '../../ui/lines-columns';
 import { wholeOption } from '../args';
 import { EXIT, failureOf, usageFailure } from '../failure';
 import {

@@ -7,11 +7,11 @@
  */
 import { type BulkJob, OPEN } from '../../domain/bulk';
 import { heldUntil } from '../../domain/proof';
+import type { Column } from '../../present/lines-columns';
 import type { IntentDamage } from '../../services/changes/intent-log';
 import { describeError } from '../../services/describe-error';
 import { ambiguityText, resolveItem } from '../../services/paste-lookup';
 import type { AppStore } from '../../store/app-store';
-import type { Column } from '../../ui/lines-columns';
 import { EXIT, usageFailure } from '../failure';
 import { tableText } from '../format';
 import type { Ctx, StoreHelp } from '../session';

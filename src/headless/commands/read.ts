@@ -10,8 +10,8 @@ import {
 } from '../../domain/format';
 import { namesText } from '../../domain/paste-list';
 import { statusGroups } from '../../domain/status-groups';
+import { PACKAGE_COLUMNS } from '../../present/tables';
 import { loaded } from '../../store/types';
-import { PACKAGE_COLUMNS } from '../../ui/tables';
 import { EXIT } from '../failure';
 import { csvText, fieldColumns, lineRecord, pairsText, type Row, tableText } from '../format';
 import { linesByNote } from '../note-lines';

@@ -1,9 +1,9 @@
 import { counted, credits } from '../../domain/format';
 import type { RenewalRow } from '../../domain/renewals';
+import type { Column } from '../../present/lines-columns';
+import { RENEWAL_COLUMNS } from '../../present/tables';
 import { selectRenewalsPlan } from '../../store/renewals-slice';
 import { loaded } from '../../store/types';
-import type { Column } from '../../ui/lines-columns';
-import { RENEWAL_COLUMNS } from '../../ui/tables';
 import { parseDays } from '../args';
 import { EXIT, usageFailure } from '../failure';
 import { csvText, dateValue, type Row, tableText } from '../format';

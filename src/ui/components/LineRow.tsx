@@ -2,8 +2,8 @@ import { Text } from 'ink';
 import { memo } from 'react';
 import type { LineListItem } from '../../api/contract';
 import { fitWidth } from '../../domain/format';
+import type { LaidOut } from '../../present/lines-columns';
 import { glyph } from '../glyphs';
-import type { LaidOut } from '../lines-columns';
 import { color } from '../theme';
 
 export interface LineRowProps {

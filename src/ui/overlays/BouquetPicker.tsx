@@ -1,12 +1,12 @@
 import { Box, Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import { windowOf } from '../../domain/scroll';
+import { layoutColumns, PICKER_COLUMNS, type PickerRow, rowText } from '../../present/tables';
 import { pickerItems } from '../../store/form-slice';
 import { loaded } from '../../store/types';
 import { LoadState } from '../components/LoadState';
 import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
-import { layoutColumns, PICKER_COLUMNS, type PickerRow, rowText } from '../tables';
 import { color } from '../theme';
 
 const NONE: readonly number[] = [];

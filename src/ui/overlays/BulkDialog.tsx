@@ -11,12 +11,12 @@ import {
 } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
 import { hint, keyHintText } from '../../keys/keymap';
+import { layoutColumns } from '../../present/lines-columns';
+import { rowText } from '../../present/tables';
 import { type BulkState, bulkBlocker } from '../../store/bulk-slice';
 import { loaded } from '../../store/types';
 import { borderStyle, glyph } from '../glyphs';
-import { layoutColumns } from '../lines-columns';
 import { useApp } from '../store-context';
-import { rowText } from '../tables';
 import { color, type Token } from '../theme';
 import { confirmHint, droppedNote, useConfirmGuard } from '../use-confirm-guard';
 

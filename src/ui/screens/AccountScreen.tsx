@@ -3,11 +3,11 @@ import type { Package } from '../../api/contract';
 import { countText, creditsText, fitWidth } from '../../domain/format';
 import { affordableCount } from '../../domain/pricing';
 import { type StatusCountsIn, statusGroups } from '../../domain/status-groups';
+import type { Column } from '../../present/lines-columns';
+import { layoutColumns, PACKAGE_COLUMNS, rowText } from '../../present/tables';
 import { loaded } from '../../store/types';
 import { LoadState } from '../components/LoadState';
-import type { Column } from '../lines-columns';
 import { useApp } from '../store-context';
-import { layoutColumns, PACKAGE_COLUMNS, rowText } from '../tables';
 import { color } from '../theme';
 
 /** Email, balance, server, counts per status and type, and what the balance affords. */

@@ -2,12 +2,12 @@ import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { windowOf } from '../../domain/scroll';
 import { hint } from '../../keys/keymap';
+import { FIND_COLUMNS, groupHeading } from '../../present/find-columns';
+import { layoutColumns, rowText } from '../../present/tables';
 import type { FindGroup } from '../../services/find-lines';
 import { selectFindRows, selectFoundLine } from '../../store/find-slice';
 import { loaded } from '../../store/types';
-import { FIND_COLUMNS, groupHeading } from '../find-columns';
 import { useApp } from '../store-context';
-import { layoutColumns, rowText } from '../tables';
 import { color } from '../theme';
 
 type Item =

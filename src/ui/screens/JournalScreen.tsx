@@ -2,10 +2,10 @@ import { Box, Text } from 'ink';
 import { countText, fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
 import { keyHintText } from '../../keys/keymap';
+import { JOURNAL_COLUMNS, layoutColumns, rowText } from '../../present/tables';
 import { journalTotals, sumTotals, totalsText } from '../../services/changes/journal';
 import { leftOutText } from '../../services/changes/journal-filter';
 import { useApp } from '../store-context';
-import { JOURNAL_COLUMNS, layoutColumns, rowText } from '../tables';
 import { color } from '../theme';
 
 /**

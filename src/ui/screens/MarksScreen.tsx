@@ -1,8 +1,8 @@
 import { Box, Text } from 'ink';
 import { hint, keyHintText } from '../../keys/keymap';
-import { LINE_COLUMNS, layoutColumns } from '../lines-columns';
+import { LINE_COLUMNS, layoutColumns } from '../../present/lines-columns';
+import { rowText } from '../../present/tables';
 import { useApp } from '../store-context';
-import { rowText } from '../tables';
 import { color } from '../theme';
 
 const MARK_COLUMNS = LINE_COLUMNS.filter((c) =>

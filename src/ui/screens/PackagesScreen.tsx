@@ -1,8 +1,8 @@
 import { Box, Text } from 'ink';
+import { layoutColumns, PACKAGE_COLUMNS, rowText } from '../../present/tables';
 import { loaded } from '../../store/types';
 import { LoadState } from '../components/LoadState';
 import { useApp } from '../store-context';
-import { layoutColumns, PACKAGE_COLUMNS, rowText } from '../tables';
 
 export function PackagesScreen({ width, height }: { readonly width: number; readonly height: number }) {
   const packages = useApp((s) => s.packages);

@@ -4,12 +4,12 @@ import { counted, countText, credits, creditsText } from '../../domain/format';
 import type { RenewalsPlan } from '../../domain/renewals';
 import { windowOf } from '../../domain/scroll';
 import { hint, keyHint, keyHintText } from '../../keys/keymap';
+import { layoutColumns, RENEWAL_COLUMNS, rowText } from '../../present/tables';
 import { selectRenewalsPlan } from '../../store/renewals-slice';
 import { loaded } from '../../store/types';
 import { LoadState } from '../components/LoadState';
 import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
-import { layoutColumns, RENEWAL_COLUMNS, rowText } from '../tables';
 import { color } from '../theme';
 
 type Item = { kind: 'heading'; text: string } | { kind: 'row'; index: number };

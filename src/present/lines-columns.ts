@@ -1,7 +1,7 @@
 import type { LineListItem, ListLinesParams } from '../api/contract';
 import { cellWidth, dayText, expiryText, statusOf } from '../domain/format';
 import { type LineNote, noteSummary } from '../services/notes';
-import { statusToken, type Token } from './theme';
+import { statusToken, type Token } from './tokens';
 
 /** Columns are data: header, width rule and a pure cell formatter, so tables test without rendering. */
 export interface Column<T> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { windowOf } from '../../src/domain/scroll';
-import { layoutColumns, PICKER_COLUMNS, type PickerRow, rowText } from '../../src/ui/tables';
+import { layoutColumns, PICKER_COLUMNS, type PickerRow, rowText } from '../../src/present/tables';
 
 describe('the bouquet picker table, laid out without rendering', () => {
   const long: PickerRow = { id: 412, label: 'Sports Ultra HD — Football and Motorsport', chosen: true };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { LineListItem } from '../../src/api/contract';
+import { LINE_COLUMNS, lineColumns } from '../../src/present/lines-columns';
+import { layoutColumns, rowText } from '../../src/present/tables';
 import type { LineNote } from '../../src/services/notes';
-import { LINE_COLUMNS, lineColumns } from '../../src/ui/lines-columns';
-import { layoutColumns, rowText } from '../../src/ui/tables';
 
 const NOW = Date.UTC(2026, 10, 22, 12);
 const line = (id: string, username: string, label: string) =>
