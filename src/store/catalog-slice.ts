@@ -31,14 +31,7 @@ export function createCatalogSlice(set: SetState, get: GetState, deps: StoreDeps
             (r) => {
               set({ packages: { status: 'ready', data: r.packages } });
               if (r.skipped.length) get().notify(skippedText('package', r.skipped), 'error');
-              // A form opened before the packages arrived gets its default now.
-              const form = get().form;
-              const first =
-                form && form.values.packageId === null && r.packages.find((p) => p.is_trial === form.trial);
-              if (form && first) {
-                const { package: _gone, ...errors } = form.errors;
-                set({ form: { ...form, values: { ...form.values, packageId: first.id }, errors } });
-              }
+              get().formPackagesArrived(r.packages);
             },
             (err) => set({ packages: { status: 'error', error: describeError(err) } }),
           ),

@@ -1,3 +1,4 @@
+import type { Package } from '../api/contract';
 import {
   buildBody,
   EMPTY_FORM,
@@ -51,6 +52,8 @@ export interface FormSlice {
   pickerSetAll: (on: boolean) => void;
   pickerClose: (keep: boolean) => void;
   pickerSameAsLine: () => void;
+  /** The packages arrived: a form opened before them gets its default package now. */
+  formPackagesArrived: (packages: readonly Package[]) => void;
 }
 
 /** Bouquets of the picker's tab that match its filter (letters in order, case and spaces ignored). */
@@ -242,6 +245,13 @@ export function createFormSlice(set: SetState, get: GetState, deps: StoreDeps): 
       if (!picker || !form) return;
       if (!keep) set({ form: { ...form, values: { ...form.values, bouquets: picker.initial } } });
       set({ picker: null, modal: { kind: 'form' } });
+    },
+    formPackagesArrived(packages) {
+      const form = get().form;
+      const first = form && form.values.packageId === null && packages.find((p) => p.is_trial === form.trial);
+      if (!form || !first) return;
+      const { package: _gone, ...errors } = form.errors;
+      set({ form: { ...form, values: { ...form.values, packageId: first.id }, errors } });
     },
   };
 }

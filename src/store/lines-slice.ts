@@ -249,8 +249,7 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
           },
         });
       }
-      const marked = new Map(get().marked);
-      if (marked.delete(id)) set({ marked });
+      if (get().marked.has(id)) get().unmark(id);
       const screens = get().screens.filter((s) => !(s.id === 'detail' && s.line.id === id));
       if (screens.length !== get().screens.length) set({ screens });
       void get().loadLines({ force: true });
