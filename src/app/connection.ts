@@ -5,8 +5,7 @@ import { type ApiClient, type ClientOptions, createClient } from '../api/client'
 import { LinedeskError } from '../api/errors';
 import { loadTemplates } from '../domain/templates';
 import { dataDir } from '../paths';
-import type { StoreDeps } from '../store/deps';
-import type { Target } from '../store/types';
+import type { ServiceDeps, Target } from '../services/deps';
 import { VERSION } from '../version';
 import { accountOf, accountTargetId, intentsDir } from './account-id';
 import { configProblems, loadConfig } from './config';
@@ -153,7 +152,7 @@ export function fileDeps(
   conn: Connection,
   log: Log,
   opts: { readonly dataDir?: string; readonly configPath?: string } = {},
-): Omit<StoreDeps, 'client' | 'target'> {
+): Omit<ServiceDeps, 'client' | 'target'> {
   const data = opts.dataDir ?? dataDir();
   const intents = fileIntentLog(intentsDir(data, conn.target.id));
   const startProblems = conn.legacyTargetId

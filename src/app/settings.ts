@@ -1,5 +1,5 @@
 import { DEFAULT_WINDOW } from '../domain/renewals';
-import type { Settings, SettingsApi } from '../store/deps';
+import type { Settings, SettingsApi } from '../services/deps';
 import { EMPTY_CONFIG, loadConfig, saveConfig } from './config';
 
 /**

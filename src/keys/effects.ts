@@ -1,7 +1,6 @@
-/** How a copy went: `via` says where the text went, `why` why it could not go anywhere. */
-export type CopyResult =
-  | { readonly ok: true; readonly via: string }
-  | { readonly ok: false; readonly why: string };
+import type { CopyResult } from '../app/clipboard';
+
+export type { CopyResult };
 
 /** What commands reach outside the store through, given by app/ (tests give their own). */
 export interface UiEffects {

@@ -3,6 +3,10 @@
  * caret is a UTF-16 offset that always sits between two graphemes: Backspace after an emoji or a
  * letter with its accent removes all of it, never half.
  */
+import { boundaries, clampCaret } from '../domain/graphemes';
+
+export { clampCaret };
+
 export interface TextState {
   readonly value: string;
   readonly caret: number;
@@ -34,16 +38,6 @@ export type EditKey = (typeof EDIT_KEYS)[number];
 const EDIT = new Set<string>(EDIT_KEYS);
 export const isEditKey = (key: string): key is EditKey => EDIT.has(key);
 
-let segmenter: Intl.Segmenter | undefined;
-/** Grapheme boundaries of `text`, 0 and text.length included. ASCII needs no segmenter. */
-function boundaries(text: string): number[] {
-  if (/^[\u0000-\u007f]*$/.test(text)) return Array.from({ length: text.length + 1 }, (_, i) => i);
-  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-  const out = [...segmenter.segment(text)].map((s) => s.index);
-  out.push(text.length);
-  return out;
-}
-
 const prevBoundary = (text: string, at: number) => boundaries(text).findLast((b) => b < at) ?? 0;
 const nextBoundary = (text: string, at: number) => boundaries(text).find((b) => b > at) ?? text.length;
 
@@ -59,13 +53,6 @@ function wordEnd(text: string, at: number): number {
   while (i < text.length && text[i] === ' ') i++;
   while (i < text.length && text[i] !== ' ') i++;
   return i;
-}
-
-/** Snaps a caret from outside (a stored one, a value changed under it) to a boundary within the text. */
-export function clampCaret(value: string, caret: number): number {
-  if (caret >= value.length) return value.length;
-  if (caret <= 0) return 0;
-  return boundaries(value).findLast((b) => b <= caret) ?? 0;
 }
 
 export function insertText(s: TextState, text: string): TextState {

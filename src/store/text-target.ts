@@ -1,5 +1,5 @@
+import { clampCaret } from '../domain/graphemes';
 import { activeScopes } from '../keys/dispatch';
-import { clampCaret } from '../keys/text-edit';
 import type { AppState } from './app-store';
 
 /**

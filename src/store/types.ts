@@ -52,16 +52,7 @@ export interface Flash {
   readonly id: number;
 }
 
-export interface Target {
-  /** Stable across starts: the sandbox's database, or the base URL and a fingerprint of the key (one
-   *  id per account: jobs, notes and settings are kept by it). */
-  readonly id: string;
-  /** 'sandbox': the embedded service; 'remote': a configured one. */
-  readonly kind: 'sandbox' | 'remote';
-  /** SANDBOX, or the host. */
-  readonly label: string;
-  readonly baseUrl: string;
-}
+export type { Target } from '../services/deps';
 
 /** The status filters of the lines browser: the API's, and `expired`, a view the app builds
  *  (services/expired-view.ts) because the API has no filter for it. */

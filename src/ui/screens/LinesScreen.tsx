@@ -4,6 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { type LineListItem, SEARCH_MAX } from '../../api/contract';
 import { creditsText, fitWidth, positionText, unreadableText } from '../../domain/format';
 import { keyHintText } from '../../keys/keymap';
+import { LINES_CHROME_ROWS } from '../../present/frame';
 import { headerText, layoutColumns, lineColumns } from '../../present/lines-columns';
 import { sortedBy } from '../../store/lines-slice';
 import { LOCAL_MAX, selectLocalLines, selectLocalRows } from '../../store/notes-slice';
@@ -12,7 +13,6 @@ import { caretOf } from '../../store/text-target';
 import { LineRow } from '../components/LineRow';
 import { LoadState } from '../components/LoadState';
 import { TextField } from '../components/TextField';
-import { LINES_CHROME_ROWS } from '../layout/frame';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 
