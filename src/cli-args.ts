@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { commandsHelp, EXIT_CODES_HELP, isCommandName } from './headless/spec';
-import { type FaultSpec, parseFaults } from './sandbox/faults';
+import type { SandboxCommandOptions } from './sandbox/command';
+import { parseFaults } from './sandbox/faults';
 
 /** What the command line asks for. Pure: no I/O, so every rule is tested without a process. */
 export type CliCommand =
@@ -23,16 +24,7 @@ export interface AppOptions {
   readonly profile: string | null;
 }
 
-export interface SandboxCommandOptions {
-  readonly host: string;
-  readonly port: number;
-  readonly db: string | null;
-  readonly lines: number;
-  readonly credits: number;
-  readonly rateLimit: number;
-  readonly faults: FaultSpec | null;
-  readonly json: boolean;
-}
+export type { SandboxCommandOptions };
 
 export const APP_HELP = `linedesk — manage subscription lines from the keyboard
 

@@ -1,9 +1,21 @@
 import { join } from 'node:path';
-import type { SandboxCommandOptions } from '../cli-args';
 import { dataDir } from '../paths';
+import type { FaultSpec } from './faults';
 import { SandboxUnavailableError, startSandbox } from './index';
 
 /** `linedesk sandbox`: serve until SIGINT/SIGTERM. Returns the exit code. */
+/** `linedesk sandbox`'s options, as cli-args.ts reads them. */
+export interface SandboxCommandOptions {
+  readonly host: string;
+  readonly port: number;
+  readonly db: string | null;
+  readonly lines: number;
+  readonly credits: number;
+  readonly rateLimit: number;
+  readonly faults: FaultSpec | null;
+  readonly json: boolean;
+}
+
 export async function runSandboxCommand(o: SandboxCommandOptions): Promise<number> {
   const log = (line: string) => process.stderr.write(`${line}\n`);
   let sandbox: Awaited<ReturnType<typeof startSandbox>>;
