@@ -257,6 +257,8 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
 
     async refreshLines() {
       forget();
+      // The lines found by note are part of the screen: a lookup that failed is tried again.
+      if (get().localMatches?.load.status === 'error') void get().findNoteMatches();
       await get().loadLines({ force: true });
     },
 

@@ -6,7 +6,7 @@ import { describeError } from '../services/describe-error';
 import { type LineNote, matchNotes, memoryNotes, NOTE_LIMITS, type NoteInput } from '../services/notes';
 import { lookupPasted } from '../services/paste-lookup';
 import type { GetState, SetState, StoreDeps } from './deps';
-import type { LinesQuery } from './types';
+import { type LinesQuery, type Load, loaded } from './types';
 
 export type NoteField = keyof NoteInput;
 export const NOTE_FIELDS: readonly NoteField[] = ['name', 'phone', 'text'];
@@ -24,13 +24,16 @@ export interface NoteForm {
 /** Lines found by their note for the applied search that the server's own search does not return. */
 export interface LocalMatches {
   readonly search: string;
-  readonly status: 'loading' | 'ready' | 'error';
+  /** More notes matched than are looked up (LOOKUP_MAX): the search should be narrower. */
+  readonly more: boolean;
+  /** The noted lines looked up on the service. */
+  readonly load: Load<LocalFound>;
+}
+
+export interface LocalFound {
   readonly lines: readonly LineListItem[];
   /** Matching notes whose line the server no longer has. */
   readonly gone: number;
-  /** More notes matched than are looked up (LOOKUP_MAX): the search should be narrower. */
-  readonly more: boolean;
-  readonly error?: string;
 }
 
 export interface NotesSlice {
@@ -101,9 +104,13 @@ export const selectLocalLines = (s: {
   localMatches: LocalMatches | null;
   query: LinesQuery;
 }): readonly LineListItem[] =>
-  s.localMatches?.status === 'ready' && s.localMatches.search === s.query.search
-    ? s.localMatches.lines.slice(0, LOCAL_MAX)
+  s.localMatches?.load.status === 'ready' && s.localMatches.search === s.query.search
+    ? s.localMatches.load.data.lines.slice(0, LOCAL_MAX)
     : [];
+
+/** What the last lookup found (kept while the next one runs), or null. */
+export const selectLocalFound = (s: { localMatches: LocalMatches | null }): LocalFound | null =>
+  (s.localMatches && loaded(s.localMatches.load)) ?? null;
 
 /** Rows the local group takes under the page (its heading included), or 0. Only once the lines are
  *  known: the page changes size once per search, not again when the lookup ends. */
@@ -215,11 +222,12 @@ export function createNotesSlice(set: SetState, get: GetState, deps: StoreDeps):
     updateLocalMatch(lineId, line) {
       if (known.has(lineId)) known.set(lineId, { line, at: now() });
       const m = get().localMatches;
-      if (!m?.lines.some((l) => l.id === lineId)) return;
+      if (m?.load.status !== 'ready' || !m.load.data.lines.some((l) => l.id === lineId)) return;
+      const found = m.load.data;
       const lines = line
-        ? m.lines.map((l) => (l.id === lineId ? line : l))
-        : m.lines.filter((l) => l.id !== lineId);
-      set({ localMatches: { ...m, lines } });
+        ? found.lines.map((l) => (l.id === lineId ? line : l))
+        : found.lines.filter((l) => l.id !== lineId);
+      set({ localMatches: { ...m, load: { status: 'ready', data: { ...found, lines } } } });
     },
 
     async findNoteMatches() {
@@ -232,7 +240,7 @@ export function createNotesSlice(set: SetState, get: GetState, deps: StoreDeps):
         return;
       }
       const more = all.length > ids.length;
-      set({ localMatches: { search, status: 'loading', lines: [], gone: 0, more } });
+      set({ localMatches: { search, more, load: { status: 'loading' } } });
       const at = now();
       const fresh = (i: string) => {
         const k = known.get(i);
@@ -261,19 +269,23 @@ export function createNotesSlice(set: SetState, get: GetState, deps: StoreDeps):
         set({
           localMatches: {
             search,
-            status: 'ready',
-            lines: lines.filter(
-              (l): l is LineListItem => l !== null && !serverFinds(l, search) && passesFilters(l, q, at),
-            ),
-            gone: lines.filter((l) => l === null).length,
             more,
+            load: {
+              status: 'ready',
+              data: {
+                lines: lines.filter(
+                  (l): l is LineListItem => l !== null && !serverFinds(l, search) && passesFilters(l, q, at),
+                ),
+                gone: lines.filter((l) => l === null).length,
+              },
+            },
           },
         });
       } catch (err) {
         if (id !== seq) return;
         deps.logError?.('findNoteMatches', err);
         set({
-          localMatches: { search, status: 'error', lines: [], gone: 0, more, error: describeError(err) },
+          localMatches: { search, more, load: { status: 'error', error: describeError(err) } },
         });
       }
     },

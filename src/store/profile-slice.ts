@@ -1,16 +1,19 @@
 import { typedText } from '../domain/line-form';
 import { profileNameProblem } from '../domain/profile-name';
 import type { GetState, LineToOpen, ProfileSummary, SetState, StoreDeps } from './deps';
+import type { Load } from './types';
+
+const IDLE: Load<true> = { status: 'idle' };
 
 export interface ProfileForm {
   readonly name: string;
   readonly baseUrl: string;
   readonly apiKey: string;
   readonly focus: 'name' | 'baseUrl' | 'apiKey';
-  readonly error: string | null;
   /** Why the name cannot be used, checked as it is typed (null while empty or good). */
   readonly nameError: string | null;
-  readonly checking: boolean;
+  /** The account checked and the profile saved on Enter: idle until then, and why it was not. */
+  readonly check: Load<true>;
 }
 
 export interface ProfileSlice {
@@ -66,9 +69,8 @@ export function createProfileSlice(set: SetState, get: GetState, deps: StoreDeps
               baseUrl: '',
               apiKey: '',
               focus: a ? 'baseUrl' : 'name',
-              error: null,
               nameError: a ? nameProblem(a) : null,
-              checking: false,
+              check: IDLE,
             },
             modal: { kind: 'profileAdd' },
           });
@@ -87,7 +89,7 @@ export function createProfileSlice(set: SetState, get: GetState, deps: StoreDeps
       if (!f) return;
       const value = typedText(text);
       const nameError = field === 'name' ? (value.trim() ? nameProblem(value.trim()) : null) : f.nameError;
-      set({ profileForm: { ...f, [field]: value, error: null, nameError } });
+      set({ profileForm: { ...f, [field]: value, check: IDLE, nameError } });
     },
     profileFormNext() {
       const f = get().profileForm;
@@ -95,16 +97,16 @@ export function createProfileSlice(set: SetState, get: GetState, deps: StoreDeps
     },
     async submitProfileForm() {
       const f = get().profileForm;
-      if (!f || f.checking || !deps.profiles) return;
+      if (!f || f.check.status === 'loading' || !deps.profiles) return;
       // A name that breaks the rule is said at once, not after the account check.
       const problem = nameProblem(f.name.trim());
       if (problem) return set({ profileForm: { ...f, nameError: problem, focus: 'name' } });
-      set({ profileForm: { ...f, checking: true, error: null } });
+      set({ profileForm: { ...f, check: { status: 'loading' } } });
       const err = await deps.profiles.add(f.name.trim(), f.baseUrl.trim(), f.apiKey.trim());
       const now = get().profileForm;
       if (!now) return;
       // A wrong key or an unreachable host says so and keeps what was typed.
-      if (err) return set({ profileForm: { ...now, checking: false, error: err } });
+      if (err) return set({ profileForm: { ...now, check: { status: 'error', error: err } } });
       set({ profileForm: null, modal: null });
       get().notify(
         `Profile "${f.name.trim()}" saved: :profile use ${f.name.trim()} switches to it`,

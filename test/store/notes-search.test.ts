@@ -5,6 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { matchNotes, memoryNotes, type NoteInput } from '../../src/services/notes';
+import { selectLocalFound } from '../../src/store/notes-slice';
 import { storeOnSandbox } from '../helpers/app';
 import { sandbox } from '../helpers/sandbox';
 
@@ -43,11 +44,11 @@ describe('notes search', () => {
     const { store } = await storeOnSandbox({}, { notes }, env);
     await store.getState().start();
     store.getState().setQuery({ search: 'muller' });
-    await vi.waitFor(() => expect(store.getState().localMatches?.status).toBe('ready'));
-    expect(store.getState().localMatches!.lines.map((l) => l.id)).toEqual([x!.id]);
+    await vi.waitFor(() => expect(store.getState().localMatches?.load.status).toBe('ready'));
+    expect(selectLocalFound(store.getState())!.lines.map((l) => l.id)).toEqual([x!.id]);
     store.getState().setQuery({ search: '447700900123' });
     await vi.waitFor(() => expect(store.getState().localMatches?.search).toBe('447700900123'));
-    await vi.waitFor(() => expect(store.getState().localMatches?.status).toBe('ready'));
-    expect(store.getState().localMatches!.lines.map((l) => l.id)).toEqual([y!.id]);
+    await vi.waitFor(() => expect(store.getState().localMatches?.load.status).toBe('ready'));
+    expect(selectLocalFound(store.getState())!.lines.map((l) => l.id)).toEqual([y!.id]);
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../src/api/client';
 import { memoryNotes, type NoteInput } from '../../src/services/notes';
+import { selectLocalFound } from '../../src/store/notes-slice';
 import { storeOnSandbox } from '../helpers/app';
 import { faultProxy } from '../helpers/fault-proxy';
 import { DEMO_KEY, sandbox } from '../helpers/sandbox';
@@ -39,15 +40,15 @@ describe('lines found by their note for the applied search', () => {
     const { store } = await storeOnSandbox({}, { client, notes }, env);
     await store.getState().start();
     store.getState().setQuery({ search: 'blake' });
-    await vi.waitFor(() => expect(store.getState().localMatches?.status).toBe('ready'));
-    const m = store.getState().localMatches!;
+    await vi.waitFor(() => expect(store.getState().localMatches?.load.status).toBe('ready'));
+    const m = { ...store.getState().localMatches!, ...selectLocalFound(store.getState())! };
     expect(new Set(m.lines.map((l) => l.id))).toEqual(new Set([x!.id, y!.id]));
     expect(m.gone).toBe(1);
     // A phone number is found by its digits however it was written.
     store.getState().setQuery({ search: '2079460958' });
     await vi.waitFor(() => expect(store.getState().localMatches?.search).toBe('2079460958'));
-    await vi.waitFor(() => expect(store.getState().localMatches?.status).toBe('ready'));
-    expect(store.getState().localMatches!.lines.map((l) => l.id)).toEqual([y!.id]);
+    await vi.waitFor(() => expect(store.getState().localMatches?.load.status).toBe('ready'));
+    expect(selectLocalFound(store.getState())!.lines.map((l) => l.id)).toEqual([y!.id]);
     // Cleared with the search.
     store.getState().clearSearch();
     await vi.waitFor(() => expect(store.getState().localMatches).toBeNull());
@@ -68,8 +69,8 @@ describe('lines found by their note for the applied search', () => {
     await store.getState().start();
     const before = proxy.forwarded.get('GET /v1/lines/all') ?? 0;
     store.getState().setQuery({ search: 'quentin' });
-    await vi.waitFor(() => expect(store.getState().localMatches?.status).toBe('ready'));
-    expect(store.getState().localMatches!.lines.map((l) => l.id)).toEqual([far!.id]);
+    await vi.waitFor(() => expect(store.getState().localMatches?.load.status).toBe('ready'));
+    expect(selectLocalFound(store.getState())!.lines.map((l) => l.id)).toEqual([far!.id]);
     // The search's page (and its prefetch), and one search for the username: no walk of 25 pages.
     expect((proxy.forwarded.get('GET /v1/lines/all') ?? 0) - before).toBeLessThanOrEqual(4);
 
@@ -78,8 +79,8 @@ describe('lines found by their note for the applied search', () => {
     const at = proxy.forwarded.get('GET /v1/lines/all') ?? 0;
     store.getState().setQuery({ search: 'senior' });
     await vi.waitFor(() => expect(store.getState().localMatches?.search).toBe('senior'));
-    await vi.waitFor(() => expect(store.getState().localMatches?.status).toBe('ready'));
-    expect(store.getState().localMatches!.gone).toBe(1);
+    await vi.waitFor(() => expect(store.getState().localMatches?.load.status).toBe('ready'));
+    expect(selectLocalFound(store.getState())!.gone).toBe(1);
     expect((proxy.forwarded.get('GET /v1/lines/all') ?? 0) - at).toBeLessThanOrEqual(24);
   });
 
@@ -96,8 +97,8 @@ describe('lines found by their note for the applied search', () => {
     const ids = async (patch: Record<string, string>) => {
       store.getState().setQuery({ search: '', status: 'all', type: 'all' });
       store.getState().setQuery({ search: 'marta', ...patch });
-      await vi.waitFor(() => expect(store.getState().localMatches?.status).toBe('ready'));
-      return new Set(store.getState().localMatches!.lines.map((l) => l.id));
+      await vi.waitFor(() => expect(store.getState().localMatches?.load.status).toBe('ready'));
+      return new Set(selectLocalFound(store.getState())!.lines.map((l) => l.id));
     };
     expect(await ids({})).toEqual(new Set([suspended!.id, trial!.id]));
     expect(await ids({ status: 'suspended' })).toEqual(new Set([suspended!.id]));
@@ -118,7 +119,9 @@ describe('lines found by their note for the applied search', () => {
     store.getState().setNoteField('owns a walrus');
     store.getState().saveNoteForm();
     expect(notes.get(line.id)?.text).toBe('owns a walrus');
-    await vi.waitFor(() => expect(store.getState().localMatches?.lines.map((l) => l.id)).toEqual([line.id]));
+    await vi.waitFor(() =>
+      expect(selectLocalFound(store.getState())?.lines.map((l) => l.id)).toEqual([line.id]),
+    );
   });
 });
 
@@ -142,8 +145,8 @@ describe('a search that matches many notes', () => {
     const { store } = await storeOnSandbox({}, { notes }, env);
     await store.getState().start();
     store.getState().setQuery({ search: 'regular' });
-    await vi.waitFor(() => expect(store.getState().localMatches?.status).toBe('ready'));
-    const m = store.getState().localMatches!;
+    await vi.waitFor(() => expect(store.getState().localMatches?.load.status).toBe('ready'));
+    const m = { ...store.getState().localMatches!, ...selectLocalFound(store.getState())! };
     expect(m.more).toBe(true);
     // Most recently updated first: the last 24 lines noted.
     expect(m.lines.map((l) => l.id)).toEqual(
@@ -167,15 +170,38 @@ describe('a change to a line found by its note', () => {
     await store.getState().start();
     await store.getState().loadCatalog();
     store.getState().setQuery({ search: 'ursula' });
-    await vi.waitFor(() => expect(store.getState().localMatches?.status).toBe('ready'));
-    const line = store.getState().localMatches!.lines.find((l) => l.id === sus!.id)!;
+    await vi.waitFor(() => expect(store.getState().localMatches?.load.status).toBe('ready'));
+    const line = selectLocalFound(store.getState())!.lines.find((l) => l.id === sus!.id)!;
     expect(line.enabled).toBe(false);
     store.getState().openAction({ op: 'unsuspend', line });
     await store.getState().confirmAction();
     expect(store.getState().action?.phase).toBe('done');
-    expect(store.getState().localMatches!.lines.find((l) => l.id === sus!.id)?.enabled).toBe(true);
+    expect(selectLocalFound(store.getState())!.lines.find((l) => l.id === sus!.id)?.enabled).toBe(true);
     store.getState().closeAction();
     store.getState().removeLine(other!.id);
-    expect(store.getState().localMatches!.lines.map((l) => l.id)).toEqual([sus!.id]);
+    expect(selectLocalFound(store.getState())!.lines.map((l) => l.id)).toEqual([sus!.id]);
+  });
+});
+
+describe('the lookup of lines found by note is one load', () => {
+  it('fails as a load says (the refresh key retries), and the refresh tries it again', async () => {
+    const env = await sandbox({ lines: 60 });
+    const proxy = await faultProxy(env.sb.baseUrl);
+    const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+    cleanups.push(async () => {
+      await client.close();
+      await proxy.close();
+    });
+    const [x] = rowsOf(env, '1', 40);
+    const notes = noted({ [x!.id]: { name: 'Quentin Blake', phone: '', text: '' } });
+    const { store } = await storeOnSandbox({}, { client, notes }, env);
+    await store.getState().start();
+    proxy.set({ rules: [{ match: 'GET /v1/lines/all', fault: { kind: 'error5xx' } }] });
+    store.getState().setQuery({ search: 'blake' });
+    await vi.waitFor(() => expect(store.getState().localMatches?.load.status).toBe('error'));
+    proxy.set({});
+    await store.getState().refreshScreen();
+    await vi.waitFor(() => expect(store.getState().localMatches?.load.status).toBe('ready'));
+    expect(selectLocalFound(store.getState())!.lines.map((l) => l.id)).toEqual([x!.id]);
   });
 });

@@ -107,7 +107,7 @@ describe('the profile form checks the name as it is typed', () => {
     await app.waitFrame((f) => f.includes('New profile') && f.includes('letters, digits, . _ -'));
     await app.type('shop a');
     await app.waitFrame((f) => f.includes('✗ A profile name takes letters, digits, . _ - (at most 32)'));
-    expect(app.store.getState().profileForm?.checking).toBe(false);
+    expect(app.store.getState().profileForm?.check.status).toBe('idle');
     for (let i = 0; i < 2; i++) {
       app.ui.stdin.write('\u007f'); // Backspace
       await new Promise((r) => setImmediate(r));

@@ -7,6 +7,7 @@ import { PASTE_END, PASTE_START } from '../../src/keys/paste';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { memoryNotes } from '../../src/services/notes';
 import type { Settings, SettingsApi } from '../../src/store/deps';
+import { selectLocalFound } from '../../src/store/notes-slice';
 import { selectNote } from '../../src/store/selectors';
 import { renderApp, storeOnSandbox } from '../helpers/app';
 
@@ -263,7 +264,7 @@ describe('notes per line (kept on this machine)', () => {
     });
     expect(app.store.getState().page!.lines.map((l) => l.id)).toEqual([a.id]);
     const s = app.store.getState();
-    expect(s.localMatches?.lines.map((l) => l.id)).toEqual([b.id]);
+    expect(selectLocalFound(s)?.lines.map((l) => l.id)).toEqual([b.id]);
     const n = s.page!.lines.length;
     expect(s.page!.nextOffset).toBeNull();
     for (let i = 0; i < n; i++) await app.press('lines.down');

@@ -3,18 +3,42 @@ import { keyHintText } from '../../keys/keymap';
 import type { Load } from '../../store/types';
 import { color } from '../theme';
 
+export interface LoadWords {
+  /** What is loaded: "lines", "the account". */
+  readonly what: string;
+  /** What is said while it loads, instead of "Loading <what>". */
+  readonly doing?: string;
+  /** What a failure starts with, instead of "Could not load <what>:". */
+  readonly failed?: string;
+  /** The failure names the key that retries (the screen's refresh); false where Enter tries again. */
+  readonly retries?: boolean;
+}
+
+/**
+ * The words of a load that has no data to show yet, or failed; null when there is nothing to say
+ * (data and no failure). For a line of text that says more than the load (the lines' status line).
+ */
+export function loadText<T>(
+  load: Load<T>,
+  { what, doing, failed, retries = true }: LoadWords,
+): string | null {
+  if (load.status === 'error')
+    return `${failed ?? `Could not load ${what}:`} ${load.error}${retries ? ` (${keyHintText('app.refresh')} retries)` : ''}`;
+  if (load.status === 'ready' || ('data' in load && load.data !== undefined)) return null;
+  return `${doing ?? `Loading ${what}`}…`;
+}
+
 /**
  * The one way a load shows before (or instead of) its data: nothing yet and loading read
  * "Loading <what>…"; a failure names what could not be loaded, why, and the key that retries, and
  * stays above the data it already had. With data and no failure it draws nothing.
  */
-export function LoadState<T>({ load, what }: { readonly load: Load<T>; readonly what: string }) {
-  if (load.status === 'error')
-    return (
-      <Text color={color('tone.error')} wrap="wrap">
-        {` Could not load ${what}: ${load.error} (${keyHintText('app.refresh')} retries)`}
-      </Text>
-    );
-  if (load.status === 'ready' || ('data' in load && load.data !== undefined)) return null;
-  return <Text color={color('ui.muted')}>{` Loading ${what}…`}</Text>;
+export function LoadState<T>({ load, ...words }: { readonly load: Load<T> } & LoadWords) {
+  const text = loadText(load, words);
+  if (text === null) return null;
+  return (
+    <Text color={color(load.status === 'error' ? 'tone.error' : 'ui.muted')} wrap="wrap">
+      {` ${text}`}
+    </Text>
+  );
 }

@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import { fitWidth } from '../../domain/format';
 import { PROFILE_NAME_RULE } from '../../domain/profile-name';
 import { caretOf } from '../../store/text-target';
+import { LoadState } from '../components/LoadState';
 import { TextField } from '../components/TextField';
 import { borderStyle, glyph } from '../glyphs';
 import { useApp } from '../store-context';
@@ -59,8 +60,15 @@ export function ProfileAddForm({ width }: { readonly width: number }) {
       </Text>
       {row('baseUrl', 'Base URL')}
       {row('apiKey', 'API key')}
-      {f.checking && <Text color={color('ui.muted')}> Checking the account (GET /v1/me)…</Text>}
-      {f.error && <Text color={color('tone.error')}>{` ✗ ${f.error}`}</Text>}
+      {f.check.status !== 'idle' && (
+        <LoadState
+          load={f.check}
+          what="the account"
+          doing="Checking the account (GET /v1/me)"
+          failed={glyph('fail')}
+          retries={false}
+        />
+      )}
     </Box>
   );
 }

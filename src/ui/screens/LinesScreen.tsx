@@ -11,7 +11,7 @@ import { LOCAL_MAX, selectLocalLines, selectLocalRows } from '../../store/notes-
 import { selectLinesLoad } from '../../store/selectors';
 import { caretOf } from '../../store/text-target';
 import { LineRow } from '../components/LineRow';
-import { LoadState } from '../components/LoadState';
+import { LoadState, loadText } from '../components/LoadState';
 import { TextField } from '../components/TextField';
 import { useApp } from '../store-context';
 import { color } from '../theme';
@@ -135,8 +135,12 @@ function StatusLine({ width }: { readonly width: number }) {
     `type ${q.type}`,
     `sort ${sortedBy(q) === 'exp_date' ? 'expiry' : sortedBy(q)} ${q.orderType === 'asc' ? '↑' : '↓'}`,
     loading ? 'loading…' : null,
-    notes?.status === 'loading' ? 'looking up lines found in local notes…' : null,
-    notes?.status === 'error' ? `lines found in local notes could not be looked up: ${notes.error}` : null,
+    notes
+      ? loadText(notes.load, {
+          what: 'lines found in local notes',
+          doing: 'looking up lines found in local notes',
+        })
+      : null,
     marking
       ? `marking ${creditsText(marking.lines)} of ${creditsText(marking.total)}… (${keyHintText('lines.markAll')} again stops)`
       : null,
@@ -173,9 +177,9 @@ function LocalGroup({
 }) {
   const m = useApp((s) => s.localMatches);
   const marked = useApp((s) => s.marked);
-  if (!m) return null;
-  const total = m.lines.length;
-  const heading = `${total} more found in local notes (not by the server's search)${total > LOCAL_MAX || m.more ? ` — ${LOCAL_MAX} shown at most, refine the search` : ''}${m.gone ? ` · ${m.gone} noted line${m.gone === 1 ? '' : 's'} no longer on the service` : ''}`;
+  if (m?.load.status !== 'ready') return null;
+  const total = m.load.data.lines.length;
+  const heading = `${total} more found in local notes (not by the server's search)${total > LOCAL_MAX || m.more ? ` — ${LOCAL_MAX} shown at most, refine the search` : ''}${m.load.data.gone ? ` · ${m.load.data.gone} noted line${m.load.data.gone === 1 ? '' : 's'} no longer on the service` : ''}`;
   return (
     <Box flexDirection="column">
       <Text color={color('ui.accent')} wrap="truncate">
