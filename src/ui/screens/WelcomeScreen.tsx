@@ -1,10 +1,12 @@
 import { Box, Text, useApp as useInkApp, useInput } from 'ink';
 import { useEffect, useRef, useState } from 'react';
 import { typedText } from '../../domain/line-form';
+import type { Load } from '../../domain/load';
 import { splitBurst } from '../../keys/burst';
 import { keyName } from '../../keys/key-name';
 import { type PasteHub, pastedLine } from '../../keys/paste';
 import { editText, insertText, isEditKey, type TextState } from '../../keys/text-edit';
+import { LoadState } from '../components/LoadState';
 import { TextField } from '../components/TextField';
 import { glyph } from '../glyphs';
 import { color } from '../theme';
@@ -36,8 +38,8 @@ interface WelcomeState {
   readonly key: string;
   /** In the focused field. */
   readonly caret: number;
-  readonly error: string | null;
-  readonly checking: boolean;
+  /** The account checked on Enter: idle until then, and why it failed. */
+  readonly check: Load<true>;
   readonly notice: string | null;
 }
 const START: WelcomeState = {
@@ -47,8 +49,7 @@ const START: WelcomeState = {
   url: '',
   key: '',
   caret: 0,
-  error: null,
-  checking: false,
+  check: { status: 'idle' },
   notice: null,
 };
 
@@ -88,7 +89,7 @@ export function WelcomeScreen({ connect, onDone, pastes }: WelcomeProps) {
     () =>
       pastes?.on((text) => {
         const at = now.current;
-        if (at.mode !== 'connect' || at.checking)
+        if (at.mode !== 'connect' || at.check.status === 'loading')
           return putRef.current({ notice: 'Paste ignored here: nothing here takes text' });
         const { line, cut } = pastedLine(text, FIELD_MAX - [...at[at.field]].length);
         editRef.current((t) => insertText(t, line));
@@ -107,7 +108,7 @@ export function WelcomeScreen({ connect, onDone, pastes }: WelcomeProps) {
   const onKey = (name: string) => {
     if (name === 'ctrl+c') return done({ kind: 'quit' });
     const at = now.current;
-    if (at.checking) return;
+    if (at.check.status === 'loading') return;
     if (at.mode === 'choose') {
       if (name === 'up' || name === 'down' || name === 'j' || name === 'k') put({ choice: 1 - at.choice });
       if (name === 'enter') {
@@ -117,7 +118,7 @@ export function WelcomeScreen({ connect, onDone, pastes }: WelcomeProps) {
       if (name === 'escape' || name === 'q') done({ kind: 'quit' });
       return;
     }
-    if (name === 'escape') return put({ mode: 'choose', error: null, notice: null });
+    if (name === 'escape') return put({ mode: 'choose', check: { status: 'idle' }, notice: null });
     const other = at.field === 'url' ? 'key' : 'url';
     if (name === 'tab' || name === 'shift+tab' || name === 'up' || name === 'down')
       return put({ field: other, caret: at[other].length });
@@ -125,15 +126,17 @@ export function WelcomeScreen({ connect, onDone, pastes }: WelcomeProps) {
       // Enter on the URL goes on to the key, or checks again once a key is there (after a fix).
       if (at.field === 'url' && !at.key.trim()) return put({ field: 'key', caret: at.key.length });
       const [url, key] = [at.url.trim(), at.key.trim()];
-      put({ checking: true, error: null });
+      put({ check: { status: 'loading' } });
       void connect(url, key).then((problem) => {
-        put({ checking: false });
-        if (!problem) return done({ kind: 'account', baseUrl: url, apiKey: key });
+        if (!problem) {
+          put({ check: { status: 'idle' } });
+          return done({ kind: 'account', baseUrl: url, apiKey: key });
+        }
         // What was typed stays; the message says what went wrong, and the focus goes to that field
         // (a corrected URL typed into the masked key field would be lost unseen).
         const field = problem.field;
         put({
-          error: problem.message,
+          check: { status: 'error', error: problem.message },
           field,
           caret: field === at.field ? now.current.caret : now.current[field].length,
         });
@@ -146,7 +149,7 @@ export function WelcomeScreen({ connect, onDone, pastes }: WelcomeProps) {
   };
   const onText = (input: string) => {
     const at = now.current;
-    if (at.checking || at.mode !== 'connect') return;
+    if (at.check.status === 'loading' || at.mode !== 'connect') return;
     const text = typedText(input);
     if (text) edit((t) => insertText(t, text));
   };
@@ -163,7 +166,7 @@ export function WelcomeScreen({ connect, onDone, pastes }: WelcomeProps) {
     }
   });
 
-  const { mode, choice, field, url, key, caret, error, checking, notice } = st;
+  const { mode, choice, field, url, key, caret, check, notice } = st;
   if (mode === 'choose') {
     return (
       <Box flexDirection="column" paddingX={1}>
@@ -210,8 +213,15 @@ export function WelcomeScreen({ connect, onDone, pastes }: WelcomeProps) {
         )}
       </Box>
       <Text> </Text>
-      {checking && <Text color={color('ui.muted')}>Checking the account (GET /v1/me)…</Text>}
-      {error && <Text color={color('tone.error')}>{`${glyph('fail')} ${error}`}</Text>}
+      {check.status !== 'idle' && (
+        <LoadState
+          load={check}
+          what="the account"
+          doing="Checking the account (GET /v1/me)"
+          failed={glyph('fail')}
+          retries={false}
+        />
+      )}
       {notice && <Text color={color('ui.muted')}>{notice}</Text>}
       <Text color={color('ui.muted')}>
         Tab switches field · Enter checks and saves as profile "default" · Esc goes back
