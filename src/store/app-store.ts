@@ -26,27 +26,43 @@ export interface AppActions {
   start: () => Promise<void>;
   /** `r`: reloads what the current screen shows (and retries after an error). */
   refreshScreen: () => Promise<void>;
-  /** A job checked again in the background: the dialog or the recovery showing it follows. */
+  /** Event, domain → UI: a job checked again in the background; the dialog, the bulk results and
+   *  the recovery showing it follow. */
   changeChecked: (job: BulkJob) => void;
 }
 
-export type AppState = SessionSlice &
+/**
+ * Domain state: what the service and this machine hold for the account (the account and counts,
+ * the catalog, the lines, the change engine's jobs, intents and unsettled lines, the journal, the
+ * notes, the renewals plan, a find's answers), loaded and recorded through services/. Some still
+ * carry a view's field beside their data (the lines' cursor and search draft, the renewals' and
+ * find's cursors, the journal's period, the note form): named in docs, to move with the view stack.
+ */
+export type DomainState = SessionSlice &
   CatalogSlice &
   LinesSlice &
-  SelectionSlice &
-  UiSlice &
+  ChangesSlice &
+  JournalSlice &
+  NotesSlice &
+  RenewalsSlice &
+  FindSlice;
+
+/**
+ * UI state: the views and what the user is doing in them (the view stack and flash, the palette,
+ * the marks, the line form and picker, the change and bulk dialogs, the profile form, the message
+ * picker). It reads domain state and changes it only through domain actions; the domain tells it
+ * what happened through the events below (changeChecked).
+ */
+export type UiState = UiSlice &
   PaletteSlice &
+  SelectionSlice &
   FormSlice &
   ActionSlice &
-  JournalSlice &
   BulkSlice &
-  ChangesSlice &
   ProfileSlice &
-  RenewalsSlice &
-  MessagesSlice &
-  FindSlice &
-  NotesSlice &
-  AppActions;
+  MessagesSlice;
+
+export type AppState = DomainState & UiState & AppActions;
 export type AppStore = ReturnType<typeof createAppStore>;
 
 /** One vanilla store per app (and per test); every API call is one of its actions. */

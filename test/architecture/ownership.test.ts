@@ -186,4 +186,18 @@ describe('a slice writes only its own fields', () => {
     const gone = Object.keys(REMAINING).filter((k) => !stray.has(k));
     expect(gone, 'fixed: take it off REMAINING').toEqual([]);
   });
+
+  it('each slice is domain state or UI state, not both (store/app-store.ts)', () => {
+    const text = readFileSync(join(STORE, 'app-store.ts'), 'utf8');
+    const group = (name: string) =>
+      new Set(text.match(new RegExp(`export type ${name} =([^;]*);`))?.[1]?.match(/\w+Slice/g) ?? []);
+    const domain = group('DomainState');
+    const ui = group('UiState');
+    expect(domain.size).toBeGreaterThan(3);
+    expect(ui.size).toBeGreaterThan(3);
+    for (const { slice } of sliceFiles().map(readSlice))
+      expect([domain.has(slice), ui.has(slice)], slice).toSatisfy(
+        (g: boolean[]) => g.filter(Boolean).length === 1,
+      );
+  });
 });
