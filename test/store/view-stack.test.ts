@@ -151,7 +151,12 @@ describe('Esc returns to where you were, as it was', () => {
       {
         findAcross: findAcrossApi({
           userAgent: 'linedesk-test',
-          current: { profile: 'alpha', label: 'alpha', baseUrl: env.alpha.sb.baseUrl, client: env.alpha.client },
+          current: {
+            profile: 'alpha',
+            label: 'alpha',
+            baseUrl: env.alpha.sb.baseUrl,
+            client: env.alpha.client,
+          },
           configPath: env.configPath,
         }),
       },
