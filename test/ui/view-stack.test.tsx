@@ -120,6 +120,23 @@ describe('Esc returns to where you were', () => {
     expect(viewIds(app.store.getState())).toEqual(['lines', 'find']);
   });
 
+  it('a line opened from the renewals: back to the renewals, the same row selected', async () => {
+    const app = await renderApp({ lines: 200 });
+    await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
+    await app.press('nav.renewals');
+    await app.waitFrame(() => app.store.getState().renewals.status === 'ready');
+    for (let i = 0; i < 3; i++) await app.press('renewals.down');
+    await app.waitFrame(() => app.store.getState().renewalsCursor === 3);
+    const before = cursorRow(app.frame());
+    expect(before).toBeDefined();
+    await app.press('renewals.open');
+    await app.waitFrame((f) => f.includes('Diagnosis') && f.includes(before!));
+    await app.press('app.backOrQuit');
+    await app.waitFrame(() => viewIds(app.store.getState()).join() === 'lines,renewals');
+    await app.waitFrame((f) => cursorRow(f) === before);
+    expect(app.store.getState().renewalsCursor).toBe(3);
+  });
+
   it('a customer message chosen from the copy menu: Esc goes back to the screen, the menu done with', async () => {
     const app = await startApp();
     await app.press('lines.open');
