@@ -37,7 +37,7 @@ export function textTarget(s: DispatchState): 'field' | 'store' | null {
 const isPrintable = (key: string) => key === 'space' || [...key].length === 1;
 
 export function resolveKey(s: DispatchState, key: string): Command<CommandId> | undefined {
-  // Ctrl-C quits from anywhere, a modal or a text field included.
+  // Ctrl-C quits from anywhere, a dialog or a text field included.
   if (key === 'ctrl+c') return lookup('global', key);
   const target = textTarget(s);
   if (target === 'field' && isEditKey(key)) return undefined;
