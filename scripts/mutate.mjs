@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const ENGINE = 'src/store/changes/engine.ts';
+const ENGINE = 'src/services/changes/engine.ts';
 const SLICE = 'src/store/changes/changes-slice.ts';
 const PROOF = 'src/domain/proof.ts';
 const PASTE = 'src/keys/paste.ts';

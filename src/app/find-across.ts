@@ -1,15 +1,15 @@
 import { checkBaseUrl } from '../api/base-url';
 import { createClient } from '../api/client';
 import { sanitize } from '../api/sanitize';
-import type { FindAcrossApi, StoreClient } from '../store/deps';
 import {
   type FindAnswer,
   type FindSource,
   findFailure,
   findInService,
   orderSources,
-} from '../store/find-lines';
-import type { Notes } from '../store/notes';
+} from '../services/find-lines';
+import type { Notes } from '../services/notes';
+import type { FindAcrossApi, StoreClient } from '../store/deps';
 import { accountTargetId } from './account-id';
 import { type Config, EMPTY_CONFIG, loadConfig } from './config';
 import { fileNotes, notesPath } from './notes-file';

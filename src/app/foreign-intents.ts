@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ForeignJob, IntentLog } from '../store/intent-log';
+import type { ForeignJob, IntentLog } from '../services/changes/intent-log';
 import { fileIntentLog } from './intent-file';
 
 /**

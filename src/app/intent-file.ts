@@ -1,8 +1,8 @@
 import * as nodeFs from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { OPEN } from '../domain/bulk';
-import { describeError } from '../store/describe-error';
-import type { IntentDamage, IntentLog } from '../store/intent-log';
+import type { IntentDamage, IntentLog } from '../services/changes/intent-log';
+import { describeError } from '../services/describe-error';
 import { replay } from './intent-records';
 import { isAlive, isSame, type Owner, thisProcess } from './process-owner';
 

@@ -1,8 +1,8 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import * as z from 'zod';
-import type { Journal, JournalEntry } from '../store/journal';
-import { toCsv } from '../store/journal';
+import type { Journal, JournalEntry } from '../services/changes/journal';
+import { toCsv } from '../services/changes/journal';
 
 const money = z.number().finite().nullable().catch(null);
 /**

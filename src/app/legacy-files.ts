@@ -26,7 +26,7 @@ const normal = (url: string) => {
 /**
  * Notes an earlier linedesk kept per URL move to this account when no profile for the URL (however
  * it is written) holds another key; otherwise they stay where they are, and the returned sentence
- * says so and where. (Open changes are found and judged by the store: store/intent-log.ts ForeignJob.)
+ * says so and where. (Open changes are found and judged by the store: services/changes/intent-log.ts ForeignJob.)
  */
 export function adoptLegacyNotes(a: Adopt): string[] {
   const legacyNotes = notesPath(a.dataDir, a.legacyId);

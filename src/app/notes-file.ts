@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { chmodSync, constants, copyFileSync, existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
-import { createNotes, type LineNote, type Notes } from '../store/notes';
+import { createNotes, type LineNote, type Notes } from '../services/notes';
 import { writeFileAtomic } from './atomic-file';
 
 /** One file per service, so a profile's notes never show against another service's lines. */

@@ -13,7 +13,7 @@
  */
 import { type BulkJob, type BulkLine, type ChargeSource, OPEN, SPENDS } from './bulk';
 
-/** What the server shows for one line, gathered by the store (`store/changes/evidence.ts`). */
+/** What the server shows for one line, gathered by the store (`services/changes/evidence.ts`). */
 export type Evidence =
   | { readonly kind: 'changed' }
   | { readonly kind: 'unchanged' }

@@ -13,8 +13,8 @@ import {
   TimeoutError,
 } from '../api/errors';
 import { ConfigError as ConfigFileError } from '../app/config';
-import { describeError } from '../store/describe-error';
-import { ListChangedError, PagingError } from '../store/page-walk';
+import { describeError } from '../services/describe-error';
+import { ListChangedError, PagingError } from '../services/page-walk';
 import type { Failure } from './output';
 
 /** The exit codes, documented in every --help and in the README. */

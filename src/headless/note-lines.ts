@@ -1,7 +1,7 @@
 import { fileNotes, notesPath } from '../app/notes-file';
+import { NOTE_LOOKUPS, NOTE_WALK_PAGES } from '../services/find-lines';
+import { matchNotes } from '../services/notes';
 import type { AppStore } from '../store/app-store';
-import { NOTE_LOOKUPS, NOTE_WALK_PAGES } from '../store/find-lines';
-import { matchNotes } from '../store/notes';
 import type { LineListItem } from '../store/types';
 import type { Ctx, StoreHelp } from './session';
 

@@ -1,7 +1,7 @@
 import { FIELDS } from '../domain/line-form';
 import { parsePasteList } from '../domain/paste-list';
+import { NOTE_LIMITS } from '../services/notes';
 import type { AppStore } from '../store/app-store';
-import { NOTE_LIMITS } from '../store/notes';
 import { caretOf, setTargetText, targetText } from '../store/text-target';
 import { confirmHeld, confirmSurface, type KeyTurn, keyArrived, keyDone, typedAhead } from './confirm-gate';
 import { activeScopes, resolveKey, textTarget } from './dispatch';

@@ -14,9 +14,9 @@ import { credits } from '../domain/format';
 import { type FieldId, typedText } from '../domain/line-form';
 import { isNotYet } from '../domain/proof';
 import { type Months, stepConnections, stepMonths } from '../domain/steps';
+import type { Operation } from '../services/changes/journal';
+import { describeError } from '../services/describe-error';
 import type { GetState, SetState, StoreDeps } from './deps';
-import { describeError } from './describe-error';
-import type { Operation } from './journal';
 import { loaded } from './types';
 
 export type Phase = 'review' | 'sending' | 'done' | 'failed' | 'unknown' | 'checking';

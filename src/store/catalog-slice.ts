@@ -1,6 +1,6 @@
 import type { UnreadableItem } from '../api/contract';
+import { describeError } from '../services/describe-error';
 import type { GetState, SetState, StoreDeps } from './deps';
-import { describeError } from './describe-error';
 import type { BouquetsResponse, Load, Package } from './types';
 
 export interface CatalogSlice {

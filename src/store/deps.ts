@@ -1,13 +1,13 @@
 import type { StoreApi } from 'zustand/vanilla';
-import type { ApiClient } from '../api/client';
 import type { RetryPolicy } from '../api/retry';
 import type { RenewalWindow } from '../domain/renewals';
 import type { Template } from '../domain/templates';
+import type { ForeignJob, IntentLog } from '../services/changes/intent-log';
+import type { Journal } from '../services/changes/journal';
+import type { ServiceClient } from '../services/client';
+import type { FindAnswer, FindSource } from '../services/find-lines';
+import type { Notes } from '../services/notes';
 import type { AppState } from './app-store';
-import type { FindAnswer, FindSource } from './find-lines';
-import type { ForeignJob, IntentLog } from './intent-log';
-import type { Journal } from './journal';
-import type { Notes } from './notes';
 import type { Target } from './types';
 
 export interface ProfileSummary {
@@ -60,7 +60,7 @@ export interface SettingsApi {
 }
 
 /** What the store needs from outside: the client (only its endpoint functions), the target, a clock. */
-export type StoreClient = Omit<ApiClient, 'close' | 'baseUrl'>;
+export type StoreClient = ServiceClient;
 
 export interface StoreDeps {
   readonly client: StoreClient;
@@ -108,7 +108,7 @@ export interface StoreDeps {
   readonly findAcross?: FindAcrossApi;
   /** A line to open once the first load is done (a find switched profiles to show it). */
   readonly openLine?: LineToOpen;
-  /** Open jobs recorded for this service under another account id (store/intent-log.ts). */
+  /** Open jobs recorded for this service under another account id (services/changes/intent-log.ts). */
   readonly foreignIntents?: () => readonly ForeignJob[];
   /** What the app layer found wrong while opening this service's files, said once at start. */
   readonly startProblems?: readonly string[];

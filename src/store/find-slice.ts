@@ -1,6 +1,4 @@
-import type { AppState } from './app-store';
-import type { GetState, LineToOpen, SetState, StoreDeps } from './deps';
-import { describeError } from './describe-error';
+import { describeError } from '../services/describe-error';
 import {
   cursorIndex,
   type FindAnswer,
@@ -8,8 +6,10 @@ import {
   type FindGroup,
   type FindRow,
   findRowsOf,
-} from './find-lines';
-import { lookupPasted } from './paste-lookup';
+} from '../services/find-lines';
+import { lookupPasted } from '../services/paste-lookup';
+import type { AppState } from './app-store';
+import type { GetState, LineToOpen, SetState, StoreDeps } from './deps';
 import { type Load, loaded } from './types';
 
 const IDLE: Load<never> = { status: 'idle' };

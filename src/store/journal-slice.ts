@@ -1,8 +1,13 @@
 import { homedir } from 'node:os';
+import { collapse, type JournalEntry, toCsv } from '../services/changes/journal';
+import {
+  filterJournal,
+  JOURNAL_PERIODS,
+  type JournalPeriod,
+  periodRange,
+} from '../services/changes/journal-filter';
+import { notesCsv } from '../services/notes';
 import type { GetState, SetState, StoreDeps } from './deps';
-import { collapse, type JournalEntry, toCsv } from './journal';
-import { filterJournal, JOURNAL_PERIODS, type JournalPeriod, periodRange } from './journal-filter';
-import { notesCsv } from './notes';
 
 export interface JournalSlice {
   /** The entries shown: this account's (unless all), in the period; one per operation. */

@@ -1,12 +1,12 @@
 import type { Line } from '../api/contract';
 import { LINE_TYPES, ORDER_BY, SEARCH_MAX } from '../api/contract';
 import { typedText } from '../domain/line-form';
+import { describeError } from '../services/describe-error';
+import type { ExpiredBlock } from '../services/expired-count';
+import { expiredPage, findExpiredBlock } from '../services/expired-view';
+import { PagingError } from '../services/page-walk';
 import type { GetState, SetState, StoreDeps } from './deps';
-import { describeError } from './describe-error';
-import type { ExpiredBlock } from './expired-count';
-import { expiredPage, findExpiredBlock } from './expired-view';
 import { selectLocalLines } from './notes-slice';
-import { PagingError } from './page-walk';
 import { type LineListItem, type LinesPage, type LinesQuery, STATUS_VIEWS } from './types';
 
 /** The fields only single-line responses carry. */

@@ -12,8 +12,8 @@ import {
   type Placeholder,
   type Template,
 } from '../domain/templates';
+import { describeError } from '../services/describe-error';
 import type { GetState, SetState, StoreDeps } from './deps';
-import { describeError } from './describe-error';
 import { loaded } from './types';
 
 /** What the message picker was opened for: one line to copy a message of, or lines to export. */

@@ -2,10 +2,10 @@ import type { LineListItem } from '../api/contract';
 import { sanitizeMultiline } from '../api/sanitize';
 import { statusOf } from '../domain/format';
 import { typedText } from '../domain/line-form';
+import { describeError } from '../services/describe-error';
+import { type LineNote, matchNotes, memoryNotes, NOTE_LIMITS, type NoteInput } from '../services/notes';
+import { lookupPasted } from '../services/paste-lookup';
 import type { GetState, SetState, StoreDeps } from './deps';
-import { describeError } from './describe-error';
-import { type LineNote, matchNotes, memoryNotes, NOTE_LIMITS, type NoteInput } from './notes';
-import { lookupPasted } from './paste-lookup';
 import type { LinesQuery } from './types';
 
 export type NoteField = keyof NoteInput;

@@ -8,10 +8,10 @@ import {
   type RenewalWindow,
   stepWindow,
 } from '../domain/renewals';
+import { describeError } from '../services/describe-error';
+import { fetchRenewals, type RenewalsFound } from '../services/renewals-fetch';
 import type { AppState } from './app-store';
 import type { GetState, SetState, StoreDeps } from './deps';
-import { describeError } from './describe-error';
-import { fetchRenewals, type RenewalsFound } from './renewals-fetch';
 import { type Load, loaded } from './types';
 
 export interface RenewalsSlice {

@@ -1,11 +1,11 @@
 import type { LineListItem } from '../api/contract';
 import { counted, countText, creditsText } from '../domain/format';
 import { namesText, parsePasteList } from '../domain/paste-list';
+import { describeError } from '../services/describe-error';
+import { walkWhole } from '../services/page-walk';
+import { ambiguityText, lookupPasted } from '../services/paste-lookup';
 import type { GetState, SetState, StoreDeps } from './deps';
-import { describeError } from './describe-error';
 import { selectCurrentLine } from './lines-slice';
-import { walkWhole } from './page-walk';
-import { ambiguityText, lookupPasted } from './paste-lookup';
 
 export interface MarkedLine {
   readonly id: string;
@@ -102,7 +102,7 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
     /**
      * Fetches every page of the current filter (100 at a time) and marks each line; `A` again stops
      * it (nothing is marked then: a partial set would surprise). A list that changes under the walk
-     * is walked again (store/page-walk.ts), twice at most, then nothing is marked and it says so;
+     * is walked again (services/page-walk.ts), twice at most, then nothing is marked and it says so;
      * paging the server gets wrong stops it with the reason.
      */
     async markAllMatching() {

@@ -1,6 +1,6 @@
+import { describeError } from '../services/describe-error';
+import { countExpired } from '../services/expired-count';
 import type { GetState, SetState, StoreDeps } from './deps';
-import { describeError } from './describe-error';
-import { countExpired } from './expired-count';
 import type { Account, Load, StatusCounts, Target } from './types';
 
 export interface SessionSlice {

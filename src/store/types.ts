@@ -12,12 +12,8 @@ import {
   type Package,
 } from '../api/contract';
 
-/** Every load has these outcomes: nothing yet, in flight, data, or failed (with the last data kept). */
-export type Load<T> =
-  | { readonly status: 'idle' }
-  | { readonly status: 'loading'; readonly data?: T }
-  | { readonly status: 'ready'; readonly data: T }
-  | { readonly status: 'error'; readonly error: string; readonly data?: T };
+export type { Load } from '../domain/load';
+export { loaded } from '../domain/load';
 
 /**
  * The views on the stack (store/view-stack.ts): screens, which fill the body, and dialogs, opened
@@ -81,7 +77,7 @@ export interface Target {
 }
 
 /** The status filters of the lines browser: the API's, and `expired`, a view the app builds
- *  (store/expired-view.ts) because the API has no filter for it. */
+ *  (services/expired-view.ts) because the API has no filter for it. */
 export const STATUS_VIEWS = [...LINE_STATUSES, 'expired'] as const;
 export type StatusView = LineStatusFilter | 'expired';
 
@@ -102,11 +98,6 @@ export interface StatusCounts {
   readonly trial: number;
   /** Counted by walking the list sorted by expiry (the API has no filter): null when it could not be. */
   readonly expired: number | null;
-}
-
-/** The data of a load, whatever its state (errors keep the last data). */
-export function loaded<T>(load: Load<T>): T | undefined {
-  return 'data' in load ? load.data : undefined;
 }
 
 export type { Account, BouquetsResponse, Line, LineListItem, LinesPage, Package };

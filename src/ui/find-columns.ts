@@ -1,5 +1,5 @@
 import { countText } from '../domain/format';
-import type { FindGroup, FindRow } from '../store/find-lines';
+import type { FindGroup, FindRow } from '../services/find-lines';
 import { type Column, LINE_COLUMNS } from './lines-columns';
 
 /** The find screen's table: the browser's username, status and expiry, with the line's id (a

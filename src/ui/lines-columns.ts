@@ -1,6 +1,6 @@
 import type { LineListItem, ListLinesParams } from '../api/contract';
 import { cellWidth, dayText, expiryText, statusOf } from '../domain/format';
-import { type LineNote, noteSummary } from '../store/notes';
+import { type LineNote, noteSummary } from '../services/notes';
 import { statusToken, type Token } from './theme';
 
 /** Columns are data: header, width rule and a pure cell formatter, so tables test without rendering. */

@@ -1,8 +1,8 @@
 import type { Package } from '../api/contract';
 import { creditsText, fitWidth } from '../domain/format';
 import type { RenewalRow } from '../domain/renewals';
-import { type JournalEntry, localDay } from '../store/journal';
-import { serviceOf } from '../store/journal-filter';
+import { type JournalEntry, localDay } from '../services/changes/journal';
+import { serviceOf } from '../services/changes/journal-filter';
 import { type Column, type LaidOut, LINE_COLUMNS, layoutColumns } from './lines-columns';
 
 /** Columns are data for every table: header, width rule, a pure cell. Tested without rendering. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { findAcrossApi } from '../../src/app/find-across';
-import type { FindAnswer } from '../../src/store/find-lines';
+import type { FindAnswer } from '../../src/services/find-lines';
 import { faultProxy } from '../helpers/fault-proxy';
 import { DOWN_KEY, findEnv, hungServer, WRONG_KEY } from '../helpers/find-env';
 import { DEMO_KEY } from '../helpers/sandbox';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileJournal } from '../../src/app/journal-file';
-import { type JournalEntry, journalTotals, toCsv } from '../../src/store/journal';
+import { type JournalEntry, journalTotals, toCsv } from '../../src/services/changes/journal';
 
 const entry = (over: Partial<JournalEntry> = {}): JournalEntry => ({
   time: '2026-11-22T10:00:00.000Z',

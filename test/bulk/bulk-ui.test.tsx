@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileIntentLog } from '../../src/app/intent-file';
-import { memoryJournal } from '../../src/store/journal';
+import { memoryJournal } from '../../src/services/changes/journal';
 import { renderApp } from '../helpers/app';
 import { books } from '../helpers/sandbox';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client';
 import { type BulkJob, type BulkLine, planLine, toBulkLine } from '../../src/domain/bulk';
-import { runJob } from '../../src/store/changes/engine';
+import { runJob } from '../../src/services/changes/engine';
 import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';
 
 describe('bulk runner under faults', () => {

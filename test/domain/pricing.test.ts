@@ -4,7 +4,7 @@ import type { Package } from '../../src/api/contract';
 import { affordability, type BulkLine, planLine } from '../../src/domain/bulk';
 import { addMonths, extendEstimate, extendedExpiry } from '../../src/domain/estimate';
 import { affordableCount, balanceNeeded, lineCost, upgradeCost } from '../../src/domain/pricing';
-import type { JournalEntry } from '../../src/store/journal';
+import type { JournalEntry } from '../../src/services/changes/journal';
 import { LINE_COLUMNS, layoutColumns } from '../../src/ui/lines-columns';
 import { JOURNAL_COLUMNS, PACKAGE_COLUMNS, rowText } from '../../src/ui/tables';
 

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { LineListItem } from '../../src/api/contract';
 import type { BulkJob, BulkLine, ChangeOp } from '../../src/domain/bulk';
 import { type Evidence, judge, type Verdict } from '../../src/domain/proof';
-import { gatherEvidence } from '../../src/store/changes/evidence';
+import { gatherEvidence } from '../../src/services/changes/evidence';
 import type { StoreClient } from '../../src/store/deps';
 
 const SENT = Date.parse('2026-11-20T10:00:00Z');

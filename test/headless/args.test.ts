@@ -5,7 +5,7 @@ import { parseDays, parseHeadless } from '../../src/headless/args';
 import { changeParams } from '../../src/headless/commands/change-params';
 import { linesRequest } from '../../src/headless/commands/lines';
 import { COMMAND_NAMES } from '../../src/headless/spec';
-import { parsePeriodEdge } from '../../src/store/journal-filter';
+import { parsePeriodEdge } from '../../src/services/changes/journal-filter';
 
 describe('headless parsing', () => {
   it('a subcommand goes to the headless commands; anything else stays the app', () => {

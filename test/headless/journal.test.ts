@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseCli } from '../../src/cli-args';
-import type { JournalEntry } from '../../src/store/journal';
+import type { JournalEntry } from '../../src/services/changes/journal';
 import { faultProxy } from '../helpers/fault-proxy';
 import { headless, homeDirs } from '../helpers/headless';
 import { DEMO_KEY, SECOND_KEY, sandbox } from '../helpers/sandbox';

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client';
-import { memoryIntentLog } from '../../src/store/intent-log';
-import { memoryJournal } from '../../src/store/journal';
+import { memoryIntentLog } from '../../src/services/changes/intent-log';
+import { memoryJournal } from '../../src/services/changes/journal';
 import { storeOnSandbox } from '../helpers/app';
 import { type Dialect, faultProxy, type ProxyConfig } from '../helpers/fault-proxy';
 import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client';
 import { backoffDelay, DEFAULT_RETRY, rateLimitHint, rateLimitPause } from '../../src/api/retry';
 import type { BulkJob } from '../../src/domain/bulk';
-import { runJob } from '../../src/store/changes/engine';
+import { runJob } from '../../src/services/changes/engine';
 import { json, scriptedServer } from '../helpers/scripted-server';
 
 const cleanups: Array<() => Promise<void>> = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/client';
 import type { ServerDate } from '../../src/api/contract';
-import { countExpired } from '../../src/store/expired-count';
+import { countExpired } from '../../src/services/expired-count';
 import { storeOnSandbox } from '../helpers/app';
 
 describe('expired lines, counted without a filter for them', () => {

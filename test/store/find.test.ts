@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../src/api/client';
 import type { LineListItem } from '../../src/api/contract';
 import { NetworkError, NotAuthorized, TimeoutError, UnexpectedStatus } from '../../src/api/errors';
-import type { FindAcrossApi } from '../../src/store/deps';
 import {
   cursorIndex,
   type FindGroup,
@@ -13,7 +12,8 @@ import {
   looksLikeId,
   orderSources,
   rankMatches,
-} from '../../src/store/find-lines';
+} from '../../src/services/find-lines';
+import type { FindAcrossApi } from '../../src/store/deps';
 import { selectFoundLine } from '../../src/store/find-slice';
 import { viewIds } from '../../src/store/view-stack';
 import { FIND_COLUMNS, groupHeading } from '../../src/ui/find-columns';

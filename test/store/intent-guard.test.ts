@@ -9,8 +9,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { type BulkJob, toBulkLine } from '../../src/domain/bulk';
-import { runJob } from '../../src/store/changes/engine';
-import { memoryIntentLog } from '../../src/store/intent-log';
+import { runJob } from '../../src/services/changes/engine';
+import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { storeOnSandbox } from '../helpers/app';
 import { books } from '../helpers/sandbox';
 

@@ -12,7 +12,7 @@ import { createClient } from '../../src/api/client';
 import { fileIntentLog } from '../../src/app/intent-file';
 import { startTimeOf } from '../../src/app/process-owner';
 import { type BulkJob, toBulkLine } from '../../src/domain/bulk';
-import { memoryJournal } from '../../src/store/journal';
+import { memoryJournal } from '../../src/services/changes/journal';
 import { unsettledReason } from '../../src/store/selectors';
 import { storeOnSandbox } from '../helpers/app';
 import { faultProxy } from '../helpers/fault-proxy';

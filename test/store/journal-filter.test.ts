@@ -3,8 +3,13 @@
  * UTC's: checked in a zone far from UTC, where the two disagree for hours each day.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type JournalEntry, journalTotals } from '../../src/store/journal';
-import { filterJournal, parsePeriodEdge, periodRange, serviceOf } from '../../src/store/journal-filter';
+import { type JournalEntry, journalTotals } from '../../src/services/changes/journal';
+import {
+  filterJournal,
+  parsePeriodEdge,
+  periodRange,
+  serviceOf,
+} from '../../src/services/changes/journal-filter';
 import { journalWhat } from '../../src/ui/tables';
 
 const saved = process.env.TZ;

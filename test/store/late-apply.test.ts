@@ -8,8 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client';
 import type { LineListItem } from '../../src/api/contract';
-import { memoryIntentLog } from '../../src/store/intent-log';
-import { memoryJournal } from '../../src/store/journal';
+import { memoryIntentLog } from '../../src/services/changes/intent-log';
+import { memoryJournal } from '../../src/services/changes/journal';
 import { unsettledReason } from '../../src/store/selectors';
 import { loaded } from '../../src/store/types';
 import { storeOnSandbox } from '../helpers/app';

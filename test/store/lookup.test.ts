@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LineListItem } from '../../src/api/contract';
-import { lookupPasted, resolveItem } from '../../src/store/paste-lookup';
+import { lookupPasted, resolveItem } from '../../src/services/paste-lookup';
 import { storeOnSandbox } from '../helpers/app';
 import { sandbox } from '../helpers/sandbox';
 

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../src/api/client';
-import { memoryIntentLog } from '../../src/store/intent-log';
-import { collapse, journalTotals, memoryJournal } from '../../src/store/journal';
+import { memoryIntentLog } from '../../src/services/changes/intent-log';
+import { collapse, journalTotals, memoryJournal } from '../../src/services/changes/journal';
 import { loaded } from '../../src/store/types';
 import { selectDialog } from '../../src/store/view-stack';
 import { storeOnSandbox } from '../helpers/app';

@@ -4,7 +4,7 @@
  * "+44 (0)7700-900 123"), in the browser's `/` search on the sandbox over HTTP.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { matchNotes, memoryNotes, type NoteInput } from '../../src/store/notes';
+import { matchNotes, memoryNotes, type NoteInput } from '../../src/services/notes';
 import { storeOnSandbox } from '../helpers/app';
 import { sandbox } from '../helpers/sandbox';
 

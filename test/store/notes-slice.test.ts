@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../src/api/client';
-import { memoryNotes, type NoteInput } from '../../src/store/notes';
+import { memoryNotes, type NoteInput } from '../../src/services/notes';
 import { storeOnSandbox } from '../helpers/app';
 import { faultProxy } from '../helpers/fault-proxy';
 import { DEMO_KEY, sandbox } from '../helpers/sandbox';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isTerminalSafe } from '../../src/api/sanitize';
-import { createNotes, type LineNote, matchNotes, memoryNotes, noteSummary } from '../../src/store/notes';
+import { createNotes, type LineNote, matchNotes, memoryNotes, noteSummary } from '../../src/services/notes';
 
 const note = (over: Partial<LineNote> = {}): LineNote => ({
   name: '',

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LIST_CHANGED, ListChangedError, walkPages, walkWhole } from '../../src/store/page-walk';
+import { LIST_CHANGED, ListChangedError, walkPages, walkWhole } from '../../src/services/page-walk';
 import type { LineListItem, LinesPage } from '../../src/store/types';
 
 /** Before the nth request is answered (n ≥ 2: between two pages), lines go or come — one kind at a

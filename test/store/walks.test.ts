@@ -5,9 +5,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ApiClient, createClient } from '../../src/api/client';
-import { memoryIntentLog } from '../../src/store/intent-log';
-import { memoryJournal } from '../../src/store/journal';
-import { findInPages } from '../../src/store/paste-lookup';
+import { memoryIntentLog } from '../../src/services/changes/intent-log';
+import { memoryJournal } from '../../src/services/changes/journal';
+import { findInPages } from '../../src/services/paste-lookup';
 import { storeOnSandbox } from '../helpers/app';
 import { faultProxy, type ProxyConfig } from '../helpers/fault-proxy';
 import { DEMO_KEY, sandbox } from '../helpers/sandbox';

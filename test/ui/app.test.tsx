@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { command } from '../../src/keys/keymap';
-import { memoryJournal } from '../../src/store/journal';
+import { memoryJournal } from '../../src/services/changes/journal';
 import { selectDialog } from '../../src/store/view-stack';
 import { fitHints } from '../../src/ui/layout/Footer';
 import { keyBytes, renderApp, visibleUsernames } from '../helpers/app';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONFIRM_ARM_MS } from '../../src/keys/confirm-gate';
-import { memoryJournal } from '../../src/store/journal';
+import { memoryJournal } from '../../src/services/changes/journal';
 import { selectDialog } from '../../src/store/view-stack';
 import { renderApp } from '../helpers/app';
 import { books } from '../helpers/sandbox';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { memoryJournal } from '../../src/store/journal';
+import { memoryJournal } from '../../src/services/changes/journal';
 import { renderApp } from '../helpers/app';
 
 /** The MAC address and the parental code: list items omit them (the interface document says so);

@@ -3,7 +3,7 @@
  * and says that pasting in the browser marks them all; a pasted multi-line note keeps its lines.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { memoryNotes } from '../../src/store/notes';
+import { memoryNotes } from '../../src/services/notes';
 import { renderApp } from '../helpers/app';
 
 const paste = (text: string) => `\u001b[200~${text}\u001b[201~`;

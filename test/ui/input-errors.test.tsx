@@ -9,8 +9,8 @@ import { EMPTY_CONFIG, loadConfig, saveConfig } from '../../src/app/config';
 import { profilesApi } from '../../src/app/profiles';
 import { settingsApi } from '../../src/app/settings';
 import { DEFAULT_WINDOW } from '../../src/domain/renewals';
+import { describeError } from '../../src/services/describe-error';
 import type { SettingsApi } from '../../src/store/deps';
-import { describeError } from '../../src/store/describe-error';
 import { renderApp } from '../helpers/app';
 
 const tempConfig = () => {

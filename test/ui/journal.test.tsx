@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type JournalEntry, memoryJournal } from '../../src/store/journal';
+import { type JournalEntry, memoryJournal } from '../../src/services/changes/journal';
 import { renderApp } from '../helpers/app';
 
 const NOW = new Date(2026, 10, 25, 9, 0).getTime(); // 25 Nov, 09:00 local

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isRenewal } from '../../src/domain/renewals';
 import { loadTemplates } from '../../src/domain/templates';
-import type { LineNote, Notes } from '../../src/store/notes';
+import type { LineNote, Notes } from '../../src/services/notes';
 import { selectRenewalsPlan } from '../../src/store/renewals-slice';
 import { loaded } from '../../src/store/types';
 import { selectDialog } from '../../src/store/view-stack';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LineListItem } from '../../src/api/contract';
-import type { LineNote } from '../../src/store/notes';
+import type { LineNote } from '../../src/services/notes';
 import { LINE_COLUMNS, lineColumns } from '../../src/ui/lines-columns';
 import { layoutColumns, rowText } from '../../src/ui/tables';
 

@@ -14,10 +14,10 @@ import {
 import { RULES } from '../../domain/change-rules';
 import { buildBody, fieldsFor, formErrors } from '../../domain/line-form';
 import { parsePasteList } from '../../domain/paste-list';
+import { ambiguityText } from '../../services/paste-lookup';
 import { confirmBlocker, ruleBlocker } from '../../store/action-slice';
 import type { AppStore } from '../../store/app-store';
 import { bulkBlocker } from '../../store/bulk-slice';
-import { ambiguityText } from '../../store/paste-lookup';
 import { unsettledRefusal } from '../../store/selectors';
 import { type LineListItem, loaded } from '../../store/types';
 import { EXIT } from '../failure';

@@ -1,9 +1,9 @@
 import { LINE_TYPES, ORDER_BY, type OrderBy, type UnreadableItem } from '../../api/contract';
 import { countText, unreadableText } from '../../domain/format';
-import { describeError } from '../../store/describe-error';
+import { describeError } from '../../services/describe-error';
+import { type PageFetch, walkPages, walkWhole } from '../../services/page-walk';
 import { DEFAULT_QUERY } from '../../store/lines-slice';
 import { passesFilters } from '../../store/notes-slice';
-import { type PageFetch, walkPages, walkWhole } from '../../store/page-walk';
 import { type LineListItem, type LinesQuery, STATUS_VIEWS, type StatusView } from '../../store/types';
 import { LINE_COLUMNS } from '../../ui/lines-columns';
 import { wholeOption } from '../args';
@@ -97,7 +97,7 @@ export function linesRequest(
 
 /**
  * Lines across pages, through the store's page fetch (the expired view included) and the one walker
- * (store/page-walk.ts: pages overlap by a line, so a list that changes under the walk is seen; the
+ * (services/page-walk.ts: pages overlap by a line, so a list that changes under the walk is seen; the
  * paging guards). JSON and the table print once the walk ends, so a change makes it walk again
  * (twice at most) and what is printed is one whole list. NDJSON and CSV stream as pages land and
  * cannot take back what they printed: a change stops them with `list_changed` (exit 1) and says the

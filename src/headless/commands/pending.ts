@@ -7,10 +7,10 @@
  */
 import { type BulkJob, OPEN } from '../../domain/bulk';
 import { heldUntil } from '../../domain/proof';
+import type { IntentDamage } from '../../services/changes/intent-log';
+import { describeError } from '../../services/describe-error';
+import { ambiguityText, resolveItem } from '../../services/paste-lookup';
 import type { AppStore } from '../../store/app-store';
-import { describeError } from '../../store/describe-error';
-import type { IntentDamage } from '../../store/intent-log';
-import { ambiguityText, resolveItem } from '../../store/paste-lookup';
 import type { Column } from '../../ui/lines-columns';
 import { EXIT, usageFailure } from '../failure';
 import { tableText } from '../format';
@@ -142,7 +142,7 @@ async function settle(
 ): Promise<number> {
   const jobs: BulkJob[] = store.getState().recovery?.jobs.map((r) => r.job) ?? [];
   const w = wanted.trim();
-  // The one lookup (store/paste-lookup.ts) over the open lines: a username in another case names its
+  // The one lookup (services/paste-lookup.ts) over the open lines: a username in another case names its
   // line, usernames that differ only by case are listed, never guessed.
   const open = jobs.flatMap((job) => job.lines.filter((l) => OPEN.has(l.state)).map((l) => ({ job, l })));
   const r = resolveItem(

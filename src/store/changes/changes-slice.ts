@@ -2,14 +2,14 @@ import type { Line, LineListItem } from '../../api/contract';
 import { type BulkJob, type BulkLine, checkedNotApplied, FINAL, OPEN, SPENDS } from '../../domain/bulk';
 import { counted } from '../../domain/format';
 import { DEFAULT_HOLD_MS, heldUntil } from '../../domain/proof';
+import { checkJob, type EngineOptions, runJob } from '../../services/changes/engine';
+import { needsAttention } from '../../services/changes/intent-log';
+import { type JournalEntry, type JournalOutcome, JournalWriter } from '../../services/changes/journal';
+import { auditOf } from '../../services/changes/journal-audit';
+import { describeError } from '../../services/describe-error';
+import { lookupPasted } from '../../services/paste-lookup';
 import type { GetState, SetState, StoreDeps } from '../deps';
-import { describeError } from '../describe-error';
-import { needsAttention } from '../intent-log';
-import { type JournalEntry, type JournalOutcome, JournalWriter } from '../journal';
-import { lookupPasted } from '../paste-lookup';
-import { checkJob, type EngineOptions, runJob } from './engine';
 import { holdDamagedIntents, takeJob } from './intent-damage';
-import { auditOf } from './journal-audit';
 
 /** A job found open in the intent log at start, after its unknown lines were checked. */
 export interface Recovered {

@@ -1,7 +1,7 @@
 import { counted } from '../../domain/format';
+import type { IntentLog } from '../../services/changes/intent-log';
+import { describeError } from '../../services/describe-error';
 import type { GetState, SetState } from '../deps';
-import { describeError } from '../describe-error';
-import type { IntentLog } from '../intent-log';
 
 /**
  * Damaged intent files at start (intent-records.ts reads them): each is said with its path. A job

@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import { fitWidth } from '../../domain/format';
 import { hint } from '../../keys/keymap';
-import { NOTE_LIMITS } from '../../store/notes';
+import { NOTE_LIMITS } from '../../services/notes';
 import { NOTE_FIELDS, NOTE_LABELS } from '../../store/notes-slice';
 import { caretOf } from '../../store/text-target';
 import { TextField } from '../components/TextField';

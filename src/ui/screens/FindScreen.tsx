@@ -2,7 +2,7 @@ import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { windowOf } from '../../domain/scroll';
 import { hint } from '../../keys/keymap';
-import type { FindGroup } from '../../store/find-lines';
+import type { FindGroup } from '../../services/find-lines';
 import { selectFindRows, selectFoundLine } from '../../store/find-slice';
 import { loaded } from '../../store/types';
 import { FIND_COLUMNS, groupHeading } from '../find-columns';

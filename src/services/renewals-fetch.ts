@@ -2,7 +2,7 @@ import type { LineListItem } from '../api/contract';
 import { LIMIT_MAX } from '../api/contract/requests';
 import { DAY_MS } from '../domain/pricing';
 import type { RenewalWindow } from '../domain/renewals';
-import type { StoreClient } from './deps';
+import type { ServiceClient } from './client';
 import { byExpiry } from './expired-count';
 import { findExpiredBlock } from './expired-view';
 import { ListChangedError, PagingError, rawItems, WALK_RETRIES, walkPages } from './page-walk';
@@ -26,12 +26,12 @@ const ms = (l: LineListItem) => l.exp_date?.ms ?? null;
  * What the renewals view lists, from the API's list endpoint alone (so it works on any service):
  * the expired block of the list sorted by expiry, read forward from its end for what expires soon
  * and backward for what expired lately, and the suspended lines. Every read is checked the way the
- * one walker checks (store/page-walk.ts): pages overlap by a line and count the block's total; a list
+ * one walker checks (services/page-walk.ts): pages overlap by a line and count the block's total; a list
  * that changes meanwhile (a line renewed moves in this order) is read again, twice at most, then
  * ListChangedError.
  */
 export async function fetchRenewals(
-  client: Pick<StoreClient, 'listLines'>,
+  client: Pick<ServiceClient, 'listLines'>,
   window: RenewalWindow,
   nowMs: number,
   cancelled: () => boolean = () => false,
@@ -46,7 +46,7 @@ export async function fetchRenewals(
 }
 
 async function fetchOnce(
-  client: Pick<StoreClient, 'listLines'>,
+  client: Pick<ServiceClient, 'listLines'>,
   window: RenewalWindow,
   nowMs: number,
   cancelled: () => boolean,

@@ -1,5 +1,4 @@
-import type { UnreadableItem } from '../api/contract';
-import type { LineListItem, LinesPage } from './types';
+import type { LineListItem, LinesPage, UnreadableItem } from '../api/contract';
 
 /** A walk over pages stopped because the server's paging cannot be trusted. */
 export class PagingError extends Error {}

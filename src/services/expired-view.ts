@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/client';
+import type { LinesPage } from '../api/contract';
 import { byExpiry, type ExpiredBlock, type ExpiryFilter, findExpiredSettled } from './expired-count';
-import type { LinesPage } from './types';
 
 /**
  * The API has no filter for expired lines. The expired view is the expired block of the list sorted

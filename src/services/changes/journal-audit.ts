@@ -1,6 +1,6 @@
 import type { Line, LineListItem } from '../../api/contract';
 import type { BulkJob, BulkLine } from '../../domain/bulk';
-import type { JournalEntry, JournalOutcome } from '../journal';
+import type { JournalEntry, JournalOutcome } from './journal';
 
 type Audit = Pick<
   JournalEntry,

@@ -1,5 +1,5 @@
 import type { LineListItem } from '../api/contract';
-import type { StoreClient } from './deps';
+import type { ServiceClient } from './client';
 import { type WalkOptions, walkWhole } from './page-walk';
 
 export interface PasteLookup {
@@ -58,7 +58,7 @@ export function ambiguityText(item: string, lines: readonly Pick<LineListItem, '
  * told how many items are settled; `cancelled` stops between requests.
  */
 export async function lookupPasted(
-  client: Pick<StoreClient, 'listLines'>,
+  client: Pick<ServiceClient, 'listLines'>,
   items: readonly string[],
   opts: { cancelled: () => boolean; progress: (settled: number) => void; maxPages?: number },
 ): Promise<PasteLookup> {
@@ -103,11 +103,11 @@ export async function lookupPasted(
  * The lines whose id or username is one of `keys` (by `resolveItem`), by one walk over every page
  * (for servers whose search does not match ids); it stops once every key has its exact line, or
  * when `opts.cancelled` says so (a key matched only ignoring case waits for the end: another
- * spelling may come later). The walk is the one walker's (store/page-walk.ts): a list that changes
+ * spelling may come later). The walk is the one walker's (services/page-walk.ts): a list that changes
  * under it is walked again, so a line a deletion moves across a page boundary is not passed over.
  */
 export async function findInPages(
-  client: Pick<StoreClient, 'listLines'>,
+  client: Pick<ServiceClient, 'listLines'>,
   keys: readonly string[],
   opts: WalkOptions = {},
 ): Promise<Map<string, LineListItem>> {
@@ -115,7 +115,7 @@ export async function findInPages(
 }
 
 async function resolveInPages(
-  client: Pick<StoreClient, 'listLines'>,
+  client: Pick<ServiceClient, 'listLines'>,
   keys: readonly string[],
   opts: WalkOptions,
 ): Promise<{ found: Map<string, LineListItem>; ambiguous: Map<string, readonly LineListItem[]> }> {

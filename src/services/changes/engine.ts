@@ -3,12 +3,12 @@ import { LinedeskError, LineNotFound, NetworkError, RateLimited, TimeoutError } 
 import { DEFAULT_RETRY, type RetryPolicy, rateLimitPause } from '../../api/retry';
 import { type BulkJob, type BulkLine, OPEN, SPENDS } from '../../domain/bulk';
 import { DEFAULT_HOLD_MS, type Evidence, judge } from '../../domain/proof';
-import type { StoreClient } from '../deps';
+import type { ServiceClient } from '../client';
 import { describeError } from '../describe-error';
 import { gatherEvidence } from './evidence';
 
 export interface EngineOptions {
-  readonly client: StoreClient;
+  readonly client: ServiceClient;
   /** Requests in flight at most (default 4); halved on a 429, grown back on success. */
   readonly concurrency?: number;
   /**
@@ -344,7 +344,7 @@ class JobState {
 }
 
 async function send(
-  client: StoreClient,
+  client: ServiceClient,
   job: BulkJob,
   line: BulkLine,
 ): Promise<{ line?: Line; deducedCredits?: number; newBalance?: number }> {

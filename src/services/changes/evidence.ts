@@ -2,14 +2,14 @@ import type { CreateLineBody, CreateTrialBody, LineListItem } from '../../api/co
 import { Conflict, LineNotFound } from '../../api/errors';
 import type { BulkJob, BulkLine } from '../../domain/bulk';
 import type { Evidence } from '../../domain/proof';
-import type { StoreClient } from '../deps';
+import type { ServiceClient } from '../client';
 
 /**
  * The line as the server lists it now, found by id. Search may not match ids (some servers match
  * usernames only) or may lag, so the id is tried, then the username; only an exact id counts.
  */
 export async function findLine(
-  client: StoreClient,
+  client: ServiceClient,
   id: string,
   username: string,
 ): Promise<LineListItem | null> {
@@ -26,7 +26,7 @@ const TAKEN = /exist|taken|already|in use/i;
 
 /** What the server shows for one line of a job, as evidence for `judge`. Throws when it can't be asked. */
 export async function gatherEvidence(
-  client: StoreClient,
+  client: ServiceClient,
   job: BulkJob,
   item: BulkLine,
 ): Promise<{ evidence: Evidence; line?: LineListItem }> {

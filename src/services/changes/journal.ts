@@ -3,9 +3,9 @@
  * An operation whose outcome changes (unknown, then applied after a check) is appended again under
  * the same `opId`; readers keep its last entry, so it counts once, with its final outcome.
  */
-import { type ChangeOp, type ChargeSource, SPENDS } from '../domain/bulk';
-import { csvCell } from '../domain/csv';
-import { credits } from '../domain/format';
+import { type ChangeOp, type ChargeSource, SPENDS } from '../../domain/bulk';
+import { csvCell } from '../../domain/csv';
+import { credits } from '../../domain/format';
 
 export type Operation = ChangeOp;
 /**

@@ -1,11 +1,11 @@
 import type { LineListItem } from '../api/contract';
 import { ApiError, ConfigError, NetworkError, NotAuthorized, TimeoutError } from '../api/errors';
 import { countText } from '../domain/format';
-import type { StoreClient } from './deps';
+import { type Load, loaded } from '../domain/load';
+import type { ServiceClient } from './client';
 import { describeError } from './describe-error';
 import { matchNotes, type Notes } from './notes';
 import { findInPages, lookupPasted } from './paste-lookup';
-import { type Load, loaded } from './types';
 
 /**
  * Find across accounts, the parts that need no profile: one service searched for a username or an
@@ -86,7 +86,7 @@ export function rankMatches(
  * `signal` aborts every request (the caller's deadline and a newer search both use it).
  */
 export async function findInService(
-  client: Pick<StoreClient, 'listLines'>,
+  client: Pick<ServiceClient, 'listLines'>,
   text: string,
   signal: AbortSignal,
   walkPages = ID_WALK_PAGES,
@@ -143,7 +143,7 @@ export const NOTE_WALK_PAGES = 20;
  * up by the username kept with the note, else the id, and checked against the id.
  */
 async function linesByNote(
-  client: Pick<StoreClient, 'listLines'>,
+  client: Pick<ServiceClient, 'listLines'>,
   notes: Notes,
   text: string,
   listed: readonly LineListItem[],

@@ -1,4 +1,4 @@
-import { type BulkJob, type BulkLine, OPEN } from '../domain/bulk';
+import { type BulkJob, type BulkLine, OPEN } from '../../domain/bulk';
 
 /**
  * Every change's intent, written before its request leaves and closed only when its outcome is

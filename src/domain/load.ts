@@ -1,0 +1,11 @@
+/** Every load has these outcomes: nothing yet, in flight, data, or failed (with the last data kept). */
+export type Load<T> =
+  | { readonly status: 'idle' }
+  | { readonly status: 'loading'; readonly data?: T }
+  | { readonly status: 'ready'; readonly data: T }
+  | { readonly status: 'error'; readonly error: string; readonly data?: T };
+
+/** The data of a load, whatever its state (errors keep the last data). */
+export function loaded<T>(load: Load<T>): T | undefined {
+  return 'data' in load ? load.data : undefined;
+}
