@@ -19,6 +19,7 @@ import { confirmBlocker } from '../store/action-slice';
 import type { AppState, AppStore } from '../store/app-store';
 import { bulkBlocker } from '../store/bulk-slice';
 import { loaded } from '../store/types';
+import { selectDialog } from '../store/view-stack';
 
 /**
  * How long a confirm dialog is on screen before its confirm key counts. Firefox keeps the buttons
@@ -34,7 +35,7 @@ export const BURST_GAP_MS = 150;
  * line, another cost, the affordable ones only), and arms again. Null when nothing spends on Enter.
  */
 export function confirmSurface(s: AppState): string | null {
-  const kind = s.modal?.kind;
+  const kind = selectDialog(s);
   if (kind === 'action') {
     const a = s.action;
     if (a?.phase !== 'review') return null;
@@ -136,8 +137,9 @@ export function confirmHeld(store: AppStore, turn: KeyTurn): boolean {
 /** The dialog's own rule refuses a confirm now (the balance, a cost still asked for, a word to type). */
 function refusedAnyway(s: AppState): boolean {
   const balance = loaded(s.account)?.credits;
-  if (s.modal?.kind === 'action' && s.action) return confirmBlocker(s.action, balance) !== null;
-  if (s.modal?.kind === 'bulk' && s.bulk) return bulkBlocker(s.bulk, balance) !== null;
+  const kind = selectDialog(s);
+  if (kind === 'action' && s.action) return confirmBlocker(s.action, balance) !== null;
+  if (kind === 'bulk' && s.bulk) return bulkBlocker(s.bulk, balance) !== null;
   return false;
 }
 

@@ -1,19 +1,22 @@
 import { FIELDS } from '../domain/line-form';
 import type { AppState } from '../store/app-store';
+import { focusedView, isDialog, topView } from '../store/view-stack';
 import { type Command, type CommandId, lookup, type Scope } from './keymap';
 import { isEditKey } from './text-edit';
 
-type DispatchState = Pick<AppState, 'modal' | 'screens' | 'searchOpen' | 'form' | 'action' | 'bulk'>;
+type DispatchState = Pick<AppState, 'views' | 'searchOpen' | 'form' | 'action' | 'bulk'>;
 
 /**
  * Ink broadcasts every key to every useInput handler and none can consume it, so the app has one
- * root handler that resolves a key here: modal → focused text input → screen → global; first wins.
+ * root handler that resolves a key here, from the view stack: a view's id is its commands' scope.
+ * The dialog on top takes keys alone; the browser's open search field alone; a screen on top, then
+ * global keys. First match wins.
  */
 export function activeScopes(s: DispatchState): Scope[] {
-  if (s.modal) return [s.modal.kind];
-  const screen = s.screens.at(-1)!.id;
-  if (screen === 'lines' && s.searchOpen) return ['search'];
-  return [screen, 'global'];
+  const focus = focusedView(s);
+  if (focus === 'search') return ['search'];
+  const top = topView(s);
+  return isDialog(top) ? [top.id] : [top.id, 'global'];
 }
 
 /**
@@ -34,7 +37,7 @@ export function textTarget(s: DispatchState): 'field' | 'store' | null {
 const isPrintable = (key: string) => key === 'space' || [...key].length === 1;
 
 export function resolveKey(s: DispatchState, key: string): Command<CommandId> | undefined {
-  // Ctrl-C quits from anywhere, a modal or a text field included.
+  // Ctrl-C quits from anywhere, a dialog or a text field included.
   if (key === 'ctrl+c') return lookup('global', key);
   const target = textTarget(s);
   if (target === 'field' && isEditKey(key)) return undefined;

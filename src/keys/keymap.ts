@@ -6,6 +6,7 @@
  */
 
 import type { AppState } from '../store/app-store';
+import { isDialog, selectScreen } from '../store/view-stack';
 import type { Command, Scope } from './command';
 import { APP_COMMANDS } from './commands/app';
 import { BULK_COMMANDS } from './commands/bulk';
@@ -83,10 +84,10 @@ export function keyLabel(key: string): string {
 /** How a command's first key is written in text ("A", "Ctrl-G"): hints name keys from the table. */
 export const keyHintText = (id: CommandId): string => keyLabel(command(id).keys[0]!);
 
-/** The scopes help shows now: the dialog it was opened over (a form) first, then the screen's. */
-export function helpScopesOf(s: Pick<AppState, 'modal' | 'screens'>): Scope[] {
-  const from = s.modal?.kind === 'help' ? s.modal.from : undefined;
-  return [...(from ? [from.kind] : []), ...helpScopes(s.screens.at(-1)!.id)];
+/** The scopes help shows now: the dialogs it was opened over (a form) first, then the screen's. */
+export function helpScopesOf(s: Pick<AppState, 'views'>): Scope[] {
+  const under = s.views.filter((v) => isDialog(v) && v.id !== 'help').map((v): Scope => v.id);
+  return [...new Set([...under.reverse(), ...helpScopes(selectScreen(s).id)])];
 }
 
 /** The scopes help shows on a screen: the screen's own, the menus opened from it, then global. */

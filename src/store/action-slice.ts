@@ -259,8 +259,8 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
           result: null,
           job: null,
         },
-        modal: { kind: 'action' },
       });
+      get().pushView({ id: 'action' });
       void quote();
     },
 
@@ -328,9 +328,10 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
       const a = get().action;
       if (!a) return;
       if (a.phase === 'sending' || a.phase === 'checking') return get().notify('Wait for the answer', 'info');
-      const backToForm = (a.op === 'create' || a.op === 'trial') && a.phase !== 'done' && get().form;
-      set({ action: null, modal: backToForm ? { kind: 'form' } : null });
-      if (a.phase === 'done' && (a.op === 'create' || a.op === 'trial')) set({ form: null });
+      // The view below shows again: the form it was opened from keeps what was typed, until created.
+      set({ action: null });
+      get().closeView('action');
+      if (a.phase === 'done' && (a.op === 'create' || a.op === 'trial')) get().closeForm();
       if (a.phase === 'done') get().notify(doneText(a), 'success');
       if (a.phase === 'unknown')
         get().notify(

@@ -17,6 +17,7 @@ import { createRenewalsSlice, type RenewalsSlice } from './renewals-slice';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice';
 import { createSessionSlice, type SessionSlice } from './session-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
+import { selectScreen } from './view-stack';
 
 export interface AppActions {
   /**
@@ -109,7 +110,7 @@ export function createAppStore(deps: StoreDeps) {
     },
 
     async refreshScreen() {
-      const screen = get().screens.at(-1)!;
+      const screen = selectScreen(get());
       const jobs: Promise<void>[] = [get().loadAccount()];
       if (screen.id === 'lines' || screen.id === 'detail') jobs.push(get().refreshLines());
       if (screen.id === 'account') jobs.push(get().loadCounts(), get().loadCatalog(true));

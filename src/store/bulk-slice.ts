@@ -18,6 +18,7 @@ import { describeError } from '../services/describe-error';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { unsettledReason } from './selectors';
 import { loaded } from './types';
+import { selectScreen } from './view-stack';
 
 const toCsvRows = (rows: ReadonlyArray<Record<string, unknown>>) =>
   rows.length
@@ -182,7 +183,7 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
       const s = get();
       const marked = [...s.marked.values()];
       // Only the browser can hide marked lines from the user; the marks and renewals views list them.
-      const fromBrowser = s.screens.at(-1)?.id === 'lines';
+      const fromBrowser = selectScreen(s).id === 'lines';
       const onPage = new Set(s.page?.lines.map((l) => l.id) ?? []);
       const lines = given ?? marked.map((m) => toBulkLine(m.line));
       const job: BulkJob = {
@@ -205,8 +206,8 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
           progress: progressOf(job, 0),
           cancelling: false,
         },
-        modal: { kind: 'bulk' },
       });
+      get().pushView({ id: 'bulk' });
       get().scrollBy('bulk', Number.NEGATIVE_INFINITY, 1);
       void plan();
     },
@@ -289,7 +290,8 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
       if (b?.phase === 'running')
         return get().notify('The job is running: Esc again after it ends, or c cancels', 'info');
       quoteSeq++;
-      set({ bulk: null, modal: null });
+      set({ bulk: null });
+      get().closeView('bulk');
     },
 
     bulkExport() {
@@ -343,8 +345,9 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
           progress: progressOf(job, 0),
           cancelling: false,
         },
-        modal: { kind: 'bulk' },
       });
+      get().closeView('resume');
+      get().pushView({ id: 'bulk' });
       get().scrollBy('bulk', Number.NEGATIVE_INFINITY, 1);
       await run(job);
     },

@@ -103,11 +103,13 @@ export function createFormSlice(set: SetState, get: GetState, deps: StoreDeps): 
           },
         });
       }
-      set({ modal: { kind: 'form' } });
+      get().pushView({ id: 'form' });
       if (get().packages.status !== 'ready') void get().loadCatalog();
     },
     closeForm() {
-      set({ form: null, picker: null, modal: null });
+      set({ form: null, picker: null });
+      get().closeView('picker');
+      get().closeView('form');
     },
     setFormText(text, field) {
       const form = get().form;
@@ -144,8 +146,8 @@ export function createFormSlice(set: SetState, get: GetState, deps: StoreDeps): 
       if (form.focus === 'bouquets') {
         set({
           picker: { tab: 'channels', filter: '', cursor: 0, initial: form.values.bouquets, sameIndex: 0 },
-          modal: { kind: 'picker' },
         });
+        get().pushView({ id: 'picker' });
         if (get().bouquets.status !== 'ready') void get().loadCatalog();
       }
     },
@@ -244,7 +246,8 @@ export function createFormSlice(set: SetState, get: GetState, deps: StoreDeps): 
       const { picker, form } = get();
       if (!picker || !form) return;
       if (!keep) set({ form: { ...form, values: { ...form.values, bouquets: picker.initial } } });
-      set({ picker: null, modal: { kind: 'form' } });
+      set({ picker: null });
+      get().closeView('picker');
     },
     formPackagesArrived(packages) {
       const form = get().form;

@@ -231,9 +231,7 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
       if (!page) return;
       set({ page: { ...page, lines: page.lines.map((l) => (l.id === line.id ? line : l)) } });
       // A detail screen showing this line shows the fresh one (with MAC and parental code).
-      set({
-        screens: get().screens.map((s) => (s.id === 'detail' && s.line.id === line.id ? { ...s, line } : s)),
-      });
+      get().refreshDetailView(line);
     },
 
     removeLine(id) {
@@ -250,8 +248,7 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
         });
       }
       if (get().marked.has(id)) get().unmark(id);
-      const screens = get().screens.filter((s) => !(s.id === 'detail' && s.line.id === id));
-      if (screens.length !== get().screens.length) set({ screens });
+      get().closeDetailView(id);
       void get().loadLines({ force: true });
     },
 

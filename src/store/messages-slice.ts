@@ -74,11 +74,11 @@ export function createMessagesSlice(set: SetState, get: GetState, deps: StoreDep
 
     openMessageCopy(line) {
       set({ messages: { mode: 'copy', line, cursor: 0 } });
-      get().openModal({ kind: 'message' });
+      get().pushView({ id: 'message' });
     },
     openMessageExport(lines, what) {
       set({ messages: { mode: 'export', lines: [...lines], what, cursor: 0 } });
-      get().openModal({ kind: 'message' });
+      get().pushView({ id: 'message' });
     },
     moveMessageCursor(delta) {
       const m = get().messages;
@@ -88,7 +88,7 @@ export function createMessagesSlice(set: SetState, get: GetState, deps: StoreDep
     },
     closeMessages() {
       set({ messages: null });
-      get().closeModal();
+      get().closeView('message');
     },
 
     messageFor(template, line) {

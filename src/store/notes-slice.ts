@@ -150,8 +150,8 @@ export function createNotesSlice(set: SetState, get: GetState, deps: StoreDeps):
           focus: 'name',
           errors: {},
         },
-        modal: { kind: 'note' },
       });
+      get().pushView({ id: 'note' });
     },
 
     setNoteField(text) {
@@ -195,7 +195,8 @@ export function createNotesSlice(set: SetState, get: GetState, deps: StoreDeps):
         );
       }
       const saved = notes.get(f.lineId);
-      set({ lineNotes: notes.all(), noteForm: null, modal: null });
+      set({ lineNotes: notes.all(), noteForm: null });
+      get().closeView('note');
       say(
         saved
           ? `Note for ${f.username} saved on this machine`
@@ -208,7 +209,8 @@ export function createNotesSlice(set: SetState, get: GetState, deps: StoreDeps):
     },
 
     closeNoteForm() {
-      set({ noteForm: null, modal: null });
+      set({ noteForm: null });
+      get().closeView('note');
     },
 
     toggleNoteColumn() {

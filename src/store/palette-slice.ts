@@ -26,12 +26,8 @@ export function createPaletteSlice(set: SetState, get: GetState, deps: StoreDeps
 
     openPalette() {
       const profiles = deps.profiles?.list().map((p) => p.name) ?? [];
-      set({
-        modal: { kind: 'palette' },
-        paletteInput: '',
-        paletteHistoryIndex: null,
-        paletteValues: { profiles },
-      });
+      set({ paletteInput: '', paletteHistoryIndex: null, paletteValues: { profiles } });
+      get().pushView({ id: 'palette' });
     },
     setPaletteInput(text) {
       set({ paletteInput: typedText(text), paletteHistoryIndex: null });
@@ -52,7 +48,8 @@ export function createPaletteSlice(set: SetState, get: GetState, deps: StoreDeps
       const parsed = parsePalette(input);
       if (!parsed.ok) return get().notify(parsed.error, 'error');
       const history = [...get().paletteHistory.filter((h) => h !== input.trim()), input.trim()].slice(-50);
-      set({ modal: null, paletteInput: '', paletteHistory: history, paletteHistoryIndex: null });
+      set({ paletteInput: '', paletteHistory: history, paletteHistoryIndex: null });
+      get().closeView('palette');
       const s = get();
       const [a, b] = parsed.args;
       switch (parsed.name) {
@@ -108,7 +105,7 @@ export function createPaletteSlice(set: SetState, get: GetState, deps: StoreDeps
         case 'refresh':
           return void s.refreshScreen();
         case 'help':
-          return s.openModal({ kind: 'help' });
+          return s.pushView({ id: 'help' });
         case 'quit':
           return s.quit();
       }

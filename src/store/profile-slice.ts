@@ -57,13 +57,13 @@ export function createProfileSlice(set: SetState, get: GetState, deps: StoreDeps
       switch (verb) {
         case 'list':
           set({ profileList: p.list() });
-          return get().openModal({ kind: 'profiles' });
+          return get().pushView({ id: 'profiles' });
         case 'use':
           if (!a) return get().notify('profile use NAME (or "sandbox")', 'error');
           if (a !== 'sandbox' && !p.exists(a)) return get().notify(`No profile "${a}"`, 'error');
           return get().switchToProfile(a);
         case 'add':
-          return set({
+          set({
             profileForm: {
               name: a ?? '',
               baseUrl: '',
@@ -72,8 +72,8 @@ export function createProfileSlice(set: SetState, get: GetState, deps: StoreDeps
               nameError: a ? nameProblem(a) : null,
               check: IDLE,
             },
-            modal: { kind: 'profileAdd' },
           });
+          return get().pushView({ id: 'profileAdd' });
         case 'rename':
           if (!a || !b) return get().notify('profile rename OLD NEW', 'error');
           return say(p.rename(a, b), `Profile "${a}" is now "${b}"`);
@@ -107,17 +107,19 @@ export function createProfileSlice(set: SetState, get: GetState, deps: StoreDeps
       if (!now) return;
       // A wrong key or an unreachable host says so and keeps what was typed.
       if (err) return set({ profileForm: { ...now, check: { status: 'error', error: err } } });
-      set({ profileForm: null, modal: null });
+      set({ profileForm: null });
+      get().closeView('profileAdd');
       get().notify(
         `Profile "${f.name.trim()}" saved: :profile use ${f.name.trim()} switches to it`,
         'success',
       );
     },
     closeProfileForm() {
-      set({ profileForm: null, modal: null });
+      set({ profileForm: null });
+      get().closeView('profileAdd');
     },
     switchToProfile(profile, openLine) {
-      set({ switchProfile: openLine ? { profile, openLine } : { profile }, modal: null });
+      set({ switchProfile: openLine ? { profile, openLine } : { profile } });
       get().quit();
     },
   };

@@ -47,7 +47,8 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
     markingAll: null,
     marksCursor: 0,
     openMarks() {
-      set({ screens: [...get().screens, { id: 'marks' }], marksCursor: 0 });
+      set({ marksCursor: 0 });
+      get().pushView({ id: 'marks' });
     },
     moveMarksCursor(delta) {
       set({ marksCursor: Math.max(0, Math.min(get().marked.size - 1, get().marksCursor + delta)) });

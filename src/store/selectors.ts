@@ -4,11 +4,12 @@ import type { AppState } from './app-store';
 import { selectCurrentLine } from './lines-slice';
 import { selectRenewalsPlan } from './renewals-slice';
 import { type LinesPage, type Load, loaded } from './types';
+import { selectScreen } from './view-stack';
 
 /** The line of the detail screen, fresher from the current page when it is there. */
 export const selectDetailLine = (s: AppState) => {
-  const top = s.screens.at(-1);
-  if (top?.id !== 'detail') return undefined;
+  const top = selectScreen(s);
+  if (top.id !== 'detail') return undefined;
   return s.page?.lines.find((l) => l.id === top.line.id) ?? top.line;
 };
 
@@ -22,13 +23,13 @@ export const selectDetailExtras = (s: AppState) => {
 
 /** The line a change applies to: the detail screen's, or the one under the cursor. */
 export const selectTargetLine = (s: AppState) =>
-  selectDetailLine(s) ?? (s.screens.at(-1)?.id === 'renewals' ? selectRenewalLine(s) : selectCurrentLine(s));
+  selectDetailLine(s) ?? (selectScreen(s).id === 'renewals' ? selectRenewalLine(s) : selectCurrentLine(s));
 
 /** The line under the renewals view's cursor. */
 export const selectRenewalLine = (s: AppState) => selectRenewalsPlan(s)?.rows[s.renewalsCursor]?.line;
 
 /** With lines marked, a line change in the browser or the marks view acts on every marked line. */
-export const isBulkMode = (s: AppState) => s.marked.size > 0 && s.screens.at(-1)?.id !== 'detail';
+export const isBulkMode = (s: AppState) => s.marked.size > 0 && selectScreen(s).id !== 'detail';
 
 /** The lines load in the one shape every load has: the page on screen is its data, kept while the
  *  next one loads and when it fails. */

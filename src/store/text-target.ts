@@ -1,6 +1,6 @@
 import { clampCaret } from '../domain/graphemes';
-import { activeScopes } from '../keys/dispatch';
 import type { AppState } from './app-store';
+import { focusedView } from './view-stack';
 
 /**
  * The text that typing edits now, whichever part of the store holds it: the search, the palette,
@@ -8,7 +8,7 @@ import type { AppState } from './app-store';
  * target, so a caret kept for one field is never used in another.
  */
 export function targetText(s: AppState): { readonly key: string; readonly value: string } | null {
-  const scope = activeScopes(s)[0];
+  const scope = focusedView(s);
   if (scope === 'search') return { key: scope, value: s.searchDraft };
   if (scope === 'palette') return { key: scope, value: s.paletteInput };
   if (scope === 'form' && s.form)
@@ -25,7 +25,7 @@ export function targetText(s: AppState): { readonly key: string; readonly value:
 
 /** Writes the target's text through the slice that owns it (which may check or clean it). */
 export function setTargetText(s: AppState, value: string): void {
-  const scope = activeScopes(s)[0];
+  const scope = focusedView(s);
   if (scope === 'search') s.setSearchDraft(value);
   else if (scope === 'palette') s.setPaletteInput(value);
   else if (scope === 'form' && s.form) s.setFormText(value);

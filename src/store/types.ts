@@ -16,7 +16,12 @@ import type { Tone } from '../present/tokens';
 export type { Load } from '../domain/load';
 export { loaded } from '../domain/load';
 
-export type Screen =
+/**
+ * The views on the stack (store/view-stack.ts): screens, which fill the body, and dialogs, opened
+ * over the view below (in its place, or drawn under it: the UI's registration says which). A view's
+ * id is also the scope of its commands in the command table.
+ */
+export type ScreenView =
   | { readonly id: 'lines' }
   | { readonly id: 'detail'; readonly line: LineListItem | Line }
   | { readonly id: 'account' }
@@ -26,24 +31,29 @@ export type Screen =
   | { readonly id: 'marks' }
   | { readonly id: 'renewals' }
   | { readonly id: 'find' };
-export type ScreenId = Screen['id'];
+export type ScreenId = ScreenView['id'];
 
-/** One modal at a time, or none. */
-export type Modal =
-  /** `from`: the dialog help was opened over (a form), shown again when help closes. */
-  | { readonly kind: 'help'; readonly from?: Exclude<Modal, null | { readonly kind: 'help' }> }
-  | { readonly kind: 'palette' }
-  | { readonly kind: 'copy' }
-  | { readonly kind: 'message' }
-  | { readonly kind: 'form' }
-  | { readonly kind: 'picker' }
-  | { readonly kind: 'action' }
-  | { readonly kind: 'bulk' }
-  | { readonly kind: 'resume' }
-  | { readonly kind: 'profiles' }
-  | { readonly kind: 'profileAdd' }
-  | { readonly kind: 'note' }
-  | null;
+export const DIALOG_IDS = [
+  'help',
+  'palette',
+  'copy',
+  'message',
+  'form',
+  'picker',
+  'action',
+  'bulk',
+  'resume',
+  'profiles',
+  'profileAdd',
+  'note',
+] as const;
+export type DialogId = (typeof DIALOG_IDS)[number];
+export interface DialogView {
+  readonly id: DialogId;
+}
+
+export type View = ScreenView | DialogView;
+export type ViewId = View['id'];
 
 export type { Tone } from '../present/tokens';
 export interface Flash {

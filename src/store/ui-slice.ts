@@ -1,10 +1,11 @@
 import type { GetState, SetState, StoreDeps } from './deps';
-import type { Flash, Line, LineListItem, Modal, Screen, ScreenId, Tone } from './types';
+import type { Flash, Line, LineListItem, ScreenId, Tone, View, ViewId } from './types';
+import { isScreen, navigated, popped, pushed, ROOT, topView, without } from './view-stack';
 
 export interface UiSlice {
-  /** Screen stack; the first is always the lines browser. */
-  readonly screens: readonly Screen[];
-  readonly modal: Modal;
+  /** The view stack (store/view-stack.ts): screens, then the dialogs over them; the first is always
+   *  the lines browser. */
+  readonly views: readonly View[];
   readonly flash: Flash | null;
   readonly showPassword: boolean;
   readonly quitRequested: boolean;
@@ -24,16 +25,22 @@ export interface UiSlice {
   guardGone: (surface: string) => void;
   /** The key gate held a key back: typed ahead of the dialog ('dropped'), or too soon ('early'). */
   guardHeld: (surface: string, what: 'dropped' | 'early') => void;
-  /** Top-level screens (1–4): the lines browser at the bottom, the chosen one above it. */
+  /** Top-level screens (1–6): the lines browser at the bottom, the chosen one above it. */
   navigate: (id: Exclude<ScreenId, 'detail'>) => void;
+  /** A view on top (a screen under the dialogs on top, a dialog over everything): view-stack.ts. */
+  pushView: (view: View) => void;
+  /** Closes the topmost view `id`, wherever it is: a slice closes its own dialog, never another's. */
+  closeView: (id: ViewId) => void;
   openDetail: (line: LineListItem | Line) => void;
+  /** A detail view of this line shows the fresh one (with MAC and parental code). */
+  refreshDetailView: (line: LineListItem | Line) => void;
+  /** The line is gone: no detail view of it stays. */
+  closeDetailView: (lineId: string) => void;
   /**
-   * Esc/q: closes the modal, or goes back. On the first screen Esc clears an applied search, and q
-   * (`quitAtRoot`) quits when pressed twice within 3 s: the first answers 'armed'.
+   * Esc/q: the view on top goes, back to the one below as it was. On the first screen Esc clears an
+   * applied search, and q (`quitAtRoot`) quits when pressed twice within 3 s: the first answers 'armed'.
    */
   back: (quitAtRoot: boolean) => 'armed' | 'quit' | undefined;
-  openModal: (modal: Exclude<Modal, null>) => void;
-  closeModal: () => void;
   notify: (text: string, tone?: Tone) => void;
   togglePassword: () => void;
   quit: () => void;
@@ -93,8 +100,7 @@ export function createUiSlice(set: SetState, get: GetState, deps: StoreDeps): Ui
   let jobQuitArmedAt: number | null = null;
   let flashTimer: ReturnType<typeof setTimeout> | undefined;
   return {
-    screens: [{ id: 'lines' }],
-    modal: null,
+    views: ROOT,
     flash: null,
     showPassword: false,
     quitRequested: false,
@@ -136,19 +142,33 @@ export function createUiSlice(set: SetState, get: GetState, deps: StoreDeps): Ui
     },
 
     navigate(id) {
-      set({ screens: id === 'lines' ? [{ id: 'lines' }] : [{ id: 'lines' }, { id }], modal: null });
+      set({ views: navigated(get().views, id) });
+    },
+    pushView(view) {
+      const views = pushed(get().views, view);
+      if (views !== get().views) set({ views });
+    },
+    closeView(id) {
+      const views = without(get().views, id);
+      if (views !== get().views) set({ views });
     },
     openDetail(line) {
-      set({ screens: [...get().screens, { id: 'detail', line }], showPassword: false });
+      set({ views: pushed(get().views, { id: 'detail', line }), showPassword: false });
+    },
+    refreshDetailView(line) {
+      const views = get().views;
+      if (views.some((v) => v.id === 'detail' && v.line.id === line.id))
+        set({ views: views.map((v) => (v.id === 'detail' && v.line.id === line.id ? { ...v, line } : v)) });
+    },
+    closeDetailView(lineId) {
+      const views = get().views.filter((v) => !(v.id === 'detail' && v.line.id === lineId));
+      if (views.length !== get().views.length) set({ views });
     },
     back(quitAtRoot) {
-      const { modal, screens } = get();
-      if (modal) {
-        set({ modal: null });
-        return;
-      }
-      if (screens.length > 1) {
-        set({ screens: screens.slice(0, -1), showPassword: false });
+      const { views } = get();
+      if (views.length > 1) {
+        // A password shown on a screen is hidden again when the screen goes.
+        set({ views: popped(views), ...(isScreen(topView({ views })) ? { showPassword: false } : {}) });
         return;
       }
       if (!quitAtRoot) {
@@ -164,12 +184,6 @@ export function createUiSlice(set: SetState, get: GetState, deps: StoreDeps): Ui
       }
       quitArmedAt = clock();
       return 'armed';
-    },
-    openModal(modal) {
-      set({ modal });
-    },
-    closeModal() {
-      set({ modal: null });
     },
     notify(text, tone = 'info') {
       const id = ++flashId;

@@ -1,34 +1,17 @@
 import { Box, useApp as useInkApp, useInput } from 'ink';
 import { useEffect } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import type { UiEffects } from '../keys/effects';
 import { handleInput } from '../keys/input';
 import { bodyRows as bodyRowsFor, frameRows as frameRowsFor, linesPageSize } from '../present/frame';
 import { selectLocalRows } from '../store/notes-slice';
+import { viewIds } from '../store/view-stack';
 import { FlashLine, selectFlashRows } from './layout/FlashLine';
 import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
-import { ActionDialog } from './overlays/ActionDialog';
-import { BouquetPicker } from './overlays/BouquetPicker';
-import { BulkDialog } from './overlays/BulkDialog';
-import { CommandPalette } from './overlays/CommandPalette';
-import { CopyMenu } from './overlays/CopyMenu';
-import { HelpOverlay } from './overlays/HelpOverlay';
-import { LineForm } from './overlays/LineForm';
-import { MessagePicker } from './overlays/MessagePicker';
-import { NoteForm } from './overlays/NoteForm';
-import { ProfileAddForm, ProfilesOverlay } from './overlays/ProfilesOverlay';
-import { ResumeDialog } from './overlays/ResumeDialog';
-import { AccountScreen } from './screens/AccountScreen';
-import { BouquetsScreen } from './screens/BouquetsScreen';
-import { FindScreen } from './screens/FindScreen';
-import { JournalScreen } from './screens/JournalScreen';
-import { LineDetailScreen } from './screens/LineDetailScreen';
-import { LinesScreen } from './screens/LinesScreen';
-import { MarksScreen } from './screens/MarksScreen';
-import { PackagesScreen } from './screens/PackagesScreen';
-import { RenewalsScreen } from './screens/RenewalsScreen';
 import { useApp, useAppStore } from './store-context';
 import { useTerminalSize } from './use-terminal-size';
+import { bodyOf, VIEWS } from './views';
 
 export function App({ effects }: { readonly effects: UiEffects }) {
   const store = useAppStore();
@@ -38,8 +21,7 @@ export function App({ effects }: { readonly effects: UiEffects }) {
   // A flash longer than the width takes a second row (a path it names is shown whole) from the body.
   const flashRows = useApp(selectFlashRows(columns));
   const bodyRows = bodyRowsFor(rows) - (flashRows - 1);
-  const screen = useApp((s) => s.screens.at(-1)!.id);
-  const modal = useApp((s) => s.modal?.kind ?? null);
+  const ids = useApp(useShallow(viewIds));
   const quitRequested = useApp((s) => s.quitRequested);
 
   // The page size follows the terminal's height, so a page always fits, with the lines found by
@@ -57,30 +39,11 @@ export function App({ effects }: { readonly effects: UiEffects }) {
   useInput((input, key) => handleInput(store, input, key, effects));
 
   const width = columns;
-  let body: React.ReactNode;
-  // Full-body overlays replace the screen; small ones sit under it.
-  if (modal === 'help') body = <HelpOverlay width={width} height={bodyRows} />;
-  else if (modal === 'form') body = <LineForm width={width} />;
-  else if (modal === 'picker') body = <BouquetPicker width={width} height={bodyRows} />;
-  else if (modal === 'message') body = <MessagePicker width={width} height={bodyRows} />;
-  else if (modal === 'action') body = <ActionDialog width={width} height={bodyRows} />;
-  else if (modal === 'bulk') body = <BulkDialog width={width} height={bodyRows} />;
-  else if (modal === 'resume') body = <ResumeDialog width={width} height={bodyRows} />;
-  else if (modal === 'profiles') body = <ProfilesOverlay width={width} />;
-  else if (modal === 'profileAdd') body = <ProfileAddForm width={width} />;
-  else if (modal === 'note') body = <NoteForm width={width} />;
-  else {
-    const h = bodyRows - (modal === 'palette' ? 2 : modal === 'copy' ? 6 : 0);
-    if (screen === 'lines') body = <LinesScreen width={width} height={h} />;
-    else if (screen === 'detail') body = <LineDetailScreen width={width} height={h} />;
-    else if (screen === 'account') body = <AccountScreen width={width} height={h} />;
-    else if (screen === 'packages') body = <PackagesScreen width={width} height={h} />;
-    else if (screen === 'journal') body = <JournalScreen width={width} height={h} />;
-    else if (screen === 'marks') body = <MarksScreen width={width} height={h} />;
-    else if (screen === 'renewals') body = <RenewalsScreen width={width} height={h} />;
-    else if (screen === 'find') body = <FindScreen width={width} height={h} />;
-    else body = <BouquetsScreen width={width} height={h} />;
-  }
+  // The view stack, drawn from its registrations: the topmost view that fills the body, and the
+  // overlays opened over it (the palette, the copy menu) under it, each taking its rows.
+  const { base, overlays } = bodyOf(ids);
+  const Body = VIEWS[base].component;
+  const overlayRows = overlays.reduce((n, id) => n + (VIEWS[id].overlayRows ?? 0), 0);
 
   return (
     <Box flexDirection="column" width={width} height={frameRows}>
@@ -88,9 +51,11 @@ export function App({ effects }: { readonly effects: UiEffects }) {
       {/* Vertical clip only: rows are already cut to the width, and a horizontal clip would make
           Ink slice every line of every frame again (measured: a fifth of a cursor move). */}
       <Box flexDirection="column" height={bodyRows} overflowY="hidden">
-        {body}
-        {modal === 'palette' && <CommandPalette width={width} />}
-        {modal === 'copy' && <CopyMenu width={width} />}
+        <Body width={width} height={bodyRows - overlayRows} />
+        {overlays.map((id) => {
+          const Overlay = VIEWS[id].component;
+          return <Overlay key={id} width={width} height={VIEWS[id].overlayRows ?? 0} />;
+        })}
       </Box>
       <FlashLine width={width} />
       <Footer width={width} />

@@ -33,8 +33,6 @@ const REMAINING_UP: Readonly<Record<string, string>> = {
   'src/headless/note-lines.ts -> src/store/types.ts': HEADLESS,
   'src/headless/session.ts -> src/store/app-store.ts': HEADLESS,
   'src/headless/session.ts -> src/store/types.ts': HEADLESS,
-  'src/store/text-target.ts -> src/keys/dispatch.ts':
-    'view-stack engineer: the focused view comes from store/view-stack.ts, not keys/dispatch',
 };
 
 /** Circles of files at run time, each as its files joined by ", ". */

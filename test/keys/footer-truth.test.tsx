@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveKey } from '../../src/keys/dispatch';
 import { COMMANDS, keyLabel } from '../../src/keys/keymap';
 import type { AppState } from '../../src/store/app-store';
+import { selectDialog, selectScreen } from '../../src/store/view-stack';
 import { fitFooter, footerItems } from '../../src/ui/layout/Footer';
 import { renderApp } from '../helpers/app';
 
@@ -54,7 +55,7 @@ describe('the footer lists what dispatch accepts now', () => {
   it('the marks view with nothing marked offers no unmark keys', async () => {
     const app = await start();
     state(app).openMarks();
-    await app.waitFrame(() => state(app).screens.at(-1)?.id === 'marks');
+    await app.waitFrame(() => selectScreen(state(app)).id === 'marks');
     expectFooterTrue(state(app), 'marks, empty');
     expect(footer(state(app)).join('  ')).not.toMatch(/unmark/i);
   });
@@ -68,7 +69,7 @@ describe('the footer lists what dispatch accepts now', () => {
     const at80 = fitFooter(footerItems(state(app)), 80);
     expect(at80.length).toBeLessThanOrEqual(80);
     for (const kept of ['? help', 'y copy', 'n edit']) expect(at80, kept).toContain(kept);
-    const lines80 = fitFooter(footerItems({ ...state(app), screens: [{ id: 'lines' }] }), 80);
+    const lines80 = fitFooter(footerItems({ ...state(app), views: [{ id: 'lines' }] }), 80);
     expect(lines80).toContain('? help');
   });
 });
@@ -134,47 +135,47 @@ describe('a walk through the screens and menus', () => {
       await visit(
         'palette',
         () => app.press('app.palette'),
-        () => state(app).modal?.kind === 'palette',
+        () => selectDialog(state(app)) === 'palette',
       );
       await visit(
         'palette closed',
         () => app.press('palette.close'),
-        () => state(app).modal === null,
+        () => selectDialog(state(app)) === null,
       );
       await visit(
         'copy menu',
         () => app.press('line.copy'),
-        () => state(app).modal?.kind === 'copy',
+        () => selectDialog(state(app)) === 'copy',
       );
       await visit(
         'copy closed',
         () => app.press('copy.close'),
-        () => state(app).modal === null,
+        () => selectDialog(state(app)) === null,
       );
       await visit(
         'help',
         () => app.press('app.help'),
-        () => state(app).modal?.kind === 'help',
+        () => selectDialog(state(app)) === 'help',
       );
       await visit(
         'help closed',
         () => app.press('help.close'),
-        () => state(app).modal === null,
+        () => selectDialog(state(app)) === null,
       );
       await visit(
         'detail',
         () => app.press('lines.open'),
-        () => state(app).screens.at(-1)?.id === 'detail',
+        () => selectScreen(state(app)).id === 'detail',
       );
       await visit(
         'note form',
         () => app.press('note.edit'),
-        () => state(app).modal?.kind === 'note',
+        () => selectDialog(state(app)) === 'note',
       );
       await visit(
         'note closed',
         () => app.press('note.cancel'),
-        () => state(app).modal === null,
+        () => selectDialog(state(app)) === null,
       );
       for (const nav of [
         'nav.account',
@@ -186,13 +187,13 @@ describe('a walk through the screens and menus', () => {
         await visit(
           nav,
           () => app.press(nav),
-          () => state(app).screens.length === 2,
+          () => state(app).views.length === 2,
         );
       if (!readOnly) {
         await visit(
           'lines',
           () => app.press('nav.lines'),
-          () => state(app).screens.length === 1,
+          () => state(app).views.length === 1,
         );
         await visit(
           'one marked',
@@ -202,7 +203,7 @@ describe('a walk through the screens and menus', () => {
         await visit(
           'marks view',
           () => app.press('lines.marks'),
-          () => state(app).screens.at(-1)?.id === 'marks',
+          () => selectScreen(state(app)).id === 'marks',
         );
       }
     });
@@ -219,7 +220,7 @@ describe('the bulk dialog', () => {
     await app.press('lines.mark');
     await app.waitFrame(() => state(app).marked.size === 2);
     await app.press('line.extend');
-    await app.waitFrame(() => state(app).bulk?.phase === 'preview' && state(app).modal?.kind === 'bulk');
+    await app.waitFrame(() => state(app).bulk?.phase === 'preview' && selectDialog(state(app)) === 'bulk');
     expectFooterTrue(state(app), 'bulk preview');
     await app.confirm('bulk.start');
     await app.waitFrame(() => state(app).bulk?.phase === 'done', 10_000);

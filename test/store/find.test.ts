@@ -17,6 +17,7 @@ import {
 } from '../../src/services/find-lines';
 import type { FindAcrossApi } from '../../src/store/deps';
 import { selectFoundLine } from '../../src/store/find-slice';
+import { viewIds } from '../../src/store/view-stack';
 import { storeOnSandbox } from '../helpers/app';
 import { faultProxy } from '../helpers/fault-proxy';
 import { findEnv } from '../helpers/find-env';
@@ -210,7 +211,7 @@ describe('find, the store', () => {
       'ticket-user-beta01',
     ]);
     expect(selectFoundLine(s)?.line.username).toBe('ticket-user-beta01');
-    expect(s.screens.map((x) => x.id)).toEqual(['lines', 'find']);
+    expect(viewIds(s)).toEqual(['lines', 'find']);
   });
 
   it('a source that never answers is not left "searching…"', async () => {

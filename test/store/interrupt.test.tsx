@@ -13,6 +13,7 @@ import { type BulkJob, progressOf, toBulkLine } from '../../src/domain/bulk';
 import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { selectBalance, selectBalanceStale } from '../../src/store/selectors';
+import { selectDialog } from '../../src/store/view-stack';
 import { Header } from '../../src/ui/layout/Header';
 import { StoreProvider } from '../../src/ui/store-context';
 import { storeOnSandbox } from '../helpers/app';
@@ -124,7 +125,7 @@ describe('an interrupted bulk job', () => {
     expect(r.checking).toBe(false);
     expect(r.jobs).toHaveLength(1);
     expect(r.jobs[0]!.unsent).toBe(unsent.length);
-    expect(second.getState().modal?.kind).toBe('resume');
+    expect(selectDialog(second.getState())).toBe('resume');
     expect([...second.getState().marked.keys()].sort()).toEqual([...unsent].sort());
 
     // The resume sends only those: every line charged exactly once; the marks go as lines are done.

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../../src/store/app-store';
+import { selectDialog, selectScreen } from '../../src/store/view-stack';
 import { storeOnSandbox } from '../helpers/app';
 import { sandbox } from '../helpers/sandbox';
 
@@ -185,7 +186,7 @@ describe('palette', () => {
     expect(s().paletteInput).toBe('filter expiring ');
     s().runPalette();
     expect(s().query.status).toBe('expiring');
-    expect(s().modal).toBeNull();
+    expect(selectDialog(s())).toBeNull();
     s().openPalette();
     s().setPaletteInput('frobnicate');
     s().runPalette();
@@ -194,6 +195,6 @@ describe('palette', () => {
     expect(s().paletteInput).toBe('filter expiring');
     s().setPaletteInput('acc');
     s().runPalette();
-    expect(s().screens.at(-1)!.id).toBe('account');
+    expect(selectScreen(s()).id).toBe('account');
   });
 });

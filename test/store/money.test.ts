@@ -7,6 +7,7 @@ import { createClient } from '../../src/api/client';
 import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { collapse, journalTotals, memoryJournal } from '../../src/services/changes/journal';
 import { loaded } from '../../src/store/types';
+import { selectDialog } from '../../src/store/view-stack';
 import { storeOnSandbox } from '../helpers/app';
 import { books, DEMO_KEY } from '../helpers/sandbox';
 
@@ -154,7 +155,7 @@ describe('cancelled work is cancelled, not interrupted (item 12)', () => {
     const next = await storeOnSandbox({}, { intents }, env);
     await next.store.getState().start();
     expect(next.store.getState().recovery).toBeNull();
-    expect(next.store.getState().modal).toBeNull();
+    expect(selectDialog(next.store.getState())).toBeNull();
   });
 });
 

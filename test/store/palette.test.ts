@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { counted, credits } from '../../src/domain/format';
 import { completePalette, paletteCandidates, parsePalette, splitWords } from '../../src/store/palette';
+import { selectScreen } from '../../src/store/view-stack';
 import { storeOnSandbox } from '../helpers/app';
 
 describe('the palette takes the names the screens use', () => {
@@ -103,10 +104,10 @@ describe('the palette runs what it parsed (on the sandbox)', () => {
     s().runPalette();
     expect(s().flash?.tone).not.toBe('error');
     expect(s().renewalsWindow).toMatchObject({ withinDays: 14, expiredDays: 30 });
-    expect(s().screens.at(-1)?.id).toBe('renewals');
+    expect(selectScreen(s()).id).toBe('renewals');
     s().openPalette();
     s().setPaletteInput('journal');
     s().runPalette();
-    expect(s().screens.at(-1)?.id).toBe('journal');
+    expect(selectScreen(s()).id).toBe('journal');
   });
 });

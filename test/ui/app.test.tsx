@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { command } from '../../src/keys/keymap';
 import { memoryJournal } from '../../src/services/changes/journal';
+import { selectDialog } from '../../src/store/view-stack';
 import { fitHints } from '../../src/ui/layout/Footer';
 import { keyBytes, renderApp, visibleUsernames } from '../helpers/app';
 
@@ -299,7 +300,7 @@ describe('the keys a screen shows are the keys that work there', () => {
     // The browser's columns, headed, for the marked lines.
     expect(app.frame()).toMatch(/USERNAME .*STATUS .*EXPIRES/);
     await app.press('line.extend');
-    await vi.waitFor(() => expect(app.store.getState().modal?.kind).toBe('bulk'));
+    await vi.waitFor(() => expect(selectDialog(app.store.getState())).toBe('bulk'));
     expect(app.store.getState().bulk?.job.op).toBe('extend');
   });
 });
@@ -360,7 +361,7 @@ describe('keys that used to do the wrong thing', () => {
     app.ui.stdin.write('\u007f');
     await app.type('z'); // a key after it, to know the Backspace was handled
     await app.waitFrame((f) => f.includes('No command on "z"'));
-    expect(app.store.getState().modal).toBeNull();
+    expect(selectDialog(app.store.getState())).toBeNull();
   });
 
   it('Ctrl-G alone in the username field fills a random valid username, never a "g"', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONFIRM_ARM_MS } from '../../src/keys/confirm-gate';
 import { memoryJournal } from '../../src/services/changes/journal';
+import { selectDialog } from '../../src/store/view-stack';
 import { renderApp } from '../helpers/app';
 import { books } from '../helpers/sandbox';
 
@@ -258,7 +259,7 @@ describe('errors and read-only mode', () => {
     for (const id of ['line.create', 'line.trial', 'line.extend', 'line.upgrade', 'line.delete'] as const) {
       await app.press(id);
       await app.waitFrame((f) => f.includes('Read-only mode'));
-      expect(app.store.getState().modal).toBeNull();
+      expect(selectDialog(app.store.getState())).toBeNull();
     }
     expect(mutations).toEqual([]);
   });

@@ -2,6 +2,7 @@ import stripAnsi from 'strip-ansi';
 import { describe, expect, it, vi } from 'vitest';
 import { findAcrossApi } from '../../src/app/find-across';
 import { profilesApi } from '../../src/app/profiles';
+import { selectScreen, viewIds } from '../../src/store/view-stack';
 import { renderApp, storeOnSandbox } from '../helpers/app';
 import { DOWN_KEY, findEnv, WRONG_KEY } from '../helpers/find-env';
 import { DEMO_KEY } from '../helpers/sandbox';
@@ -80,7 +81,7 @@ describe(':find across two sandboxes, an unreachable profile and a bad key', () 
     await app.press('app.backOrQuit');
     await app.waitFrame((x) => x.includes('Find "ticket-user"'));
     expect(app.frame()).toMatch(/›\s+ticket-user-alpha1/);
-    expect(app.store.getState().screens.map((s) => s.id)).toEqual(['lines', 'find']);
+    expect(viewIds(app.store.getState())).toEqual(['lines', 'find']);
   });
 
   it('an id is found; Enter on a match in another profile sets the switch with the line to open', async () => {
@@ -121,7 +122,7 @@ describe(':find across two sandboxes, an unreachable profile and a bad key', () 
     );
     await store.getState().start();
     await vi.waitFor(() => {
-      const top = store.getState().screens.at(-1);
+      const top = selectScreen(store.getState());
       expect(top?.id === 'detail' && top.line.id).toBe(inBeta.id);
     });
   });
@@ -149,7 +150,7 @@ describe(':find across two sandboxes, an unreachable profile and a bad key', () 
     await app.press('app.backOrQuit');
     await app.waitFrame((f) => f.includes('Find "ticket-user"') && !f.includes('searching…'));
     expect(app.frame()).toMatch(/›\s+ticket-user-beta01/);
-    expect(app.store.getState().screens.map((s) => s.id)).toEqual(['lines', 'find']);
+    expect(viewIds(app.store.getState())).toEqual(['lines', 'find']);
   });
 
   it('a line no longer there is said so, and the browser stays', async () => {
@@ -165,7 +166,7 @@ describe(':find across two sandboxes, an unreachable profile and a bad key', () 
         `Line ticket-user-beta01 (${inBeta.id}) was not found on SANDBOX`,
       ),
     );
-    expect(store.getState().screens.map((s) => s.id)).toEqual(['lines']);
+    expect(viewIds(store.getState())).toEqual(['lines']);
   });
 
   it('without text it asks for one, and without the find it says so', async () => {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { helpScopes } from '../../src/keys/keymap';
 import { SCOPE_TITLES } from '../../src/keys/keys-doc';
+import { selectDialog } from '../../src/store/view-stack';
 import { helpLayout, helpRowsOf } from '../../src/ui/overlays/HelpOverlay';
 import { renderApp } from '../helpers/app';
 
@@ -47,7 +48,7 @@ describe('? inside the new-line form', () => {
     await app.waitFrame((f) => f.includes(SCOPE_TITLES.form) && f.includes('Keys —'));
     await app.press('help.close');
     await app.waitFrame((f) => f.includes('New line —'));
-    expect(s().modal?.kind).toBe('form');
+    expect(selectDialog(s())).toBe('form');
     expect(s().form).toEqual(before);
   });
 });

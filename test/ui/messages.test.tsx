@@ -4,6 +4,7 @@ import { loadTemplates } from '../../src/domain/templates';
 import type { LineNote, Notes } from '../../src/services/notes';
 import { selectRenewalsPlan } from '../../src/store/renewals-slice';
 import { loaded } from '../../src/store/types';
+import { selectDialog } from '../../src/store/view-stack';
 import { renderApp } from '../helpers/app';
 
 const DAY = 86_400_000;
@@ -85,7 +86,7 @@ describe('customer messages', () => {
         'Enjoy!',
       ].join('\n'),
     ]);
-    expect(app.store.getState().modal).toBeNull();
+    expect(selectDialog(app.store.getState())).toBeNull();
   });
 
   it('from the line detail too, with days left counted on the store clock', async () => {

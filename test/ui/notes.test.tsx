@@ -9,6 +9,7 @@ import { memoryNotes } from '../../src/services/notes';
 import type { Settings, SettingsApi } from '../../src/store/deps';
 import { selectLocalFound } from '../../src/store/notes-slice';
 import { selectNote } from '../../src/store/selectors';
+import { selectDialog } from '../../src/store/view-stack';
 import { renderApp, storeOnSandbox } from '../helpers/app';
 
 let root: string;
@@ -119,7 +120,7 @@ describe('notes per line (kept on this machine)', () => {
     await app.waitFrame((f) =>
       f.includes('Customer: Too long: at most 60 characters (61 now); nothing saved'),
     );
-    expect(app.store.getState().modal?.kind).toBe('note');
+    expect(selectDialog(app.store.getState())).toBe('note');
     expect(notes.get(line.id)).toBeUndefined();
     // Back within the limit: the message goes, and it saves.
     await app.ui.stdin.write('\u007f');
@@ -138,7 +139,7 @@ describe('notes per line (kept on this machine)', () => {
     await app.press('note.prev'); // the free text
     app.ui.stdin.write(`${PASTE_START}${'y'.repeat(700)}\r\u001b[27u${PASTE_END}`);
     await app.waitFrame((f) => f.includes('✗ Too long: at most 500 characters (501 now)'));
-    expect(app.store.getState().modal?.kind).toBe('note'); // neither saved nor cancelled by the paste
+    expect(selectDialog(app.store.getState())).toBe('note'); // neither saved nor cancelled by the paste
     expect(app.store.getState().noteForm!.values.text).toBe('y'.repeat(501));
   });
 
@@ -151,7 +152,7 @@ describe('notes per line (kept on this machine)', () => {
     await app.press('note.save');
     await app.waitFrame((f) => f.includes('Note not saved (what you typed is still here)'));
     const form = app.store.getState().noteForm!;
-    expect(app.store.getState().modal?.kind).toBe('note');
+    expect(selectDialog(app.store.getState())).toBe('note');
     expect(form.values).toEqual({ name: 'Cleo', phone: '555', text: 'kept?' });
     expect(app.frame()).toContain('Cleo');
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PASTE_END, PASTE_START } from '../../src/keys/paste';
+import { selectDialog, viewIds } from '../../src/store/view-stack';
 import { renderApp } from '../helpers/app';
 import { books } from '../helpers/sandbox';
 
@@ -27,7 +28,7 @@ describe('a paste is text, never keys (item 6)', () => {
     await paste(app, `user${'x'.repeat(60_000)}\r\r\r\u001b[B\r`, 9);
     await app.waitFrame((f) => f.includes('Pasted the first'));
     const s = app.store.getState();
-    expect(s.modal?.kind).toBe('form'); // not submitted, not confirmed
+    expect(selectDialog(s)).toBe('form'); // not submitted, not confirmed
     expect(String(s.form!.values.username)).toBe(`user${'x'.repeat(26)}`);
     expect(app.sb.repo.linesCount(1)).toBe(lines);
     expect(books(app.sb).ledger).toHaveLength(0);
@@ -39,8 +40,8 @@ describe('a paste is text, never keys (item 6)', () => {
     await paste(app, 'q d\r\u001b2?A', 3);
     await app.waitFrame((f) => f.includes('not found: q, d, 2?A'));
     const s = app.store.getState();
-    expect(s.modal).toBeNull();
-    expect(s.screens.map((x) => x.id)).toEqual(['lines']);
+    expect(selectDialog(s)).toBeNull();
+    expect(viewIds(s)).toEqual(['lines']);
     expect(s.quitRequested).toBe(false);
     expect(s.marked.size).toBe(0);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BURST_GAP_MS, CONFIRM_ARM_MS } from '../../src/keys/confirm-gate';
+import { selectDialog, selectScreen } from '../../src/store/view-stack';
 import { renderApp } from '../helpers/app';
 import { books } from '../helpers/sandbox';
 
@@ -91,7 +92,7 @@ describe('keys typed ahead never confirm a change', () => {
     app.ui.stdin.write('\u001b\r');
     await app.waitFrame((f) => !f.includes('estimate from package prices'));
     expect(app.store.getState().action).toBeNull();
-    expect(app.store.getState().screens.at(-1)?.id).toBe('detail'); // Enter opens the line
+    expect(selectScreen(app.store.getState()).id).toBe('detail'); // Enter opens the line
     expect(books(app.sb).ledger).toHaveLength(0);
   });
 });
@@ -108,7 +109,7 @@ describe('every line marked, a command typed fast', () => {
     // What Esc does here and then the palette: the text went to the palette, not to browser keys.
     app.ui.stdin.write('\u001b:unm');
     await app.waitFrame((f) => f.includes(':unm'));
-    expect(app.store.getState().modal?.kind).toBe('palette');
+    expect(selectDialog(app.store.getState())).toBe('palette');
   });
 
   it('e, a and Enter in one read: the preview opens untouched; nothing starts; a deliberate Enter starts it', async () => {

@@ -14,7 +14,7 @@ export const APP_COMMANDS = [
     'App',
     'Help',
     (s) => {
-      s.openModal({ kind: 'help' });
+      s.pushView({ id: 'help' });
       s.scrollBy('help', Number.NEGATIVE_INFINITY, 1);
     },
     { footer: FOOTER.most },
@@ -82,10 +82,12 @@ export const APP_COMMANDS = [
   }),
   c('palette.historyPrev', ['up'], 'palette', 'Input', 'Previous command', (s) => s.paletteHistoryStep(-1)),
   c('palette.historyNext', ['down'], 'palette', 'Input', 'Next command', (s) => s.paletteHistoryStep(1)),
-  c('palette.close', ['escape'], 'palette', 'Input', 'Close', (s) => s.closeModal(), { footer: true }),
+  c('palette.close', ['escape'], 'palette', 'Input', 'Close', (s) => s.closeView('palette'), {
+    footer: true,
+  }),
 
   // Profiles (:profile)
-  c('profiles.close', ['escape', 'enter'], 'profiles', 'App', 'Close', (s) => s.closeModal(), {
+  c('profiles.close', ['escape', 'enter'], 'profiles', 'App', 'Close', (s) => s.closeView('profiles'), {
     footer: true,
   }),
   c('profile.next', ['tab', 'down', 'up'], 'profileAdd', 'Input', 'Next field', (s) => s.profileFormNext(), {
@@ -160,20 +162,10 @@ export const APP_COMMANDS = [
   ),
 
   // Help overlay
-  // Back to the dialog help was opened over (a form keeps what was typed), else to the screen.
-  c(
-    'help.close',
-    ['escape', '?', 'q'],
-    'help',
-    'App',
-    'Close help',
-    (s) => {
-      const from = s.modal?.kind === 'help' ? s.modal.from : undefined;
-      if (from) s.openModal(from);
-      else s.closeModal();
-    },
-    { footer: true },
-  ),
+  // Back to the view help was opened over (a form keeps what was typed).
+  c('help.close', ['escape', '?', 'q'], 'help', 'App', 'Close help', (s) => s.closeView('help'), {
+    footer: true,
+  }),
   c('help.down', ['down', 'j'], 'help', 'Navigate', 'Scroll down', (s) => s.scrollBy('help', 1, helpRows(s))),
   c('help.up', ['up', 'k'], 'help', 'Navigate', 'Scroll up', (s) => s.scrollBy('help', -1, helpRows(s))),
   c(

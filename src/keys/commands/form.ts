@@ -62,7 +62,7 @@ export const FORM_COMMANDS = [
     'App',
     'Help (on a choice field)',
     (s) => {
-      s.openModal({ kind: 'help', from: { kind: 'form' } });
+      s.pushView({ id: 'help' });
       s.scrollBy('help', Number.NEGATIVE_INFINITY, 1);
     },
     { footer: true, disabled: onTextField },

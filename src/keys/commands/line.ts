@@ -19,7 +19,7 @@ const copyFrom =
   (pick: (s: AppState) => { text: string; what: string } | null): Run =>
   (s, fx) => {
     const item = pick(s);
-    s.closeModal();
+    s.closeView('copy');
     if (!item) return s.notify('Nothing to copy', 'error');
     copyAndSay(item.what, item.text)(s, fx);
   };
@@ -147,7 +147,7 @@ export const LINE_COMMANDS = [
     'detail',
     'Copy',
     'Copy… (credentials, username, password, id, portal URL, a customer message)',
-    (s) => s.openModal({ kind: 'copy' }),
+    (s) => s.pushView({ id: 'copy' }),
     { footer: FOOTER.most, disabled: hasLine },
   ),
   // The same menu for the line under the cursor; not in those footers, which are full already.
@@ -157,7 +157,7 @@ export const LINE_COMMANDS = [
     ['lines', 'renewals'],
     'Copy',
     'Copy… from the line under the cursor (credentials, a customer message…)',
-    (s) => s.openModal({ kind: 'copy' }),
+    (s) => s.pushView({ id: 'copy' }),
     { disabled: hasLine },
   ),
 
@@ -223,13 +223,14 @@ export const LINE_COMMANDS = [
     'Copy',
     'Copy a customer message…',
     (s) => {
+      // The menu is done once an item is chosen: Esc from the picker goes back to the screen.
       const line = selectTargetLine(s);
+      s.closeView('copy');
       if (line) s.openMessageCopy(line);
-      else s.closeModal();
     },
     { footer: true },
   ),
-  c('copy.close', ['escape'], 'copy', 'Copy', 'Cancel', (s) => s.closeModal(), { footer: true }),
+  c('copy.close', ['escape'], 'copy', 'Copy', 'Cancel', (s) => s.closeView('copy'), { footer: true }),
 
   // Confirm dialog of every change
   c(

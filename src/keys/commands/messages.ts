@@ -4,13 +4,14 @@ import { isRenewal } from '../../domain/renewals';
 import type { AppState } from '../../store/app-store';
 import { placeholdersText } from '../../store/messages-slice';
 import { selectRenewalsPlan } from '../../store/renewals-slice';
+import { selectScreen } from '../../store/view-stack';
 import { c, type Disabled, PAGE } from '../command';
 import { keyHintText } from '../keymap';
 import { copyAndSay } from './line';
 
 /** The lines an export from the current view covers, and how to say which; or why there are none. */
 function exportLines(s: AppState): { lines: LineListItem[]; what: string } | string {
-  const screen = s.screens.at(-1)?.id;
+  const screen = selectScreen(s).id;
   // Marks hold each whole line as it was when marked (nothing to fetch); the page on screen or the
   // renewals lists are fresher when they have it.
   const marked = () => {
@@ -40,7 +41,7 @@ function exportLines(s: AppState): { lines: LineListItem[]; what: string } | str
 /** The footer asks on every frame: counts only, the lines are gathered when the key is pressed. */
 const canExport: Disabled = (s) => {
   if (s.marked.size > 0) return null;
-  if (s.screens.at(-1)?.id === 'marks') return 'Nothing marked';
+  if (selectScreen(s).id === 'marks') return 'Nothing marked';
   const plan = selectRenewalsPlan(s);
   if (!plan)
     return s.renewals.status === 'error'

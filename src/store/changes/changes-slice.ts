@@ -562,8 +562,8 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
           checking: true,
           jobs: jobs.map((job) => ({ job, unsent: job.lines.filter((l) => l.state === 'pending').length })),
         },
-        modal: { kind: 'resume' },
       });
+      get().pushView({ id: 'resume' });
       const checked: Recovered[] = [];
       for (const job of jobs) {
         for (const l of job.lines) setUnsettled(l, job.id);
@@ -582,7 +582,8 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
         if (!job.lines.some((l) => OPEN.has(l.state))) deps.intents?.end(job.id);
         else deps.intents?.release(job.id); // not resumed from here: another linedesk may check it
       }
-      set({ recovery: null, modal: null });
+      set({ recovery: null });
+      get().closeView('resume');
     },
 
     settleByHand(jobId, lineId, verdict) {

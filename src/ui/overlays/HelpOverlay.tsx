@@ -4,6 +4,7 @@ import { fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
 import { helpScopesOf, hint, keyHintText, keyLabel, type Scope, visibleCommands } from '../../keys/keymap';
 import { SCOPE_TITLES } from '../../keys/keys-doc';
+import { selectScreen } from '../../store/view-stack';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 
@@ -17,7 +18,7 @@ export type Row =
  * commands dispatch would run there.
  */
 export function HelpOverlay({ width, height }: { readonly width: number; readonly height: number }) {
-  const screen = useApp((s) => s.screens.at(-1)!.id);
+  const screen = useApp((s) => selectScreen(s).id);
   const scopes = useApp(useShallow(helpScopesOf));
   const rows = helpRowsOf(scopes);
   const scroll = useApp((s) => s.scroll.help);
