@@ -12,7 +12,6 @@ import type { Journal, JournalEntry } from '../services/changes/journal';
 import type { ServiceClient } from '../services/client';
 import type { Notes } from '../services/notes';
 import { ambiguityText, lookupPasted, type PasteLookup } from '../services/paste-lookup';
-import { type AppStore, createAppStore } from '../store/app-store';
 import type { SettingsApi } from '../store/deps';
 import type { LineListItem, Target } from '../store/types';
 import type { Parsed } from './args';
@@ -60,17 +59,6 @@ export interface Lookups {
   ) => Promise<PasteLookup>;
   /** The one line a command's argument names (the same lookup), or why none: not found, or a case-only clash. */
   lookupOne: (item: string) => Promise<{ line: LineListItem } | { failure: Failure }>;
-}
-
-export interface StoreHelp extends Lookups {
-  /** The service the command runs on, as the JSON of a change names it. */
-  target: { readonly kind: 'sandbox' | 'remote'; readonly label: string };
-  /** A failed load's message as a failure, with the kind of the last error the client met. */
-  failure: (message: string) => Failure;
-  /** This account's intent log on disk (`pending` lists it, sets a damaged file aside). */
-  intents: IntentLog | null;
-  /** The hold window in force (the config's `holdMinutes`, or the default). */
-  holdMs: number;
 }
 
 /**
@@ -264,52 +252,6 @@ export async function withServices(ctx: Ctx, body: (services: Services) => Promi
   }
 }
 
-/**
- * The screens' store on the services, for the commands not yet moved onto the services alone (the
- * change commands): the same files, and what the app would flash (a journal write that failed,
- * items the server sent unreadable) goes to stderr.
- */
-export function withStore(
-  ctx: Ctx,
-  body: (store: AppStore, help: StoreHelp) => Promise<number>,
-): Promise<number> {
-  return withServices(ctx, async (sv) => {
-    const store = createAppStore({
-      client: sv.client,
-      target: sv.target,
-      ...(sv.journal ? { journal: sv.journal } : {}),
-      ...(sv.intents ? { intents: sv.intents } : {}),
-      ...(sv.foreignIntents ? { foreignIntents: sv.foreignIntents } : {}),
-      ...(sv.settings ? { settings: sv.settings } : {}),
-      ...(sv.writeExport ? { writeExport: sv.writeExport } : {}),
-      notes: sv.notes,
-      templates: sv.templates,
-      holdMs: sv.holdMs,
-      logError: sv.logError,
-      pageSize: 100,
-      now: sv.now,
-      sleep: sv.sleep,
-    });
-    sv.onStop((graceMs) => store.getState().shutdown(graceMs));
-    const unflash = store.subscribe((s, prev) => {
-      if (s.flash && s.flash !== prev.flash && (s.flash.tone === 'error' || s.flash.tone === 'warning'))
-        ctx.out.message(s.flash.text, 'yellow');
-    });
-    try {
-      return await body(store, {
-        target: { kind: sv.target.kind, label: sv.target.label },
-        failure: sv.failure,
-        intents: sv.intents,
-        holdMs: sv.holdMs,
-        lookup: sv.lookup,
-        lookupOne: sv.lookupOne,
-      });
-    } finally {
-      unflash();
-    }
-  });
-}
-
 /** The journal, with the entries whose last write failed (the writer retries them oldest first). */
 function watched(inner: Journal): Journal & { readonly unwritten: Set<JournalEntry> } {
   const unwritten = new Set<JournalEntry>();
@@ -333,20 +275,4 @@ let stopping: (() => Promise<void>) | null = null;
 /** A signal during a command: nothing new is sent, requests in flight may answer (bounded). */
 export function stopCommand(): Promise<void> {
   return stopping?.() ?? Promise.resolve();
-}
-
-/** Resolves once `check` holds for the store's state (checked now and after every change). */
-export function until(
-  store: AppStore,
-  check: (s: ReturnType<AppStore['getState']>) => boolean,
-): Promise<void> {
-  if (check(store.getState())) return Promise.resolve();
-  return new Promise((resolve) => {
-    const stop = store.subscribe((s) => {
-      if (check(s)) {
-        stop();
-        resolve();
-      }
-    });
-  });
 }
