@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { LineListItem } from '../api/contract';
 import { loadConfig } from '../app/config';
 import { connect, fileDeps, isConnection } from '../app/connection';
 import { createLog, type Log } from '../app/log';
@@ -12,8 +13,8 @@ import type { Journal, JournalEntry } from '../services/changes/journal';
 import type { ServiceClient } from '../services/client';
 import type { Notes } from '../services/notes';
 import { ambiguityText, lookupPasted, type PasteLookup } from '../services/paste-lookup';
-import type { SettingsApi } from '../store/deps';
-import type { LineListItem, Target } from '../store/types';
+import type { SettingsApi } from '../services/settings';
+import type { Target } from '../services/target';
 import type { Parsed } from './args';
 import { EXIT, failureOf } from './failure';
 import type { Failure, HeadlessIo, Output } from './output';

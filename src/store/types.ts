@@ -43,19 +43,9 @@ export interface Flash {
   readonly id: number;
 }
 
-export interface Target {
-  /** Stable across starts: the sandbox's database, or the base URL and a fingerprint of the key (one
-   *  id per account: jobs, notes and settings are kept by it). */
-  readonly id: string;
-  /** 'sandbox': the embedded service; 'remote': a configured one. */
-  readonly kind: 'sandbox' | 'remote';
-  /** SANDBOX, or the host. */
-  readonly label: string;
-  readonly baseUrl: string;
-}
-
 export type { StatusCounts } from '../services/account';
 export type { LinesQuery, StatusView } from '../services/lines-query';
 export { STATUS_VIEWS } from '../services/lines-query';
+export type { Target } from '../services/target';
 
 export type { Account, BouquetsResponse, Line, LineListItem, LinesPage, Package };
