@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import type { LineListItem } from '../api/contract';
-import { loadConfig } from '../app/config';
+import { type ReadConfig, readConfig } from '../app/config';
 import { connect, fileDeps, isConnection } from '../app/connection';
 import { createLog, type Log } from '../app/log';
-import { fileNotes, notesPath } from '../app/notes-file';
 import { chooseTarget } from '../app/target';
 import { DEFAULT_HOLD_MS } from '../domain/proof';
 import type { Template } from '../domain/templates';
@@ -30,11 +29,19 @@ export interface Ctx {
   readonly now: () => number;
   readonly log: Log;
   readonly dirs: { readonly data: string; readonly configPath: string };
+  /**
+   * The config file as this command read it: read once, when first asked (a command that needs no
+   * config never reads it), and passed on to the target choice, the connection's files, the
+   * settings and the templates. Throws the config's error (exit 2) each time it is asked.
+   */
+  readonly config: () => ReadConfig;
 }
 
 export function makeCtx(run: Run, out: Output, io: HeadlessIo): Ctx {
   const env = io.env;
   let log: Log | undefined;
+  const configPath = join(configDir(env), 'config.json');
+  let config: { read: ReadConfig } | { error: unknown } | undefined;
   return {
     run,
     out,
@@ -45,7 +52,17 @@ export function makeCtx(run: Run, out: Output, io: HeadlessIo): Ctx {
       log ??= createLog(join(stateDir(env), 'linedesk.log'));
       return log;
     },
-    dirs: { data: dataDir(env), configPath: join(configDir(env), 'config.json') },
+    dirs: { data: dataDir(env), configPath },
+    config() {
+      if (!config)
+        try {
+          config = { read: readConfig(configPath) };
+        } catch (error) {
+          config = { error };
+        }
+      if ('error' in config) throw config.error;
+      return config.read;
+    },
   };
 }
 
@@ -120,7 +137,8 @@ const held = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
  */
 export async function withServices(ctx: Ctx, body: (services: Services) => Promise<number>): Promise<number> {
   const { run, out, log } = ctx;
-  const config = loadConfig(ctx.dirs.configPath);
+  const read = ctx.config();
+  const { config } = read;
   let choice = chooseTarget(run.target, ctx.io.env, config);
   // Nothing chose: a newcomer's demo (no config) runs on the sandbox; a change sent to it on a
   // machine with profiles is a script whose LINEDESK_PROFILE went missing, and is refused.
@@ -183,9 +201,13 @@ export async function withServices(ctx: Ctx, body: (services: Services) => Promi
         : v,
     ]),
   ) as typeof conn.client;
-  const files = fileDeps(conn, log, { dataDir: ctx.dirs.data, configPath: ctx.dirs.configPath });
-  const journal = files.journal ? watched(files.journal) : null;
-  for (const problem of files.startProblems ?? []) out.message(problem);
+  const files = fileDeps(conn, log, {
+    dataDir: ctx.dirs.data,
+    configPath: ctx.dirs.configPath,
+    config: read,
+  });
+  const journal = watched(files.journal);
+  for (const problem of files.startProblems) out.message(problem);
   const stops: ((graceMs: number) => Promise<void>)[] = [];
   const stopAll = async () => {
     while (stops.length) await stops.pop()!(SHUTDOWN_GRACE_MS);
@@ -202,16 +224,16 @@ export async function withServices(ctx: Ctx, body: (services: Services) => Promi
       client,
       target: conn.target,
       journal,
-      intents: files.intents ?? null,
+      intents: files.intents,
       foreignIntents: files.foreignIntents ?? null,
-      notes: files.notes ?? fileNotes(notesPath(ctx.dirs.data, conn.target.id)),
-      settings: files.settings ?? null,
-      templates: files.templates ?? { templates: [], errors: [] },
+      notes: files.notes,
+      settings: files.settings,
+      templates: files.templates,
       holdMs: files.holdMs ?? DEFAULT_HOLD_MS,
       now: ctx.now,
       sleep: tune?.sleep ?? held,
-      logError: files.logError ?? ((context, err) => log.error(context, err)),
-      writeExport: files.writeExport ?? null,
+      logError: files.logError,
+      writeExport: files.writeExport,
       failure: (message) => {
         const f = last ? failureOf(last) : null;
         return { code: f?.code ?? 'failed', message, path: f?.path ?? null, exit: f?.exit ?? EXIT.failed };
@@ -243,7 +265,7 @@ export async function withServices(ctx: Ctx, body: (services: Services) => Promi
     await conn.close().catch((err) => log.error('close', err));
     // The app retries a failed journal write every few seconds; a command ends after one last try
     // (shutdown), so what is still not written is said, and printed, rather than lost in silence.
-    if (journal?.unwritten.size) {
+    if (journal.unwritten.size) {
       out.message(
         `linedesk: the journal (${join(ctx.dirs.data, 'journal.jsonl')}) could not be written: ${journal.unwritten.size} entr${journal.unwritten.size === 1 ? 'y is' : 'ies are'} not in it (below, one JSON line each). The outcomes printed above stand.`,
         'red',

@@ -1,4 +1,3 @@
-import { loadConfig } from '../../app/config';
 import { fillTemplate, loadTemplates } from '../../domain/templates';
 import { EXIT } from '../failure';
 import { type Ctx, withServices } from '../session';
@@ -10,7 +9,7 @@ import { invalid } from './change-params';
  */
 export async function messageCommand(ctx: Ctx): Promise<number> {
   const { run, out } = ctx;
-  const { templates, errors } = loadTemplates(loadConfig(ctx.dirs.configPath)?.templates);
+  const { templates, errors } = loadTemplates(ctx.config().config?.templates);
   for (const e of errors) out.message(e, 'yellow');
   if (run.values.list) {
     if (run.format === 'json') await out.data(`${JSON.stringify({ templates }, null, 2)}\n`);
