@@ -245,10 +245,12 @@ describe('one rule, one answer: the store and the command refuse alike, the comm
 
   it('a line whose earlier change is still open: the key and the command name the same rule (exit 3)', async () => {
     const env = await sandbox({ lines: 20 });
-    // The first extend's reply is a proxy's 504 while its upstream applies it 400 ms later.
+    // The first extend's reply is a proxy's 504 while its upstream applies it 4 s later.
     const proxy = await faultProxy(env.sb.baseUrl, {
       rules: [
-        { match: 'PUT /v1/lines/extend', nth: 1, fault: { kind: 'applyLate', ms: 400, answer: 'gateway' } },
+        // Late enough that the store and both commands below run before it lands, on a loaded machine
+        // too (400 ms was not: the check then saw it applied and the command rightly sent a new extend).
+        { match: 'PUT /v1/lines/extend', nth: 1, fault: { kind: 'applyLate', ms: 4_000, answer: 'gateway' } },
       ],
     });
     cleanups.push(async () => {
