@@ -1,6 +1,8 @@
 import { checkBaseUrl } from '../api/base-url';
 import { createClient } from '../api/client';
 import { sanitize } from '../api/sanitize';
+import type { ServiceClient } from '../services/client';
+import type { FindAcrossApi } from '../services/find-lines';
 import {
   type FindAnswer,
   type FindSource,
@@ -9,7 +11,6 @@ import {
   orderSources,
 } from '../services/find-lines';
 import type { Notes } from '../services/notes';
-import type { FindAcrossApi, StoreClient } from '../store/deps';
 import { accountTargetId } from './account-id';
 import { type Config, EMPTY_CONFIG, loadConfig } from './config';
 import { fileNotes, notesPath } from './notes-file';
@@ -22,7 +23,7 @@ export interface FindAcrossOptions {
     readonly profile: string | null;
     readonly label: string;
     readonly baseUrl: string;
-    readonly client: Pick<StoreClient, 'listLines'>;
+    readonly client: Pick<ServiceClient, 'listLines'>;
   };
   /** The config file (tests pass a temporary one). */
   readonly configPath?: string;
@@ -40,7 +41,7 @@ const CONCURRENCY = 4;
 interface Entry {
   readonly source: FindSource;
   /** The service in use's client, or the profile's URL and key (a client is made per search). */
-  readonly client?: Pick<StoreClient, 'listLines'>;
+  readonly client?: Pick<ServiceClient, 'listLines'>;
   readonly baseUrl?: string;
   readonly apiKey?: string;
 }
@@ -108,7 +109,7 @@ export function findAcrossApi(o: FindAcrossOptions): FindAcrossApi {
   const searchOne = async (e: Entry, text: string, signal: AbortSignal): Promise<FindAnswer['result']> => {
     const deadline = AbortSignal.timeout(deadlineMs);
     const both = AbortSignal.any([signal, deadline]);
-    let client: Pick<StoreClient, 'listLines'> & { close?: () => Promise<void> };
+    let client: Pick<ServiceClient, 'listLines'> & { close?: () => Promise<void> };
     try {
       client =
         e.client ??

@@ -4,28 +4,14 @@ import type { Template } from '../domain/templates';
 import type { ForeignJob, IntentLog } from '../services/changes/intent-log';
 import type { Journal } from '../services/changes/journal';
 import type { ServiceClient } from '../services/client';
-import type { FindAnswer, FindSource } from '../services/find-lines';
+import type { FindAcrossApi } from '../services/find-lines';
 import type { Notes } from '../services/notes';
 import type { ProfilesApi, SettingsApi } from '../services/settings';
 import type { AppState } from './app-store';
 import type { Target } from './types';
 
+export type { FindAcrossApi } from '../services/find-lines';
 export type { ProfileSummary, ProfilesApi, Settings, SettingsApi } from '../services/settings';
-
-/** Find across accounts (`:find`): the app layer makes a client per profile; the store never sees a key. */
-export interface FindAcrossApi {
-  /** The services a find asks (every profile, and the service in use when it is not one), read now;
-   *  `problem` says why the profiles could not be read (then only the service in use is listed). */
-  sources(): { readonly sources: readonly FindSource[]; readonly problem: string | null };
-  /** Searches the sources named (by id), a few at a time, each within a deadline; each answer goes
-   *  to `onAnswer` as it lands (a slow one holds up no other). Resolves once every one answered. */
-  search(
-    text: string,
-    sources: readonly string[],
-    signal: AbortSignal,
-    onAnswer: (answer: FindAnswer) => void,
-  ): Promise<void>;
-}
 
 /** What the store needs from outside: the client (only its endpoint functions), the target, a clock. */
 export type StoreClient = ServiceClient;
