@@ -12,3 +12,9 @@ export interface ImportGraph {
   readonly typeCircles: readonly (readonly string[])[];
 }
 export declare function graph(root?: string): ImportGraph;
+/** Every file of src/ and what it imports: `edges` all, `runtime` those not erased at build. */
+export declare function imports(root?: string): {
+  readonly all: readonly string[];
+  readonly edges: Map<string, Set<string>>;
+  readonly runtime: Map<string, Set<string>>;
+};

@@ -49,9 +49,18 @@ export class ConfigError extends Error {}
 
 export const configPath = () => join(configDir(), 'config.json');
 
-/** Null when there is no config; refuses one that others can read, as ssh does with its keys. */
-export function loadConfig(path = configPath()): Config | null {
-  if (!existsSync(path)) return null;
+/** The config as read once: null when there is none; what was left out of it, one sentence each. */
+export interface ReadConfig {
+  readonly config: Config | null;
+  readonly problems: readonly string[];
+}
+
+/**
+ * Reads the config file once (a command's or the app's start reads it here and passes it on): null
+ * when there is none; refuses one that others can read, as ssh does with its keys.
+ */
+export function readConfig(path = configPath()): ReadConfig {
+  if (!existsSync(path)) return { config: null, problems: [] };
   const mode = statSync(path).mode & 0o777;
   if (mode & 0o077) {
     throw new ConfigError(
@@ -64,7 +73,13 @@ export function loadConfig(path = configPath()): Config | null {
   } catch {
     throw new ConfigError(`${path} is not valid JSON; fix or remove it`);
   }
-  return checked(json, path).config;
+  const { config, problems } = checked(json, path);
+  return { config, problems };
+}
+
+/** Null when there is no config; refuses one that others can read (see `readConfig`). */
+export function loadConfig(path = configPath()): Config | null {
+  return readConfig(path).config;
 }
 
 /**
@@ -135,8 +150,7 @@ function checked(
 /** What was left out of the config when it was read, one sentence each (empty when all is well). */
 export function configProblems(path = configPath()): string[] {
   try {
-    if (!existsSync(path)) return [];
-    return checked(JSON.parse(readFileSync(path, 'utf8')), path).problems;
+    return [...readConfig(path).problems];
   } catch {
     return []; // a config that cannot be used at all is refused where it is loaded, named
   }

@@ -3,16 +3,19 @@ import { dirname, join } from 'node:path';
 import { checkBaseUrl } from '../api/base-url';
 import { type ApiClient, type ClientOptions, createClient } from '../api/client';
 import { LinedeskError } from '../api/errors';
-import { loadTemplates } from '../domain/templates';
+import { loadTemplates, type Template } from '../domain/templates';
 import { dataDir } from '../paths';
-import type { ServiceDeps, Target } from '../services/deps';
+import type { ForeignJob, IntentLog } from '../services/changes/intent-log';
+import type { Journal } from '../services/changes/journal';
+import type { Notes } from '../services/notes';
+import type { ProfilesApi, SettingsApi } from '../services/settings';
+import type { Target } from '../services/target';
 import { VERSION } from '../version';
 import { accountOf, accountTargetId, intentsDir } from './account-id';
-import { configProblems, loadConfig } from './config';
+import type { Config, ReadConfig } from './config';
 import { foreignIntents } from './foreign-intents';
 import { fileIntentLog } from './intent-file';
 import { fileJournal } from './journal-file';
-import { adoptLegacyNotes } from './legacy-files';
 import type { Log } from './log';
 import { fileNotes, notesPath } from './notes-file';
 import { profilesApi } from './profiles';
@@ -27,8 +30,6 @@ export interface Connection {
   readonly client: ApiClient;
   readonly target: Target;
   readonly profile: string | null;
-  /** The id an earlier linedesk gave this service (its base URL alone), whose files may be adopted. */
-  readonly legacyTargetId?: string;
   readonly close: () => Promise<void>;
 }
 
@@ -74,7 +75,6 @@ export async function connect(
       return {
         client,
         profile: choice.profile,
-        legacyTargetId: client.baseUrl,
         target: { ...accountOf(choice, opts.dataDir ?? dataDir()), kind: 'remote', baseUrl: client.baseUrl },
         close: client.close,
       };
@@ -116,7 +116,7 @@ export async function connect(
 }
 
 /** The account ids of the configured profiles on this service (however their URL is written). */
-function otherProfiles(baseUrl: string, config: ReturnType<typeof loadConfig>): Set<string> {
+function otherProfiles(baseUrl: string, config: Config | null): Set<string> {
   const ids = new Set<string>();
   for (const p of Object.values(config?.profiles ?? {})) {
     try {
@@ -128,67 +128,58 @@ function otherProfiles(baseUrl: string, config: ReturnType<typeof loadConfig>): 
   return ids;
 }
 
-/** A file problem at start is said, never a reason not to start. */
-function safely(log: Log, adopt: () => string[]): string[] {
-  try {
-    return adopt();
-  } catch (err) {
-    log.error('legacy files', err);
-    return [
-      `Files an earlier linedesk kept could not be looked at (${(err as Error).message}); they are left as they are.`,
-    ];
-  }
-}
-
 export const isConnection = (c: Connection | ConnectFailure): c is Connection => 'client' in c;
 
+/** What `fileDeps` gives both front-ends: the files of one account, and the config's settings. */
+export interface FileDeps {
+  readonly journal: Journal;
+  readonly intents: IntentLog;
+  readonly holdMs?: number;
+  readonly foreignIntents?: () => readonly ForeignJob[];
+  readonly startProblems: readonly string[];
+  readonly writeExport: (name: string, content: string) => string;
+  readonly profiles: ProfilesApi;
+  readonly settings: SettingsApi;
+  readonly notes: Notes;
+  readonly templates: { readonly templates: readonly Template[]; readonly errors: readonly string[] };
+  readonly logError: (context: string, err: unknown) => void;
+}
+
 /**
- * The store's dependencies that live in files, for one service and account: the journal (shared by
- * every service), the intent log (one directory per account: open changes are checked only by the
- * account that made them), settings, notes, templates, exports and the log. Files an earlier
- * linedesk kept per URL are adopted first when the account is certain (app/legacy-files.ts).
+ * The dependencies that live in files, for one service and account: the journal (shared by every
+ * service), the intent log (one directory per account: open changes are checked only by the account
+ * that made them), settings, notes, templates, exports and the log. `config`: the config as the
+ * start read it (read once: the hold window, the templates, the other profiles and the settings come
+ * from it; the file is read again only to save, or when the profiles UI lists them).
  */
 export function fileDeps(
   conn: Connection,
   log: Log,
-  opts: { readonly dataDir?: string; readonly configPath?: string } = {},
-): Omit<ServiceDeps, 'client' | 'target'> {
+  opts: { readonly dataDir?: string; readonly configPath?: string; readonly config: ReadConfig },
+): FileDeps {
   const data = opts.dataDir ?? dataDir();
+  const { config, problems } = opts.config;
   const intents = fileIntentLog(intentsDir(data, conn.target.id));
-  const startProblems = conn.legacyTargetId
-    ? safely(log, () =>
-        adoptLegacyNotes({
-          legacyId: conn.legacyTargetId!,
-          targetId: conn.target.id,
-          dataDir: data,
-          config: loadConfig(opts.configPath),
-          log,
-        }),
-      )
-    : [];
-  // A config that cannot be read is said where the profiles are read; here the default window holds.
-  let holdMinutes: number | undefined;
-  try {
-    holdMinutes = loadConfig(opts.configPath)?.holdMinutes;
-  } catch {
-    holdMinutes = undefined;
-  }
+  const holdMinutes = config?.holdMinutes;
+  // Jobs recorded for this service under another account id (a key changed since, an earlier
+  // version's per-URL id): a remote service only, found by its URL.
+  const baseUrl = conn.target.kind === 'remote' ? conn.target.baseUrl : null;
   return {
     journal: fileJournal(join(data, 'journal.jsonl')),
     intents,
     ...(holdMinutes ? { holdMs: holdMinutes * 60_000 } : {}),
-    ...(conn.legacyTargetId
+    ...(baseUrl
       ? {
           foreignIntents: foreignIntents(
             data,
-            conn.legacyTargetId,
+            baseUrl,
             conn.target.id,
             intents,
-            otherProfiles(conn.legacyTargetId, loadConfig(opts.configPath)),
+            otherProfiles(baseUrl, config),
           ),
         }
       : {}),
-    startProblems: [...configProblems(opts.configPath), ...startProblems],
+    startProblems: problems,
     writeExport: (name, content) => {
       const file = join(data, 'exports', name);
       mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
@@ -196,9 +187,9 @@ export function fileDeps(
       return file;
     },
     profiles: profilesApi(conn.profile, USER_AGENT, opts.configPath),
-    settings: settingsApi(conn.target.id, opts.configPath, conn.legacyTargetId),
+    settings: settingsApi(conn.target.id, opts.configPath, config),
     notes: fileNotes(notesPath(data, conn.target.id)),
-    templates: loadTemplates(loadConfig(opts.configPath)?.templates),
+    templates: loadTemplates(config?.templates),
     logError: (context, err) => log.error(context, err),
   };
 }

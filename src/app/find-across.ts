@@ -2,7 +2,7 @@ import { checkBaseUrl } from '../api/base-url';
 import { createClient } from '../api/client';
 import { sanitize } from '../api/sanitize';
 import type { ServiceClient } from '../services/client';
-import type { FindAcrossApi } from '../services/deps';
+import type { FindAcrossApi } from '../services/find-lines';
 import {
   type FindAnswer,
   type FindSource,

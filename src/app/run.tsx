@@ -11,7 +11,7 @@ import { localeIsUtf8, setGlyphMode } from '../ui/glyphs';
 import type { WelcomeResult } from '../ui/screens/WelcomeScreen';
 import { VERSION } from '../version';
 import { systemClipboard } from './clipboard';
-import { EMPTY_CONFIG, loadConfig, saveConfig } from './config';
+import { EMPTY_CONFIG, type ReadConfig, readConfig, saveConfig } from './config';
 import { type Connection, connect, fileDeps, isConnection, USER_AGENT } from './connection';
 import { findAcrossApi } from './find-across';
 import { homeProblems } from './home-dirs';
@@ -44,14 +44,16 @@ export async function runApp(options: AppOptions): Promise<number> {
     for (const p of problems) process.stderr.write(`linedesk: ${p}\n`);
     return 2;
   }
-  let config: ReturnType<typeof loadConfig>;
+  // Read once here and passed on (target, settings, templates, hold window); again only after a save
+  // (the welcome's) or for the next pass after a profile switch.
+  let config: ReadConfig;
   try {
-    config = loadConfig();
+    config = readConfig();
   } catch (err) {
     process.stderr.write(`linedesk: ${(err as Error).message}\n`);
     return 2;
   }
-  let choice = chooseTarget(options, process.env, config);
+  let choice = chooseTarget(options, process.env, config.config);
   if (choice.kind === 'error') {
     process.stderr.write(`linedesk: ${choice.message}\n`);
     return 2;
@@ -156,6 +158,7 @@ export async function runApp(options: AppOptions): Promise<number> {
         saveConfig({ ...EMPTY_CONFIG, welcomed: true });
         choice = { kind: 'sandbox' };
       } else choice = { kind: 'remote', baseUrl: picked.baseUrl, apiKey: picked.apiKey, profile: 'default' };
+      config = readConfig(); // what the welcome saved
     }
 
     // One pass per service: `:profile use` ends a pass and starts the next on the chosen profile
@@ -171,7 +174,7 @@ export async function runApp(options: AppOptions): Promise<number> {
       }
       conn = next;
       log.write(`start linedesk ${VERSION} → ${conn.target.kind} ${conn.target.label}`);
-      const files = fileDeps(conn, log);
+      const files = fileDeps(conn, log, { config });
       store = createAppStore({
         client: conn.client,
         target: conn.target,
@@ -214,10 +217,11 @@ export async function runApp(options: AppOptions): Promise<number> {
       await conn.close().catch((err) => log.error('close', err));
       conn = undefined;
       if (fatal || !switchTo) break;
+      config = readConfig();
       const fresh = chooseTarget(
         { sandbox: switchTo === 'sandbox', baseUrl: null, profile: switchTo === 'sandbox' ? null : switchTo },
         {},
-        loadConfig(),
+        config.config,
       );
       choice = fresh;
     }

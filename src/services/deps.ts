@@ -4,73 +4,18 @@
  * settings, a clock. Both front-ends build on these; the store adds its own (store/deps.ts).
  */
 import type { RetryPolicy } from '../api/retry';
-import type { RenewalWindow } from '../domain/renewals';
 import type { Template } from '../domain/templates';
 import type { ForeignJob, IntentLog } from './changes/intent-log';
 import type { Journal } from './changes/journal';
 import type { ServiceClient } from './client';
-import type { FindAnswer, FindSource } from './find-lines';
+import type { FindAcrossApi } from './find-lines';
 import type { Notes } from './notes';
+import type { ProfilesApi, SettingsApi } from './settings';
+import type { Target } from './target';
 
-export interface Target {
-  /** Stable across starts: the sandbox's database, or the base URL and a fingerprint of the key (one
-   *  id per account: jobs, notes and settings are kept by it). */
-  readonly id: string;
-  /** 'sandbox': the embedded service; 'remote': a configured one. */
-  readonly kind: 'sandbox' | 'remote';
-  /** SANDBOX, or the host. */
-  readonly label: string;
-  readonly baseUrl: string;
-}
-
-export interface ProfileSummary {
-  readonly name: string;
-  readonly baseUrl: string;
-  /** The key is only ever shown as its last four characters. */
-  readonly keyTail: string;
-  readonly isDefault: boolean;
-}
-
-/** Profiles in the config file (the app layer owns the file; the store only asks). */
-export interface ProfilesApi {
-  readonly current: string | null;
-  list(): ProfileSummary[];
-  exists(name: string): boolean;
-  /** Checks the account first; an error message, or null when saved. */
-  add(name: string, baseUrl: string, apiKey: string): Promise<string | null>;
-  rename(from: string, to: string): string | null;
-  remove(name: string): string | null;
-}
-
-/** Find across accounts (`:find`): the app layer makes a client per profile; the store never sees a key. */
-export interface FindAcrossApi {
-  /** The services a find asks (every profile, and the service in use when it is not one), read now;
-   *  `problem` says why the profiles could not be read (then only the service in use is listed). */
-  sources(): { readonly sources: readonly FindSource[]; readonly problem: string | null };
-  /** Searches the sources named (by id), a few at a time, each within a deadline; each answer goes
-   *  to `onAnswer` as it lands (a slow one holds up no other). Resolves once every one answered. */
-  search(
-    text: string,
-    sources: readonly string[],
-    signal: AbortSignal,
-    onAnswer: (answer: FindAnswer) => void,
-  ): Promise<void>;
-}
-
-/** What the user sets and the config keeps: the renewals window, the low-balance threshold. */
-export interface Settings {
-  readonly window: RenewalWindow;
-  /** The balance below which the header warns (this profile's), or null for no warning. */
-  readonly lowBalance: number | null;
-  /** The lines browser shows the Note column (notes are kept on this machine). */
-  readonly noteColumn?: boolean;
-}
-
-export interface SettingsApi {
-  read(): Settings;
-  /** Saves a change; an error message when it could not be saved, or null. */
-  save(patch: Partial<Settings>): string | null;
-}
+export type { FindAcrossApi } from './find-lines';
+export type { ProfileSummary, ProfilesApi, Settings, SettingsApi } from './settings';
+export type { Target } from './target';
 
 export interface ServiceDeps {
   readonly client: ServiceClient;

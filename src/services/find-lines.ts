@@ -42,6 +42,21 @@ export interface FindAnswer {
     | { readonly ok: false; readonly reason: string };
 }
 
+/** Find across accounts (`:find`): the app layer makes a client per profile; neither front-end sees a key. */
+export interface FindAcrossApi {
+  /** The services a find asks (every profile, and the service in use when it is not one), read now;
+   *  `problem` says why the profiles could not be read (then only the service in use is listed). */
+  sources(): { readonly sources: readonly FindSource[]; readonly problem: string | null };
+  /** Searches the sources named (by id), a few at a time, each within a deadline; each answer goes
+   *  to `onAnswer` as it lands (a slow one holds up no other). Resolves once every one answered. */
+  search(
+    text: string,
+    sources: readonly string[],
+    signal: AbortSignal,
+    onAnswer: (answer: FindAnswer) => void,
+  ): Promise<void>;
+}
+
 export interface FindGroup {
   readonly source: FindSource;
   /** Loading is "searching…", an error "failed: reason". */

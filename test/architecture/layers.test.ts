@@ -20,19 +20,9 @@ const REMAINING_UP: Readonly<Record<string, string>> = {
   'src/headless/commands/change.ts -> src/store/bulk-slice.ts': HEADLESS,
   'src/headless/commands/change.ts -> src/store/selectors.ts': HEADLESS,
   'src/headless/commands/change.ts -> src/store/types.ts': HEADLESS,
-  'src/headless/commands/lines.ts -> src/store/lines-slice.ts': HEADLESS,
-  'src/headless/commands/lines.ts -> src/store/notes-slice.ts': HEADLESS,
-  'src/headless/commands/lines.ts -> src/store/types.ts': HEADLESS,
-  'src/headless/commands/message.ts -> src/store/types.ts': HEADLESS,
   'src/headless/commands/pending.ts -> src/store/app-store.ts': HEADLESS,
-  'src/headless/commands/read.ts -> src/store/types.ts': HEADLESS,
-  'src/headless/commands/renewals.ts -> src/store/renewals-slice.ts': HEADLESS,
-  'src/headless/commands/renewals.ts -> src/store/types.ts': HEADLESS,
   'src/headless/format.ts -> src/store/types.ts': HEADLESS,
-  'src/headless/note-lines.ts -> src/store/app-store.ts': HEADLESS,
-  'src/headless/note-lines.ts -> src/store/types.ts': HEADLESS,
-  'src/headless/session.ts -> src/store/app-store.ts': HEADLESS,
-  'src/headless/session.ts -> src/store/types.ts': HEADLESS,
+  'src/headless/store-session.ts -> src/store/app-store.ts': HEADLESS,
 };
 
 /** Circles of files at run time, each as its files joined by ", ". */

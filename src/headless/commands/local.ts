@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { accountOf } from '../../app/account-id';
-import { loadConfig } from '../../app/config';
 import { fileJournal } from '../../app/journal-file';
 import { chooseTarget } from '../../app/target';
 import { JOURNAL_COLUMNS } from '../../present/tables';
@@ -32,7 +31,7 @@ export async function journalCommand(ctx: Ctx): Promise<number> {
   const all = run.values['all-accounts'] === true;
   let account: { readonly id: string; readonly label: string } | null = null;
   if (!all) {
-    const choice = chooseTarget(run.target, ctx.io.env, loadConfig(ctx.dirs.configPath));
+    const choice = chooseTarget(run.target, ctx.io.env, ctx.config().config);
     if (choice.kind === 'error') {
       out.fail({
         code: 'config',
