@@ -2,7 +2,7 @@
 import os from 'node:os';
 import { createClient } from '../src/api/client';
 import { type BulkJob, planLine, toBulkLine } from '../src/domain/bulk';
-import { runJob } from '../src/store/changes/engine';
+import { runJob } from '../src/services/changes/engine';
 import { replaceSection, spawnBenchSandbox } from './lib';
 
 const LINES = Number(process.env.BENCH_LINES ?? 1000);

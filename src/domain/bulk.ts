@@ -4,12 +4,12 @@
  */
 
 import type { CreateLineBody, CreateTrialBody, LineListItem, Package } from '../api/contract';
-import { RULES } from './change-rules';
+import { type ChangeOp, RULES } from './change-rules';
 import { extendEstimate, extendedExpiry } from './estimate';
 import { counted, countText, daysUntil } from './format';
 import type { Months } from './steps';
 
-export type ChangeOp = 'create' | 'trial' | 'extend' | 'upgrade' | 'unsuspend' | 'delete';
+export type { ChangeOp };
 /** What a marked set of lines can have done to it. */
 export type BulkOp = Exclude<ChangeOp, 'create' | 'trial'>;
 /** The operations that spend credits. */
