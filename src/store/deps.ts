@@ -4,6 +4,7 @@ import type { RenewalWindow } from '../domain/renewals';
 import type { Template } from '../domain/templates';
 import type { ForeignJob, IntentLog } from '../services/changes/intent-log';
 import type { Journal } from '../services/changes/journal';
+import type { ChangeService } from '../services/changes/service';
 import type { ServiceClient } from '../services/client';
 import type { FindAnswer, FindSource } from '../services/find-lines';
 import type { Notes } from '../services/notes';
@@ -112,6 +113,8 @@ export interface StoreDeps {
   readonly foreignIntents?: () => readonly ForeignJob[];
   /** What the app layer found wrong while opening this service's files, said once at start. */
   readonly startProblems?: readonly string[];
+  /** The change service (made from these deps by the store unless given: a command shares its own). */
+  readonly changes?: ChangeService;
   /** Where unexpected errors go (the log file); never the screen. */
   readonly logError?: (context: string, err: unknown) => void;
 }

@@ -155,14 +155,14 @@ async function quoteAndSend(ctx: Ctx, store: AppStore, help: StoreHelp): Promise
     op: a.op,
     target: help.target,
     estimate: a.estimate,
-    total: a.quote.cost ?? 0,
+    total: loaded(a.quote)?.cost ?? 0,
     balance,
     rows: [
       {
         id: a.line?.id ?? null,
         username: a.line?.username ?? body?.username ?? '',
         change: a.line ? changeText(a.op, job, toBulkLine(a.line)) : changeText(a.op, job),
-        cost: a.quote.cost ?? null,
+        cost: loaded(a.quote)?.cost ?? null,
         note:
           a.op === 'delete'
             ? ['deleted for good', a.line ? planDelete(a.line, ctx.now()).detail : undefined]
