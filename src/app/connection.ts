@@ -5,8 +5,8 @@ import { type ApiClient, type ClientOptions, createClient } from '../api/client'
 import { LinedeskError } from '../api/errors';
 import { loadTemplates } from '../domain/templates';
 import { dataDir } from '../paths';
+import type { Target } from '../services/target';
 import type { StoreDeps } from '../store/deps';
-import type { Target } from '../store/types';
 import { VERSION } from '../version';
 import { accountOf, accountTargetId, intentsDir } from './account-id';
 import { configProblems, loadConfig } from './config';

@@ -2,7 +2,7 @@ import { createClient } from '../api/client';
 import { NotAuthorized } from '../api/errors';
 import { PROFILE_NAME_RULE, profileNameProblem } from '../domain/profile-name';
 import { describeError } from '../services/describe-error';
-import type { ProfilesApi } from '../store/deps';
+import type { ProfilesApi } from '../services/settings';
 import { type Config, EMPTY_CONFIG, keyTail, loadConfig, PROFILE_NAME, saveConfig } from './config';
 
 /** What is wrong with an account, and in which field: the form keeps its focus there. */

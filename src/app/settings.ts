@@ -1,5 +1,5 @@
 import { DEFAULT_WINDOW } from '../domain/renewals';
-import type { Settings, SettingsApi } from '../store/deps';
+import type { Settings, SettingsApi } from '../services/settings';
 import { EMPTY_CONFIG, loadConfig, saveConfig } from './config';
 
 /**

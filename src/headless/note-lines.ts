@@ -1,9 +1,7 @@
-import { fileNotes, notesPath } from '../app/notes-file';
+import type { LineListItem } from '../api/contract';
 import { NOTE_LOOKUPS, NOTE_WALK_PAGES } from '../services/find-lines';
 import { matchNotes } from '../services/notes';
-import type { AppStore } from '../store/app-store';
-import type { LineListItem } from '../store/types';
-import type { Ctx, StoreHelp } from './session';
+import type { Services } from './session';
 
 /**
  * The lines whose note on this machine matches `search` (accents folded, phones by digits), as the
@@ -11,13 +9,11 @@ import type { Ctx, StoreHelp } from './session';
  * checked against the id; a note of a line gone is left out. `skip`: ids already listed.
  */
 export async function linesByNote(
-  ctx: Ctx,
-  store: AppStore,
-  help: StoreHelp,
+  services: Pick<Services, 'notes' | 'lookup'>,
   search: string,
   skip: ReadonlySet<string> = new Set(),
 ): Promise<LineListItem[]> {
-  const notes = fileNotes(notesPath(ctx.dirs.data, store.getState().target.id));
+  const { notes } = services;
   // Bounded as the find's: a search matching many notes, or the note of a line gone, never costs a
   // request per note and a walk of the whole list.
   const ids = matchNotes(notes, search)
@@ -25,7 +21,7 @@ export async function linesByNote(
     .slice(0, NOTE_LOOKUPS);
   if (!ids.length) return [];
   const keyOf = (id: string) => notes.get(id)?.username || id;
-  const { found } = await help.lookup(ids.map(keyOf), undefined, NOTE_WALK_PAGES);
+  const { found } = await services.lookup(ids.map(keyOf), undefined, NOTE_WALK_PAGES);
   return ids.flatMap((id) => {
     const line = found.get(keyOf(id));
     return line?.id === id ? [line] : [];

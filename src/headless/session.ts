@@ -1,15 +1,20 @@
 import { join } from 'node:path';
+import type { LineListItem } from '../api/contract';
 import { loadConfig } from '../app/config';
 import { connect, fileDeps, isConnection } from '../app/connection';
 import { createLog, type Log } from '../app/log';
+import { fileNotes, notesPath } from '../app/notes-file';
 import { chooseTarget } from '../app/target';
 import { DEFAULT_HOLD_MS } from '../domain/proof';
+import type { Template } from '../domain/templates';
 import { configDir, dataDir, stateDir } from '../paths';
-import type { IntentLog } from '../services/changes/intent-log';
+import type { ForeignJob, IntentLog } from '../services/changes/intent-log';
 import type { Journal, JournalEntry } from '../services/changes/journal';
+import type { ServiceClient } from '../services/client';
+import type { Notes } from '../services/notes';
 import { ambiguityText, lookupPasted, type PasteLookup } from '../services/paste-lookup';
-import { type AppStore, createAppStore } from '../store/app-store';
-import type { LineListItem } from '../store/types';
+import type { SettingsApi } from '../services/settings';
+import type { Target } from '../services/target';
 import type { Parsed } from './args';
 import { EXIT, failureOf } from './failure';
 import type { Failure, HeadlessIo, Output } from './output';
@@ -44,11 +49,8 @@ export function makeCtx(run: Run, out: Output, io: HeadlessIo): Ctx {
   };
 }
 
-export interface StoreHelp {
-  /** The service the command runs on, as the JSON of a change names it. */
-  target: { readonly kind: 'sandbox' | 'remote'; readonly label: string };
-  /** A failed load's message as a failure, with the kind of the last error the client met. */
-  failure: (message: string) => Failure;
+/** What a command's lookup helpers give: lines by id or username, and the one line an argument names. */
+export interface Lookups {
   /** Lines by id or username (the paste lookup: a search each, then one walk for ids it missed). */
   lookup: (
     items: readonly string[],
@@ -58,10 +60,46 @@ export interface StoreHelp {
   ) => Promise<PasteLookup>;
   /** The one line a command's argument names (the same lookup), or why none: not found, or a case-only clash. */
   lookupOne: (item: string) => Promise<{ line: LineListItem } | { failure: Failure }>;
-  /** This account's intent log on disk (`pending` lists it, sets a damaged file aside). */
-  intents: IntentLog | null;
+}
+
+/**
+ * What a command runs on without the screens' store: the services below both front-ends, on the
+ * chosen service and account, with the app's files (the same journal, intent log per account,
+ * notes, settings). Built by `withServices`.
+ */
+export interface Services extends Lookups {
+  /** The client's endpoint functions; the last error any of them threw is kept for `failure`. */
+  readonly client: ServiceClient;
+  /** The service and account the command runs on (its id keys the intent log, the notes, settings). */
+  readonly target: Target;
+  /** The journal (shared by every account); entries whose last write failed are said at the end. */
+  readonly journal: Journal | null;
+  /** This account's intent log on disk. */
+  readonly intents: IntentLog | null;
+  /** Open jobs recorded for this service under another account id. */
+  readonly foreignIntents: (() => readonly ForeignJob[]) | null;
+  /** This account's notes on this machine. */
+  readonly notes: Notes;
+  /** The user's settings in the config (the renewals window, the low-balance threshold). */
+  readonly settings: SettingsApi | null;
+  /** The config's templates over the defaults, and what was refused at load. */
+  readonly templates: { readonly templates: readonly Template[]; readonly errors: readonly string[] };
   /** The hold window in force (the config's `holdMinutes`, or the default). */
-  holdMs: number;
+  readonly holdMs: number;
+  readonly now: () => number;
+  /** Pauses between checks and retries (held: a command's process has nothing else holding it). */
+  readonly sleep: (ms: number) => Promise<void>;
+  /** Where unexpected errors go (the log file). */
+  readonly logError: (context: string, err: unknown) => void;
+  /** Writes an export file and says where. */
+  readonly writeExport: ((name: string, content: string) => string) | null;
+  /** A failed read's message as a failure, with the kind of the last error the client met. */
+  failure: (message: string) => Failure;
+  /**
+   * Work to stop when the command ends or is interrupted (a signal: `stopCommand`): nothing new is
+   * sent, requests in flight may answer within `graceMs`. Called once each, latest first.
+   */
+  onStop: (stop: (graceMs: number) => Promise<void>) => void;
 }
 
 /** How long requests in flight may take to answer when a command ends or is interrupted. */
@@ -75,15 +113,12 @@ const SHUTDOWN_GRACE_MS = 5_000;
 const held = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * The store on the chosen service, as the app builds it (the same journal, intent log per service,
- * settings, profiles): flags, then the environment, then the default profile, then the embedded
- * sandbox (also when nothing is configured: a script never meets the welcome screen). Returns the
- * exit code of `body`, or of why no connection could be made.
+ * The services on the chosen service, as the app builds them (the same journal, intent log per
+ * account, settings, notes): flags, then the environment, then the default profile, then the
+ * embedded sandbox (also when nothing is configured: a script never meets the welcome screen).
+ * Returns the exit code of `body`, or of why no connection could be made. No screen store is built.
  */
-export async function withStore(
-  ctx: Ctx,
-  body: (store: AppStore, help: StoreHelp) => Promise<number>,
-): Promise<number> {
+export async function withServices(ctx: Ctx, body: (services: Services) => Promise<number>): Promise<number> {
   const { run, out, log } = ctx;
   const config = loadConfig(ctx.dirs.configPath);
   let choice = chooseTarget(run.target, ctx.io.env, config);
@@ -131,7 +166,7 @@ export async function withStore(
       `On the embedded sandbox: nothing real is charged${implicit ? ' (no service chosen: --profile, LINEDESK_PROFILE or --base-url choose one)' : ''}.`,
       'dim',
     );
-  // The store keeps a failed load's message; the command needs its kind too (exit 5 or 1).
+  // A failed read keeps only a message; the command needs its kind too (exit 5 or 1).
   let last: unknown = null;
   const client = Object.fromEntries(
     Object.entries(conn.client).map(([k, v]) => [
@@ -151,37 +186,39 @@ export async function withStore(
   const files = fileDeps(conn, log, { dataDir: ctx.dirs.data, configPath: ctx.dirs.configPath });
   const journal = files.journal ? watched(files.journal) : null;
   for (const problem of files.startProblems ?? []) out.message(problem);
-  const store = createAppStore({
-    client,
-    target: conn.target,
-    ...files,
-    ...(journal ? { journal } : {}),
-    pageSize: 100,
-    now: ctx.now,
-    sleep: tune?.sleep ?? held,
-  });
-  stopping = () => store.getState().shutdown(SHUTDOWN_GRACE_MS);
-  // What the app would flash (a journal write that failed, items the server sent unreadable) goes
-  // to stderr.
-  const unflash = store.subscribe((s, prev) => {
-    if (s.flash && s.flash !== prev.flash && (s.flash.tone === 'error' || s.flash.tone === 'warning'))
-      out.message(s.flash.text, 'yellow');
-  });
-  const lookup = (items: readonly string[], cancelled = () => out.closed, maxPages?: number) =>
+  const stops: ((graceMs: number) => Promise<void>)[] = [];
+  const stopAll = async () => {
+    while (stops.length) await stops.pop()!(SHUTDOWN_GRACE_MS);
+  };
+  stopping = stopAll;
+  const lookup: Lookups['lookup'] = (items, cancelled = () => out.closed, maxPages) =>
     lookupPasted(client, items, {
       cancelled,
       progress: (n) => out.progress(`looking up ${n} of ${items.length}…`),
       ...(maxPages !== undefined ? { maxPages } : {}),
     });
   try {
-    return await body(store, {
-      target: { kind: conn.target.kind, label: conn.target.label },
+    return await body({
+      client,
+      target: conn.target,
+      journal,
+      intents: files.intents ?? null,
+      foreignIntents: files.foreignIntents ?? null,
+      notes: files.notes ?? fileNotes(notesPath(ctx.dirs.data, conn.target.id)),
+      settings: files.settings ?? null,
+      templates: files.templates ?? { templates: [], errors: [] },
+      holdMs: files.holdMs ?? DEFAULT_HOLD_MS,
+      now: ctx.now,
+      sleep: tune?.sleep ?? held,
+      logError: files.logError ?? ((context, err) => log.error(context, err)),
+      writeExport: files.writeExport ?? null,
       failure: (message) => {
         const f = last ? failureOf(last) : null;
         return { code: f?.code ?? 'failed', message, path: f?.path ?? null, exit: f?.exit ?? EXIT.failed };
       },
-      intents: files.intents ?? null,
-      holdMs: files.holdMs ?? DEFAULT_HOLD_MS,
+      onStop: (stop) => {
+        stops.push(stop);
+      },
       lookup,
       lookupOne: async (item) => {
         const { found, ambiguous } = await lookup([item]);
@@ -201,9 +238,8 @@ export async function withStore(
       },
     });
   } finally {
-    unflash();
     stopping = null;
-    await store.getState().shutdown(SHUTDOWN_GRACE_MS);
+    await stopAll();
     await conn.close().catch((err) => log.error('close', err));
     // The app retries a failed journal write every few seconds; a command ends after one last try
     // (shutdown), so what is still not written is said, and printed, rather than lost in silence.
@@ -240,20 +276,4 @@ let stopping: (() => Promise<void>) | null = null;
 /** A signal during a command: nothing new is sent, requests in flight may answer (bounded). */
 export function stopCommand(): Promise<void> {
   return stopping?.() ?? Promise.resolve();
-}
-
-/** Resolves once `check` holds for the store's state (checked now and after every change). */
-export function until(
-  store: AppStore,
-  check: (s: ReturnType<AppStore['getState']>) => boolean,
-): Promise<void> {
-  if (check(store.getState())) return Promise.resolve();
-  return new Promise((resolve) => {
-    const stop = store.subscribe((s) => {
-      if (check(s)) {
-        stop();
-        resolve();
-      }
-    });
-  });
 }

@@ -1,4 +1,4 @@
-import type { UnreadableItem } from '../api/contract';
+import { skippedText } from '../services/account';
 import { describeError } from '../services/describe-error';
 import type { GetState, SetState, StoreDeps } from './deps';
 import type { BouquetsResponse, Load, Package } from './types';
@@ -8,13 +8,6 @@ export interface CatalogSlice {
   readonly bouquets: Load<BouquetsResponse>;
   /** Loads packages and bouquets once; `force` reloads them. */
   loadCatalog: (force?: boolean) => Promise<void>;
-}
-
-/** "1 package the server sent could not be read and is left out (#3 duration: expected a number)". */
-function skippedText(what: string, skipped: readonly UnreadableItem[]): string {
-  const first = skipped[0]!;
-  const n = skipped.length;
-  return `${n} ${what}${n === 1 ? '' : 's'} the server sent could not be read and ${n === 1 ? 'is' : 'are'} left out (${first.username ?? `#${first.index + 1}`} ${first.field}: ${first.message})`;
 }
 
 export function createCatalogSlice(set: SetState, get: GetState, deps: StoreDeps): CatalogSlice {

@@ -1,6 +1,5 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { RetryPolicy } from '../api/retry';
-import type { RenewalWindow } from '../domain/renewals';
 import type { Template } from '../domain/templates';
 import type { ForeignJob, IntentLog } from '../services/changes/intent-log';
 import type { Journal } from '../services/changes/journal';
@@ -8,27 +7,11 @@ import type { ChangeService } from '../services/changes/service';
 import type { ServiceClient } from '../services/client';
 import type { FindAnswer, FindSource } from '../services/find-lines';
 import type { Notes } from '../services/notes';
+import type { ProfilesApi, SettingsApi } from '../services/settings';
 import type { AppState } from './app-store';
 import type { Target } from './types';
 
-export interface ProfileSummary {
-  readonly name: string;
-  readonly baseUrl: string;
-  /** The key is only ever shown as its last four characters. */
-  readonly keyTail: string;
-  readonly isDefault: boolean;
-}
-
-/** Profiles in the config file (the app layer owns the file; the store only asks). */
-export interface ProfilesApi {
-  readonly current: string | null;
-  list(): ProfileSummary[];
-  exists(name: string): boolean;
-  /** Checks the account first; an error message, or null when saved. */
-  add(name: string, baseUrl: string, apiKey: string): Promise<string | null>;
-  rename(from: string, to: string): string | null;
-  remove(name: string): string | null;
-}
+export type { ProfileSummary, ProfilesApi, Settings, SettingsApi } from '../services/settings';
 
 /** Find across accounts (`:find`): the app layer makes a client per profile; the store never sees a key. */
 export interface FindAcrossApi {
@@ -43,21 +26,6 @@ export interface FindAcrossApi {
     signal: AbortSignal,
     onAnswer: (answer: FindAnswer) => void,
   ): Promise<void>;
-}
-
-/** What the user sets and the config keeps: the renewals window, the low-balance threshold. */
-export interface Settings {
-  readonly window: RenewalWindow;
-  /** The balance below which the header warns (this profile's), or null for no warning. */
-  readonly lowBalance: number | null;
-  /** The lines browser shows the Note column (notes are kept on this machine). */
-  readonly noteColumn?: boolean;
-}
-
-export interface SettingsApi {
-  read(): Settings;
-  /** Saves a change; an error message when it could not be saved, or null. */
-  save(patch: Partial<Settings>): string | null;
 }
 
 /** What the store needs from outside: the client (only its endpoint functions), the target, a clock. */

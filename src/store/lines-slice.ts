@@ -2,9 +2,7 @@ import type { Line } from '../api/contract';
 import { LINE_TYPES, ORDER_BY, SEARCH_MAX } from '../api/contract';
 import { typedText } from '../domain/line-form';
 import { describeError } from '../services/describe-error';
-import type { ExpiredBlock } from '../services/expired-count';
-import { expiredPage, findExpiredBlock } from '../services/expired-view';
-import { PagingError } from '../services/page-walk';
+import { DEFAULT_QUERY, linesPager } from '../services/lines-query';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { selectLocalLines } from './notes-slice';
 import { type LineListItem, type LinesPage, type LinesQuery, STATUS_VIEWS } from './types';
@@ -64,33 +62,9 @@ export interface LinesSlice {
   clearSearch: () => void;
 }
 
-export const DEFAULT_QUERY: LinesQuery = {
-  search: '',
-  status: 'all',
-  type: 'all',
-  orderBy: 'id',
-  orderType: 'asc',
-};
 const CACHE_MS = 30_000;
 
 const next = <T>(list: readonly T[], value: T): T => list[(list.indexOf(value) + 1) % list.length]!;
-
-/** The list request for a query and a window (of the API's statuses: `expired` is a view). */
-export function listParams(
-  q: LinesQuery & { status: Exclude<LinesQuery['status'], 'expired'> },
-  offset: number,
-  limit: number,
-) {
-  return {
-    offset,
-    limit,
-    status: q.status,
-    type: q.type,
-    orderBy: q.orderBy,
-    orderType: q.orderType,
-    ...(q.search ? { search: q.search } : {}),
-  };
-}
 
 export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps): LinesSlice {
   const now = deps.now ?? Date.now;
@@ -105,37 +79,13 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
   const inflight = new Map<string, Promise<LinesPage>>();
 
   const keyOf = (q: LinesQuery, offset: number, limit: number) => JSON.stringify([q, offset, limit]);
-  // Where the expired lines are, per type and search; found again after CACHE_MS (lines expire).
-  const blocks = new Map<string, { block: Promise<ExpiredBlock | null>; at: number }>();
+  const pager = linesPager(deps.client, now);
+  const listPage = pager.page;
 
   // After a write or a refresh: a renewed line may have left the expired block.
   const forget = () => {
     cache.clear();
-    blocks.clear();
-  };
-
-  const listPage = async (
-    q: LinesQuery,
-    offset: number,
-    limit: number,
-    opts: { readonly fresh?: boolean } = {},
-  ): Promise<LinesPage> => {
-    if (q.status !== 'expired')
-      return deps.client.listLines(listParams({ ...q, status: q.status }, offset, limit));
-    const filter = { type: q.type, search: q.search };
-    const key = JSON.stringify(filter);
-    let entry = blocks.get(key);
-    if (!entry || opts.fresh || now() - entry.at >= CACHE_MS) {
-      entry = { block: findExpiredBlock(deps.client, filter, now()), at: now() };
-      blocks.set(key, entry);
-      entry.block.catch(() => blocks.delete(key));
-    }
-    const block = await entry.block;
-    if (!block)
-      throw new PagingError(
-        'its order by expiry does not hold, so the expired lines cannot be found (nothing is guessed)',
-      );
-    return expiredPage(deps.client, filter, block, q.orderType, offset, limit, now());
+    pager.forget();
   };
 
   const fetchPage = (q: LinesQuery, offset: number, limit: number): Promise<LinesPage> => {

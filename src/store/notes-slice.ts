@@ -1,8 +1,8 @@
 import type { LineListItem } from '../api/contract';
 import { sanitizeMultiline } from '../api/sanitize';
-import { statusOf } from '../domain/format';
 import { typedText } from '../domain/line-form';
 import { describeError } from '../services/describe-error';
+import { passesFilters } from '../services/lines-query';
 import { type LineNote, matchNotes, memoryNotes, NOTE_LIMITS, type NoteInput } from '../services/notes';
 import { lookupPasted } from '../services/paste-lookup';
 import type { GetState, SetState, StoreDeps } from './deps';
@@ -76,25 +76,6 @@ const serverFinds = (line: LineListItem, search: string) => {
   const q = search.toLowerCase();
   return line.username.toLowerCase().includes(q) || line.id.toLowerCase() === q;
 };
-
-/** The browser's status and type filters, applied to a line found locally as the server applies them. */
-export function passesFilters(line: LineListItem, q: LinesQuery, now: number): boolean {
-  if (q.type === 'trial' && !line.is_trial) return false;
-  if (q.type === 'premium' && line.is_trial) return false;
-  const status = statusOf(line, now);
-  switch (q.status) {
-    case 'all':
-      return true;
-    case 'suspended':
-      return !line.enabled;
-    case 'active':
-      return status === 'active' || status === 'expiring';
-    case 'expiring':
-      return status === 'expiring';
-    case 'expired':
-      return line.exp_date?.ms != null && line.exp_date.ms <= now;
-  }
-}
 
 /** The local matches on screen for the applied search (at most LOCAL_MAX). */
 export const selectLocalLines = (s: {

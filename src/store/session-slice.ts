@@ -1,5 +1,5 @@
+import { countLines } from '../services/account';
 import { describeError } from '../services/describe-error';
-import { countExpired } from '../services/expired-count';
 import type { GetState, SetState, StoreDeps } from './deps';
 import type { Account, Load, StatusCounts, Target } from './types';
 
@@ -55,22 +55,9 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
     async loadCounts() {
       const seq = ++countsSeq;
       set({ counts: { status: 'loading' } });
-      const total = async (q: Parameters<StoreDeps['client']['listLines']>[0]) =>
-        (await deps.client.listLines({ ...q, limit: 1 })).totalHits;
       try {
-        const [all, active, suspended, expiring, premium, trial] = await Promise.all([
-          total({}),
-          total({ status: 'active' }),
-          total({ status: 'suspended' }),
-          total({ status: 'expiring' }),
-          total({ type: 'premium' }),
-          total({ type: 'trial' }),
-        ]);
-        const expired = await countExpired(deps.client, all, (deps.now ?? Date.now)()).catch(() => null);
-        if (seq === countsSeq)
-          set({
-            counts: { status: 'ready', data: { all, active, suspended, expiring, premium, trial, expired } },
-          });
+        const data = await countLines(deps.client, (deps.now ?? Date.now)());
+        if (seq === countsSeq) set({ counts: { status: 'ready', data } });
       } catch (err) {
         if (seq === countsSeq) set({ counts: { status: 'error', error: describeError(err) } });
       }

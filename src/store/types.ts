@@ -1,16 +1,4 @@
-import {
-  type Account,
-  type BouquetsResponse,
-  LINE_STATUSES,
-  type Line,
-  type LineListItem,
-  type LineStatusFilter,
-  type LinesPage,
-  type LineTypeFilter,
-  type OrderBy,
-  type OrderType,
-  type Package,
-} from '../api/contract';
+import type { Account, BouquetsResponse, Line, LineListItem, LinesPage, Package } from '../api/contract';
 
 export type { Load } from '../domain/load';
 export { loaded } from '../domain/load';
@@ -55,39 +43,9 @@ export interface Flash {
   readonly id: number;
 }
 
-export interface Target {
-  /** Stable across starts: the sandbox's database, or the base URL and a fingerprint of the key (one
-   *  id per account: jobs, notes and settings are kept by it). */
-  readonly id: string;
-  /** 'sandbox': the embedded service; 'remote': a configured one. */
-  readonly kind: 'sandbox' | 'remote';
-  /** SANDBOX, or the host. */
-  readonly label: string;
-  readonly baseUrl: string;
-}
-
-/** The status filters of the lines browser: the API's, and `expired`, a view the app builds
- *  (services/expired-view.ts) because the API has no filter for it. */
-export const STATUS_VIEWS = [...LINE_STATUSES, 'expired'] as const;
-export type StatusView = LineStatusFilter | 'expired';
-
-export interface LinesQuery {
-  readonly search: string;
-  readonly status: StatusView;
-  readonly type: LineTypeFilter;
-  readonly orderBy: OrderBy;
-  readonly orderType: OrderType;
-}
-
-export interface StatusCounts {
-  readonly all: number;
-  readonly active: number;
-  readonly suspended: number;
-  readonly expiring: number;
-  readonly premium: number;
-  readonly trial: number;
-  /** Counted by walking the list sorted by expiry (the API has no filter): null when it could not be. */
-  readonly expired: number | null;
-}
+export type { StatusCounts } from '../services/account';
+export type { LinesQuery, StatusView } from '../services/lines-query';
+export { STATUS_VIEWS } from '../services/lines-query';
+export type { Target } from '../services/target';
 
 export type { Account, BouquetsResponse, Line, LineListItem, LinesPage, Package };

@@ -22,7 +22,8 @@ import { unsettledRefusal } from '../../store/selectors';
 import { type LineListItem, loaded } from '../../store/types';
 import { EXIT } from '../failure';
 import type { Failure } from '../output';
-import { type Ctx, type StoreHelp, until, withStore } from '../session';
+import type { Ctx } from '../session';
+import { type StoreHelp, until, withStore } from '../store-session';
 import { type ChangeParams, changeParams, FLAG_OF, invalid, pathOf } from './change-params';
 import { changeText, exitOf, printQuote, printResults, type Quote, summaryText } from './change-report';
 

@@ -1,10 +1,21 @@
-import { LINE_TYPES, ORDER_BY, type OrderBy, type UnreadableItem } from '../../api/contract';
+import {
+  LINE_TYPES,
+  type LineListItem,
+  ORDER_BY,
+  type OrderBy,
+  type UnreadableItem,
+} from '../../api/contract';
 import { countText, unreadableText } from '../../domain/format';
 import { describeError } from '../../services/describe-error';
+import {
+  DEFAULT_QUERY,
+  type LinesQuery,
+  linesPager,
+  passesFilters,
+  STATUS_VIEWS,
+  type StatusView,
+} from '../../services/lines-query';
 import { type PageFetch, walkPages, walkWhole } from '../../services/page-walk';
-import { DEFAULT_QUERY } from '../../store/lines-slice';
-import { passesFilters } from '../../store/notes-slice';
-import { type LineListItem, type LinesQuery, STATUS_VIEWS, type StatusView } from '../../store/types';
 import { LINE_COLUMNS } from '../../ui/lines-columns';
 import { wholeOption } from '../args';
 import { EXIT, failureOf, usageFailure } from '../failure';
@@ -20,7 +31,7 @@ import {
 } from '../format';
 import { linesByNote } from '../note-lines';
 import type { Failure } from '../output';
-import { type Ctx, withStore } from '../session';
+import { type Ctx, withServices } from '../session';
 
 /**
  * The browser's columns for a terminal table: the username is the column people copy, so it is kept
@@ -96,7 +107,7 @@ export function linesRequest(
 }
 
 /**
- * Lines across pages, through the store's page fetch (the expired view included) and the one walker
+ * Lines across pages, through the one page read (services/lines-query.ts: the expired view included) and the one walker
  * (services/page-walk.ts: pages overlap by a line, so a list that changes under the walk is seen; the
  * paging guards). JSON and the table print once the walk ends, so a change makes it walk again
  * (twice at most) and what is printed is one whole list. NDJSON and CSV stream as pages land and
@@ -111,7 +122,7 @@ export function linesCommand(ctx: Ctx): Promise<number> {
     return Promise.resolve(req.exit);
   }
   const fields = req.fields ?? DEFAULT_LINE_FIELDS;
-  return withStore(ctx, async (store, help) => {
+  return withServices(ctx, async (sv) => {
     const now = ctx.now();
     const want = req.limit ?? Number.POSITIVE_INFINITY;
     const pageSize = Math.min(PAGE_MAX, want);
@@ -131,8 +142,8 @@ export function linesCommand(ctx: Ctx): Promise<number> {
       }
       printed += lines.length;
     };
-    const fetch: PageFetch = (offset, limit, fresh) =>
-      store.getState().fetchLinesPage(req.query, offset, limit, { fresh });
+    const pager = linesPager(sv.client, sv.now);
+    const fetch: PageFetch = (offset, limit, fresh) => pager.page(req.query, offset, limit, { fresh });
     const walk = {
       pageSize,
       cancelled: () => out.closed,
@@ -171,7 +182,7 @@ export function linesCommand(ctx: Ctx): Promise<number> {
       const search = req.query.search;
       if (search && !out.closed && printed + kept.length < want) {
         const listed = new Set([...listedIds, ...kept.map((l) => l.id)]);
-        const byNote = (await linesByNote(ctx, store, help, search, listed)).filter((l) =>
+        const byNote = (await linesByNote(sv, search, listed)).filter((l) =>
           passesFilters(l, req.query, now),
         );
         const more = byNote.slice(0, Math.max(0, want - printed - kept.length));

@@ -1,9 +1,7 @@
 import { loadConfig } from '../../app/config';
-import { fileNotes, notesPath } from '../../app/notes-file';
 import { fillTemplate, loadTemplates } from '../../domain/templates';
-import { loaded } from '../../store/types';
 import { EXIT } from '../failure';
-import { type Ctx, withStore } from '../session';
+import { type Ctx, withServices } from '../session';
 import { invalid } from './change-params';
 
 /**
@@ -26,15 +24,15 @@ export async function messageCommand(ctx: Ctx): Promise<number> {
     out.fail(f);
     return f.exit;
   }
-  return withStore(ctx, async (store, help) => {
-    const [got] = await Promise.all([help.lookupOne(wanted), store.getState().loadAccount()]);
+  return withServices(ctx, async (sv) => {
+    // Without the account the portal is left blank (the server's from the line): still a message.
+    const [got, acct] = await Promise.all([sv.lookupOne(wanted), sv.client.me().catch(() => null)]);
     if ('failure' in got) {
       out.fail(got.failure);
       return got.failure.exit;
     }
     const { line } = got;
-    const acct = loaded(store.getState().account);
-    const note = fileNotes(notesPath(ctx.dirs.data, store.getState().target.id)).get(line.id) ?? null;
+    const note = sv.notes.get(line.id) ?? null;
     const text = fillTemplate(
       template,
       {

@@ -14,8 +14,8 @@ import type { AppStore } from '../../store/app-store';
 import type { Column } from '../../ui/lines-columns';
 import { EXIT, usageFailure } from '../failure';
 import { tableText } from '../format';
-import type { Ctx, StoreHelp } from '../session';
-import { withStore } from '../session';
+import type { Ctx } from '../session';
+import { type StoreHelp, withStore } from '../store-session';
 
 interface OpenRow {
   readonly [key: string]: string | null;

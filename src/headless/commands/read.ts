@@ -10,29 +10,29 @@ import {
 } from '../../domain/format';
 import { namesText } from '../../domain/paste-list';
 import { statusGroups } from '../../domain/status-groups';
-import { loaded } from '../../store/types';
+import { countLines, skippedText } from '../../services/account';
+import { describeError } from '../../services/describe-error';
 import { PACKAGE_COLUMNS } from '../../ui/tables';
-import { EXIT } from '../failure';
+import { EXIT, failureOf } from '../failure';
 import { csvText, fieldColumns, lineRecord, pairsText, type Row, tableText } from '../format';
 import { linesByNote } from '../note-lines';
 import type { Tint } from '../output';
-import { type Ctx, withStore } from '../session';
+import { type Ctx, withServices } from '../session';
 
 const json = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`;
 
 export function accountCommand(ctx: Ctx): Promise<number> {
-  return withStore(ctx, async (store, help) => {
-    const s = store.getState();
-    await Promise.all([s.loadAccount(), s.loadCounts()]);
-    const { account, counts } = store.getState();
-    if (account.status !== 'ready') {
-      const f = help.failure(account.status === 'error' ? account.error : 'no answer');
+  return withServices(ctx, async (sv) => {
+    const [account, counts] = await Promise.allSettled([sv.client.me(), countLines(sv.client, sv.now())]);
+    if (account.status === 'rejected') {
+      const f = failureOf(account.reason);
       ctx.out.fail(f);
       return f.exit;
     }
-    const a = account.data;
-    const c = loaded(counts) ?? null;
-    if (counts.status === 'error') ctx.out.message(`Counts not available: ${counts.error}`, 'yellow');
+    const a = account.value;
+    const c = counts.status === 'fulfilled' ? counts.value : null;
+    if (counts.status === 'rejected')
+      ctx.out.message(`Counts not available: ${describeError(counts.reason)}`, 'yellow');
     if (ctx.run.format === 'json') {
       await ctx.out.data(
         json({
@@ -101,15 +101,17 @@ export function packagesCommand(ctx: Ctx): Promise<number> {
     });
     return Promise.resolve(EXIT.usage);
   }
-  return withStore(ctx, async (store, help) => {
-    await store.getState().loadCatalog();
-    const load = store.getState().packages;
-    if (load.status !== 'ready') {
-      const f = help.failure(load.status === 'error' ? load.error : 'no answer');
+  return withServices(ctx, async (sv) => {
+    let read: Awaited<ReturnType<typeof sv.client.packages>>;
+    try {
+      read = await sv.client.packages();
+    } catch (err) {
+      const f = failureOf(err);
       ctx.out.fail(f);
       return f.exit;
     }
-    const rows = load.data.filter((p) => type === 'all' || p.is_trial === (type === 'trial'));
+    if (read.skipped.length) ctx.out.message(skippedText('package', read.skipped), 'yellow');
+    const rows = read.packages.filter((p) => type === 'all' || p.is_trial === (type === 'trial'));
     const records = rows.map((p) => Object.fromEntries(PACKAGE_FIELDS.map((f) => [f, p[f]])) as Row);
     if (ctx.run.format === 'json') await ctx.out.data(json({ packages: records }));
     else if (ctx.run.format === 'csv') await ctx.out.data(csvText(records, PACKAGE_FIELDS));
@@ -119,15 +121,17 @@ export function packagesCommand(ctx: Ctx): Promise<number> {
 }
 
 export function bouquetsCommand(ctx: Ctx): Promise<number> {
-  return withStore(ctx, async (store, help) => {
-    await store.getState().loadCatalog();
-    const load = store.getState().bouquets;
-    if (load.status !== 'ready') {
-      const f = help.failure(load.status === 'error' ? load.error : 'no answer');
+  return withServices(ctx, async (sv) => {
+    let read: Awaited<ReturnType<typeof sv.client.bouquets>>;
+    try {
+      read = await sv.client.bouquets();
+    } catch (err) {
+      const f = failureOf(err);
       ctx.out.fail(f);
       return f.exit;
     }
-    const { channels, movies } = load.data;
+    if (read.skipped.length) ctx.out.message(skippedText('bouquet', read.skipped), 'yellow');
+    const { channels, movies } = read;
     if (ctx.run.format === 'json') {
       await ctx.out.data(json({ channels, movies }));
       return EXIT.done;
@@ -154,12 +158,12 @@ export const diagnosisRecord = (d: Diagnosis) => ({ works: d.works, why: d.why, 
 
 export function lineCommand(ctx: Ctx): Promise<number> {
   const wanted = ctx.run.args[0]!;
-  return withStore(ctx, async (store, help) => {
-    let got = await help.lookupOne(wanted);
+  return withServices(ctx, async (sv) => {
+    let got = await sv.lookupOne(wanted);
     // No username or id answers: the one line whose note matches (a customer's name, a phone), as `/`
     // finds it; several are listed, never guessed.
     if ('failure' in got && got.failure.code === 'line_not_found') {
-      const byNote = await linesByNote(ctx, store, help, wanted);
+      const byNote = await linesByNote(sv, wanted);
       if (byNote.length === 1) got = { line: byNote[0]! };
       else if (byNote.length > 1)
         got = {

@@ -1,22 +1,22 @@
 import { counted, credits } from '../../domain/format';
-import type { RenewalRow } from '../../domain/renewals';
-import { selectRenewalsPlan } from '../../store/renewals-slice';
-import { loaded } from '../../store/types';
+import { DEFAULT_WINDOW, planRenewals, type RenewalRow } from '../../domain/renewals';
+import { skippedText } from '../../services/account';
+import { fetchRenewals } from '../../services/renewals-fetch';
 import type { Column } from '../../ui/lines-columns';
 import { RENEWAL_COLUMNS } from '../../ui/tables';
 import { parseDays } from '../args';
-import { EXIT, usageFailure } from '../failure';
+import { EXIT, failureOf, usageFailure } from '../failure';
 import { csvText, dateValue, type Row, tableText } from '../format';
-import { type Ctx, withStore } from '../session';
+import { type Ctx, withServices } from '../session';
 import { invalid } from './change-params';
 
 const GROUP: Column<RenewalRow> = { id: 'group', header: 'GROUP', width: 9, cell: (r) => r.group };
 const CSV_FIELDS = ['group', 'id', 'username', 'label', 'status', 'connections', 'exp_date', 'cost'];
 
 /**
- * What needs renewing, from the list endpoint alone, through the store's renewals load and the
- * app's pricing (an estimate: extend has no simulate endpoint). --within and --expired apply to this
- * run only; the saved window (`[`/`]` in the app) is the default.
+ * What needs renewing, from the list endpoint alone (services/renewals-fetch.ts), priced as the
+ * renewals view prices it (domain/renewals.ts: an estimate, extend has no simulate endpoint).
+ * --within and --expired apply to this run only; the saved window (`[`/`]` in the app) is the default.
  */
 export function renewalsCommand(ctx: Ctx): Promise<number> {
   const { run, out } = ctx;
@@ -32,24 +32,31 @@ export function renewalsCommand(ctx: Ctx): Promise<number> {
   const months = run.values.months === undefined ? 1 : Number(run.values.months);
   for (const f of [within, expired]) if (f !== null && typeof f !== 'number') return fail(ctx, f);
   if (![1, 3, 6, 12].includes(months)) return fail(ctx, invalid('months', '--months takes 1, 3, 6 or 12'));
-  return withStore(ctx, async (store, help) => {
-    const saved = store.getState().renewalsWindow;
+  return withServices(ctx, async (sv) => {
+    // This run's window and length, never saved: a script must not move the app's setting.
+    const saved = sv.settings?.read().window ?? DEFAULT_WINDOW;
     const window = {
       withinDays: (within as number | null) ?? saved.withinDays,
       expiredDays: (expired as number | null) ?? saved.expiredDays,
     };
-    // This run's window and length, not saved: a script must not move the app's setting.
-    store.setState({ renewalsWindow: window, renewalsMonths: months });
-    const s = store.getState();
-    await Promise.all([s.loadRenewals(), s.loadAccount(), s.loadCatalog()]);
-    const st = store.getState();
-    if (st.renewals.status !== 'ready') {
-      const f = help.failure(st.renewals.status === 'error' ? st.renewals.error : 'no answer');
+    const at = sv.now();
+    const [found, account, packages] = await Promise.allSettled([
+      fetchRenewals(sv.client, window, at),
+      sv.client.me(),
+      sv.client.packages(),
+    ]);
+    if (found.status === 'rejected') {
+      sv.logError('renewals', found.reason);
+      const f = failureOf(found.reason);
       out.fail(f);
       return f.exit;
     }
-    const plan = selectRenewalsPlan(st)!;
-    const balance = loaded(st.account)?.credits ?? null;
+    if (packages.status === 'fulfilled' && packages.value.skipped.length)
+      out.message(skippedText('package', packages.value.skipped), 'yellow');
+    const balance = account.status === 'fulfilled' ? account.value.credits : null;
+    // Without the package prices the lines are listed unpriced, as the screen lists them.
+    const prices = packages.status === 'fulfilled' ? packages.value.packages : [];
+    const plan = planRenewals(found.value, prices, months, balance, window, at);
     const now = ctx.now();
     const rows: Row[] = plan.rows.map((r) => ({
       group: r.group,
@@ -73,7 +80,7 @@ export function renewalsCommand(ctx: Ctx): Promise<number> {
             renewable: plan.renewable,
             covered: plan.covered,
             unpriced: plan.unpriced,
-            capped: st.renewals.data.capped,
+            capped: found.value.capped,
             groups: plan.groups,
             rows,
           },
@@ -90,7 +97,7 @@ export function renewalsCommand(ctx: Ctx): Promise<number> {
       `To renew ${counted(plan.renewable, 'line')} for ${counted(months, 'month')}: ${credits(plan.total)} (an estimate from the package prices)` +
         `${balance === null ? '' : `; the balance of ${credits(balance)} covers ${plan.covered}`}.`,
     );
-    if (st.renewals.data.capped) out.message('A group stopped at 1,000 lines.', 'yellow');
+    if (found.value.capped) out.message('A group stopped at 1,000 lines.', 'yellow');
     return EXIT.done;
   });
 }

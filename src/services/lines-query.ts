@@ -1,0 +1,110 @@
+import {
+  LINE_STATUSES,
+  type LineListItem,
+  type LineStatusFilter,
+  type LinesPage,
+  type LineTypeFilter,
+  type OrderBy,
+  type OrderType,
+} from '../api/contract';
+import { statusOf } from '../domain/format';
+import type { ServiceClient } from './client';
+import type { ExpiredBlock } from './expired-count';
+import { expiredPage, findExpiredBlock } from './expired-view';
+import { PagingError } from './page-walk';
+
+/** The status filters of the lines browser and `linedesk lines`: the API's, and `expired`, a view
+ *  built here (services/expired-view.ts) because the API has no filter for it. */
+export const STATUS_VIEWS = [...LINE_STATUSES, 'expired'] as const;
+export type StatusView = LineStatusFilter | 'expired';
+
+export interface LinesQuery {
+  readonly search: string;
+  readonly status: StatusView;
+  readonly type: LineTypeFilter;
+  readonly orderBy: OrderBy;
+  readonly orderType: OrderType;
+}
+
+export const DEFAULT_QUERY: LinesQuery = {
+  search: '',
+  status: 'all',
+  type: 'all',
+  orderBy: 'id',
+  orderType: 'asc',
+};
+
+/** How long a found expired block is trusted (lines expire): found again after it. */
+const BLOCK_MS = 30_000;
+
+/** The list request for a query and a window (of the API's statuses: `expired` is a view). */
+export function listParams(
+  q: LinesQuery & { status: Exclude<LinesQuery['status'], 'expired'> },
+  offset: number,
+  limit: number,
+) {
+  return {
+    offset,
+    limit,
+    status: q.status,
+    type: q.type,
+    orderBy: q.orderBy,
+    orderType: q.orderType,
+    ...(q.search ? { search: q.search } : {}),
+  };
+}
+
+export interface LinesPager {
+  /** One page of a query (the expired view included). `fresh`: the first page of a walk, so the
+   *  expired block is found again (a block found earlier may be out of date, and nothing before the
+   *  first page could tell). */
+  page(q: LinesQuery, offset: number, limit: number, opts?: { readonly fresh?: boolean }): Promise<LinesPage>;
+  /** After a write or a refresh: a renewed line may have left the expired block. */
+  forget(): void;
+}
+
+/** The one way a page of lines is read, for the browser, mark-all and `linedesk lines`. */
+export function linesPager(client: ServiceClient, now: () => number = Date.now): LinesPager {
+  // Where the expired lines are, per type and search; found again after BLOCK_MS.
+  const blocks = new Map<string, { block: Promise<ExpiredBlock | null>; at: number }>();
+  return {
+    async page(q, offset, limit, opts = {}) {
+      if (q.status !== 'expired')
+        return client.listLines(listParams({ ...q, status: q.status }, offset, limit));
+      const filter = { type: q.type, search: q.search };
+      const key = JSON.stringify(filter);
+      let entry = blocks.get(key);
+      if (!entry || opts.fresh || now() - entry.at >= BLOCK_MS) {
+        entry = { block: findExpiredBlock(client, filter, now()), at: now() };
+        blocks.set(key, entry);
+        entry.block.catch(() => blocks.delete(key));
+      }
+      const block = await entry.block;
+      if (!block)
+        throw new PagingError(
+          'its order by expiry does not hold, so the expired lines cannot be found (nothing is guessed)',
+        );
+      return expiredPage(client, filter, block, q.orderType, offset, limit, now());
+    },
+    forget: () => blocks.clear(),
+  };
+}
+
+/** The status and type filters, applied to a line found locally (by its note) as the server applies them. */
+export function passesFilters(line: LineListItem, q: LinesQuery, now: number): boolean {
+  if (q.type === 'trial' && !line.is_trial) return false;
+  if (q.type === 'premium' && line.is_trial) return false;
+  const status = statusOf(line, now);
+  switch (q.status) {
+    case 'all':
+      return true;
+    case 'suspended':
+      return !line.enabled;
+    case 'active':
+      return status === 'active' || status === 'expiring';
+    case 'expiring':
+      return status === 'expiring';
+    case 'expired':
+      return line.exp_date?.ms != null && line.exp_date.ms <= now;
+  }
+}
