@@ -89,7 +89,8 @@ const typeOnly = (clause) => {
   return list.length > 0 && list.every((n) => n.startsWith('type '));
 };
 
-export function graph(root = process.cwd()) {
+/** Every file of src/ and what it imports: `edges` all, `runtime` those not erased at build. */
+export function imports(root = process.cwd()) {
   const all = files(root, 'src');
   const edges = new Map(all.map((f) => [f, new Set()]));
   const runtime = new Map(all.map((f) => [f, new Set()]));
@@ -104,6 +105,11 @@ export function graph(root = process.cwd()) {
       if (!m[1] || !typeOnly(m[1])) runtime.get(f).add(to);
     }
   }
+  return { all, edges, runtime };
+}
+
+export function graph(root = process.cwd()) {
+  const { all, edges, runtime } = imports(root);
   const rank = new Map(ORDER.map((n, i) => [n, i]));
   const arrows = new Map();
   const up = [];

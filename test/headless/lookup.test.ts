@@ -11,7 +11,10 @@ async function setup() {
   const env = await sandbox({ lines: 40 });
   await env.client.createLine({ duration: 1, username: 'TwinCommand01' });
   await env.client.createLine({ duration: 1, username: 'twincommand01' });
-  const line = (await env.client.listLines({ limit: 100 })).lines[23]!;
+  // A line of the seed, never one of the twins (ids are random: the 24th by id may be one).
+  const line = (await env.client.listLines({ limit: 100 })).lines.filter(
+    (l) => l.username.toLowerCase() !== 'twincommand01',
+  )[23]!;
   return { ...env, line, cmdEnv: envFor(env.sb.baseUrl, DEMO_KEY) };
 }
 
