@@ -1,7 +1,8 @@
 /** What a change command prints: the quote before it is sent, the outcome of each line after. */
-import { type BulkJob, type BulkLine, checkedNotApplied, SPENDS } from '../../domain/bulk';
+import type { Line, LineListItem } from '../../api/contract';
+import { type BulkJob, type BulkLine, SPENDS } from '../../domain/bulk';
 import { counted, credits, creditsText } from '../../domain/format';
-import type { Line, LineListItem } from '../../store/types';
+import { type Outcome, outcomeOf } from '../../services/changes/outcome';
 import type { Column } from '../../ui/lines-columns';
 import { EXIT } from '../failure';
 import { lineRecord, type Row, tableText } from '../format';
@@ -114,23 +115,7 @@ export async function printQuote(out: Output, q: Quote, asData: boolean, json: b
   if (q.lost) out.message(q.lost, 'yellow');
 }
 
-export type Outcome =
-  | 'applied'
-  | 'not applied'
-  | 'refused'
-  | 'unknown'
-  | 'skipped'
-  | 'cancelled'
-  | 'not sent';
-
-export function outcomeOf(l: BulkLine): Outcome {
-  if (l.state === 'done') return 'applied';
-  if (l.state === 'unknown' || l.state === 'sending') return 'unknown';
-  if (l.state === 'failed') return l.notSent ? 'not sent' : checkedNotApplied(l) ? 'not applied' : 'refused';
-  if (l.state === 'skipped') return 'skipped';
-  if (l.state === 'cancelled') return 'cancelled';
-  return 'not sent';
-}
+export { type Outcome, outcomeOf };
 
 export interface ResultRow extends Row {
   readonly id: string | null;
