@@ -63,6 +63,11 @@ export interface BulkLine {
    * (another linedesk's open change of it): "applied, possibly by another client", charge unknown.
    */
   readonly maybeOther?: string;
+  /**
+   * Skipped because an earlier change to the line is still open (its outcome unknown, or another
+   * linedesk's): the job did not settle it, so a script's exit says "unknown" (3), not "done".
+   */
+  readonly heldBack?: boolean;
 }
 
 export interface BulkJob {

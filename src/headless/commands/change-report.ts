@@ -206,9 +206,7 @@ export async function printResults(
 export function exitOf(job: BulkJob, notFound: number): number {
   const outcomes = job.lines.map(outcomeOf);
   // A line left alone because an earlier change to it is still unknown is unknown too.
-  const heldBack = job.lines.some(
-    (l) => l.state === 'skipped' && /unknown outcome|open change|held/.test(l.detail ?? ''),
-  );
+  const heldBack = job.lines.some((l) => l.state === 'skipped' && l.heldBack);
   if (outcomes.includes('unknown') || heldBack) return EXIT.unknown;
   // Nothing reached the service (it could not be reached): the network's code, not a refusal's.
   const tried = job.lines.filter((l) => l.state !== 'skipped');

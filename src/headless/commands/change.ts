@@ -274,7 +274,7 @@ async function changeMany(ctx: Ctx, r: Run, p: ChangeParams): Promise<number> {
   // The rules first: a refusal is printed alone, before any quote. (--yes is the typed count the
   // app asks for before a bulk delete.)
   const blocked = changes.validateJob(planned, { balance });
-  if (blocked) return refusedJob(ctx, r, planned, blocked);
+  if (blocked) return refusedJob(ctx, planned, blocked);
   const quote: Quote = {
     op: planned.op,
     target: { kind: r.sv.target.kind, label: r.sv.target.label },
@@ -333,7 +333,7 @@ async function changeMany(ctx: Ctx, r: Run, p: ChangeParams): Promise<number> {
  * A bulk job the rules refuse. "Nothing to do" says why line by line (the plan's notes); when lines
  * are left out because an earlier change to them is open, it is that change's code (exit 3).
  */
-function refusedJob(ctx: Ctx, r: Run, job: BulkJob, blocked: Refusal): Promise<number> {
+function refusedJob(ctx: Ctx, job: BulkJob, blocked: Refusal): Promise<number> {
   if (blocked.code !== 'nothingToDo') return refused(ctx, blocked);
   const skipped = job.lines.filter((l) => l.state === 'skipped');
   const why = skipped
@@ -341,7 +341,7 @@ function refusedJob(ctx: Ctx, r: Run, job: BulkJob, blocked: Refusal): Promise<n
     .map((l) => `${l.username}: ${l.detail ?? 'skipped'}`)
     .join('; ');
   const more = skipped.length > 5 ? `; and ${skipped.length - 5} more` : '';
-  const open = skipped.some((l) => r.changes.open().unsettled.has(l.id));
+  const open = skipped.some((l) => l.heldBack);
   return refused(ctx, blocked, open ? EXIT.unknown : EXIT.failed, `${blocked.message} (${why}${more})`);
 }
 

@@ -63,7 +63,7 @@ export function planJob(job: BulkJob, packages: readonly Package[], open: OpenLi
   return job.lines.map(
     (l): BulkLine =>
       open.unsettled.has(l.id)
-        ? { ...l, cost: 0, state: 'skipped', detail: openReason(open, l.id)! }
+        ? { ...l, cost: 0, state: 'skipped', detail: openReason(open, l.id)!, heldBack: true }
         : planLine(l, job.op as BulkOp, job, packages, nowMs),
   );
 }

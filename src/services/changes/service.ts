@@ -653,6 +653,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
                 ...l,
                 state: 'skipped',
                 detail: `left alone: ${others.get(l.id)} has an open change of this line`,
+                heldBack: true,
               }
             : l,
         ),
