@@ -9,172 +9,24 @@
  * what it draws, a command prints what it needs.
  */
 import { randomUUID } from 'node:crypto';
-import type { Account, Line, LineListItem, Package } from '../../api/contract';
-import type { RetryPolicy } from '../../api/retry';
-import {
-  type BulkJob,
-  type BulkLine,
-  checkedNotApplied,
-  FINAL,
-  OPEN,
-  SPENDS,
-  toBulkLine,
-} from '../../domain/bulk';
-import type { Refusal } from '../../domain/change-rules';
+import type { Line, LineListItem } from '../../api/contract';
+import { type BulkJob, type BulkLine, FINAL, OPEN, SPENDS, toBulkLine } from '../../domain/bulk';
 import { counted } from '../../domain/format';
 import { DEFAULT_HOLD_MS, heldUntil } from '../../domain/proof';
-import type { ServiceClient } from '../client';
 import { describeError } from '../describe-error';
-import { lookupPasted } from '../paste-lookup';
 import { checkJob, type EngineOptions, runJob } from './engine';
 import { holdDamagedIntents, type Notify, takeJob } from './intent-damage';
-import { type ForeignJob, type IntentLog, needsAttention } from './intent-log';
-import { type Journal, type JournalEntry, type JournalOutcome, JournalWriter } from './journal';
-import { auditOf } from './journal-audit';
+import { needsAttention } from './intent-log';
+import { journalRecorder } from './journal-record';
 import type { OpenLines } from './open-lines';
 import { outcomeMessage, outcomeOf, type SendResult } from './outcome';
 import { othersOf } from './ownership';
-import { planJob, type QuoteResult, quoteChange, quoteLocally, quoteUpgrades } from './quote';
-import { type Change, type Facts, validate, validateJob } from './validate';
+import { planJob, quoteChange, quoteLocally, quoteUpgrades } from './quote';
+import { adoptForeign, findUnsent } from './recovery';
+import type { ChangeEvent, ChangeHooks, ChangeService, ChangeServiceDeps, Recovered } from './service-types';
+import { type Change, validate, validateJob } from './validate';
 
-/** A job found open in the intent log at start, after its unknown lines were checked. */
-export interface Recovered {
-  readonly job: BulkJob;
-  /** Lines never sent when the process stopped (not cancelled): offered for resuming. */
-  readonly unsent: number;
-}
-
-/** What the service tells its front-ends, in order, as it happens. */
-export type ChangeEvent =
-  /** Something to say (the screens' flash line, a command's stderr). */
-  | { readonly type: 'notice'; readonly text: string; readonly tone: Parameters<Notify>[1] }
-  /** The lines with an open change (or held for someone else) changed. */
-  | { readonly type: 'open'; readonly open: OpenLines }
-  /** Journal entries not yet on disk (a write failed): retried, and shown until written. */
-  | { readonly type: 'journalWaiting'; readonly waiting: number }
-  /** The account as read just before a spending job (its balance judges the job). */
-  | { readonly type: 'account'; readonly account: Account }
-  /** A line of a job changed state, with the line as the server returned or listed it. */
-  | {
-      readonly type: 'line';
-      readonly job: BulkJob;
-      readonly line: BulkLine;
-      readonly server?: Line | LineListItem | undefined;
-    }
-  /** A run or a check ended (not by shutdown): the balance and the lines it changed are stale. */
-  | { readonly type: 'finished'; readonly job: BulkJob }
-  /** A job was checked again in the background (the dialog, the bulk results, the recovery follow). */
-  | { readonly type: 'checked'; readonly job: BulkJob }
-  /** The recovery at start: the jobs found open, while they are checked and once they were. */
-  | {
-      readonly type: 'recovery';
-      readonly checking: boolean;
-      readonly jobs: readonly Recovered[];
-    }
-  /** Lines an interrupted job never sent, as the server has them now (to be marked again). */
-  | { readonly type: 'unsent'; readonly lines: readonly LineListItem[] };
-
-export interface ChangeHooks {
-  /** Throttled by the caller: every change of a line (the job as it stands). */
-  readonly onProgress?: (job: BulkJob) => void;
-  readonly onError?: EngineOptions['onError'];
-  /** Every change of a line, with the line as the server returned or listed it. */
-  readonly onLine?: EngineOptions['onLine'];
-  /** The service cannot be reached and the job waits (a sentence), or null once it answers again. */
-  readonly onPause?: EngineOptions['onPause'];
-  /** A check nobody asked for now (the background checks): nothing said when another linedesk has it. */
-  readonly background?: boolean;
-  /** A bulk job (even of one line): the journal says so. */
-  readonly bulk?: boolean;
-  /** A single change: its job of one line, made, before anything is written or sent. */
-  readonly onStart?: (job: BulkJob) => void;
-}
-
-/** What the service needs: the client, the account, the files (intent log, journal), the clock. */
-export interface ChangeServiceDeps {
-  readonly client: ServiceClient;
-  /** The account changes are made on: its id (jobs are kept per account) and its label (the journal). */
-  readonly target: { readonly id: string; readonly label: string };
-  readonly now?: () => number;
-  readonly journal?: Journal;
-  readonly intents?: IntentLog;
-  readonly foreignIntents?: () => readonly ForeignJob[];
-  readonly sleep?: (ms: number) => Promise<void>;
-  readonly retry?: Partial<RetryPolicy>;
-  readonly holdMs?: number;
-  /** Keep checking open changes in the background during their hold window (the app, not scripts). */
-  readonly watch?: boolean;
-  readonly watchFirstMs?: number;
-  readonly unreachableMs?: number;
-  readonly bulkConcurrency?: number;
-  readonly logError?: (context: string, err: unknown) => void;
-}
-
-export interface ChangeService {
-  /** Follows what the service does; returns the unsubscribe. */
-  subscribe(listener: (e: ChangeEvent) => void): () => void;
-  /** The lines that take no new change now. */
-  open(): OpenLines;
-  /**
-   * The rules, in order (validate.ts): those that need no cost first, the line's open change among
-   * them, then the balance rules once `facts.cost` is known. A refusal, or null.
-   */
-  validate(change: Change, facts?: Omit<Facts, 'open'>): Refusal | null;
-  /** A planned job's rules (something to do, every cost known, the total against the balance). */
-  validateJob: typeof validateJob;
-  /** The server's quote, or extend's labelled estimate from `packages`; or why there is none. */
-  quote(change: Change, packages: readonly Package[]): Promise<QuoteResult>;
-  /** The same, when no server quote is needed (extend's estimate, a free change); null otherwise. */
-  quoteLocally(change: Change, packages: readonly Package[]): QuoteResult | null;
-  /** A job of these lines, planned (a line with an open change left out, saying why). */
-  plan(
-    op: BulkJob['op'],
-    lines: readonly BulkLine[],
-    params: Pick<BulkJob, 'months' | 'connections'>,
-    packages: readonly Package[],
-  ): BulkJob;
-  /** A planned job's upgrade lines quoted by the server, four at a time (stops once not `wanted`). */
-  quoteJob(job: BulkJob, wanted?: () => boolean): Promise<BulkJob>;
-  /** A single change as a job of one line, at the cost quoted: sent, and its typed outcome. */
-  send(change: Change, cost: number | null, hooks?: ChangeHooks): Promise<SendResult>;
-  /** A single change's job checked again after an unknown outcome (never re-sent). */
-  recheck(job: BulkJob, hooks?: ChangeHooks): Promise<SendResult>;
-  /** A single change's job as it stands now (a background check moved it on). */
-  resultOf(job: BulkJob): SendResult;
-  /** Journal entries not yet on disk. */
-  journalWaiting(): number;
-  /** Runs a job through the one change engine: intent first, then requests, outcomes, journal. */
-  runChange(job: BulkJob, hooks?: ChangeHooks): Promise<BulkJob>;
-  /** Checks a job's unknown lines with the server again (never re-sends). */
-  checkChange(job: BulkJob, hooks?: ChangeHooks): Promise<BulkJob>;
-  /** Stops scheduling the running job's requests; those in flight finish. */
-  cancel(): void;
-  /** At start: open intents of this service are checked before anything else. */
-  recoverIntents(): Promise<readonly Recovered[]>;
-  /** The recovery's "set aside": the jobs are closed (their journal entries stay), or released. */
-  setAside(jobs: readonly Recovered[]): void;
-  /** The user settles an open line by hand: recorded as settled by the user; the line is free. */
-  settleByHand(jobId: string, lineId: string, verdict: 'applied' | 'not applied'): BulkJob | null;
-  /**
-   * The process is going away: stop scheduling, wait at most `graceMs` for requests in flight. Not a
-   * cancel: the lines never sent stay pending.
-   */
-  shutdown(graceMs: number): Promise<void>;
-}
-
-/** What the journal says of a line's state (null: nothing to journal yet). */
-const journalOutcomeOf = (l: BulkLine): JournalOutcome | null =>
-  l.state === 'done'
-    ? 'applied'
-    : l.state === 'unknown'
-      ? 'unknown'
-      : l.state === 'failed'
-        ? l.notSent
-          ? 'not sent'
-          : checkedNotApplied(l)
-            ? 'not applied'
-            : 'rejected'
-        : null;
+export type { ChangeEvent, ChangeHooks, ChangeService, ChangeServiceDeps, Recovered };
 
 /** Background checks of a job in its hold window: 5 s, 10 s, 20 s… at most a minute apart. */
 const watchDelay = (attempt: number, firstMs = 5_000) => Math.min(60_000, firstMs * 2 ** attempt);
@@ -214,16 +66,21 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   /** Jobs started as bulk jobs by this process: their checks are journaled as such. */
   const asBulk = new Set<string>();
   const journal = deps.journal
-    ? new JournalWriter(deps.journal, (err, waiting) => {
-        deps.logError?.('journal', err);
-        emit({ type: 'journalWaiting', waiting });
-        notify(
-          `Could not write the journal (${describeError(err)}): ${waiting} entr${waiting === 1 ? 'y waits' : 'ies wait'}; retrying. The charge is kept on screen and in the intent log.`,
-          'error',
-        );
-      })
+    ? journalRecorder(
+        { journal: deps.journal, now, target, logError: deps.logError },
+        {
+          waiting: (waiting) => emit({ type: 'journalWaiting', waiting }),
+          failed: (err, waiting) => {
+            emit({ type: 'journalWaiting', waiting });
+            notify(
+              `Could not write the journal (${describeError(err)}): ${waiting} entr${waiting === 1 ? 'y waits' : 'ies wait'}; retrying. The charge is kept on screen and in the intent log.`,
+              'error',
+            );
+          },
+        },
+      )
     : null;
-
+  const journalLine: NonNullable<typeof journal>['record'] = (...a) => journal?.record(...a);
   const setUnsettled = (l: BulkLine, jobId: string) => {
     const has = open.unsettled.has(l.id);
     const isOpen = OPEN.has(l.state);
@@ -245,58 +102,6 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     setOpen({ unsettled, held: heldBy });
   };
 
-  /**
-   * Jobs recorded for this service under another account id are this account's only when the server
-   * shows it every line they name (line ids are the service's own; an account sees only its lines):
-   * then they are moved here and checked with the rest. Otherwise their lines are held — a line
-   * whose change may have been applied is never changed again from here — and said, with where.
-   */
-  const adoptForeign = async () => {
-    for (const f of deps.foreignIntents?.() ?? []) {
-      if (f.heldElsewhere) {
-        holdLines(f.job, f.heldElsewhere);
-        continue;
-      }
-      if (await showsEveryLine(f.job)) {
-        try {
-          f.adopt();
-          continue;
-        } catch (err) {
-          deps.logError?.('intent log', err);
-        }
-      }
-      holdLines(f.job, 'an earlier change recorded under another key or account', false);
-      notify(
-        `An earlier ${f.job.op} recorded for this service under another key or account (${counted(f.job.lines.length, 'line')}: ${f.job.lines
-          .slice(0, 3)
-          .map((l) => l.username)
-          .join(
-            ', ',
-          )}${f.job.lines.length > 3 ? '…' : ''}) is not this account's as far as the server shows: its lines are held, nothing is re-sent; it is kept in ${f.where}`,
-        'error',
-      );
-    }
-  };
-  const showsEveryLine = async (job: BulkJob) => {
-    // A line being created has no id yet: its username, found here, is this account's.
-    const keys = job.lines.map((l) => (l.id.startsWith('new:') ? l.username : l.id));
-    if (!keys.length) return false;
-    try {
-      const { found } = await lookupPasted(deps.client, keys, {
-        cancelled: () => false,
-        progress: () => {},
-        maxPages: 20,
-      });
-      return job.lines.every((l) => {
-        const hit = found.get(l.id.startsWith('new:') ? l.username : l.id);
-        return hit !== undefined && (l.id.startsWith('new:') ? hit.username === l.username : hit.id === l.id);
-      });
-    } catch (err) {
-      deps.logError?.('foreign job', err);
-      return false;
-    }
-  };
-
   /** Whether the log says another job closed this one's balance window (perhaps from another process). */
   const windowClosedOf = (jobId: string) => () =>
     deps.intents?.open().find((j) => j.id === jobId)?.balanceBefore === null;
@@ -313,31 +118,6 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   };
   const otherChanges = (jobId: string) => othersOfJob(jobId).lines;
 
-  /**
-   * The marks an interrupted job was started from are gone with its process: its lines never sent are
-   * looked up (so a mark holds the line as the server has it now) and said, to be marked again, for a
-   * resume or a new job of the user's choosing.
-   */
-  const findUnsent = async (jobs: readonly Recovered[]) => {
-    const ids = jobs.flatMap((r) =>
-      r.job.lines.filter((l) => l.state === 'pending' && !l.id.startsWith('new:')).map((l) => l.id),
-    );
-    if (!ids.length) return;
-    try {
-      const { found } = await lookupPasted(deps.client, ids, {
-        cancelled: () => interrupted,
-        progress: () => {},
-        maxPages: 20,
-      });
-      emit({
-        type: 'unsent',
-        lines: ids.flatMap((id) => (found.get(id)?.id === id ? [found.get(id)!] : [])),
-      });
-    } catch (err) {
-      deps.logError?.('marks of an interrupted job', err);
-    }
-  };
-
   /** Lines another process is changing: no change from here touches them while it runs. */
   const holdLines = (job: BulkJob, who: string, say = true) => {
     hold(
@@ -350,64 +130,6 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         `${who} is making an earlier ${job.op} (${counted(job.lines.length, 'line')}): its lines are left to it until it ends`,
         'warning',
       );
-  };
-
-  /**
-   * What was last journaled per operation: its outcome and what it said of the charge. Seeded from
-   * the journal itself on first use, so a later process (the next start, `linedesk pending`) checking
-   * the same job adds nothing either: a check that leaves a line unknown, or a recovery that finds a
-   * line settled as already written, writes no second entry. One entry per operation, unless its
-   * outcome or its charge changed.
-   */
-  const journaled = new Map<string, string>();
-  let seeded = false;
-  const said = (e: Pick<JournalEntry, 'outcome' | 'deducedCredits' | 'charge' | 'detail'>) =>
-    e.outcome === 'unknown'
-      ? 'unknown'
-      : `${e.outcome}|${e.deducedCredits ?? ''}|${e.charge ?? ''}|${e.detail ?? ''}`;
-  const lastJournaled = (opId: string): string | undefined => {
-    if (!seeded && deps.journal) {
-      seeded = true;
-      try {
-        // In order: the last entry of an operation is what it says now.
-        for (const e of deps.journal.read()) if (e.opId !== undefined) journaled.set(e.opId, said(e));
-      } catch (err) {
-        deps.logError?.('journal read', err);
-      }
-    }
-    return journaled.get(opId);
-  };
-  const journalLine = (job: BulkJob, l: BulkLine, bulk: boolean, server?: Line | LineListItem) => {
-    const outcome = journalOutcomeOf(l);
-    if (!journal || !outcome) return;
-    const opId = `${job.id}:${l.username}`;
-    const detail =
-      l.detail || bulk
-        ? `${bulk ? `bulk ${job.id}` : ''}${bulk && l.detail ? ': ' : ''}${l.detail ?? ''}`
-        : undefined;
-    const saying = said({ outcome, deducedCredits: l.deducedCredits ?? null, charge: l.charge, detail });
-    if (lastJournaled(opId) === saying) return;
-    journaled.set(opId, saying);
-    const bouquets = (l.body as { bouquets?: number[] } | undefined)?.bouquets;
-    journal.append({
-      opId,
-      time: new Date(now()).toISOString(),
-      target: job.target,
-      ...(job.target === target.id ? { service: target.label } : {}),
-      ...auditOf(job, l, outcome, server),
-      operation: job.op,
-      lineId: l.id.startsWith('new:') ? null : l.id,
-      username: l.username,
-      quotedCost: SPENDS.has(job.op) ? l.cost : null,
-      estimate: job.op === 'extend',
-      deducedCredits: l.deducedCredits ?? null,
-      newBalance: l.newBalance ?? null,
-      ...(l.charge ? { charge: l.charge } : {}),
-      outcome,
-      ...(detail !== undefined ? { detail } : {}),
-      ...(bouquets?.length ? { bouquets } : {}),
-    });
-    emit({ type: 'journalWaiting', waiting: journal.waiting });
   };
 
   /**
@@ -605,7 +327,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     },
     recheck: (job, hooks) => single((h) => service.checkChange(job, h), hooks),
     resultOf: (job) => resultOf(job),
-    journalWaiting: () => journal?.waiting ?? 0,
+    journalWaiting: () => journal?.waiting() ?? 0,
 
     async runChange(given, hooks) {
       // After shutdown nothing new leaves: the job is left as it is, for the next start.
@@ -725,7 +447,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
 
     async recoverIntents() {
       const intents = deps.intents;
-      await adoptForeign();
+      await adoptForeign(deps, holdLines, notify);
       if (intents) holdDamagedIntents(intents, notify, hold);
       const all: BulkJob[] = [];
       for (const job of intents?.open() ?? []) {
@@ -758,7 +480,8 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         checked.push({ job: final, unsent: final.lines.filter((l) => l.state === 'pending').length });
       }
       emit({ type: 'recovery', checking: false, jobs: checked });
-      await findUnsent(checked);
+      const unsent = await findUnsent(deps.client, checked, () => interrupted, deps.logError);
+      if (unsent.length) emit({ type: 'unsent', lines: unsent });
       return checked;
     },
 
