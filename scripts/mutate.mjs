@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * A small mutation check of the money guards (issue 23, item 8): each mutation below removes or
- * bends one guard in engine.ts, changes-slice.ts, proof.ts or paste.ts; the test files named with it
+ * bends one guard in engine.ts, the change service (service.ts), proof.ts or paste.ts; the test files named with it
  * are run, and a mutation that no test fails "survives". One at a time; the file is always put back.
  *   node scripts/mutate.mjs            every mutation
  *   node scripts/mutate.mjs E1 P2      only those
@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const ENGINE = 'src/services/changes/engine.ts';
-const SLICE = 'src/store/changes/changes-slice.ts';
+const SLICE = 'src/services/changes/service.ts';
 const PROOF = 'src/domain/proof.ts';
 const PASTE = 'src/keys/paste.ts';
 const GUARD_TESTS = ['test/store/intent-guard.test.ts'];
@@ -47,7 +47,7 @@ const MUTATIONS = [
   [
     'C1',
     SLICE,
-    'the store swallows a failed `sending` write',
+    'the change service swallows a failed `sending` write',
     "if (l.state === 'sending') throw err;",
     '',
     GUARD_TESTS,

@@ -1,12 +1,14 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ForeignJob, IntentLog } from '../services/changes/intent-log';
+import { isForeignOf } from '../services/changes/ownership';
 import { fileIntentLog } from './intent-file';
 
 /**
  * Open jobs recorded for the same service under another account id: a key changed since, another
- * profile on the same panel, or an earlier version that kept jobs per URL alone. The store decides
- * whose they are (with the server's evidence); here they are only found and, when told, moved.
+ * profile on the same panel, or an earlier version that kept jobs per URL alone (the decision is
+ * ownership.ts's). The change service decides whose they are (with the server's evidence); here they
+ * are only found and, when told, moved.
  */
 export function foreignIntents(
   dataDir: string,
@@ -16,8 +18,7 @@ export function foreignIntents(
   /** The account ids of the other profiles on this service: their jobs are theirs, not looked at. */
   others: ReadonlySet<string> = new Set(),
 ): () => ForeignJob[] {
-  const sameService = (target: string) =>
-    target !== targetId && !others.has(target) && (target === baseUrl || target.startsWith(`${baseUrl}#`));
+  const service = { baseUrl, targetId, others };
   return () => {
     let dirs: string[];
     try {
@@ -31,7 +32,7 @@ export function foreignIntents(
       const dir = join(dataDir, name);
       const log = fileIntentLog(dir);
       for (const job of log.open()) {
-        if (!sameService(job.target)) continue;
+        if (!isForeignOf(job.target, service)) continue;
         found.push({
           job,
           where: dir,

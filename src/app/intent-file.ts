@@ -2,9 +2,15 @@ import * as nodeFs from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { OPEN } from '../domain/bulk';
 import type { IntentDamage, IntentLog } from '../services/changes/intent-log';
+import {
+  claim as claimOwner,
+  heldBy,
+  type OwnerRecords,
+  release as releaseOwner,
+} from '../services/changes/ownership';
 import { describeError } from '../services/describe-error';
 import { replay } from './intent-records';
-import { isAlive, isSame, type Owner, thisProcess } from './process-owner';
+import { type Owner, systemProcesses } from './process-owner';
 
 /** The file functions the log uses: tests put a full or read-only disk in their place. */
 export type IntentFs = Pick<
@@ -49,12 +55,9 @@ function located(err: unknown, path: string): unknown {
  * linedesk (a second cron run, a second terminal) leaves the job alone while that process lives and
  * holds it, and takes it over, exclusively, once it is released or its maker is gone.
  */
-export function fileIntentLog(
-  dir: string,
-  self: Owner = thisProcess(),
-  opts: IntentFileOptions = {},
-): IntentLog {
+export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions = {}): IntentLog {
   const fs: IntentFs = { ...nodeFs, ...opts.fs };
+  const procs = systemProcesses(self);
   const durable = opts.fsync ?? true;
   const ensureDir = () => {
     try {
@@ -68,19 +71,8 @@ export function fileIntentLog(
     ensureDir();
   } catch {}
   const fileOf = (jobId: string) => join(dir, `${jobId.replace(/[^A-Za-z0-9-]/g, '_')}.jsonl`);
-  const ownerFile = (jobId: string) => `${fileOf(jobId)}.owner`;
-  const readOwner = (file: string): Owner | null => {
-    try {
-      const o = JSON.parse(String(fs.readFileSync(file, 'utf8'))) as Owner | null;
-      return typeof o?.pid === 'number' ? { pid: o.pid, start: o.start ?? null } : null;
-    } catch {
-      return null;
-    }
-  };
-  const ownerOf = (jobId: string) => readOwner(ownerFile(jobId));
-  const holder = (o: Owner | null) =>
-    o && !isSame(o, self) && isAlive(o) ? `another linedesk (process ${o.pid})` : null;
-  const heldElsewhere = (jobId: string) => holder(ownerOf(jobId));
+  const owners = fileOwnerRecords(fs, opts.fsync ?? true);
+  const heldElsewhere = (jobId: string) => heldBy(owners, fileOf(jobId), procs);
   /** The last record number of each job this process writes to (read from the file when unknown). */
   const seq = new Map<string, number>();
 
@@ -123,37 +115,7 @@ export function fileIntentLog(
    */
   const claim = (jobId: string): boolean => {
     seq.delete(jobId); // another process may have appended since this one last wrote
-    const file = ownerFile(jobId);
-    const o = ownerOf(jobId);
-    if (o && isSame(o, self)) return true;
-    if (o && isAlive(o)) return false;
-    if (o || fs.existsSync(file)) {
-      // The maker is gone (or its file unreadable): moved aside first, which only one taker can do.
-      const aside = `${file}.${self.pid}.stale`;
-      try {
-        fs.renameSync(file, aside);
-      } catch (err) {
-        if (codeOf(err) === 'ENOENT') return false; // another taker moved it first
-        throw located(err, file);
-      }
-      fs.rmSync(aside, { force: true });
-    }
-    let fd: number;
-    try {
-      fd = fs.openSync(file, 'wx', 0o600);
-    } catch (err) {
-      if (codeOf(err) === 'EEXIST') return false; // another taker created it first
-      throw located(err, file);
-    }
-    try {
-      writeAll(fd, JSON.stringify(self));
-    } catch (err) {
-      fs.closeSync(fd);
-      fs.rmSync(file, { force: true }); // a half-written owner would hold the job for nobody
-      throw located(err, file);
-    }
-    fs.closeSync(fd);
-    return true;
+    return claimOwner(owners, fileOf(jobId), procs);
   };
 
   const scan = (): { jobs: ReturnType<IntentLog['open']>; damage: IntentDamage[] } => {
@@ -194,10 +156,7 @@ export function fileIntentLog(
     return { jobs, damage };
   };
 
-  const release = (jobId: string) => {
-    const o = ownerOf(jobId);
-    if (o && isSame(o, self)) fs.rmSync(ownerFile(jobId), { force: true });
-  };
+  const release = (jobId: string) => releaseOwner(owners, fileOf(jobId), procs);
 
   return {
     begin(job) {
@@ -260,7 +219,7 @@ export function fileIntentLog(
     end(jobId) {
       seq.delete(jobId);
       fs.rmSync(fileOf(jobId), { force: true });
-      fs.rmSync(ownerFile(jobId), { force: true });
+      owners.remove(fileOf(jobId));
     },
     open: () => scan().jobs,
     damaged: () => scan().damage,
@@ -268,17 +227,70 @@ export function fileIntentLog(
       const file = resolve(path);
       if (resolve(dirname(file)) !== resolve(dir) || !basename(file).endsWith('.jsonl'))
         throw new Error(`${path} is not a job file of the intent log in ${dir}`);
-      const who = holder(readOwner(`${file}.owner`));
+      const who = heldBy(owners, file, procs);
       if (who) throw new Error(`${who} holds ${path}: it is left as it is`);
       const to = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
       try {
         fs.renameSync(file, to);
-        fs.rmSync(`${file}.owner`, { force: true });
+        owners.remove(file);
         syncDir();
       } catch (err) {
         throw located(err, file);
       }
       return to;
     },
+  };
+}
+
+/**
+ * The owner of each job as a file beside it, `<job file>.owner` (the key is the job file's path):
+ * created exclusively ('wx'), moved aside by rename (only one mover succeeds), synced when written.
+ */
+export function fileOwnerRecords(fs: IntentFs = nodeFs, durable = true): OwnerRecords {
+  const at = (key: string) => `${key}.owner`;
+  return {
+    read(key) {
+      try {
+        const o = JSON.parse(String(fs.readFileSync(at(key), 'utf8'))) as Owner | null;
+        return typeof o?.pid === 'number' ? { pid: o.pid, start: o.start ?? null } : null;
+      } catch {
+        return null;
+      }
+    },
+    exists: (key) => fs.existsSync(at(key)),
+    moveAside(key, tag) {
+      const file = at(key);
+      const aside = `${file}.${tag}.stale`;
+      try {
+        fs.renameSync(file, aside);
+      } catch (err) {
+        if (codeOf(err) === 'ENOENT') return false; // another taker moved it first
+        throw located(err, file);
+      }
+      fs.rmSync(aside, { force: true });
+      return true;
+    },
+    create(key, owner) {
+      const file = at(key);
+      let fd: number;
+      try {
+        fd = fs.openSync(file, 'wx', 0o600);
+      } catch (err) {
+        if (codeOf(err) === 'EEXIST') return false; // another taker created it first
+        throw located(err, file);
+      }
+      try {
+        const buf = Buffer.from(JSON.stringify(owner));
+        for (let off = 0; off < buf.length; ) off += fs.writeSync(fd, buf, off, buf.length - off);
+        if (durable) fs.fsyncSync(fd);
+      } catch (err) {
+        fs.closeSync(fd);
+        fs.rmSync(file, { force: true }); // a half-written owner would hold the job for nobody
+        throw located(err, file);
+      }
+      fs.closeSync(fd);
+      return true;
+    },
+    remove: (key) => fs.rmSync(at(key), { force: true }),
   };
 }

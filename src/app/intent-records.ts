@@ -28,6 +28,7 @@ const Line = z.looseObject({
   newBalance: num.optional(),
   charge: z.enum(['reply', 'balance', 'share', 'unknown']).optional(),
   provenNotApplied: z.boolean().optional(),
+  heldBack: z.boolean().optional(),
   body: z.looseObject({}).optional(),
 });
 const Job = z.looseObject({

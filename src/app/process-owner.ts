@@ -1,11 +1,12 @@
+/**
+ * Processes as the ownership of an open change needs them (services/changes/ownership.ts decides;
+ * this reads the system): this process, and whether another still runs.
+ */
 import { readFileSync } from 'node:fs';
+import type { Owner, Processes } from '../services/changes/ownership';
 
-/** A process as another can recognise it: its pid, and its start time where the system tells it. */
-export interface Owner {
-  readonly pid: number;
-  /** Field 22 of /proc/PID/stat (start time in clock ticks since boot): tells a reused pid apart. */
-  readonly start: string | null;
-}
+export { isSame } from '../services/changes/ownership';
+export type { Owner };
 
 /** Fields 3… of /proc/PID/stat (state first), or null where there is no /proc or no such process. */
 function statOf(pid: number): string[] | null {
@@ -24,8 +25,6 @@ export function startTimeOf(pid: number): string | null {
 
 export const thisProcess = (): Owner => ({ pid: process.pid, start: startTimeOf(process.pid) });
 
-export const isSame = (a: Owner, b: Owner) => a.pid === b.pid && a.start === b.start;
-
 /**
  * Still running: the pid answers signal 0, it is not a zombie (killed, not yet reaped by its parent:
  * it keeps its pid and start time, and answers signal 0, until then), and, where known, it started
@@ -43,3 +42,6 @@ export function isAlive(o: Owner): boolean {
   const start = stat?.[19] ?? null;
   return o.start === null || start === null || start === o.start;
 }
+
+/** The system's processes, as seen by `self` (this process unless a test names another). */
+export const systemProcesses = (self: Owner = thisProcess()): Processes => ({ self, isAlive });

@@ -4,12 +4,12 @@
  */
 
 import type { CreateLineBody, CreateTrialBody, LineListItem, Package } from '../api/contract';
-import { RULES } from './change-rules';
+import { type ChangeOp, RULES } from './change-rules';
 import { extendEstimate, extendedExpiry } from './estimate';
 import { counted, countText, daysUntil } from './format';
 import type { Months } from './steps';
 
-export type ChangeOp = 'create' | 'trial' | 'extend' | 'upgrade' | 'unsuspend' | 'delete';
+export type { ChangeOp };
 /** What a marked set of lines can have done to it. */
 export type BulkOp = Exclude<ChangeOp, 'create' | 'trial'>;
 /** The operations that spend credits. */
@@ -63,6 +63,11 @@ export interface BulkLine {
    * (another linedesk's open change of it): "applied, possibly by another client", charge unknown.
    */
   readonly maybeOther?: string;
+  /**
+   * Skipped because an earlier change to the line is still open (its outcome unknown, or another
+   * linedesk's): the job did not settle it, so a script's exit says "unknown" (3), not "done".
+   */
+  readonly heldBack?: boolean;
 }
 
 export interface BulkJob {

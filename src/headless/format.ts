@@ -3,12 +3,11 @@
  * name, CSV, and tables — sized to the terminal for people, tab-separated when piped. The app's
  * column definitions are reused (columns are data), so a table here reads like the screen.
  */
-import type { ServerDate } from '../api/contract';
+import type { Line, LineListItem, ServerDate } from '../api/contract';
 import { csvCell } from '../domain/csv';
 import { cellWidth, fitWidth, statusOf } from '../domain/format';
 import { type Column, layoutColumns } from '../present/lines-columns';
 import type { Token } from '../present/tokens';
-import type { Line, LineListItem } from '../store/types';
 import type { Output, Tint } from './output';
 import { LINE_FIELD_NAMES } from './spec';
 

@@ -40,7 +40,7 @@ export function confirmSurface(s: AppState): string | null {
     const a = s.action;
     if (a?.phase !== 'review') return null;
     const who = a.line?.id ?? (a.body as { username?: string } | null)?.username ?? '';
-    return `action:${a.op}:${who}:${a.months}:${a.connections}:${a.quote.status}:${a.quote.cost ?? ''}`;
+    return `action:${a.op}:${who}:${a.months}:${a.connections}:${a.quote.status}:${loaded(a.quote)?.cost ?? ''}`;
   }
   if (kind === 'bulk') {
     const b = s.bulk;

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { CreateLineBody, CreateTrialBody, Line, LineListItem, Package } from '../api/contract';
 import {
   Conflict,
@@ -7,17 +6,17 @@ import {
   RequestErrors,
   RequestValidationError,
 } from '../api/errors';
-import { type BulkJob, type BulkLine, checkedNotApplied, SPENDS, toBulkLine } from '../domain/bulk';
-import { belowMinimum, lineRule, RULES } from '../domain/change-rules';
-import { extendEstimate } from '../domain/estimate';
+import { type BulkJob, SPENDS } from '../domain/bulk';
+import { RULES } from '../domain/change-rules';
 import { credits } from '../domain/format';
 import { type FieldId, typedText } from '../domain/line-form';
-import { isNotYet } from '../domain/proof';
+import { type Load, loaded } from '../domain/load';
 import { type Months, stepConnections, stepMonths } from '../domain/steps';
 import type { Operation } from '../services/changes/journal';
-import { describeError } from '../services/describe-error';
+import type { SendResult } from '../services/changes/outcome';
+import type { Quote } from '../services/changes/quote';
+import { type Change, validateCost, validateRules } from '../services/changes/validate';
 import type { GetState, SetState, StoreDeps } from './deps';
-import { loaded } from './types';
 
 export type Phase = 'review' | 'sending' | 'done' | 'failed' | 'unknown' | 'checking';
 
@@ -32,11 +31,8 @@ export interface ActionState {
   readonly connections: number;
   /** Delete: what the user typed to confirm. */
   readonly typed: string;
-  readonly quote: {
-    readonly status: 'idle' | 'loading' | 'ready' | 'error';
-    readonly cost?: number;
-    readonly error?: string;
-  };
+  /** The change service's quote (or labelled estimate), in the one loading shape. */
+  readonly quote: Load<Quote>;
   /** The cost is the app's estimate (extend), not a server quote. */
   readonly estimate: boolean;
   readonly phase: Phase;
@@ -74,74 +70,66 @@ export interface ActionSlice {
 
 export { SPENDS };
 
+/** The change the dialog describes, as the change service validates and quotes it. */
+export const changeOf = (a: ActionState): Change => ({
+  op: a.op,
+  line: a.line,
+  body: a.body,
+  months: a.months,
+  connections: a.connections,
+});
+
 /**
- * The rules that need no cost (the line, the typed confirmation, the numbers chosen): checked
- * first, so a refusal never waits for a quote and never comes after one.
+ * The rules that need no cost (the line, the numbers chosen: the service's), after the dialog's own
+ * typed confirmation: checked first, so a refusal never waits for a quote and never comes after one.
  */
 export function ruleBlocker(a: ActionState): string | null {
   if (a.phase !== 'review') return null;
   if (a.op === 'delete' && a.typed !== a.line?.username) return 'Type the username to confirm';
-  if (!SPENDS.has(a.op)) return null;
-  const rule = lineRule(a.op, a.line);
-  if (rule) return rule;
-  if (a.op === 'upgrade' && a.connections === a.line?.connections) return RULES.sameConnections;
-  return null;
+  return validateRules(changeOf(a))?.message ?? null;
 }
 
 /**
- * Why confirm is disabled right now, or null. The contract's rules the app already knows are checked
- * here, before Enter: a package's minimum balance (we read it as "the balance must be at least the
- * larger of the cost and `min_balance`", as the sandbox does; the service's exact rule is not shown),
- * trial lines are neither extended nor given connections.
+ * Why confirm is disabled right now, or null: the rules, then the cost (waiting for it, or none), then
+ * the rules a known cost decides (the service's `validateCost`: the balance, a package's minimum).
  */
 export function confirmBlocker(a: ActionState, balance: number | undefined): string | null {
   const rule = ruleBlocker(a);
   if (rule || a.phase !== 'review' || !SPENDS.has(a.op)) return rule;
   if (a.quote.status === 'loading' || a.quote.status === 'idle') return 'Waiting for the cost';
   if (a.quote.status === 'error') return 'No cost known: Esc and try again';
-  const cost = a.quote.cost ?? 0;
-  if (balance !== undefined && cost > balance) return RULES.balanceTooLow;
-  if (balance !== undefined && a.pkg && balance < a.pkg.min_balance)
-    return belowMinimum(credits(a.pkg.min_balance));
-  return null;
+  return (
+    validateCost(changeOf(a), { balance, cost: loaded(a.quote)?.cost ?? 0, pkg: a.pkg })?.message ?? null
+  );
 }
 
 export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps): ActionSlice {
+  const changes = deps.changes!;
   let quoteSeq = 0;
   const patch = (p: Partial<ActionState>) => {
     const a = get().action;
     if (a) set({ action: { ...a, ...p } });
   };
 
-  /** Asks the server (create, trial, upgrade) or estimates (extend) what the action costs. */
+  /** Asks the change service what the action costs (the server's quote, or extend's estimate). */
   const quote = async () => {
     const a = get().action;
     if (!a) return;
     const id = ++quoteSeq;
-    if (a.op === 'extend') {
-      const est = extendEstimate(loaded(get().packages) ?? [], a.months, a.line?.connections ?? 1);
-      patch(
-        est
-          ? { quote: { status: 'ready', cost: est.cost }, pkg: est.pkg }
-          : { quote: { status: 'error', error: 'No package of that duration' } },
-      );
+    const packages = loaded(get().packages) ?? [];
+    // Extend's estimate and a free change are known at once: drawn with the dialog, never "loading".
+    let r = changes.quoteLocally(changeOf(a), packages);
+    if (!r) {
+      patch({ quote: { status: 'loading' } });
+      r = await changes.quote(changeOf(a), packages);
+      if (id !== quoteSeq) return;
+    }
+    if ('failure' in r) {
+      patch({ quote: { status: 'error', error: r.failure } });
+      if (a.body && r.error) routeToForm(r.error);
       return;
     }
-    if (!SPENDS.has(a.op)) return patch({ quote: { status: 'ready', cost: 0 } });
-    patch({ quote: { status: 'loading' } });
-    try {
-      const r =
-        a.op === 'upgrade'
-          ? await deps.client.simulateUpgrade({ id: a.line!.id, new_connections: a.connections })
-          : a.op === 'trial'
-            ? await deps.client.simulateTrial(a.body as CreateTrialBody)
-            : await deps.client.simulateCreate(a.body as CreateLineBody);
-      if (id === quoteSeq) patch({ quote: { status: 'ready', cost: r.cost } });
-    } catch (err) {
-      if (id !== quoteSeq) return;
-      patch({ quote: { status: 'error', error: describeError(err) } });
-      if (a.body) routeToForm(err);
-    }
+    patch({ quote: { status: 'ready', data: r.quote }, ...(r.quote.pkg ? { pkg: r.quote.pkg } : {}) });
   };
 
   /** Server errors that name a field go back to that field of the form. */
@@ -156,42 +144,10 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
     if (first) set({ form: { ...form, errors: { ...form.errors, ...errors }, focus: first } });
   };
 
-  /** The change as a job of one line: the same engine, intent log and journal as a bulk job. */
-  const jobOf = (a: ActionState): BulkJob => {
-    const body = a.body as { username?: string } | null;
-    const item: BulkLine = a.line
-      ? { ...toBulkLine(a.line), cost: a.quote.cost ?? null }
-      : {
-          id: `new:${body?.username ?? ''}`,
-          username: body?.username ?? '',
-          body: a.body!,
-          before: { expMs: null, connections: 0, enabled: false, isTrial: a.op === 'trial' },
-          cost: a.quote.cost ?? null,
-          after: {},
-          state: 'pending',
-        };
-    return {
-      id: randomUUID(),
-      op: a.op,
-      months: a.months,
-      connections: a.connections,
-      target: get().target.id,
-      createdAt: new Date((deps.now ?? Date.now)()).toISOString(),
-      lines: [item],
-    };
-  };
-
-  /** Shows a job's one line as the dialog's outcome. */
-  const show = (job: BulkJob, server: Line | LineListItem | undefined, err: unknown) => {
-    const l = job.lines[0]!;
-    const checked = l.charge !== undefined && l.charge !== 'reply';
+  /** Shows a single change's outcome in the dialog, with what it changes beside it. */
+  const show = (r: SendResult) => {
+    const { job, line: l, server, error: err, message } = r;
     if (l.state === 'done') {
-      const spent =
-        !SPENDS.has(job.op) || l.charge === 'reply'
-          ? ''
-          : l.deducedCredits !== undefined
-            ? ` Charged ${credits(l.deducedCredits)} (from the balance).`
-            : ' Charged, amount unknown.';
       patch({
         phase: 'done',
         job,
@@ -200,8 +156,7 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
           ...(l.deducedCredits !== undefined ? { deducedCredits: l.deducedCredits } : {}),
           ...(l.newBalance !== undefined ? { newBalance: l.newBalance } : {}),
         },
-        message:
-          checked || l.detail?.startsWith('applied') ? `Applied: the server shows the change.${spent}` : null,
+        message,
       });
       const acct = loaded(get().account);
       if (acct && l.newBalance !== undefined)
@@ -209,30 +164,8 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
       if (job.op === 'create' || job.op === 'trial') void get().refreshLines();
       return;
     }
-    if (l.state === 'unknown') {
-      const who = l.id.startsWith('new:') ? `username ${l.username}` : `line ${l.id} · ${l.username}`;
-      const notYet = isNotYet(l);
-      patch({
-        phase: 'unknown',
-        job,
-        message: notYet
-          ? `Outcome unknown: ${l.detail}. The service may still apply it, so it is not called "not applied" yet and nothing is re-sent; ${deps.watch ? 'linedesk keeps checking, and ' : ''}the line takes no new change until then. It stays in the intent log; look up ${who} (if you know what happened: linedesk pending --settle ${l.username} --as applied|not-applied --confirm ${l.username}).`
-          : `Outcome unknown (${l.detail ?? 'no clear answer'}). Nothing is re-sent. It stays in the intent log and is checked again at the next start; look up ${who}.`,
-      });
-      return;
-    }
-    const notApplied = checkedNotApplied(l);
-    patch({
-      phase: 'failed',
-      job,
-      message: l.notSent
-        ? `Not sent: ${l.detail?.replace(/^not sent: /, '')} Nothing reached the service; nothing was charged.`
-        : notApplied
-          ? `Not applied: the server shows no change and no charge (${l.detail}). Nothing was charged for it.`
-          : err
-            ? describeError(err)
-            : (l.detail ?? 'Failed'),
-    });
+    if (l.state === 'unknown') return patch({ phase: 'unknown', job, message });
+    patch({ phase: 'failed', job, message });
     if (err instanceof LineNotFound && get().action?.line) get().removeLine(get().action!.line!.id);
     if (err instanceof InsufficientBalance) void get().loadAccount();
     if (err) routeToForm(err);
@@ -285,16 +218,9 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
       const blocked = confirmBlocker(a, loaded(get().account)?.credits);
       if (blocked) return get().notify(blocked, 'info');
       if (get().readOnly) return get().notify(RULES.readOnly, 'info');
-      const job = jobOf(a);
-      patch({ phase: 'sending', message: null, job });
-      let error: unknown = null;
-      let server: Line | LineListItem | undefined;
-      const final = await get().runChange(job, {
-        onError: (_l, err) => {
-          error = err;
-        },
-        onLine: (l, s) => {
-          if (s) server = s;
+      const r = await changes.send(changeOf(a), loaded(a.quote)?.cost ?? null, {
+        onStart: (job) => patch({ phase: 'sending', message: null, job }),
+        onLine: (l) => {
           if (l.state === 'unknown' && get().action?.phase === 'sending')
             patch({
               phase: 'checking',
@@ -302,7 +228,7 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
             });
         },
       });
-      show(final, server, error);
+      show(r);
     },
 
     /** Asks the server again after an unknown outcome; never re-sends. */
@@ -310,18 +236,12 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
       const a = get().action;
       if (!a?.job || a.phase !== 'unknown') return;
       patch({ phase: 'checking' });
-      let server: Line | LineListItem | undefined;
-      const final = await get().checkChange(a.job, {
-        onLine: (_l, s) => {
-          if (s) server = s;
-        },
-      });
-      show(final, server, null);
+      show(await changes.recheck(a.job));
     },
 
     actionJobChecked(job) {
       const a = get().action;
-      if (a?.job?.id === job.id && a.phase === 'unknown') show(job, undefined, null);
+      if (a?.job?.id === job.id && a.phase === 'unknown') show(changes.resultOf(job));
     },
 
     closeAction() {

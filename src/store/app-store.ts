@@ -3,7 +3,7 @@ import type { BulkJob } from '../domain/bulk';
 import { type ActionSlice, createActionSlice } from './action-slice';
 import { type BulkSlice, createBulkSlice } from './bulk-slice';
 import { type CatalogSlice, createCatalogSlice } from './catalog-slice';
-import { type ChangesSlice, createChangesSlice } from './changes/changes-slice';
+import { type ChangesSlice, createChangesSlice, withChangeService } from './changes/changes-slice';
 import type { StoreDeps } from './deps';
 import { createFindSlice, type FindSlice } from './find-slice';
 import { createFormSlice, type FormSlice } from './form-slice';
@@ -67,7 +67,8 @@ export type AppState = DomainState & UiState & AppActions;
 export type AppStore = ReturnType<typeof createAppStore>;
 
 /** One vanilla store per app (and per test); every API call is one of its actions. */
-export function createAppStore(deps: StoreDeps) {
+export function createAppStore(given: StoreDeps) {
+  const deps = withChangeService(given);
   return createStore<AppState>()((set, get) => ({
     ...createSessionSlice(set, get, deps),
     ...createCatalogSlice(set, get, deps),

@@ -6,7 +6,6 @@ import {
   type BulkOp,
   type BulkProgress,
   OPEN,
-  planLine,
   progressOf,
   toBulkLine,
 } from '../domain/bulk';
@@ -14,9 +13,9 @@ import { RULES } from '../domain/change-rules';
 import { csvCell } from '../domain/csv';
 import { typedText } from '../domain/line-form';
 import { type Months, stepConnections, stepMonths } from '../domain/steps';
+import { validateJob } from '../services/changes/validate';
 import { describeError } from '../services/describe-error';
 import type { GetState, SetState, StoreDeps } from './deps';
-import { unsettledReason } from './selectors';
 import { loaded } from './types';
 import { selectScreen } from './view-stack';
 
@@ -64,21 +63,22 @@ export interface BulkSlice {
   bulkJobChecked: (job: BulkJob) => void;
 }
 
-/** Why the job cannot start now, or null. */
+/**
+ * Why the job cannot start now, or null: the costs still coming, then the job's rules (the change
+ * service's `validateJob`), with the dialog's typed count after "nothing to do" and a hint of its key.
+ */
 export function bulkBlocker(b: BulkState, balance: number | undefined): string | null {
   if (b.quoting) return 'Waiting for the costs';
-  const runnable = b.job.lines.filter((l) => l.state === 'pending');
-  if (!runnable.length) return RULES.nothingToDo;
-  if (b.job.op === 'delete' && b.typed !== String(runnable.length))
-    return `Type ${runnable.length} to confirm`;
-  if (runnable.some((l) => l.cost === null)) return 'Some costs are unknown';
-  if (balance !== undefined && !b.onlyAffordable && !affordability(b.job.lines, balance).fitsAll) {
-    return `${RULES.totalExceeds}: a picks only the affordable ones`;
-  }
-  return null;
+  const refused = validateJob(b.job, { balance, onlyAffordable: b.onlyAffordable });
+  if (refused?.code === 'nothingToDo') return refused.message;
+  const runnable = b.job.lines.filter((l) => l.state === 'pending').length;
+  if (b.job.op === 'delete' && b.typed !== String(runnable)) return `Type ${runnable} to confirm`;
+  if (refused?.code === 'totalExceeds') return `${refused.message}: a picks only the affordable ones`;
+  return refused?.message ?? null;
 }
 
 export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): BulkSlice {
+  const changes = deps.changes!;
   const now = deps.now ?? Date.now;
   let quoteSeq = 0;
   const patch = (p: Partial<BulkState>) => {
@@ -90,52 +90,18 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
     if (b) set({ bulk: { ...b, job: { ...b.job, lines }, progress: progressOf({ ...b.job, lines }, 0) } });
   };
 
-  /** Plans every line, then asks the server for upgrade quotes, four at a time. */
+  /** Plans every line with the change service, then has it quote the upgrades (four at a time). */
   const plan = async () => {
     const b = get().bulk;
     if (!b) return;
     const id = ++quoteSeq;
-    const packages = loaded(get().packages) ?? [];
-    const s0 = get();
-    const planned = b.job.lines.map((l) =>
-      s0.unsettled.has(l.id)
-        ? {
-            ...l,
-            cost: 0,
-            state: 'skipped' as const,
-            detail: unsettledReason(s0, l.id)!,
-          }
-        : planLine(l, b.job.op as BulkOp, b.job, packages, now()),
-    );
-    setLines(planned);
+    const planned = changes.plan(b.job.op, b.job.lines, b.job, loaded(get().packages) ?? []);
+    setLines(planned.lines);
     if (b.job.op !== 'upgrade') return patch({ quoting: false });
     patch({ quoting: true });
-    const todo = planned.filter((l) => l.state === 'pending');
-    const costs = new Map<string, number | null>();
-    let next = 0;
-    const worker = async () => {
-      while (next < todo.length && id === quoteSeq) {
-        const l = todo[next++]!;
-        try {
-          costs.set(
-            l.id,
-            (await deps.client.simulateUpgrade({ id: l.id, new_connections: b.job.connections })).cost,
-          );
-        } catch (err) {
-          costs.set(l.id, null);
-          deps.logError?.('bulk quote', err);
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: 4 }, worker));
+    const quoted = await changes.quoteJob({ ...b.job, lines: planned.lines }, () => id === quoteSeq);
     if (id !== quoteSeq) return;
-    setLines(
-      planned.map((l) =>
-        costs.has(l.id)
-          ? { ...l, cost: costs.get(l.id)!, ...(costs.get(l.id) === null ? { detail: 'no quote' } : {}) }
-          : l,
-      ),
-    );
+    setLines(quoted.lines);
     patch({ quoting: false });
   };
 
@@ -154,7 +120,8 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
       patch({ job: current, progress: progress(current) });
     }, 100);
     try {
-      current = await get().runChange(job, {
+      current = await changes.runChange(job, {
+        bulk: true,
         onProgress: (j) => {
           current = j;
           dirty = true;
@@ -254,7 +221,7 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
     bulkCancel() {
       const b = get().bulk;
       if (b?.phase !== 'running') return;
-      get().cancelChange();
+      changes.cancel();
       patch({ cancelling: true });
       get().notify('Cancelling: no new requests; those in flight finish', 'info');
     },
@@ -320,7 +287,7 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
       const b = get().bulk;
       if (b?.phase !== 'done' || !b.job.lines.some((l) => OPEN.has(l.state))) return;
       patch({ phase: 'running' });
-      const job = await get().checkChange(b.job);
+      const job = await changes.checkChange(b.job, { bulk: true });
       patch({ phase: 'done', job, progress: progressOf(job, 0) });
     },
 

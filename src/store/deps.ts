@@ -1,4 +1,5 @@
 import type { StoreApi } from 'zustand/vanilla';
+import type { ChangeService } from '../services/changes/service';
 import type { ServiceClient } from '../services/client';
 import type { ServiceDeps } from '../services/deps';
 import type { AppState } from './app-store';
@@ -22,6 +23,8 @@ export interface StoreDeps extends ServiceDeps {
   readonly watchFirstMs?: number;
   /** A line to open once the first load is done (a find switched profiles to show it). */
   readonly openLine?: LineToOpen;
+  /** The change service (made from these deps by the store unless given: a command shares its own). */
+  readonly changes?: ChangeService;
 }
 
 export type SetState = StoreApi<AppState>['setState'];

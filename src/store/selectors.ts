@@ -1,5 +1,5 @@
 import type { Line } from '../api/contract';
-import { RULES } from '../domain/change-rules';
+import { openReason, openRefusal } from '../services/changes/open-lines';
 import type { AppState } from './app-store';
 import { selectCurrentLine } from './lines-slice';
 import { selectRenewalsPlan } from './renewals-slice';
@@ -54,19 +54,12 @@ export const selectDetailNote = (s: AppState) => selectNote(s, selectDetailLine(
  * The refusal of a new change to a line whose earlier change is not settled here: the key's disabled
  * reason and a script's refusal say the same.
  */
-export function unsettledRefusal(s: Pick<AppState, 'unsettled' | 'held'>, lineId: string): string | null {
-  if (!s.unsettled.has(lineId)) return null;
-  return s.held.has(lineId) ? `This line is ${unsettledReason(s, lineId)}` : RULES.unknownOutcome;
-}
+export const unsettledRefusal = (s: Pick<AppState, 'unsettled' | 'held'>, lineId: string): string | null =>
+  openRefusal(s, lineId)?.message ?? null;
 
 /** Why no new change is offered for a line whose earlier change is not settled here, in words. */
-export function unsettledReason(s: Pick<AppState, 'unsettled' | 'held'>, lineId: string): string | null {
-  if (!s.unsettled.has(lineId)) return null;
-  const who = s.held.get(lineId);
-  return who
-    ? `held for ${who}: its outcome is not this session's to judge (nothing new is sent for the line until it is settled)`
-    : 'an earlier change to it has an unknown outcome: it is checked first';
-}
+export const unsettledReason = (s: Pick<AppState, 'unsettled' | 'held'>, lineId: string): string | null =>
+  openReason(s, lineId);
 
 /** The balance shown (the last one read, or the last reply's), undefined before the first read. */
 export const selectBalance = (s: Pick<AppState, 'account'>) => loaded(s.account)?.credits;

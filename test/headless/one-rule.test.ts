@@ -258,6 +258,9 @@ describe('one rule, one answer: the store and the command refuse alike, the comm
       await proxy.landed();
       await proxy.close();
     });
+    // The late change waits until the end (landed): on a busy machine its 400 ms passed before the
+    // last command, which then saw it applied and rightly sent a new extend.
+    proxy.hold();
     const home = homeDirs();
     const run = (...argv: string[]) => headless(argv, { env: envFor(proxy.baseUrl, DEMO_KEY, home) });
     const line = await lineOf(env, 'premium');

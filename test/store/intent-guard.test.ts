@@ -3,7 +3,7 @@
  * it, and mutation testing found no test that failed when any one was removed:
  *   - engine.ts JobState.update: a throwing onLine for `sending` undoes the line and rethrows;
  *   - engine.ts sendOne: a failed `sending` write ends the line "not sent" and returns;
- *   - changes-slice.ts onLine: an intent-log write that fails for `sending` is rethrown (for the other
+ *   - services/changes/service.ts onLine: an intent-log write that fails for `sending` is rethrown (for the other
  *     states it is logged and the change goes on: the request has left already).
  * Against the sandbox over HTTP: the ledger and the line say whether anything was sent.
  */

@@ -1,8 +1,9 @@
 /** What a change command prints: the quote before it is sent, the outcome of each line after. */
-import { type BulkJob, type BulkLine, checkedNotApplied, SPENDS } from '../../domain/bulk';
+import type { Line, LineListItem } from '../../api/contract';
+import { type BulkJob, type BulkLine, SPENDS } from '../../domain/bulk';
 import { counted, credits, creditsText } from '../../domain/format';
 import type { Column } from '../../present/lines-columns';
-import type { Line, LineListItem } from '../../store/types';
+import { type Outcome, outcomeOf } from '../../services/changes/outcome';
 import { EXIT } from '../failure';
 import { lineRecord, type Row, tableText } from '../format';
 import type { Output } from '../output';
@@ -114,23 +115,7 @@ export async function printQuote(out: Output, q: Quote, asData: boolean, json: b
   if (q.lost) out.message(q.lost, 'yellow');
 }
 
-export type Outcome =
-  | 'applied'
-  | 'not applied'
-  | 'refused'
-  | 'unknown'
-  | 'skipped'
-  | 'cancelled'
-  | 'not sent';
-
-export function outcomeOf(l: BulkLine): Outcome {
-  if (l.state === 'done') return 'applied';
-  if (l.state === 'unknown' || l.state === 'sending') return 'unknown';
-  if (l.state === 'failed') return l.notSent ? 'not sent' : checkedNotApplied(l) ? 'not applied' : 'refused';
-  if (l.state === 'skipped') return 'skipped';
-  if (l.state === 'cancelled') return 'cancelled';
-  return 'not sent';
-}
+export { type Outcome, outcomeOf };
 
 export interface ResultRow extends Row {
   readonly id: string | null;
@@ -221,9 +206,7 @@ export async function printResults(
 export function exitOf(job: BulkJob, notFound: number): number {
   const outcomes = job.lines.map(outcomeOf);
   // A line left alone because an earlier change to it is still unknown is unknown too.
-  const heldBack = job.lines.some(
-    (l) => l.state === 'skipped' && /unknown outcome|open change|held/.test(l.detail ?? ''),
-  );
+  const heldBack = job.lines.some((l) => l.state === 'skipped' && l.heldBack);
   if (outcomes.includes('unknown') || heldBack) return EXIT.unknown;
   // Nothing reached the service (it could not be reached): the network's code, not a refusal's.
   const tried = job.lines.filter((l) => l.state !== 'skipped');

@@ -1,48 +1,68 @@
 /**
- * create, trial, extend, upgrade, unsuspend, delete: through the store's own actions, so a script
- * gets the app's quote, confirm rules, change engine, intent log and journal. A single line runs as
- * the app's single change (action slice); `--stdin` as its bulk job (bulk slice).
+ * create, trial, extend, upgrade, unsuspend, delete: through the change service, as the screens'
+ * dialogs go, so a script gets the app's rules, quote, change engine, intent log and journal — but no
+ * dialog: --yes is the confirmation. A single line runs as a job of one line; `--stdin` as a bulk job.
  */
+import type { LineListItem, Package } from '../../api/contract';
 import {
   affordability,
   type BulkJob,
   type ChangeOp,
   deletedPaidTimeText,
   planLine,
+  progressOf,
   toBulkLine,
 } from '../../domain/bulk';
-import { RULES } from '../../domain/change-rules';
+import type { Refusal } from '../../domain/change-rules';
 import { buildBody, fieldsFor, formErrors } from '../../domain/line-form';
 import { parsePasteList } from '../../domain/paste-list';
+import { stepConnections } from '../../domain/steps';
+import { skippedText } from '../../services/account';
+import { openRefusal } from '../../services/changes/open-lines';
+import type { ChangeService, Recovered } from '../../services/changes/service';
+import type { Change } from '../../services/changes/validate';
+import { describeError } from '../../services/describe-error';
 import { ambiguityText } from '../../services/paste-lookup';
-import { confirmBlocker, ruleBlocker } from '../../store/action-slice';
-import type { AppStore } from '../../store/app-store';
-import { bulkBlocker } from '../../store/bulk-slice';
-import { unsettledRefusal } from '../../store/selectors';
-import { type LineListItem, loaded } from '../../store/types';
 import { EXIT } from '../failure';
 import type { Failure } from '../output';
-import type { Ctx } from '../session';
-import { type StoreHelp, until, withStore } from '../store-session';
+import { type Ctx, type Services, withServices } from '../session';
 import { type ChangeParams, changeParams, FLAG_OF, invalid, pathOf } from './change-params';
 import { changeText, exitOf, printQuote, printResults, type Quote, summaryText } from './change-report';
+import { changeServiceOf } from './change-session';
+
+/** What a change command runs on: the services, the change service, the account's balance, the packages. */
+interface Run {
+  readonly sv: Services;
+  readonly changes: ChangeService;
+  readonly balance: number;
+  readonly packages: readonly Package[];
+  /** What the recovery at start found open (and checked). */
+  readonly recovered: readonly Recovered[];
+}
 
 export function changeCommand(ctx: Ctx): Promise<number> {
   const op = ctx.run.command as ChangeOp;
   const params = changeParams(op, ctx.run.values);
   if ('exit' in params) return failed(ctx, params);
-  return withStore(ctx, async (store, help) => {
-    await recover(ctx, store);
-    const s = store.getState();
-    await Promise.all([s.loadAccount(), s.loadCatalog()]);
-    const { account, packages } = store.getState();
-    if (account.status !== 'ready')
-      return failed(ctx, help.failure(account.status === 'error' ? account.error : ''));
-    if (packages.status !== 'ready' && (op === 'extend' || op === 'create' || op === 'trial'))
-      return failed(ctx, help.failure(packages.status === 'error' ? packages.error : ''));
-    if (op === 'create' || op === 'trial') return createOne(ctx, store, help, params);
-    if (ctx.run.values.stdin) return changeMany(ctx, store, help, params);
-    return changeOne(ctx, store, help, params, ctx.run.args[0]!);
+  return withServices(ctx, async (sv) => {
+    const changes = changeServiceOf(ctx, sv);
+    const recovered = await recover(ctx, changes);
+    const [account, packages] = await Promise.allSettled([sv.client.me(), sv.client.packages()]);
+    if (account.status === 'rejected') return failed(ctx, sv.failure(describeError(account.reason)));
+    if (packages.status === 'fulfilled' && packages.value.skipped.length)
+      ctx.out.message(skippedText('package', packages.value.skipped), 'yellow');
+    if (packages.status === 'rejected' && (op === 'extend' || op === 'create' || op === 'trial'))
+      return failed(ctx, sv.failure(describeError(packages.reason)));
+    const r: Run = {
+      sv,
+      changes,
+      balance: account.value.credits,
+      packages: packages.status === 'fulfilled' ? packages.value.packages : [],
+      recovered,
+    };
+    if (op === 'create' || op === 'trial') return createOne(ctx, r, params);
+    if (ctx.run.values.stdin) return changeMany(ctx, r, params);
+    return changeOne(ctx, r, params, ctx.run.args[0]!);
   });
 }
 
@@ -52,9 +72,9 @@ function failed(ctx: Ctx, f: Failure): Promise<number> {
 }
 
 /** Changes an earlier run left open are checked with the server before anything is sent. */
-async function recover(ctx: Ctx, store: AppStore): Promise<void> {
-  await store.getState().recoverIntents();
-  for (const { job, unsent } of store.getState().recovery?.jobs ?? []) {
+async function recover(ctx: Ctx, changes: ChangeService): Promise<readonly Recovered[]> {
+  const jobs = await changes.recoverIntents();
+  for (const { job, unsent } of jobs) {
     const unknown = job.lines.filter((l) => l.state === 'unknown' || l.state === 'sending');
     const applied = job.lines.filter((l) => l.state === 'done').length;
     const when = job.createdAt.slice(0, 16).replace('T', ' ');
@@ -65,11 +85,12 @@ async function recover(ctx: Ctx, store: AppStore): Promise<void> {
       unknown.length ? 'yellow' : undefined,
     );
   }
+  return jobs;
 }
 
-async function createOne(ctx: Ctx, store: AppStore, help: StoreHelp, p: ChangeParams): Promise<number> {
+async function createOne(ctx: Ctx, r: Run, p: ChangeParams): Promise<number> {
   const trial = p.op === 'trial';
-  const kinds = (loaded(store.getState().packages) ?? []).filter((k) => k.is_trial === trial);
+  const kinds = r.packages.filter((k) => k.is_trial === trial);
   const length = trial ? p.hours : p.months;
   const pkg = kinds.find((k) => k.duration === length);
   if (!pkg)
@@ -90,83 +111,84 @@ async function createOne(ctx: Ctx, store: AppStore, help: StoreHelp, p: ChangePa
       ctx,
       invalid(pathOf(first.id, trial), `${FLAG_OF[first.id] ?? first.id}: ${errors[first.id]}`),
     );
-  store.getState().openAction({ op: p.op, body: buildBody(trial, values, pkg), pkg });
-  return quoteAndSend(ctx, store, help);
+  // The job records what the dialog would: a new line's months and connections are its body's.
+  const change: Change = {
+    op: p.op,
+    line: null,
+    body: buildBody(trial, values, pkg),
+    months: 1,
+    connections: stepConnections(1, 1),
+  };
+  return quoteAndSend(ctx, r, change, pkg);
 }
 
-async function changeOne(ctx: Ctx, store: AppStore, help: StoreHelp, p: ChangeParams, wanted: string) {
-  const got = await help.lookupOne(wanted);
+async function changeOne(ctx: Ctx, r: Run, p: ChangeParams, wanted: string) {
+  const got = await r.sv.lookupOne(wanted);
   if ('failure' in got) return failed(ctx, got.failure);
   const { line } = got;
-  if (store.getState().unsettled.has(line.id))
+  const open = r.changes.open();
+  const refusal = openRefusal(open, line.id);
+  if (refusal)
     return failed(ctx, {
       code: 'unknown_outcome',
       // The key's disabled reason, word for word, then what a script can do about it.
-      message: store.getState().held.has(line.id)
-        ? `${line.username}: ${unsettledRefusal(store.getState(), line.id)}`
-        : `${line.username}: ${unsettledRefusal(store.getState(), line.id)} (checked again just now${openDetail(store, line.id)}); nothing new is sent for it until the server shows what happened (see: linedesk pending)`,
+      message: open.held.has(line.id)
+        ? `${line.username}: ${refusal.message}`
+        : `${line.username}: ${refusal.message} (checked again just now${openDetail(r.recovered, line.id)}); nothing new is sent for it until the server shows what happened (see: linedesk pending)`,
       path: null,
       exit: EXIT.unknown,
     });
-  store.getState().openAction({ op: p.op, line, months: p.months, connections: p.connections });
-  return quoteAndSend(ctx, store, help);
+  const change: Change = { op: p.op, line, body: null, months: p.months, connections: p.connections };
+  return quoteAndSend(ctx, r, change, null);
 }
 
-/** A refusal by a confirm rule: the screen's sentence, alone; nothing quoted, nothing sent. */
-const refused = (ctx: Ctx, rule: string, path: readonly string[] | null = null, exit: number = EXIT.failed) =>
-  failed(ctx, { code: 'refused', message: `${rule}: nothing was sent`, path, exit });
-
-/** The field a rule is about, for a script's JSON error. */
-const RULE_PATH: Readonly<Record<string, readonly string[]>> = { [RULES.sameConnections]: ['connections'] };
+/** A refusal by a rule: its message, alone, its field as the path; nothing quoted, nothing sent. */
+const refused = (ctx: Ctx, rule: Refusal, exit: number = EXIT.failed, message = rule.message) =>
+  failed(ctx, {
+    code: 'refused',
+    message: `${message}: nothing was sent`,
+    path: rule.field ? [rule.field] : null,
+    exit,
+  });
 
 /**
- * The single change: the rules first (a refusal is printed alone, before any quote), then its quote;
- * with --yes, one request through the engine, and its outcome.
+ * The single change: the rules first (a refusal is printed alone, before any quote), then its quote
+ * and the rules a cost decides; with --yes, one request through the engine, and its outcome.
  */
-async function quoteAndSend(ctx: Ctx, store: AppStore, help: StoreHelp): Promise<number> {
+async function quoteAndSend(ctx: Ctx, r: Run, change: Change, pkg: Package | null): Promise<number> {
   const { out, run } = ctx;
   const json = run.format === 'json';
-  const balance = loaded(store.getState().account)?.credits ?? null;
-  // --yes is the confirmation the app asks for by typing the username; what the app would not let
-  // Enter send is refused here too, with or without --yes.
-  const opened = store.getState().action!;
-  if (opened.op === 'delete') store.getState().setActionTyped(opened.line!.username);
-  // A rule that needs no cost refuses without waiting for one (the server's quote of a trial
-  // line's upgrade is its own refusal, in other words than the screen's).
-  await until(
-    store,
-    (s) =>
-      ruleBlocker(s.action!) !== null ||
-      s.action!.quote.status === 'ready' ||
-      s.action!.quote.status === 'error',
-  );
-  const rule = ruleBlocker(store.getState().action!);
-  if (rule) return refused(ctx, rule, RULE_PATH[rule] ?? null);
-  const a = store.getState().action!;
-  if (a.quote.status === 'error') {
-    const f = help.failure(`No quote: ${a.quote.error}`);
+  const { changes, balance } = r;
+  // A rule that needs no cost refuses without asking for one (the server's quote of a trial line's
+  // upgrade is its own refusal, in other words than the rule's).
+  const rule = changes.validate(change);
+  if (rule) return refused(ctx, rule);
+  const quoted = await changes.quote(change, r.packages);
+  if ('failure' in quoted) {
+    const f = r.sv.failure(`No quote: ${quoted.failure}`);
     // A taken username is the server's answer about the username field.
-    return failed(ctx, a.body && f.code === 'conflict' ? { ...f, path: ['username'] } : f);
+    return failed(ctx, change.body && f.code === 'conflict' ? { ...f, path: ['username'] } : f);
   }
-  const blocked = confirmBlocker(a, balance ?? undefined);
-  if (blocked) return refused(ctx, blocked, RULE_PATH[blocked] ?? null);
-  const body = a.body as { username?: string } | null;
-  const job = { months: a.months, connections: a.connections };
+  const { cost, estimate } = quoted.quote;
+  const blocked = changes.validate(change, { balance, cost, pkg: quoted.quote.pkg ?? pkg });
+  if (blocked) return refused(ctx, blocked);
+  const body = change.body as { username?: string } | null;
+  const line = change.line as LineListItem | null;
   const quote: Quote = {
-    op: a.op,
-    target: help.target,
-    estimate: a.estimate,
-    total: a.quote.cost ?? 0,
+    op: change.op,
+    target: { kind: r.sv.target.kind, label: r.sv.target.label },
+    estimate,
+    total: cost,
     balance,
     rows: [
       {
-        id: a.line?.id ?? null,
-        username: a.line?.username ?? body?.username ?? '',
-        change: a.line ? changeText(a.op, job, toBulkLine(a.line)) : changeText(a.op, job),
-        cost: a.quote.cost ?? null,
+        id: line?.id ?? null,
+        username: line?.username ?? body?.username ?? '',
+        change: line ? changeText(change.op, change, toBulkLine(line)) : changeText(change.op, change),
+        cost,
         note:
-          a.op === 'delete'
-            ? ['deleted for good', a.line ? planDelete(a.line, ctx.now()).detail : undefined]
+          change.op === 'delete'
+            ? ['deleted for good', line ? planDelete(line, ctx.now()).detail : undefined]
                 .filter(Boolean)
                 .join('; ')
             : '',
@@ -174,7 +196,7 @@ async function quoteAndSend(ctx: Ctx, store: AppStore, help: StoreHelp): Promise
       },
     ],
     lost:
-      a.op === 'delete' && a.line ? deletedPaidTimeText([planDelete(a.line, ctx.now())], ctx.now()) : null,
+      change.op === 'delete' && line ? deletedPaidTimeText([planDelete(line, ctx.now())], ctx.now()) : null,
   };
   const yes = run.values.yes === true;
   await printQuote(out, quote, !yes, json);
@@ -182,19 +204,17 @@ async function quoteAndSend(ctx: Ctx, store: AppStore, help: StoreHelp): Promise
     out.message('Not sent: run it again with --yes to send it.');
     return EXIT.notConfirmed;
   }
-  await store.getState().confirmAction();
-  const done = store.getState().action!;
-  const final = done.job!;
-  await printResults(out, final, {
+  const sent = await changes.send(change, cost);
+  await printResults(out, sent.job, {
     json,
-    created: done.phase === 'done' && a.body ? done.result?.line : undefined,
+    created: sent.outcome === 'applied' && change.body ? sent.server : undefined,
     notFound: [],
     now: ctx.now(),
-    target: help.target,
+    target: quote.target,
   });
-  if (done.message) out.message(done.message, done.phase === 'done' ? undefined : 'yellow');
-  else out.message(summaryText(final));
-  return exitOf(final, 0);
+  if (sent.message) out.message(sent.message, sent.outcome === 'applied' ? undefined : 'yellow');
+  else out.message(summaryText(sent.job));
+  return exitOf(sent.job, 0);
 }
 
 /** Ids or usernames from stdin, with the line of stdin each came from. */
@@ -214,8 +234,9 @@ async function readItems(ctx: Ctx): Promise<{ item: string; at: number }[]> {
 }
 
 /** The bulk job: lines looked up (one not found is named and the rest go on), planned, quoted, run. */
-async function changeMany(ctx: Ctx, store: AppStore, help: StoreHelp, p: ChangeParams): Promise<number> {
+async function changeMany(ctx: Ctx, r: Run, p: ChangeParams): Promise<number> {
   const { out, run } = ctx;
+  const { changes, balance } = r;
   const json = run.format === 'json';
   const items = await readItems(ctx);
   if (!items.length)
@@ -225,7 +246,7 @@ async function changeMany(ctx: Ctx, store: AppStore, help: StoreHelp, p: ChangeP
       path: ['stdin'],
       exit: EXIT.usage,
     });
-  const { found, ambiguous } = await help.lookup(items.map((i) => i.item));
+  const { found, ambiguous } = await r.sv.lookup(items.map((i) => i.item));
   const notFound: string[] = [];
   const lines = new Map<string, LineListItem>();
   for (const { item, at } of items) {
@@ -246,34 +267,29 @@ async function changeMany(ctx: Ctx, store: AppStore, help: StoreHelp, p: ChangeP
       path: null,
       exit: EXIT.failed,
     });
-  const s = store.getState();
   if (p.op === 'create' || p.op === 'trial') return EXIT.usage;
-  s.openBulk(p.op, [...lines.values()].map(toBulkLine), { months: p.months, connections: p.connections });
-  await until(store, (st) => st.bulk !== null && !st.bulk.quoting);
-  // --yes is the typed count the app asks for before a bulk delete.
-  const planned = store.getState().bulk!.job;
-  if (planned.op === 'delete')
-    store.getState().bulkSetTyped(String(planned.lines.filter((l) => l.state === 'pending').length));
-  const b = store.getState().bulk!;
-  const balance = loaded(store.getState().account)?.credits ?? null;
-  // The rules first: a refusal is printed alone, before any quote.
-  const blocked = bulkBlocker(b, balance ?? undefined);
-  if (blocked) return refusedJob(ctx, b.job, blocked);
+  const planned = await changes.quoteJob(
+    changes.plan(p.op, [...lines.values()].map(toBulkLine), p, r.packages),
+  );
+  // The rules first: a refusal is printed alone, before any quote. (--yes is the typed count the
+  // app asks for before a bulk delete.)
+  const blocked = changes.validateJob(planned, { balance });
+  if (blocked) return refusedJob(ctx, planned, blocked);
   const quote: Quote = {
-    op: b.job.op,
-    target: help.target,
-    estimate: b.job.op === 'extend',
-    total: affordability(b.job.lines, balance ?? Number.POSITIVE_INFINITY).total,
+    op: planned.op,
+    target: { kind: r.sv.target.kind, label: r.sv.target.label },
+    estimate: planned.op === 'extend',
+    total: affordability(planned.lines, balance).total,
     balance,
-    rows: b.job.lines.map((l) => ({
+    rows: planned.lines.map((l) => ({
       id: l.id,
       username: l.username,
-      change: changeText(b.job.op, b.job, l),
+      change: changeText(planned.op, planned, l),
       cost: l.cost,
       note: l.detail ?? '',
       skipped: l.state === 'skipped',
     })),
-    lost: b.job.op === 'delete' ? deletedPaidTimeText(b.job.lines, Date.parse(b.job.createdAt)) : null,
+    lost: planned.op === 'delete' ? deletedPaidTimeText(planned.lines, Date.parse(planned.createdAt)) : null,
   };
   const yes = run.values.yes === true;
   await printQuote(out, quote, !yes, json);
@@ -281,21 +297,24 @@ async function changeMany(ctx: Ctx, store: AppStore, help: StoreHelp, p: ChangeP
     out.message('Not sent: run it again with --yes to send it.');
     return EXIT.notConfirmed;
   }
-  const stop = store.subscribe((st) => {
-    const pr = st.bulk?.progress;
-    if (pr && st.bulk?.phase === 'running')
-      out.progress(
-        `${b.job.op}: ${pr.done} done, ${pr.failed} failed, ${pr.unknown} unknown, ${pr.remaining} to go`,
-      );
-  });
+  let final: BulkJob = planned;
   try {
-    await store.getState().bulkStart();
+    final = await changes.runChange(planned, {
+      bulk: true,
+      onProgress: (j) => {
+        const pr = progressOf(j, 0);
+        out.progress(
+          `${j.op}: ${pr.done} done, ${pr.failed} failed, ${pr.unknown} unknown, ${pr.remaining} to go`,
+        );
+      },
+    });
+  } catch (err) {
+    r.sv.logError('bulk', err);
+    out.message(`The bulk job stopped: ${describeError(err)}`, 'yellow');
   } finally {
-    stop();
     out.clearProgress();
   }
-  const final: BulkJob = store.getState().bulk!.job;
-  await printResults(out, final, { json, notFound, now: ctx.now(), target: help.target });
+  await printResults(out, final, { json, notFound, now: ctx.now(), target: quote.target });
   out.message(summaryText(final), final.lines.some((l) => l.state === 'unknown') ? 'yellow' : undefined);
   if (final.lines.some((l) => l.state === 'unknown'))
     out.message(
@@ -311,26 +330,24 @@ async function changeMany(ctx: Ctx, store: AppStore, help: StoreHelp, p: ChangeP
 }
 
 /**
- * A bulk job the rules refuse. "Nothing to do" says why line by line (the preview's notes); when
- * lines are left out because an earlier change to them is open, it is that change's code (exit 3).
+ * A bulk job the rules refuse. "Nothing to do" says why line by line (the plan's notes); when lines
+ * are left out because an earlier change to them is open, it is that change's code (exit 3).
  */
-function refusedJob(ctx: Ctx, job: BulkJob, blocked: string): Promise<number> {
-  // The screen's sentence names the key that picks the affordable lines; a script has none.
-  const rule = blocked.startsWith(RULES.totalExceeds) ? RULES.totalExceeds : blocked;
-  if (rule !== RULES.nothingToDo) return refused(ctx, rule);
+function refusedJob(ctx: Ctx, job: BulkJob, blocked: Refusal): Promise<number> {
+  if (blocked.code !== 'nothingToDo') return refused(ctx, blocked);
   const skipped = job.lines.filter((l) => l.state === 'skipped');
   const why = skipped
     .slice(0, 5)
     .map((l) => `${l.username}: ${l.detail ?? 'skipped'}`)
     .join('; ');
   const more = skipped.length > 5 ? `; and ${skipped.length - 5} more` : '';
-  const open = skipped.some((l) => /unknown outcome|open change|held/.test(l.detail ?? ''));
-  return refused(ctx, `${rule} (${why}${more})`, null, open ? EXIT.unknown : EXIT.failed);
+  const open = skipped.some((l) => l.heldBack);
+  return refused(ctx, blocked, open ? EXIT.unknown : EXIT.failed, `${blocked.message} (${why}${more})`);
 }
 
 /** The open change of a line, as the recovery checked it: `; extend of 14:02: no change seen yet…`. */
-function openDetail(store: AppStore, lineId: string): string {
-  for (const { job } of store.getState().recovery?.jobs ?? []) {
+function openDetail(recovered: readonly Recovered[], lineId: string): string {
+  for (const { job } of recovered) {
     const l = job.lines.find((x) => x.id === lineId);
     if (l)
       return `; the ${job.op} of ${job.createdAt.slice(0, 16).replace('T', ' ')} UTC: ${l.detail ?? 'unknown'}`;

@@ -9,13 +9,13 @@ import { type BulkJob, OPEN } from '../../domain/bulk';
 import { heldUntil } from '../../domain/proof';
 import type { Column } from '../../present/lines-columns';
 import type { IntentDamage } from '../../services/changes/intent-log';
+import type { ChangeService, Recovered } from '../../services/changes/service';
 import { describeError } from '../../services/describe-error';
 import { ambiguityText, resolveItem } from '../../services/paste-lookup';
-import type { AppStore } from '../../store/app-store';
 import { EXIT, usageFailure } from '../failure';
 import { tableText } from '../format';
-import type { Ctx } from '../session';
-import { type StoreHelp, withStore } from '../store-session';
+import { type Ctx, type Services, withServices } from '../session';
+import { changeServiceOf } from './change-session';
 
 interface OpenRow {
   readonly [key: string]: string | null;
@@ -45,23 +45,25 @@ export function pendingCommand(ctx: Ctx): Promise<number> {
     ctx.out.fail(f);
     return Promise.resolve(f.exit);
   }
-  return withStore(ctx, async (store, help) => {
-    if (v['set-aside'] !== undefined) return setAside(ctx, help, String(v['set-aside']));
-    await store.getState().recoverIntents();
-    if (v.settle !== undefined) return settle(ctx, store, String(v.settle), String(v.as), String(v.confirm));
-    if (v.wait) await waitOut(ctx, store, help);
-    return report(ctx, store, help);
+  return withServices(ctx, async (sv) => {
+    if (v['set-aside'] !== undefined) return setAside(ctx, sv, String(v['set-aside']));
+    const changes = changeServiceOf(ctx, sv);
+    const recovered = await changes.recoverIntents();
+    if (v.settle !== undefined)
+      return settle(ctx, changes, recovered, String(v.settle), String(v.as), String(v.confirm));
+    if (v.wait) await waitOut(ctx, changes, sv);
+    return report(ctx, changes, sv);
   });
 }
 
 /** The open lines of this account's jobs, as the log has them now. */
-function openRows(store: AppStore, help: StoreHelp): OpenRow[] {
-  const s = store.getState();
+function openRows(changes: ChangeService, sv: Services): OpenRow[] {
+  const { held: heldLines } = changes.open();
   const rows: OpenRow[] = [];
-  for (const job of help.intents?.open() ?? []) {
-    if (job.target !== s.target.id) continue;
+  for (const job of sv.intents?.open() ?? []) {
+    if (job.target !== sv.target.id) continue;
     for (const l of job.lines) {
-      const held = s.held.get(l.id);
+      const held = heldLines.get(l.id);
       if (!OPEN.has(l.state) && l.state !== 'pending') continue;
       rows.push({
         job: job.id,
@@ -81,17 +83,17 @@ function openRows(store: AppStore, help: StoreHelp): OpenRow[] {
   return rows;
 }
 
-function damaged(help: StoreHelp): IntentDamage[] {
+function damaged(sv: Services): IntentDamage[] {
   try {
-    return help.intents?.damaged?.() ?? [];
+    return sv.intents?.damaged?.() ?? [];
   } catch {
     return [];
   }
 }
 
-async function report(ctx: Ctx, store: AppStore, help: StoreHelp): Promise<number> {
-  const rows = openRows(store, help);
-  const damage = damaged(help);
+async function report(ctx: Ctx, changes: ChangeService, sv: Services): Promise<number> {
+  const rows = openRows(changes, sv);
+  const damage = damaged(sv);
   if (ctx.run.format === 'json') {
     await ctx.out.data(`${JSON.stringify({ open: rows, damaged: damage }, null, 2)}\n`);
   } else {
@@ -112,11 +114,11 @@ async function report(ctx: Ctx, store: AppStore, help: StoreHelp): Promise<numbe
 }
 
 /** Checks again, backing off, until no open line is inside its hold window (or nothing is open). */
-async function waitOut(ctx: Ctx, store: AppStore, help: StoreHelp): Promise<void> {
-  const { holdMs } = help;
+async function waitOut(ctx: Ctx, changes: ChangeService, sv: Services): Promise<void> {
+  const { holdMs } = sv;
   for (let attempt = 0; ; attempt++) {
-    const jobs = (help.intents?.open() ?? []).filter(
-      (j) => j.target === store.getState().target.id && j.lines.some((l) => OPEN.has(l.state)),
+    const jobs = (sv.intents?.open() ?? []).filter(
+      (j) => j.target === sv.target.id && j.lines.some((l) => OPEN.has(l.state)),
     );
     const now = ctx.now();
     const until = Math.max(
@@ -129,18 +131,19 @@ async function waitOut(ctx: Ctx, store: AppStore, help: StoreHelp): Promise<void
       `checking again in ${Math.round(pause / 1000)} s (hold windows end ${new Date(until).toTimeString().slice(0, 5)})…`,
     );
     await new Promise((r) => setTimeout(r, ctx.io.tune?.sleep ? 1 : pause));
-    for (const job of jobs) await store.getState().checkChange(job);
+    for (const job of jobs) await changes.checkChange(job);
   }
 }
 
 async function settle(
   ctx: Ctx,
-  store: AppStore,
+  changes: ChangeService,
+  recovered: readonly Recovered[],
   wanted: string,
   as: string,
   confirm: string,
 ): Promise<number> {
-  const jobs: BulkJob[] = store.getState().recovery?.jobs.map((r) => r.job) ?? [];
+  const jobs: BulkJob[] = recovered.map((r) => r.job);
   const w = wanted.trim();
   // The one lookup (services/paste-lookup.ts) over the open lines: a username in another case names its
   // line, usernames that differ only by case are listed, never guessed.
@@ -182,7 +185,7 @@ async function settle(
   const verdict = as === 'applied' ? 'applied' : 'not applied';
   let final: BulkJob | null;
   try {
-    final = store.getState().settleByHand(job.id, l.id, verdict);
+    final = changes.settleByHand(job.id, l.id, verdict);
   } catch (err) {
     ctx.out.fail({
       code: 'failed',
@@ -207,7 +210,7 @@ async function settle(
   return EXIT.done;
 }
 
-async function setAside(ctx: Ctx, help: StoreHelp, path: string): Promise<number> {
+async function setAside(ctx: Ctx, help: Services, path: string): Promise<number> {
   if (ctx.run.values.yes !== true) {
     const f = usageFailure(
       `--set-aside moves ${path} out of the intent log: its lines are no longer checked or held. Look them up first; then add --yes`,

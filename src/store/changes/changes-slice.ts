@@ -1,22 +1,21 @@
-import type { Line, LineListItem } from '../../api/contract';
-import { type BulkJob, type BulkLine, checkedNotApplied, FINAL, OPEN, SPENDS } from '../../domain/bulk';
-import { counted } from '../../domain/format';
-import { DEFAULT_HOLD_MS, heldUntil } from '../../domain/proof';
-import { checkJob, type EngineOptions, runJob } from '../../services/changes/engine';
-import { needsAttention } from '../../services/changes/intent-log';
-import { type JournalEntry, type JournalOutcome, JournalWriter } from '../../services/changes/journal';
-import { auditOf } from '../../services/changes/journal-audit';
-import { describeError } from '../../services/describe-error';
-import { lookupPasted } from '../../services/paste-lookup';
+/**
+ * The screens' mirror of the change service (services/changes/service.ts): what they draw of open
+ * changes (the unsettled and held lines, the journal's backlog, the recovery dialog's jobs), kept in
+ * step through the service's events, and the effects a change has on other slices (the header's
+ * balance, the row, the marks, a reload). The rules, the engine, the intent log, the journal, the
+ * ownership of jobs and the background checks are the service's; these actions only call it.
+ */
+import type { BulkJob } from '../../domain/bulk';
+import {
+  type ChangeEvent,
+  type ChangeHooks,
+  type ChangeService,
+  createChangeService,
+  type Recovered,
+} from '../../services/changes/service';
 import type { GetState, SetState, StoreDeps } from '../deps';
-import { holdDamagedIntents, takeJob } from './intent-damage';
 
-/** A job found open in the intent log at start, after its unknown lines were checked. */
-export interface Recovered {
-  readonly job: BulkJob;
-  /** Lines never sent when the process stopped (not cancelled): offered for resuming. */
-  readonly unsent: number;
-}
+export type { ChangeHooks, Recovered };
 
 export interface ChangesSlice {
   /** Journal entries not yet on disk (a write failed); retried, and shown until written. */
@@ -27,603 +26,106 @@ export interface ChangesSlice {
   readonly held: ReadonlyMap<string, string>;
   /** Jobs the intent log held at start, checked with the server before anything else. */
   readonly recovery: { readonly checking: boolean; readonly jobs: readonly Recovered[] } | null;
-  /** Runs a job through the one change engine: intent first, then requests, outcomes, journal. */
+  /** Runs a job through the change service: intent first, then requests, outcomes, journal. */
   runChange: (job: BulkJob, hooks?: ChangeHooks) => Promise<BulkJob>;
   /** Checks a job's unknown lines with the server again (never re-sends). */
   checkChange: (job: BulkJob, hooks?: ChangeHooks) => Promise<BulkJob>;
   /** Stops scheduling the running job's requests; those in flight finish. */
   cancelChange: () => void;
-  /** At start: open intents of this service are checked before anything else. */
+  /** At start: open intents of this service are checked before anything else (the resume dialog). */
   recoverIntents: () => Promise<void>;
   /** The recovery dialog's "set aside": the jobs are closed (their journal entries stay). */
   dismissRecovery: () => void;
-  /**
-   * The process is going away (Ctrl-C, q, SIGTERM, SIGHUP, a dead terminal, a crash): stop scheduling,
-   * wait at most `graceMs` for requests in flight. Not a cancel: the lines never sent stay pending.
-   */
+  /** The process is going away: the service stops scheduling (not a cancel). */
   shutdown: (graceMs: number) => Promise<void>;
-  /**
-   * The user settles an open line by hand (they know better: they looked on the panel): recorded in
-   * the intent log and the journal as settled by the user; the line is free for a new change.
-   */
+  /** The user settles an open line by hand (see the service). */
   settleByHand: (jobId: string, lineId: string, verdict: 'applied' | 'not applied') => BulkJob | null;
 }
 
-export interface ChangeHooks {
-  /** Throttled by the caller: every change of a line (the job as it stands). */
-  readonly onProgress?: (job: BulkJob) => void;
-  readonly onError?: EngineOptions['onError'];
-  /** Every change of a line, with the line as the server returned or listed it. */
-  readonly onLine?: EngineOptions['onLine'];
-  /** The service cannot be reached and the job waits (a sentence), or null once it answers again. */
-  readonly onPause?: EngineOptions['onPause'];
-  /** A check nobody asked for now (the background checks): nothing said when another linedesk has it. */
-  readonly background?: boolean;
-}
-
-const outcomeOf = (l: BulkLine): JournalOutcome | null =>
-  l.state === 'done'
-    ? 'applied'
-    : l.state === 'unknown'
-      ? 'unknown'
-      : l.state === 'failed'
-        ? l.notSent
-          ? 'not sent'
-          : checkedNotApplied(l)
-            ? 'not applied'
-            : 'rejected'
-        : null;
-
-/** Background checks of a job in its hold window: 5 s, 10 s, 20 s… at most a minute apart. */
-const watchDelay = (attempt: number, firstMs = 5_000) => Math.min(60_000, firstMs * 2 ** attempt);
-
-/**
- * What the intent log keeps of a line: a new line's password stays in memory only (the check after an
- * unknown outcome needs its username, not its password).
- */
-function forDisk(l: BulkLine): BulkLine {
-  if (!l.body || !('password' in l.body)) return l;
-  const { password: _secret, ...body } = l.body;
-  return { ...l, body };
+/** The store's deps with the change service made from them (unless given: a command shares its own). */
+export function withChangeService(deps: StoreDeps): StoreDeps & { readonly changes: ChangeService } {
+  if (deps.changes) return deps as StoreDeps & { readonly changes: ChangeService };
+  return {
+    ...deps,
+    changes: createChangeService({
+      client: deps.client,
+      target: deps.target,
+      ...(deps.now ? { now: deps.now } : {}),
+      ...(deps.journal ? { journal: deps.journal } : {}),
+      ...(deps.intents ? { intents: deps.intents } : {}),
+      ...(deps.foreignIntents ? { foreignIntents: deps.foreignIntents } : {}),
+      ...(deps.sleep ? { sleep: deps.sleep } : {}),
+      ...(deps.retry ? { retry: deps.retry } : {}),
+      ...(deps.holdMs !== undefined ? { holdMs: deps.holdMs } : {}),
+      ...(deps.watch !== undefined ? { watch: deps.watch } : {}),
+      ...(deps.watchFirstMs !== undefined ? { watchFirstMs: deps.watchFirstMs } : {}),
+      ...(deps.unreachableMs !== undefined ? { unreachableMs: deps.unreachableMs } : {}),
+      ...(deps.bulkConcurrency !== undefined ? { bulkConcurrency: deps.bulkConcurrency } : {}),
+      ...(deps.logError ? { logError: deps.logError } : {}),
+    }),
+  };
 }
 
 export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps): ChangesSlice {
-  const now = deps.now ?? Date.now;
-  const holdMs = deps.holdMs ?? DEFAULT_HOLD_MS;
-  let cancelled = false;
-  /** The process is going away (shutdown): not the user's cancel; what was never sent stays pending. */
-  let interrupted = false;
-  let running: Promise<BulkJob> | null = null;
-  /** Jobs checked in the background while their hold window runs (the app only: `deps.watch`). */
-  const watches = new Map<string, ReturnType<typeof setTimeout>>();
-  /** The last state of each job this process ran or checked, for a log-less store (tests). */
-  const latest = new Map<string, BulkJob>();
-  const journal = deps.journal
-    ? new JournalWriter(deps.journal, (err, waiting) => {
-        deps.logError?.('journal', err);
-        set({ journalWaiting: waiting });
-        get().notify(
-          `Could not write the journal (${describeError(err)}): ${waiting} entr${waiting === 1 ? 'y waits' : 'ies wait'}; retrying. The charge is kept on screen and in the intent log.`,
-          'error',
-        );
-      })
-    : null;
-
-  const setUnsettled = (l: BulkLine, jobId: string) => {
-    const has = get().unsettled.has(l.id);
-    const open = OPEN.has(l.state);
-    if (has === open) return;
-    const unsettled = new Map(get().unsettled);
-    if (open) unsettled.set(l.id, jobId);
-    else unsettled.delete(l.id);
-    set({ unsettled });
-  };
-
-  /**
-   * Jobs recorded for this service under another account id are this account's only when the server
-   * shows it every line they name (line ids are the service's own; an account sees only its lines):
-   * then they are moved here and checked with the rest. Otherwise their lines are held — a line
-   * whose change may have been applied is never changed again from here — and said, with where.
-   */
-  const adoptForeign = async () => {
-    for (const f of deps.foreignIntents?.() ?? []) {
-      if (f.heldElsewhere) {
-        holdLines(f.job, f.heldElsewhere);
-        continue;
+  const changes = deps.changes!;
+  const follow = (e: ChangeEvent) => {
+    switch (e.type) {
+      case 'notice':
+        return get().notify(e.text, e.tone);
+      case 'open':
+        return set({ unsettled: e.open.unsettled, held: e.open.held });
+      case 'journalWaiting':
+        return set({ journalWaiting: e.waiting });
+      case 'account':
+        return set({ account: { status: 'ready', data: e.account } });
+      case 'line': {
+        const { job, line: l, server } = e;
+        if (l.state !== 'done') return;
+        // The header follows the money as it is spent: each reply says the balance after its charge.
+        if (l.newBalance !== undefined) get().balanceSeen(l.newBalance);
+        // What a settled line changes on screen: the row, the marks (done lines are unmarked).
+        if (job.op === 'delete') get().removeLine(l.id);
+        else if (server && job.op !== 'create' && job.op !== 'trial') get().replaceLine(server);
+        else if (server) get().rememberLineExtras(server);
+        if (get().marked.has(l.id)) get().unmark(l.id);
+        return;
       }
-      if (await showsEveryLine(f.job)) {
-        try {
-          f.adopt();
-          continue;
-        } catch (err) {
-          deps.logError?.('intent log', err);
-        }
-      }
-      holdLines(f.job, 'an earlier change recorded under another key or account', false);
-      get().notify(
-        `An earlier ${f.job.op} recorded for this service under another key or account (${counted(f.job.lines.length, 'line')}: ${f.job.lines
-          .slice(0, 3)
-          .map((l) => l.username)
-          .join(
-            ', ',
-          )}${f.job.lines.length > 3 ? '…' : ''}) is not this account's as far as the server shows: its lines are held, nothing is re-sent; it is kept in ${f.where}`,
-        'error',
-      );
+      case 'finished':
+        void get().loadAccount();
+        if (e.job.lines.some((l) => l.state === 'done')) void get().refreshLines();
+        return;
+      case 'checked':
+        return get().changeChecked(e.job);
+      case 'recovery':
+        // The resume dialog opens as the check starts: never sent is known from the log already.
+        set({ recovery: e });
+        if (e.checking) get().pushView({ id: 'resume' });
+        return;
+      case 'unsent':
+        return get().markLines(e.lines);
     }
   };
-  const showsEveryLine = async (job: BulkJob) => {
-    // A line being created has no id yet: its username, found here, is this account's.
-    const keys = job.lines.map((l) => (l.id.startsWith('new:') ? l.username : l.id));
-    if (!keys.length) return false;
-    try {
-      const { found } = await lookupPasted(deps.client, keys, {
-        cancelled: () => false,
-        progress: () => {},
-        maxPages: 20,
-      });
-      return job.lines.every((l) => {
-        const hit = found.get(l.id.startsWith('new:') ? l.username : l.id);
-        return hit !== undefined && (l.id.startsWith('new:') ? hit.username === l.username : hit.id === l.id);
-      });
-    } catch (err) {
-      deps.logError?.('foreign job', err);
-      return false;
-    }
-  };
-
-  /** Whether the log says another job closed this one's balance window (perhaps from another process). */
-  const windowClosedOf = (jobId: string) => () =>
-    deps.intents?.open().find((j) => j.id === jobId)?.balanceBefore === null;
-
-  /**
-   * What the other open jobs of this account hold, read from the intent log once: the lines another job
-   * has an open change of (sent, in flight, or applied and not yet ended; or still to send by a live
-   * process), whose they are — a change this job sees there may be theirs — and whether another job
-   * is still spending (its requests move the balance this job is judged by).
-   */
-  const othersOf = (jobId: string): { lines: ReadonlyMap<string, string>; spending: boolean } => {
-    const lines = new Map<string, string>();
-    let spending = false;
-    let jobs: BulkJob[] = [];
-    try {
-      jobs = deps.intents?.open() ?? [];
-    } catch (err) {
-      deps.logError?.('intent log', err);
-    }
-    for (const o of jobs) {
-      if (o.id === jobId || o.target !== get().target.id) continue;
-      const live = deps.intents?.heldElsewhere(o.id) ?? null;
-      for (const l of o.lines) {
-        if (l.state === 'sending' || (live && l.state === 'pending')) spending = true;
-        // Its open lines; and while a live process still runs it, also what it applied or will send.
-        if (OPEN.has(l.state) || (live && (l.state === 'done' || l.state === 'pending')))
-          lines.set(l.id, `${live ?? 'another linedesk job'}'s ${o.op} (job ${o.id.slice(0, 8)})`);
-      }
-    }
-    return { lines, spending };
-  };
-  const otherChanges = (jobId: string) => othersOf(jobId).lines;
-
-  /**
-   * The marks an interrupted job was started from are gone with its process: its lines never sent are
-   * marked again (looked up, so a mark holds the line as the server has it now), for a resume or a
-   * new job of the user's choosing.
-   */
-  const markUnsent = async (jobs: readonly Recovered[]) => {
-    const ids = jobs.flatMap((r) =>
-      r.job.lines.filter((l) => l.state === 'pending' && !l.id.startsWith('new:')).map((l) => l.id),
-    );
-    if (!ids.length) return;
-    try {
-      const { found } = await lookupPasted(deps.client, ids, {
-        cancelled: () => interrupted,
-        progress: () => {},
-        maxPages: 20,
-      });
-      get().markLines(ids.flatMap((id) => (found.get(id)?.id === id ? [found.get(id)!] : [])));
-    } catch (err) {
-      deps.logError?.('marks of an interrupted job', err);
-    }
-  };
-
-  /** Lines another process is changing: no change from here touches them while it runs. */
-  const holdLines = (job: BulkJob, who: string, say = true) => {
-    const unsettled = new Map(get().unsettled);
-    const heldBy = new Map(get().held);
-    for (const l of job.lines.filter((x) => !FINAL.has(x.state) && !x.id.startsWith('new:'))) {
-      unsettled.set(l.id, job.id);
-      heldBy.set(l.id, who);
-    }
-    set({ unsettled, held: heldBy });
-    if (say)
-      get().notify(
-        `${who} is making an earlier ${job.op} (${counted(job.lines.length, 'line')}): its lines are left to it until it ends`,
-        'warning',
-      );
-  };
-
-  /**
-   * What was last journaled per operation: its outcome and what it said of the charge. Seeded from
-   * the journal itself on first use, so a later process (the next start, `linedesk pending`) checking
-   * the same job adds nothing either: a check that leaves a line unknown, or a recovery that finds a
-   * line settled as already written, writes no second entry. One entry per operation, unless its
-   * outcome or its charge changed.
-   */
-  const journaled = new Map<string, string>();
-  let seeded = false;
-  const said = (e: Pick<JournalEntry, 'outcome' | 'deducedCredits' | 'charge' | 'detail'>) =>
-    e.outcome === 'unknown'
-      ? 'unknown'
-      : `${e.outcome}|${e.deducedCredits ?? ''}|${e.charge ?? ''}|${e.detail ?? ''}`;
-  const lastJournaled = (opId: string): string | undefined => {
-    if (!seeded && deps.journal) {
-      seeded = true;
-      try {
-        // In order: the last entry of an operation is what it says now.
-        for (const e of deps.journal.read()) if (e.opId !== undefined) journaled.set(e.opId, said(e));
-      } catch (err) {
-        deps.logError?.('journal read', err);
-      }
-    }
-    return journaled.get(opId);
-  };
-  const journalLine = (job: BulkJob, l: BulkLine, bulk: boolean, server?: Line | LineListItem) => {
-    const outcome = outcomeOf(l);
-    if (!journal || !outcome) return;
-    const opId = `${job.id}:${l.username}`;
-    const detail =
-      l.detail || bulk
-        ? `${bulk ? `bulk ${job.id}` : ''}${bulk && l.detail ? ': ' : ''}${l.detail ?? ''}`
-        : undefined;
-    const saying = said({ outcome, deducedCredits: l.deducedCredits ?? null, charge: l.charge, detail });
-    if (lastJournaled(opId) === saying) return;
-    journaled.set(opId, saying);
-    const bouquets = (l.body as { bouquets?: number[] } | undefined)?.bouquets;
-    journal.append({
-      opId,
-      time: new Date(now()).toISOString(),
-      target: job.target,
-      ...(job.target === get().target.id ? { service: get().target.label } : {}),
-      ...auditOf(job, l, outcome, server),
-      operation: job.op,
-      lineId: l.id.startsWith('new:') ? null : l.id,
-      username: l.username,
-      quotedCost: SPENDS.has(job.op) ? l.cost : null,
-      estimate: job.op === 'extend',
-      deducedCredits: l.deducedCredits ?? null,
-      newBalance: l.newBalance ?? null,
-      ...(l.charge ? { charge: l.charge } : {}),
-      outcome,
-      ...(detail !== undefined ? { detail } : {}),
-      ...(bouquets?.length ? { bouquets } : {}),
-    });
-    set({ journalWaiting: journal.waiting });
-  };
-
-  /** What a settled line changes on screen: the row, the marks (done lines are unmarked). */
-  const showLine = (job: BulkJob, l: BulkLine, server?: Line | LineListItem) => {
-    if (l.state !== 'done') return;
-    if (job.op === 'delete') get().removeLine(l.id);
-    else if (server && job.op !== 'create' && job.op !== 'trial') get().replaceLine(server);
-    else if (server) get().rememberLineExtras(server);
-    if (get().marked.has(l.id)) get().unmark(l.id);
-  };
-
-  /**
-   * A job still open when another starts loses its balance witness: the balance's fall from then
-   * on includes the new job's charges, so it no longer says what the open lines cost. Its lines are
-   * judged by the line alone after this, and a charge found that way is "amount unknown".
-   */
-  const closeBalanceWindows = (exceptId: string) => {
-    for (const other of deps.intents?.open() ?? []) {
-      if (other.id === exceptId || other.target !== get().target.id || other.balanceBefore == null) continue;
-      deps.intents?.closeBalanceWindow(other.id);
-    }
-  };
-
-  /**
-   * A job with lines whose check saw no change yet is checked again in the background, backing off,
-   * until every line is settled or its hold window has passed (one last check then gives the verdict).
-   * What is still open after that stays in the intent log, for the next start and `linedesk pending`.
-   */
-  const watch = (job: BulkJob, attempt = 0) => {
-    clearTimeout(watches.get(job.id));
-    watches.delete(job.id);
-    if (!deps.watch) return;
-    const open = job.lines.filter((l) => OPEN.has(l.state));
-    if (!open.length) return;
-    const until = Math.max(...open.map((l) => heldUntil(job, l, { now: now(), holdMs }) ?? 0));
-    // Past the window at the last check: that check gave its verdict; the rest waits for the next start.
-    if (until === 0 && attempt > 0) return;
-    const delay =
-      until === 0
-        ? watchDelay(attempt, deps.watchFirstMs)
-        : Math.min(
-            watchDelay(attempt, deps.watchFirstMs),
-            Math.max(deps.watchFirstMs ?? 1_000, until - now()),
-          );
-    const timer = setTimeout(() => {
-      watches.delete(job.id);
-      void (async () => {
-        const logged = deps.intents ? deps.intents.open().find((j) => j.id === job.id) : latest.get(job.id);
-        if (!logged?.lines.some((l) => OPEN.has(l.state))) return;
-        const before = new Map(logged.lines.map((l) => [l.id, l.state]));
-        const final = await get().checkChange(logged, { background: true });
-        get().changeChecked(final);
-        const settled = final.lines.filter(
-          (l) => OPEN.has(before.get(l.id) ?? 'pending') && !OPEN.has(l.state),
-        );
-        if (settled.length)
-          get().notify(
-            `${final.op} ${settled
-              .map((l) => l.username)
-              .slice(0, 3)
-              .join(
-                ', ',
-              )}${settled.length > 3 ? '…' : ''}: ${settled.length === 1 ? settled[0]!.detail : `${settled.filter((l) => l.state === 'done').length} applied, ${settled.filter((l) => l.state !== 'done').length} not`} (checked in the background)`,
-            settled.some((l) => l.state === 'done') ? 'success' : 'info',
-          );
-        watch(final, attempt + 1);
-      })().catch((err) => deps.logError?.('background check', err));
-    }, delay);
-    timer.unref?.();
-    watches.set(job.id, timer);
-  };
-
-  const wire = (job: BulkJob, hooks: ChangeHooks | undefined) => {
-    const bulk = job.lines.length > 1 || (job.op !== 'create' && job.op !== 'trial' && get().bulk !== null);
-    let current = job;
-    const onLine: EngineOptions['onLine'] = (l, server) => {
-      // Written down first: if this throws on `sending`, the engine does not send.
-      try {
-        deps.intents?.line(job.id, forDisk(l));
-      } catch (err) {
-        deps.logError?.('intent log', err);
-        if (l.state === 'sending') throw err;
-      }
-      current = {
-        ...current,
-        lines: current.lines.map((x) =>
-          x.id === l.id || (x.id.startsWith('new:') && x.username === l.username) ? l : x,
-        ),
-      };
-      latest.set(job.id, current);
-      setUnsettled(l, job.id);
-      // The header follows the money as it is spent: each reply says the balance after its charge.
-      if (l.state === 'done' && l.newBalance !== undefined) get().balanceSeen(l.newBalance);
-      if (FINAL.has(l.state) || l.state === 'unknown') journalLine(job, l, bulk, server);
-      showLine(job, l, server);
-      hooks?.onLine?.(l, server);
-      hooks?.onProgress?.(current);
-    };
-    const finish = (final: BulkJob) => {
-      latest.set(job.id, final);
-      // Nothing of it is in flight from here now: ended, or free for another linedesk to check.
-      if (!needsAttention(final)) {
-        deps.intents?.end(job.id);
-        latest.delete(job.id);
-      } else deps.intents?.release(job.id);
-      // Shutting down: no checks, reads or timers after the user left (the next start checks).
-      if (interrupted) return final;
-      watch(final);
-      void get().loadAccount();
-      if (final.lines.some((l) => l.state === 'done')) void get().refreshLines();
-      return final;
-    };
-    return { onLine, finish };
-  };
+  changes.subscribe(follow);
 
   return {
     journalWaiting: 0,
     unsettled: new Map(),
     held: new Map(),
     recovery: null,
-
-    async runChange(given, hooks) {
-      // After shutdown nothing new leaves: the job is left as it is, for the next start.
-      if (interrupted) return given;
-      cancelled = false;
-      // A job written before (a resume): the log is the truth, not the copy read at start — another
-      // linedesk may have taken it since, or sent and settled its lines. Sent only by whoever holds it.
-      let job = given;
-      if (given.balanceBefore !== undefined && deps.intents) {
-        const logged = deps.intents.open().find((j) => j.id === given.id);
-        const who = logged ? takeJob(deps.intents, given.id, get().notify) : null;
-        if (!logged || who) {
-          if (!who?.said)
-            get().notify(
-              'Another linedesk resumed or settled this job meanwhile: nothing is sent from here (the journal has its outcome)',
-              'warning',
-            );
-          return given;
-        }
-        job = logged;
-      }
-      // The balance just before the first request: the judge of what checked lines cost.
-      // A resumed job keeps the balance it started from: the replies it already had are counted in it.
-      let balanceBefore: number | null = job.balanceBefore ?? null;
-      if (SPENDS.has(job.op) && job.balanceBefore === undefined) {
-        try {
-          const acct = await deps.client.me();
-          balanceBefore = acct.credits;
-          set({ account: { status: 'ready', data: acct } });
-        } catch (err) {
-          deps.logError?.('balance before a change', err);
-        }
-      }
-      // Lines another job has an open change of are left to it: sent from here too, the line would be
-      // changed twice, and the change seen would be either's. Another job still spending on this
-      // account (another linedesk, or cron) moves the balance too: this job's window is closed from
-      // the start, so none of its fall is counted as this job's.
-      const { lines: others, spending: busy } = othersOf(job.id);
-      const started: BulkJob = {
-        ...job,
-        balanceBefore: busy ? null : balanceBefore,
-        lines: job.lines.map((l) =>
-          l.state === 'pending' && others.has(l.id)
-            ? {
-                ...l,
-                state: 'skipped',
-                detail: `left alone: ${others.get(l.id)} has an open change of this line`,
-              }
-            : l,
-        ),
-      };
-      try {
-        closeBalanceWindows(job.id);
-        deps.intents?.begin({ ...started, lines: started.lines.map(forDisk) });
-      } catch (err) {
-        deps.logError?.('intent log', err);
-        const why = `not sent: the intent log could not be written (${describeError(err)})`;
-        return {
-          ...started,
-          lines: started.lines.map((l) =>
-            l.state === 'pending' ? { ...l, state: 'failed', detail: why, provenNotApplied: true } : l,
-          ),
-        };
-      }
-      const { onLine, finish } = wire(started, hooks);
-      running = runJob(started, {
-        client: deps.client,
-        windowClosed: windowClosedOf(started.id),
-        concurrency: deps.bulkConcurrency ?? 4,
-        now,
-        holdMs,
-        otherChanges: () => otherChanges(started.id),
-        cancelled: () => cancelled,
-        interrupted: () => interrupted,
-        onLine,
-        ...(deps.unreachableMs !== undefined ? { unreachableMs: deps.unreachableMs } : {}),
-        ...(hooks?.onPause ? { onPause: hooks.onPause } : {}),
-        ...(hooks?.onError ? { onError: hooks.onError } : {}),
-        ...(deps.sleep ? { sleep: deps.sleep } : {}),
-        ...(deps.retry ? { retry: deps.retry } : {}),
-      });
-      try {
-        return finish(await running);
-      } finally {
-        running = null;
-      }
-    },
-
-    async checkChange(given, hooks) {
-      // Another linedesk checking or making it now: its verdict will do; two at once would not help.
-      const who = deps.intents ? takeJob(deps.intents, given.id, get().notify) : null;
-      if (who) {
-        if (!who.said && !hooks?.background) get().notify(`${who.by} is checking this change now`, 'info');
-        return given;
-      }
-      // The log is the truth (another job may have closed this one's balance window since).
-      const job = deps.intents?.open().find((j) => j.id === given.id) ?? given;
-      const { onLine, finish } = wire(job, hooks);
-      return finish(
-        await checkJob(job, {
-          client: deps.client,
-          onLine,
-          windowClosed: windowClosedOf(job.id),
-          now,
-          holdMs,
-          otherChanges: () => otherChanges(job.id),
-          interrupted: () => interrupted,
-          ...(deps.sleep ? { sleep: deps.sleep } : {}),
-        }),
-      );
-    },
-
-    cancelChange() {
-      cancelled = true;
-    },
-
+    runChange: (job, hooks) => changes.runChange(job, hooks),
+    checkChange: (job, hooks) => changes.checkChange(job, hooks),
+    cancelChange: () => changes.cancel(),
     async recoverIntents() {
-      const intents = deps.intents;
-      await adoptForeign();
-      if (intents) holdDamagedIntents(intents, get, set);
-      const all: BulkJob[] = [];
-      for (const job of intents?.open() ?? []) {
-        if (job.target !== get().target.id) continue;
-        // A job another linedesk is still making is its own: judged from here, a request still in
-        // flight looks "not applied". Its unfinished lines are left alone until it is gone.
-        const who = intents ? takeJob(intents, job.id, get().notify) : null;
-        if (who === null) all.push(job);
-        else holdLines(job, who.by, !who.said);
-      }
-      // The journal is written after the intent log: a process stopped between the two left settled
-      // lines the journal lacks. Journal them again (one entry per operation: readers keep the last).
-      for (const job of all) {
-        for (const l of job.lines)
-          if (FINAL.has(l.state) || l.state === 'unknown') journalLine(job, l, job.lines.length > 1);
-        if (!needsAttention(job)) intents?.end(job.id);
-      }
-      const jobs = all.filter(needsAttention);
-      if (!jobs.length) return;
-      set({
-        // Never sent is known from the log before any check: said at once, never "0 never sent".
-        recovery: {
-          checking: true,
-          jobs: jobs.map((job) => ({ job, unsent: job.lines.filter((l) => l.state === 'pending').length })),
-        },
-      });
-      get().pushView({ id: 'resume' });
-      const checked: Recovered[] = [];
-      for (const job of jobs) {
-        for (const l of job.lines) setUnsettled(l, job.id);
-        const final = job.lines.some((l) => OPEN.has(l.state)) ? await get().checkChange(job) : job;
-        checked.push({ job: final, unsent: final.lines.filter((l) => l.state === 'pending').length });
-      }
-      set({ recovery: { checking: false, jobs: checked } });
-      await markUnsent(checked);
+      await changes.recoverIntents();
     },
-
     dismissRecovery() {
       const r = get().recovery;
       if (r?.checking) return;
-      // Unsent lines of an interrupted job are set aside; unknown ones stay in the log for next time.
-      for (const { job } of r?.jobs ?? []) {
-        if (!job.lines.some((l) => OPEN.has(l.state))) deps.intents?.end(job.id);
-        else deps.intents?.release(job.id); // not resumed from here: another linedesk may check it
-      }
+      changes.setAside(r?.jobs ?? []);
       set({ recovery: null });
       get().closeView('resume');
     },
-
-    settleByHand(jobId, lineId, verdict) {
-      const job = deps.intents ? deps.intents.open().find((j) => j.id === jobId) : latest.get(jobId);
-      const line = job?.lines.find((l) => (l.id === lineId || l.username === lineId) && OPEN.has(l.state));
-      if (!job || !line) return null;
-      if (deps.intents && !deps.intents.claim(jobId)) return null;
-      const at = new Date(now()).toISOString();
-      const settled: BulkLine =
-        verdict === 'applied'
-          ? {
-              ...line,
-              state: 'done',
-              detail: `applied: settled by the user at ${at} (no proof from the service); charged, amount unknown`,
-              ...(SPENDS.has(job.op) ? { charge: 'unknown' as const } : {}),
-            }
-          : {
-              ...line,
-              state: 'failed',
-              detail: `not applied: settled by the user at ${at} (no proof from the service)`,
-              provenNotApplied: true,
-            };
-      const { onLine, finish } = wire(job, undefined);
-      onLine(settled);
-      const final = { ...job, lines: job.lines.map((l) => (l === line ? settled : l)) };
-      return finish(final);
-    },
-
-    async shutdown(graceMs) {
-      for (const t of watches.values()) clearTimeout(t);
-      watches.clear();
-      // An interruption, not the user's cancel: the lines never sent stay `pending` in the intent log,
-      // so the next start offers them for resuming (a cancel would record them `cancelled`, never
-      // offered again).
-      interrupted = true;
-      const job = running;
-      if (job)
-        await Promise.race([job.catch(() => null), new Promise((r) => setTimeout(r, graceMs).unref?.())]);
-      journal?.flush();
-      journal?.stop();
-    },
+    settleByHand: (jobId, lineId, verdict) => changes.settleByHand(jobId, lineId, verdict),
+    shutdown: (graceMs) => changes.shutdown(graceMs),
   };
 }

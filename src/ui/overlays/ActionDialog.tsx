@@ -166,7 +166,7 @@ function review(a: ActionState, balance: number | undefined): Cells[] {
     rows.push(['Type username', `${a.typed}▏`]);
   }
   if (SPENDS.has(a.op)) {
-    const cost = a.quote.cost;
+    const cost = loaded(a.quote)?.cost;
     const costText =
       a.quote.status === 'ready'
         ? `${credits(cost!)} ${a.estimate ? '(estimate from package prices)' : '(quoted by the server)'}`

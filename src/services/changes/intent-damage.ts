@@ -1,7 +1,9 @@
 import { counted } from '../../domain/format';
-import type { IntentLog } from '../../services/changes/intent-log';
-import { describeError } from '../../services/describe-error';
-import type { GetState, SetState } from '../deps';
+import { describeError } from '../describe-error';
+import type { IntentLog } from './intent-log';
+
+/** Says something to the user (the screens' flash line, a command's stderr). */
+export type Notify = (text: string, tone: 'info' | 'success' | 'warning' | 'error') => void;
 
 /**
  * Damaged intent files at start (intent-records.ts reads them): each is said with its path. A job
@@ -9,34 +11,36 @@ import type { GetState, SetState } from '../deps';
  * sent are `unknown`); one that does not cannot be checked — the lines its readable records name are
  * held (no new change is sent for them) until the user sets the file aside.
  */
-export function holdDamagedIntents(intents: IntentLog, get: GetState, set: SetState): void {
+export function holdDamagedIntents(
+  intents: IntentLog,
+  notify: Notify,
+  /** Holds these lines for `who` (no new change is sent for them); `key` names what holds them. */
+  hold: (lines: readonly { readonly id: string }[], key: string, who: string) => void,
+): void {
   let damage: ReturnType<NonNullable<IntentLog['damaged']>>;
   try {
     damage = intents.damaged?.() ?? [];
   } catch (err) {
     // Reading is defensive; this is a bug of ours, and still said rather than a failed start.
-    get().notify(`The intent log could not be read: ${describeError(err)}`, 'error');
+    notify(`The intent log could not be read: ${describeError(err)}`, 'error');
     return;
   }
   for (const d of damage) {
     const names = d.lines.map((l) => l.username);
     const named = `${counted(names.length, 'line')} (${names.slice(0, 3).join(', ')}${names.length > 3 ? '…' : ''})`;
     if (d.jobId !== null) {
-      get().notify(
+      notify(
         `The intent file ${d.path} is damaged (${d.problem}): ${names.length ? `${named} that may have been sent ${names.length === 1 ? 'is' : 'are'}` : 'its lines are'} checked with the server, never re-sent`,
         'error',
       );
       continue;
     }
-    const who = `a damaged intent file (${d.path})`;
-    const unsettled = new Map(get().unsettled);
-    const held = new Map(get().held);
-    for (const l of d.lines.filter((x) => !x.id.startsWith('new:'))) {
-      unsettled.set(l.id, d.path);
-      held.set(l.id, who);
-    }
-    set({ unsettled, held });
-    get().notify(
+    hold(
+      d.lines.filter((x) => !x.id.startsWith('new:')),
+      d.path,
+      `a damaged intent file (${d.path})`,
+    );
+    notify(
       `The intent file ${d.path} is damaged (${d.problem}) and cannot be checked: ${
         names.length
           ? `it names ${named}, held here until it is set aside; look them up on the panel, then`
@@ -54,7 +58,7 @@ export function holdDamagedIntents(intents: IntentLog, get: GetState, set: SetSt
 export function takeJob(
   intents: IntentLog,
   jobId: string,
-  notify: ReturnType<GetState>['notify'],
+  notify: Notify,
 ): { readonly by: string; readonly said: boolean } | null {
   const who = intents.heldElsewhere(jobId);
   if (who) return { by: who, said: false };

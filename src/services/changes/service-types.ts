@@ -1,0 +1,142 @@
+/**
+ * The change service's vocabulary: what it is given (ChangeServiceDeps), what it offers
+ * (ChangeService), the hooks a caller follows a job by, and the events it tells front-ends.
+ */
+import type { Account, Line, LineListItem, Package } from '../../api/contract';
+import type { RetryPolicy } from '../../api/retry';
+import type { BulkJob, BulkLine } from '../../domain/bulk';
+import type { Refusal } from '../../domain/change-rules';
+import type { ServiceClient } from '../client';
+import type { EngineOptions } from './engine';
+import type { Notify } from './intent-damage';
+import type { ForeignJob, IntentLog } from './intent-log';
+import type { Journal } from './journal';
+import type { OpenLines } from './open-lines';
+import type { SendResult } from './outcome';
+import type { QuoteResult } from './quote';
+import type { Change, Facts, validateJob } from './validate';
+
+/** A job found open in the intent log at start, after its unknown lines were checked. */
+export interface Recovered {
+  readonly job: BulkJob;
+  /** Lines never sent when the process stopped (not cancelled): offered for resuming. */
+  readonly unsent: number;
+}
+
+/** What the service tells its front-ends, in order, as it happens. */
+export type ChangeEvent =
+  /** Something to say (the screens' flash line, a command's stderr). */
+  | { readonly type: 'notice'; readonly text: string; readonly tone: Parameters<Notify>[1] }
+  /** The lines with an open change (or held for someone else) changed. */
+  | { readonly type: 'open'; readonly open: OpenLines }
+  /** Journal entries not yet on disk (a write failed): retried, and shown until written. */
+  | { readonly type: 'journalWaiting'; readonly waiting: number }
+  /** The account as read just before a spending job (its balance judges the job). */
+  | { readonly type: 'account'; readonly account: Account }
+  /** A line of a job changed state, with the line as the server returned or listed it. */
+  | {
+      readonly type: 'line';
+      readonly job: BulkJob;
+      readonly line: BulkLine;
+      readonly server?: Line | LineListItem | undefined;
+    }
+  /** A run or a check ended (not by shutdown): the balance and the lines it changed are stale. */
+  | { readonly type: 'finished'; readonly job: BulkJob }
+  /** A job was checked again in the background (the dialog, the bulk results, the recovery follow). */
+  | { readonly type: 'checked'; readonly job: BulkJob }
+  /** The recovery at start: the jobs found open, while they are checked and once they were. */
+  | {
+      readonly type: 'recovery';
+      readonly checking: boolean;
+      readonly jobs: readonly Recovered[];
+    }
+  /** Lines an interrupted job never sent, as the server has them now (to be marked again). */
+  | { readonly type: 'unsent'; readonly lines: readonly LineListItem[] };
+
+export interface ChangeHooks {
+  /** Throttled by the caller: every change of a line (the job as it stands). */
+  readonly onProgress?: (job: BulkJob) => void;
+  readonly onError?: EngineOptions['onError'];
+  /** Every change of a line, with the line as the server returned or listed it. */
+  readonly onLine?: EngineOptions['onLine'];
+  /** The service cannot be reached and the job waits (a sentence), or null once it answers again. */
+  readonly onPause?: EngineOptions['onPause'];
+  /** A check nobody asked for now (the background checks): nothing said when another linedesk has it. */
+  readonly background?: boolean;
+  /** A bulk job (even of one line): the journal says so. */
+  readonly bulk?: boolean;
+  /** A single change: its job of one line, made, before anything is written or sent. */
+  readonly onStart?: (job: BulkJob) => void;
+}
+
+/** What the service needs: the client, the account, the files (intent log, journal), the clock. */
+export interface ChangeServiceDeps {
+  readonly client: ServiceClient;
+  /** The account changes are made on: its id (jobs are kept per account) and its label (the journal). */
+  readonly target: { readonly id: string; readonly label: string };
+  readonly now?: () => number;
+  readonly journal?: Journal;
+  readonly intents?: IntentLog;
+  readonly foreignIntents?: () => readonly ForeignJob[];
+  readonly sleep?: (ms: number) => Promise<void>;
+  readonly retry?: Partial<RetryPolicy>;
+  readonly holdMs?: number;
+  /** Keep checking open changes in the background during their hold window (the app, not scripts). */
+  readonly watch?: boolean;
+  readonly watchFirstMs?: number;
+  readonly unreachableMs?: number;
+  readonly bulkConcurrency?: number;
+  readonly logError?: (context: string, err: unknown) => void;
+}
+
+export interface ChangeService {
+  /** Follows what the service does; returns the unsubscribe. */
+  subscribe(listener: (e: ChangeEvent) => void): () => void;
+  /** The lines that take no new change now. */
+  open(): OpenLines;
+  /**
+   * The rules, in order (validate.ts): those that need no cost first, the line's open change among
+   * them, then the balance rules once `facts.cost` is known. A refusal, or null.
+   */
+  validate(change: Change, facts?: Omit<Facts, 'open'>): Refusal | null;
+  /** A planned job's rules (something to do, every cost known, the total against the balance). */
+  validateJob: typeof validateJob;
+  /** The server's quote, or extend's labelled estimate from `packages`; or why there is none. */
+  quote(change: Change, packages: readonly Package[]): Promise<QuoteResult>;
+  /** The same, when no server quote is needed (extend's estimate, a free change); null otherwise. */
+  quoteLocally(change: Change, packages: readonly Package[]): QuoteResult | null;
+  /** A job of these lines, planned (a line with an open change left out, saying why). */
+  plan(
+    op: BulkJob['op'],
+    lines: readonly BulkLine[],
+    params: Pick<BulkJob, 'months' | 'connections'>,
+    packages: readonly Package[],
+  ): BulkJob;
+  /** A planned job's upgrade lines quoted by the server, four at a time (stops once not `wanted`). */
+  quoteJob(job: BulkJob, wanted?: () => boolean): Promise<BulkJob>;
+  /** A single change as a job of one line, at the cost quoted: sent, and its typed outcome. */
+  send(change: Change, cost: number | null, hooks?: ChangeHooks): Promise<SendResult>;
+  /** A single change's job checked again after an unknown outcome (never re-sent). */
+  recheck(job: BulkJob, hooks?: ChangeHooks): Promise<SendResult>;
+  /** A single change's job as it stands now (a background check moved it on). */
+  resultOf(job: BulkJob): SendResult;
+  /** Journal entries not yet on disk. */
+  journalWaiting(): number;
+  /** Runs a job through the one change engine: intent first, then requests, outcomes, journal. */
+  runChange(job: BulkJob, hooks?: ChangeHooks): Promise<BulkJob>;
+  /** Checks a job's unknown lines with the server again (never re-sends). */
+  checkChange(job: BulkJob, hooks?: ChangeHooks): Promise<BulkJob>;
+  /** Stops scheduling the running job's requests; those in flight finish. */
+  cancel(): void;
+  /** At start: open intents of this service are checked before anything else. */
+  recoverIntents(): Promise<readonly Recovered[]>;
+  /** The recovery's "set aside": the jobs are closed (their journal entries stay), or released. */
+  setAside(jobs: readonly Recovered[]): void;
+  /** The user settles an open line by hand: recorded as settled by the user; the line is free. */
+  settleByHand(jobId: string, lineId: string, verdict: 'applied' | 'not applied'): BulkJob | null;
+  /**
+   * The process is going away: stop scheduling, wait at most `graceMs` for requests in flight. Not a
+   * cancel: the lines never sent stay pending.
+   */
+  shutdown(graceMs: number): Promise<void>;
+}

@@ -1,0 +1,537 @@
+/**
+ * The change service: what both front-ends call to change lines, with no UI state. It validates a
+ * change (validate.ts: one rule table), quotes it (quote.ts: the server's quote or a labelled
+ * estimate), and sends it as a job through the one change engine (engine.ts) with the intent log
+ * written first and the journal after; a bulk job is the same service over many lines. It owns the
+ * domain state of open changes: which lines have an unknown or held change (OpenLines), the
+ * background checks of a job in its hold window, and the recovery at start of what an earlier run
+ * left open. Front-ends follow it through `subscribe` (typed events); the screens' store mirrors
+ * what it draws, a command prints what it needs.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Line, LineListItem } from '../../api/contract';
+import { type BulkJob, type BulkLine, FINAL, OPEN, SPENDS, toBulkLine } from '../../domain/bulk';
+import { counted } from '../../domain/format';
+import { DEFAULT_HOLD_MS, heldUntil } from '../../domain/proof';
+import { describeError } from '../describe-error';
+import { checkJob, type EngineOptions, runJob } from './engine';
+import { holdDamagedIntents, type Notify, takeJob } from './intent-damage';
+import { needsAttention } from './intent-log';
+import { journalRecorder } from './journal-record';
+import type { OpenLines } from './open-lines';
+import { outcomeMessage, outcomeOf, type SendResult } from './outcome';
+import { othersOf } from './ownership';
+import { planJob, quoteChange, quoteLocally, quoteUpgrades } from './quote';
+import { adoptForeign, findUnsent } from './recovery';
+import type { ChangeEvent, ChangeHooks, ChangeService, ChangeServiceDeps, Recovered } from './service-types';
+import { type Change, validate, validateJob } from './validate';
+
+export type { ChangeEvent, ChangeHooks, ChangeService, ChangeServiceDeps, Recovered };
+
+/** Background checks of a job in its hold window: 5 s, 10 s, 20 s… at most a minute apart. */
+const watchDelay = (attempt: number, firstMs = 5_000) => Math.min(60_000, firstMs * 2 ** attempt);
+
+/**
+ * What the intent log keeps of a line: a new line's password stays in memory only (the check after an
+ * unknown outcome needs its username, not its password).
+ */
+function forDisk(l: BulkLine): BulkLine {
+  if (!l.body || !('password' in l.body)) return l;
+  const { password: _secret, ...body } = l.body;
+  return { ...l, body };
+}
+
+export function createChangeService(deps: ChangeServiceDeps): ChangeService {
+  const now = deps.now ?? Date.now;
+  const holdMs = deps.holdMs ?? DEFAULT_HOLD_MS;
+  const target = deps.target;
+  const listeners = new Set<(e: ChangeEvent) => void>();
+  const emit = (e: ChangeEvent) => {
+    for (const l of [...listeners]) l(e);
+  };
+  const notify: Notify = (text, tone) => emit({ type: 'notice', text, tone });
+  let open: OpenLines = { unsettled: new Map(), held: new Map() };
+  const setOpen = (next: OpenLines) => {
+    open = next;
+    emit({ type: 'open', open });
+  };
+  let cancelled = false;
+  /** The process is going away (shutdown): not the user's cancel; what was never sent stays pending. */
+  let interrupted = false;
+  let running: Promise<BulkJob> | null = null;
+  /** Jobs checked in the background while their hold window runs (the app only: `deps.watch`). */
+  const watches = new Map<string, ReturnType<typeof setTimeout>>();
+  /** The last state of each job this process ran or checked, for a log-less service (tests). */
+  const latest = new Map<string, BulkJob>();
+  /** Jobs started as bulk jobs by this process: their checks are journaled as such. */
+  const asBulk = new Set<string>();
+  const journal = deps.journal
+    ? journalRecorder(
+        { journal: deps.journal, now, target, logError: deps.logError },
+        {
+          waiting: (waiting) => emit({ type: 'journalWaiting', waiting }),
+          failed: (err, waiting) => {
+            emit({ type: 'journalWaiting', waiting });
+            notify(
+              `Could not write the journal (${describeError(err)}): ${waiting} entr${waiting === 1 ? 'y waits' : 'ies wait'}; retrying. The charge is kept on screen and in the intent log.`,
+              'error',
+            );
+          },
+        },
+      )
+    : null;
+  const journalLine: NonNullable<typeof journal>['record'] = (...a) => journal?.record(...a);
+  const setUnsettled = (l: BulkLine, jobId: string) => {
+    const has = open.unsettled.has(l.id);
+    const isOpen = OPEN.has(l.state);
+    if (has === isOpen) return;
+    const unsettled = new Map(open.unsettled);
+    if (isOpen) unsettled.set(l.id, jobId);
+    else unsettled.delete(l.id);
+    setOpen({ unsettled, held: open.held });
+  };
+
+  /** Lines someone else is changing (or a damaged file names): no change from here touches them. */
+  const hold = (lines: readonly { readonly id: string }[], key: string, who: string) => {
+    const unsettled = new Map(open.unsettled);
+    const heldBy = new Map(open.held);
+    for (const l of lines) {
+      unsettled.set(l.id, key);
+      heldBy.set(l.id, who);
+    }
+    setOpen({ unsettled, held: heldBy });
+  };
+
+  /** Whether the log says another job closed this one's balance window (perhaps from another process). */
+  const windowClosedOf = (jobId: string) => () =>
+    deps.intents?.open().find((j) => j.id === jobId)?.balanceBefore === null;
+
+  /** What the other open jobs of this account hold (ownership.ts), read from the intent log once. */
+  const othersOfJob = (jobId: string): { lines: ReadonlyMap<string, string>; spending: boolean } => {
+    let jobs: BulkJob[] = [];
+    try {
+      jobs = deps.intents?.open() ?? [];
+    } catch (err) {
+      deps.logError?.('intent log', err);
+    }
+    return othersOf(jobs, jobId, target.id, (id) => deps.intents?.heldElsewhere(id) ?? null);
+  };
+  const otherChanges = (jobId: string) => othersOfJob(jobId).lines;
+
+  /** Lines another process is changing: no change from here touches them while it runs. */
+  const holdLines = (job: BulkJob, who: string, say = true) => {
+    hold(
+      job.lines.filter((x) => !FINAL.has(x.state) && !x.id.startsWith('new:')),
+      job.id,
+      who,
+    );
+    if (say)
+      notify(
+        `${who} is making an earlier ${job.op} (${counted(job.lines.length, 'line')}): its lines are left to it until it ends`,
+        'warning',
+      );
+  };
+
+  /**
+   * A job still open when another starts loses its balance witness: the balance's fall from then
+   * on includes the new job's charges, so it no longer says what the open lines cost. Its lines are
+   * judged by the line alone after this, and a charge found that way is "amount unknown".
+   */
+  const closeBalanceWindows = (exceptId: string) => {
+    for (const other of deps.intents?.open() ?? []) {
+      if (other.id === exceptId || other.target !== target.id || other.balanceBefore == null) continue;
+      deps.intents?.closeBalanceWindow(other.id);
+    }
+  };
+
+  /**
+   * A job with lines whose check saw no change yet is checked again in the background, backing off,
+   * until every line is settled or its hold window has passed (one last check then gives the verdict).
+   * What is still open after that stays in the intent log, for the next start and `linedesk pending`.
+   */
+  const watch = (job: BulkJob, attempt = 0) => {
+    clearTimeout(watches.get(job.id));
+    watches.delete(job.id);
+    if (!deps.watch) return;
+    const openLines = job.lines.filter((l) => OPEN.has(l.state));
+    if (!openLines.length) return;
+    const until = Math.max(...openLines.map((l) => heldUntil(job, l, { now: now(), holdMs }) ?? 0));
+    // Past the window at the last check: that check gave its verdict; the rest waits for the next start.
+    if (until === 0 && attempt > 0) return;
+    const delay =
+      until === 0
+        ? watchDelay(attempt, deps.watchFirstMs)
+        : Math.min(
+            watchDelay(attempt, deps.watchFirstMs),
+            Math.max(deps.watchFirstMs ?? 1_000, until - now()),
+          );
+    const timer = setTimeout(() => {
+      watches.delete(job.id);
+      void (async () => {
+        const logged = deps.intents ? deps.intents.open().find((j) => j.id === job.id) : latest.get(job.id);
+        if (!logged?.lines.some((l) => OPEN.has(l.state))) return;
+        const before = new Map(logged.lines.map((l) => [l.id, l.state]));
+        const final = await service.checkChange(logged, { background: true });
+        emit({ type: 'checked', job: final });
+        const settled = final.lines.filter(
+          (l) => OPEN.has(before.get(l.id) ?? 'pending') && !OPEN.has(l.state),
+        );
+        if (settled.length)
+          notify(
+            `${final.op} ${settled
+              .map((l) => l.username)
+              .slice(0, 3)
+              .join(
+                ', ',
+              )}${settled.length > 3 ? '…' : ''}: ${settled.length === 1 ? settled[0]!.detail : `${settled.filter((l) => l.state === 'done').length} applied, ${settled.filter((l) => l.state !== 'done').length} not`} (checked in the background)`,
+            settled.some((l) => l.state === 'done') ? 'success' : 'info',
+          );
+        watch(final, attempt + 1);
+      })().catch((err) => deps.logError?.('background check', err));
+    }, delay);
+    timer.unref?.();
+    watches.set(job.id, timer);
+  };
+
+  const wire = (job: BulkJob, hooks: ChangeHooks | undefined) => {
+    if (hooks?.bulk) asBulk.add(job.id);
+    const bulk =
+      job.lines.length > 1 ||
+      (job.op !== 'create' && job.op !== 'trial' && (hooks?.bulk ?? asBulk.has(job.id)));
+    let current = job;
+    const onLine: EngineOptions['onLine'] = (l, server) => {
+      // Written down first: if this throws on `sending`, the engine does not send.
+      try {
+        deps.intents?.line(job.id, forDisk(l));
+      } catch (err) {
+        deps.logError?.('intent log', err);
+        if (l.state === 'sending') throw err;
+      }
+      current = {
+        ...current,
+        lines: current.lines.map((x) =>
+          x.id === l.id || (x.id.startsWith('new:') && x.username === l.username) ? l : x,
+        ),
+      };
+      latest.set(job.id, current);
+      setUnsettled(l, job.id);
+      if (FINAL.has(l.state) || l.state === 'unknown') journalLine(job, l, bulk, server);
+      // The screens follow: the header's balance (each reply says the balance after its charge), the row.
+      emit({ type: 'line', job, line: l, server });
+      hooks?.onLine?.(l, server);
+      hooks?.onProgress?.(current);
+    };
+    const finish = (final: BulkJob) => {
+      latest.set(job.id, final);
+      // Nothing of it is in flight from here now: ended, or free for another linedesk to check.
+      if (!needsAttention(final)) {
+        deps.intents?.end(job.id);
+        latest.delete(job.id);
+      } else deps.intents?.release(job.id);
+      // Shutting down: no checks, reads or timers after the user left (the next start checks).
+      if (interrupted) return final;
+      watch(final);
+      emit({ type: 'finished', job: final });
+      return final;
+    };
+    return { onLine, finish };
+  };
+
+  /** The change as a job of one line: the same engine, intent log and journal as a bulk job. */
+  const jobOf = (c: Change, cost: number | null): BulkJob => {
+    const body = c.body as { username?: string } | null;
+    const item: BulkLine = c.line
+      ? { ...toBulkLine(c.line), cost }
+      : {
+          id: `new:${body?.username ?? ''}`,
+          username: body?.username ?? '',
+          body: c.body!,
+          before: { expMs: null, connections: 0, enabled: false, isTrial: c.op === 'trial' },
+          cost,
+          after: {},
+          state: 'pending',
+        };
+    return {
+      id: randomUUID(),
+      op: c.op,
+      months: c.months,
+      connections: c.connections,
+      target: target.id,
+      createdAt: new Date(now()).toISOString(),
+      lines: [item],
+    };
+  };
+
+  /** Runs (or checks) a job of one line, keeping the server's line and the error met. */
+  const single = async (
+    go: (hooks: ChangeHooks) => Promise<BulkJob>,
+    hooks: ChangeHooks | undefined,
+  ): Promise<SendResult> => {
+    let error: unknown = null;
+    let server: Line | LineListItem | undefined;
+    const job = await go({
+      ...hooks,
+      onError: (l, err) => {
+        error = err;
+        hooks?.onError?.(l, err);
+      },
+      onLine: (l, s) => {
+        if (s) server = s;
+        hooks?.onLine?.(l, s);
+      },
+    });
+    return resultOf(job, server, error);
+  };
+  const resultOf = (job: BulkJob, server?: Line | LineListItem, error: unknown = null): SendResult => ({
+    job,
+    line: job.lines[0]!,
+    outcome: outcomeOf(job.lines[0]!),
+    server,
+    error,
+    message: outcomeMessage(job, error, deps.watch === true),
+  });
+
+  const service: ChangeService = {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    open: () => open,
+    validate: (change, facts = {}) => validate(change, { ...facts, open }),
+    validateJob,
+    quote: (change, packages) => quoteChange(deps.client, change, packages),
+    quoteLocally,
+    plan(op, lines, params, packages) {
+      const job: BulkJob = {
+        id: randomUUID(),
+        op,
+        months: params.months,
+        connections: params.connections,
+        target: target.id,
+        createdAt: new Date(now()).toISOString(),
+        lines,
+      };
+      return { ...job, lines: planJob(job, packages, open, now()) };
+    },
+    async quoteJob(job, wanted) {
+      if (job.op !== 'upgrade') return job;
+      return {
+        ...job,
+        lines: await quoteUpgrades(deps.client, job.lines, job.connections, wanted, deps.logError),
+      };
+    },
+    send(change, cost, hooks) {
+      const job = jobOf(change, cost);
+      hooks?.onStart?.(job);
+      return single((h) => service.runChange(job, h), hooks);
+    },
+    recheck: (job, hooks) => single((h) => service.checkChange(job, h), hooks),
+    resultOf: (job) => resultOf(job),
+    journalWaiting: () => journal?.waiting() ?? 0,
+
+    async runChange(given, hooks) {
+      // After shutdown nothing new leaves: the job is left as it is, for the next start.
+      if (interrupted) return given;
+      cancelled = false;
+      // A job written before (a resume): the log is the truth, not the copy read at start — another
+      // linedesk may have taken it since, or sent and settled its lines. Sent only by whoever holds it.
+      let job = given;
+      if (given.balanceBefore !== undefined && deps.intents) {
+        const logged = deps.intents.open().find((j) => j.id === given.id);
+        const who = logged ? takeJob(deps.intents, given.id, notify) : null;
+        if (!logged || who) {
+          if (!who?.said)
+            notify(
+              'Another linedesk resumed or settled this job meanwhile: nothing is sent from here (the journal has its outcome)',
+              'warning',
+            );
+          return given;
+        }
+        job = logged;
+      }
+      // The balance just before the first request: the judge of what checked lines cost.
+      // A resumed job keeps the balance it started from: the replies it already had are counted in it.
+      let balanceBefore: number | null = job.balanceBefore ?? null;
+      if (SPENDS.has(job.op) && job.balanceBefore === undefined) {
+        try {
+          const acct = await deps.client.me();
+          balanceBefore = acct.credits;
+          emit({ type: 'account', account: acct });
+        } catch (err) {
+          deps.logError?.('balance before a change', err);
+        }
+      }
+      // Lines another job has an open change of are left to it: sent from here too, the line would be
+      // changed twice, and the change seen would be either's. Another job still spending on this
+      // account (another linedesk, or cron) moves the balance too: this job's window is closed from
+      // the start, so none of its fall is counted as this job's.
+      const { lines: others, spending: busy } = othersOfJob(job.id);
+      const started: BulkJob = {
+        ...job,
+        balanceBefore: busy ? null : balanceBefore,
+        lines: job.lines.map((l) =>
+          l.state === 'pending' && others.has(l.id)
+            ? {
+                ...l,
+                state: 'skipped',
+                detail: `left alone: ${others.get(l.id)} has an open change of this line`,
+                heldBack: true,
+              }
+            : l,
+        ),
+      };
+      try {
+        closeBalanceWindows(job.id);
+        deps.intents?.begin({ ...started, lines: started.lines.map(forDisk) });
+      } catch (err) {
+        deps.logError?.('intent log', err);
+        const why = `not sent: the intent log could not be written (${describeError(err)})`;
+        return {
+          ...started,
+          lines: started.lines.map((l) =>
+            l.state === 'pending' ? { ...l, state: 'failed', detail: why, provenNotApplied: true } : l,
+          ),
+        };
+      }
+      const { onLine, finish } = wire(started, hooks);
+      running = runJob(started, {
+        client: deps.client,
+        windowClosed: windowClosedOf(started.id),
+        concurrency: deps.bulkConcurrency ?? 4,
+        now,
+        holdMs,
+        otherChanges: () => otherChanges(started.id),
+        cancelled: () => cancelled,
+        interrupted: () => interrupted,
+        onLine,
+        ...(deps.unreachableMs !== undefined ? { unreachableMs: deps.unreachableMs } : {}),
+        ...(hooks?.onPause ? { onPause: hooks.onPause } : {}),
+        ...(hooks?.onError ? { onError: hooks.onError } : {}),
+        ...(deps.sleep ? { sleep: deps.sleep } : {}),
+        ...(deps.retry ? { retry: deps.retry } : {}),
+      });
+      try {
+        return finish(await running);
+      } finally {
+        running = null;
+      }
+    },
+
+    async checkChange(given, hooks) {
+      // Another linedesk checking or making it now: its verdict will do; two at once would not help.
+      const who = deps.intents ? takeJob(deps.intents, given.id, notify) : null;
+      if (who) {
+        if (!who.said && !hooks?.background) notify(`${who.by} is checking this change now`, 'info');
+        return given;
+      }
+      // The log is the truth (another job may have closed this one's balance window since).
+      const job = deps.intents?.open().find((j) => j.id === given.id) ?? given;
+      const { onLine, finish } = wire(job, hooks);
+      return finish(
+        await checkJob(job, {
+          client: deps.client,
+          onLine,
+          windowClosed: windowClosedOf(job.id),
+          now,
+          holdMs,
+          otherChanges: () => otherChanges(job.id),
+          interrupted: () => interrupted,
+          ...(deps.sleep ? { sleep: deps.sleep } : {}),
+        }),
+      );
+    },
+
+    cancel() {
+      cancelled = true;
+    },
+
+    async recoverIntents() {
+      const intents = deps.intents;
+      await adoptForeign(deps, holdLines, notify);
+      if (intents) holdDamagedIntents(intents, notify, hold);
+      const all: BulkJob[] = [];
+      for (const job of intents?.open() ?? []) {
+        if (job.target !== target.id) continue;
+        // A job another linedesk is still making is its own: judged from here, a request still in
+        // flight looks "not applied". Its unfinished lines are left alone until it is gone.
+        const who = intents ? takeJob(intents, job.id, notify) : null;
+        if (who === null) all.push(job);
+        else holdLines(job, who.by, !who.said);
+      }
+      // The journal is written after the intent log: a process stopped between the two left settled
+      // lines the journal lacks. Journal them again (one entry per operation: readers keep the last).
+      for (const job of all) {
+        for (const l of job.lines)
+          if (FINAL.has(l.state) || l.state === 'unknown') journalLine(job, l, job.lines.length > 1);
+        if (!needsAttention(job)) intents?.end(job.id);
+      }
+      const jobs = all.filter(needsAttention);
+      if (!jobs.length) return [];
+      // Never sent is known from the log before any check: said at once, never "0 never sent".
+      emit({
+        type: 'recovery',
+        checking: true,
+        jobs: jobs.map((job) => ({ job, unsent: job.lines.filter((l) => l.state === 'pending').length })),
+      });
+      const checked: Recovered[] = [];
+      for (const job of jobs) {
+        for (const l of job.lines) setUnsettled(l, job.id);
+        const final = job.lines.some((l) => OPEN.has(l.state)) ? await service.checkChange(job) : job;
+        checked.push({ job: final, unsent: final.lines.filter((l) => l.state === 'pending').length });
+      }
+      emit({ type: 'recovery', checking: false, jobs: checked });
+      const unsent = await findUnsent(deps.client, checked, () => interrupted, deps.logError);
+      if (unsent.length) emit({ type: 'unsent', lines: unsent });
+      return checked;
+    },
+
+    setAside(jobs) {
+      // Unsent lines of an interrupted job are set aside; unknown ones stay in the log for next time.
+      for (const { job } of jobs) {
+        if (!job.lines.some((l) => OPEN.has(l.state))) deps.intents?.end(job.id);
+        else deps.intents?.release(job.id); // not resumed from here: another linedesk may check it
+      }
+    },
+
+    settleByHand(jobId, lineId, verdict) {
+      const job = deps.intents ? deps.intents.open().find((j) => j.id === jobId) : latest.get(jobId);
+      const line = job?.lines.find((l) => (l.id === lineId || l.username === lineId) && OPEN.has(l.state));
+      if (!job || !line) return null;
+      if (deps.intents && !deps.intents.claim(jobId)) return null;
+      const at = new Date(now()).toISOString();
+      const settled: BulkLine =
+        verdict === 'applied'
+          ? {
+              ...line,
+              state: 'done',
+              detail: `applied: settled by the user at ${at} (no proof from the service); charged, amount unknown`,
+              ...(SPENDS.has(job.op) ? { charge: 'unknown' as const } : {}),
+            }
+          : {
+              ...line,
+              state: 'failed',
+              detail: `not applied: settled by the user at ${at} (no proof from the service)`,
+              provenNotApplied: true,
+            };
+      const { onLine, finish } = wire(job, undefined);
+      onLine(settled);
+      const final = { ...job, lines: job.lines.map((l) => (l === line ? settled : l)) };
+      return finish(final);
+    },
+
+    async shutdown(graceMs) {
+      for (const t of watches.values()) clearTimeout(t);
+      watches.clear();
+      // An interruption, not the user's cancel: the lines never sent stay `pending` in the intent log,
+      // so the next start offers them for resuming (a cancel would record them `cancelled`, never
+      // offered again).
+      interrupted = true;
+      const job = running;
+      if (job)
+        await Promise.race([job.catch(() => null), new Promise((r) => setTimeout(r, graceMs).unref?.())]);
+      journal?.flush();
+      journal?.stop();
+    },
+  };
+  return service;
+}
