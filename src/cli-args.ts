@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { commandsHelp, EXIT_CODES_HELP, isCommandName } from './headless/spec';
+import { commandsHelp, EXIT_CODES_HELP, isCommandName } from './commands/spec';
 import { type FaultSpec, parseFaults } from './sandbox/faults';
 
 /** What the command line asks for. Pure: no I/O, so every rule is tested without a process. */

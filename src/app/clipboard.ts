@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import type { CopyResult } from '../keys/effects';
+import type { CopyResult } from '../commands/effects';
 import { osc52 } from './terminal';
 
 /**

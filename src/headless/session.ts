@@ -3,6 +3,7 @@ import { loadConfig } from '../app/config';
 import { connect, fileDeps, isConnection } from '../app/connection';
 import { createLog, type Log } from '../app/log';
 import { chooseTarget } from '../app/target';
+import { COMMANDS } from '../commands/spec';
 import { DEFAULT_HOLD_MS } from '../domain/proof';
 import { configDir, dataDir, stateDir } from '../paths';
 import { type AppStore, createAppStore } from '../store/app-store';
@@ -13,7 +14,6 @@ import type { LineListItem } from '../store/types';
 import type { Parsed } from './args';
 import { EXIT, failureOf } from './failure';
 import type { Failure, HeadlessIo, Output } from './output';
-import { COMMANDS } from './spec';
 
 export type Run = Extract<Parsed, { kind: 'run' }>;
 

@@ -1,6 +1,6 @@
+import { type Command, type CommandId, lookup, type Scope } from '../commands/keymap';
 import { FIELDS } from '../domain/line-form';
 import type { AppState } from '../store/app-store';
-import { type Command, type CommandId, lookup, type Scope } from './keymap';
 import { isEditKey } from './text-edit';
 
 type DispatchState = Pick<AppState, 'modal' | 'screens' | 'searchOpen' | 'form' | 'action' | 'bulk'>;

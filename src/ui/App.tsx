@@ -1,6 +1,6 @@
 import { Box, useApp as useInkApp, useInput } from 'ink';
 import { useEffect } from 'react';
-import type { UiEffects } from '../keys/effects';
+import type { UiEffects } from '../commands/effects';
 import { handleInput } from '../keys/input';
 import { selectLocalRows } from '../store/notes-slice';
 import { FlashLine, selectFlashRows } from './layout/FlashLine';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client';
-import { type CommandId, command, keyHintText } from '../../src/keys/keymap';
+import { type CommandId, command, keyHintText } from '../../src/commands/keymap';
 import { keyBytes } from '../helpers/app';
 import { spawnSandbox } from '../helpers/bundle';
 import { spawnApp } from '../helpers/pty';

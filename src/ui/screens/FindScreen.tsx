@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
+import { hint } from '../../commands/keymap';
 import { windowOf } from '../../domain/scroll';
-import { hint } from '../../keys/keymap';
 import type { FindGroup } from '../../store/find-lines';
 import { selectFindRows, selectFoundLine } from '../../store/find-slice';
 import { loaded } from '../../store/types';

@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
+import { keyHintText } from '../../commands/keymap';
 import { countText, fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
-import { keyHintText } from '../../keys/keymap';
 import { journalTotals, sumTotals, totalsText } from '../../store/journal';
 import { leftOutText } from '../../store/journal-filter';
 import { useApp } from '../store-context';

@@ -5,7 +5,7 @@ import type { AppState } from '../../store/app-store';
 import { placeholdersText } from '../../store/messages-slice';
 import { selectRenewalsPlan } from '../../store/renewals-slice';
 import { c, type Disabled, PAGE } from '../command';
-import { keyHintText } from '../keymap';
+import { keyHintText } from '../hints';
 import { copyAndSay } from './line';
 
 /** The lines an export from the current view covers, and how to say which; or why there are none. */
