@@ -86,7 +86,8 @@ const fail = (message: string, path: readonly string[] | null = null): ParsedArg
 function nodeError(err: unknown): ParsedArgs {
   const msg = (err as Error).message;
   const name = (flag: string | undefined) => {
-    const long = flag?.split(',').pop()?.trim() ?? '';
+    // node writes `-s, --status <value>`: the long name alone.
+    const long = flag?.split(',').pop()?.trim().split(/\s/)[0] ?? '';
     return { long, path: long ? [long.replace(/^-+/, '').replace(/=.*$/, '')] : null };
   };
   const unknown = /Unknown option '([^']+)'/.exec(msg);
