@@ -116,4 +116,23 @@ describe('the palette takes the command line’s arguments', () => {
     palette(store, 'journal');
     expect(store.getState().screens.at(-1)?.id).toBe('journal');
   });
+
+  it(':message TEMPLATE USER copies the template filled for the named line; an unknown template lists them', async () => {
+    const env = await started();
+    const line = (await env.client.listLines({ limit: 100, offset: 30 })).lines[0]!;
+    const copied: string[] = [];
+    env.store.getState().openPalette();
+    env.store.getState().setPaletteInput(`message reminder ${line.username}`);
+    command('palette.run').run(env.store.getState(), {
+      copy: async (text) => {
+        copied.push(text);
+        return { ok: true, via: 'the test' };
+      },
+    });
+    await until(() => copied.length === 1);
+    expect(copied[0]).toContain(line.username);
+    await until(() => /^Copied the ".+" message for /.test(env.store.getState().flash?.text ?? ''));
+    palette(env.store, 'message nosuch');
+    expect(env.store.getState().flash?.text).toMatch(/^No template "nosuch": details, reminder, renewed/);
+  });
 });
