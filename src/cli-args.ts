@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
-import { commandsHelp, EXIT_CODES_HELP, isCommandName } from './headless/spec';
+import { type OptionSpec, parseWords } from './commands/args';
+import { commandsHelp, EXIT_CODES_HELP, isCommandName, TARGET } from './commands/spec';
 import type { SandboxCommandOptions } from './sandbox/command';
-import { parseFaults } from './sandbox/faults';
+import { type FaultSpec, parseFaults } from './sandbox/faults';
 
 /** What the command line asks for. Pure: no I/O, so every rule is tested without a process. */
 export type CliCommand =
@@ -102,21 +103,17 @@ function wholeNumber(
   return Number(value);
 }
 
-function describeParseError(err: unknown): string {
-  const msg = (err as Error).message;
-  // node's messages are long and mention parseArgs internals; keep the useful part.
-  const unknown = /Unknown option '([^']+)'/.exec(msg);
-  if (unknown) return `unknown option ${unknown[1]}`;
-  const missing = /Option '([^']+)' argument missing/.exec(msg);
-  if (missing) return `option ${missing[1]?.split(',').pop()?.trim()} needs a value`;
-  const positional = /Unexpected argument '([^']+)'/.exec(msg);
-  if (positional) return `unexpected argument ${positional[1]}`;
-  return msg.split('\n')[0] ?? msg;
-}
-
 /** The app's target flags, which may also come before a command's name: `linedesk --sandbox lines`. */
-const GLOBAL_FLAGS = new Set(['--sandbox', '--read-only']);
-const GLOBAL_VALUED = new Set(['--profile', '--base-url']);
+const GLOBAL_FLAGS = new Set(TARGET.filter((o) => o.type === 'boolean').map((o) => `--${o.name}`));
+const GLOBAL_VALUED = new Set(TARGET.filter((o) => o.type === 'string').map((o) => `--${o.name}`));
+
+/** The app's own options: the target flags, and these. */
+const APP_OPTIONS: readonly OptionSpec[] = [
+  ...TARGET,
+  { name: 'ascii', type: 'boolean', help: 'draw in ASCII only' },
+  { name: 'help', type: 'boolean', short: 'h', help: 'show this help' },
+  { name: 'version', type: 'boolean', short: 'v', help: 'print the version' },
+];
 
 /** `--sandbox --profile x lines …` → `lines … --sandbox --profile x`; null when no command follows. */
 function commandAfterFlags(argv: readonly string[]): readonly string[] | null {
@@ -138,20 +135,17 @@ export function parseCli(argv: readonly string[]): CliCommand {
     if (isCommandName(argv[0])) return { kind: 'headless', argv };
     const moved = commandAfterFlags(argv);
     if (moved) return { kind: 'headless', argv: moved };
-    const { values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-        sandbox: { type: 'boolean' },
-        'read-only': { type: 'boolean' },
-        ascii: { type: 'boolean' },
-        'base-url': { type: 'string' },
-        profile: { type: 'string' },
-      },
-    });
+    // The one parser the commands and the palette use (commands/args.ts).
+    const parsed = parseWords(
+      { name: 'linedesk', positionals: [], required: 0, options: APP_OPTIONS },
+      argv,
+      'cli',
+      'linedesk [options]',
+    );
+    if (!parsed.ok) return { kind: 'error', message: parsed.message };
+    const values = parsed.values as {
+      readonly [K in 'help' | 'version' | 'sandbox' | 'read-only' | 'ascii']?: boolean;
+    } & { readonly [K in 'base-url' | 'profile']?: string };
     if (values.help) return { kind: 'help', topic: 'app' };
     if (values.version) return { kind: 'version' };
     const targets = [
@@ -181,27 +175,28 @@ export function parseCli(argv: readonly string[]): CliCommand {
       },
     };
   } catch (err) {
-    return { kind: 'error', message: describeParseError(err) };
+    return { kind: 'error', message: (err as Error).message };
   }
 }
 
+const valued = (name: string): OptionSpec => ({ name, type: 'string', help: '' });
+const SANDBOX_OPTIONS: readonly OptionSpec[] = [
+  { name: 'help', type: 'boolean', short: 'h', help: '' },
+  ...['host', 'port', 'db', 'lines', 'credits', 'rate-limit', 'faults'].map(valued),
+  { name: 'json', type: 'boolean', help: '' },
+];
+
 function parseSandbox(argv: readonly string[]): CliCommand {
-  const { values } = parseArgs({
-    args: [...argv],
-    strict: true,
-    allowPositionals: false,
-    options: {
-      help: { type: 'boolean', short: 'h' },
-      host: { type: 'string' },
-      port: { type: 'string' },
-      db: { type: 'string' },
-      lines: { type: 'string' },
-      credits: { type: 'string' },
-      'rate-limit': { type: 'string' },
-      faults: { type: 'string' },
-      json: { type: 'boolean' },
-    },
-  });
+  const parsed = parseWords(
+    { name: 'sandbox', positionals: [], required: 0, options: SANDBOX_OPTIONS },
+    argv,
+    'cli',
+    'linedesk sandbox [options]',
+  );
+  if (!parsed.ok) return { kind: 'error', message: parsed.message };
+  const values = parsed.values as { readonly help?: boolean; readonly json?: boolean } & {
+    readonly [K in 'host' | 'port' | 'db' | 'lines' | 'credits' | 'rate-limit' | 'faults']?: string;
+  };
   if (values.help) return { kind: 'help', topic: 'sandbox' };
   try {
     return {

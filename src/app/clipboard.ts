@@ -1,10 +1,8 @@
 import { spawn } from 'node:child_process';
+import type { CopyResult } from '../services/clipboard';
 import { osc52 } from './terminal';
 
-/** How a copy went: `via` says where the text went, `why` why it could not go anywhere. */
-export type CopyResult =
-  | { readonly ok: true; readonly via: string }
-  | { readonly ok: false; readonly why: string };
+export type { CopyResult };
 
 /**
  * Copies where the user is. Inside tmux, `tmux load-buffer -w -` puts the text in tmux's buffer and

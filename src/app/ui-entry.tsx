@@ -1,7 +1,7 @@
 // Everything that draws (Ink, React, Yoga, the screens), loaded by run.tsx only once the first
 // screen's requests have left: Ink and Yoga load while the server answers, not before it is asked.
 import { render } from 'ink';
-import type { UiEffects } from '../keys/effects';
+import type { UiEffects } from '../commands/effects';
 import type { PasteHub } from '../keys/paste';
 import type { AppStore } from '../store/app-store';
 import { App } from '../ui/App';

@@ -4,8 +4,9 @@
  * scripts make as they complete, `linedesk __complete profiles|templates` (complete-values.ts), run
  * as the command was typed: a profile added a minute ago completes, and no script reads the config.
  */
+import type { KnownValues, OptionSpec } from '../commands/args';
+import { COMMAND_NAMES, COMMANDS, type CommandName, optionsOf, TARGET } from '../commands/spec';
 import { DEFAULT_TEMPLATES } from '../domain/templates';
-import { COMMAND_NAMES, COMMANDS, type CommandName, optionsOf, TARGET } from './spec';
 
 const TOP = [
   ...COMMAND_NAMES,
@@ -17,14 +18,32 @@ const TOP = [
   '--base-url',
   '--read-only',
 ];
-/** Positional values a command completes (beyond its options). */
-const POSITIONAL: Partial<Record<CommandName, readonly string[]>> = {
-  completion: ['bash', 'zsh', 'fish'],
+/** An option's values to offer: a list's, or a word's suggestions (`--sort`). */
+const choicesOf = (o: OptionSpec): readonly string[] | undefined =>
+  o.arg?.kind === 'choice'
+    ? o.arg.values
+    : o.arg?.kind === 'word' || o.arg?.kind === 'sort'
+      ? o.arg.suggest
+      : undefined;
+/** A comma-separated list's names (`--fields id,username`). */
+const listOf = (o: OptionSpec): readonly string[] | undefined =>
+  o.arg?.kind === 'list' ? o.arg.values : undefined;
+
+/** Positional values a command completes (beyond its options): its first argument's list. */
+const POSITIONAL = (name: CommandName): readonly string[] | undefined => {
+  const arg = COMMANDS[name].positionals[0]?.arg;
+  return arg?.kind === 'choice' ? arg.values : undefined;
+};
+/** What the config holds for each kind of name, when the shell cannot ask. */
+const FALLBACK: Record<KnownValues, readonly string[]> = {
+  profiles: [],
+  templates: DEFAULT_TEMPLATES.map((t) => t.id),
 };
 /** Positional values read from the config as the shell completes (the defaults when it cannot ask). */
-const DYNAMIC: Partial<
-  Record<CommandName, { readonly what: 'templates'; readonly fallback: readonly string[] }>
-> = { message: { what: 'templates', fallback: DEFAULT_TEMPLATES.map((t) => t.id) } };
+const DYNAMIC = (name: CommandName) => {
+  const arg = COMMANDS[name].positionals[0]?.arg;
+  return arg?.kind === 'known' ? { what: arg.values, fallback: FALLBACK[arg.values] } : undefined;
+};
 
 /** Target flags that take a value (skipped with it when finding the command's name), and those that do not. */
 const TARGET_VALUED = TARGET.filter((o) => o.type === 'string').map((o) => `--${o.name}`);
@@ -40,14 +59,14 @@ function bash(): string {
     const valued = opts
       .filter((o) => o.type === 'string')
       .map((o) =>
-        o.choices
-          ? `        --${o.name}) COMPREPLY=( $(compgen -W ${quote(o.choices.join(' '))} -- "$cur") ); return ;;`
-          : o.list
-            ? `        --${o.name}) local pre=""; [[ "$cur" == *,* ]] && pre="\${cur%,*},"; COMPREPLY=( $(compgen -P "$pre" -W ${quote(o.list.join(' '))} -- "\${cur##*,}") ); compopt -o nospace 2>/dev/null; return ;;`
+        choicesOf(o)
+          ? `        --${o.name}) COMPREPLY=( $(compgen -W ${quote(choicesOf(o)!.join(' '))} -- "$cur") ); return ;;`
+          : listOf(o)
+            ? `        --${o.name}) local pre=""; [[ "$cur" == *,* ]] && pre="\${cur%,*},"; COMPREPLY=( $(compgen -P "$pre" -W ${quote(listOf(o)!.join(' '))} -- "\${cur##*,}") ); compopt -o nospace 2>/dev/null; return ;;`
             : `        --${o.name}) return ;;`,
       );
-    const words = [...opts.map((o) => `--${o.name}`), ...(POSITIONAL[name] ?? [])].join(' ');
-    const dyn = DYNAMIC[name];
+    const words = [...opts.map((o) => `--${o.name}`), ...(POSITIONAL(name) ?? [])].join(' ');
+    const dyn = DYNAMIC(name);
     const extra = dyn
       ? [
           `      local names; names=$("\${COMP_WORDS[0]}" __complete ${dyn.what} 2>/dev/null)`,
@@ -95,14 +114,14 @@ function zsh(): string {
     const valued = opts
       .filter((o) => o.type === 'string')
       .map((o) =>
-        o.choices
-          ? `        --${o.name}) compadd -- ${o.choices.map(quote).join(' ')}; return ;;`
-          : o.list
-            ? `        --${o.name}) compset -P '*,'; compadd -q -S , -- ${o.list.map(quote).join(' ')}; return ;;`
+        choicesOf(o)
+          ? `        --${o.name}) compadd -- ${choicesOf(o)!.map(quote).join(' ')}; return ;;`
+          : listOf(o)
+            ? `        --${o.name}) compset -P '*,'; compadd -q -S , -- ${listOf(o)!.map(quote).join(' ')}; return ;;`
             : `        --${o.name}) return ;;`,
       );
-    const words = [...opts.map((o) => `--${o.name}`), ...(POSITIONAL[name] ?? [])].map(quote).join(' ');
-    const dyn = DYNAMIC[name];
+    const words = [...opts.map((o) => `--${o.name}`), ...(POSITIONAL(name) ?? [])].map(quote).join(' ');
+    const dyn = DYNAMIC(name);
     const extra = dyn
       ? [
           `      local -a names; names=(\${(f)"$($words[1] __complete ${dyn.what} 2>/dev/null)"})`,
@@ -157,15 +176,15 @@ function fish(): string {
   for (const name of COMMAND_NAMES) {
     const when = `-n ${quote(`__fish_seen_subcommand_from ${name}`)}`;
     for (const o of optionsOf(COMMANDS[name])) {
-      const offered = o.choices ?? o.list;
+      const offered = choicesOf(o) ?? listOf(o);
       const value = o.type === 'string' ? (offered ? ` -x -a ${quote(offered.join(' '))}` : ' -r') : '';
       lines.push(
         `complete -c linedesk ${when} -l ${o.name}${o.short ? ` -s ${o.short}` : ''}${value} -d ${quote(o.help)}`,
       );
     }
-    const pos = POSITIONAL[name];
+    const pos = POSITIONAL(name);
     if (pos) lines.push(`complete -c linedesk ${when} -a ${quote(pos.join(' '))}`);
-    const dyn = DYNAMIC[name];
+    const dyn = DYNAMIC(name);
     if (dyn) lines.push(`complete -c linedesk ${when} -a '(linedesk __complete ${dyn.what} 2>/dev/null)'`);
   }
   return `${lines.join('\n')}\n`;

@@ -4,12 +4,12 @@
  * column definitions are reused (columns are data), so a table here reads like the screen.
  */
 import type { Line, LineListItem, ServerDate } from '../api/contract';
+import { LINE_FIELD_NAMES } from '../commands/spec';
 import { csvCell } from '../domain/csv';
 import { cellWidth, fitWidth, statusOf } from '../domain/format';
 import { type Column, layoutColumns } from '../present/lines-columns';
 import type { Token } from '../present/tokens';
 import type { Output, Tint } from './output';
-import { LINE_FIELD_NAMES } from './spec';
 
 export type Scalar = string | number | boolean | null;
 export type Row = Readonly<Record<string, Scalar | readonly Scalar[]>>;

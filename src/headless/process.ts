@@ -1,6 +1,6 @@
+import { COMMANDS, isCommandName } from '../commands/spec';
 import { EXIT } from './failure';
 import { runHeadless } from './run';
-import { COMMANDS, isCommandName } from './spec';
 
 /**
  * What a command that never finished exits with: the event loop emptied (a timer that did not hold

@@ -1,8 +1,8 @@
 import { type DirRole, homeProblems } from '../app/home-dirs';
+import type { CommandName } from '../commands/spec';
 import { parseHeadless } from './args';
 import { EXIT, failureOf } from './failure';
 import { type HeadlessIo, Output } from './output';
-import type { CommandName } from './spec';
 
 type Command = (ctx: import('./session').Ctx) => Promise<number>;
 

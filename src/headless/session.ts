@@ -4,6 +4,7 @@ import { type ReadConfig, readConfig } from '../app/config';
 import { connect, fileDeps, isConnection } from '../app/connection';
 import { createLog, type Log } from '../app/log';
 import { chooseTarget } from '../app/target';
+import { COMMANDS } from '../commands/spec';
 import { DEFAULT_HOLD_MS } from '../domain/proof';
 import type { Template } from '../domain/templates';
 import { configDir, dataDir, stateDir } from '../paths';
@@ -17,7 +18,6 @@ import type { Target } from '../services/target';
 import type { Parsed } from './args';
 import { EXIT, failureOf } from './failure';
 import type { Failure, HeadlessIo, Output } from './output';
-import { COMMANDS } from './spec';
 
 export type Run = Extract<Parsed, { kind: 'run' }>;
 

@@ -1,7 +1,7 @@
+import { type Command, type CommandId, lookup, type Scope } from '../commands/keymap';
 import { FIELDS } from '../domain/line-form';
 import type { AppState } from '../store/app-store';
 import { focusedView, isDialog, topView } from '../store/view-stack';
-import { type Command, type CommandId, lookup, type Scope } from './keymap';
 import { isEditKey } from './text-edit';
 
 type DispatchState = Pick<AppState, 'views' | 'searchOpen' | 'form' | 'action' | 'bulk'>;

@@ -1,3 +1,4 @@
+import type { UiEffects } from '../commands/effects';
 import { FIELDS } from '../domain/line-form';
 import { parsePasteList } from '../domain/paste-list';
 import { NOTE_LIMITS } from '../services/notes';
@@ -5,7 +6,6 @@ import type { AppStore } from '../store/app-store';
 import { caretOf, setTargetText, targetText } from '../store/text-target';
 import { confirmHeld, confirmSurface, type KeyTurn, keyArrived, keyDone, typedAhead } from './confirm-gate';
 import { activeScopes, resolveKey, textTarget } from './dispatch';
-import type { UiEffects } from './effects';
 import { type InkKey, keyName } from './key-name';
 import { pastedLine, pastedLines } from './paste';
 import { editText, insertText, isEditKey, type TextState } from './text-edit';

@@ -1,3 +1,4 @@
+import type { LineListItem } from '../api/contract';
 import { describeError } from '../services/describe-error';
 import {
   cursorIndex,
@@ -7,7 +8,7 @@ import {
   type FindRow,
   findRowsOf,
 } from '../services/find-lines';
-import { lookupPasted } from '../services/paste-lookup';
+import { ambiguityText, lookupPasted } from '../services/paste-lookup';
 import type { AppState } from './app-store';
 import type { GetState, LineToOpen, SetState, StoreDeps } from './deps';
 import { type Load, loaded } from './types';
@@ -31,6 +32,9 @@ export interface FindSlice {
   openFound: () => void;
   /** After a find's switch: the chosen line, opened once the first load is done (or why not). */
   openLineOnStart: (line: LineToOpen) => Promise<void>;
+  /** A typed username or id looked up by the one rule (paste-lookup.ts, across pages), as `linedesk
+   *  line` does; what it cannot name (no line, a case-only clash) is said in the flash. */
+  lookupLine: (text: string) => Promise<LineListItem | null>;
 }
 
 /** Longest text a find sends (a username is at most 30, an id 36). */
@@ -136,6 +140,22 @@ export function createFindSlice(set: SetState, get: GetState, deps: StoreDeps): 
         username: row.line.username,
         find: get().findText,
       });
+    },
+
+    async lookupLine(text) {
+      try {
+        const { found, ambiguous } = await lookupPasted(deps.client, [text], {
+          cancelled: () => false,
+          progress: () => {},
+        });
+        const line = found.get(text);
+        if (line) return line;
+        const several = ambiguous.get(text);
+        get().notify(several ? ambiguityText(text, several) : `No line answers to "${text.trim()}"`, 'error');
+      } catch (err) {
+        get().notify(`Could not look up ${text.trim()}: ${describeError(err)}`, 'error');
+      }
+      return null;
     },
 
     async openLineOnStart({ id, username, find }) {

@@ -1,7 +1,7 @@
 import { Box, useApp as useInkApp, useInput } from 'ink';
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { UiEffects } from '../keys/effects';
+import type { UiEffects } from '../commands/effects';
 import { handleInput } from '../keys/input';
 import { bodyRows as bodyRowsFor, frameRows as frameRowsFor, linesPageSize } from '../present/frame';
 import { selectLocalRows } from '../store/notes-slice';

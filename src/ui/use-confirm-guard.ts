@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useReducer } from 'react';
+import { type CommandId, hint, keyHintText } from '../commands/keymap';
 import { CONFIRM_ARM_MS, confirmSurface } from '../keys/confirm-gate';
-import { type CommandId, hint, keyHintText } from '../keys/keymap';
 import { useApp, useAppStore } from './store-context';
 
 /** What a confirm dialog says about its confirm key (keys/confirm-gate.ts decides; this only tells). */

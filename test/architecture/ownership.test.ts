@@ -151,7 +151,6 @@ const REMAINING: Readonly<Record<string, string>> = {
   'ActionSlice.account': 'change service: the balance after a change goes through the session slice',
   'ChangesSlice.account': 'change service: the balance after a change goes through the session slice',
   'BulkSlice.recovery': 'change service: a recovered job resumed closes the recovery through its owner',
-  'PaletteSlice.searchDraft': 'command registry: `:search` sets the lines search through the lines slice',
 };
 
 describe('a slice writes only its own fields', () => {

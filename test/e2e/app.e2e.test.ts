@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type CommandId, command } from '../../src/keys/keymap';
+import { type CommandId, command } from '../../src/commands/keymap';
 import { keyBytes, visibleUsernames } from '../helpers/app';
 import { spawnSandbox } from '../helpers/bundle';
 import { spawnApp } from '../helpers/pty';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client';
-import { type CommandId, command } from '../../src/keys/keymap';
+import { type CommandId, command } from '../../src/commands/keymap';
 import { keyBytes } from '../helpers/app';
 import { spawnSandbox } from '../helpers/bundle';
 import { closedPort } from '../helpers/find-env';

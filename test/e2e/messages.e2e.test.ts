@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type CommandId, command } from '../../src/keys/keymap';
+import { type CommandId, command } from '../../src/commands/keymap';
 import { keyBytes } from '../helpers/app';
 import { spawnApp } from '../helpers/pty';
 

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type CommandId, command } from '../../src/keys/keymap';
+import { type CommandId, command } from '../../src/commands/keymap';
 import { keyBytes } from '../helpers/app';
 import { spawnApp } from '../helpers/pty';
 

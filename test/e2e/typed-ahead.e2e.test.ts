@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client';
-import { type CommandId, command, keyHintText } from '../../src/keys/keymap';
+import { type CommandId, command, keyHintText } from '../../src/commands/keymap';
 import { keyBytes } from '../helpers/app';
 import { spawnSandbox } from '../helpers/bundle';
 import { spawnApp } from '../helpers/pty';
@@ -59,8 +59,10 @@ describe('keys typed ahead, in a real terminal', () => {
     const { app, client, opening } = await onPremium();
     app.write(key('lines.markAll'));
     await app.waitFor((s) => /\d+ marked/.test(s));
-    app.write('\u001b:extend\r');
-    await app.waitFor((s) => s.includes('Unknown command "extend"') || /done [1-9]/.test(s));
+    // `extent` is no command (`:extend` is one now, and opens the preview as `e` does): had its
+    // letters gone to the browser, `e` would have opened the bulk preview.
+    app.write('\u001b:extent\r');
+    await app.waitFor((s) => s.includes('Unknown command "extent"') || /done [1-9]/.test(s));
     expect(app.screen()).not.toContain('marked lines by');
     expect((await client.me()).credits).toBe(opening);
   }, 30_000);

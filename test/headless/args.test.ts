@@ -1,10 +1,10 @@
 /** Parsing and option rules of the headless commands: pure, no process, no server. */
 import { describe, expect, it } from 'vitest';
 import { parseCli } from '../../src/cli-args';
+import { COMMAND_NAMES } from '../../src/commands/spec';
 import { parseDays, parseHeadless } from '../../src/headless/args';
 import { changeParams } from '../../src/headless/commands/change-params';
 import { linesRequest } from '../../src/headless/commands/lines';
-import { COMMAND_NAMES } from '../../src/headless/spec';
 import { parsePeriodEdge } from '../../src/services/changes/journal-filter';
 
 describe('headless parsing', () => {

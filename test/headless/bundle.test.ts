@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { COMMAND_NAMES } from '../../src/headless/spec';
+import { COMMAND_NAMES } from '../../src/commands/spec';
 import { BUNDLE, runCli, spawnSandbox } from '../helpers/bundle';
 import { headless } from '../helpers/headless';
 

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LINE_FIELD_NAMES } from '../../src/headless/spec';
+import { LINE_FIELD_NAMES } from '../../src/commands/spec';
 import { headless, homeDirs } from '../helpers/headless';
 
 const CLI = new URL('../../src/cli.ts', import.meta.url).pathname;

@@ -1,9 +1,10 @@
 import { render } from 'ink-testing-library';
 import stripAnsi from 'strip-ansi';
 import { vi } from 'vitest';
+import type { UiEffects } from '../../src/commands/effects';
+import { type CommandId, command } from '../../src/commands/keymap';
 import { CONFIRM_ARM_MS } from '../../src/keys/confirm-gate';
 import { handlePaste } from '../../src/keys/input';
-import { type CommandId, command } from '../../src/keys/keymap';
 import { installPasteFilter, type ReadableInput } from '../../src/keys/paste';
 import { createAppStore } from '../../src/store/app-store';
 import type { StoreDeps } from '../../src/store/deps';
@@ -37,6 +38,9 @@ export const keyBytes = (key: string) => {
   if (key.startsWith('ctrl+')) return String.fromCharCode(key.charCodeAt(5) - 96);
   return key;
 };
+
+/** Effects for a command run straight on a store: a copy says it could not (no clipboard here). */
+export const NO_FX: UiEffects = { copy: async () => ({ ok: false, why: 'no clipboard in this test' }) };
 
 /** A store on an in-memory sandbox over real HTTP. */
 export async function storeOnSandbox(

@@ -4,8 +4,8 @@
  * now, to an enabled command, and named once; a narrow footer keeps the keys used most.
  */
 import { describe, expect, it } from 'vitest';
+import { COMMANDS, keyLabel } from '../../src/commands/keymap';
 import { resolveKey } from '../../src/keys/dispatch';
-import { COMMANDS, keyLabel } from '../../src/keys/keymap';
 import type { AppState } from '../../src/store/app-store';
 import { selectDialog, selectScreen } from '../../src/store/view-stack';
 import { fitFooter, footerItems } from '../../src/ui/layout/Footer';

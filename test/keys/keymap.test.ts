@@ -1,7 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { COMMANDS, command, commandsIn, lookup, type Scope, visibleCommands } from '../../src/keys/keymap';
-import { keysMarkdown } from '../../src/keys/keys-doc';
+import {
+  COMMANDS,
+  command,
+  commandsIn,
+  lookup,
+  type Scope,
+  visibleCommands,
+} from '../../src/commands/keymap';
+import { keysMarkdown } from '../../src/commands/keys-doc';
 
 describe('keymap', () => {
   it('every command has a label, a group and at least one key', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../src/api/client';
 import type { ServerDate } from '../../src/api/contract';
+import { command } from '../../src/commands/keymap';
 import { resolveKey } from '../../src/keys/dispatch';
 import { handleInput } from '../../src/keys/input';
-import { command } from '../../src/keys/keymap';
 import { createAppStore } from '../../src/store/app-store';
 import { footerHints } from '../../src/ui/layout/Footer';
 import { storeOnSandbox } from '../helpers/app';

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
+import { completePaletteInput, runPalette } from '../../src/commands/palette';
 import { createAppStore } from '../../src/store/app-store';
 import { selectDialog, selectScreen } from '../../src/store/view-stack';
-import { storeOnSandbox } from '../helpers/app';
+import { NO_FX, storeOnSandbox } from '../helpers/app';
 import { sandbox } from '../helpers/sandbox';
 
 describe('lines store against the sandbox', () => {
@@ -179,22 +180,22 @@ describe('palette', () => {
     const s = () => store.getState();
     s().openPalette();
     s().setPaletteInput('fil');
-    s().completePaletteInput();
+    completePaletteInput(s());
     expect(s().paletteInput).toBe('filter ');
     s().setPaletteInput('filter expiri');
-    s().completePaletteInput();
+    completePaletteInput(s());
     expect(s().paletteInput).toBe('filter expiring ');
-    s().runPalette();
+    runPalette(s(), NO_FX);
     expect(s().query.status).toBe('expiring');
     expect(selectDialog(s())).toBeNull();
     s().openPalette();
     s().setPaletteInput('frobnicate');
-    s().runPalette();
+    runPalette(s(), NO_FX);
     expect(s().flash?.text).toMatch(/Unknown command/);
     s().paletteHistoryStep(-1);
     expect(s().paletteInput).toBe('filter expiring');
     s().setPaletteInput('acc');
-    s().runPalette();
+    runPalette(s(), NO_FX);
     expect(selectScreen(s()).id).toBe('account');
   });
 });

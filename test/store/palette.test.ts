@@ -1,18 +1,28 @@
 import { describe, expect, it } from 'vitest';
+import {
+  completePalette,
+  paletteCandidates,
+  parsePalette,
+  runPalette,
+  splitWords,
+} from '../../src/commands/palette';
 import { counted, credits } from '../../src/domain/format';
-import { completePalette, paletteCandidates, parsePalette, splitWords } from '../../src/store/palette';
 import { selectScreen } from '../../src/store/view-stack';
-import { storeOnSandbox } from '../helpers/app';
+import { NO_FX, storeOnSandbox } from '../helpers/app';
 
 describe('the palette takes the names the screens use', () => {
   it(':sort expiry is the API’s exp_date; the API names still work; others are refused with the choices', () => {
-    expect(parsePalette('sort expiry desc')).toEqual({ ok: true, name: 'sort', args: ['exp_date', 'desc'] });
-    expect(parsePalette('sort expires ascending')).toEqual({
+    expect(parsePalette('sort expiry desc')).toMatchObject({
+      ok: true,
+      name: 'sort',
+      args: ['exp_date', 'desc'],
+    });
+    expect(parsePalette('sort expires ascending')).toMatchObject({
       ok: true,
       name: 'sort',
       args: ['exp_date', 'asc'],
     });
-    expect(parsePalette('sort exp_date')).toEqual({ ok: true, name: 'sort', args: ['exp_date'] });
+    expect(parsePalette('sort exp_date')).toMatchObject({ ok: true, name: 'sort', args: ['exp_date'] });
     const bad = parsePalette('sort colour');
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.error).toContain('expiry');
@@ -22,13 +32,17 @@ describe('the palette takes the names the screens use', () => {
 
 describe('a prefix shared by several commands is settled by its arguments', () => {
   it(':f expired filters, :f smith finds, :f alone is ambiguous; an exact name always wins', () => {
-    expect(parsePalette('f expired')).toEqual({ ok: true, name: 'filter', args: ['expired'] });
-    expect(parsePalette('fi active')).toEqual({ ok: true, name: 'filter', args: ['active'] });
-    expect(parsePalette('f smith')).toEqual({ ok: true, name: 'find', args: ['smith'] });
-    expect(parsePalette('s expiry desc')).toEqual({ ok: true, name: 'sort', args: ['exp_date', 'desc'] });
-    expect(parsePalette('s smith')).toEqual({ ok: true, name: 'search', args: ['smith'] });
+    expect(parsePalette('f expired')).toMatchObject({ ok: true, name: 'filter', args: ['expired'] });
+    expect(parsePalette('fi active')).toMatchObject({ ok: true, name: 'filter', args: ['active'] });
+    expect(parsePalette('f smith')).toMatchObject({ ok: true, name: 'find', args: ['smith'] });
+    expect(parsePalette('s expiry desc')).toMatchObject({
+      ok: true,
+      name: 'sort',
+      args: ['exp_date', 'desc'],
+    });
+    expect(parsePalette('s smith')).toMatchObject({ ok: true, name: 'search', args: ['smith'] });
     expect(parsePalette('f')).toEqual({ ok: false, error: 'Ambiguous: filter, find' });
-    expect(parsePalette('find expired')).toEqual({ ok: true, name: 'find', args: ['expired'] });
+    expect(parsePalette('find expired')).toMatchObject({ ok: true, name: 'find', args: ['expired'] });
     expect(parsePalette('fil smith')).toMatchObject({
       ok: false,
       error: expect.stringContaining('filter: "smith"'),
@@ -49,15 +63,24 @@ describe('amounts and counts read as English', () => {
 
 describe('the palette reads arguments as a shell does, typed per command (issue 24)', () => {
   it(':renewals 14 30 is two day counts; a third, or a word, is refused with the form', () => {
-    expect(parsePalette('renewals 14 30')).toEqual({ ok: true, name: 'renewals', args: ['14', '30'] });
-    expect(parsePalette('renewals 14')).toEqual({ ok: true, name: 'renewals', args: ['14'] });
+    // The two windows are the command line's --within and --expired, given in order.
+    expect(parsePalette('renewals 14 30')).toMatchObject({
+      ok: true,
+      name: 'renewals',
+      values: { within: '14', expired: '30' },
+    });
+    expect(parsePalette('renewals 14')).toMatchObject({
+      ok: true,
+      name: 'renewals',
+      values: { within: '14' },
+    });
     expect(parsePalette('renewals 0')).toMatchObject({
       ok: false,
       error: expect.stringContaining('1 to 365'),
     });
     expect(parsePalette('renewals 14 30 7')).toMatchObject({
       ok: false,
-      error: expect.stringContaining('renewals DAYS DAYS'),
+      error: expect.stringContaining('renewals [DAYS] [DAYS]'),
     });
   });
 
@@ -68,17 +91,21 @@ describe('the palette reads arguments as a shell does, typed per command (issue 
       'a b',
       'c d',
     ]);
-    expect(parsePalette('search "john  smith"')).toEqual({ ok: true, name: 'search', args: ['john  smith'] });
-    expect(parsePalette('find john smith')).toEqual({ ok: true, name: 'find', args: ['john smith'] });
+    expect(parsePalette('search "john  smith"')).toMatchObject({
+      ok: true,
+      name: 'search',
+      args: ['john  smith'],
+    });
+    expect(parsePalette('find john smith')).toMatchObject({ ok: true, name: 'find', args: ['john smith'] });
   });
 
   it(':journal is a command', () => {
-    expect(parsePalette('journal')).toEqual({ ok: true, name: 'journal', args: [] });
+    expect(parsePalette('journal')).toMatchObject({ ok: true, name: 'journal', args: [] });
     expect(paletteCandidates('jo')).toEqual(['journal']);
   });
 
   it(':profile completes its verbs, then the profile names (and sandbox for use)', () => {
-    const values = { profiles: ['shopA', 'shopB', 'other'] };
+    const values = { profiles: ['shopA', 'shopB', 'other'], templates: [] };
     expect(paletteCandidates('profile r', values)).toEqual(['rename', 'remove']);
     expect(paletteCandidates('profile use ', values)).toEqual(['shopA', 'shopB', 'other', 'sandbox']);
     expect(paletteCandidates('profile use sh', values)).toEqual(['shopA', 'shopB']);
@@ -86,7 +113,7 @@ describe('the palette reads arguments as a shell does, typed per command (issue 
     expect(completePalette('profile use shopb', values)).toBe('profile use shopB ');
     expect(completePalette('profile remove o', values)).toBe('profile remove other ');
     expect(paletteCandidates('profile add ', values)).toEqual([]);
-    expect(parsePalette('profile rename shopA shopC')).toEqual({
+    expect(parsePalette('profile rename shopA shopC')).toMatchObject({
       ok: true,
       name: 'profile',
       args: ['rename', 'shopA', 'shopC'],
@@ -101,13 +128,13 @@ describe('the palette runs what it parsed (on the sandbox)', () => {
     const s = () => store.getState();
     s().openPalette();
     s().setPaletteInput('renewals 14 30');
-    s().runPalette();
+    runPalette(s(), NO_FX);
     expect(s().flash?.tone).not.toBe('error');
     expect(s().renewalsWindow).toMatchObject({ withinDays: 14, expiredDays: 30 });
     expect(selectScreen(s()).id).toBe('renewals');
     s().openPalette();
     s().setPaletteInput('journal');
-    s().runPalette();
+    runPalette(s(), NO_FX);
     expect(selectScreen(s()).id).toBe('journal');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
+import { command } from '../../src/commands/keymap';
 import { DAY_MS } from '../../src/domain/pricing';
 import { planRenewals } from '../../src/domain/renewals';
-import { command } from '../../src/keys/keymap';
 import { selectRenewalsPlan } from '../../src/store/renewals-slice';
 import { storeOnSandbox } from '../helpers/app';
 import { envFor, headless } from '../helpers/headless';

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
+import { command } from '../../src/commands/keymap';
 import { extendEstimate } from '../../src/domain/estimate';
 import { DAY_MS } from '../../src/domain/pricing';
 import { planRenewals, stepWindow } from '../../src/domain/renewals';
 import { resolveKey } from '../../src/keys/dispatch';
-import { command } from '../../src/keys/keymap';
 import type { Settings, SettingsApi } from '../../src/store/deps';
 import { selectRenewalsPlan } from '../../src/store/renewals-slice';
 import { loaded } from '../../src/store/types';

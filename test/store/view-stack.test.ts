@@ -2,10 +2,12 @@
  * The view stack (issue 25): Esc returns to where the user was, the view below as it was left; a
  * slice closes its own dialog, never another's; a screen opened behind a dialog stays behind it.
  */
+
 import { describe, expect, it, vi } from 'vitest';
 import { findAcrossApi } from '../../src/app/find-across';
-import type { UiEffects } from '../../src/keys/effects';
-import { type CommandId, command } from '../../src/keys/keymap';
+import type { UiEffects } from '../../src/commands/effects';
+import { type CommandId, command } from '../../src/commands/keymap';
+import { runPalette } from '../../src/commands/palette';
 import type { AppStore } from '../../src/store/app-store';
 import { selectFoundLine } from '../../src/store/find-slice';
 import type { View } from '../../src/store/types';
@@ -19,7 +21,7 @@ import {
   viewIds,
   without,
 } from '../../src/store/view-stack';
-import { storeOnSandbox } from '../helpers/app';
+import { NO_FX, storeOnSandbox } from '../helpers/app';
 import { findEnv, rename } from '../helpers/find-env';
 
 const effects: UiEffects = { copy: async () => ({ ok: true, via: 'nowhere' }) };
@@ -181,7 +183,7 @@ describe('a dialog that closes itself leaves the others', () => {
     run(store, 'app.palette');
     store.getState().pushView({ id: 'resume' });
     store.getState().setPaletteInput('lines');
-    store.getState().runPalette();
+    runPalette(store.getState(), NO_FX);
     expect(viewIds(store.getState())).toEqual(['lines', 'resume']);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { command } from '../../src/keys/keymap';
+import { command } from '../../src/commands/keymap';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { selectDialog } from '../../src/store/view-stack';
 import { fitHints } from '../../src/ui/layout/Footer';

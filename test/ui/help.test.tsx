@@ -1,7 +1,7 @@
 /** Help tells the truth at every width, and works inside the new-line form (issue 24). */
 import { describe, expect, it } from 'vitest';
-import { helpScopes } from '../../src/keys/keymap';
-import { SCOPE_TITLES } from '../../src/keys/keys-doc';
+import { helpScopes } from '../../src/commands/keymap';
+import { SCOPE_TITLES } from '../../src/commands/keys-doc';
 import { selectDialog } from '../../src/store/view-stack';
 import { helpLayout, helpRowsOf } from '../../src/ui/overlays/HelpOverlay';
 import { renderApp } from '../helpers/app';

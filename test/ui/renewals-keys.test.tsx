@@ -1,6 +1,6 @@
 /** Renewals: the page keys move by what is on screen; g/G/Home/End reach the ends (issue 24). */
 import { describe, expect, it } from 'vitest';
-import { PAGE } from '../../src/keys/command';
+import { PAGE } from '../../src/commands/command';
 import { selectRenewalsPlan } from '../../src/store/renewals-slice';
 import { renderApp } from '../helpers/app';
 

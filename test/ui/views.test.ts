@@ -3,10 +3,11 @@
  * a scope with a title, keys are looked up in the top view's scope, every dialog has a way back
  * (Esc), and the body draws the right views for a stack.
  */
+
 import { describe, expect, it } from 'vitest';
+import { lookup } from '../../src/commands/keymap';
+import { SCOPE_TITLES } from '../../src/commands/keys-doc';
 import { activeScopes } from '../../src/keys/dispatch';
-import { lookup } from '../../src/keys/keymap';
-import { SCOPE_TITLES } from '../../src/keys/keys-doc';
 import { DIALOG_IDS, type View, type ViewId } from '../../src/store/types';
 import { isDialog } from '../../src/store/view-stack';
 import { bodyOf, VIEWS } from '../../src/ui/views';

@@ -5,6 +5,8 @@ import {
   type OrderBy,
   type UnreadableItem,
 } from '../../api/contract';
+import { sortOf } from '../../commands/args';
+import { SORT } from '../../commands/spec';
 import { countText, unreadableText } from '../../domain/format';
 import { LINE_COLUMNS } from '../../present/lines-columns';
 import { describeError } from '../../services/describe-error';
@@ -47,7 +49,6 @@ const TABLE_COLUMNS = LINE_COLUMNS.map((c) =>
         : c,
 );
 
-const SORT_ALIASES: Record<string, OrderBy> = { expiry: 'exp_date', expires: 'exp_date' };
 /** The API takes at most 100 lines a page. */
 const PAGE_MAX = 100;
 
@@ -71,9 +72,9 @@ export function linesRequest(
   const type = String(values.type ?? 'all');
   if (!(LINE_TYPES as readonly string[]).includes(type))
     return usageFailure(`--type takes ${LINE_TYPES.join(', ')}, not "${type.slice(0, 20)}"`, ['type']);
-  const [field = 'id', order = 'asc', ...rest] = String(values.sort ?? 'id').split(':');
-  const orderBy = SORT_ALIASES[field] ?? field;
-  if (!(ORDER_BY as readonly string[]).includes(orderBy) || !['asc', 'desc'].includes(order) || rest.length)
+  // As the palette's `:lines --sort` reads it: the registry's one sort type.
+  const sort = sortOf(SORT, String(values.sort ?? 'id'));
+  if (!sort)
     return usageFailure('--sort takes id, username, enabled or expiry, then :asc or :desc (expiry:desc)', [
       'sort',
     ]);
@@ -98,8 +99,8 @@ export function linesRequest(
       search,
       status: status as StatusView,
       type: type as LinesQuery['type'],
-      orderBy: orderBy as OrderBy,
-      orderType: order as 'asc' | 'desc',
+      orderBy: sort.orderBy as OrderBy,
+      orderType: sort.orderType,
     },
     limit,
     fields: fields?.fields ?? null,

@@ -1,5 +1,5 @@
 import { Text } from 'ink';
-import { keyHintText } from '../../keys/keymap';
+import { keyHintText } from '../../commands/keymap';
 import type { Load } from '../../store/types';
 import { color } from '../theme';
 

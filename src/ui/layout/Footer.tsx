@@ -1,8 +1,8 @@
 import { Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
+import { keyLabel, visibleCommands } from '../../commands/keymap';
 import { fitWidth } from '../../domain/format';
 import { activeScopes } from '../../keys/dispatch';
-import { keyLabel, visibleCommands } from '../../keys/keymap';
 import type { AppState } from '../../store/app-store';
 import { useApp } from '../store-context';
 import { color } from '../theme';

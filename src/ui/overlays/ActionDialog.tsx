@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
+import { hint, keyHintText } from '../../commands/keymap';
 import { extendedExpiry, newLineExpiry } from '../../domain/estimate';
 import { absoluteText, cellWidth, credits, creditsText, fitWidth } from '../../domain/format';
-import { hint, keyHintText } from '../../keys/keymap';
 import { type ActionState, confirmBlocker, SPENDS } from '../../store/action-slice';
 import { loaded } from '../../store/types';
 import { borderStyle } from '../glyphs';

@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { hint, keyHintText } from '../../commands/keymap';
 import { affordability, type BulkJob, type BulkLine, deletedPaidTimeText } from '../../domain/bulk';
 import {
   absoluteText,
@@ -10,7 +11,6 @@ import {
   fitWidth,
 } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
-import { hint, keyHintText } from '../../keys/keymap';
 import { layoutColumns } from '../../present/lines-columns';
 import { rowText } from '../../present/tables';
 import { type BulkState, bulkBlocker } from '../../store/bulk-slice';

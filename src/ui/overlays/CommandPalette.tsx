@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
+import { PALETTE, paletteCandidates } from '../../commands/palette';
 import { fitWidth } from '../../domain/format';
-import { PALETTE, paletteCandidates } from '../../store/palette';
 import { caretOf } from '../../store/text-target';
 import { TextField } from '../components/TextField';
 import { useApp } from '../store-context';
@@ -10,8 +10,12 @@ import { color } from '../theme';
 export function CommandPalette({ width }: { readonly width: number }) {
   const input = useApp((s) => s.paletteInput);
   const caret = useApp(caretOf);
-  const values = useApp((s) => s.paletteValues);
-  const candidates = paletteCandidates(input, values).slice(0, 6);
+  const profiles = useApp((s) => s.paletteValues.profiles);
+  const templates = useApp((s) => s.templates);
+  const candidates = paletteCandidates(input, { profiles, templates: templates.map((t) => t.id) }).slice(
+    0,
+    6,
+  );
   const described = candidates.map((c) => {
     const cmd = PALETTE.find((p) => p.name === c);
     return cmd ? `${c} — ${cmd.help}` : c;

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { keyLabel, visibleCommands } from '../../keys/keymap';
+import { keyLabel, visibleCommands } from '../../commands/keymap';
 import { color } from '../theme';
 
 /**

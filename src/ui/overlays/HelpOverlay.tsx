@@ -1,9 +1,16 @@
 import { Box, Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
+import {
+  helpScopesOf,
+  hint,
+  keyHintText,
+  keyLabel,
+  type Scope,
+  visibleCommands,
+} from '../../commands/keymap';
+import { SCOPE_TITLES } from '../../commands/keys-doc';
 import { fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
-import { helpScopesOf, hint, keyHintText, keyLabel, type Scope, visibleCommands } from '../../keys/keymap';
-import { SCOPE_TITLES } from '../../keys/keys-doc';
 import { selectScreen } from '../../store/view-stack';
 import { useApp } from '../store-context';
 import { color } from '../theme';

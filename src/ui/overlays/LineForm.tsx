@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
+import { hint } from '../../commands/keymap';
 import { credits, creditsText, fitWidth } from '../../domain/format';
 import { fieldsFor } from '../../domain/line-form';
-import { hint } from '../../keys/keymap';
 import { caretOf } from '../../store/text-target';
 import { loaded } from '../../store/types';
 import { TextField } from '../components/TextField';

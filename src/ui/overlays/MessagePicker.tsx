@@ -1,8 +1,8 @@
 import { Box, Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
+import { hint } from '../../commands/keymap';
 import { fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
-import { hint } from '../../keys/keymap';
 import { placeholdersText } from '../../store/messages-slice';
 import { glyph } from '../glyphs';
 import { useApp } from '../store-context';

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
+import { hint } from '../../commands/keymap';
 import { fitWidth } from '../../domain/format';
-import { hint } from '../../keys/keymap';
 import { NOTE_LIMITS } from '../../services/notes';
 import { NOTE_FIELDS, NOTE_LABELS } from '../../store/notes-slice';
 import { caretOf } from '../../store/text-target';

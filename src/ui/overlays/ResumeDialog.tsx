@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
+import { hint } from '../../commands/keymap';
 import { OPEN } from '../../domain/bulk';
 import { credits, fitWidth } from '../../domain/format';
-import { hint } from '../../keys/keymap';
 import type { Recovered } from '../../store/changes/changes-slice';
 import { borderStyle } from '../glyphs';
 import { useApp } from '../store-context';

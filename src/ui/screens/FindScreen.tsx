@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
+import { hint } from '../../commands/keymap';
 import { windowOf } from '../../domain/scroll';
-import { hint } from '../../keys/keymap';
 import { FIND_COLUMNS, groupHeading } from '../../present/find-columns';
 import { layoutColumns, rowText } from '../../present/tables';
 import type { FindGroup } from '../../services/find-lines';

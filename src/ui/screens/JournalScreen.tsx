@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
+import { keyHintText } from '../../commands/keymap';
 import { countText, fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
-import { keyHintText } from '../../keys/keymap';
 import { JOURNAL_COLUMNS, layoutColumns, rowText } from '../../present/tables';
 import { journalTotals, sumTotals, totalsText } from '../../services/changes/journal';
 import { leftOutText } from '../../services/changes/journal-filter';

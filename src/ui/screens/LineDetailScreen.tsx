@@ -1,8 +1,8 @@
 import { Box, Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
+import { type CommandId, keyHint, keyHintText } from '../../commands/keymap';
 import { diagnose, type Fix } from '../../domain/diagnosis';
 import { absoluteText, expiryText, fitWidth, relativeText, statusOf } from '../../domain/format';
-import { type CommandId, keyHint, keyHintText } from '../../keys/keymap';
 import { selectDetailExtras, selectDetailLine, selectDetailNote } from '../../store/selectors';
 import { useApp } from '../store-context';
 import { color, statusToken } from '../theme';

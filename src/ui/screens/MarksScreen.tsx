@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { hint, keyHintText } from '../../keys/keymap';
+import { hint, keyHintText } from '../../commands/keymap';
 import { LINE_COLUMNS, layoutColumns } from '../../present/lines-columns';
 import { rowText } from '../../present/tables';
 import { useApp } from '../store-context';

@@ -1,9 +1,9 @@
 import { Box, Text } from 'ink';
 import { useLayoutEffect, useMemo } from 'react';
+import { hint, keyHint, keyHintText } from '../../commands/keymap';
 import { counted, countText, credits, creditsText } from '../../domain/format';
 import type { RenewalsPlan } from '../../domain/renewals';
 import { windowOf } from '../../domain/scroll';
-import { hint, keyHint, keyHintText } from '../../keys/keymap';
 import { layoutColumns, RENEWAL_COLUMNS, rowText } from '../../present/tables';
 import { selectRenewalsPlan } from '../../store/renewals-slice';
 import { loaded } from '../../store/types';

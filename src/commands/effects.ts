@@ -1,4 +1,4 @@
-import type { CopyResult } from '../app/clipboard';
+import type { CopyResult } from '../services/clipboard';
 
 export type { CopyResult };
 

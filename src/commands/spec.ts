@@ -1,34 +1,44 @@
 /**
- * The headless subcommands as data: their options, arguments, help and example. Parsing, `--help`,
- * `linedesk --help` and the shell completions are all made from this one table. No I/O, no heavy
- * imports: `linedesk lines --help` answers before anything else loads.
+ * The commands as data: their typed arguments and options, help and examples. The command line's
+ * parsing, `--help`, `linedesk --help` and the shell completions are made from this table, and so
+ * are the palette's commands of the same names (palette.ts: `:lines --status expiring`,
+ * `:renewals 14 30`), parsed by the one parser (args.ts). No I/O, no heavy imports: `linedesk lines
+ * --help` answers before anything else loads.
  */
+import { LINE_TYPES, ORDER_BY } from '../api/contract';
+import { STATUS_VIEWS } from '../store/types';
+import type { ArgsSpec, ArgType, OptionSpec, PositionalSpec } from './args';
 
-export interface OptionSpec {
-  readonly name: string;
-  readonly type: 'string' | 'boolean';
-  readonly short?: string;
-  /** The value's placeholder in help: `N`, `DATE`. */
-  readonly value?: string;
-  readonly help: string;
-  /** Values a completion offers. */
-  readonly choices?: readonly string[];
-  /** Values a completion offers for a comma-separated list (`--fields id,username`). */
-  readonly list?: readonly string[];
-}
+export type { OptionSpec } from './args';
 
-export interface CommandSpec {
+const choice = (values: readonly string[], aliases?: Readonly<Record<string, string>>): ArgType => ({
+  kind: 'choice',
+  values,
+  ...(aliases ? { aliases } : {}),
+});
+const MONTHS = choice(['1', '3', '6', '12']);
+const DAYS: ArgType = { kind: 'days' };
+const CONNECTIONS = choice(['1', '2', '3', '4', '5', '6']);
+/** The screens call the expiry column EXPIRES and its sort expiry; the API says exp_date. */
+export const SORT_ALIASES: Readonly<Record<string, string>> = { expiry: 'exp_date', expires: 'exp_date' };
+export const SORT: Extract<ArgType, { kind: 'sort' }> = {
+  kind: 'sort',
+  fields: ORDER_BY,
+  aliases: SORT_ALIASES,
+  suggest: ['id', 'username', 'enabled', 'expiry', 'expiry:desc', 'username:desc'],
+};
+
+export interface CommandSpec extends ArgsSpec {
   readonly name: CommandName;
   readonly summary: string;
   /** After `linedesk NAME`: `ID|USERNAME [options]`. */
   readonly usage: string;
-  /** Positional arguments: at least `min`, at most `max`. */
-  readonly args: { readonly min: number; readonly max: number; readonly names: readonly string[] };
-  readonly options: readonly OptionSpec[];
   /** Reaches a service (target flags apply). */
   readonly service: boolean;
   /** Spends credits or changes a line: quoted, and sent only with --yes. */
   readonly mutation: boolean;
+  /** Also a `:` command on the screens, with the same arguments (its options not marked cliOnly). */
+  readonly palette: boolean;
   readonly examples: readonly string[];
   readonly notes?: string;
 }
@@ -58,17 +68,29 @@ export const isCommandName = (s: string | undefined): s is CommandName =>
 
 /** The target flags: every command takes them, and they may come before its name (linedesk --sandbox lines). */
 export const TARGET: readonly OptionSpec[] = [
-  { name: 'profile', type: 'string', value: 'NAME', help: 'use the named profile' },
-  { name: 'base-url', type: 'string', value: 'URL', help: 'the service (key from LINEDESK_API_KEY)' },
-  { name: 'sandbox', type: 'boolean', help: 'use the embedded sandbox' },
-  { name: 'read-only', type: 'boolean', help: 'browse only: a command that changes lines is refused' },
+  { name: 'profile', type: 'string', value: 'NAME', help: 'use the named profile', cliOnly: true },
+  {
+    name: 'base-url',
+    type: 'string',
+    value: 'URL',
+    help: 'the service (key from LINEDESK_API_KEY)',
+    cliOnly: true,
+  },
+  { name: 'sandbox', type: 'boolean', help: 'use the embedded sandbox', cliOnly: true },
+  {
+    name: 'read-only',
+    type: 'boolean',
+    help: 'browse only: a command that changes lines is refused',
+    cliOnly: true,
+  },
 ];
 const JSON_OPT: OptionSpec = {
   name: 'json',
   type: 'boolean',
   help: 'one JSON document on stdout; errors as JSON on stderr',
+  cliOnly: true,
 };
-const CSV: OptionSpec = { name: 'csv', type: 'boolean', help: 'CSV with a header row' };
+const CSV: OptionSpec = { name: 'csv', type: 'boolean', help: 'CSV with a header row', cliOnly: true };
 /** A line record's fields, in order (format.ts's LINE_FIELDS): `--fields` completes them. */
 export const LINE_FIELD_NAMES = [
   'id',
@@ -90,33 +112,69 @@ const FIELDS: OptionSpec = {
   type: 'string',
   value: 'A,B,C',
   help: 'the fields to print, in order (table, CSV and JSON)',
-  list: LINE_FIELD_NAMES,
+  arg: { kind: 'list', values: LINE_FIELD_NAMES },
+  cliOnly: true,
 };
-const YES: OptionSpec = { name: 'yes', type: 'boolean', short: 'y', help: 'send it (without: quote only)' };
+/** The screens' dialogs confirm with their own key, after showing the quote. */
+const YES: OptionSpec = {
+  name: 'yes',
+  type: 'boolean',
+  short: 'y',
+  help: 'send it (without: quote only)',
+  cliOnly: true,
+};
 const STDIN: OptionSpec = {
   name: 'stdin',
   type: 'boolean',
   help: 'read ids or usernames from stdin (one per line, or separated by spaces or commas)',
+  cliOnly: true,
 };
+/** The new line form takes these on screen. */
 const CREDENTIALS: readonly OptionSpec[] = [
-  { name: 'username', type: 'string', value: 'NAME', help: '12–30 of A–Z a–z 0–9 - . _ ~ (default: random)' },
-  { name: 'password', type: 'string', value: 'TEXT', help: '14–30 of A–Z a–z 0–9 - . _ ~ (default: random)' },
-  { name: 'label', type: 'string', value: 'TEXT', help: 'up to 30 characters' },
-  { name: 'mac', type: 'string', value: 'MAC', help: 'MAC address, six hex pairs (00:1A:79:12:34:56)' },
-  { name: 'parental-code', type: 'string', value: 'NNNN', help: 'exactly 4 digits' },
-  { name: 'bouquets', type: 'string', value: 'ID,ID', help: 'bouquet ids (see: linedesk bouquets)' },
-  { name: 'disabled', type: 'boolean', help: 'create it suspended' },
+  {
+    name: 'username',
+    type: 'string',
+    value: 'NAME',
+    help: '12–30 of A–Z a–z 0–9 - . _ ~ (default: random)',
+    cliOnly: true,
+  },
+  {
+    name: 'password',
+    type: 'string',
+    value: 'TEXT',
+    help: '14–30 of A–Z a–z 0–9 - . _ ~ (default: random)',
+    cliOnly: true,
+  },
+  { name: 'label', type: 'string', value: 'TEXT', help: 'up to 30 characters', cliOnly: true },
+  {
+    name: 'mac',
+    type: 'string',
+    value: 'MAC',
+    help: 'MAC address, six hex pairs (00:1A:79:12:34:56)',
+    cliOnly: true,
+  },
+  { name: 'parental-code', type: 'string', value: 'NNNN', help: 'exactly 4 digits', cliOnly: true },
+  {
+    name: 'bouquets',
+    type: 'string',
+    value: 'ID,ID',
+    help: 'bouquet ids (see: linedesk bouquets)',
+    cliOnly: true,
+  },
+  { name: 'disabled', type: 'boolean', help: 'create it suspended', cliOnly: true },
 ];
-const LINE_ARG = { min: 0, max: 1, names: ['ID|USERNAME'] };
+const LINE: PositionalSpec = { name: 'ID|USERNAME', arg: { kind: 'word' } };
 
 export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
   account: {
     name: 'account',
     summary: 'the balance, the account and its lines counted per status and type',
     usage: '[options]',
-    args: { min: 0, max: 0, names: [] },
+    positionals: [],
+    required: 0,
     options: [JSON_OPT],
     service: true,
+    palette: true,
     mutation: false,
     examples: ['linedesk account', 'linedesk account --json | jq .credits'],
   },
@@ -124,19 +182,22 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     name: 'packages',
     summary: 'packages and their prices',
     usage: '[--type all|premium|trial] [options]',
-    args: { min: 0, max: 0, names: [] },
+    positionals: [],
+    required: 0,
     options: [
       {
         name: 'type',
         type: 'string',
         value: 'T',
         help: 'all, premium or trial',
-        choices: ['all', 'premium', 'trial'],
+        arg: choice(LINE_TYPES),
+        cliOnly: true,
       },
       JSON_OPT,
       CSV,
     ],
     service: true,
+    palette: true,
     mutation: false,
     examples: ['linedesk packages --type premium'],
   },
@@ -144,9 +205,11 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     name: 'bouquets',
     summary: 'bouquets (channels and movies) with their ids',
     usage: '[options]',
-    args: { min: 0, max: 0, names: [] },
+    positionals: [],
+    required: 0,
     options: [JSON_OPT, CSV],
     service: true,
+    palette: true,
     mutation: false,
     examples: ['linedesk bouquets --csv'],
   },
@@ -154,21 +217,22 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     name: 'lines',
     summary: 'lines, filtered and sorted (every page with --all or --ndjson)',
     usage: '[--status S] [--type T] [--search Q] [--sort FIELD[:asc|desc]] [--limit N] [--all] [options]',
-    args: { min: 0, max: 0, names: [] },
+    positionals: [],
+    required: 0,
     options: [
       {
         name: 'status',
         type: 'string',
         value: 'S',
         help: 'all, active, suspended, expiring or expired',
-        choices: ['all', 'active', 'suspended', 'expiring', 'expired'],
+        arg: choice(STATUS_VIEWS),
       },
       {
         name: 'type',
         type: 'string',
         value: 'T',
         help: 'all, premium or trial',
-        choices: ['all', 'premium', 'trial'],
+        arg: choice(LINE_TYPES),
       },
       { name: 'search', type: 'string', value: 'Q', help: 'part of a username or id, or a note' },
       {
@@ -176,20 +240,34 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
         type: 'string',
         value: 'FIELD',
         help: 'id, username, enabled or expiry, then :asc or :desc',
-        choices: ['id', 'username', 'enabled', 'expiry', 'expiry:desc', 'username:desc'],
+        arg: SORT,
       },
-      { name: 'limit', type: 'string', value: 'N', help: 'at most N lines (default 20; --ndjson: all)' },
+      {
+        name: 'limit',
+        type: 'string',
+        value: 'N',
+        help: 'at most N lines (default 20; --ndjson: all)',
+        arg: { kind: 'whole', min: 1, max: 10_000_000 },
+        cliOnly: true,
+      },
       {
         name: 'all',
         type: 'boolean',
         help: 'every line, across all pages (a list that changes meanwhile is read again; a stream stops, exit 1)',
+        cliOnly: true,
       },
       JSON_OPT,
-      { name: 'ndjson', type: 'boolean', help: 'one JSON object per line, streamed across all pages' },
+      {
+        name: 'ndjson',
+        type: 'boolean',
+        help: 'one JSON object per line, streamed across all pages',
+        cliOnly: true,
+      },
       CSV,
       FIELDS,
     ],
     service: true,
+    palette: true,
     mutation: false,
     examples: [
       'linedesk lines --status expiring --sort expiry',
@@ -203,12 +281,19 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     name: 'line',
     summary: 'one line as the detail screen shows it, its diagnosis first',
     usage: 'ID|USERNAME [options]',
-    args: { min: 1, max: 1, names: ['ID|USERNAME'] },
+    positionals: [LINE],
+    required: 1,
     options: [
       JSON_OPT,
-      { name: 'show-password', type: 'boolean', help: 'print the password (hidden otherwise)' },
+      {
+        name: 'show-password',
+        type: 'boolean',
+        help: 'print the password (hidden otherwise)',
+        cliOnly: true,
+      },
     ],
     service: true,
+    palette: true,
     mutation: false,
     examples: ['linedesk line smith0042abcd', 'linedesk line 3f2a…-uuid --json'],
   },
@@ -216,21 +301,31 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     name: 'create',
     summary: 'a new line (costs credits: quoted by the server first)',
     usage: '--months 1|3|6|12 [--connections N] [credentials…] [--yes]',
-    args: { min: 0, max: 0, names: [] },
+    positionals: [],
+    required: 0,
     options: [
       {
         name: 'months',
         type: 'string',
         value: 'N',
         help: '1, 3, 6 or 12 (the package of that length)',
-        choices: ['1', '3', '6', '12'],
+        arg: MONTHS,
+        cliOnly: true,
       },
-      { name: 'connections', type: 'string', value: 'N', help: '1 to 6 (default 1)' },
+      {
+        name: 'connections',
+        type: 'string',
+        value: 'N',
+        help: '1 to 6 (default 1)',
+        arg: CONNECTIONS,
+        cliOnly: true,
+      },
       ...CREDENTIALS,
       YES,
       JSON_OPT,
     ],
     service: true,
+    palette: true,
     mutation: true,
     examples: ['linedesk create --months 1 --label "Flat 4" --yes'],
   },
@@ -238,20 +333,23 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     name: 'trial',
     summary: 'a new trial line (quoted by the server first)',
     usage: '--hours 12|24|48 [credentials…] [--yes]',
-    args: { min: 0, max: 0, names: [] },
+    positionals: [],
+    required: 0,
     options: [
       {
         name: 'hours',
         type: 'string',
         value: 'N',
         help: '12, 24 or 48 (the trial package of that length)',
-        choices: ['12', '24', '48'],
+        arg: choice(['12', '24', '48']),
+        cliOnly: true,
       },
       ...CREDENTIALS,
       YES,
       JSON_OPT,
     ],
     service: true,
+    palette: true,
     mutation: true,
     examples: ['linedesk trial --hours 24 --yes --json'],
   },
@@ -259,20 +357,22 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     name: 'extend',
     summary: 'extend lines (costs credits: an estimate from the package prices)',
     usage: 'ID|USERNAME | --stdin [--months 1|3|6|12] [--yes]',
-    args: LINE_ARG,
+    positionals: [LINE],
+    required: 0,
     options: [
       {
         name: 'months',
         type: 'string',
         value: 'N',
         help: '1, 3, 6 or 12 (default 1)',
-        choices: ['1', '3', '6', '12'],
+        arg: MONTHS,
       },
       STDIN,
       YES,
       JSON_OPT,
     ],
     service: true,
+    palette: true,
     mutation: true,
     examples: [
       'linedesk extend smith0042abcd --months 3 --yes',
@@ -283,14 +383,16 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     name: 'upgrade',
     summary: "change lines' connections (quoted by the server first)",
     usage: 'ID|USERNAME | --stdin --connections N [--yes]',
-    args: LINE_ARG,
+    positionals: [LINE],
+    required: 0,
     options: [
-      { name: 'connections', type: 'string', value: 'N', help: '1 to 6 (required)' },
+      { name: 'connections', type: 'string', value: 'N', help: '1 to 6 (required)', arg: CONNECTIONS },
       STDIN,
       YES,
       JSON_OPT,
     ],
     service: true,
+    palette: true,
     mutation: true,
     examples: ['linedesk upgrade smith0042abcd --connections 2 --yes'],
   },
@@ -298,9 +400,11 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     name: 'unsuspend',
     summary: 'unsuspend lines (free)',
     usage: 'ID|USERNAME | --stdin [--yes]',
-    args: LINE_ARG,
+    positionals: [LINE],
+    required: 0,
     options: [STDIN, YES, JSON_OPT],
     service: true,
+    palette: true,
     mutation: true,
     examples: ['linedesk lines --status suspended --ndjson | jq -r .id | linedesk unsuspend --stdin --yes'],
   },
@@ -308,41 +412,51 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     name: 'delete',
     summary: 'delete lines for good (free)',
     usage: 'ID|USERNAME | --stdin [--yes]',
-    args: LINE_ARG,
+    positionals: [LINE],
+    required: 0,
     options: [STDIN, YES, JSON_OPT],
     service: true,
+    palette: true,
     mutation: true,
     examples: ['linedesk delete smith0042abcd --yes'],
   },
   renewals: {
     name: 'renewals',
     summary: 'lines to renew: expiring soon, expired lately, suspended; estimated costs',
-    usage: '[--within 7d] [--expired 30d] [--months N] [options]',
-    args: { min: 0, max: 0, names: [] },
+    usage: '[DAYS [DAYS]] [--within 7d] [--expired 30d] [--months N] [options]',
+    positionals: [
+      { name: 'DAYS', arg: DAYS, option: 'within' },
+      { name: 'DAYS', arg: DAYS, option: 'expired' },
+    ],
+    required: 0,
     options: [
       {
         name: 'within',
         type: 'string',
         value: 'DAYS',
         help: 'expiring within this many days (default: saved, 7d)',
+        arg: DAYS,
       },
       {
         name: 'expired',
         type: 'string',
         value: 'DAYS',
         help: 'expired within this many days (default: saved, 30d)',
+        arg: DAYS,
       },
       {
         name: 'months',
         type: 'string',
         value: 'N',
         help: 'renewal length the costs are estimated for (default 1)',
-        choices: ['1', '3', '6', '12'],
+        arg: MONTHS,
+        cliOnly: true,
       },
       JSON_OPT,
       CSV,
     ],
     service: true,
+    palette: true,
     mutation: false,
     examples: ['linedesk renewals --within 3d', 'linedesk renewals --json | jq -r ".rows[].username"'],
   },
@@ -350,9 +464,11 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     name: 'message',
     summary: "a customer message from a template, filled with a line's details",
     usage: 'TEMPLATE ID|USERNAME | --list',
-    args: { min: 0, max: 2, names: ['TEMPLATE', 'ID|USERNAME'] },
-    options: [{ name: 'list', type: 'boolean', help: 'list the templates' }, JSON_OPT],
+    positionals: [{ name: 'TEMPLATE', arg: { kind: 'known', values: 'templates' } }, LINE],
+    required: 0,
+    options: [{ name: 'list', type: 'boolean', help: 'list the templates', cliOnly: true }, JSON_OPT],
     service: true,
+    palette: true,
     mutation: false,
     examples: ['linedesk message reminder smith0042abcd', 'linedesk message --list'],
     notes: 'Templates: the defaults (details, reminder, renewed) and the config\'s "templates".',
@@ -362,26 +478,35 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     summary:
       "the journal of changes made from this machine: one account's, one entry per operation, with totals",
     usage: '[--since DAY] [--until DAY] [--all-accounts] [options]',
-    args: { min: 0, max: 0, names: [] },
+    positionals: [],
+    required: 0,
     options: [
       {
         name: 'since',
         type: 'string',
         value: 'DAY',
         help: 'from this day on: today, yesterday, 2026-11-01 (local days), or a time (2026-11-01T08:00:00Z)',
+        cliOnly: true,
       },
       {
         name: 'until',
         type: 'string',
         value: 'DAY',
         help: 'up to this day, included (today, yesterday, 2026-11-30), or before this time',
+        cliOnly: true,
       },
-      { name: 'all-accounts', type: 'boolean', help: 'every account and service, not only the chosen one' },
+      {
+        name: 'all-accounts',
+        type: 'boolean',
+        help: 'every account and service, not only the chosen one',
+        cliOnly: true,
+      },
       JSON_OPT,
       CSV,
       ...TARGET.filter((o) => o.name !== 'read-only'),
     ],
     service: false,
+    palette: true,
     mutation: false,
     examples: [
       'linedesk journal --since yesterday --until yesterday',
@@ -396,7 +521,8 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     summary: 'changes whose outcome is still open: checked again; settled by hand',
     usage:
       '[--wait] | --settle ID|USERNAME --as applied|not-applied --confirm USERNAME | --set-aside FILE --yes',
-    args: { min: 0, max: 0, names: [] },
+    positionals: [],
+    required: 0,
     options: [
       { name: 'wait', type: 'boolean', help: 'keep checking until every hold window has passed' },
       { name: 'settle', type: 'string', value: 'ID|USERNAME', help: 'settle this open line by hand' },
@@ -405,7 +531,7 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
         type: 'string',
         value: 'OUTCOME',
         help: 'what you know happened (you looked on the panel)',
-        choices: ['applied', 'not-applied'],
+        arg: choice(['applied', 'not-applied']),
       },
       { name: 'confirm', type: 'string', value: 'USERNAME', help: "the line's username, typed again" },
       {
@@ -418,6 +544,7 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
       JSON_OPT,
     ],
     service: true,
+    palette: false,
     mutation: false,
     examples: [
       'linedesk pending',
@@ -431,9 +558,11 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     name: 'completion',
     summary: 'a shell completion script',
     usage: 'bash|zsh|fish',
-    args: { min: 1, max: 1, names: ['SHELL'] },
+    positionals: [{ name: 'SHELL', arg: choice(['bash', 'zsh', 'fish']) }],
+    required: 1,
     options: [],
     service: false,
+    palette: false,
     mutation: false,
     examples: ['linedesk completion bash > ~/.local/share/bash-completion/completions/linedesk'],
   },

@@ -1,9 +1,6 @@
-import type { AppState } from '../../store/app-store';
 import { c, FOOTER, PAGE } from '../command';
-import { helpScopesOf, keyHintText, visibleCommands } from '../keymap';
-
-const helpRows = (s: AppState) =>
-  helpScopesOf(s).reduce((n, scope) => n + 1 + visibleCommands(scope).length, 0);
+import { helpRows, keyHintText } from '../hints';
+import { completePaletteInput, runPalette } from '../palette';
 
 /** Everywhere, and the app's own views: help, journal, profiles, palette. */
 export const APP_COMMANDS = [
@@ -76,8 +73,8 @@ export const APP_COMMANDS = [
   }),
 
   // Command palette
-  c('palette.run', ['enter'], 'palette', 'Input', 'Run', (s) => s.runPalette(), { footer: true }),
-  c('palette.complete', ['tab'], 'palette', 'Input', 'Complete', (s) => s.completePaletteInput(), {
+  c('palette.run', ['enter'], 'palette', 'Input', 'Run', (s, fx) => runPalette(s, fx), { footer: true }),
+  c('palette.complete', ['tab'], 'palette', 'Input', 'Complete', (s) => completePaletteInput(s), {
     footer: true,
   }),
   c('palette.historyPrev', ['up'], 'palette', 'Input', 'Previous command', (s) => s.paletteHistoryStep(-1)),

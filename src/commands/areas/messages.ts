@@ -6,7 +6,7 @@ import { placeholdersText } from '../../store/messages-slice';
 import { selectRenewalsPlan } from '../../store/renewals-slice';
 import { selectScreen } from '../../store/view-stack';
 import { c, type Disabled, PAGE } from '../command';
-import { keyHintText } from '../keymap';
+import { keyHintText } from '../hints';
 import { copyAndSay } from './line';
 
 /** The lines an export from the current view covers, and how to say which; or why there are none. */

@@ -1,6 +1,6 @@
 import type { AppState } from '../../store/app-store';
 import { c, type Disabled, PAGE } from '../command';
-import { keyHintText } from '../keymap';
+import { keyHintText } from '../hints';
 
 const inPreview = (s: AppState) => s.bulk?.phase === 'preview';
 const adjustable: Disabled = (s) =>

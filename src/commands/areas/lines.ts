@@ -1,7 +1,7 @@
 import type { AppState } from '../../store/app-store';
 import { selectCurrentLine } from '../../store/lines-slice';
 import { c, needsLine, READ_ONLY, writes } from '../command';
-import { keyHintText } from '../keymap';
+import { keyHintText } from '../hints';
 
 const nothingMarked = (s: AppState) => (s.marked.size ? null : 'Nothing is marked');
 

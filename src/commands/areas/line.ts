@@ -1,5 +1,6 @@
 import type { LineListItem } from '../../api/contract';
 import { lineRule } from '../../domain/change-rules';
+import type { Months } from '../../domain/steps';
 import type { AppState } from '../../store/app-store';
 import { isBulkMode, selectTargetLine, unsettledRefusal } from '../../store/selectors';
 import { loaded } from '../../store/types';
@@ -47,10 +48,23 @@ const lineChange =
   };
 
 /** One line's change, or a bulk job over the marks. */
+export type LineOp = 'extend' | 'upgrade' | 'unsuspend' | 'delete';
+
+/** Opens a change's dialog (never sends: the dialog and its confirm gate decide): the marked lines'
+ *  bulk job, else the target line's; `params` where it starts (`:extend --months 3`). */
+export const openChange = (
+  s: AppState,
+  op: LineOp,
+  params: { months?: Months; connections?: number } = {},
+): void =>
+  isBulkMode(s)
+    ? s.openBulk(op, undefined, params)
+    : s.openAction({ op, line: selectTargetLine(s)!, ...params });
+
 const change =
-  (op: 'extend' | 'upgrade' | 'unsuspend' | 'delete'): Run =>
+  (op: LineOp): Run =>
   (s) =>
-    isBulkMode(s) ? s.openBulk(op) : s.openAction({ op, line: selectTargetLine(s)! });
+    openChange(s, op);
 
 const adjustable: Disabled = (s) =>
   s.action?.phase !== 'review'

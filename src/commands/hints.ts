@@ -1,0 +1,107 @@
+/**
+ * Looking commands up: by id, by key in a scope, per scope as help and the footer list them, and a
+ * command's key as text names it. The table (keymap.ts) is built from the area files (areas/) and
+ * hands itself here once, as it is made; the area files import this module, never the table, so
+ * imports point one way (areas → hints, keymap → areas + hints). The table's typed wrappers
+ * (keymap.ts) check ids at compile time; here an id is a string, checked when the table is
+ * complete (test/keys/keymap.test.ts reads every id the area files name).
+ */
+import type { AppState } from '../store/app-store';
+import { isDialog, selectScreen } from '../store/view-stack';
+import type { Command, Scope } from './command';
+
+let table: readonly Command[] = [];
+let byId = new Map<string, Command>();
+
+/** The table, once, as keymap.ts builds it. */
+export function registerCommands(commands: readonly Command[]): void {
+  table = commands;
+  byId = new Map(commands.map((cmd) => [cmd.id, cmd]));
+}
+
+export const allCommands = (): readonly Command[] => table;
+
+export function commandById(id: string): Command {
+  const cmd = byId.get(id);
+  if (!cmd) throw new Error(`no command ${id}`);
+  return cmd;
+}
+
+export const inScope = (cmd: Command, scope: Scope) => cmd.scopes.includes(scope);
+
+export const commandsIn = (scope: Scope): Command[] => table.filter((cmd) => inScope(cmd, scope));
+
+/** The command bound to `key` in `scope`, if any. */
+export const lookup = (scope: Scope, key: string): Command | undefined =>
+  table.find((cmd) => inScope(cmd, scope) && cmd.keys.includes(key));
+
+/**
+ * The commands that work in `scope` as seen from there: a command whose every key an earlier
+ * command of the same scope takes is never reached, so it is not shown.
+ */
+export function visibleCommands(scope: Scope): Command[] {
+  const taken = new Set<string>();
+  return commandsIn(scope).filter((c) => {
+    const reachable = c.keys.some((k) => !taken.has(k));
+    for (const k of c.keys) taken.add(k);
+    return reachable;
+  });
+}
+
+/** The scopes help shows on a screen: the screen's own, the menus opened from it, then global. */
+export function helpScopes(screen: Scope): Scope[] {
+  const menus: Partial<Record<Scope, Scope[]>> = {
+    lines: ['search', 'marks', 'copy', 'message'],
+    detail: ['copy', 'message'],
+    renewals: ['copy', 'message'],
+    marks: ['message'],
+  };
+  return [screen, ...(menus[screen] ?? []), 'global'];
+}
+
+/** The scopes help shows now: the dialog it was opened over (a form) first, then the screen's. */
+export function helpScopesOf(s: Pick<AppState, 'views'>): Scope[] {
+  const under = s.views.filter((v) => isDialog(v) && v.id !== 'help').map((v): Scope => v.id);
+  return [...new Set([...under.reverse(), ...helpScopes(selectScreen(s).id)])];
+}
+
+/** The rows help lists now (a title per scope, a row per command): how far it scrolls. */
+export const helpRows = (s: Pick<AppState, 'views'>): number =>
+  helpScopesOf(s).reduce((n, scope) => n + 1 + visibleCommands(scope).length, 0);
+
+const KEY_LABELS: Record<string, string> = {
+  up: '↑',
+  down: '↓',
+  left: '←',
+  right: '→',
+  pageup: 'PgUp',
+  pagedown: 'PgDn',
+  home: 'Home',
+  end: 'End',
+  enter: 'Enter',
+  escape: 'Esc',
+  space: 'Space',
+  tab: 'Tab',
+  backspace: 'Backspace',
+  delete: 'Delete',
+};
+
+/** "Ctrl-C", "PgDn", "?" — how a key is written on screen and in the README. */
+export function keyLabel(key: string): string {
+  if (key.startsWith('ctrl+')) return `Ctrl-${key.slice(5).toUpperCase()}`;
+  if (key === 'shift+tab') return 'Shift-Tab';
+  return KEY_LABELS[key] ?? key;
+}
+
+/** How a command's first key is written in text ("A", "Ctrl-G"): hints name keys from the table. */
+export const keyHintText = (id: string): string => keyLabel(commandById(id).keys[0]!);
+
+/** "Enter confirms": a command's key and what it does, for hints written in sentences. */
+export const hint = (id: string, does: string): string => `${keyHintText(id)} ${does}`;
+
+/**
+ * A key named in text, only while its command runs now: null when its `disabled` gives a reason
+ * (read-only mode, nothing marked, a trial line), so no sentence offers a key that would refuse.
+ */
+export const keyHint = (s: AppState, id: string, does: string): string | null =>
+  commandById(id).disabled?.(s) ? null : hint(id, does);
