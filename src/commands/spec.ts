@@ -6,7 +6,7 @@
  * --help` answers before anything else loads.
  */
 import { LINE_TYPES, ORDER_BY } from '../api/contract';
-import { STATUS_VIEWS } from '../store/types';
+import { STATUS_VIEWS } from '../services/lines-query';
 import type { ArgsSpec, ArgType, OptionSpec, PositionalSpec } from './args';
 
 export type { OptionSpec } from './args';
