@@ -141,7 +141,7 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
       for (const i of err.issues) errors[(i.path[0] ?? 'package') as FieldId] ??= i.message;
     } else if (err instanceof Conflict) errors.username = err.message;
     const first = Object.keys(errors)[0] as FieldId | undefined;
-    if (first) set({ form: { ...form, errors: { ...form.errors, ...errors }, focus: first } });
+    if (first) get().formServerErrors(errors, first);
   };
 
   /** Shows a single change's outcome in the dialog, with what it changes beside it. */
@@ -158,9 +158,7 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
         },
         message,
       });
-      const acct = loaded(get().account);
-      if (acct && l.newBalance !== undefined)
-        set({ account: { status: 'ready', data: { ...acct, credits: l.newBalance } } });
+      if (l.newBalance !== undefined) get().balanceAfter(l.newBalance);
       if (job.op === 'create' || job.op === 'trial') void get().refreshLines();
       return;
     }

@@ -300,8 +300,8 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
       const found = get().recovery?.jobs.find((r) => r.unsent > 0);
       if (!found) return;
       const job = found.job;
+      get().recoveryResumed();
       set({
-        recovery: null,
         bulk: {
           phase: 'running',
           job,

@@ -54,6 +54,8 @@ export interface FormSlice {
   pickerSameAsLine: () => void;
   /** The packages arrived: a form opened before them gets its default package now. */
   formPackagesArrived: (packages: readonly Package[]) => void;
+  /** The server refused a create and named fields: their messages go to them, the focus to `first`. */
+  formServerErrors: (errors: Partial<Record<FieldId, string>>, first: FieldId) => void;
 }
 
 /** Bouquets of the picker's tab that match its filter (letters in order, case and spaces ignored). */
@@ -255,6 +257,11 @@ export function createFormSlice(set: SetState, get: GetState, deps: StoreDeps): 
       if (!form || !first) return;
       const { package: _gone, ...errors } = form.errors;
       set({ form: { ...form, values: { ...form.values, packageId: first.id }, errors } });
+    },
+
+    formServerErrors(errors, first) {
+      const form = get().form;
+      if (form) set({ form: { ...form, errors: { ...form.errors, ...errors }, focus: first } });
     },
   };
 }

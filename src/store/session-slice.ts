@@ -16,6 +16,10 @@ export interface SessionSlice {
    * taken (replies of requests sent together may arrive out of order); the job's end reads it again.
    */
   balanceSeen: (credits: number) => void;
+  /** The account as the change service read it (the balance before a job): the header shows it. */
+  accountRead: (account: Account) => void;
+  /** A single change's reply said the balance after it: taken as it is (no job is running). */
+  balanceAfter: (credits: number) => void;
 }
 
 export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps): SessionSlice {
@@ -50,6 +54,15 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
       const a = get().account;
       if (!('data' in a) || !a.data || credits >= a.data.credits) return;
       set({ account: { ...a, data: { ...a.data, credits } } });
+    },
+
+    accountRead(account) {
+      set({ account: { status: 'ready', data: account } });
+    },
+
+    balanceAfter(credits) {
+      const a = get().account;
+      if ('data' in a && a.data) set({ account: { status: 'ready', data: { ...a.data, credits } } });
     },
 
     async loadCounts() {

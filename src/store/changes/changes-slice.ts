@@ -36,6 +36,8 @@ export interface ChangesSlice {
   recoverIntents: () => Promise<void>;
   /** The recovery dialog's "set aside": the jobs are closed (their journal entries stay). */
   dismissRecovery: () => void;
+  /** The recovery dialog's "resume": the bulk job takes the unsent lines over; the dialog goes. */
+  recoveryResumed: () => void;
   /** The process is going away: the service stops scheduling (not a cancel). */
   shutdown: (graceMs: number) => Promise<void>;
   /** The user settles an open line by hand (see the service). */
@@ -77,7 +79,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
       case 'journalWaiting':
         return set({ journalWaiting: e.waiting });
       case 'account':
-        return set({ account: { status: 'ready', data: e.account } });
+        return get().accountRead(e.account);
       case 'line': {
         const { job, line: l, server } = e;
         if (l.state !== 'done') return;
@@ -124,6 +126,9 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
       changes.setAside(r?.jobs ?? []);
       set({ recovery: null });
       get().closeView('resume');
+    },
+    recoveryResumed() {
+      set({ recovery: null });
     },
     settleByHand: (jobId, lineId, verdict) => changes.settleByHand(jobId, lineId, verdict),
     shutdown: (graceMs) => changes.shutdown(graceMs),
