@@ -151,7 +151,7 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
       const marked = [...s.marked.values()];
       // Only the browser can hide marked lines from the user; the marks and renewals views list them.
       const fromBrowser = selectScreen(s).id === 'lines';
-      const onPage = new Set(s.page?.lines.map((l) => l.id) ?? []);
+      const onPage = new Set(loaded(s.lines)?.lines.map((l) => l.id) ?? []);
       const lines = given ?? marked.map((m) => toBulkLine(m.line));
       const job: BulkJob = {
         id: randomUUID(),

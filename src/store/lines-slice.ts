@@ -1,6 +1,7 @@
 import type { Line } from '../api/contract';
 import { LINE_TYPES, ORDER_BY, SEARCH_MAX } from '../api/contract';
 import { typedText } from '../domain/line-form';
+import { type Load, loaded } from '../domain/load';
 import { describeError } from '../services/describe-error';
 import { DEFAULT_QUERY, linesPager } from '../services/lines-query';
 import type { GetState, SetState, StoreDeps } from './deps';
@@ -17,10 +18,9 @@ export interface LinesSlice {
   readonly query: LinesQuery;
   readonly offset: number;
   readonly pageSize: number;
-  /** The page on screen; kept while the next one loads so nothing flickers. */
-  readonly page: LinesPage | null;
-  readonly linesStatus: 'idle' | 'loading' | 'ready' | 'error';
-  readonly linesError: string | null;
+  /** The page on screen, as a load: its data is kept while the next page loads (nothing flickers)
+   *  and when that fails (the failure shows above it). */
+  readonly lines: Load<LinesPage>;
   readonly cursor: number;
   readonly searchOpen: boolean;
   readonly searchDraft: string;
@@ -63,6 +63,10 @@ export interface LinesSlice {
 }
 
 const CACHE_MS = 30_000;
+
+/** The same load (its status and error) with other data: a row changed or gone in the page on screen. */
+const withPage = (load: Load<LinesPage>, page: LinesPage): Load<LinesPage> =>
+  load.status === 'idle' ? load : { ...load, data: page };
 
 const next = <T>(list: readonly T[], value: T): T => list[(list.indexOf(value) + 1) % list.length]!;
 
@@ -121,9 +125,7 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
     query: DEFAULT_QUERY,
     offset: 0,
     pageSize: deps.pageSize ?? 20,
-    page: null,
-    linesStatus: 'idle',
-    linesError: null,
+    lines: { status: 'idle' },
     cursor: 0,
     searchOpen: false,
     searchDraft: '',
@@ -141,7 +143,8 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
       if (opts.force) cache.clear();
       const key = keyOf(query, offset, pageSize);
       const hit = cache.get(key);
-      if (!(hit && now() - hit.at < CACHE_MS)) set({ linesStatus: 'loading', linesError: null });
+      if (!(hit && now() - hit.at < CACHE_MS))
+        set({ lines: { status: 'loading', data: loaded(get().lines) } });
       try {
         const page = await fetchPage(query, offset, pageSize);
         if (id !== seq) return; // a newer request owns the screen
@@ -150,10 +153,8 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
         const last = Math.max(0, page.lines.length - 1);
         const want = opts.cursor === 'last' ? last : (opts.cursor ?? get().cursor);
         set({
-          page,
+          lines: { status: 'ready', data: page },
           offset,
-          linesStatus: 'ready',
-          linesError: null,
           cursor: Math.min(Math.max(0, want), last),
         });
         prefetch(query, page, pageSize);
@@ -162,7 +163,7 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
         heading = null;
         headingAt = null;
         deps.logError?.('loadLines', err);
-        set({ linesStatus: 'error', linesError: describeError(err) });
+        set({ lines: { status: 'error', error: describeError(err), data: loaded(get().lines) } });
       }
     },
 
@@ -177,9 +178,14 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
       forget();
       get().rememberLineExtras(line);
       get().updateLocalMatch(line.id, line);
-      const page = get().page;
+      const page = loaded(get().lines);
       if (!page) return;
-      set({ page: { ...page, lines: page.lines.map((l) => (l.id === line.id ? line : l)) } });
+      set({
+        lines: withPage(get().lines, {
+          ...page,
+          lines: page.lines.map((l) => (l.id === line.id ? line : l)),
+        }),
+      });
       // A detail screen showing this line shows the fresh one (with MAC and parental code).
       get().refreshDetailView(line);
     },
@@ -187,14 +193,14 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
     removeLine(id) {
       forget();
       get().updateLocalMatch(id, null);
-      const page = get().page;
+      const page = loaded(get().lines);
       if (page?.lines.some((l) => l.id === id)) {
         set({
-          page: {
+          lines: withPage(get().lines, {
             ...page,
             lines: page.lines.filter((l) => l.id !== id),
             totalHits: Math.max(0, page.totalHits - 1),
-          },
+          }),
         });
       }
       if (get().marked.has(id)) get().unmark(id);
@@ -211,21 +217,22 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
 
     setPageSize(n) {
       const size = Math.max(1, Math.min(100, Math.floor(n)));
-      const { pageSize, offset, cursor, page } = get();
+      const { pageSize, offset, cursor, lines } = get();
+      const page = loaded(lines);
       if (size === pageSize) return;
       // A cursor on a line found by note (under the page) counts as the page's last line.
       const absolute = offset + Math.min(cursor, Math.max(0, (page?.lines.length ?? 1) - 1));
       const newOffset = Math.floor(absolute / size) * size;
       set({ pageSize: size });
-      if (page || get().linesStatus !== 'idle')
-        void get().loadLines({ offset: newOffset, cursor: absolute - newOffset });
+      if (lines.status !== 'idle') void get().loadLines({ offset: newOffset, cursor: absolute - newOffset });
       else set({ offset: newOffset, cursor: absolute - newOffset });
     },
 
     // Moves count from where the cursor is going, not where it is: a held ↓ that crosses a page edge
     // keeps moving while the next page loads (every key lands; only the last page asked is shown).
     moveCursor(delta) {
-      const { page, cursor, offset, pageSize } = get();
+      const { cursor, offset, pageSize } = get();
+      const page = loaded(get().lines);
       if (!page) return;
       // The lines found by their note sit under the page: entered from the last page's last row.
       const local = selectLocalLines(get()).length;
@@ -261,14 +268,16 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
     // A page move while a page loads counts from the page on its way, not the one on screen: ten
     // PgDn pressed quickly move ten pages (only the last request's page is shown).
     pageNext() {
-      const { page, pageSize } = get();
+      const { pageSize } = get();
+      const page = loaded(get().lines);
       if (!page) return;
       if (heading === null) {
         if (page.nextOffset != null) void get().loadLines({ offset: page.nextOffset });
       } else if (heading + pageSize < page.totalHits) void get().loadLines({ offset: heading + pageSize });
     },
     pagePrev() {
-      const { page, pageSize } = get();
+      const { pageSize } = get();
+      const page = loaded(get().lines);
       if (!page) return;
       if (heading === null) {
         if (page.previousOffset != null) void get().loadLines({ offset: page.previousOffset });
@@ -279,7 +288,8 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
       else void get().loadLines({ offset: 0, cursor: 0 });
     },
     lastLine() {
-      const { page, pageSize } = get();
+      const { pageSize } = get();
+      const page = loaded(get().lines);
       if (!page) return;
       const lastOffset = Math.max(0, Math.floor((page.totalHits - 1) / pageSize) * pageSize);
       if (lastOffset === get().offset) set({ cursor: Math.max(0, page.lines.length - 1) });
@@ -325,9 +335,11 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
 
 /** The line under the cursor, if any: a line of the page, or one found by its note under it. */
 export const selectCurrentLine = (
-  s: { page: LinesPage | null; cursor: number } & Parameters<typeof selectLocalLines>[0],
-): LineListItem | undefined =>
-  s.page?.lines[s.cursor] ?? (s.page ? selectLocalLines(s)[s.cursor - s.page.lines.length] : undefined);
+  s: { lines: Load<LinesPage>; cursor: number } & Parameters<typeof selectLocalLines>[0],
+): LineListItem | undefined => {
+  const page = loaded(s.lines);
+  return page?.lines[s.cursor] ?? (page ? selectLocalLines(s)[s.cursor - page.lines.length] : undefined);
+};
 
 /** The column the lines are sorted by: the expired view is always sorted by expiry. */
 export const sortedBy = (q: LinesQuery) => (q.status === 'expired' ? 'exp_date' : q.orderBy);

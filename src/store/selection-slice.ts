@@ -6,6 +6,7 @@ import { walkWhole } from '../services/page-walk';
 import { ambiguityText, lookupPasted } from '../services/paste-lookup';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { selectCurrentLine } from './lines-slice';
+import { loaded } from './types';
 
 export interface MarkedLine {
   readonly id: string;
@@ -84,7 +85,7 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
     },
 
     togglePage() {
-      const lines = get().page?.lines ?? [];
+      const lines = loaded(get().lines)?.lines ?? [];
       if (!lines.length) return;
       const marked = new Map(get().marked);
       const all = lines.every((l) => marked.has(l.id));
@@ -113,7 +114,7 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
       }
       const id = ++markAllSeq;
       const q = get().query;
-      set({ markingAll: { lines: 0, total: get().page?.totalHits ?? 0 } });
+      set({ markingAll: { lines: 0, total: loaded(get().lines)?.totalHits ?? 0 } });
       let last = 0;
       try {
         const found = await walkWhole(

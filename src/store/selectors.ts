@@ -3,14 +3,14 @@ import { openReason, openRefusal } from '../services/changes/open-lines';
 import type { AppState } from './app-store';
 import { selectCurrentLine } from './lines-slice';
 import { selectRenewalsPlan } from './renewals-slice';
-import { type LinesPage, type Load, loaded } from './types';
+import { loaded } from './types';
 import { selectScreen } from './view-stack';
 
 /** The line of the detail screen, fresher from the current page when it is there. */
 export const selectDetailLine = (s: AppState) => {
   const top = selectScreen(s);
   if (top.id !== 'detail') return undefined;
-  return s.page?.lines.find((l) => l.id === top.line.id) ?? top.line;
+  return loaded(s.lines)?.lines.find((l) => l.id === top.line.id) ?? top.line;
 };
 
 /** The detail line's MAC address and parental code, from the line itself or the last single-line
@@ -30,18 +30,6 @@ export const selectRenewalLine = (s: AppState) => selectRenewalsPlan(s)?.rows[s.
 
 /** With lines marked, a line change in the browser or the marks view acts on every marked line. */
 export const isBulkMode = (s: AppState) => s.marked.size > 0 && selectScreen(s).id !== 'detail';
-
-/** The lines load in the one shape every load has: the page on screen is its data, kept while the
- *  next one loads and when it fails. */
-export const selectLinesLoad = (
-  s: Pick<AppState, 'page' | 'linesStatus' | 'linesError'>,
-): Load<LinesPage> => {
-  const data = s.page ?? undefined;
-  if (s.linesStatus === 'error') return { status: 'error', error: s.linesError ?? 'failed', data };
-  if (s.linesStatus === 'ready' && data) return { status: 'ready', data };
-  if (s.linesStatus === 'idle' && !data) return { status: 'idle' };
-  return { status: 'loading', data };
-};
 
 /** The note kept on this machine for a line, if any. */
 export const selectNote = (s: Pick<AppState, 'lineNotes'>, lineId: string | undefined) =>

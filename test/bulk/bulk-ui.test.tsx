@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileIntentLog } from '../../src/app/intent-file';
+import { loaded } from '../../src/domain/load';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { renderApp } from '../helpers/app';
 import { books } from '../helpers/sandbox';
@@ -134,7 +135,7 @@ describe('bulk edits', () => {
     await first.waitFrame((f) => /1–\d+ of 60/.test(f));
     await first.press('lines.filterType');
     await first.waitFrame((f) => f.includes('type premium') && !f.includes('loading'));
-    const [a, b2, c] = first.store.getState().page!.lines;
+    const [a, b2, c] = loaded(first.store.getState().lines)!.lines;
     await first.press('lines.mark');
     await first.press('lines.mark');
     await first.press('lines.mark');

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client';
+import { loaded } from '../../src/domain/load';
 import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { storeOnSandbox } from '../helpers/app';
@@ -40,7 +41,7 @@ async function lostExtend(dialect: Dialect) {
     dialect,
     rules: [{ match: 'PUT /v1/lines/extend', nth: 1, fault: { kind: 'replyLost' } }],
   });
-  const line = t.store.getState().page!.lines.find((l) => !l.is_trial)!;
+  const line = loaded(t.store.getState().lines)!.lines.find((l) => !l.is_trial)!;
   t.store.getState().openAction({ op: 'extend', line });
   await until(() => t.store.getState().action?.quote.status === 'ready');
   await t.store.getState().confirmAction();
@@ -118,8 +119,8 @@ describe('one bad item (item 10)', () => {
   it('a page with an unreadable line keeps its good lines and names the bad one', async () => {
     const t = await behindProxy({ rules: [{ match: 'GET /v1/lines/all', fault: { kind: 'badItem' } }] });
     await t.store.getState().loadLines({ offset: 0, force: true });
-    const page = t.store.getState().page!;
-    expect(t.store.getState().linesStatus).toBe('ready');
+    const page = loaded(t.store.getState().lines)!;
+    expect(t.store.getState().lines.status).toBe('ready');
     expect(page.lines.length).toBeGreaterThan(0);
     expect(page.unreadable).toHaveLength(1);
     expect(page.unreadable[0]!.field).toBe('id');

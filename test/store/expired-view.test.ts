@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../src/api/client';
 import type { ServerDate } from '../../src/api/contract';
 import { command } from '../../src/commands/keymap';
+import { loaded } from '../../src/domain/load';
 import { resolveKey } from '../../src/keys/dispatch';
 import { handleInput } from '../../src/keys/input';
 import { createAppStore } from '../../src/store/app-store';
@@ -24,13 +25,13 @@ const expiredIds = (env: Env, now: number, trialOnly = false) =>
 /** Every page of the view, turned with the browser's own page key. */
 async function walkView(env: Env): Promise<string[]> {
   const s = () => env.store.getState();
-  const ids = [...s().page!.lines.map((l) => l.id)];
-  while (s().page!.nextOffset !== null) {
+  const ids = [...loaded(s().lines)!.lines.map((l) => l.id)];
+  while (loaded(s().lines)!.nextOffset !== null) {
     const at = s().offset;
     s().pageNext();
     await vi.waitFor(() => expect(s().offset).toBeGreaterThan(at));
-    await vi.waitFor(() => expect(s().linesStatus).toBe('ready'));
-    ids.push(...s().page!.lines.map((l) => l.id));
+    await vi.waitFor(() => expect(s().lines.status).toBe('ready'));
+    ids.push(...loaded(s().lines)!.lines.map((l) => l.id));
   }
   return ids;
 }
@@ -38,8 +39,8 @@ async function walkView(env: Env): Promise<string[]> {
 const setStatusExpired = async (env: Env) => {
   const s = () => env.store.getState();
   while (s().query.status !== 'expired') s().cycleStatus();
-  await vi.waitFor(() => expect(s().linesStatus).toBe('ready'));
-  await vi.waitFor(() => expect(s().page?.lines.length ?? 0).toBeGreaterThan(0));
+  await vi.waitFor(() => expect(s().lines.status).toBe('ready'));
+  await vi.waitFor(() => expect(loaded(s().lines)?.lines.length ?? 0).toBeGreaterThan(0));
 };
 
 describe('the expired view: the API has no filter, the app builds it from the list sorted by expiry', () => {
@@ -50,7 +51,7 @@ describe('the expired view: the API has no filter, the app builds it from the li
     await setStatusExpired(env);
     const truth = expiredIds(env, now);
     expect(truth.length).toBeGreaterThan(20); // more than a page: paging is exercised
-    expect(env.store.getState().page!.totalHits).toBe(truth.length);
+    expect(loaded(env.store.getState().lines)!.totalHits).toBe(truth.length);
     const seen = await walkView(env);
     expect(new Set(seen).size).toBe(seen.length);
     expect(new Set(seen)).toEqual(new Set(truth));
@@ -60,7 +61,7 @@ describe('the expired view: the API has no filter, the app builds it from the li
 
     env.store.getState().flipOrder();
     await vi.waitFor(() => expect(env.store.getState().query.orderType).toBe('desc'));
-    await vi.waitFor(() => expect(env.store.getState().linesStatus).toBe('ready'));
+    await vi.waitFor(() => expect(env.store.getState().lines.status).toBe('ready'));
     const newest = await walkView(env);
     expect(newest.map(expiry)).toEqual([...seen.map(expiry)].sort((a, b) => b - a));
     expect(new Set(newest)).toEqual(new Set(truth));
@@ -73,11 +74,11 @@ describe('the expired view: the API has no filter, the app builds it from the li
     env.store.getState().setQuery({ type: 'trial' });
     await setStatusExpired(env);
     const trials = expiredIds(env, now, true);
-    expect(env.store.getState().page!.totalHits).toBe(trials.length);
+    expect(loaded(env.store.getState().lines)!.totalHits).toBe(trials.length);
     expect(new Set(await walkView(env))).toEqual(new Set(trials));
 
     env.store.getState().setQuery({ type: 'all' });
-    await vi.waitFor(() => expect(env.store.getState().linesStatus).toBe('ready'));
+    await vi.waitFor(() => expect(env.store.getState().lines.status).toBe('ready'));
     await env.store.getState().markAllMatching();
     expect(new Set(env.store.getState().marked.keys())).toEqual(new Set(expiredIds(env, now)));
   });
@@ -115,7 +116,9 @@ describe('the expired view: the API has no filter, the app builds it from the li
       now: () => NOW,
     });
     store.getState().setQuery({ status: 'expired' });
-    await vi.waitFor(() => expect(store.getState().linesStatus).toBe('error'));
-    expect(store.getState().linesError).toMatch(/order by expiry does not hold/);
+    await vi.waitFor(() => expect(store.getState().lines.status).toBe('error'));
+    expect(store.getState().lines).toMatchObject({
+      error: expect.stringMatching(/order by expiry does not hold/),
+    });
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { storeOnSandbox } from '../helpers/app';
 
 const settle = async (store: Awaited<ReturnType<typeof storeOnSandbox>>['store']) => {
-  await vi.waitFor(() => expect(store.getState().linesStatus).toBe('ready'));
+  await vi.waitFor(() => expect(store.getState().lines.status).toBe('ready'));
 };
 const at = (store: Awaited<ReturnType<typeof storeOnSandbox>>['store']) =>
   store.getState().offset + store.getState().cursor;

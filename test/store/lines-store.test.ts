@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { completePaletteInput, runPalette } from '../../src/commands/palette';
+import { loaded } from '../../src/domain/load';
 import { createAppStore } from '../../src/store/app-store';
 import { selectDialog, selectScreen } from '../../src/store/view-stack';
 import { NO_FX, storeOnSandbox } from '../helpers/app';
@@ -11,8 +12,8 @@ describe('lines store against the sandbox', () => {
     await store.getState().start();
     const s = store.getState();
     expect(s.account.status).toBe('ready');
-    expect(s.page?.lines).toHaveLength(10);
-    expect(s.page?.totalHits).toBe(60);
+    expect(loaded(s.lines)?.lines).toHaveLength(10);
+    expect(loaded(s.lines)?.totalHits).toBe(60);
     // What the first screen does not show follows it, without being waited for.
     expect(s.packages.status).toBe('loading');
     await vi.waitFor(() => expect(store.getState().packages.status).toBe('ready'));
@@ -23,23 +24,23 @@ describe('lines store against the sandbox', () => {
     const { store } = await storeOnSandbox({ lines: 300 });
     await store.getState().loadLines();
     for (let i = 0; i < 10; i++) store.getState().pageNext(); // all before the first answer
-    await vi.waitFor(() => expect(store.getState().linesStatus).toBe('ready'));
+    await vi.waitFor(() => expect(store.getState().lines.status).toBe('ready'));
     await vi.waitFor(() => expect(store.getState().offset).toBe(100));
     for (let i = 0; i < 3; i++) store.getState().pagePrev();
     await vi.waitFor(() => expect(store.getState().offset).toBe(70));
     // Never past the last page: 300 lines are 30 pages of 10.
     for (let i = 0; i < 40; i++) store.getState().pageNext();
     await vi.waitFor(() => expect(store.getState().offset).toBe(290));
-    expect(store.getState().page!.lines).toHaveLength(10);
+    expect(loaded(store.getState().lines)!.lines).toHaveLength(10);
   });
 
   it('pages forward and back; the cursor crosses page edges', async () => {
     const { store } = await storeOnSandbox();
     await store.getState().loadLines();
-    const first = store.getState().page!.lines.map((l) => l.id);
+    const first = loaded(store.getState().lines)!.lines.map((l) => l.id);
     store.getState().pageNext();
     await vi.waitFor(() => expect(store.getState().offset).toBe(10));
-    const second = store.getState().page!.lines.map((l) => l.id);
+    const second = loaded(store.getState().lines)!.lines.map((l) => l.id);
     expect(second.some((id) => first.includes(id))).toBe(false);
     store.getState().moveCursor(-1); // from row 0 of page 2 to the last row of page 1
     await vi.waitFor(() => expect(store.getState().offset).toBe(0));
@@ -69,20 +70,20 @@ describe('lines store against the sandbox', () => {
     await store.getState().loadLines();
     store.getState().pageNext();
     await vi.waitFor(() => expect(store.getState().offset).toBe(10));
-    const name = store.getState().page!.lines[0]!.username;
+    const name = loaded(store.getState().lines)!.lines[0]!.username;
     store.getState().openSearch();
     store.getState().setSearchDraft(name.slice(0, 6));
     await vi.waitFor(() => expect(store.getState().query.search).toBe(name.slice(0, 6)));
-    await vi.waitFor(() => expect(store.getState().linesStatus).toBe('ready'));
+    await vi.waitFor(() => expect(store.getState().lines.status).toBe('ready'));
     expect(store.getState().offset).toBe(0);
-    expect(store.getState().page!.lines.map((l) => l.username)).toContain(name);
+    expect(loaded(store.getState().lines)!.lines.map((l) => l.username)).toContain(name);
     store.getState().clearSearch();
     store.getState().cycleStatus();
     await vi.waitFor(() => expect(store.getState().query.status).toBe('active'));
     store.getState().cycleSort();
     store.getState().flipOrder();
-    await vi.waitFor(() => expect(store.getState().linesStatus).toBe('ready'));
-    const exps = store.getState().page!.lines.map((l) => l.username);
+    await vi.waitFor(() => expect(store.getState().lines.status).toBe('ready'));
+    const exps = loaded(store.getState().lines)!.lines.map((l) => l.username);
     expect(store.getState().query).toMatchObject({ orderBy: 'username', orderType: 'desc', search: '' });
     expect([...exps].sort().reverse()).toEqual(exps);
   });
@@ -113,18 +114,18 @@ describe('lines store against the sandbox', () => {
     await vi.waitFor(() => expect(drawn).toBe(1));
     env.sb.faults.set('');
     store.getState().setQuery({ status: 'active' }); // B: fast, newer
-    await vi.waitFor(() => expect(store.getState().linesStatus).toBe('ready'));
+    await vi.waitFor(() => expect(store.getState().lines.status).toBe('ready'));
     await Promise.all(calls); // the slow answer has landed
     await new Promise((r) => setImmediate(r));
     expect(store.getState().query.status).toBe('active');
-    for (const l of store.getState().page!.lines) expect(l.enabled).toBe(true);
+    for (const l of loaded(store.getState().lines)!.lines) expect(l.enabled).toBe(true);
   });
 
   it('marks persist across pages, filters and searches; A marks every match', async () => {
     const { store } = await storeOnSandbox();
     await store.getState().loadLines();
     store.getState().toggleMark();
-    const firstId = store.getState().page!.lines[0]!.id;
+    const firstId = loaded(store.getState().lines)!.lines[0]!.id;
     store.getState().pageNext();
     await vi.waitFor(() => expect(store.getState().offset).toBe(10));
     store.getState().togglePage();
@@ -133,7 +134,7 @@ describe('lines store against the sandbox', () => {
     await vi.waitFor(() => expect(store.getState().query.status).toBe('suspended'));
     expect(store.getState().marked.has(firstId)).toBe(true);
     await store.getState().markAllMatching();
-    const suspended = store.getState().page!.totalHits;
+    const suspended = loaded(store.getState().lines)!.totalHits;
     expect(store.getState().marked.size).toBeGreaterThanOrEqual(11);
     expect(store.getState().marked.size).toBeLessThanOrEqual(11 + suspended);
     store.getState().clearMarks();
@@ -144,23 +145,41 @@ describe('lines store against the sandbox', () => {
     const { store, sb } = await storeOnSandbox();
     sb.faults.set('error500=1');
     await store.getState().loadLines();
-    expect(store.getState().linesStatus).toBe('error');
-    expect(store.getState().linesError).toMatch(/request/);
+    // The failure is the load's error, with the page it had (none yet) kept as its data.
+    expect(store.getState().lines).toEqual({ status: 'error', error: expect.stringMatching(/request/) });
     sb.faults.set('');
     await store.getState().refreshLines();
-    expect(store.getState().linesStatus).toBe('ready');
+    expect(store.getState().lines.status).toBe('ready');
+  });
+
+  it('a failed reload keeps the page on screen as its data; a row changed meanwhile keeps the failure', async () => {
+    const { store, sb } = await storeOnSandbox();
+    await store.getState().loadLines();
+    const page = loaded(store.getState().lines)!;
+    expect(store.getState().lines.status).toBe('ready');
+    sb.faults.set('error500=1');
+    await store.getState().refreshLines();
+    expect(store.getState().lines).toMatchObject({ status: 'error', data: page });
+    // A change's line lands in the page kept; the failure stays said until a page loads.
+    const changed = { ...page.lines[0]!, username: 'renamed-here' };
+    store.getState().replaceLine(changed);
+    expect(store.getState().lines.status).toBe('error');
+    expect(loaded(store.getState().lines)!.lines[0]).toEqual(changed);
+    sb.faults.set('');
+    await store.getState().refreshLines();
+    expect(store.getState().lines.status).toBe('ready');
   });
 
   it('the page size follows the terminal and keeps the line under the cursor', async () => {
     const { store } = await storeOnSandbox();
     await store.getState().loadLines({ offset: 10 });
     store.getState().moveCursor(5); // absolute line 15
-    const id = store.getState().page!.lines[5]!.id;
+    const id = loaded(store.getState().lines)!.lines[5]!.id;
     store.getState().setPageSize(4);
     await vi.waitFor(() => expect(store.getState().pageSize).toBe(4));
-    await vi.waitFor(() => expect(store.getState().page!.lines.length).toBe(4));
+    await vi.waitFor(() => expect(loaded(store.getState().lines)!.lines.length).toBe(4));
     expect(store.getState().offset).toBe(12);
-    expect(store.getState().page!.lines[store.getState().cursor]!.id).toBe(id);
+    expect(loaded(store.getState().lines)!.lines[store.getState().cursor]!.id).toBe(id);
   });
 
   it('account counts come from totalHits of filtered queries', async () => {

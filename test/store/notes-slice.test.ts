@@ -112,7 +112,7 @@ describe('lines found by their note for the applied search', () => {
     await store.getState().start();
     const line = (await env.client.listLines({ offset: 40, limit: 1 })).lines[0]!;
     store.getState().setQuery({ search: 'walrus' });
-    await vi.waitFor(() => expect(store.getState().linesStatus).toBe('ready'));
+    await vi.waitFor(() => expect(store.getState().lines.status).toBe('ready'));
     expect(store.getState().localMatches).toBeNull();
     store.getState().openNoteForm(line);
     store.getState().moveNoteFocus(-1); // wraps to the last field: the free text

@@ -1,3 +1,4 @@
+import { loaded } from '../../src/domain/load';
 /**
  * The view stack (issue 25): Esc returns to where the user was, the view below as it was left; a
  * slice closes its own dialog, never another's; a screen opened behind a dialog stays behind it.
@@ -70,7 +71,7 @@ describe('Esc returns to where you were, as it was', () => {
   it('Esc from a screen opened over the browser: the browser with its cursor where it was', async () => {
     const { store } = await storeOnSandbox({ lines: 40 });
     await store.getState().start();
-    await vi.waitFor(() => expect(store.getState().page?.lines.length).toBe(10));
+    await vi.waitFor(() => expect(loaded(store.getState().lines)?.lines.length).toBe(10));
     for (let i = 0; i < 3; i++) run(store, 'lines.down');
     expect(store.getState().cursor).toBe(3);
     run(store, 'nav.account');

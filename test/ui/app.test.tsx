@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { command } from '../../src/commands/keymap';
+import { loaded } from '../../src/domain/load';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { selectDialog } from '../../src/store/view-stack';
 import { fitHints } from '../../src/ui/layout/Footer';
@@ -98,7 +99,7 @@ describe('the app against the sandbox', () => {
   it('opens a line, shows and hides the password, copies (and says where to), goes back', async () => {
     const app = await renderApp();
     await app.waitFrame((f) => f.includes('of 60'));
-    const first = app.store.getState().page!.lines[0]!;
+    const first = loaded(app.store.getState().lines)!.lines[0]!;
     await app.press('lines.open');
     await app.waitFrame((f) => f.includes(`Line ${first.username}`));
     expect(app.frame()).not.toContain(first.password);
@@ -233,7 +234,7 @@ describe('the app against the sandbox', () => {
   it('/ starts a new search (never appends to the last); Esc on the lines clears an applied one', async () => {
     const app = await renderApp({}, { searchDebounceMs: 60_000 });
     await app.waitFrame((f) => f.includes('of 60'));
-    const who = app.store.getState().page!.lines[2]!.username;
+    const who = loaded(app.store.getState().lines)!.lines[2]!.username;
     await app.press('lines.search');
     await app.type(who);
     await app.press('search.apply');
@@ -256,7 +257,7 @@ describe('the app against the sandbox', () => {
   it('server strings cannot act on the terminal: an escape in a label is shown as a placeholder', async () => {
     const app = await renderApp();
     await app.waitFrame((f) => f.includes('of 60'));
-    const line = app.store.getState().page!.lines[0]!;
+    const line = loaded(app.store.getState().lines)!.lines[0]!;
     app.sb.repo.db.prepare('UPDATE lines SET label = ? WHERE id = ?').run('\u001b]0;pwned\u0007TV', line.id);
     await app.press('app.refresh');
     await app.waitFrame((f) => f.includes('\uFFFD]0;pwned\uFFFDTV'));

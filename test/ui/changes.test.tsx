@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loaded } from '../../src/domain/load';
 import { CONFIRM_ARM_MS } from '../../src/keys/confirm-gate';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { selectDialog } from '../../src/store/view-stack';
@@ -24,7 +25,7 @@ describe('every change, confirmed with its cost, against the sandbox', () => {
     const app = await start();
     await app.press('lines.filterType'); // premium
     await app.waitFrame((f) => f.includes('type premium') && !f.includes('loading'));
-    const line = app.store.getState().page!.lines[0]!;
+    const line = loaded(app.store.getState().lines)!.lines[0]!;
     await app.press('line.extend');
     await app.waitFrame((f) => f.includes('estimate from package prices'));
     await app.press('action.increase'); // 3 months
@@ -51,7 +52,7 @@ describe('every change, confirmed with its cost, against the sandbox', () => {
     const app = await start();
     await app.press('lines.filterStatus'); // active
     await app.waitFrame((f) => f.includes('status active') && !f.includes('loading'));
-    const lines = app.store.getState().page!.lines;
+    const lines = loaded(app.store.getState().lines)!.lines;
     const cursor = lines.findIndex((l) => !l.is_trial && l.connections < 6);
     for (let i = 0; i < cursor; i++) await app.press('lines.down');
     const line = lines[cursor]!;
@@ -141,14 +142,14 @@ describe('every change, confirmed with its cost, against the sandbox', () => {
     await app.press('lines.filterStatus');
     await app.press('lines.filterStatus'); // suspended
     await app.waitFrame((f) => f.includes('status suspended') && !f.includes('loading'));
-    const line = app.store.getState().page!.lines[0]!;
+    const line = loaded(app.store.getState().lines)!.lines[0]!;
     await app.press('line.unsuspend');
     await app.waitFrame((f) => f.includes('Unsuspend'));
     await app.confirm('action.confirm');
     await app.waitFrame((f) => f.includes('done'));
     expect(lineById(app, line.id)!.enabled).toBe(1);
     await app.press('action.cancel');
-    const victim = app.store.getState().page!.lines[0]!;
+    const victim = loaded(app.store.getState().lines)!.lines[0]!;
     await app.press('line.delete');
     await app.waitFrame((f) => f.includes('Type username'));
     await app.press('action.confirm'); // nothing typed: refused
@@ -290,7 +291,7 @@ describe('errors and read-only mode', () => {
 
   it('a username already taken goes back to the username field', async () => {
     const app = await start();
-    const taken = app.store.getState().page!.lines[0]!.username;
+    const taken = loaded(app.store.getState().lines)!.lines[0]!.username;
     await app.press('line.create');
     await app.waitFrame((f) => f.includes('New line —') && f.includes('‹ Premium'));
     await app.press('form.next');

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { loaded } from '../../src/domain/load';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { renderApp } from '../helpers/app';
 
@@ -9,7 +10,7 @@ describe('the detail of a line: MAC address and parental code', () => {
     const app = await renderApp({}, { journal: memoryJournal() });
     await app.press('lines.filterType'); // premium: extend applies
     await app.waitFrame((f) => f.includes('type premium') && !f.includes('loading'));
-    const line = app.store.getState().page!.lines[0]!;
+    const line = loaded(app.store.getState().lines)!.lines[0]!;
     app.sb.repo.db
       .prepare('UPDATE lines SET macaddress = ?, parental_code = ? WHERE id = ?')
       .run('00:1A:79:AA:BB:CC', '4321', line.id);

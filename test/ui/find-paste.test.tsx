@@ -3,6 +3,7 @@
  * and says that pasting in the browser marks them all; a pasted multi-line note keeps its lines.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { loaded } from '../../src/domain/load';
 import { memoryNotes } from '../../src/services/notes';
 import { renderApp } from '../helpers/app';
 
@@ -27,8 +28,8 @@ describe('pastes', () => {
     const notes = memoryNotes();
     const app = await renderApp({ lines: 40 }, { notes });
     await app.waitFrame((f) => f.includes('USERNAME'));
-    await vi.waitFor(() => expect(app.store.getState().page?.lines.length).toBeGreaterThan(0));
-    const line = app.store.getState().page!.lines[0]!;
+    await vi.waitFor(() => expect(loaded(app.store.getState().lines)?.lines.length).toBeGreaterThan(0));
+    const line = loaded(app.store.getState().lines)!.lines[0]!;
     await app.press('lines.open');
     await app.waitFrame((f) => f.includes('Local note'));
     await app.press('note.edit');

@@ -65,7 +65,7 @@ describe('customer messages', () => {
     const app = await renderApp();
     await app.waitFrame((f) => f.includes('of 60'));
     await app.waitFrame(() => loaded(app.store.getState().account) !== undefined);
-    const line = app.store.getState().page!.lines[0]!;
+    const line = loaded(app.store.getState().lines)!.lines[0]!;
     const account = loaded(app.store.getState().account)!;
     await pickerOn(app, 'New line: your details');
     // The preview is the message itself, cut to the frame.
@@ -96,10 +96,10 @@ describe('customer messages', () => {
     ]);
     const app = await renderApp({}, { templates, now: () => now });
     await app.waitFrame((f) => f.includes('of 60'));
-    const line = app.store
-      .getState()
-      .page!.lines.find((l) => l.exp_date?.ms && l.exp_date.ms > now + 2 * DAY)!;
-    while (app.store.getState().page!.lines[app.store.getState().cursor]!.id !== line.id)
+    const line = loaded(app.store.getState().lines)!.lines.find(
+      (l) => l.exp_date?.ms && l.exp_date.ms > now + 2 * DAY,
+    )!;
+    while (loaded(app.store.getState().lines)!.lines[app.store.getState().cursor]!.id !== line.id)
       await app.press('lines.down');
     await app.press('lines.open');
     await app.waitFrame((f) => f.includes('Password'));
@@ -122,7 +122,7 @@ describe('customer messages', () => {
     ]);
     const app = await renderApp({}, { templates });
     await app.waitFrame((f) => f.includes('of 60'));
-    const line = app.store.getState().page!.lines[0]!;
+    const line = loaded(app.store.getState().lines)!.lines[0]!;
     app.sb.repo.db
       .prepare('UPDATE lines SET label = ?, password = ? WHERE id = ?')
       .run('\u001b]52;c;cm0gLXJmIH4=\u0007TV\u001b[2J\u202Eroom', 'pw\r\n\u009b31m!', line.id);
@@ -187,7 +187,7 @@ describe('customer messages', () => {
     const names = app.store.getState().templates.map((t) => t.name);
     // The refused template does not replace the default of its id; the good one follows the defaults.
     expect(names).toEqual(['New line: your details', 'Renewal reminder', 'Renewed: new expiry', 'Promo']);
-    const line = app.store.getState().page!.lines[0]!;
+    const line = loaded(app.store.getState().lines)!.lines[0]!;
     await pickerOn(app, 'Promo');
     await app.press('message.pick');
     await app.waitFrame((f) => f.includes('Copied'));

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fileNotes } from '../../src/app/notes-file';
+import { loaded } from '../../src/domain/load';
 import { PASTE_END, PASTE_START } from '../../src/keys/paste';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { memoryNotes } from '../../src/services/notes';
@@ -53,7 +54,7 @@ describe('notes per line (kept on this machine)', () => {
     const file = join(root, 'notes', 'sandbox.json');
     const app = await renderApp({}, { notes: fileNotes(file) });
     await app.waitFrame(ready);
-    const line = app.store.getState().page!.lines[2]!;
+    const line = loaded(app.store.getState().lines)!.lines[2]!;
     await app.press('lines.down');
     await app.press('lines.down');
     await app.press('lines.open');
@@ -96,7 +97,7 @@ describe('notes per line (kept on this machine)', () => {
     const notes = memoryNotes();
     const app = await renderApp({}, { notes });
     await app.waitFrame(ready);
-    const line = app.store.getState().page!.lines[0]!;
+    const line = loaded(app.store.getState().lines)!.lines[0]!;
     await writeNote(app, 'Bo', '', '');
     await app.press('note.cancel');
     await app.waitFrame((f) => !f.includes('never sent') && ready(f));
@@ -111,7 +112,7 @@ describe('notes per line (kept on this machine)', () => {
     const notes = memoryNotes();
     const app = await renderApp({}, { notes });
     await app.waitFrame(ready);
-    const line = app.store.getState().page!.lines[0]!;
+    const line = loaded(app.store.getState().lines)!.lines[0]!;
     await app.press('note.edit');
     await app.waitFrame((f) => f.includes('never sent'));
     await app.type('x'.repeat(61));
@@ -188,7 +189,7 @@ describe('notes per line (kept on this machine)', () => {
     const settings = memorySettings();
     const app = await renderApp({}, { notes: memoryNotes(), settings });
     await app.waitFrame(ready);
-    const line = app.store.getState().page!.lines[0]!;
+    const line = loaded(app.store.getState().lines)!.lines[0]!;
     await writeNote(app, 'Eve', '', 'VIP');
     await app.press('note.save');
     await app.waitFrame((f) => f.includes('saved on this machine'));
@@ -261,13 +262,13 @@ describe('notes per line (kept on this machine)', () => {
     // The page gives up two rows (the group's heading and its line), once the lookup is done.
     await vi.waitFor(() => {
       expect(app.store.getState().pageSize).toBe(size - 2);
-      expect(app.store.getState().linesStatus).toBe('ready');
+      expect(app.store.getState().lines.status).toBe('ready');
     });
-    expect(app.store.getState().page!.lines.map((l) => l.id)).toEqual([a.id]);
+    expect(loaded(app.store.getState().lines)!.lines.map((l) => l.id)).toEqual([a.id]);
     const s = app.store.getState();
     expect(selectLocalFound(s)?.lines.map((l) => l.id)).toEqual([b.id]);
-    const n = s.page!.lines.length;
-    expect(s.page!.nextOffset).toBeNull();
+    const n = loaded(s.lines)!.lines.length;
+    expect(loaded(s.lines)!.nextOffset).toBeNull();
     for (let i = 0; i < n; i++) await app.press('lines.down');
     await vi.waitFor(() => expect(app.store.getState().cursor).toBe(n));
     await app.press('lines.open');
@@ -288,7 +289,7 @@ describe('notes per line (kept on this machine)', () => {
       },
     );
     await app.waitFrame(ready);
-    const line = app.store.getState().page!.lines[0]!;
+    const line = loaded(app.store.getState().lines)!.lines[0]!;
     await writeNote(app, '=HYPERLINK("x")', '+44 20 7946 0958', 'says "hi", often');
     await app.press('note.save');
     await app.waitFrame((f) => f.includes('saved on this machine'));

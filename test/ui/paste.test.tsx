@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loaded } from '../../src/domain/load';
 import { PASTE_END, PASTE_START } from '../../src/keys/paste';
 import { selectDialog, viewIds } from '../../src/store/view-stack';
 import { renderApp } from '../helpers/app';
@@ -51,7 +52,7 @@ describe('a paste is text, never keys (item 6)', () => {
     await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
     await app.press('lines.search');
     await app.waitFrame((f) => f.includes('search:'));
-    const who = app.store.getState().page!.lines[3]!.username;
+    const who = loaded(app.store.getState().lines)!.lines[3]!.username;
     await paste(app, `${who}\rrest`, 2);
     await app.waitFrame((f) => f.includes(`search: ${who}`) || f.includes(who));
     expect(app.store.getState().searchDraft).toBe(who);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loaded } from '../../src/domain/load';
 import { BURST_GAP_MS, CONFIRM_ARM_MS } from '../../src/keys/confirm-gate';
 import { selectDialog, selectScreen } from '../../src/store/view-stack';
 import { renderApp } from '../helpers/app';
@@ -132,7 +133,7 @@ describe('every line marked, a command typed fast', () => {
 describe('a dialog too small to show its cost cannot be confirmed', () => {
   it('at 70×10 the extend dialog keeps its title, says why, and Enter charges nothing; taller, it confirms', async () => {
     const app = await onPremium();
-    const line = app.store.getState().page!.lines[0]!;
+    const line = loaded(app.store.getState().lines)!.lines[0]!;
     resize(app, 70, 10);
     await app.press('line.extend');
     await app.waitFrame((f) => f.includes(`Extend ${line.username}`) && /too small/i.test(f));
@@ -150,7 +151,7 @@ describe('a dialog too small to show its cost cannot be confirmed', () => {
 
   it('a delete confirmed by typing: the username and Enter in one read do not delete; a deliberate Enter does', async () => {
     const app = await onPremium();
-    const line = app.store.getState().page!.lines[0]!;
+    const line = loaded(app.store.getState().lines)!.lines[0]!;
     await app.press('line.delete');
     await app.waitFrame((f) => f.includes('Type the username'));
     app.clock.advance(CONFIRM_ARM_MS * 4); // the dialog has long been on screen

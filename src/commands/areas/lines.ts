@@ -1,3 +1,4 @@
+import { loaded } from '../../domain/load';
 import type { AppState } from '../../store/app-store';
 import { selectCurrentLine } from '../../store/lines-slice';
 import { c, needsLine, READ_ONLY, writes } from '../command';
@@ -11,11 +12,11 @@ export const LINES_COMMANDS = [
   c('lines.up', ['up', 'k'], 'lines', 'Navigate', 'Previous line', (s) => s.moveCursor(-1)),
   c('lines.pageNext', ['pagedown', ']'], 'lines', 'Navigate', 'Next page', (s) => s.pageNext(), {
     footer: true,
-    disabled: (s) => (s.page && s.page.nextOffset === null ? 'This is the last page' : null),
+    disabled: (s) => (loaded(s.lines)?.nextOffset === null ? 'This is the last page' : null),
   }),
   c('lines.pagePrev', ['pageup', '['], 'lines', 'Navigate', 'Previous page', (s) => s.pagePrev(), {
     footer: true,
-    disabled: (s) => (s.page && s.page.previousOffset === null ? 'This is the first page' : null),
+    disabled: (s) => (loaded(s.lines)?.previousOffset === null ? 'This is the first page' : null),
   }),
   c('lines.first', ['g', 'home'], 'lines', 'Navigate', 'First line', (s) => s.firstLine()),
   c('lines.last', ['G', 'end'], 'lines', 'Navigate', 'Last line', (s) => s.lastLine()),

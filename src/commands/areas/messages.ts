@@ -1,5 +1,6 @@
 import type { LineListItem } from '../../api/contract';
 import { counted, countText } from '../../domain/format';
+import { loaded } from '../../domain/load';
 import { isRenewal } from '../../domain/renewals';
 import type { AppState } from '../../store/app-store';
 import { placeholdersText } from '../../store/messages-slice';
@@ -17,7 +18,7 @@ function exportLines(s: AppState): { lines: LineListItem[]; what: string } | str
   const marked = () => {
     const fresher = new Map<string, LineListItem>();
     for (const r of selectRenewalsPlan(s)?.rows ?? []) fresher.set(r.line.id, r.line);
-    for (const l of s.page?.lines ?? []) fresher.set(l.id, l);
+    for (const l of loaded(s.lines)?.lines ?? []) fresher.set(l.id, l);
     return [...s.marked.values()].map((m) => fresher.get(m.id) ?? m.line);
   };
   if (screen === 'marks') {

@@ -4,11 +4,11 @@ import { useShallow } from 'zustand/react/shallow';
 import { type LineListItem, SEARCH_MAX } from '../../api/contract';
 import { keyHintText } from '../../commands/keymap';
 import { creditsText, fitWidth, positionText, unreadableText } from '../../domain/format';
+import { loaded } from '../../domain/load';
 import { LINES_CHROME_ROWS } from '../../present/frame';
 import { headerText, layoutColumns, lineColumns } from '../../present/lines-columns';
 import { sortedBy } from '../../store/lines-slice';
 import { LOCAL_MAX, selectLocalLines, selectLocalRows } from '../../store/notes-slice';
-import { selectLinesLoad } from '../../store/selectors';
 import { caretOf } from '../../store/text-target';
 import { LineRow } from '../components/LineRow';
 import { LoadState, loadText } from '../components/LoadState';
@@ -17,8 +17,8 @@ import { useApp } from '../store-context';
 import { color } from '../theme';
 
 export function LinesScreen({ width, height }: { readonly width: number; readonly height: number }) {
-  const page = useApp((s) => s.page);
-  const load = useApp(useShallow(selectLinesLoad));
+  const load = useApp((s) => s.lines);
+  const page = loaded(load);
   const cursor = useApp((s) => s.cursor);
   const marked = useApp((s) => s.marked);
   const query = useApp((s) => s.query);
@@ -111,9 +111,9 @@ function StatusLine({ width }: { readonly width: number }) {
   const caret = useApp(caretOf);
   const q = useApp((s) => s.query);
   const offset = useApp((s) => s.offset);
-  const count = useApp((s) => s.page?.lines.length ?? 0);
-  const total = useApp((s) => s.page?.totalHits ?? 0);
-  const loading = useApp((s) => s.linesStatus === 'loading');
+  const count = useApp((s) => loaded(s.lines)?.lines.length ?? 0);
+  const total = useApp((s) => loaded(s.lines)?.totalHits ?? 0);
+  const loading = useApp((s) => s.lines.status === 'loading');
   const marking = useApp((s) => s.markingAll);
   const notes = useApp((s) => (s.localMatches?.search === q.search ? s.localMatches : null));
   if (searchOpen) {
