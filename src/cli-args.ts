@@ -1,8 +1,7 @@
-import { parseArgs } from 'node:util';
 import { type OptionSpec, parseWords } from './commands/args';
 import { commandsHelp, EXIT_CODES_HELP, isCommandName, TARGET } from './commands/spec';
 import type { SandboxCommandOptions } from './sandbox/command';
-import { type FaultSpec, parseFaults } from './sandbox/faults';
+import { parseFaults } from './sandbox/faults';
 
 /** What the command line asks for. Pure: no I/O, so every rule is tested without a process. */
 export type CliCommand =

@@ -16,8 +16,9 @@ describe('lines store against the sandbox', () => {
     expect(loaded(s.lines)?.totalHits).toBe(60);
     // What the first screen does not show follows it, without being waited for.
     expect(s.packages.status).toBe('loading');
+    // Both load together: either may land first.
     await vi.waitFor(() => expect(store.getState().packages.status).toBe('ready'));
-    expect(store.getState().bouquets.status).toBe('ready');
+    await vi.waitFor(() => expect(store.getState().bouquets.status).toBe('ready'));
   });
 
   it('page moves pressed while a page loads are counted, not dropped (ten PgDn move ten pages)', async () => {

@@ -1,10 +1,4 @@
-import {
-  LINE_TYPES,
-  type LineListItem,
-  ORDER_BY,
-  type OrderBy,
-  type UnreadableItem,
-} from '../../api/contract';
+import { LINE_TYPES, type LineListItem, type OrderBy, type UnreadableItem } from '../../api/contract';
 import { sortOf } from '../../commands/args';
 import { SORT } from '../../commands/spec';
 import { countText, unreadableText } from '../../domain/format';
