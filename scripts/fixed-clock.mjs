@@ -4,16 +4,14 @@
 const start = Date.parse(process.env.LINEDESK_CLOCK ?? '');
 if (Number.isFinite(start)) {
   const RealDate = Date;
-  const offset = start - RealDate.now();
-  const now = () => RealDate.now() + offset;
-  class FixedDate extends RealDate {
-    constructor(...args) {
-      if (args.length === 0) super(now());
-      else super(...args);
-    }
-    static now() {
-      return now();
-    }
-  }
-  globalThis.Date = FixedDate;
+  const realNow = RealDate.now.bind(RealDate);
+  const offset = start - realNow();
+  const now = () => realNow() + offset;
+  globalThis.Date = new Proxy(RealDate, {
+    construct: (target, args, newTarget) =>
+      Reflect.construct(target, args.length === 0 ? [now()] : args, newTarget),
+    // `Date()` called as a function gives the time as a string.
+    apply: () => new RealDate(now()).toString(),
+    get: (target, key) => (key === 'now' ? now : Reflect.get(target, key)),
+  });
 }
