@@ -38,8 +38,8 @@ export interface Command<I extends string = string> {
   /** Key names: single characters ('j', 'G', '?'), or 'up' 'down' 'left' 'right' 'pageup' 'pagedown'
    *  'home' 'end' 'enter' 'escape' 'space' 'tab' 'backspace' 'delete', or 'ctrl+x'. */
   readonly keys: readonly string[];
-  /** Where the binding works: dispatch, footer, help and the README all read this one list (the
-   *  first is where the README lists it). */
+  /** Where the binding works: dispatch, footer, help and docs/KEYS.md all read this one list (the
+   *  first is where docs/KEYS.md lists it). */
   readonly scopes: readonly Scope[];
   readonly label: string;
   readonly group: Group;

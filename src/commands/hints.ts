@@ -86,7 +86,7 @@ const KEY_LABELS: Record<string, string> = {
   delete: 'Delete',
 };
 
-/** "Ctrl-C", "PgDn", "?" — how a key is written on screen and in the README. */
+/** "Ctrl-C", "PgDn", "?" — how a key is written on screen and in the docs. */
 export function keyLabel(key: string): string {
   if (key.startsWith('ctrl+')) return `Ctrl-${key.slice(5).toUpperCase()}`;
   if (key === 'shift+tab') return 'Shift-Tab';

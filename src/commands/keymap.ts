@@ -1,7 +1,7 @@
 /**
  * The one table of key commands: each carries its keys, scopes, label, group, what it does (`run`)
  * and why it cannot run now (`disabled`), defined by area in areas/. It drives input handling
- * (keys/input.ts), the footer, the `?` help overlay and the README's key table (keys-doc.ts, checked
+ * (keys/input.ts), the footer, the `?` help overlay and the key tables of docs/KEYS.md (keys-doc.ts, checked
  * by a test). Rebinding a key here rebinds it everywhere, tests included (they press keys by id).
  *
  * This module imports the areas and hands the table to hints.ts; the areas import hints.ts, never
@@ -24,7 +24,7 @@ import * as hints from './hints';
 export type { Command, Group, Scope } from './command';
 export { helpRows, helpScopes, helpScopesOf, keyLabel } from './hints';
 
-// Order matters within a scope only: it is help's and the README's order, and an earlier command
+// Order matters within a scope only: it is help's and docs/KEYS.md's order, and an earlier command
 // takes a key a later one of the same scope also names.
 export const COMMANDS = [
   ...APP_COMMANDS,

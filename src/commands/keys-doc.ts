@@ -26,7 +26,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   bouquets: 'Bouquets',
 };
 
-/** The README's key table, generated from the keymap (a test keeps the README in step). */
+/** The key tables of docs/KEYS.md, generated from the keymap (a test keeps them in step). */
 export function keysMarkdown(): string {
   const out: string[] = [];
   for (const scope of Object.keys(SCOPE_TITLES) as Scope[]) {

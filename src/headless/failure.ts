@@ -17,7 +17,7 @@ import { describeError } from '../services/describe-error';
 import { ListChangedError, PagingError } from '../services/page-walk';
 import type { Failure } from './output';
 
-/** The exit codes, documented in every --help and in the README. */
+/** The exit codes, documented in every --help and in docs/SCRIPTING.md. */
 export const EXIT = {
   done: 0,
   failed: 1,

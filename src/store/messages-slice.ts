@@ -135,7 +135,7 @@ export function createMessagesSlice(set: SetState, get: GetState, deps: StoreDep
       for (const e of errors) deps.logError?.('templates', e);
       const more =
         errors.length > 1 ? ` (and ${counted(errors.length - 1, 'more problem')}, in the log)` : '';
-      // The list of known placeholders is in the log and the README; the flash has one line.
+      // The list of known placeholders is in the log and docs/USAGE.md; the flash has one line.
       const first = errors[0]!.replace(/ \(known: [^)]*\)$/, '');
       get().notify(`${first}${more}; the other templates are offered`, 'error');
     },

@@ -2,7 +2,7 @@
  * One registration per view on the stack (store/view-stack.ts): the component that draws it, and
  * whether it is drawn over the view below (under it, taking some of its rows) or fills the body.
  * A view's id is its commands' scope in the command table, so its keys, footer and help come from
- * there (keys/dispatch.ts, layout/Footer.tsx, overlays/HelpOverlay.tsx); the README names the scope
+ * there (keys/dispatch.ts, layout/Footer.tsx, overlays/HelpOverlay.tsx); docs/KEYS.md names the scope
  * (keys/keys-doc.ts). App.tsx draws the stack from this table; a view missing here is a type error.
  */
 import type { ComponentType } from 'react';

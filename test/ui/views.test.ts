@@ -25,7 +25,7 @@ const stackOf = (...ids: ViewId[]) => ({
 describe('every view is registered once, with its scope', () => {
   const ids = Object.keys(VIEWS) as ViewId[];
 
-  it('each view id is a scope of the command table, titled for help and the README', () => {
+  it('each view id is a scope of the command table, titled for help and docs/KEYS.md', () => {
     for (const id of ids) {
       expect(SCOPE_TITLES[id], id).toBeTruthy();
     }
