@@ -133,6 +133,7 @@ const CLEAR = /\u001b\[2J|\u001bc/g;
  */
 const BEFORE = process.env.BENCH_BEFORE;
 const BEFORE_NODE = process.env.BENCH_BEFORE_NODE ?? '/usr/bin/node';
+const BEFORE_LABEL = process.env.BENCH_BEFORE_LABEL ?? 'the build before #13 (Node 20, Ink 6.8)';
 const DATA = /1–\d+ of [\d,]+/;
 async function firstFrames(n: number) {
   type Variant = 'node' | 'hello' | 'helloFixed' | 'app' | 'appNoCache' | 'before' | 'node20';
@@ -325,9 +326,9 @@ const rows: string[][] = [
   ...(BEFORE
     ? [
         [
-          'first frame, the build before #13 (Node 20, Ink 6.8)',
+          `first frame, ${BEFORE_LABEL}`,
           `${f1(start.before)} ms`,
-          `Node 20's node -e 0: ${f1(start.node20)} ms; now ${ratio(start.app, start.before)} of it`,
+          `its Node's node -e 0: ${f1(start.node20)} ms; now ${ratio(start.app, start.before)} of it`,
           '',
         ],
       ]

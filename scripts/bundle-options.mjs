@@ -207,7 +207,7 @@ export const BUNDLE_OPTIONS = {
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node24',
+  target: 'node26',
   alias: {
     // wrap-ansi brings its own string-width 7 (same API): one copy initialises once (~10 ms).
     'string-width': './node_modules/string-width/index.js',

@@ -1,19 +1,22 @@
 #!/usr/bin/env node
-// linedesk's `bin`: written in JavaScript every Node can parse, so an old Node gets one sentence
-// instead of a stack trace, and Node's compile cache is on before the bundle (dist/app.js) loads:
-// a warm start skips compiling ~1 MB of JavaScript.
-const [major] = process.versions.node.split('.').map(Number);
-if (major < 24) {
+// linedesk's `bin`: written in JavaScript every Node since 12 parses (no top-level await, no syntax
+// newer than ES2019), so an old Node gets one sentence instead of a stack trace, and Node's compile
+// cache is on before the bundle (dist/app.js) loads: a warm start skips compiling ~1 MB of JavaScript.
+const NEEDED = 26;
+const major = Number(process.versions.node.split('.')[0]);
+if (major < NEEDED) {
   process.stderr.write(
-    `linedesk needs Node.js 24 or later; this is Node.js ${process.versions.node}. ` +
-      'Install Node 24 LTS, or run it from its checkout with `npm start`, which uses the Node the project pins.\n',
+    `linedesk needs Node.js ${NEEDED} or later and this is Node.js ${process.versions.node}: ` +
+      `install Node ${NEEDED} LTS (https://nodejs.org/en/download, or \`nvm install ${NEEDED}\`), ` +
+      'or use the single-file linedesk, which needs no Node.\n',
   );
   process.exit(1);
 }
-const { enableCompileCache } = await import('node:module');
-try {
-  enableCompileCache?.();
-} catch {
-  // A cache directory that cannot be written only costs the compile time saved.
-}
-await import('./app.js');
+import('node:module').then((m) => {
+  try {
+    if (m.enableCompileCache) m.enableCompileCache();
+  } catch {
+    // A cache directory that cannot be written only costs the compile time saved.
+  }
+  return import('./app.js');
+});

@@ -157,7 +157,7 @@ export async function openDb(path: string): Promise<Db> {
     sqlite = await import('node:sqlite');
   } catch (err) {
     throw new SandboxUnavailableError(
-      `The embedded sandbox needs Node 24 or later (node:sqlite: ${(err as Error).message.split('\n')[0]}). ` +
+      `The embedded sandbox needs Node 26 or later (node:sqlite: ${(err as Error).message.split('\n')[0]}). ` +
         'Run it with `npm start`, or point linedesk at a service with LINEDESK_BASE_URL and LINEDESK_API_KEY.',
     );
   }

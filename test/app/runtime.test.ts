@@ -22,7 +22,23 @@ describe('the pinned Node', () => {
       { encoding: 'utf8' },
     );
     expect(old.status).toBe(1);
-    expect(old.stderr).toMatch(/^linedesk needs Node\.js 24 or later; this is Node\.js 20\.20\.2\. .*\n$/);
+    expect(old.stderr).toMatch(
+      /^linedesk needs Node\.js 26 or later and this is Node\.js 20\.20\.2: install Node 26 LTS \([^\n]+\n$/,
+    );
     expect(old.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  // The launcher must parse on the old Node itself (no top-level await, no new syntax): a real one,
+  // where the machine has it (this machine's and CI's Node is 20).
+  const systemNode = spawnSync('/usr/bin/node', ['-p', 'process.versions.node'], { encoding: 'utf8' });
+  const oldNode = systemNode.status === 0 && Number(systemNode.stdout.split('.')[0]) < 26;
+  it.skipIf(!oldNode)('the built launcher run by a real older Node says which Node it needs', () => {
+    const old = spawnSync('/usr/bin/node', ['dist/linedesk.js', '--version'], { encoding: 'utf8' });
+    expect(old.status).toBe(1);
+    expect(old.stdout).toBe('');
+    expect(old.stderr).toBe(
+      `linedesk needs Node.js 26 or later and this is Node.js ${systemNode.stdout.trim()}: install Node 26 LTS ` +
+        '(https://nodejs.org/en/download, or `nvm install 26`), or use the single-file linedesk, which needs no Node.\n',
+    );
   });
 });
