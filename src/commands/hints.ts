@@ -19,8 +19,6 @@ export function registerCommands(commands: readonly Command[]): void {
   byId = new Map(commands.map((cmd) => [cmd.id, cmd]));
 }
 
-export const allCommands = (): readonly Command[] => table;
-
 export function commandById(id: string): Command {
   const cmd = byId.get(id);
   if (!cmd) throw new Error(`no command ${id}`);
