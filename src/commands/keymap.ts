@@ -22,7 +22,7 @@ import type { Command, Scope } from './command';
 import * as hints from './hints';
 
 export type { Command, Group, Scope } from './command';
-export { helpRows, helpScopes, helpScopesOf, keyLabel } from './hints';
+export { helpScopes, helpScopesOf, keyLabel } from './hints';
 
 // Order matters within a scope only: it is help's and docs/KEYS.md's order, and an earlier command
 // takes a key a later one of the same scope also names.
@@ -48,7 +48,6 @@ export const command = (id: CommandId): Typed => hints.commandById(id) as Typed;
 export const commandsIn = (scope: Scope): Typed[] => hints.commandsIn(scope) as Typed[];
 export const lookup = (scope: Scope, key: string): Typed | undefined => hints.lookup(scope, key) as Typed;
 export const visibleCommands = (scope: Scope): Typed[] => hints.visibleCommands(scope) as Typed[];
-export const inScope: (cmd: Command, scope: Scope) => boolean = hints.inScope;
 export const keyHintText: (id: CommandId) => string = hints.keyHintText;
 export const hint: (id: CommandId, does: string) => string = hints.hint;
 export const keyHint: (s: AppState, id: CommandId, does: string) => string | null = hints.keyHint;

@@ -3,7 +3,6 @@ import { sortOf } from '../../commands/args';
 import { SORT } from '../../commands/spec';
 import { countText, unreadableText } from '../../domain/format';
 import { LINE_COLUMNS } from '../../present/lines-columns';
-import { describeError } from '../../services/describe-error';
 import {
   DEFAULT_QUERY,
   type LinesQuery,
@@ -187,7 +186,6 @@ export function linesCommand(ctx: Ctx): Promise<number> {
       }
     } catch (err) {
       failure = failureOf(err);
-      if (failure.code === 'internal') failure = { ...failure, message: describeError(err) };
     }
     out.clearProgress();
     if (run.format === 'csv' && printed === 0 && !failure) await out.data(csvText([], fields));
