@@ -120,8 +120,6 @@ export interface ChangeService {
   recheck(job: BulkJob, hooks?: ChangeHooks): Promise<SendResult>;
   /** A single change's job as it stands now (a background check moved it on). */
   resultOf(job: BulkJob): SendResult;
-  /** Journal entries not yet on disk. */
-  journalWaiting(): number;
   /** Runs a job through the one change engine: intent first, then requests, outcomes, journal. */
   runChange(job: BulkJob, hooks?: ChangeHooks): Promise<BulkJob>;
   /** Checks a job's unknown lines with the server again (never re-sends). */

@@ -327,7 +327,6 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     },
     recheck: (job, hooks) => single((h) => service.checkChange(job, h), hooks),
     resultOf: (job) => resultOf(job),
-    journalWaiting: () => journal?.waiting() ?? 0,
 
     async runChange(given, hooks) {
       // After shutdown nothing new leaves: the job is left as it is, for the next start.

@@ -32,7 +32,6 @@ export interface Facts {
   readonly pkg?: Package | null;
   /** Lines with an open change (unknown outcome, or held for another): no new change for them. */
   readonly open?: OpenLines;
-  readonly readOnly?: boolean;
 }
 
 /** The rules that need no cost: checked first, so a refusal never waits for a quote. */
@@ -59,7 +58,7 @@ export function validateCost(c: Change, f: Facts): Refusal | null {
 
 /** Every rule, in order; read-only last, after what the change itself rules out. */
 export function validate(c: Change, f: Facts = {}): Refusal | null {
-  return validateRules(c, f.open) ?? validateCost(c, f) ?? (f.readOnly ? refusal('readOnly') : null);
+  return validateRules(c, f.open) ?? validateCost(c, f);
 }
 
 /**
