@@ -138,7 +138,7 @@ export function confirmHeld(store: AppStore, turn: KeyTurn): boolean {
 function refusedAnyway(s: AppState): boolean {
   const balance = loaded(s.account)?.credits;
   const kind = selectDialog(s);
-  if (kind === 'action' && s.action) return confirmBlocker(s.action, balance) !== null;
+  if (kind === 'action' && s.action) return confirmBlocker(s.action, balance, s) !== null;
   if (kind === 'bulk' && s.bulk) return bulkBlocker(s.bulk, balance) !== null;
   return false;
 }

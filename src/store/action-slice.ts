@@ -13,6 +13,7 @@ import { type FieldId, typedText } from '../domain/line-form';
 import { type Load, loaded } from '../domain/load';
 import { type Months, stepConnections, stepMonths } from '../domain/steps';
 import type { Operation } from '../services/changes/journal';
+import type { OpenLines } from '../services/changes/open-lines';
 import type { SendResult } from '../services/changes/outcome';
 import type { Quote } from '../services/changes/quote';
 import { type Change, validateCost, validateRules } from '../services/changes/validate';
@@ -83,18 +84,18 @@ export const changeOf = (a: ActionState): Change => ({
  * The rules that need no cost (the line, the numbers chosen: the service's), after the dialog's own
  * typed confirmation: checked first, so a refusal never waits for a quote and never comes after one.
  */
-export function ruleBlocker(a: ActionState): string | null {
+export function ruleBlocker(a: ActionState, open?: OpenLines): string | null {
   if (a.phase !== 'review') return null;
   if (a.op === 'delete' && a.typed !== a.line?.username) return 'Type the username to confirm';
-  return validateRules(changeOf(a))?.message ?? null;
+  return validateRules(changeOf(a), open)?.message ?? null;
 }
 
 /**
  * Why confirm is disabled right now, or null: the rules, then the cost (waiting for it, or none), then
  * the rules a known cost decides (the service's `validateCost`: the balance, a package's minimum).
  */
-export function confirmBlocker(a: ActionState, balance: number | undefined): string | null {
-  const rule = ruleBlocker(a);
+export function confirmBlocker(a: ActionState, balance: number | undefined, open?: OpenLines): string | null {
+  const rule = ruleBlocker(a, open);
   if (rule || a.phase !== 'review' || !SPENDS.has(a.op)) return rule;
   if (a.quote.status === 'loading' || a.quote.status === 'idle') return 'Waiting for the cost';
   if (a.quote.status === 'error') return 'No cost known: Esc and try again';
@@ -213,7 +214,7 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
     async confirmAction() {
       const a = get().action;
       if (a?.phase !== 'review') return;
-      const blocked = confirmBlocker(a, loaded(get().account)?.credits);
+      const blocked = confirmBlocker(a, loaded(get().account)?.credits, get());
       if (blocked) return get().notify(blocked, 'info');
       if (get().readOnly) return get().notify(RULES.readOnly, 'info');
       const r = await changes.send(changeOf(a), loaded(a.quote)?.cost ?? null, {

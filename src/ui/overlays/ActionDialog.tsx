@@ -33,12 +33,16 @@ const LABEL_COLS = 20;
 export function ActionDialog({ width, height }: { readonly width: number; readonly height: number }) {
   const a = useApp((s) => s.action);
   const balance = useApp((s) => loaded(s.account)?.credits);
+  // A line whose earlier change turned out open while the dialog is up: the service's rule says so.
+  const unsettled = useApp((s) => s.unsettled);
+  const held = useApp((s) => s.held);
+  const open = { unsettled, held };
   const all = (a ? (a.phase === 'review' ? review(a, balance) : outcome(a)) : []).map(toRow);
   const title = a ? ` ${TITLES[a.op]} ${a.line?.username ?? ''}` : '';
   const fit = a?.phase === 'review' ? fitRows(all, title, width, height) : { rows: all, hidden: null };
   const guard = useConfirmGuard(fit.hidden);
   if (!a) return null;
-  const blocker = confirmBlocker(a, balance);
+  const blocker = confirmBlocker(a, balance, open);
   const note = a.phase === 'review' && !fit.hidden ? droppedNote(guard) : null;
   const footerHint =
     a.phase === 'review'
