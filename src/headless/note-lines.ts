@@ -21,7 +21,7 @@ export async function linesByNote(
     .slice(0, NOTE_LOOKUPS);
   if (!ids.length) return [];
   const keyOf = (id: string) => notes.get(id)?.username || id;
-  const { found } = await services.lookup(ids.map(keyOf), undefined, NOTE_WALK_PAGES);
+  const { found } = await services.lookup(ids.map(keyOf), { maxPages: NOTE_WALK_PAGES });
   return ids.flatMap((id) => {
     const line = found.get(keyOf(id));
     return line?.id === id ? [line] : [];

@@ -68,12 +68,16 @@ export function makeCtx(run: Run, out: Output, io: HeadlessIo): Ctx {
 
 /** What a command's lookup helpers give: lines by id or username, and the one line an argument names. */
 export interface Lookups {
-  /** Lines by id or username (the paste lookup: a search each, then one walk for ids it missed). */
+  /** Lines by id or username (the paste lookup: searches or one walk, whichever costs fewer requests). */
   lookup: (
     items: readonly string[],
-    cancelled?: () => boolean,
-    /** Pages walked at most for items the search cannot find (default: the whole list). */
-    maxPages?: number,
+    opts?: {
+      readonly cancelled?: () => boolean;
+      /** Pages walked at most for items the search cannot find (default: the whole list). */
+      readonly maxPages?: number;
+      /** The account's line count, when read already: what a walk would cost, without a request. */
+      readonly total?: number;
+    },
   ) => Promise<PasteLookup>;
   /** The one line a command's argument names (the same lookup), or why none: not found, or a case-only clash. */
   lookupOne: (item: string) => Promise<{ line: LineListItem } | { failure: Failure }>;
@@ -213,11 +217,12 @@ export async function withServices(ctx: Ctx, body: (services: Services) => Promi
     while (stops.length) await stops.pop()!(SHUTDOWN_GRACE_MS);
   };
   stopping = stopAll;
-  const lookup: Lookups['lookup'] = (items, cancelled = () => out.closed, maxPages) =>
+  const lookup: Lookups['lookup'] = (items, o = {}) =>
     lookupPasted(client, items, {
-      cancelled,
+      cancelled: o.cancelled ?? (() => out.closed),
       progress: (n) => out.progress(`looking up ${n} of ${items.length}…`),
-      ...(maxPages !== undefined ? { maxPages } : {}),
+      ...(o.maxPages !== undefined ? { maxPages: o.maxPages } : {}),
+      ...(o.total !== undefined ? { total: o.total } : {}),
     });
   try {
     return await body({

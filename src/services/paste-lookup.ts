@@ -1,6 +1,6 @@
-import type { LineListItem } from '../api/contract';
+import type { LineListItem, LinesPage } from '../api/contract';
 import type { ServiceClient } from './client';
-import { type WalkOptions, walkWhole } from './page-walk';
+import { PAGE_MAX, type WalkOptions, walkWhole } from './page-walk';
 
 export interface PasteLookup {
   /** Items found, each (as given) with its line. */
@@ -51,52 +51,109 @@ export function ambiguityText(item: string, lines: readonly Pick<LineListItem, '
   return `"${item.trim()}" could be ${list} (usernames differ by case): give the one you mean`;
 }
 
+/** Pages a walk of `total` lines takes: 100 on the first, 99 new on each after (one overlaps). */
+export function walkPagesFor(total: number): number {
+  return total <= PAGE_MAX ? 1 : 1 + Math.ceil((total - PAGE_MAX) / (PAGE_MAX - 1));
+}
+
 /**
- * Looks pasted usernames and ids up through the API by `resolveItem`: a search per item (a few at a
- * time); what a search page cannot settle (an id the server's search does not match, a case-only
- * match among more hits than one page) is looked for in one walk over every page. `progress` is
- * told how many items are settled; `cancelled` stops between requests.
+ * Looks pasted usernames and ids up through the API by `resolveItem`, spending as few list requests
+ * as it can (a bulk job's lookups spend the same rate budget as its changes): a search per item costs
+ * one request each, one walk over every page costs the list's pages; whichever costs fewer is chosen,
+ * from the total the caller knows without a request (`total`: the account's line count) or else the
+ * first page's `totalHits` (that page then starts the walk, and settles the exact matches it holds).
+ * While searching, the first item a search cannot settle (an id the server's search does not match, a
+ * case-only match among more hits than one page) needs the walk anyway: the searches stop there and the
+ * walk settles the rest. `progress` is told how many items are settled; `cancelled` stops between
+ * requests. What the choice decides is the cost only: every item is settled by the same rule.
  */
 export async function lookupPasted(
   client: Pick<ServiceClient, 'listLines'>,
   items: readonly string[],
-  opts: { cancelled: () => boolean; progress: (settled: number) => void; maxPages?: number },
+  opts: {
+    cancelled: () => boolean;
+    progress: (settled: number) => void;
+    maxPages?: number;
+    /** How many lines the list has, when known without a request (it guides the choice only). */
+    total?: number;
+  },
 ): Promise<PasteLookup> {
+  const keys = [...new Set(items.map((i) => i.trim()).filter(Boolean))];
   const found = new Map<string, LineListItem>();
   const ambiguous = new Map<string, readonly LineListItem[]>();
-  let next = 0;
-  let settled = 0;
-  const worker = async () => {
-    while (next < items.length && !opts.cancelled()) {
-      const item = items[next++]!;
-      const t = item.trim();
-      if (t) {
-        const page = await client.listLines({ search: t, limit: 100 });
-        const r = resolveItem(page.lines, t);
-        // Every hit on this page: no other spelling of the name is left on a later one.
-        const whole = page.lines.length >= page.totalHits;
-        if (r.kind === 'found' && (r.exact || whole)) found.set(item, r.line);
-        else if (r.kind === 'ambiguous' && whole) ambiguous.set(item, r.lines);
-      }
-      opts.progress(++settled);
-    }
+  const isSettled = (k: string) => found.has(k) || ambiguous.has(k);
+  const settle = (lines: readonly LineListItem[], k: string, whole: boolean) => {
+    const r = resolveItem(lines, k);
+    // Every hit on this page (whole): no other spelling of the name is left on a later one.
+    if (r.kind === 'found' && (r.exact || whole)) found.set(k, r.line);
+    else if (r.kind === 'ambiguous' && whole) ambiguous.set(k, r.lines);
+    return isSettled(k);
   };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
-  const left = items.filter((i) => !found.has(i) && !ambiguous.has(i) && i.trim());
+  const cap = opts.maxPages ?? Number.POSITIVE_INFINITY;
+  let first: LinesPage | null = null;
+  let total = opts.total !== undefined && Number.isFinite(opts.total) ? opts.total : null;
+  // One item is one search; for more, the first page says what a walk would cost.
+  if (keys.length > 1 && total === null && !opts.cancelled()) {
+    first = await client.listLines({ offset: 0, limit: PAGE_MAX });
+    total = Number.isFinite(first.totalHits) ? first.totalHits : null;
+    const whole = first.nextOffset === null && first.lines.length >= first.totalHits;
+    for (const k of keys) settle(first.lines, k, whole);
+    opts.progress(found.size + ambiguous.size);
+    if (whole) return byItem(items, found, ambiguous);
+  }
+  let left = keys.filter((k) => !isSettled(k));
+  const pages = total === null ? null : walkPagesFor(total);
+  if (!(pages !== null && pages - (first ? 1 : 0) < left.length && pages <= cap) && left.length) {
+    let next = 0;
+    let needWalk = false;
+    const worker = async () => {
+      while (next < left.length && !needWalk && !opts.cancelled()) {
+        const k = left[next++]!;
+        const page = await client.listLines({ search: k, limit: PAGE_MAX });
+        if (!settle(page.lines, k, page.lines.length >= page.totalHits)) needWalk = true;
+        opts.progress(found.size + ambiguous.size);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, left.length) }, worker));
+    left = keys.filter((k) => !isSettled(k));
+  }
   if (left.length && !opts.cancelled()) {
     // A walk cut short at maxPages stops quietly: what it did not reach is "missing".
-    let pages = 0;
+    let walked = 0;
     const walk = {
-      cancelled: () => opts.cancelled() || pages >= (opts.maxPages ?? Number.POSITIVE_INFINITY),
+      cancelled: () => opts.cancelled() || walked >= cap,
       onPage: (p: { pages: number }) => {
-        pages = p.pages;
+        walked = p.pages;
       },
     };
-    const got = await resolveInPages(client, left, walk);
+    const got = await resolveInPages(client, left, walk, first);
     for (const [key, line] of got.found) found.set(key, line);
     for (const [key, lines] of got.ambiguous) ambiguous.set(key, lines);
   }
-  return { found, ambiguous, missing: items.filter((i) => !found.has(i) && !ambiguous.has(i)) };
+  opts.progress(found.size + ambiguous.size);
+  return byItem(items, found, ambiguous);
+}
+
+/** The lookup by each item as given (trimmed keys inside). */
+function byItem(
+  items: readonly string[],
+  found: ReadonlyMap<string, LineListItem>,
+  ambiguous: ReadonlyMap<string, readonly LineListItem[]>,
+): PasteLookup {
+  const out = {
+    found: new Map<string, LineListItem>(),
+    ambiguous: new Map<string, readonly LineListItem[]>(),
+  };
+  const missing: string[] = [];
+  for (const item of items) {
+    const k = item.trim();
+    const line = found.get(k);
+    const several = ambiguous.get(k);
+    if (line) out.found.set(item, line);
+    else if (several) out.ambiguous.set(item, several);
+    else missing.push(item);
+  }
+  return { ...out, missing };
 }
 
 /**
@@ -118,6 +175,8 @@ async function resolveInPages(
   client: Pick<ServiceClient, 'listLines'>,
   keys: readonly string[],
   opts: WalkOptions,
+  /** A first page already read (offset 0, 100 lines): the walk starts with it, not a request. */
+  first: LinesPage | null = null,
 ): Promise<{ found: Map<string, LineListItem>; ambiguous: Map<string, readonly LineListItem[]> }> {
   // Keys by their trimmed lower case: a line is a candidate for every key its id or username folds to.
   const byLower = new Map<string, string[]>();
@@ -126,8 +185,16 @@ async function resolveInPages(
     byLower.set(f, [...(byLower.get(f) ?? []), k]);
   }
   const wanted = new Set(keys).size;
+  let kept = first;
   const walk = await walkWhole(
-    (offset, limit) => client.listLines({ offset, limit }),
+    (offset, limit, fresh) => {
+      const page = kept;
+      kept = null;
+      // Only the very first fetch may be answered by it; a walk again reads afresh.
+      return page && fresh && offset === 0 && limit === PAGE_MAX
+        ? Promise.resolve(page)
+        : client.listLines({ offset, limit });
+    },
     () => ({ candidates: new Map<string, LineListItem[]>(), exact: new Set<string>() }),
     ({ candidates, exact }, page) => {
       for (const l of page.lines) {

@@ -236,7 +236,10 @@ export function createNotesSlice(set: SetState, get: GetState, deps: StoreDeps):
           // finds one), else by id; a walk over the pages for the rest, kept short: this runs on
           // every search, and a line deleted long ago must not cost the whole list each time.
           const keyOf = (i: string) => notes.get(i)?.username || i;
+          const total = loaded(get().account)?.lines_count;
           const { found } = await lookupPasted(deps.client, need.map(keyOf), {
+            // The account's count says what a walk costs: no first page read to learn it.
+            ...(total !== undefined ? { total } : {}),
             cancelled: () => id !== seq,
             progress: () => {},
             maxPages: NOTE_WALK_PAGES,

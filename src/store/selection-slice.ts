@@ -158,7 +158,9 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
       set({ markingAll: { lines: 0, total: items.length } });
       let last = 0;
       try {
+        const total = loaded(get().account)?.lines_count;
         const { found, ambiguous, missing } = await lookupPasted(deps.client, items, {
+          ...(total !== undefined ? { total } : {}),
           cancelled: () => id !== markAllSeq,
           progress: (n) => {
             if (id === markAllSeq && Date.now() - last > 100) {

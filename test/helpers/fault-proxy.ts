@@ -20,7 +20,8 @@
  * (applied, answered with a 303 to another path). `landed()` resolves once every late change has landed.
  * `onList(nth)` runs before the nth list request (1-based) is answered: a test changes the sandbox
  * there (deletes or creates a line) to play a list that changes between two pages of a walk.
- * `forwarded` counts what reached the sandbox, per route.
+ * `forwarded` counts what reached the sandbox, per route; `received` what reached the proxy (answered
+ * by it or not) since the last `set`.
  */
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -270,6 +271,7 @@ export async function faultProxy(target: string, initial: ProxyConfig = {}) {
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     forwarded,
+    received: counts as ReadonlyMap<string, number>,
     /** Late changes wait (after their delay) until `release()`: a test decides when they land. */
     hold() {
       gate = new Promise<void>((r) => {

@@ -35,6 +35,8 @@ interface Run {
   readonly sv: Services;
   readonly changes: ChangeService;
   readonly balance: number;
+  /** The account's line count (read with the balance): what a walk over the list costs. */
+  readonly linesCount: number;
   readonly packages: readonly Package[];
   /** What the recovery at start found open (and checked). */
   readonly recovered: readonly Recovered[];
@@ -57,6 +59,7 @@ export function changeCommand(ctx: Ctx): Promise<number> {
       sv,
       changes,
       balance: account.value.credits,
+      linesCount: account.value.lines_count,
       packages: packages.status === 'fulfilled' ? packages.value.packages : [],
       recovered,
     };
@@ -246,7 +249,10 @@ async function changeMany(ctx: Ctx, r: Run, p: ChangeParams): Promise<number> {
       path: ['stdin'],
       exit: EXIT.usage,
     });
-  const { found, ambiguous } = await r.sv.lookup(items.map((i) => i.item));
+  const { found, ambiguous } = await r.sv.lookup(
+    items.map((i) => i.item),
+    { total: r.linesCount },
+  );
   const notFound: string[] = [];
   const lines = new Map<string, LineListItem>();
   for (const { item, at } of items) {

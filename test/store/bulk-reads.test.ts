@@ -1,0 +1,75 @@
+/**
+ * The screens' bulk job spends its rate budget on its changes (issue 27): marked lines carry their
+ * list items, so the job reads no list; the only read is the balance before the first request (the
+ * witness of what the job costs). Marking a pasted list costs the list's pages, the first page
+ * read to learn the total being the walk's first. Counted at a proxy in front of the sandbox.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client';
+import { memoryIntentLog } from '../../src/services/changes/intent-log';
+import { memoryJournal } from '../../src/services/changes/journal';
+import { walkPagesFor } from '../../src/services/paste-lookup';
+import { storeOnSandbox } from '../helpers/app';
+import { faultProxy } from '../helpers/fault-proxy';
+import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+describe('a bulk job from marked lines', () => {
+  it('reads no list and the balance once; each marked line extended once', async () => {
+    const env = await sandbox({ lines: 150, credits: 100_000 });
+    const proxy = await faultProxy(env.sb.baseUrl);
+    const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+    cleanups.push(async () => {
+      await client.close();
+      await proxy.close();
+    });
+    const { store } = await storeOnSandbox(
+      {},
+      { client, intents: memoryIntentLog(), journal: memoryJournal() },
+      env,
+    );
+    await store.getState().loadAccount();
+    await store.getState().loadCatalog();
+    const lines = (await env.client.listLines({ limit: 100, type: 'premium' })).lines.slice(0, 40);
+    store.getState().markLines(lines);
+    proxy.set({});
+    store.getState().openBulk('extend');
+    await store.getState().bulkStart();
+    const job = store.getState().bulk!.job;
+    expect(job.lines.map((l) => l.state)).toEqual(lines.map(() => 'done'));
+    expect(proxy.received.get('GET /v1/lines/all') ?? 0).toBe(0);
+    expect(proxy.received.get('GET /v1/me')).toBe(1);
+    expect(proxy.received.get('PUT /v1/lines/extend')).toBe(lines.length);
+    const perLine = new Map<string, number>();
+    for (const r of books(env.sb).ledger) perLine.set(r.line_id, (perLine.get(r.line_id) ?? 0) + 1);
+    expect([...perLine.values()]).toEqual(lines.map(() => 1));
+  });
+});
+
+describe('marking a pasted list', () => {
+  it('150 ids, the size of the list not known: the first page decides and starts the walk', async () => {
+    const env = await sandbox({ lines: 300 });
+    const proxy = await faultProxy(env.sb.baseUrl);
+    const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+    cleanups.push(async () => {
+      await client.close();
+      await proxy.close();
+    });
+    const { store } = await storeOnSandbox({}, { client }, env);
+    const ids: string[] = [];
+    for (let offset: number | null = 0; offset !== null; ) {
+      const page = await env.client.listLines({ offset, limit: 100 });
+      ids.push(...page.lines.map((l) => l.id));
+      offset = page.nextOffset;
+    }
+    // The last 150: the walk reads to the end to find them.
+    const pasted = ids.slice(-150);
+    await store.getState().markPasted(pasted.join('\n'));
+    expect([...store.getState().marked.keys()].sort()).toEqual([...pasted].sort());
+    expect(proxy.received.get('GET /v1/lines/all')).toBe(walkPagesFor(300));
+  });
+});
