@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { LINE_STATUSES, LINE_TYPES, ORDER_BY, ORDER_TYPES } from './choices';
 import {
   connections,
   label,
@@ -11,14 +12,7 @@ import {
   uuid,
 } from './primitives';
 
-export const LINE_STATUSES = ['all', 'active', 'suspended', 'expiring'] as const;
-export const LINE_TYPES = ['all', 'premium', 'trial'] as const;
-export const ORDER_BY = ['id', 'username', 'enabled', 'exp_date'] as const;
-export const ORDER_TYPES = ['asc', 'desc'] as const;
-export type LineStatusFilter = (typeof LINE_STATUSES)[number];
-export type LineTypeFilter = (typeof LINE_TYPES)[number];
-export type OrderBy = (typeof ORDER_BY)[number];
-export type OrderType = (typeof ORDER_TYPES)[number];
+export * from './choices';
 
 export const LIMIT_MIN = 1;
 export const LIMIT_MAX = 100;
