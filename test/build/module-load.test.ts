@@ -89,13 +89,15 @@ describe('what a process evaluates, per path', () => {
       expect(builtins, `node:${b} loaded`).not.toContain(b);
   });
 
-  it('a command that makes no request (journal) loads no node:http; --version loads neither zod nor http', () => {
+  it('a command that makes no request (journal) loads no node:http; --version and --help load neither zod nor http', () => {
     const journal = loaded(['journal']);
     expect(journal.sources).toContain('src/headless/commands/local.ts');
     expect(journal.builtins).not.toContain('http');
-    const version = loaded(['--version']);
-    expect(version.builtins).not.toContain('http');
     const zod = /\/node_modules\/zod\/|^src\/api\/contract\/(?!choices\.ts$)/;
-    expect(version.sources.filter((s) => zod.test(s))).toEqual([]);
+    for (const args of [['--version'], ['account', '--help']]) {
+      const { sources, builtins } = loaded(args);
+      expect(builtins, args.join(' ')).not.toContain('http');
+      expect(sources.filter((s) => zod.test(s)), args.join(' ')).toEqual([]);
+    }
   });
 });
