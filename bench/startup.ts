@@ -1,5 +1,5 @@
 // npm run bench:startup — a headless command's start-up against its yardstick, `node -e 0`: the built
-// bundle runs `linedesk account --json` against a sandbox in its own process (one request), launches
+// bundle runs `linedesk account --json` against a sandbox in its own process (2,000 lines), launches
 // interleaved with bare Node's, medians, as a ratio. Each twice: with the environment a user of this
 // machine has (NODE_EXTRA_CA_CERTS as set) and without NODE_EXTRA_CA_CERTS. BENCH_BEFORE=<an older
 // build's dist/linedesk.js> adds that build in the same rounds.
@@ -32,10 +32,13 @@ const withCa: NodeJS.ProcessEnv = {
 const { NODE_EXTRA_CA_CERTS: _ca, ...withoutCa } = withCa;
 const ENVS = { ca: withCa, noCa: withoutCa } as const;
 
-type Variant = 'node' | 'account' | 'version' | 'before';
+type Variant = 'node' | 'account' | 'oneRequest' | 'version' | 'before';
 const VARIANTS: Record<Variant, string[] | null> = {
   node: ['-e', '0'],
   account: ['dist/linedesk.js', 'account', '--json'],
+  // One request: what start-up costs apart from account's expired count (a search of ≈ 2 × log2(n)
+  // one-line requests in turn, services/expired-count.ts).
+  oneRequest: ['dist/linedesk.js', 'lines', '--json', '--limit', '1'],
   version: ['dist/linedesk.js', '--version'],
   before: BEFORE ? [BEFORE, 'account', '--json'] : null,
 };
@@ -85,6 +88,7 @@ const rows = [
     'account',
     `≤ ${budgets.accountVsNode}× node -e 0: ${check(ratio('ca', 'account') <= budgets.accountVsNode!)}`,
   ),
+  row('`linedesk lines --json --limit 1` (one request)', 'oneRequest'),
   row('`linedesk --version`', 'version'),
   ...(BEFORE ? [row(`\`account --json\`, ${process.env.BENCH_BEFORE_LABEL ?? BEFORE}`, 'before')] : []),
 ];
