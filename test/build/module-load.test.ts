@@ -97,7 +97,10 @@ describe('what a process evaluates, per path', () => {
     for (const args of [['--version'], ['account', '--help']]) {
       const { sources, builtins } = loaded(args);
       expect(builtins, args.join(' ')).not.toContain('http');
-      expect(sources.filter((s) => zod.test(s)), args.join(' ')).toEqual([]);
+      expect(
+        sources.filter((s) => zod.test(s)),
+        args.join(' '),
+      ).toEqual([]);
     }
   });
 });
