@@ -36,8 +36,8 @@ type Variant = 'node' | 'account' | 'oneRequest' | 'version' | 'before' | 'befor
 const VARIANTS: Record<Variant, string[] | null> = {
   node: ['-e', '0'],
   account: ['dist/linedesk.js', 'account', '--json'],
-  // One request: what start-up costs apart from account's expired count (a search of ≈ 2 × log2(n)
-  // one-line requests in turn, services/expired-count.ts).
+  // One request: what start-up costs apart from account's expired count (a binary search of one-line
+  // requests in turn, services/expired-count.ts).
   oneRequest: ['dist/linedesk.js', 'lines', '--json', '--limit', '1'],
   version: ['dist/linedesk.js', '--version'],
   before: BEFORE ? [BEFORE, 'account', '--json'] : null,
@@ -85,7 +85,7 @@ const row = (label: string, v: Variant, budget = '') => [
 const rows = [
   row('`node -e 0` (the yardstick)', 'node'),
   row(
-    '`linedesk account --json` (2,000 lines: 7 counts, then ≈ 22 requests in turn for the expired count)',
+    '`linedesk account --json` (2,000 lines: 7 counts at once, then the expired count: ≈ 13 round trips)',
     'account',
     `≤ ${budgets.accountVsNode}× node -e 0: ${check(ratio('ca', 'account') <= budgets.accountVsNode!)}`,
   ),
