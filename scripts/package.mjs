@@ -1,6 +1,7 @@
 // npm run package: one file to copy, dist/linedesk-<os>-<arch>. Node's single executable application
 // support (`node --build-sea`, Node 25.5 and later) copies the Node binary running this script (the
-// pinned one under npm) and embeds the bundle, dist/app.js, as its ESM entry. The bundle holds every
+// pinned one under npm) and embeds the app bundled as ONE ESM file (an executable takes one entry; the
+// npm package's dist/app.js is split into chunks, scripts/app-bundle.mjs). The bundle holds every
 // dependency (esbuild inlines them, Yoga's WebAssembly included) and the sandbox uses the built-in
 // node:sqlite, so the file needs nothing beside it: no Node, no node_modules. It is built for the
 // platform it is made on; run it on another machine of the same OS and architecture.
@@ -8,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { buildSingle } from './app-bundle.mjs';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 25 || (major === 25 && minor < 5)) {
@@ -17,12 +19,12 @@ if (major < 25 || (major === 25 && minor < 5)) {
   process.exit(1);
 }
 
-const bundle = resolve('dist/app.js');
-statSync(bundle); // built by `npm run build` before this script runs
 const executableName = `linedesk-${process.platform}-${process.arch}`;
 const output = resolve('dist', executableName);
 const work = mkdtempSync(join(tmpdir(), 'linedesk-sea-'));
 try {
+  const bundle = join(work, 'app.js');
+  await buildSingle(bundle);
   const config = join(work, 'sea-config.json');
   writeFileSync(
     config,

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import type { CopyResult } from '../services/clipboard';
 import { osc52 } from './terminal';
 
@@ -20,6 +19,8 @@ export function systemClipboard(
       return Promise.resolve({ ok: true, via: "the terminal's clipboard (OSC 52)" });
     }
     return new Promise<CopyResult>((resolve) => {
+      // Loaded here, not at start: child_process (and dgram with it) is ≈ 1–2 ms of every app start.
+      const { spawn } = process.getBuiltinModule('node:child_process');
       const child = spawn('tmux', ['load-buffer', '-w', '-'], { stdio: ['pipe', 'ignore', 'ignore'], env });
       const timer = setTimeout(() => child.kill(), 2_000);
       child.on('error', (err) => {

@@ -1,38 +1,43 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
+import { lazySchema } from '../api/contract/lazy';
 import { PROFILE_NAME } from '../domain/profile-name';
 import { configDir } from '../paths';
 import { writeFileAtomic } from './atomic-file';
+import { ConfigError } from './config-error';
 
 export { PROFILE_NAME };
 
-const Profile = z.object({ baseUrl: z.string().min(1), apiKey: z.string().min(1) });
-const Config = z.object({
-  version: z.literal(1),
-  defaultProfile: z.string().nullable(),
-  profiles: z.record(z.string().regex(PROFILE_NAME), Profile),
-  /** The welcome screen was answered once ("try the sandbox"): it does not come back. */
-  welcomed: z.boolean().default(false),
-  /** The renewals view's windows in days (`[`/`]`, `:renewals`). */
-  renewals: z
-    .object({ withinDays: z.number().int().min(1).max(365), expiredDays: z.number().int().min(1).max(365) })
-    .optional(),
-  /** The low-balance threshold per service (its target id: a profile, or the sandbox). */
-  lowBalance: z.record(z.string(), z.number().int().min(0)).default({}),
-  /**
-   * How long a change whose check sees no change is held as "no change seen yet" before it can be
-   * called "not applied": the assumption that the service applies a request within it or never.
-   */
-  holdMinutes: z.number().int().min(1).max(1440).optional(),
-  /** The lines browser's Note column (`N`). */
-  noteColumn: z.boolean().optional(),
-  /**
-   * Customer message templates over the defaults. Checked one by one by domain/templates.ts (a bad
-   * one is refused alone, by name), not here: one bad template must not cost the whole config.
-   */
-  templates: z.unknown().optional(),
-});
+// Built on first use (a config is read): --help and the commands that read none build no schema.
+const Profile = lazySchema(() => z.object({ baseUrl: z.string().min(1), apiKey: z.string().min(1) }));
+const Config = lazySchema(() =>
+  z.object({
+    version: z.literal(1),
+    defaultProfile: z.string().nullable(),
+    profiles: z.record(z.string().regex(PROFILE_NAME), Profile),
+    /** The welcome screen was answered once ("try the sandbox"): it does not come back. */
+    welcomed: z.boolean().default(false),
+    /** The renewals view's windows in days (`[`/`]`, `:renewals`). */
+    renewals: z
+      .object({ withinDays: z.number().int().min(1).max(365), expiredDays: z.number().int().min(1).max(365) })
+      .optional(),
+    /** The low-balance threshold per service (its target id: a profile, or the sandbox). */
+    lowBalance: z.record(z.string(), z.number().int().min(0)).default({}),
+    /**
+     * How long a change whose check sees no change is held as "no change seen yet" before it can be
+     * called "not applied": the assumption that the service applies a request within it or never.
+     */
+    holdMinutes: z.number().int().min(1).max(1440).optional(),
+    /** The lines browser's Note column (`N`). */
+    noteColumn: z.boolean().optional(),
+    /**
+     * Customer message templates over the defaults. Checked one by one by domain/templates.ts (a bad
+     * one is refused alone, by name), not here: one bad template must not cost the whole config.
+     */
+    templates: z.unknown().optional(),
+  }),
+);
 export type Profile = z.infer<typeof Profile>;
 export type Config = z.infer<typeof Config>;
 
@@ -45,7 +50,7 @@ export const EMPTY_CONFIG: Config = {
 };
 
 /** The config holds API keys: others must not be able to read it. */
-export class ConfigError extends Error {}
+export { ConfigError } from './config-error';
 
 export const configPath = () => join(configDir(), 'config.json');
 

@@ -5,8 +5,8 @@
  * `:renewals 14 30`), parsed by the one parser (args.ts). No I/O, no heavy imports: `linedesk lines
  * --help` answers before anything else loads.
  */
-import { LINE_TYPES, ORDER_BY } from '../api/contract';
-import { STATUS_VIEWS } from '../services/lines-query';
+import { LINE_TYPES, ORDER_BY } from '../api/contract/choices';
+import { STATUS_VIEWS } from '../services/status-views';
 import type { ArgsSpec, ArgType, OptionSpec, PositionalSpec } from './args';
 
 export type { OptionSpec } from './args';

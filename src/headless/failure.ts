@@ -12,7 +12,7 @@ import {
   ServerError,
   TimeoutError,
 } from '../api/errors';
-import { ConfigError as ConfigFileError } from '../app/config';
+import { ConfigError as ConfigFileError } from '../app/config-error';
 import { describeError } from '../services/describe-error';
 import { ListChangedError, PagingError } from '../services/page-walk';
 import type { Failure } from './output';

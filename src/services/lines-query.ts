@@ -1,22 +1,13 @@
-import {
-  LINE_STATUSES,
-  type LineListItem,
-  type LineStatusFilter,
-  type LinesPage,
-  type LineTypeFilter,
-  type OrderBy,
-  type OrderType,
-} from '../api/contract';
+import type { LineListItem, LinesPage, LineTypeFilter, OrderBy, OrderType } from '../api/contract';
 import { statusOf } from '../domain/format';
 import type { ServiceClient } from './client';
 import type { ExpiredBlock } from './expired-count';
 import { expiredPage, findExpiredBlock } from './expired-view';
 import { PagingError } from './page-walk';
 
-/** The status filters of the lines browser and `linedesk lines`: the API's, and `expired`, a view
- *  built here (services/expired-view.ts) because the API has no filter for it. */
-export const STATUS_VIEWS = [...LINE_STATUSES, 'expired'] as const;
-export type StatusView = LineStatusFilter | 'expired';
+import type { StatusView } from './status-views';
+
+export { STATUS_VIEWS, type StatusView } from './status-views';
 
 export interface LinesQuery {
   readonly search: string;

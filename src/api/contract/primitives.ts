@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { sanitize, sanitizeMultiline } from '../sanitize';
 import { parseDateText, type ServerDate } from './dates';
+import { lazySchema } from './lazy';
 
 export type { ServerDate };
 
@@ -56,52 +57,64 @@ export const CONNECTIONS_MAX = 6;
 export const REGULAR_DURATIONS = [1, 3, 6, 12] as const;
 export const TRIAL_DURATIONS = [12, 24, 48] as const;
 
-export const username = z
-  .string()
-  .min(USERNAME_MIN, `Username needs at least ${USERNAME_MIN} characters`)
-  .max(USERNAME_MAX, `Username allows at most ${USERNAME_MAX} characters`)
-  .regex(UNRESERVED, `Username ${unreservedMessage}`);
+export const username = lazySchema(() =>
+  z
+    .string()
+    .min(USERNAME_MIN, `Username needs at least ${USERNAME_MIN} characters`)
+    .max(USERNAME_MAX, `Username allows at most ${USERNAME_MAX} characters`)
+    .regex(UNRESERVED, `Username ${unreservedMessage}`),
+);
 
-export const password = z
-  .string()
-  .min(PASSWORD_MIN, `Password needs at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `Password allows at most ${PASSWORD_MAX} characters`)
-  .regex(UNRESERVED, `Password ${unreservedMessage}`);
+export const password = lazySchema(() =>
+  z
+    .string()
+    .min(PASSWORD_MIN, `Password needs at least ${PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX, `Password allows at most ${PASSWORD_MAX} characters`)
+    .regex(UNRESERVED, `Password ${unreservedMessage}`),
+);
 
-export const label = z.string().max(LABEL_MAX, `Label allows at most ${LABEL_MAX} characters`);
+export const label = lazySchema(() =>
+  z.string().max(LABEL_MAX, `Label allows at most ${LABEL_MAX} characters`),
+);
 
-export const connections = z
-  .number({ error: 'Connections must be a whole number from 1 to 6' })
-  .int('Connections must be a whole number from 1 to 6')
-  .min(CONNECTIONS_MIN, 'Connections must be a whole number from 1 to 6')
-  .max(CONNECTIONS_MAX, 'Connections must be a whole number from 1 to 6');
+export const connections = lazySchema(() =>
+  z
+    .number({ error: 'Connections must be a whole number from 1 to 6' })
+    .int('Connections must be a whole number from 1 to 6')
+    .min(CONNECTIONS_MIN, 'Connections must be a whole number from 1 to 6')
+    .max(CONNECTIONS_MAX, 'Connections must be a whole number from 1 to 6'),
+);
 
 /** The document leaves MAC validation unshown; we require six hex pairs (":" or "-"), as the form does. */
 export const MAC_ADDRESS = /^[0-9A-Fa-f]{2}([:-])(?:[0-9A-Fa-f]{2}\1){4}[0-9A-Fa-f]{2}$/;
-export const macaddress = z
-  .string()
-  .regex(MAC_ADDRESS, 'MAC address must be six hex pairs, e.g. 00:1A:79:12:34:56');
+export const macaddress = lazySchema(() =>
+  z.string().regex(MAC_ADDRESS, 'MAC address must be six hex pairs, e.g. 00:1A:79:12:34:56'),
+);
 
-export const parentalCode = z.string().regex(/^\d{4}$/, 'Parental code must be exactly 4 digits');
+export const parentalCode = lazySchema(() =>
+  z.string().regex(/^\d{4}$/, 'Parental code must be exactly 4 digits'),
+);
 
 /** Durations arrive as numbers or numeric strings (the document shows both); always a number after. */
-const numberLike = z.union(
-  [
-    z.number(),
-    z
-      .string()
-      .regex(/^\s*\d+\s*$/)
-      .transform(Number),
-  ],
-  {
-    error: 'Duration must be a number',
-  },
+const numberLike = lazySchema(() =>
+  z.union(
+    [
+      z.number(),
+      z
+        .string()
+        .regex(/^\s*\d+\s*$/)
+        .transform(Number),
+    ],
+    {
+      error: 'Duration must be a number',
+    },
+  ),
 );
-export const regularDuration = numberLike.pipe(
-  z.literal(REGULAR_DURATIONS, { error: 'Duration must be 1, 3, 6 or 12 months' }),
+export const regularDuration = lazySchema(() =>
+  numberLike.pipe(z.literal(REGULAR_DURATIONS, { error: 'Duration must be 1, 3, 6 or 12 months' })),
 );
-export const trialDuration = numberLike.pipe(
-  z.literal(TRIAL_DURATIONS, { error: 'Trial duration must be 12, 24 or 48 hours' }),
+export const trialDuration = lazySchema(() =>
+  numberLike.pipe(z.literal(TRIAL_DURATIONS, { error: 'Trial duration must be 12, 24 or 48 hours' })),
 );
 
-export const uuid = z.uuid({ error: 'id must be a UUID' });
+export const uuid = lazySchema(() => z.uuid({ error: 'id must be a UUID' }));

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { LINE_STATUSES, LINE_TYPES, ORDER_BY, ORDER_TYPES } from './choices';
+import { lazySchema } from './lazy';
 import {
   connections,
   label,
@@ -11,14 +13,7 @@ import {
   uuid,
 } from './primitives';
 
-export const LINE_STATUSES = ['all', 'active', 'suspended', 'expiring'] as const;
-export const LINE_TYPES = ['all', 'premium', 'trial'] as const;
-export const ORDER_BY = ['id', 'username', 'enabled', 'exp_date'] as const;
-export const ORDER_TYPES = ['asc', 'desc'] as const;
-export type LineStatusFilter = (typeof LINE_STATUSES)[number];
-export type LineTypeFilter = (typeof LINE_TYPES)[number];
-export type OrderBy = (typeof ORDER_BY)[number];
-export type OrderType = (typeof ORDER_TYPES)[number];
+export * from './choices';
 
 export const LIMIT_MIN = 1;
 export const LIMIT_MAX = 100;
@@ -38,25 +33,27 @@ const oneOf = (field: string, values: readonly string[]) => ({
 const OFFSET_RULE = 'Offset is a whole number, 0 or more';
 const LIMIT_RULE = `A page holds ${LIMIT_MIN} to ${LIMIT_MAX} lines`;
 
-export const ListLinesQuery = z.object({
-  offset: queryInt(OFFSET_RULE)
-    .pipe(z.number().int(OFFSET_RULE).min(0, OFFSET_RULE))
-    .nullish()
-    .transform((v) => v ?? 0),
-  limit: queryInt(LIMIT_RULE)
-    .pipe(z.number().int(LIMIT_RULE).min(LIMIT_MIN, LIMIT_RULE).max(LIMIT_MAX, LIMIT_RULE))
-    .optional()
-    .transform((v) => v ?? LIMIT_DEFAULT),
-  status: z.enum(LINE_STATUSES, oneOf('Status', LINE_STATUSES)).default('all'),
-  type: z.enum(LINE_TYPES, oneOf('Type', LINE_TYPES)).default('all'),
-  search: z.string().max(SEARCH_MAX, `A search is at most ${SEARCH_MAX} characters`).optional(),
-  orderBy: z.enum(ORDER_BY, oneOf('Sort', ORDER_BY)).default('id'),
-  orderType: z.enum(ORDER_TYPES, oneOf('Order', ORDER_TYPES)).default('asc'),
-});
+export const ListLinesQuery = lazySchema(() =>
+  z.object({
+    offset: queryInt(OFFSET_RULE)
+      .pipe(z.number().int(OFFSET_RULE).min(0, OFFSET_RULE))
+      .nullish()
+      .transform((v) => v ?? 0),
+    limit: queryInt(LIMIT_RULE)
+      .pipe(z.number().int(LIMIT_RULE).min(LIMIT_MIN, LIMIT_RULE).max(LIMIT_MAX, LIMIT_RULE))
+      .optional()
+      .transform((v) => v ?? LIMIT_DEFAULT),
+    status: z.enum(LINE_STATUSES, oneOf('Status', LINE_STATUSES)).default('all'),
+    type: z.enum(LINE_TYPES, oneOf('Type', LINE_TYPES)).default('all'),
+    search: z.string().max(SEARCH_MAX, `A search is at most ${SEARCH_MAX} characters`).optional(),
+    orderBy: z.enum(ORDER_BY, oneOf('Sort', ORDER_BY)).default('id'),
+    orderType: z.enum(ORDER_TYPES, oneOf('Order', ORDER_TYPES)).default('asc'),
+  }),
+);
 export type ListLinesQuery = z.input<typeof ListLinesQuery>;
 export type ListLinesParams = z.output<typeof ListLinesQuery>;
 
-export const PackagesQuery = z.object({ type: z.enum(LINE_TYPES).default('all') });
+export const PackagesQuery = lazySchema(() => z.object({ type: z.enum(LINE_TYPES).default('all') }));
 export type PackagesQuery = z.input<typeof PackagesQuery>;
 
 const creationFields = {
@@ -70,19 +67,23 @@ const creationFields = {
 };
 
 /** POST /v1/lines and POST /v1/lines/simulate. */
-export const CreateLineBody = z.object({
-  duration: regularDuration,
-  connections: connections.optional(),
-  ...creationFields,
-});
+export const CreateLineBody = lazySchema(() =>
+  z.object({
+    duration: regularDuration,
+    connections: connections.optional(),
+    ...creationFields,
+  }),
+);
 export type CreateLineBody = z.input<typeof CreateLineBody>;
 
 /** POST /v1/lines/trial and its simulation: connections belong to regular lines only. */
-export const CreateTrialBody = z.object({
-  duration: trialDuration,
-  connections: z.undefined({ error: 'Trial lines take no connections (regular lines only)' }).optional(),
-  ...creationFields,
-});
+export const CreateTrialBody = lazySchema(() =>
+  z.object({
+    duration: trialDuration,
+    connections: z.undefined({ error: 'Trial lines take no connections (regular lines only)' }).optional(),
+    ...creationFields,
+  }),
+);
 export type CreateTrialBody = z.input<typeof CreateTrialBody>;
 
 const identificationFields = {
@@ -94,26 +95,32 @@ const needsIdOrUsername = (v: { id?: string | undefined; username?: string | und
 const needsIdOrUsernameMessage = { error: 'Either id or username is required', path: ['id'] };
 
 /** extend, upgrade, unsuspend and simulate upgrade identify the line by id or username. */
-export const LineIdentification = z
-  .object(identificationFields)
-  .refine(needsIdOrUsername, needsIdOrUsernameMessage);
+export const LineIdentification = lazySchema(() =>
+  z.object(identificationFields).refine(needsIdOrUsername, needsIdOrUsernameMessage),
+);
 export type LineIdentification = z.input<typeof LineIdentification>;
 
-export const ExtendBody = z
-  .object({ duration: regularDuration, ...identificationFields })
-  .refine(needsIdOrUsername, needsIdOrUsernameMessage);
+export const ExtendBody = lazySchema(() =>
+  z
+    .object({ duration: regularDuration, ...identificationFields })
+    .refine(needsIdOrUsername, needsIdOrUsernameMessage),
+);
 export type ExtendBody = z.input<typeof ExtendBody>;
 
-export const UpgradeBody = z
-  .object({ new_connections: connections, ...identificationFields })
-  .refine(needsIdOrUsername, needsIdOrUsernameMessage);
+export const UpgradeBody = lazySchema(() =>
+  z
+    .object({ new_connections: connections, ...identificationFields })
+    .refine(needsIdOrUsername, needsIdOrUsernameMessage),
+);
 export type UpgradeBody = z.input<typeof UpgradeBody>;
 
 /**
  * DELETE /v1/lines. Which field is required is "not shown": we ask for at least one of id or username
  * (a MAC address alone could match several lines), and when several are given they must all match.
  */
-export const DeleteBody = z
-  .object({ ...identificationFields, macaddress: z.string({ error: 'MAC address is text' }).optional() })
-  .refine(needsIdOrUsername, needsIdOrUsernameMessage);
+export const DeleteBody = lazySchema(() =>
+  z
+    .object({ ...identificationFields, macaddress: z.string({ error: 'MAC address is text' }).optional() })
+    .refine(needsIdOrUsername, needsIdOrUsernameMessage),
+);
 export type DeleteBody = z.input<typeof DeleteBody>;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { sanitize } from '../sanitize';
+import { lazySchema } from './lazy';
 import { nullable, serverBoolean, serverDate, serverNumber, serverString } from './primitives';
 
 /**
@@ -9,26 +10,30 @@ import { nullable, serverBoolean, serverDate, serverNumber, serverString } from 
  */
 
 /** Line, list form: `macaddress` and `parental_code` are omitted from list items. Extra fields ignored. */
-export const LineListItem = z.object({
-  id: serverString,
-  hostname: nullable(serverString),
-  username: serverString,
-  password: serverString,
-  label: serverString.nullish().transform((v) => v ?? ''),
-  enabled: serverBoolean,
-  connections: serverNumber,
-  is_trial: serverBoolean,
-  exp_date: nullable(serverDate),
-  start_date: nullable(serverDate),
-  created_at: nullable(serverDate),
-});
+export const LineListItem = lazySchema(() =>
+  z.object({
+    id: serverString,
+    hostname: nullable(serverString),
+    username: serverString,
+    password: serverString,
+    label: serverString.nullish().transform((v) => v ?? ''),
+    enabled: serverBoolean,
+    connections: serverNumber,
+    is_trial: serverBoolean,
+    exp_date: nullable(serverDate),
+    start_date: nullable(serverDate),
+    created_at: nullable(serverDate),
+  }),
+);
 export type LineListItem = z.output<typeof LineListItem>;
 
 /** Line, single-line form (create, extend, upgrade, unsuspend). */
-export const Line = LineListItem.extend({
-  macaddress: nullable(serverString),
-  parental_code: nullable(serverString),
-});
+export const Line = lazySchema(() =>
+  LineListItem.extend({
+    macaddress: nullable(serverString),
+    parental_code: nullable(serverString),
+  }),
+);
 export type Line = z.output<typeof Line>;
 
 /** An item of a list that could not be read: where it was, who it was if that much is readable, why. */
@@ -67,60 +72,68 @@ function eachItem<S extends z.ZodType>(schema: S) {
   });
 }
 
-export const Package = z.object({
-  id: serverNumber.pipe(z.number().int()),
-  package_name: serverString,
-  duration: serverNumber,
-  is_trial: serverBoolean,
-  credits_cost: serverNumber,
-  extra_connection_credits_cost: serverNumber,
-  min_balance: serverNumber,
-});
+export const Package = lazySchema(() =>
+  z.object({
+    id: serverNumber.pipe(z.number().int()),
+    package_name: serverString,
+    duration: serverNumber,
+    is_trial: serverBoolean,
+    credits_cost: serverNumber,
+    extra_connection_credits_cost: serverNumber,
+    min_balance: serverNumber,
+  }),
+);
 export type Package = z.output<typeof Package>;
 
-export const PackagesResponse = z
-  .object({ packages: eachItem(Package) })
-  .transform((r) => ({ packages: r.packages.good, skipped: r.packages.bad }));
+export const PackagesResponse = lazySchema(() =>
+  z
+    .object({ packages: eachItem(Package) })
+    .transform((r) => ({ packages: r.packages.good, skipped: r.packages.bad })),
+);
 export type PackagesResponse = z.output<typeof PackagesResponse>;
 
-export const Account = z.object({
-  email: serverString,
-  credits: serverNumber,
-  lines_count: serverNumber,
-  server_information: z.object({
-    hostname: serverString,
-    mag_portal_url: serverString,
+export const Account = lazySchema(() =>
+  z.object({
+    email: serverString,
+    credits: serverNumber,
+    lines_count: serverNumber,
+    server_information: z.object({
+      hostname: serverString,
+      mag_portal_url: serverString,
+    }),
   }),
-});
+);
 export type Account = z.output<typeof Account>;
 
-export const Bouquet = z.object({ id: serverNumber, label: serverString });
+export const Bouquet = lazySchema(() => z.object({ id: serverNumber, label: serverString }));
 export type Bouquet = z.output<typeof Bouquet>;
 
-export const BouquetsResponse = z
-  .object({ channels: eachItem(Bouquet), movies: eachItem(Bouquet) })
-  .transform((r) => ({
+export const BouquetsResponse = lazySchema(() =>
+  z.object({ channels: eachItem(Bouquet), movies: eachItem(Bouquet) }).transform((r) => ({
     channels: r.channels.good,
     movies: r.movies.good,
     skipped: [...r.channels.bad, ...r.movies.bad],
-  }));
+  })),
+);
 export type BouquetsResponse = z.output<typeof BouquetsResponse>;
 
-const offset = serverNumber.pipe(z.number().int().min(0));
+const offset = lazySchema(() => serverNumber.pipe(z.number().int().min(0)));
 
-export const LinesPage = z
-  .object({
-    offset,
-    limit: serverNumber.pipe(z.number().int().min(1)),
-    totalHits: serverNumber,
-    totalReturns: serverNumber,
-    hasNextPage: serverBoolean,
-    hasPreviousPage: serverBoolean,
-    nextOffset: offset.nullable(),
-    previousOffset: offset.nullable(),
-    lines: eachItem(LineListItem),
-  })
-  .transform(({ lines, ...page }) => ({ ...page, lines: lines.good, unreadable: lines.bad }));
+export const LinesPage = lazySchema(() =>
+  z
+    .object({
+      offset,
+      limit: serverNumber.pipe(z.number().int().min(1)),
+      totalHits: serverNumber,
+      totalReturns: serverNumber,
+      hasNextPage: serverBoolean,
+      hasPreviousPage: serverBoolean,
+      nextOffset: offset.nullable(),
+      previousOffset: offset.nullable(),
+      lines: eachItem(LineListItem),
+    })
+    .transform(({ lines, ...page }) => ({ ...page, lines: lines.good, unreadable: lines.bad })),
+);
 export type LinesPage = z.output<typeof LinesPage>;
 
 /**
@@ -128,18 +141,20 @@ export type LinesPage = z.output<typeof LinesPage>;
  * the proof that the change applied: a line we cannot read (a bad `hostname`) must not lose it, so
  * an unreadable line becomes `undefined` and the reply still counts.
  */
-export const LineChargeResponse = z.object({
-  line: z.unknown().transform((v) => {
-    const r = Line.safeParse(v);
-    return r.success ? r.data : undefined;
+export const LineChargeResponse = lazySchema(() =>
+  z.object({
+    line: z.unknown().transform((v) => {
+      const r = Line.safeParse(v);
+      return r.success ? r.data : undefined;
+    }),
+    deducedCredits: serverNumber,
+    newBalance: serverNumber,
   }),
-  deducedCredits: serverNumber,
-  newBalance: serverNumber,
-});
+);
 export type LineChargeResponse = z.output<typeof LineChargeResponse>;
 
-export const CostResponse = z.object({ cost: serverNumber });
+export const CostResponse = lazySchema(() => z.object({ cost: serverNumber }));
 export type CostResponse = z.output<typeof CostResponse>;
 
-export const DeleteResponse = z.object({ success: serverBoolean });
+export const DeleteResponse = lazySchema(() => z.object({ success: serverBoolean }));
 export type DeleteResponse = z.output<typeof DeleteResponse>;

@@ -1,0 +1,113 @@
+// npm run bench:startup — a headless command's start-up against its yardstick, `node -e 0`: the built
+// bundle runs `linedesk account --json` against a sandbox in its own process (2,000 lines), launches
+// interleaved with bare Node's, medians, as a ratio. Each twice: with the environment a user of this
+// machine has (NODE_EXTRA_CA_CERTS as set) and without NODE_EXTRA_CA_CERTS. BENCH_BEFORE=<an older
+// build's dist/linedesk.js> adds that build in the same rounds.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os, { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { percentile, replaceSection, spawnBenchSandbox } from './lib';
+
+const ROUNDS = Number(process.env.BENCH_LAUNCHES ?? 21);
+const BEFORE = process.env.BENCH_BEFORE;
+const budgets = JSON.parse(readFileSync('bench/budgets.json', 'utf8')) as Record<string, number>;
+const median = (xs: number[]) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
+
+const sb = await spawnBenchSandbox(2_000);
+const home = mkdtempSync(join(tmpdir(), 'ld-bench-startup-'));
+for (const d of ['config', 'data', 'state']) mkdirSync(join(home, d), { mode: 0o700 });
+const withCa: NodeJS.ProcessEnv = {
+  ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'CI')),
+  LINEDESK_BASE_URL: sb.info.baseUrl,
+  LINEDESK_API_KEY: sb.info.accounts[0]!.apiKey,
+  LINEDESK_CONFIG_DIR: join(home, 'config'),
+  LINEDESK_DATA_DIR: join(home, 'data'),
+  LINEDESK_STATE_DIR: join(home, 'state'),
+};
+const { NODE_EXTRA_CA_CERTS: _ca, ...withoutCa } = withCa;
+const ENVS = { ca: withCa, noCa: withoutCa } as const;
+
+type Variant = 'node' | 'account' | 'oneRequest' | 'version' | 'before' | 'beforeOne';
+const VARIANTS: Record<Variant, string[] | null> = {
+  node: ['-e', '0'],
+  account: ['dist/linedesk.js', 'account', '--json'],
+  // One request: what start-up costs apart from account's expired count (a binary search of one-line
+  // requests in turn, services/expired-count.ts).
+  oneRequest: ['dist/linedesk.js', 'lines', '--json', '--limit', '1'],
+  version: ['dist/linedesk.js', '--version'],
+  before: BEFORE ? [BEFORE, 'account', '--json'] : null,
+  beforeOne: BEFORE ? [BEFORE, 'lines', '--json', '--limit', '1'] : null,
+};
+const times = Object.fromEntries(
+  Object.keys(ENVS).map((e) => [
+    e,
+    Object.fromEntries(Object.keys(VARIANTS).map((v) => [v, [] as number[]])),
+  ]),
+) as Record<keyof typeof ENVS, Record<Variant, number[]>>;
+
+const once = (args: string[], env: NodeJS.ProcessEnv) => {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, args, { env, encoding: 'utf8' });
+  const ms = performance.now() - t0;
+  if (r.status !== 0) throw new Error(`${args.join(' ')}: exit ${r.status}\n${r.stderr}`);
+  return ms;
+};
+try {
+  // Two unmeasured rounds warm the compile cache and the file cache; then every round runs each
+  // variant once, in turn, so a busy moment hits all alike.
+  for (let i = 0; i < ROUNDS + 2; i++)
+    for (const [e, env] of Object.entries(ENVS) as Array<[keyof typeof ENVS, NodeJS.ProcessEnv]>)
+      for (const [v, args] of Object.entries(VARIANTS) as Array<[Variant, string[] | null]>) {
+        if (!args) continue;
+        const ms = once(args, env);
+        if (i >= 2) times[e][v].push(ms);
+      }
+} finally {
+  sb.child.kill('SIGTERM');
+  rmSync(home, { recursive: true, force: true });
+}
+
+const m = (e: keyof typeof ENVS, v: Variant) => median(times[e][v]);
+const f1 = (n: number) => n.toFixed(1);
+const ratio = (e: keyof typeof ENVS, v: Variant) => m(e, v) / m(e, 'node');
+const check = (ok: boolean) => (ok ? 'met' : '**MISSED**');
+const row = (label: string, v: Variant, budget = '') => [
+  label,
+  `${f1(m('ca', v))} ms (${f1(ratio('ca', v))}×)`,
+  `${f1(m('noCa', v))} ms (${f1(ratio('noCa', v))}×)`,
+  budget,
+];
+const rows = [
+  row('`node -e 0` (the yardstick)', 'node'),
+  row(
+    '`linedesk account --json` (2,000 lines: 7 counts at once, then the expired count: ≈ 13 round trips)',
+    'account',
+    `≤ ${budgets.accountVsNode}× node -e 0: ${check(ratio('ca', 'account') <= budgets.accountVsNode!)}`,
+  ),
+  row('`linedesk lines --json --limit 1` (one request)', 'oneRequest'),
+  row('`linedesk --version`', 'version'),
+  ...(BEFORE
+    ? [
+        row(`\`account --json\`, ${process.env.BENCH_BEFORE_LABEL ?? BEFORE}`, 'before'),
+        row(`\`lines --json --limit 1\`, ${process.env.BENCH_BEFORE_LABEL ?? BEFORE}`, 'beforeOne'),
+      ]
+    : []),
+];
+const table = [
+  `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} at the end: medians of ${ROUNDS} rounds, every variant once a round (warm compile cache).`,
+  '',
+  '| launch | NODE_EXTRA_CA_CERTS set (÷ node -e 0) | not set (÷ node -e 0) | budget (bench/budgets.json) |',
+  '|---|---:|---:|---|',
+  ...rows.map((r) => `| ${r.join(' | ')} |`),
+].join('\n');
+console.log(table);
+if (process.env.BENCH_WRITE !== '0') replaceSection('docs/PERFORMANCE.md', 'bench:startup', table);
+process.exit(0);

@@ -1,0 +1,106 @@
+/**
+ * What the built bundle evaluates per path (issue #27, start-up at the floor). The build splits the
+ * app at each `import()` (scripts/app-bundle.mjs); a process preloaded with a probe
+ * (test/helpers/load-probe.mjs) records the chunk files it loaded and the built-in modules Node
+ * loaded, and dist/bundle-inputs.json names the sources in each chunk. A headless command must not
+ * evaluate React, Ink, Yoga, the screens' store, the screens or the embedded sandbox, nor load a
+ * built-in before it needs it.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUNDLE, ensureBundle, spawnSandbox } from '../helpers/bundle';
+
+const PROBE = new URL('../helpers/load-probe.mjs', import.meta.url).pathname;
+const DIST = new URL('../../dist/', import.meta.url);
+
+let sb: Awaited<ReturnType<typeof spawnSandbox>>;
+let root: string;
+let env: NodeJS.ProcessEnv;
+beforeAll(async () => {
+  ensureBundle();
+  sb = await spawnSandbox(['--lines', '50']);
+  root = mkdtempSync(join(tmpdir(), 'linedesk-load-'));
+  env = {
+    ...process.env,
+    LINEDESK_DATA_DIR: join(root, 'data'),
+    LINEDESK_CONFIG_DIR: join(root, 'config'),
+    LINEDESK_STATE_DIR: join(root, 'state'),
+    LINEDESK_BASE_URL: sb.info.baseUrl,
+    LINEDESK_API_KEY: sb.info.accounts[0]!.apiKey,
+  };
+});
+afterAll(() => {
+  sb?.child.kill();
+  rmSync(root, { recursive: true, force: true });
+});
+
+/** Runs the bundle with the probe; the sources it evaluated and the built-ins beyond `node -e 0`'s. */
+function loaded(args: string[]) {
+  const probe = (name: string, argv: string[]) => {
+    const file = join(root, `${name}.json`);
+    const r = spawnSync(process.execPath, ['--import', PROBE, ...argv], {
+      encoding: 'utf8',
+      env: { ...env, LINEDESK_LOAD_PROBE: file },
+      timeout: 15_000,
+    });
+    expect(r.status, r.stderr).toBe(0);
+    return JSON.parse(readFileSync(file, 'utf8')) as { files: string[]; builtins: string[] };
+  };
+  const bare = new Set(probe('bare', ['-e', '0']).builtins);
+  const run = probe('run', [BUNDLE, ...args]);
+  const inputs = JSON.parse(readFileSync(new URL('bundle-inputs.json', DIST), 'utf8')) as Record<
+    string,
+    string[]
+  >;
+  const chunks = run.files
+    .filter((f) => f.startsWith(DIST.href) && !f.endsWith('/linedesk.js'))
+    .map((f) => f.slice(DIST.href.length));
+  for (const c of chunks) expect(inputs, `${c} is not in dist/bundle-inputs.json`).toHaveProperty([c]);
+  return {
+    sources: chunks.flatMap((c) => inputs[c]!),
+    builtins: run.builtins.filter((b) => !bare.has(b) && !b.startsWith('internal/')),
+  };
+}
+
+const APP_ONLY = [
+  /\/node_modules\/react\//,
+  /\/node_modules\/react-reconciler\//,
+  /\/node_modules\/ink\//,
+  /\/node_modules\/yoga-layout\//,
+  /^src\/store\//,
+  /^src\/ui\//,
+  /^src\/keys\//,
+  /^src\/app\/ui-entry/,
+  /^src\/sandbox\/(server|service|repo|db)\.ts$/,
+];
+
+describe('what a process evaluates, per path', () => {
+  it('account --json against a service evaluates none of the screens, Ink, React or the sandbox', () => {
+    const { sources, builtins } = loaded(['account', '--json']);
+    expect(sources).toContain('src/headless/commands/read.ts'); // the probe sees the command's chunk
+    expect(sources).toContain('src/api/node-http.ts');
+    for (const re of APP_ONLY) expect(sources.filter((s) => re.test(s))).toEqual([]);
+    expect(builtins).toContain('http');
+    // The app's V8 flags, the sandbox's database, the terminal: not a command's business.
+    for (const b of ['v8', 'sqlite', 'tty', 'child_process', 'dgram'])
+      expect(builtins, `node:${b} loaded`).not.toContain(b);
+  });
+
+  it('a command that makes no request (journal) loads no node:http; --version and --help load neither zod nor http', () => {
+    const journal = loaded(['journal']);
+    expect(journal.sources).toContain('src/headless/commands/local.ts');
+    expect(journal.builtins).not.toContain('http');
+    const zod = /\/node_modules\/zod\/|^src\/api\/contract\/(?!choices\.ts$)/;
+    for (const args of [['--version'], ['account', '--help']]) {
+      const { sources, builtins } = loaded(args);
+      expect(builtins, args.join(' ')).not.toContain('http');
+      expect(
+        sources.filter((s) => zod.test(s)),
+        args.join(' '),
+      ).toEqual([]);
+    }
+  });
+});
