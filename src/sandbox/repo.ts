@@ -151,13 +151,11 @@ export class Repo {
   list(accountId: number, q: ListLinesParams, nowMs: number): { total: number; rows: LineRow[] } {
     const { total, rowids } = this.#lists.page(accountId, q, nowMs);
     if (!rowids.length) return { total, rows: [] };
-    const byRowid = new Map(
-      (
-        this.#s(
-          `SELECT rowid AS r, ${LIST_COLUMNS} FROM lines NOT INDEXED WHERE rowid IN (SELECT value FROM json_each(@page))`,
-        ).all({ page: JSON.stringify(Array.from(rowids)) }) as Array<LineRow & { r: number }>
-      ).map(({ r, ...row }) => [r, row as LineRow]),
-    );
+    // Rows come back in rowid order; the page's order is the list's (listForm ignores the extra `r`).
+    const rows = this.#s(
+      `SELECT rowid AS r, ${LIST_COLUMNS} FROM lines NOT INDEXED WHERE rowid IN (SELECT value FROM json_each(@page))`,
+    ).all({ page: JSON.stringify(Array.from(rowids)) }) as Array<LineRow & { r: number }>;
+    const byRowid = new Map(rows.map((row) => [row.r, row]));
     return { total, rows: Array.from(rowids, (r) => byRowid.get(r)!) };
   }
 
