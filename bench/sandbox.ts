@@ -154,7 +154,9 @@ const fsb = await spawnJson<{ baseUrl: string; accounts: Array<{ apiKey: string 
 const fh = { 'x-api-key': fsb.info.accounts[0]!.apiKey };
 const afterSeed = walSize();
 const extendIds = (
-  (await (await fetch(`${fsb.info.baseUrl}/v1/lines/all?limit=100&type=premium`, { headers: fh })).json()) as {
+  (await (
+    await fetch(`${fsb.info.baseUrl}/v1/lines/all?limit=100&type=premium`, { headers: fh })
+  ).json()) as {
     lines: Array<{ id: string }>;
   }
 ).lines.map((l) => l.id);
