@@ -44,8 +44,10 @@ export class LineLists {
   readonly #ordered = new Map<string, Ordered>();
   readonly #searched = new Map<string, Int32Array>();
   readonly #counts = new Map<string, number>();
+  readonly #usernames = new Map<number, { rowids: Int32Array; lower: string[] }>();
 
   invalidate(): void {
+    this.#usernames.clear();
     this.#ordered.clear();
     this.#searched.clear();
     this.#counts.clear();
@@ -113,12 +115,15 @@ export class LineLists {
   #search(f: Filter, order: string, key: string, term: string): Int32Array {
     const exact = term.toLowerCase();
     if ([...term].length < 3) {
-      // Too short for a trigram: LIKE along the view's index, which yields the matches in order.
-      const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      return this.#rowids(
-        `SELECT rowid FROM lines WHERE ${f.clause} AND (username LIKE @like ESCAPE '\\' OR id = @exact) ORDER BY ${order}`,
-        { ...f.params, like, exact },
-      );
+      // Too short for a trigram: a scan of the account's usernames, held in memory (LIKE's own scan
+      // over 100,000 rows costs ~20 ms). LIKE's case folding is ASCII's; an id is matched exactly.
+      const needle = lowerAscii(term);
+      const names = this.#names(f.params.account as number);
+      const found: number[] = [];
+      for (let i = 0; i < names.rowids.length; i++)
+        if (names.lower[i]!.includes(needle)) found.push(names.rowids[i]!);
+      const byId = this.#rowids('SELECT rowid FROM lines WHERE id = @exact', { exact });
+      return this.#inOrder(f, order, key, Int32Array.from(new Set([...found, ...byId])));
     }
     // Trigram phrase: a case-insensitive substring match, answered from the index alone (every account).
     const fts = `"${term.replaceAll('"', '""')}"`;
@@ -126,20 +131,41 @@ export class LineLists {
       'SELECT rowid FROM lines_search WHERE lines_search MATCH @fts UNION SELECT rowid FROM lines WHERE id = @exact',
       { fts, exact },
     );
-    const cached = this.#ordered.get(key);
-    if (!cached && found.length <= this.tuning.lookupMax) {
+    if (!this.#ordered.has(key) && found.length <= this.tuning.lookupMax) {
       // NOT INDEXED: look each match up by rowid (SQLite would rather walk a whole covering index).
       return this.#rowids(
         `SELECT rowid FROM lines NOT INDEXED WHERE ${f.clause} AND rowid IN (SELECT value FROM json_each(@found)) ORDER BY ${order}`,
         { ...f.params, found: JSON.stringify(Array.from(found)) },
       );
     }
-    // Keep the matches that are in the view (this account, this filter) and sort them by its order.
-    const o = cached ?? this.#orderedList(f, order, key);
+    return this.#inOrder(f, order, key, found);
+  }
+
+  /** Keeps the rowids that are in the view (this account, this filter), sorted by its order. */
+  #inOrder(f: Filter, order: string, key: string, found: Int32Array): Int32Array {
+    const o = this.#ordered.get(key) ?? this.#orderedList(f, order, key);
     const rank = o.rank ?? rankOf(o.rowids);
     o.rank = rank;
-    const kept = found.filter((r) => r < rank.length && rank[r]! > 0);
-    return kept.sort((a, b) => rank[a]! - rank[b]!);
+    // Positions sort natively (no comparator); a position maps back to its rowid through the list.
+    const at = new Int32Array(found.length);
+    let n = 0;
+    for (const r of found) if (r < rank.length && rank[r]! > 0) at[n++] = rank[r]! - 1;
+    const kept = at.subarray(0, n).sort();
+    for (let i = 0; i < n; i++) kept[i] = o.rowids[kept[i]!]!;
+    return kept;
+  }
+
+  /** The account's usernames, lower-cased as LIKE compares them, for searches too short for trigrams. */
+  #names(account: number): { rowids: Int32Array; lower: string[] } {
+    let names = this.#usernames.get(account);
+    if (!names) {
+      const rows = this.db
+        .prepareArrays('SELECT rowid, username FROM lines WHERE account_id = ?')
+        .all(account) as Array<[number, string]>;
+      names = { rowids: Int32Array.from(rows, (r) => r[0]), lower: rows.map((r) => lowerAscii(r[1])) };
+      this.#usernames.set(account, names);
+    }
+    return names;
   }
 
   #rowids(sql: string, params: Record<string, unknown>): Int32Array {
@@ -176,6 +202,9 @@ export function filterOf(
   const clause = where.join(' AND ');
   return { clause, params, key: `${clause}|${JSON.stringify(params)}` };
 }
+
+/** SQLite's LIKE folds ASCII letters only (no ICU): so does this. */
+const lowerAscii = (s: string) => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 
 function rankOf(rowids: Int32Array): Int32Array {
   let max = 0;
