@@ -24,6 +24,11 @@ interface Filter {
   readonly params: Record<string, unknown>;
   readonly key: string;
 }
+interface Names {
+  readonly rowids: Int32Array;
+  readonly text: string;
+  readonly starts: Int32Array;
+}
 /** A view's lines in order, as rowids; `rank` (rowid → position + 1) is built when a search needs it. */
 interface Ordered {
   readonly rowids: Int32Array;
@@ -44,7 +49,7 @@ export class LineLists {
   readonly #ordered = new Map<string, Ordered>();
   readonly #searched = new Map<string, Int32Array>();
   readonly #counts = new Map<string, number>();
-  readonly #usernames = new Map<number, { rowids: Int32Array; lower: string[] }>();
+  readonly #usernames = new Map<number, Names>();
 
   invalidate(): void {
     this.#usernames.clear();
@@ -118,10 +123,19 @@ export class LineLists {
       // Too short for a trigram: a scan of the account's usernames, held in memory (LIKE's own scan
       // over 100,000 rows costs ~20 ms). LIKE's case folding is ASCII's; an id is matched exactly.
       const needle = lowerAscii(term);
-      const names = this.#names(f.params.account as number);
+      const { rowids, text, starts } = this.#names(f.params.account as number);
       const found: number[] = [];
-      for (let i = 0; i < names.rowids.length; i++)
-        if (names.lower[i]!.includes(needle)) found.push(names.rowids[i]!);
+      // indexOf over one string; a hit counts only inside one username (never across the separator).
+      let line = 0;
+      let at = text.indexOf(needle);
+      while (at >= 0) {
+        while (starts[line + 1]! <= at) line++;
+        const end = starts[line + 1]!;
+        if (at + needle.length < end) {
+          found.push(rowids[line]!);
+          at = text.indexOf(needle, end);
+        } else at = text.indexOf(needle, at + 1);
+      }
       const byId = this.#rowids('SELECT rowid FROM lines WHERE id = @exact', { exact });
       return this.#inOrder(f, order, key, Int32Array.from(new Set([...found, ...byId])));
     }
@@ -155,14 +169,20 @@ export class LineLists {
     return kept;
   }
 
-  /** The account's usernames, lower-cased as LIKE compares them, for searches too short for trigrams. */
-  #names(account: number): { rowids: Int32Array; lower: string[] } {
+  /**
+   * The account's usernames, lower-cased as LIKE compares them, joined by newlines for searches too
+   * short for trigrams; `starts[i]` is where username i begins (and `starts[n]` one past the end).
+   */
+  #names(account: number): Names {
     let names = this.#usernames.get(account);
     if (!names) {
       const rows = this.db
         .prepareArrays('SELECT rowid, username FROM lines WHERE account_id = ?')
         .all(account) as Array<[number, string]>;
-      names = { rowids: Int32Array.from(rows, (r) => r[0]), lower: rows.map((r) => lowerAscii(r[1])) };
+      const starts = new Int32Array(rows.length + 1);
+      for (let i = 0; i < rows.length; i++) starts[i + 1] = starts[i]! + rows[i]![1].length + 1;
+      const text = lowerAscii(rows.map((r) => r[1]).join('\n'));
+      names = { rowids: Int32Array.from(rows, (r) => r[0]), text, starts };
       this.#usernames.set(account, names);
     }
     return names;

@@ -63,6 +63,10 @@ const term = fc.oneof(
     '"',
     'nice-',
     'O.k',
+    // Across two usernames if the newline that joins them in memory counted:
+    '\na',
+    '2\n',
+    '\n',
   ),
   fc.stringMatching(/^[a-zA-Z0-9._~-]{1,4}$/),
 );
