@@ -9,22 +9,76 @@ export interface Statement {
   all(...params: unknown[]): unknown[];
 }
 
+/** Bytes the WAL file is cut back to after a checkpoint (SQLite keeps its largest size otherwise). */
+export const WAL_SIZE_LIMIT = 4 * 1024 * 1024;
+/** How often the checkpointer looks for writes; a quiet tick after writes truncates the WAL. */
+const CHECKPOINT_TICK_MS = 1000;
+/** Under writes that never pause, the WAL is still truncated this often. */
+const CHECKPOINT_BUSY_TICKS = 10;
+
 /**
  * The sandbox's database: Node's built-in SQLite (no native build), with the one thing it lacks,
  * a transaction helper. Nested calls become savepoints, so a service step may run inside a seed.
  */
 export class Db {
   #depth = 0;
+  #timer: ReturnType<typeof setInterval> | undefined;
   constructor(readonly raw: DatabaseSync) {}
 
   prepare(sql: string): Statement {
     return this.raw.prepare(sql) as unknown as Statement;
   }
+  readonly #arrays = new Map<string, Statement>();
+  /** A statement prepared once whose rows come back as arrays (no object per row: lists of 100,000). */
+  prepareArrays(sql: string): Statement {
+    let st = this.#arrays.get(sql);
+    if (!st) {
+      const raw = this.raw.prepare(sql);
+      raw.setReturnArrays(true);
+      st = raw as unknown as Statement;
+      this.#arrays.set(sql, st);
+    }
+    return st;
+  }
   exec(sql: string): void {
     this.raw.exec(sql);
   }
   close(): void {
-    if (this.raw.isOpen) this.raw.close();
+    if (this.#timer) clearInterval(this.#timer);
+    if (!this.raw.isOpen) return;
+    if (this.#depth === 0) this.checkpoint();
+    this.raw.close();
+  }
+  /** Copies the WAL into the database and truncates it to zero bytes (a no-op in memory). */
+  checkpoint(): void {
+    this.raw.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+  }
+  /**
+   * Keeps a file database's WAL small: SQLite's own checkpoints (every 1,000 pages) reuse the file
+   * but never shrink it, so one large transaction (a seed) or a long burst leaves it at its largest.
+   * A tick without new writes after some, or every few busy ticks, truncates it. The timer is
+   * unref'd: it never keeps the process alive.
+   */
+  startCheckpoints(): void {
+    const changes = this.raw.prepare('SELECT total_changes() AS n');
+    let seen = Number((changes.get() as { n: number }).n);
+    let dirty = 0;
+    this.#timer = setInterval(() => {
+      if (!this.raw.isOpen || this.#depth > 0) return;
+      const n = Number((changes.get() as { n: number }).n);
+      const wrote = n !== seen;
+      seen = n;
+      if (wrote) dirty++;
+      if (dirty > 0 && (!wrote || dirty >= CHECKPOINT_BUSY_TICKS)) {
+        try {
+          this.checkpoint();
+          dirty = 0;
+        } catch {
+          // Busy (another process reading the file): the next tick tries again.
+        }
+      }
+    }, CHECKPOINT_TICK_MS);
+    this.#timer.unref();
   }
   /** The value of a pragma that returns one (`user_version`, `journal_mode`…). */
   pragma(name: string): unknown {
@@ -170,8 +224,11 @@ export async function openDb(path: string): Promise<Db> {
       allowUnknownNamedParameters: true,
     }),
   );
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;');
+  db.exec(
+    `PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT};`,
+  );
   migrate(db);
+  if (path !== ':memory:') db.startCheckpoints();
   return db;
 }
 

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { openDb } from './db';
 import { type FaultSpec, Faults, NO_FAULTS } from './faults';
+import type { ListTuning } from './lists';
 import { RateLimiter } from './rate-limit';
 import { Repo } from './repo';
 import { seed } from './seed';
@@ -26,6 +27,8 @@ export interface SandboxOptions {
   readonly demoKey?: string;
   readonly secondKey?: string;
   readonly log?: (line: string) => void;
+  /** Tests: list thresholds small enough that every path runs on a few hundred lines. */
+  readonly listTuning?: ListTuning;
 }
 
 export interface SandboxAccount {
@@ -40,7 +43,7 @@ export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 export async function startSandbox(opts: SandboxOptions = {}) {
   const db = await openDb(opts.db ?? ':memory:');
   const now = opts.now ?? Date.now;
-  const repo = new Repo(db);
+  const repo = new Repo(db, opts.listTuning);
   if (repo.accounts().length === 0) {
     seed(db, {
       lines: opts.lines ?? 240,

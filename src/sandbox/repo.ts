@@ -1,8 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ListLinesParams } from '../api/contract';
-import { EXPIRING_WITHIN_DAYS } from '../domain/line-status';
-import { DAY_MS } from '../domain/pricing';
 import type { Db, Statement } from './db';
+import { filterOf, LineLists, type ListTuning } from './lists';
 
 export interface AccountRow {
   id: number;
@@ -40,13 +39,17 @@ export interface LineRow {
 
 export const hashKey = (key: string) => createHash('sha256').update(key).digest();
 
-const ORDER_COLUMNS = { id: 'id', username: 'username', enabled: 'enabled', exp_date: 'exp_date' } as const;
 const LIST_COLUMNS =
   'id, account_id, username, password, label, enabled, connections, is_trial, exp_date, start_date, created_at, hostname';
 
 /** Every SQL statement of the sandbox, prepared once. */
 export class Repo {
-  constructor(readonly db: Db) {}
+  constructor(
+    readonly db: Db,
+    tuning?: ListTuning,
+  ) {
+    this.#lists = new LineLists(db, tuning);
+  }
 
   readonly #stmts = new Map<string, Statement>();
   #s(sql: string): Statement {
@@ -79,19 +82,7 @@ export class Repo {
   }
 
   linesCount(accountId: number): number {
-    return this.#count('account_id = @account', { account: accountId });
-  }
-
-  /** count(*) of up to 100,000 index entries costs ~8 ms: cached per clause until the next write. */
-  #count(clause: string, params: Record<string, unknown>): number {
-    const key = `${this.#generation}|${clause}|${JSON.stringify(params)}`;
-    let n = this.#counts.get(key);
-    if (n === undefined) {
-      n = (this.#s(`SELECT count(*) AS n FROM lines WHERE ${clause}`).get(params) as { n: number }).n;
-      if (this.#counts.size >= 512) this.#counts.clear();
-      this.#counts.set(key, n);
-    }
-    return n;
+    return this.#lists.count(filterOf(accountId, { status: 'all', type: 'all' }, 0));
   }
 
   packages(type: 'all' | 'premium' | 'trial'): PackageRow[] {
@@ -156,80 +147,23 @@ export class Repo {
     ).map((r) => r.bouquet_id);
   }
 
-  /**
-   * One page and the total. Pages follow an index in either direction (id breaks ties in the same
-   * direction, so ordering is stable); missing expiry sorts first ascending, last descending.
-   * Totals are cached per filter until the next write; `now` is taken to the whole second so a
-   * cached total and its page agree.
-   */
+  /** One page of a list view and its total (see LineLists). */
   list(accountId: number, q: ListLinesParams, nowMs: number): { total: number; rows: LineRow[] } {
-    const now = Math.floor(nowMs / 1000) * 1000;
-    const where = ['account_id = @account'];
-    const params: Record<string, unknown> = {
-      account: accountId,
-      now,
-      soon: now + EXPIRING_WITHIN_DAYS * DAY_MS,
-    };
-    if (q.status === 'suspended') where.push('enabled = 0');
-    if (q.status === 'active') where.push('enabled = 1 AND (exp_date IS NULL OR exp_date > @now)');
-    if (q.status === 'expiring') where.push('enabled = 1 AND exp_date > @now AND exp_date <= @soon');
-    if (q.type !== 'all') where.push(`is_trial = ${q.type === 'trial' ? 1 : 0}`);
-    if (q.search) {
-      params.exact = q.search.toLowerCase();
-      if ([...q.search].length >= 3) {
-        // Trigram phrase: a case-insensitive substring match, answered from the index.
-        params.fts = `"${q.search.replaceAll('"', '""')}"`;
-        where.push(
-          'rowid IN (SELECT rowid FROM lines_search WHERE lines_search MATCH @fts UNION SELECT rowid FROM lines WHERE id = @exact)',
-        );
-      } else {
-        params.like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        where.push("(username LIKE @like ESCAPE '\\' OR id = @exact)");
-      }
-    }
-    const clause = where.join(' AND ');
-    const dir = q.orderType === 'desc' ? 'DESC' : 'ASC';
-    const col = ORDER_COLUMNS[q.orderBy];
-    const order = col === 'id' ? `id ${dir}` : `${col} ${dir}, id ${dir}`;
-    if (where.length === 1) {
-      // Unfiltered: the page follows an index and LIMIT stops early; the total is a cached count.
-      // Deferred join: the inner query walks a covering index only; the table is read for the page alone.
-      const rows = this.#s(
-        `SELECT ${LIST_COLUMNS} FROM lines WHERE rowid IN
-           (SELECT rowid FROM lines WHERE ${clause} ORDER BY ${order} LIMIT @limit OFFSET @offset)
-         ORDER BY ${order}`,
-      ).all({ ...params, limit: q.limit, offset: q.offset }) as LineRow[];
-      return { total: this.#count(clause, params), rows };
-    }
-    // Filtered or searched: find every match once, in order; the total and each page are slices of it.
-    const key = `${this.#generation}|${clause}|${order}|${JSON.stringify(params)}`;
-    let matches = this.#matches.get(key);
-    if (!matches) {
-      matches = (
-        this.#s(`SELECT rowid AS r FROM lines WHERE ${clause} ORDER BY ${order}`).all(params) as Array<{
-          r: number;
-        }>
-      ).map((m) => m.r);
-      if (this.#matches.size >= 64) this.#matches.clear();
-      this.#matches.set(key, matches);
-    }
-    const page = matches.slice(q.offset, q.offset + q.limit);
-    const rows = page.length
-      ? (this.#s(
-          `SELECT ${LIST_COLUMNS} FROM lines WHERE rowid IN (SELECT value FROM json_each(@page)) ORDER BY ${order}`,
-        ).all({ page: JSON.stringify(page) }) as LineRow[])
-      : [];
-    return { total: matches.length, rows };
+    const { total, rowids } = this.#lists.page(accountId, q, nowMs);
+    if (!rowids.length) return { total, rows: [] };
+    // Rows come back in rowid order; the page's order is the list's (listForm ignores the extra `r`).
+    const rows = this.#s(
+      `SELECT rowid AS r, ${LIST_COLUMNS} FROM lines NOT INDEXED WHERE rowid IN (SELECT value FROM json_each(@page))`,
+    ).all({ page: JSON.stringify(Array.from(rowids)) }) as Array<LineRow & { r: number }>;
+    const byRowid = new Map(rows.map((row) => [row.r, row]));
+    return { total, rows: Array.from(rowids, (r) => byRowid.get(r)!) };
   }
 
-  readonly #matches = new Map<string, number[]>();
-
-  /** Bumped by every write to lines: cached totals of an older generation are never read. */
-  #generation = 0;
-  readonly #counts = new Map<string, number>();
+  /** Cached lists and counts; every write to lines drops them first. */
+  readonly #lists: LineLists;
 
   insertLine(row: LineRow, bouquets: readonly number[]): void {
-    this.#generation++;
+    this.#lists.invalidate();
     this.#s(
       `INSERT INTO lines (id, account_id, username, password, label, enabled, connections, is_trial, exp_date,
         start_date, created_at, macaddress, parental_code, hostname)
@@ -244,13 +178,13 @@ export class Repo {
     id: string,
     fields: Partial<Pick<LineRow, 'exp_date' | 'start_date' | 'connections' | 'enabled'>>,
   ): void {
-    this.#generation++;
+    this.#lists.invalidate();
     const sets = Object.keys(fields).map((k) => `${k} = @${k}`);
     this.#s(`UPDATE lines SET ${sets.join(', ')} WHERE id = @id`).run({ ...fields, id });
   }
 
   deleteLine(id: string): void {
-    this.#generation++;
+    this.#lists.invalidate();
     this.#s('DELETE FROM lines WHERE id = ?').run(id);
   }
 
