@@ -62,8 +62,12 @@ export function parseFields(
   return { fields };
 }
 
-export const pick = (rec: Row, fields: readonly string[]): Row =>
-  Object.fromEntries(fields.map((f) => [f, rec[f] ?? null]));
+/** The fields named, in their order (a plain loop: `lines --all` picks 100,000 records). */
+export function pick(rec: Row, fields: readonly string[]): Row {
+  const out: Record<string, Scalar | readonly Scalar[]> = {};
+  for (const f of fields) out[f] = rec[f] ?? null;
+  return out;
+}
 
 export function csvText(rows: readonly Row[], fields: readonly string[], header = true): string {
   const lines = rows.map((r) => fields.map((f) => csvCell(cellOf(r[f]))).join(','));

@@ -120,6 +120,44 @@ describe('the walker against a list that changes between pages', () => {
     );
   });
 
+  it('prefetch (the next request sent before a page is handed over): the same requests, pages and outcome', async () => {
+    const run = async (s: fc.RecordValue<typeof scenario>, prefetch: boolean) => {
+      const sv = server(s.initial.map(idOf), oneKindEach(s.batches), s.hasTotal);
+      const asked: string[] = [];
+      const fetch = (offset: number, limit: number) => {
+        asked.push(`${offset}+${limit}`);
+        return sv.fetch(offset, limit);
+      };
+      const pages: string[][] = [];
+      /** Requests sent when each page was handed over: one ahead of the pages with prefetch. */
+      const sentAtPage: number[] = [];
+      let error: string | null = null;
+      try {
+        for await (const page of walkPages(fetch, { pageSize: s.pageSize, prefetch: () => prefetch })) {
+          pages.push(page.lines.map((l) => l.id));
+          sentAtPage.push(asked.length);
+        }
+      } catch (err) {
+        error = `${(err as Error).constructor.name}: ${(err as Error).message}`;
+      }
+      return { asked, pages, error, sentAtPage };
+    };
+    await fc.assert(
+      fc.asyncProperty(scenario, async (s) => {
+        const plain = await run(s, false);
+        const ahead = await run(s, true);
+        expect(ahead.asked).toEqual(plain.asked);
+        expect(ahead.pages).toEqual(plain.pages);
+        expect(ahead.error).toEqual(plain.error);
+        expect(plain.sentAtPage).toEqual(plain.pages.map((_, i) => i + 1));
+        // A page followed by another request was handed over with that request already sent.
+        for (let i = 0; i < ahead.pages.length; i++)
+          if (ahead.asked.length > i + 1) expect(ahead.sentAtPage[i]).toBe(i + 2);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('a list that holds still is always read whole, each line once, with one extra line a page', async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -104,10 +104,11 @@ export function linesRequest(
 /**
  * Lines across pages, through the one page read (services/lines-query.ts: the expired view included) and the one walker
  * (services/page-walk.ts: pages overlap by a line, so a list that changes under the walk is seen; the
- * paging guards). JSON and the table print once the walk ends, so a change makes it walk again
- * (twice at most) and what is printed is one whole list. NDJSON and CSV stream as pages land and
- * cannot take back what they printed: a change stops them with `list_changed` (exit 1) and says the
- * output is incomplete.
+ * paging guards). The table (and JSON for a search, whose note lines add to the total it prints
+ * first) prints once the walk ends, so a change makes it walk again (twice at most) and what is
+ * printed is one whole list. NDJSON, CSV and JSON stream as pages land, the next page asked for
+ * before this one is printed, and cannot take back what they printed: a change stops them with
+ * `list_changed` (exit 1) and says the output is incomplete (JSON closes its document with `error`).
  */
 export function linesCommand(ctx: Ctx): Promise<number> {
   const { out, run } = ctx;
