@@ -71,6 +71,8 @@ const scenario = fc.record({
   ),
 });
 
+type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
+
 /** One kind of change before each request (see Batch). */
 const oneKindEach = (batches: readonly Batch[]) =>
   batches.filter((b, i) => batches.findIndex((x) => x.before === b.before) === i);
@@ -121,7 +123,7 @@ describe('the walker against a list that changes between pages', () => {
   });
 
   it('prefetch (the next request sent before a page is handed over): the same requests, pages and outcome', async () => {
-    const run = async (s: fc.RecordValue<typeof scenario>, prefetch: boolean) => {
+    const run = async (s: Scenario, prefetch: boolean) => {
       const sv = server(s.initial.map(idOf), oneKindEach(s.batches), s.hasTotal);
       const asked: string[] = [];
       const fetch = (offset: number, limit: number) => {
