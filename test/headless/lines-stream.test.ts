@@ -133,6 +133,24 @@ describe('lines --all streams', () => {
     }
   });
 
+  it('--csv streams one header, then each page: the same rows as NDJSON; an empty list is its header once', async () => {
+    const { sb } = await sandbox({ lines: 250 });
+    const env = envFor(sb.baseUrl, DEMO_KEY);
+    const csv = await headless(['lines', '--csv', '--all', '--fields', 'id,username'], { env });
+    const nd = await headless(['lines', '--ndjson', '--all', '--fields', 'id,username'], { env });
+    expect(csv.code).toBe(0);
+    const rows = nd.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .map((r) => `${r.id},${r.username}`);
+    expect(csv.stdout).toBe(`${['id,username', ...rows].join('\n')}\n`);
+    const none = await headless(['lines', '--csv', '--all', '--fields', 'id', '--search', 'zzzz-none'], {
+      env,
+    });
+    expect(none.stdout).toBe('id\n');
+  });
+
   it('a reader that goes away while the next page is on its way: exit 0, nothing on stderr, that request not read', async () => {
     const { sb } = await sandbox({ lines: 2000 });
     // The request sent ahead fails after the reader is gone: nobody reads its page, and its failure
