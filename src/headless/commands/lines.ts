@@ -132,6 +132,8 @@ export function linesCommand(ctx: Ctx): Promise<number> {
     let total: number | null = null;
     let printed = 0;
     let started = false;
+    /** Bytes went out (a CSV header or the JSON document's head count): a failure then says where it stopped. */
+    let wrote = false;
     let failure: Failure | null = null;
     const listedIds = new Set<string>();
     const emit = async (lines: readonly LineListItem[]) => {
@@ -142,6 +144,7 @@ export function linesCommand(ctx: Ctx): Promise<number> {
       }
       const text = (started ? '' : format.head(total)) + format.page(rows);
       started = true;
+      wrote ||= text !== '';
       printed += lines.length;
       await out.data(text);
     };
@@ -225,7 +228,7 @@ export function linesCommand(ctx: Ctx): Promise<number> {
         );
     }
     if (failure) {
-      out.fail(printed || started ? { ...failure, message: stoppedText(failure, printed) } : failure);
+      out.fail(printed || wrote ? { ...failure, message: stoppedText(failure, printed) } : failure);
       return failure.exit;
     }
     return EXIT.done;
