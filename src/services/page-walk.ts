@@ -159,8 +159,14 @@ export async function* walkPages(fetch: PageFetch, opts: WalkOptions = {}): Asyn
       if (pages > Math.max(1, Math.min(cap, limitPages)))
         throw new PagingError(`more pages than the ${page.totalHits} lines it counts can fill`);
     } else if (pages > cap) throw new PagingError(`more than ${cap} pages`);
-    const newLines = fresh.flatMap((i) => (i.line ? [i.line] : []));
-    const unreadable = fresh.flatMap((i, index) => (i.bad ? [{ ...i.bad, index }] : []));
+    // Loops, not flatMap: an array per item was a measurable share of a 100,000-line walk.
+    const newLines: LineListItem[] = [];
+    const unreadable: UnreadableItem[] = [];
+    for (let index = 0; index < fresh.length; index++) {
+      const i = fresh[index]!;
+      if (i.line) newLines.push(i.line);
+      if (i.bad) unreadable.push({ ...i.bad, index });
+    }
     lines += newLines.length;
     // What follows this page, decided before it is handed over (thrown after, as before).
     const next = page.nextOffset;
