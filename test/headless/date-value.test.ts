@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parseDateText } from '../../src/api/contract/dates';
 import { dateValue } from '../../src/headless/format';
 
-const before = (text: string) => {
+const printedBefore = (text: string) => {
   const d = parseDateText(text);
   return d.ms === null ? d.raw : new Date(d.ms).toISOString();
 };
@@ -32,21 +32,21 @@ describe('dateValue', () => {
       );
     fc.assert(
       fc.property(text, (t) => {
-        expect(dateValue(parseDateText(t))).toBe(before(t));
+        expect(dateValue(parseDateText(t))).toBe(printedBefore(t));
       }),
       { numRuns: 20_000 },
     );
     fc.assert(
       fc.property(fc.integer({ min: -62_167_219_200_000, max: 253_402_300_799_999 }), (ms) => {
         const t = new Date(ms).toISOString();
-        expect(dateValue(parseDateText(t))).toBe(before(t));
+        expect(dateValue(parseDateText(t))).toBe(printedBefore(t));
       }),
       { numRuns: 20_000 },
     );
     // Milliseconds that a decimal fraction rounds down (".123" * 1000 is not always 123).
     for (let ms = 0; ms < 1000; ms++) {
       const t = `2026-05-01T10:20:30.${String(ms).padStart(3, '0')}Z`;
-      expect(dateValue(parseDateText(t))).toBe(before(t));
+      expect(dateValue(parseDateText(t))).toBe(printedBefore(t));
     }
     expect(dateValue(null)).toBeNull();
     expect(dateValue(parseDateText('soon'))).toBe('soon');
