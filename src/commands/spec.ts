@@ -253,7 +253,7 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
       {
         name: 'all',
         type: 'boolean',
-        help: 'every line, across all pages (a list that changes meanwhile is read again; a stream stops, exit 1)',
+        help: 'every line, across all pages (a list that changes meanwhile: a table reads it again; --json, --ndjson and --csv stream and stop, exit 1)',
         cliOnly: true,
       },
       JSON_OPT,

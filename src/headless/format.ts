@@ -14,9 +14,22 @@ import type { Output, Tint } from './output';
 export type Scalar = string | number | boolean | null;
 export type Row = Readonly<Record<string, Scalar | readonly Scalar[]>>;
 
-/** A date as the server meant it: ISO 8601 when it could be read, its own text when not. */
-export const dateValue = (d: ServerDate | null): string | null =>
-  d === null ? null : d.ms === null ? d.raw : new Date(d.ms).toISOString();
+/** ISO 8601 as toISOString prints it (years 0000–9999). */
+const CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/**
+ * A date as the server meant it: ISO 8601 when it could be read, its own text when not. Text that is
+ * already what toISOString would print is kept (a read date's parts were checked, so only the
+ * milliseconds can differ): `lines --all` prints 300,000 dates, and a Date each was ~0.3 s of it.
+ */
+export function dateValue(d: ServerDate | null): string | null {
+  if (d === null) return null;
+  if (d.ms === null) return d.raw;
+  const r = d.raw;
+  if (r.length === 24 && CANONICAL.test(r) && ((d.ms % 1000) + 1000) % 1000 === Number(r.slice(20, 23)))
+    return r;
+  return new Date(d.ms).toISOString();
+}
 
 /** Every field a line record has, in the order JSON and CSV print them (the table's, for completion). */
 export const LINE_FIELDS = LINE_FIELD_NAMES;
@@ -62,8 +75,12 @@ export function parseFields(
   return { fields };
 }
 
-export const pick = (rec: Row, fields: readonly string[]): Row =>
-  Object.fromEntries(fields.map((f) => [f, rec[f] ?? null]));
+/** The fields named, in their order (a plain loop: `lines --all` picks 100,000 records). */
+export function pick(rec: Row, fields: readonly string[]): Row {
+  const out: Record<string, Scalar | readonly Scalar[]> = {};
+  for (const f of fields) out[f] = rec[f] ?? null;
+  return out;
+}
 
 export function csvText(rows: readonly Row[], fields: readonly string[], header = true): string {
   const lines = rows.map((r) => fields.map((f) => csvCell(cellOf(r[f]))).join(','));

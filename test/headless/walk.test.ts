@@ -42,9 +42,12 @@ describe('lines --all while the list changes between pages', () => {
       },
     });
     try {
-      const r = await headless(['lines', '--all', '--json'], { env: envFor(proxy.baseUrl, DEMO_KEY) });
+      // The table is printed once the walk ends, so it can walk again (JSON streams: see below).
+      const r = await headless(['lines', '--all', '--fields', 'id'], {
+        env: envFor(proxy.baseUrl, DEMO_KEY),
+      });
       expect(r.code).toBe(0);
-      const ids = (JSON.parse(r.stdout).lines as Array<{ id: string }>).map((l) => l.id);
+      const ids = r.stdout.trimEnd().split('\n').slice(1);
       expect(deleted).toHaveLength(1);
       expect(ids).not.toContain(deleted[0]);
       expect(ids).toEqual(await idsNow(t.client));
@@ -83,7 +86,7 @@ describe('lines --all while the list changes between pages', () => {
     }
   });
 
-  it('a list that keeps changing: exit 1 and "the list changed while reading; run again", nothing printed', async () => {
+  it('a list that keeps changing: exit 1 and "the list changed while reading; run again", no table printed', async () => {
     const t = await setup(250);
     const proxy = await faultProxy(t.sb.baseUrl, {
       onList: async (_n, q) => {
@@ -100,8 +103,11 @@ describe('lines --all while the list changes between pages', () => {
       expect(table.stderr).toMatch(/the list changed while reading; run again/);
       const json = await headless(['lines', '--all', '--json'], { env });
       expect(json.code).toBe(1);
-      expect(json.stdout).toBe('');
       expect(JSON.parse(json.stderr).error).toMatchObject({ code: 'list_changed', exit: 1 });
+      // JSON streams: the first page was printed; the document is closed and says why it stopped.
+      const doc = JSON.parse(json.stdout);
+      expect(doc.lines).toHaveLength(100);
+      expect(doc.error).toMatchObject({ code: 'list_changed', exit: 1 });
     } finally {
       await proxy.close();
     }
@@ -126,6 +132,36 @@ describe('lines --all while the list changes between pages', () => {
       expect(r.stderr).toMatch(
         /the list changed while reading; run again.*stopped after 100 lines: the output is incomplete/,
       );
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('--json streams: a change after the first page closes the document with "error" after the lines, each printed once (exit 1)', async () => {
+    const t = await setup(250);
+    const deleted: string[] = [];
+    const proxy = await faultProxy(t.sb.baseUrl, {
+      onList: async (_n, q) => {
+        if (laterPage(q) && !deleted.length) deleted.push(await t.deleteFirst());
+      },
+    });
+    try {
+      const r = await headless(['lines', '--all', '--json'], { env: envFor(proxy.baseUrl, DEMO_KEY) });
+      expect(r.code).toBe(1);
+      const doc = JSON.parse(r.stdout);
+      expect(Object.keys(doc)).toEqual(['totalHits', 'lines', 'error']);
+      expect(doc.totalHits).toBe(250);
+      const ids = (doc.lines as Array<{ id: string }>).map((l) => l.id);
+      expect(ids).toHaveLength(100);
+      expect(new Set(ids).size).toBe(100);
+      expect(doc.error).toEqual({
+        code: 'list_changed',
+        message:
+          'the list changed while reading; run again (stopped after 100 lines: the output is incomplete)',
+        path: null,
+        exit: 1,
+      });
+      expect(JSON.parse(r.stderr).error).toEqual(doc.error);
     } finally {
       await proxy.close();
     }

@@ -71,6 +71,8 @@ const scenario = fc.record({
   ),
 });
 
+type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
+
 /** One kind of change before each request (see Batch). */
 const oneKindEach = (batches: readonly Batch[]) =>
   batches.filter((b, i) => batches.findIndex((x) => x.before === b.before) === i);
@@ -115,6 +117,44 @@ describe('the walker against a list that changes between pages', () => {
         } catch (err) {
           expect(err).toBeInstanceOf(ListChangedError);
         }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('prefetch (the next request sent before a page is handed over): the same requests, pages and outcome', async () => {
+    const run = async (s: Scenario, prefetch: boolean) => {
+      const sv = server(s.initial.map(idOf), oneKindEach(s.batches), s.hasTotal);
+      const asked: string[] = [];
+      const fetch = (offset: number, limit: number) => {
+        asked.push(`${offset}+${limit}`);
+        return sv.fetch(offset, limit);
+      };
+      const pages: string[][] = [];
+      /** Requests sent when each page was handed over: one ahead of the pages with prefetch. */
+      const sentAtPage: number[] = [];
+      let error: string | null = null;
+      try {
+        for await (const page of walkPages(fetch, { pageSize: s.pageSize, prefetch: () => prefetch })) {
+          pages.push(page.lines.map((l) => l.id));
+          sentAtPage.push(asked.length);
+        }
+      } catch (err) {
+        error = `${(err as Error).constructor.name}: ${(err as Error).message}`;
+      }
+      return { asked, pages, error, sentAtPage };
+    };
+    await fc.assert(
+      fc.asyncProperty(scenario, async (s) => {
+        const plain = await run(s, false);
+        const ahead = await run(s, true);
+        expect(ahead.asked).toEqual(plain.asked);
+        expect(ahead.pages).toEqual(plain.pages);
+        expect(ahead.error).toEqual(plain.error);
+        expect(plain.sentAtPage).toEqual(plain.pages.map((_, i) => i + 1));
+        // A page followed by another request was handed over with that request already sent.
+        for (let i = 0; i < ahead.pages.length; i++)
+          if (ahead.asked.length > i + 1) expect(ahead.sentAtPage[i]).toBe(i + 2);
       }),
       { numRuns: 300 },
     );

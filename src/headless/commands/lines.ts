@@ -15,18 +15,19 @@ import { type PageFetch, walkPages, walkWhole } from '../../services/page-walk';
 import { wholeOption } from '../args';
 import { EXIT, failureOf, usageFailure } from '../failure';
 import {
-  csvText,
   DEFAULT_LINE_FIELDS,
   fieldColumns,
   LINE_FIELDS,
   lineRecord,
   parseFields,
   pick,
+  type Row,
   tableText,
 } from '../format';
 import { linesByNote } from '../note-lines';
 import type { Failure } from '../output';
 import { type Ctx, withServices } from '../session';
+import { csvFormat, jsonFormat, ndjsonFormat } from './lines-stream';
 
 /**
  * The browser's columns for a terminal table: the username is the column people copy, so it is kept
@@ -103,10 +104,11 @@ export function linesRequest(
 /**
  * Lines across pages, through the one page read (services/lines-query.ts: the expired view included) and the one walker
  * (services/page-walk.ts: pages overlap by a line, so a list that changes under the walk is seen; the
- * paging guards). JSON and the table print once the walk ends, so a change makes it walk again
- * (twice at most) and what is printed is one whole list. NDJSON and CSV stream as pages land and
- * cannot take back what they printed: a change stops them with `list_changed` (exit 1) and says the
- * output is incomplete.
+ * paging guards). The table (and JSON for a search, whose note lines add to the total it prints
+ * first) prints once the walk ends, so a change makes it walk again (twice at most) and what is
+ * printed is one whole list. NDJSON, CSV and JSON stream as pages land, the next page asked for
+ * before this one is printed, and cannot take back what they printed: a change stops them with
+ * `list_changed` (exit 1) and says the output is incomplete (JSON closes its document with `error`).
  */
 export function linesCommand(ctx: Ctx): Promise<number> {
   const { out, run } = ctx;
@@ -120,21 +122,31 @@ export function linesCommand(ctx: Ctx): Promise<number> {
     const now = ctx.now();
     const want = req.limit ?? Number.POSITIVE_INFINITY;
     const pageSize = Math.min(PAGE_MAX, want);
-    const streams = run.format === 'ndjson' || run.format === 'csv';
+    // JSON streams too, but for a search: lines found by their note add to its total, which the
+    // document prints first, so a search's document is printed once its walk ends.
+    const streams =
+      run.format === 'ndjson' || run.format === 'csv' || (run.format === 'json' && !req.query.search);
+    const format =
+      run.format === 'ndjson' ? ndjsonFormat() : run.format === 'csv' ? csvFormat(fields) : jsonFormat();
     let kept: LineListItem[] = [];
     let total: number | null = null;
     let printed = 0;
+    let started = false;
+    /** Bytes went out (a CSV header or the JSON document's head count): a failure then says where it stopped. */
+    let wrote = false;
     let failure: Failure | null = null;
     const listedIds = new Set<string>();
     const emit = async (lines: readonly LineListItem[]) => {
-      for (const l of lines) listedIds.add(l.id);
-      if (run.format === 'ndjson') {
-        await out.data(lines.map((l) => `${JSON.stringify(pick(lineRecord(l, now), fields))}\n`).join(''));
-      } else {
-        const rows = lines.map((l) => pick(lineRecord(l, now), fields));
-        await out.data(csvText(rows, fields, printed === 0));
+      const rows: Row[] = [];
+      for (const l of lines) {
+        listedIds.add(l.id);
+        rows.push(pick(lineRecord(l, now), fields));
       }
+      const text = (started ? '' : format.head(total)) + format.page(rows);
+      started = true;
+      wrote ||= text !== '';
       printed += lines.length;
+      await out.data(text);
     };
     const pager = linesPager(sv.client, sv.now);
     const fetch: PageFetch = (offset, limit, fresh) => pager.page(req.query, offset, limit, { fresh });
@@ -146,7 +158,10 @@ export function linesCommand(ctx: Ctx): Promise<number> {
     };
     try {
       if (streams) {
-        for await (const page of walkPages(fetch, walk)) {
+        // The next page is asked for as soon as this one is read, so the server works while this one is
+        // printed (and while a slow reader holds us back); not when this page is the last one wanted.
+        const prefetch = (lines: number) => lines < want && !out.closed;
+        for await (const page of walkPages(fetch, { ...walk, prefetch })) {
           total ??= page.totalHits;
           for (const u of page.unreadable) out.message(`Left out: ${unreadableText(u)}`, 'yellow');
           await emit(page.lines.slice(0, Math.max(0, want - printed)));
@@ -188,8 +203,12 @@ export function linesCommand(ctx: Ctx): Promise<number> {
       failure = failureOf(err);
     }
     out.clearProgress();
-    if (run.format === 'csv' && printed === 0 && !failure) await out.data(csvText([], fields));
-    if (run.format === 'json' && !failure) {
+    if (streams) {
+      // Nothing printed yet (a failure before the first page): the failure alone, as before.
+      if (!started && !failure) await emit([]);
+      if (started)
+        await out.data(format.tail(failure && { ...failure, message: stoppedText(failure, printed) }));
+    } else if (run.format === 'json' && !failure) {
       const lines = kept.map((l) => pick(lineRecord(l, now), fields));
       await out.data(`${JSON.stringify({ totalHits: total ?? 0, lines }, null, 2)}\n`);
     } else if (run.format === 'table' && kept.length + (failure ? 0 : 1) > 0) {
@@ -209,17 +228,15 @@ export function linesCommand(ctx: Ctx): Promise<number> {
         );
     }
     if (failure) {
-      const incomplete = failure.code === 'list_changed' ? ': the output is incomplete' : '';
-      out.fail(
-        printed
-          ? {
-              ...failure,
-              message: `${failure.message} (stopped after ${countText(printed)} lines${incomplete})`,
-            }
-          : failure,
-      );
+      out.fail(printed || wrote ? { ...failure, message: stoppedText(failure, printed) } : failure);
       return failure.exit;
     }
     return EXIT.done;
   });
+}
+
+/** A failure after some output: how much was printed, and that it is incomplete when the list moved. */
+function stoppedText(failure: Failure, printed: number): string {
+  const incomplete = failure.code === 'list_changed' ? ': the output is incomplete' : '';
+  return `${failure.message} (stopped after ${countText(printed)} lines${incomplete})`;
 }
