@@ -36,6 +36,13 @@ export interface WalkOptions {
   readonly from?: number;
   /** The total the list had when the caller last looked: a page counting another is a change. */
   readonly total?: number;
+  /**
+   * Asks for the next page before this one has arrived, at the offset a full page would lead to
+   * (two requests in flight): the server works on one while this process reads the other. The
+   * page is used only when the walk would have asked exactly that; otherwise it is dropped unread
+   * and the right one asked for. Reads only; never past the total counted.
+   */
+  readonly ahead?: boolean;
 }
 
 /** One item of a page as the server sent it, readable or not, with what identifies it. */
@@ -93,13 +100,28 @@ export async function* walkPages(fetch: PageFetch, opts: WalkOptions = {}): Asyn
    */
   let lastKey: string | null = null;
   let lastKeyAt: number | null = null;
+  /**
+   * The page asked ahead, for the offset and limit it was asked with. Its failure is handled at
+   * once (one never awaited must not be an unhandled rejection); awaited, it still throws.
+   */
+  let early: { ask: number; limit: number; page: Promise<LinesPage> } | null = null;
   for (;;) {
     if (opts.cancelled?.()) return;
     const first: boolean = end === null;
     const back = end === null ? 0 : lastKeyAt !== null && end - lastKeyAt < PAGE_MAX ? end - lastKeyAt : 1;
     const ask: number = end === null ? (opts.from ?? 0) : end - back;
     const limit = first ? size : Math.min(PAGE_MAX, size + back);
-    const page = await fetch(ask, limit, first);
+    const pending: Promise<LinesPage> =
+      early && early.ask === ask && early.limit === limit ? early.page : fetch(ask, limit, first);
+    early = null;
+    // A full page whose last item has a key leads to the next page at its last item (back 1).
+    const guess = ask + limit - 1;
+    if (opts.ahead && !first && total !== null && guess + 1 < total) {
+      const nextLimit = Math.min(PAGE_MAX, size + 1);
+      early = { ask: guess, limit: nextLimit, page: fetch(guess, nextLimit, false) };
+      early.page.catch(() => {});
+    }
+    const page = await pending;
     pages++;
     if (page.offset !== ask)
       throw new PagingError(`asked for offset ${ask}, the server answered for offset ${page.offset}`);
