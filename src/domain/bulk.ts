@@ -223,18 +223,28 @@ export function affordability(lines: readonly BulkLine[], balance: number): Affo
   return result;
 }
 
-const counts = new WeakMap<readonly BulkLine[], { pending: number; costUnknown: number }>();
+interface Counts {
+  readonly pending: number;
+  readonly costUnknown: number;
+  /** Every line's known cost, skipped ones included. */
+  readonly costSum: number;
+}
+const counts = new WeakMap<readonly BulkLine[], Counts>();
 
-/** How many lines are still to send, and how many of those have no cost yet (kept per array). */
-export function pendingCounts(lines: readonly BulkLine[]): { pending: number; costUnknown: number } {
+/** How many lines are still to send, how many of those have no cost yet, the costs' sum (kept per array). */
+export function pendingCounts(lines: readonly BulkLine[]): Counts {
   let c = counts.get(lines);
   if (!c) {
-    c = { pending: 0, costUnknown: 0 };
-    for (const l of lines)
-      if (l.state === 'pending') {
-        c.pending++;
-        if (l.cost === null) c.costUnknown++;
-      }
+    let pending = 0;
+    let costUnknown = 0;
+    let costSum = 0;
+    for (const l of lines) {
+      costSum += l.cost ?? 0;
+      if (l.state !== 'pending') continue;
+      pending++;
+      if (l.cost === null) costUnknown++;
+    }
+    c = { pending, costUnknown, costSum };
     counts.set(lines, c);
   }
   return c;
