@@ -1,6 +1,6 @@
 // npm run bench:memory — what holds the app's bytes: resident memory and heap snapshots after 1,000
 // page turns, and `A` (mark every line) then the bulk preview on the same 100,000-line sandbox.
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { heapSummaryText, summariseHeap } from './heap-summary';
@@ -140,6 +140,9 @@ const summarise = (file: string | null, title: string) => {
 summarise(idle, 'At start (first page shown)');
 summarise(turns.after, `After ${n(TURNS)} page turns`);
 summarise(mark.after, 'Every line marked, the bulk preview open');
+// Each snapshot is 20–140 MB: kept only when asked for (to open in DevTools).
+if (process.env.BENCH_KEEP_SNAPSHOTS) console.error(`snapshots kept in ${snapDir}`);
+else rmSync(snapDir, { recursive: true, force: true });
 const text = [
   `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, ${n(LINES)} lines in the sandbox (its own process), the app at 120×40; load average ${loadBefore} before, ${loadAfter} after (2 cores).`,
   '',
