@@ -21,8 +21,10 @@ const stubInkDevtools = {
  * that belong to one frame's Output (upstream PR vadimdemedes/ink#835 added them, per frame), a
  * fresh blank object per cell, every row turned back into a string. A cursor move changes two rows
  * of forty. Not fixed upstream as of Ink 8.0.0; here the work follows what changed:
- * - one cell cache kept across frames, dropped past 600 lines (a line's cells take ~10 KB: at a
- *   looser bound the lines of every page shown stayed, +0.8 MB a page turn);
+ * - one cell cache kept across frames, dropped past 200 lines (a line's cells take ~10 KB: at a
+ *   looser bound the lines of every page shown stayed, +0.8 MB a page turn; at 600, the bound
+ *   before #27, a heap snapshot after 1,000 page turns found it holding 3.8 MB of 44 MB live; 200
+ *   is five screens of 40 rows);
  * - one shared blank cell (9,600 allocations a 120×40 frame, most of a frame's garbage);
  * - a row's string is reused when the row holds the very same cells as last frame's row there.
  * Safe because cells are only read once made: a row made of the same cells is the same string.
@@ -58,7 +60,7 @@ const INK_OUTPUT_FIX = {
 const BLANK_CELL = { type: 'char', value: ' ', fullWidth: false, styles: [] };
 let sharedCaches;
 function sharedOutputCaches() {
-  if (!sharedCaches || sharedCaches.styledChars.size > 600 || sharedCaches.widths.size > 20000) sharedCaches = new OutputCaches();
+  if (!sharedCaches || sharedCaches.styledChars.size > 200 || sharedCaches.widths.size > 20000) sharedCaches = new OutputCaches();
   return sharedCaches;
 }
 const lastRows = [];

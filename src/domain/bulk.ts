@@ -185,23 +185,69 @@ export function deletedPaidTimeText(lines: readonly BulkLine[], nowMs: number): 
   return `No refund: ${countText(lost.length)} of ${counted(sent.length, 'line')} still ${lost.length === 1 ? 'has' : 'have'} paid time${parts ? `, ${parts}` : ''}`;
 }
 
+export interface Affordability {
+  readonly total: number;
+  /** The total of the affordable ones, what "only the affordable ones" will cost. */
+  readonly spent: number;
+  readonly affordable: ReadonlySet<string>;
+  readonly considered: number;
+  readonly fitsAll: boolean;
+}
+
+/**
+ * Asked on every frame of the bulk preview, for 100,000 lines: kept per lines array (a job's lines
+ * are never changed in place: a change is a new array) and balance.
+ */
+const affordable = new WeakMap<readonly BulkLine[], { balance: number; result: Affordability }>();
+
 /** Lines the balance covers, taken in order; the rest are not affordable. */
-export function affordability(lines: readonly BulkLine[], balance: number) {
+export function affordability(lines: readonly BulkLine[], balance: number): Affordability {
+  const kept = affordable.get(lines);
+  if (kept && kept.balance === balance) return kept.result;
   let total = 0;
   let spent = 0;
-  const affordable = new Set<string>();
+  let considered = 0;
+  const ids = new Set<string>();
   for (const l of lines) {
     if (l.state === 'skipped') continue;
+    considered++;
     const c = l.cost ?? 0;
     total += c;
     if (spent + c <= balance) {
       spent += c;
-      affordable.add(l.id);
+      ids.add(l.id);
     }
   }
-  const considered = lines.filter((l) => l.state !== 'skipped').length;
-  /** `spent`: the total of the affordable ones, what "only the affordable ones" will cost. */
-  return { total, spent, affordable, considered, fitsAll: total <= balance };
+  const result = { total, spent, affordable: ids, considered, fitsAll: total <= balance };
+  affordable.set(lines, { balance, result });
+  return result;
+}
+
+interface Counts {
+  readonly pending: number;
+  readonly costUnknown: number;
+  /** Every line's known cost, skipped ones included. */
+  readonly costSum: number;
+}
+const counts = new WeakMap<readonly BulkLine[], Counts>();
+
+/** How many lines are still to send, how many of those have no cost yet, the costs' sum (kept per array). */
+export function pendingCounts(lines: readonly BulkLine[]): Counts {
+  let c = counts.get(lines);
+  if (!c) {
+    let pending = 0;
+    let costUnknown = 0;
+    let costSum = 0;
+    for (const l of lines) {
+      costSum += l.cost ?? 0;
+      if (l.state !== 'pending') continue;
+      pending++;
+      if (l.cost === null) costUnknown++;
+    }
+    c = { pending, costUnknown, costSum };
+    counts.set(lines, c);
+  }
+  return c;
 }
 
 export interface BulkProgress {

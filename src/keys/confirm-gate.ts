@@ -15,6 +15,7 @@
  * ui/use-confirm-guard.ts); when each key arrived is read from the store's clock (`deps.now`), so a
  * test moves time instead of sleeping.
  */
+import { pendingCounts } from '../domain/bulk';
 import { confirmBlocker } from '../store/action-slice';
 import type { AppState, AppStore } from '../store/app-store';
 import { bulkBlocker } from '../store/bulk-slice';
@@ -45,7 +46,7 @@ export function confirmSurface(s: AppState): string | null {
   if (kind === 'bulk') {
     const b = s.bulk;
     if (b?.phase !== 'preview') return null;
-    const total = b.job.lines.reduce((n, l) => n + (l.cost ?? 0), 0);
+    const total = pendingCounts(b.job.lines).costSum;
     return `bulk:${b.job.id}:${b.job.op}:${b.job.months}:${b.job.connections}:${b.onlyAffordable}:${b.quoting}:${total}`;
   }
   if (kind === 'resume') {

@@ -6,6 +6,7 @@ import {
   type BulkOp,
   type BulkProgress,
   OPEN,
+  pendingCounts,
   progressOf,
   toBulkLine,
 } from '../domain/bulk';
@@ -71,7 +72,7 @@ export function bulkBlocker(b: BulkState, balance: number | undefined): string |
   if (b.quoting) return 'Waiting for the costs';
   const refused = validateJob(b.job, { balance, onlyAffordable: b.onlyAffordable });
   if (refused?.code === 'nothingToDo') return refused.message;
-  const runnable = b.job.lines.filter((l) => l.state === 'pending').length;
+  const runnable = pendingCounts(b.job.lines).pending;
   if (b.job.op === 'delete' && b.typed !== String(runnable)) return `Type ${runnable} to confirm`;
   if (refused?.code === 'totalExceeds') return `${refused.message}: a picks only the affordable ones`;
   return refused?.message ?? null;

@@ -5,7 +5,7 @@
  * message, the commands print it and map its field to their JSON path.
  */
 import type { CreateLineBody, CreateTrialBody, Line, LineListItem, Package } from '../../api/contract';
-import { affordability, type BulkJob, SPENDS } from '../../domain/bulk';
+import { affordability, type BulkJob, pendingCounts, SPENDS } from '../../domain/bulk';
 import { belowMinimum, type ChangeOp, lineRefusal, type Refusal, refusal } from '../../domain/change-rules';
 import { credits } from '../../domain/format';
 import type { Months } from '../../domain/steps';
@@ -69,9 +69,9 @@ export function validateJob(
   job: BulkJob,
   f: { readonly balance?: number | undefined; readonly onlyAffordable?: boolean },
 ): Refusal | null {
-  const runnable = job.lines.filter((l) => l.state === 'pending');
-  if (!runnable.length) return refusal('nothingToDo');
-  if (runnable.some((l) => l.cost === null)) return refusal('costUnknown');
+  const { pending, costUnknown } = pendingCounts(job.lines);
+  if (!pending) return refusal('nothingToDo');
+  if (costUnknown) return refusal('costUnknown');
   if (f.balance !== undefined && !f.onlyAffordable && !affordability(job.lines, f.balance).fitsAll)
     return refusal('totalExceeds');
   return null;

@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { useMemo } from 'react';
 import { hint, keyHintText } from '../../commands/keymap';
 import { LINE_COLUMNS, layoutColumns } from '../../present/lines-columns';
 import { rowText } from '../../present/tables';
@@ -21,12 +22,17 @@ const ACTS = [
 export function MarksScreen({ width, height }: { readonly width: number; readonly height: number }) {
   const marked = useApp((s) => s.marked);
   const cursor = useApp((s) => s.marksCursor);
-  const list = [...marked.values()];
+  // `A` marks 100,000 lines: the list and the widths its content asks for are worked out when the
+  // marks change, not on every cursor move.
+  const list = useMemo(() => [...marked.values()], [marked]);
   const rows = Math.max(1, height - 3);
   const start = Math.max(0, Math.min(cursor - Math.floor(rows / 2), list.length - rows));
   const now = Date.now();
   // The browser's own columns, those that say what a change will meet.
-  const laid = layoutColumns(MARK_COLUMNS, width - 2, 1, { items: list.map((m) => m.line), now });
+  const laid = useMemo(
+    () => layoutColumns(MARK_COLUMNS, width - 2, 1, { items: list.map((m) => m.line), now: Date.now() }),
+    [list, width],
+  );
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold>{` Marked lines: ${list.length} — ${ACTS}, all of them`}</Text>
