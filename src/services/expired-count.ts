@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/client';
-import type { LineTypeFilter } from '../api/contract';
-import { ListChangedError, WALK_RETRIES } from './page-walk';
+import type { LineListItem, LineTypeFilter } from '../api/contract';
+import { ListChangedError, PAGE_MAX, WALK_RETRIES } from './page-walk';
 
 /**
  * How many lines have expired, which the API has no filter for. The list sorted by expiry is
@@ -73,22 +73,55 @@ export async function findExpired(
   filter: ExpiryFilter = {},
 ): Promise<ExpiredBlock | null> {
   if (total === 0) return { start: 0, count: 0, total };
-  // A probe that counts another total: a line came or went, and the positions searched moved.
-  const at = async (i: number) => {
-    const page = await client.listLines(byExpiry(filter, i, 1));
+  // A read that counts another total: a line came or went, and the positions searched moved.
+  const read = async (i: number, n: number) => {
+    const page = await client.listLines(byExpiry(filter, i, n));
     if (Number.isFinite(page.totalHits) && page.totalHits !== total)
       throw new ListChangedError(`the total moved from ${total} to ${page.totalHits}`);
-    return page.lines[0]?.exp_date;
+    return page;
   };
   // 'never' (no expiry), a time in ms, or undefined (unreadable or missing: cannot judge).
-  const key = async (i: number): Promise<'never' | number | undefined> => {
-    const d = await at(i);
-    if (d === undefined) return undefined;
-    if (d === null) return 'never';
-    return d.ms ?? undefined;
+  const keyOf = (d: LineListItem['exp_date'] | undefined): 'never' | number | undefined =>
+    d === undefined ? undefined : d === null ? 'never' : (d.ms ?? undefined);
+  const key = async (i: number) => keyOf((await read(i, 1)).lines[0]?.exp_date);
+  /**
+   * The first index in [a, b) whose key is past the turn (`past`: true past it, false before it,
+   * undefined cannot judge → null), the list being sorted. Probes one line at a time while the
+   * range is wider than a page, then reads what is left in one request: the same answer in about
+   * log2(n) − 6 round trips fewer than probing to the end (most of `linedesk account`'s time).
+   */
+  const firstPast = async (
+    from: number,
+    to: number,
+    past: (k: 'never' | number | undefined) => boolean | undefined,
+  ): Promise<number | null> => {
+    let [a, b] = [from, to];
+    /** Halves [a, b) by single-line probes until it is at most `width` wide; false: cannot judge. */
+    const narrow = async (width: number) => {
+      while (b - a > width) {
+        const m = (a + b) >> 1;
+        const r = past(await key(m));
+        if (r === undefined) return false;
+        if (r) b = m;
+        else a = m + 1;
+      }
+      return true;
+    };
+    if (!(await narrow(PAGE_MAX))) return null;
+    if (a >= b) return a;
+    const { lines } = await read(a, b - a);
+    // A line left out as unreadable would shift every index after it: then probe to the end.
+    if (lines.length !== b - a) return (await narrow(0)) ? a : null;
+    // The whole window is read, so all of it is held to the order: past never turns back.
+    let turn: number | null = null;
+    for (let i = 0; i < lines.length; i++) {
+      const r = past(keyOf(lines[i]!.exp_date));
+      if (r === undefined || (turn !== null && !r)) return null;
+      if (r && turn === null) turn = a + i;
+    }
+    return turn ?? b;
   };
-  // Reads that do not depend on each other go together (one round trip, not two): the search is
-  // round trips in turn, most of `linedesk account`'s time.
+  // Reads that do not depend on each other go together (one round trip, not two).
   const [first, last] = await Promise.all([key(0), key(total - 1)]);
   if (first === undefined || last === undefined) return null;
   // Lines without an expiry at the start (SQL's NULLS FIRST) or at the end (NULLS LAST).
@@ -96,38 +129,17 @@ export async function findExpired(
   let hi = total;
   if (first === 'never' && last !== 'never') {
     // First line with an expiry: [0, k) never expire.
-    let a = 0;
-    let b = total - 1;
-    while (a < b) {
-      const m = (a + b) >> 1;
-      const k = await key(m);
-      if (k === undefined) return null;
-      if (k === 'never') a = m + 1;
-      else b = m;
-    }
-    lo = a;
+    const k = await firstPast(0, total - 1, (x) => (x === undefined ? undefined : x !== 'never'));
+    if (k === null) return null;
+    lo = k;
   } else if (first !== 'never' && last === 'never') {
-    let a = 0;
-    let b = total - 1;
-    while (a < b) {
-      const m = (a + b) >> 1;
-      const k = await key(m);
-      if (k === undefined) return null;
-      if (k !== 'never') a = m + 1;
-      else b = m;
-    }
-    hi = a;
+    const k = await firstPast(0, total - 1, (x) => (x === undefined ? undefined : x === 'never'));
+    if (k === null) return null;
+    hi = k;
   } else if (first === 'never') return { start: 0, count: 0, total }; // every line never expires
   // In [lo, hi) every line has an expiry, sorted: find the first one still running.
-  let a = lo;
-  let b = hi;
-  while (a < b) {
-    const m = (a + b) >> 1;
-    const k = await key(m);
-    if (typeof k !== 'number') return null;
-    if (k <= nowMs) a = m + 1;
-    else b = m;
-  }
+  const a = await firstPast(lo, hi, (x) => (typeof x === 'number' ? x > nowMs : undefined));
+  if (a === null) return null;
   // Check the ends and the edge: a sorted list starts expired (when any is) and ends running (when
   // any is), and turns at the boundary found. The four reads go at once.
   const none = Promise.resolve(undefined);

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/client';
 import type { ServerDate } from '../../src/api/contract';
@@ -35,9 +36,10 @@ describe('expired lines, counted without a filter for them', () => {
     };
     expect(await countExpired(client, 1500, now)).toBe(truth);
     expect(calls).toBeLessThan(40);
-    // The binary search is ⌈log2 1500⌉ = 11 reads in turn; the two ends before it and the four checks
-    // after it go at once (issue #27: `linedesk account` is mostly this search's round trips).
-    expect(roundTrips).toBeLessThanOrEqual(11 + 2);
+    // The search probes one line at a time down to a page (⌈log2 1500/100⌉ = 4 reads in turn), then
+    // reads that page whole (1); the two ends before it and the four checks after it go at once
+    // (issue #27: `linedesk account` is mostly this search's round trips; probing to the end is 13).
+    expect(roundTrips).toBeLessThanOrEqual(4 + 1 + 2);
     await env.store.getState().loadCounts();
     expect(env.store.getState().counts).toMatchObject({ status: 'ready', data: { expired: truth } });
   });
@@ -84,5 +86,59 @@ describe('expired lines, counted without a filter for them', () => {
       } as unknown as Pick<ApiClient, 'listLines'>;
       expect(await countExpired(client, rows.length, NOW)).toBe(2);
     }
+  });
+});
+
+describe('the search ends with one page read (issue 27)', () => {
+  it('gives the count probing one line at a time would, on sorted lists of any size, nulls first or last', async () => {
+    const NOW = 1_000_000;
+    const date = (ms: number): ServerDate => ({ ms, raw: String(ms) });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 450 }),
+        fc.integer({ min: 0, max: 450 }),
+        fc.integer({ min: 0, max: 40 }),
+        fc.boolean(),
+        async (expired, running, never, nullsFirst) => {
+          const dated = [
+            ...Array.from({ length: expired }, (_, i) => date(NOW - expired + i)),
+            ...Array.from({ length: running }, (_, i) => date(NOW + 1 + i)),
+          ];
+          const nulls = Array.from({ length: never }, () => null);
+          const rows = nullsFirst ? [...nulls, ...dated] : [...dated, ...nulls];
+          let widest = 0;
+          const client = {
+            listLines: async (q: { offset?: number; limit?: number }) => {
+              const offset = q.offset ?? 0;
+              const limit = q.limit ?? 20;
+              widest = Math.max(widest, limit);
+              const lines = rows.slice(offset, offset + limit).map((exp_date) => ({ exp_date }));
+              return { totalHits: rows.length, lines };
+            },
+          } as unknown as Pick<ApiClient, 'listLines'>;
+          expect(await countExpired(client, rows.length, NOW)).toBe(expired);
+          // Never more than a page asked for at once.
+          expect(widest).toBeLessThanOrEqual(100);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a page read whole that turns back (not sorted) gives "could not count"', async () => {
+    const NOW = 1_000_000;
+    const date = (ms: number): ServerDate => ({ ms, raw: String(ms) });
+    // 150 lines: expired, then running, but one expired line among the running ones, inside the
+    // page the search reads whole (probing alone, and the four checks, never look there: 60 is its guess).
+    const rows = [...Array.from({ length: 60 }, () => NOW - 1), ...Array.from({ length: 90 }, () => NOW + 1)];
+    rows[70] = NOW - 1;
+    const client = {
+      listLines: async (q: { offset?: number; limit?: number }) => {
+        const offset = q.offset ?? 0;
+        const lines = rows.slice(offset, offset + (q.limit ?? 20)).map((ms) => ({ exp_date: date(ms) }));
+        return { totalHits: rows.length, lines };
+      },
+    } as unknown as Pick<ApiClient, 'listLines'>;
+    expect(await countExpired(client, rows.length, NOW)).toBeNull();
   });
 });
