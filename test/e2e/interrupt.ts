@@ -119,6 +119,9 @@ export async function interruptAndResume(way: Way, cleanups: Array<() => void>):
   const sentBefore = new Set(ledger().map((r) => r.line_id)).size;
   await second.waitFor((s) => new RegExp(`${offered} marked`).test(s), 20_000);
   const marked = offered;
+  // Enter only once the dialog offers it (armed): the marks can land before the dialog has been up
+  // for its arm delay, and an Enter sooner is held and asked again, as it should be.
+  await second.waitFor((s) => /resumes the \d+ lines? never sent/.test(s), 20_000);
   second.write(key('resume.yes'));
   await second.waitFor((s) => s.includes('Finished'), 60_000);
   const rows = ledger();
