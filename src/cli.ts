@@ -24,12 +24,6 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'sandbox':
       return (await import('./sandbox/command')).runSandboxCommand(cmd.options);
     case 'app':
-      // The app holds ~40 MB and mostly waits, but V8 lets its heap grow well past that between full
-      // collections. Node 24's V8 dropped --heap-growing-percent (the flag Node 20 was tuned with);
-      // measured after 1,000 page turns: 140 MB as is, 151 with a 1 MB semi-space, 172 with a
-      // single-threaded GC, 113 with --optimize-for-size, cursor moves within budget
-      // (docs/PERFORMANCE.md). The young generation stays at its starting size.
-      (await import('node:v8')).setFlagsFromString('--optimize-for-size --semi-space-growth-factor=1');
       return (await import('./app/run')).runApp(cmd.options);
   }
 }
