@@ -37,13 +37,10 @@ export interface WalkOptions {
   /** The total the list had when the caller last looked: a page counting another is a change. */
   readonly total?: number;
   /**
-   * Read-ahead, asked with the lines the walk will have read (`lines`): true lets it ask for pages
-   * before they are wanted, so the server works while this process parses and the consumer prints.
-   * Once a page is read and checked, the next one is asked for before this one is handed over (the
-   * request it would make anyway); and while a page is on its way, the one after it is asked at the
-   * offset a full page leads to (its last item read again), used only when the walk then asks
-   * exactly that, dropped unread otherwise, never past the total counted. The guards are the same
-   * (every page is checked as it is read); reads only. A consumer that stops early says false.
+   * Asked once a page is read and checked, with the lines read so far: true sends the next page's
+   * request before this page is handed over, so the server works while the consumer prints. The
+   * next request depends only on the page read, so the guards are the same; one request is in
+   * flight at a time. A consumer that stops early leaves that one request unread: say false then.
    */
   readonly prefetch?: (lines: number) => boolean;
 }
@@ -122,28 +119,11 @@ export async function* walkPages(fetch: PageFetch, opts: WalkOptions = {}): Asyn
     p.catch(() => {});
     return p;
   };
-  /** A page asked ahead by a guess of where the walk goes next (see `prefetch`). */
-  let early: { ask: number; limit: number; page: Promise<LinesPage> } | null = null;
-  /** The request for `r`: the page asked ahead when the guess was right, else a new request. */
-  const take = (r: ReturnType<typeof plan>) => {
-    const hit = early && early.ask === r.ask && early.limit === r.limit ? early.page : null;
-    early = null;
-    return hit ?? send(r);
-  };
-  /** While `r` is on its way: asks for the page a full `r` leads to (its last item has a key). */
-  const guessAfter = (r: ReturnType<typeof plan>) => {
-    const ask = r.ask + r.limit - 1;
-    if (early || total === null || ask + 1 >= total || opts.cancelled?.()) return;
-    if (!opts.prefetch?.(lines + size)) return;
-    const limit = Math.min(PAGE_MAX, size + 1);
-    early = { ask, limit, page: send({ first: false, back: 1, ask, limit }) };
-  };
   let req = plan();
   let inFlight: Promise<LinesPage> | null = null;
   for (;;) {
     if (opts.cancelled?.()) return;
-    inFlight ??= take(req);
-    guessAfter(req);
+    inFlight ??= send(req);
     const { first, back, ask, limit } = req;
     const page = await inFlight;
     inFlight = null;
@@ -207,7 +187,7 @@ export async function* walkPages(fetch: PageFetch, opts: WalkOptions = {}): Asyn
           break;
         }
       req = plan();
-      if (opts.prefetch?.(lines) && !opts.cancelled?.()) inFlight = take(req);
+      if (opts.prefetch?.(lines) && !opts.cancelled?.()) inFlight = send(req);
     }
     opts.onPage?.({ pages, lines, total: total ?? lines });
     yield {

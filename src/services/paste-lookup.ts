@@ -186,6 +186,13 @@ async function resolveInPages(
   }
   const wanted = new Set(keys).size;
   let kept = first;
+  // A walk cut short (cancelled, or at its page limit) has not seen every spelling of a name: what
+  // it found ignoring case may have an exact match on a page it never read.
+  let cut = false;
+  const cancelled = () => {
+    if (opts.cancelled?.()) cut = true;
+    return cut;
+  };
   const walk = await walkWhole(
     (offset, limit, fresh) => {
       const page = kept;
@@ -209,14 +216,14 @@ async function resolveInPages(
       }
       return exact.size === wanted;
     },
-    opts,
+    { ...opts, cancelled },
   );
   const found = new Map<string, LineListItem>();
   const ambiguous = new Map<string, readonly LineListItem[]>();
   for (const [key, lines] of walk.candidates) {
     const r = resolveItem(lines, key);
-    if (r.kind === 'found') found.set(key, r.line);
-    else if (r.kind === 'ambiguous') ambiguous.set(key, r.lines);
+    if (r.kind === 'found' && (r.exact || !cut)) found.set(key, r.line);
+    else if (r.kind === 'ambiguous' && !cut) ambiguous.set(key, r.lines);
   }
   return { found, ambiguous };
 }

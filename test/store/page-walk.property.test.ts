@@ -125,16 +125,16 @@ describe('the walker against a list that changes between pages', () => {
     );
   });
 
-  it('prefetch on a list that holds still: the same requests (none wasted), pages and outcome; the next one always sent before a page is handed over', async () => {
+  it('prefetch (the next request sent before a page is handed over): the same requests, pages and outcome', async () => {
     const run = async (s: Scenario, prefetch: boolean) => {
-      const sv = server(s.initial.map(idOf), [], s.hasTotal);
+      const sv = server(s.initial.map(idOf), oneKindEach(s.batches), s.hasTotal);
       const asked: string[] = [];
       const fetch = (offset: number, limit: number) => {
         asked.push(`${offset}+${limit}`);
         return sv.fetch(offset, limit);
       };
       const pages: string[][] = [];
-      /** Requests sent when each page was handed over: ahead of the pages with prefetch. */
+      /** Requests sent when each page was handed over: one ahead of the pages with prefetch. */
       const sentAtPage: number[] = [];
       let error: string | null = null;
       try {
@@ -151,36 +151,16 @@ describe('the walker against a list that changes between pages', () => {
       fc.asyncProperty(scenario, async (s) => {
         const plain = await run(s, false);
         const ahead = await run(s, true);
-        // Pages asked ahead by a guess are the ones the walk then asks for: nothing read twice or for nothing.
-        expect([...ahead.asked].sort()).toEqual([...plain.asked].sort());
+        expect(ahead.asked).toEqual(plain.asked);
         expect(ahead.pages).toEqual(plain.pages);
         expect(ahead.error).toEqual(plain.error);
         expect(plain.sentAtPage).toEqual(plain.pages.map((_, i) => i + 1));
         // A page followed by another request was handed over with that request already sent.
         for (let i = 0; i < ahead.pages.length; i++)
-          if (ahead.asked.length > i + 1) expect(ahead.sentAtPage[i]).toBeGreaterThanOrEqual(i + 2);
+          if (ahead.asked.length > i + 1) expect(ahead.sentAtPage[i]).toBe(i + 2);
       }),
       { numRuns: 300 },
     );
-  });
-
-  it('prefetch keeps two requests in flight once the total is known: the next page is asked while this one is on its way', async () => {
-    const ids = Array.from({ length: 450 }, (_, i) => String(i).padStart(4, '0'));
-    const sv = server(ids, [], true);
-    let inFlight = 0;
-    let most = 0;
-    const fetch = async (offset: number, limit: number) => {
-      inFlight++;
-      most = Math.max(most, inFlight);
-      await new Promise((r) => setImmediate(r));
-      inFlight--;
-      return sv.fetch(offset, limit);
-    };
-    const got: string[] = [];
-    for await (const page of walkPages(fetch, { pageSize: 100, prefetch: () => true }))
-      got.push(...page.lines.map((l) => l.id));
-    expect(got).toEqual(ids);
-    expect(most).toBe(2);
   });
 
   it('a list that holds still is always read whole, each line once, with one extra line a page', async () => {
@@ -269,5 +249,40 @@ describe('an unreadable line without an id at a page boundary', () => {
       for await (const page of walkPages(fetch, { pageSize: 5 })) read.push(...page.lines.map((l) => l.id));
     };
     await expect(walk()).rejects.toThrow(ListChangedError);
+  });
+});
+
+describe('read-ahead never reorders the reads', () => {
+  it('a page is asked for only once the page before it has been answered (a server may read concurrent requests in any order)', async () => {
+    // Issue 27's review: a page asked by a guess while the one before it was on its way could be read
+    // first by the server; a line moved across the boundary and a create and a delete between the two
+    // reads then made the walk miss a live line with every guard passing. The walk's reads must stay
+    // in the order a sequential reader makes them.
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 600 }),
+        fc.integer({ min: 1, max: 100 }),
+        async (n, pageSize) => {
+          const ids = Array.from({ length: n }, (_, i) => String(i).padStart(4, '0'));
+          const sv = server(ids, [], true);
+          let answered = 0;
+          let asked = 0;
+          const fetch = async (offset: number, limit: number) => {
+            // Asked as the (asked+1)th request: every one before it must have been answered.
+            expect(answered).toBe(asked);
+            asked++;
+            await new Promise((r) => setImmediate(r));
+            const page = sv.fetch(offset, limit);
+            answered++;
+            return page;
+          };
+          const got: string[] = [];
+          for await (const page of walkPages(fetch, { pageSize, prefetch: () => true }))
+            got.push(...page.lines.map((l) => l.id));
+          expect(got).toEqual(ids);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });

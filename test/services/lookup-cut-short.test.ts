@@ -1,0 +1,77 @@
+/**
+ * A walk cut short has not seen every spelling of a name (issue 27's review): an item it found only
+ * ignoring case may have its exact line on a page it never read, so it is "missing", never found.
+ * Before, `liam01` resolved to Liam01 (page 1) while the line named liam01 sat on page 5.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ServiceClient } from '../../src/services/client';
+import { lookupPasted } from '../../src/services/paste-lookup';
+
+const rows = Array.from({ length: 500 }, (_, i) => ({
+  id: `id${String(i).padStart(3, '0')}`,
+  username: `user${i}`,
+}));
+rows[50]!.username = 'Liam01';
+rows[450]!.username = 'liam01';
+
+/** A server whose search matches usernames only; pages in id order. */
+function server() {
+  let calls = 0;
+  const client = {
+    listLines: async (q: { search?: string; offset?: number; limit?: number }) => {
+      calls++;
+      const s = q.search
+        ? rows.filter((r) => r.username.toLowerCase().includes(q.search!.toLowerCase()))
+        : rows;
+      const offset = q.offset ?? 0;
+      const lines = s.slice(offset, offset + (q.limit ?? 20));
+      const next = offset + lines.length < s.length ? offset + lines.length : null;
+      return {
+        offset,
+        limit: q.limit ?? 20,
+        totalHits: s.length,
+        totalReturns: lines.length,
+        hasNextPage: next !== null,
+        hasPreviousPage: offset > 0,
+        nextOffset: next,
+        previousOffset: null,
+        lines,
+        unreadable: [],
+      };
+    },
+  } as unknown as Pick<ServiceClient, 'listLines'>;
+  return { client, calls: () => calls };
+}
+
+describe('a lookup whose walk is cut short', () => {
+  const items = ['liam01', 'user1', 'user2', 'user3', 'user4'];
+  it('at its page limit: the case-folded match is missing, not found', async () => {
+    const { client } = server();
+    // A stale total makes the walk the cheaper way; it stops after 3 pages (300 lines).
+    const r = await lookupPasted(client, items, {
+      cancelled: () => false,
+      progress: () => {},
+      maxPages: 3,
+      total: 250,
+    });
+    expect(r.found.get('liam01')).toBeUndefined();
+    expect(r.missing).toContain('liam01');
+    expect(r.found.get('user1')?.id).toBe('id001');
+  });
+
+  it('cancelled: the same', async () => {
+    const s = server();
+    const r = await lookupPasted(s.client, items, {
+      cancelled: () => s.calls() >= 3,
+      progress: () => {},
+      total: 250,
+    });
+    expect(r.found.get('liam01')).toBeUndefined();
+  });
+
+  it('walked to the end: the exact line is found', async () => {
+    const { client } = server();
+    const r = await lookupPasted(client, items, { cancelled: () => false, progress: () => {}, total: 250 });
+    expect(r.found.get('liam01')?.id).toBe('id450');
+  });
+});
