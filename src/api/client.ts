@@ -31,6 +31,8 @@ export interface ClientOptions extends Omit<TransportOptions, 'baseUrl'> {
 
 export interface CallOptions {
   readonly signal?: AbortSignal;
+  /** A 2xx reply is in hand, not yet parsed (see the transport's `onAnswered`). */
+  readonly onAnswered?: () => void;
 }
 
 /** Validates a request against the contract; nothing is sent when it breaks a rule. */

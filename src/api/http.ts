@@ -55,6 +55,11 @@ export interface SendOptions {
   readonly query?: Record<string, string | number | undefined>;
   readonly body?: unknown;
   readonly signal?: AbortSignal;
+  /**
+   * Called when a 2xx reply is in hand, before it is parsed: the server has read what it answers, so
+   * a reader may ask for what follows while this one parses (the order of the server's reads kept).
+   */
+  readonly onAnswered?: () => void;
 }
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -121,7 +126,10 @@ export class Transport {
       let retryAfterMs: number | null = null;
       try {
         const reply = await this.#once(method, path, opts, attempt);
-        if (reply.status >= 200 && reply.status < 300) return parseBody(schema, reply, `${method} ${path}`);
+        if (reply.status >= 200 && reply.status < 300) {
+          opts.onAnswered?.();
+          return parseBody(schema, reply, `${method} ${path}`);
+        }
         const failure = classify(reply, this.#policy);
         if (!(opts.kind === 'read' && RETRY_STATUSES.has(reply.status))) throw failure;
         if (failure instanceof RateLimited) retryAfterMs = failure.retryAfterMs;

@@ -49,7 +49,12 @@ export interface LinesPager {
   /** One page of a query (the expired view included). `fresh`: the first page of a walk, so the
    *  expired block is found again (a block found earlier may be out of date, and nothing before the
    *  first page could tell). */
-  page(q: LinesQuery, offset: number, limit: number, opts?: { readonly fresh?: boolean }): Promise<LinesPage>;
+  page(
+    q: LinesQuery,
+    offset: number,
+    limit: number,
+    opts?: { readonly fresh?: boolean; readonly onAnswered?: () => void },
+  ): Promise<LinesPage>;
   /** After a write or a refresh: a renewed line may have left the expired block. */
   forget(): void;
 }
@@ -61,7 +66,10 @@ export function linesPager(client: ServiceClient, now: () => number = Date.now):
   return {
     async page(q, offset, limit, opts = {}) {
       if (q.status !== 'expired')
-        return client.listLines(listParams({ ...q, status: q.status }, offset, limit));
+        return client.listLines(
+          listParams({ ...q, status: q.status }, offset, limit),
+          opts.onAnswered ? { onAnswered: opts.onAnswered } : {},
+        );
       const filter = { type: q.type, search: q.search };
       const key = JSON.stringify(filter);
       let entry = blocks.get(key);

@@ -21,8 +21,17 @@ export const PAGE_MAX = 100;
 /** Walks again after a change this many times before giving up (`walkWhole`). */
 export const WALK_RETRIES = 2;
 
-/** `fresh` is true for the first page of a walk (and of each walk again): nothing cached may answer it. */
-export type PageFetch = (offset: number, limit: number, fresh: boolean) => Promise<LinesPage>;
+/**
+ * `fresh` is true for the first page of a walk (and of each walk again): nothing cached may answer it.
+ * `answered`, when the fetch can tell, is called once the server's reply is in hand and before it
+ * is parsed: the server has read that page, so asking for the next one then keeps its reads in order.
+ */
+export type PageFetch = (
+  offset: number,
+  limit: number,
+  fresh: boolean,
+  answered?: () => void,
+) => Promise<LinesPage>;
 
 export interface WalkOptions {
   /** Checked before each page: true stops the walk quietly. */
@@ -37,10 +46,15 @@ export interface WalkOptions {
   /** The total the list had when the caller last looked: a page counting another is a change. */
   readonly total?: number;
   /**
-   * Asked once a page is read and checked, with the lines read so far: true sends the next page's
-   * request before this page is handed over, so the server works while the consumer prints. The
-   * next request depends only on the page read, so the guards are the same; one request is in
-   * flight at a time. A consumer that stops early leaves that one request unread: say false then.
+   * Read-ahead, asked with the lines the walk will have read: true lets it ask for a page before it
+   * is wanted. Once a page is read and checked, the next is asked for before this one is handed over
+   * (the request the walk makes anyway). And when the fetch says a reply is in hand (`answered`), the
+   * page after it is asked at the offset a full page leads to (its last line read again), so the
+   * server reads it while this process parses: used only when the walk then asks exactly that,
+   * dropped unread otherwise, never past the total counted. A page is never asked before the one
+   * before it was answered, so the server's reads keep a sequential reader's order (a server serving
+   * requests at once may read them in any order: reads out of order can miss a moved line with every
+   * guard passing). A consumer that stops early says false.
    */
   readonly prefetch?: (lines: number) => boolean;
 }
@@ -108,10 +122,34 @@ export async function* walkPages(fetch: PageFetch, opts: WalkOptions = {}): Asyn
     const limit = first ? size : Math.min(PAGE_MAX, size + back);
     return { first, back, ask, limit };
   };
-  const send = (r: ReturnType<typeof plan>) => {
+  type Plan = ReturnType<typeof plan>;
+  /** Pages asked ahead, each once the one before it was answered (see `prefetch`), by offset+limit. */
+  const ahead = new Map<string, Promise<LinesPage>>();
+  /** On the answer to `r`: asks for the page a full `r` leads to (its last item has a key). */
+  const guessAfter = (r: Plan) => () => {
+    const ask = r.ask + r.limit - 1;
+    const limit = Math.min(PAGE_MAX, size + 1);
+    const key = `${ask}+${limit}`;
+    if (ahead.size >= 2 || ahead.has(key) || total === null || ask + 1 >= total || opts.cancelled?.()) return;
+    if (!opts.prefetch?.(lines + size)) return;
+    ahead.set(key, send({ first: false, back: 1, ask, limit }));
+  };
+  /** The request for `r`: the page asked ahead when the guess was right, else a new request (and
+   *  the other guesses, made on the same wrong assumption, dropped unread). */
+  const take = (r: Plan) => {
+    const key = `${r.ask}+${r.limit}`;
+    const hit = ahead.get(key);
+    if (hit) {
+      ahead.delete(key);
+      return hit;
+    }
+    ahead.clear();
+    return send(r);
+  };
+  const send = (r: Plan) => {
     let p: Promise<LinesPage>;
     try {
-      p = fetch(r.ask, r.limit, r.first);
+      p = fetch(r.ask, r.limit, r.first, opts.prefetch ? guessAfter(r) : undefined);
     } catch (err) {
       p = Promise.reject(err);
     }
@@ -123,7 +161,7 @@ export async function* walkPages(fetch: PageFetch, opts: WalkOptions = {}): Asyn
   let inFlight: Promise<LinesPage> | null = null;
   for (;;) {
     if (opts.cancelled?.()) return;
-    inFlight ??= send(req);
+    inFlight ??= take(req);
     const { first, back, ask, limit } = req;
     const page = await inFlight;
     inFlight = null;
@@ -187,7 +225,7 @@ export async function* walkPages(fetch: PageFetch, opts: WalkOptions = {}): Asyn
           break;
         }
       req = plan();
-      if (opts.prefetch?.(lines) && !opts.cancelled?.()) inFlight = send(req);
+      if (opts.prefetch?.(lines) && !opts.cancelled?.()) inFlight = take(req);
     }
     opts.onPage?.({ pages, lines, total: total ?? lines });
     yield {

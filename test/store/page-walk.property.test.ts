@@ -267,22 +267,58 @@ describe('read-ahead never reorders the reads', () => {
           const sv = server(ids, [], true);
           let answered = 0;
           let asked = 0;
-          const fetch = async (offset: number, limit: number) => {
+          let used = 0;
+          const fetch = async (offset: number, limit: number, _fresh: boolean, onAnswered?: () => void) => {
             // Asked as the (asked+1)th request: every one before it must have been answered.
             expect(answered).toBe(asked);
             asked++;
             await new Promise((r) => setImmediate(r));
             const page = sv.fetch(offset, limit);
             answered++;
+            // The reply is in hand: the walker may ask for the page after it now, before the parse.
+            onAnswered?.();
+            await new Promise((r) => setImmediate(r));
+            used++;
             return page;
           };
           const got: string[] = [];
           for await (const page of walkPages(fetch, { pageSize, prefetch: () => true }))
             got.push(...page.lines.map((l) => l.id));
           expect(got).toEqual(ids);
+          // On a list that holds still every guess is right: nothing asked for nothing.
+          expect(asked).toBe(used);
         },
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('read-ahead on the answer', () => {
+  it('asks for the page after one as soon as its reply is in hand, before it is parsed', async () => {
+    const ids = Array.from({ length: 1000 }, (_, i) => String(i).padStart(4, '0'));
+    const sv = server(ids, [], true);
+    let asked = 0;
+    /** Requests already asked for when each reply's parse began. */
+    const askedAtParse: number[] = [];
+    const fetch = async (offset: number, limit: number, _fresh: boolean, onAnswered?: () => void) => {
+      asked++;
+      await new Promise((r) => setImmediate(r));
+      const page = sv.fetch(offset, limit);
+      onAnswered?.();
+      askedAtParse.push(asked);
+      await new Promise((r) => setImmediate(r)); // the parse
+      return page;
+    };
+    const got: string[] = [];
+    for await (const page of walkPages(fetch, { pageSize: 100, prefetch: () => true }))
+      got.push(...page.lines.map((l) => l.id));
+    expect(got).toEqual(ids);
+    // From the second page on (once the total is known) the next page was asked before this one's
+    // parse, except at the last page; every guess was used.
+    const middle = askedAtParse.slice(1, -1);
+    expect(middle.length).toBeGreaterThan(5);
+    middle.forEach((n, i) => expect(n).toBe(i + 3));
+    expect(asked).toBe(askedAtParse.length);
   });
 });

@@ -149,7 +149,8 @@ export function linesCommand(ctx: Ctx): Promise<number> {
       await out.data(text);
     };
     const pager = linesPager(sv.client, sv.now);
-    const fetch: PageFetch = (offset, limit, fresh) => pager.page(req.query, offset, limit, { fresh });
+    const fetch: PageFetch = (offset, limit, fresh, answered) =>
+      pager.page(req.query, offset, limit, { fresh, ...(answered ? { onAnswered: answered } : {}) });
     const walk = {
       pageSize,
       cancelled: () => out.closed,
