@@ -127,7 +127,11 @@ export class Transport {
       try {
         const reply = await this.#once(method, path, opts, attempt);
         if (reply.status >= 200 && reply.status < 300) {
-          opts.onAnswered?.();
+          if (opts.onAnswered) {
+            opts.onAnswered();
+            // A turn of the event loop, so a request it made leaves before this parse holds the thread.
+            await new Promise((r) => setImmediate(r));
+          }
           return parseBody(schema, reply, `${method} ${path}`);
         }
         const failure = classify(reply, this.#policy);

@@ -318,7 +318,7 @@ describe('read-ahead on the answer', () => {
     // parse, except at the last page; every guess was used.
     const middle = askedAtParse.slice(1, -1);
     expect(middle.length).toBeGreaterThan(5);
-    middle.forEach((n, i) => expect(n).toBe(i + 3));
+    expect(middle).toEqual(middle.map((_, i) => i + 3));
     expect(asked).toBe(askedAtParse.length);
   });
 });
