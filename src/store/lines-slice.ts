@@ -35,7 +35,7 @@ export interface LinesSlice {
     q: LinesQuery,
     offset: number,
     limit: number,
-    opts?: { readonly fresh?: boolean },
+    opts?: { readonly fresh?: boolean; readonly onAnswered?: () => void },
   ) => Promise<LinesPage>;
   loadLines: (opts?: { offset?: number; cursor?: number | 'last'; force?: boolean }) => Promise<void>;
   /** After a change: the changed row in place, no reload. */

@@ -167,7 +167,8 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
       let last = now();
       try {
         const found = await walkWhole(
-          (offset, limit, fresh) => get().fetchLinesPage(q, offset, limit, { fresh }),
+          (offset, limit, fresh, answered) =>
+            get().fetchLinesPage(q, offset, limit, { fresh, ...(answered ? { onAnswered: answered } : {}) }),
           () => new Map<string, MarkedLine>(),
           (m, page) => {
             for (const l of page.lines) m.set(l.id, mark(l));

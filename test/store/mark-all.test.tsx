@@ -77,8 +77,8 @@ describe('A on 3,000 lines', () => {
     expect([...marked.keys()].sort()).toEqual(live.map((l) => l.id).sort());
     expect(marked.size).toBe(2999);
     expect(t.store.getState().flash?.text).toMatch(/Marked 2,999 lines matching the filter/);
-    // The walker's prefetch asks for the next page once this one is read and checked: never two at
-    // once (the property test in page-walk.property.test.ts holds when it is asked).
+    // The walker asks for a page only once the one before it was answered (its read-ahead goes out on
+    // the answer, before the parse): never two at the server at once, so its reads keep their order.
     expect(t.most()).toBe(1);
   });
 
