@@ -79,4 +79,4 @@ const text = [
   `| ${records} | ${a.toFixed(0)} ms | ${b.toFixed(0)} ms | ${(b / a).toFixed(1)}× | ${((b / records) * 1000).toFixed(0)} µs |`,
 ].join('\n');
 console.log(text);
-if (!process.env.BENCH_NO_WRITE) replaceSection('docs/PERFORMANCE.md', 'bench:intents', text);
+if (process.env.BENCH_WRITE !== '0') replaceSection('docs/PERFORMANCE.md', 'bench:intents', text);
