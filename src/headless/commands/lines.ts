@@ -159,8 +159,8 @@ export function linesCommand(ctx: Ctx): Promise<number> {
     };
     try {
       if (streams) {
-        // The next page is asked for as soon as this one is read, so the server works while this one is
-        // printed (and while a slow reader holds us back); not when this page is the last one wanted.
+        // Read-ahead (the walker's `prefetch`): the next page is asked for as soon as this one's reply
+        // is in hand, so the server works while this one is parsed and printed; not past what is wanted.
         const prefetch = (lines: number) => lines < want && !out.closed;
         for await (const page of walkPages(fetch, { ...walk, prefetch })) {
           total ??= page.totalHits;
