@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLE, ensureBundle, spawnSandbox } from '../helpers/bundle';
+import { envFor } from '../helpers/headless';
 
 const PROBE = new URL('../helpers/load-probe.mjs', import.meta.url).pathname;
 const DIST = new URL('../../dist/', import.meta.url);
@@ -23,14 +24,7 @@ beforeAll(async () => {
   ensureBundle();
   sb = await spawnSandbox(['--lines', '50']);
   root = mkdtempSync(join(tmpdir(), 'linedesk-load-'));
-  env = {
-    ...process.env,
-    LINEDESK_DATA_DIR: join(root, 'data'),
-    LINEDESK_CONFIG_DIR: join(root, 'config'),
-    LINEDESK_STATE_DIR: join(root, 'state'),
-    LINEDESK_BASE_URL: sb.info.baseUrl,
-    LINEDESK_API_KEY: sb.info.accounts[0]!.apiKey,
-  };
+  env = { ...process.env, ...envFor(sb.info.baseUrl, sb.info.accounts[0]!.apiKey) };
 });
 afterAll(() => {
   sb?.child.kill();
