@@ -42,6 +42,8 @@ const FIND_MAX = 100;
 
 export function createFindSlice(set: SetState, get: GetState, deps: StoreDeps): FindSlice {
   let seq = 0;
+  /** The latest `:line` lookup: an older one still walking stops and opens nothing. */
+  let lookupSeq = 0;
   let controller: AbortController | null = null;
 
   const answer = (id: number, a: FindAnswer) => {
@@ -143,11 +145,17 @@ export function createFindSlice(set: SetState, get: GetState, deps: StoreDeps): 
     },
 
     async lookupLine(text) {
+      // A newer lookup stops this one between requests (a name no line has walks every page); the
+      // account's count says what a walk costs, with no first page read to learn it.
+      const id = ++lookupSeq;
+      const total = loaded(get().account)?.lines_count;
       try {
         const { found, ambiguous } = await lookupPasted(deps.client, [text], {
-          cancelled: () => false,
+          cancelled: () => id !== lookupSeq,
           progress: () => {},
+          ...(total !== undefined ? { total } : {}),
         });
+        if (id !== lookupSeq) return null;
         const line = found.get(text);
         if (line) return line;
         const several = ambiguous.get(text);
