@@ -84,7 +84,7 @@ export const changeOf = (a: ActionState): Change => ({
  * The rules that need no cost (the line, the numbers chosen: the service's), after the dialog's own
  * typed confirmation: checked first, so a refusal never waits for a quote and never comes after one.
  */
-export function ruleBlocker(a: ActionState, open?: OpenLines): string | null {
+export function ruleBlocker(a: ActionState, open: OpenLines | undefined): string | null {
   if (a.phase !== 'review') return null;
   if (a.op === 'delete' && a.typed !== a.line?.username) return 'Type the username to confirm';
   return validateRules(changeOf(a), open)?.message ?? null;
@@ -94,7 +94,11 @@ export function ruleBlocker(a: ActionState, open?: OpenLines): string | null {
  * Why confirm is disabled right now, or null: the rules, then the cost (waiting for it, or none), then
  * the rules a known cost decides (the service's `validateCost`: the balance, a package's minimum).
  */
-export function confirmBlocker(a: ActionState, balance: number | undefined, open?: OpenLines): string | null {
+export function confirmBlocker(
+  a: ActionState,
+  balance: number | undefined,
+  open: OpenLines | undefined,
+): string | null {
   const rule = ruleBlocker(a, open);
   if (rule || a.phase !== 'review' || !SPENDS.has(a.op)) return rule;
   if (a.quote.status === 'loading' || a.quote.status === 'idle') return 'Waiting for the cost';

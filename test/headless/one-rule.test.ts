@@ -49,9 +49,15 @@ async function dialogReason(store: AppStore, open: OpenAction): Promise<string> 
   store.getState().openAction(open);
   await until(() => {
     const a = store.getState().action!;
-    return ruleBlocker(a) !== null || a.quote.status === 'ready' || a.quote.status === 'error';
+    return (
+      ruleBlocker(a, store.getState()) !== null || a.quote.status === 'ready' || a.quote.status === 'error'
+    );
   });
-  const blocked = confirmBlocker(store.getState().action!, loaded(store.getState().account)?.credits);
+  const blocked = confirmBlocker(
+    store.getState().action!,
+    loaded(store.getState().account)?.credits,
+    store.getState(),
+  );
   await store.getState().confirmAction();
   expect(store.getState().action?.phase).toBe('review');
   expect(store.getState().flash?.text).toBe(blocked ?? RULES.readOnly);
