@@ -46,8 +46,11 @@ export class Db {
   close(): void {
     if (this.#timer) clearInterval(this.#timer);
     if (!this.raw.isOpen) return;
-    if (this.#depth === 0) this.checkpoint();
-    this.raw.close();
+    try {
+      if (this.#depth === 0) this.checkpoint();
+    } finally {
+      this.raw.close();
+    }
   }
   /** Copies the WAL into the database and truncates it to zero bytes (a no-op in memory). */
   checkpoint(): void {

@@ -156,7 +156,8 @@ export class Repo {
       `SELECT rowid AS r, ${LIST_COLUMNS} FROM lines NOT INDEXED WHERE rowid IN (SELECT value FROM json_each(@page))`,
     ).all({ page: JSON.stringify(Array.from(rowids)) }) as Array<LineRow & { r: number }>;
     const byRowid = new Map(rows.map((row) => [row.r, row]));
-    return { total, rows: Array.from(rowids, (r) => byRowid.get(r)!) };
+    // A row gone since the list was built (a write from outside this Repo) is left out, not undefined.
+    return { total, rows: Array.from(rowids, (r) => byRowid.get(r)).filter((x) => x !== undefined) };
   }
 
   /** Cached lists and counts; every write to lines drops them first. */
