@@ -11,11 +11,12 @@ import type { AppState } from '../store/app-store';
 import { placeholdersText } from '../store/messages-slice';
 import { selectTargetLine } from '../store/selectors';
 import { STATUS_VIEWS } from '../store/types';
+import { selectScreen } from '../store/view-stack';
 import { copyAndSay, type LineOp, openChange } from './areas/line';
 import type { ArgType, OptionSpec, PositionalSpec, Values } from './args';
 import { parseDays, sortOf } from './args';
 import type { UiEffects } from './effects';
-import { commandById } from './hints';
+import { commandById, keyHintText } from './hints';
 import { COMMANDS as CLI, type CommandName, SORT, SORT_ALIASES } from './spec';
 
 export interface PaletteArgs {
@@ -75,7 +76,12 @@ const fromCli = (
 const change =
   (op: LineOp) =>
   (s: AppState, { values }: PaletteArgs): void => {
-    const why = commandById(`line.${op}`).disabled?.(s);
+    const cmd = commandById(`line.${op}`);
+    // Where its key works, and nowhere else: elsewhere the cursor's line is not on screen.
+    const here = selectScreen(s).id;
+    const why = cmd.scopes.includes(here)
+      ? cmd.disabled?.(s)
+      : `:${op} works where its key ${keyHintText(cmd.id)} does (${cmd.scopes.join(', ')}), not on ${here}`;
     if (why) {
       s.notify(why, 'error');
       return;

@@ -137,3 +137,22 @@ describe('the palette takes the command line’s arguments', () => {
     expect(env.store.getState().flash?.text).toMatch(/^No template "nosuch": details, reminder, renewed/);
   });
 });
+
+describe('a change from the palette works where its key does', () => {
+  it(':upgrade on the account screen is refused with where it works; no dialog opens, nothing is quoted', async () => {
+    const env = await started();
+    env.store.getState().navigate('account');
+    palette(env.store, 'upgrade --connections 2');
+    const s = env.store.getState();
+    expect(selectDialog(s)).toBeNull();
+    expect(s.action).toBeNull();
+    expect(s.flash).toMatchObject({
+      tone: 'error',
+      text: expect.stringContaining(':upgrade works where its key'),
+    });
+    // On the lines browser, where `u` works, the same command is not refused for where it is.
+    env.store.getState().navigate('lines');
+    palette(env.store, 'upgrade --connections 2');
+    expect(env.store.getState().flash?.text ?? '').not.toContain(':upgrade works where its key');
+  });
+});
