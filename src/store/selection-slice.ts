@@ -19,11 +19,6 @@ export interface MarkedLine {
 }
 
 /**
- * A mark, compact: `A` keeps 100,000 of them. A parsed item holds its fields outside the object
- * and two dates no mark reads (≈ 610 bytes a line in a heap snapshot); this copy has one fixed
- * shape and the fields a mark needs (≈ 250).
- */
-/**
  * Hostnames repeat across an account's lines, but each parsed item has its own copy of the text
  * (3.8 MB for 100,000 marks in a snapshot): a mark shares one. Bounded: a server with a hostname
  * per line costs no more than before.
@@ -37,6 +32,11 @@ const sharedHost = (h: string | null) => {
   return h;
 };
 
+/**
+ * A mark, compact: `A` keeps 100,000 of them. A parsed item holds its fields outside the object
+ * and two dates no mark reads (≈ 610 bytes a line in a heap snapshot); this copy has one fixed
+ * shape and the fields a mark needs (≈ 250).
+ */
 const mark = (l: LineListItem): MarkedLine => ({
   id: l.id,
   username: l.username,

@@ -1,7 +1,7 @@
 import { countLines } from '../services/account';
 import { describeError } from '../services/describe-error';
 import type { GetState, SetState, StoreDeps } from './deps';
-import type { Account, Load, StatusCounts, Target } from './types';
+import { type Account, type Load, loaded, type StatusCounts, type Target } from './types';
 
 export interface SessionSlice {
   readonly target: Target;
@@ -61,8 +61,8 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
     },
 
     balanceAfter(credits) {
-      const a = get().account;
-      if ('data' in a && a.data) set({ account: { status: 'ready', data: { ...a.data, credits } } });
+      const data = loaded(get().account);
+      if (data) set({ account: { status: 'ready', data: { ...data, credits } } });
     },
 
     async loadCounts() {
