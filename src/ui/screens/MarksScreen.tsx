@@ -30,9 +30,7 @@ export function MarksScreen({ width, height }: { readonly width: number; readonl
   const now = Date.now();
   // The browser's own columns, those that say what a change will meet.
   const laid = useMemo(
-    // Widths from the marks' values when they change; `now` moves each frame, so it is not a dependency.
-    () => layoutColumns(MARK_COLUMNS, width - 2, 1, { items: list.map((m) => m.line), now }),
-    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+    () => layoutColumns(MARK_COLUMNS, width - 2, 1, { items: list.map((m) => m.line), now: Date.now() }),
     [list, width],
   );
   return (
