@@ -122,6 +122,7 @@ describe('a bulk job survives the process being killed', () => {
       expect(r.marked).toBe(r.offered);
       expect(r.chargesPerLine).toEqual(Array.from({ length: r.lines }, () => 1));
       expect(r.stray).toBe(0);
+      expect(r.uncertain + r.unaccounted).toBe(0);
     }, 90_000);
   }
 });

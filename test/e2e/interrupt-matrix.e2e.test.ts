@@ -2,7 +2,8 @@
  * Issue 23, item 4, the whole matrix (`npm run soak`, or LINEDESK_SOAK_INTERRUPTS=1): every way a
  * running bulk job can end leaves the same state on disk. Started again, the job is offered with its
  * never-sent count (the ledger's), those lines are marked again, and the resume charges every line
- * exactly once, as the sandbox's SQLite ledger records it. Results go to SOAK_INTERRUPT_REPORT.
+ * exactly once, as the sandbox's SQLite ledger records it (after a kill -9, a line whose request
+ * the kill cut stays open, unknown and uncharged, never re-sent). Results go to SOAK_INTERRUPT_REPORT.
  */
 import { writeFileSync } from 'node:fs';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -26,9 +27,14 @@ describe.skipIf(!process.env.LINEDESK_SOAK_INTERRUPTS)('every way a bulk job can
         const r = await interruptAndResume(way, cleanups);
         results.push(r);
         expect(r.sentBefore).toBeGreaterThan(0);
-        expect(r.offered).toBe(r.lines - r.sentBefore);
+        // Only a kill -9 can cut a request between its intent record and the wire: such a line is
+        // neither charged nor never sent, but open (unknown) until its hold window ends.
+        if (way !== 'kill -9') expect(r.uncertain).toBe(0);
+        expect(r.offered).toBe(r.lines - r.sentBefore - r.uncertain);
         expect(r.marked).toBe(r.offered);
-        expect(r.chargesPerLine).toEqual(Array.from({ length: r.lines }, () => 1));
+        expect(r.unaccounted).toBe(0);
+        expect(r.chargesPerLine.filter((n) => n !== 1).length).toBe(r.uncertain);
+        expect(Math.max(...r.chargesPerLine)).toBe(1);
         expect(r.stray).toBe(0);
       }, 120_000);
 });

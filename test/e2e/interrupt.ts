@@ -10,7 +10,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { createClient } from '../../src/api/client';
 import { type CommandId, command } from '../../src/commands/keymap';
 import { keyBytes } from '../helpers/app';
-import { spawnSandbox } from '../helpers/bundle';
+import { runCli, spawnSandbox } from '../helpers/bundle';
 import { spawnApp } from '../helpers/pty';
 
 /**
@@ -32,10 +32,18 @@ export interface InterruptResult {
   readonly offered: number;
   /** Lines marked again when the job was offered. */
   readonly marked: number;
-  /** Ledger rows per line after the resume: every one 1. */
+  /** Ledger rows per line after the resume: every one 1 (0 for an `uncertain` line). */
   readonly chargesPerLine: readonly number[];
   /** Ledger rows for lines outside the job. */
   readonly stray: number;
+  /**
+   * Lines left uncharged that `linedesk pending` still reports open (unknown): after a kill -9 a
+   * line written down as sending may have had its request cut before it reached the server; no
+   * check can prove that before the hold window ends, so it stays open and is never re-sent.
+   */
+  readonly uncertain: number;
+  /** Lines left uncharged that nothing reports open: always 0 (a line silently dropped). */
+  readonly unaccounted: number;
   /** The first process's exit code (null: killed by a signal the pty reports as such). */
   readonly exit: number | null;
   readonly ms: number;
@@ -132,6 +140,13 @@ export async function interruptAndResume(way: Way, cleanups: Array<() => void>):
   await second.waitFor((s) => s.includes('USERNAME'));
   second.write('\u0003');
   await second.waitExit();
+  const pending = runCli(['pending', '--json'], env);
+  const open = new Set(
+    (JSON.parse(pending.stdout) as { open: Array<{ id: string; state: string }> }).open
+      .filter((r) => r.state !== 'never sent')
+      .map((r) => r.id),
+  );
+  const uncharged = premium.filter((l) => !per.has(l.id));
   return {
     way,
     lines: premium.length,
@@ -140,6 +155,8 @@ export async function interruptAndResume(way: Way, cleanups: Array<() => void>):
     marked,
     chargesPerLine: premium.map((l) => per.get(l.id) ?? 0),
     stray: rows.filter((r) => !ids.has(r.line_id)).length,
+    uncertain: uncharged.filter((l) => open.has(l.id)).length,
+    unaccounted: uncharged.filter((l) => !open.has(l.id)).length,
     exit,
     ms: Date.now() - t0,
   };
