@@ -75,15 +75,15 @@ function interrupts() {
     const of = results.filter((x) => x.way === way);
     const sum = (f) => of.reduce((n, x) => n + f(x), 0);
     const charges = of.flatMap((x) => x.chargesPerLine);
-    return `| ${way} | ${of.length} | ${sum((x) => x.lines)} | ${sum((x) => x.sentBefore)} | ${sum((x) => x.offered)} | ${sum((x) => x.marked)} | ${charges.filter((c) => c === 1).length} | ${charges.filter((c) => c !== 1).length + sum((x) => x.stray)} |`;
+    return `| ${way} | ${of.length} | ${sum((x) => x.lines)} | ${sum((x) => x.sentBefore)} | ${sum((x) => x.offered)} | ${sum((x) => x.marked)} | ${charges.filter((c) => c === 1).length} | ${sum((x) => x.uncertain)} | ${charges.filter((c) => c > 1).length + sum((x) => x.unaccounted) + sum((x) => x.stray)} |`;
   });
   writeFigures(
     'soak-interrupts',
     [
       `Last run ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${rounds} round${rounds === 1 ? '' : 's'}, ${minutes} min.`,
       '',
-      '| how the job ended | runs | lines | sent before | offered as never sent | marked again | charged once | charged 0 or twice, or stray |',
-      '|---|---:|---:|---:|---:|---:|---:|---:|',
+      '| how the job ended | runs | lines | sent before | offered as never sent | marked again | charged once | open, uncharged (cut by the kill) | charged twice, dropped in silence, or stray |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
       ...rows,
     ].join('\n'),
   );
