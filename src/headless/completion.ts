@@ -38,6 +38,7 @@ const POSITIONAL = (name: CommandName): readonly string[] | undefined => {
 const FALLBACK: Record<KnownValues, readonly string[]> = {
   profiles: [],
   templates: DEFAULT_TEMPLATES.map((t) => t.id),
+  views: [],
 };
 /** Positional values read from the config as the shell completes (the defaults when it cannot ask). */
 const DYNAMIC = (name: CommandName) => {
