@@ -6,6 +6,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { completeValues } from '../../src/headless/complete-values';
+import { completionScript } from '../../src/headless/completion';
 import { envFor, headless, homeDirs } from '../helpers/headless';
 import { DEMO_KEY, sandbox } from '../helpers/sandbox';
 
@@ -75,5 +77,13 @@ describe('linedesk lines --view', () => {
     expect(JSON.parse(json.stderr.trim().split('\n').at(-1)!)).toMatchObject({
       error: { code: 'usage', path: ['view'] },
     });
+  });
+
+  it('the shells complete --view from the config’s good views', async () => {
+    const env = await setup();
+    const path = join(String(env.LINEDESK_CONFIG_DIR), 'config.json');
+    expect(completeValues('views', path)).toEqual(['held']);
+    for (const shell of ['bash', 'zsh', 'fish'] as const)
+      expect(completionScript(shell)).toContain('__complete views');
   });
 });
