@@ -6,7 +6,7 @@ import {
   SEARCH_HISTORY_MAX,
   viewNameProblem,
 } from '../present/saved-views';
-import { DEFAULT_QUERY } from '../services/lines-query';
+import { DEFAULT_QUERY, type LinesQuery } from '../services/lines-query';
 import type { GetState, SetState, StoreDeps } from './deps';
 
 /**
@@ -54,6 +54,21 @@ export const selectShownColumns = (s: {
   readonly columns: readonly string[] | null;
   readonly noteColumn: boolean;
 }): readonly string[] => s.columns ?? COLUMN_IDS.filter((id) => id !== 'note' || s.noteColumn);
+
+/** The view in use, and whether the browser has moved off it since (a filter, the sort, a column). */
+export const selectViewState = (s: {
+  readonly viewName: string | null;
+  readonly savedViews: readonly SavedView[];
+  readonly query: LinesQuery;
+  readonly columns: readonly string[] | null;
+}): string | null => {
+  const view = s.savedViews.find((v) => v.name === s.viewName);
+  if (!view) return null;
+  const same =
+    JSON.stringify(view.query) === JSON.stringify({ ...view.query, ...s.query }) &&
+    JSON.stringify(view.columns) === JSON.stringify(s.columns);
+  return same ? `view ${view.name}` : `view ${view.name} (changed)`;
+};
 
 /** The picker's list: the shown columns in their order, then the hidden ones in the default order. */
 export const pickerColumns = (shown: readonly string[]): string[] => [

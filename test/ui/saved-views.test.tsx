@@ -125,6 +125,12 @@ describe('the column picker and views on screen', () => {
     expect(headerOf(app.frame()).indexOf('USERNAME')).toBeLessThan(headerOf(app.frame()).indexOf('EXPIRES'));
     await app.press('lines.nextView');
     await app.waitFrame((f) => f.includes('view late') && !headerOf(f).includes('LABEL'));
+    // Moved off the view: the status line says so; back on it, it does not.
+    await app.press('lines.filterType');
+    await app.waitFrame((f) => f.includes('view late (changed)') && f.includes('type premium'));
+    await app.press('lines.filterType');
+    await app.press('lines.filterType');
+    await app.waitFrame((f) => f.includes('type all') && f.includes('view late') && !f.includes('(changed)'));
 
     // The picker saves into the current view.
     await app.press('lines.columns');

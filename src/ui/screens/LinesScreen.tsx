@@ -11,6 +11,7 @@ import { viewColumns } from '../../present/saved-views';
 import { sortedBy } from '../../store/lines-slice';
 import { LOCAL_MAX, selectLocalLines, selectLocalRows } from '../../store/notes-slice';
 import { caretOf } from '../../store/text-target';
+import { selectViewState } from '../../store/views-slice';
 import { LineRow } from '../components/LineRow';
 import { LoadState, loadText } from '../components/LoadState';
 import { TextField } from '../components/TextField';
@@ -119,7 +120,7 @@ function StatusLine({ width }: { readonly width: number }) {
   const loading = useApp((s) => s.lines.status === 'loading');
   const marking = useApp((s) => s.markingAll);
   const notes = useApp((s) => (s.localMatches?.search === q.search ? s.localMatches : null));
-  const viewName = useApp((s) => s.viewName);
+  const view = useApp(selectViewState);
   if (searchOpen) {
     return (
       <Box width={width}>
@@ -134,7 +135,7 @@ function StatusLine({ width }: { readonly width: number }) {
   }
   const parts = [
     positionText(offset, count, total),
-    viewName ? `view ${viewName}` : null,
+    view,
     q.search ? `search "${q.search}"` : null,
     `status ${q.status}`,
     `type ${q.type}`,
