@@ -4,11 +4,12 @@
  * field recalls a search.
  */
 import { describe, expect, it } from 'vitest';
+import { runPalette } from '../../src/commands/palette';
 import { loaded } from '../../src/domain/load';
 import type { SavedView, ViewsApi } from '../../src/present/saved-views';
 import { DEFAULT_QUERY } from '../../src/services/lines-query';
 import { selectDialog } from '../../src/store/view-stack';
-import { renderApp, storeOnSandbox } from '../helpers/app';
+import { NO_FX, renderApp, storeOnSandbox } from '../helpers/app';
 
 function memoryViews(
   views: SavedView[] = [],
@@ -78,6 +79,19 @@ describe('saved views in the store', () => {
     s().saveView('save');
     expect(s().flash?.text).toMatch(/is a word of :view/);
     expect(views.views).toHaveLength(1);
+
+    // `:lines --view NAME` as `linedesk lines --view NAME`: the options given override the view's.
+    s().applyView('default');
+    s().setPaletteInput('lines --view held --type trial');
+    runPalette(s(), NO_FX);
+    expect(s().query).toEqual({
+      ...DEFAULT_QUERY,
+      status: 'suspended',
+      type: 'trial',
+      orderBy: 'username',
+      orderType: 'desc',
+    });
+    expect(s().columns).toEqual(views.views[0]?.columns);
   });
 });
 
