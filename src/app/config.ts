@@ -36,6 +36,9 @@ const Config = lazySchema(() =>
      * one is refused alone, by name), not here: one bad template must not cost the whole config.
      */
     templates: z.unknown().optional(),
+    /** Saved views and the search history: checked entry by entry by present/saved-views.ts. */
+    views: z.unknown().optional(),
+    searches: z.unknown().optional(),
   }),
 );
 export type Profile = z.infer<typeof Profile>;

@@ -5,6 +5,7 @@ import { type ApiClient, type ClientOptions, createClient } from '../api/client'
 import { LinedeskError } from '../api/errors';
 import { loadTemplates, type Template } from '../domain/templates';
 import { dataDir } from '../paths';
+import type { ViewsApi } from '../present/saved-views';
 import type { ForeignJob, IntentLog } from '../services/changes/intent-log';
 import type { Journal } from '../services/changes/journal';
 import type { Notes } from '../services/notes';
@@ -21,6 +22,7 @@ import { fileNotes, notesPath } from './notes-file';
 import { profilesApi } from './profiles';
 import { settingsApi } from './settings';
 import type { TargetChoice } from './target';
+import { viewsApi } from './views-config';
 
 /**
  * How the app and the headless commands reach a service and build the store's dependencies: one
@@ -142,6 +144,8 @@ export interface FileDeps {
   readonly settings: SettingsApi;
   readonly notes: Notes;
   readonly templates: { readonly templates: readonly Template[]; readonly errors: readonly string[] };
+  /** Saved views (every account's) and this account's search history, in the config. */
+  readonly views: ViewsApi;
   readonly logError: (context: string, err: unknown) => void;
 }
 
@@ -164,6 +168,7 @@ export function fileDeps(
   // Jobs recorded for this service under another account id (a key changed since, an earlier
   // version's per-URL id): a remote service only, found by its URL.
   const baseUrl = conn.target.kind === 'remote' ? conn.target.baseUrl : null;
+  const views = viewsApi(conn.target.id, opts.configPath, config);
   return {
     journal: fileJournal(join(data, 'journal.jsonl')),
     intents,
@@ -179,7 +184,8 @@ export function fileDeps(
           ),
         }
       : {}),
-    startProblems: problems,
+    // A bad saved view is said at start with the config's other left-out entries.
+    startProblems: [...problems, ...views.problems],
     writeExport: (name, content) => {
       const file = join(data, 'exports', name);
       mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
@@ -190,6 +196,7 @@ export function fileDeps(
     settings: settingsApi(conn.target.id, opts.configPath, config),
     notes: fileNotes(notesPath(data, conn.target.id)),
     templates: loadTemplates(config?.templates),
+    views,
     logError: (context, err) => log.error(context, err),
   };
 }

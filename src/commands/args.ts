@@ -7,9 +7,12 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 
 /** Values only the config knows, read at run time (the palette when it opens, a shell as it completes). */
-export type KnownValues = 'profiles' | 'templates';
-export type RunValues = Readonly<Record<KnownValues, readonly string[]>>;
-export const NO_VALUES: RunValues = { profiles: [], templates: [] };
+export type KnownValues = 'profiles' | 'templates' | 'views';
+export type RunValues = Readonly<Record<Exclude<KnownValues, 'views'>, readonly string[]>> & {
+  /** The saved views' names (only where views are kept: the palette, a shell's completion). */
+  readonly views?: readonly string[];
+};
+export const NO_VALUES: RunValues = { profiles: [], templates: [], views: [] };
 
 /** What a value may be. */
 export type ArgType =
@@ -258,7 +261,7 @@ export function candidatesOf(t: ArgType | undefined, values: RunValues): readonl
     case 'list':
       return t.values;
     case 'known':
-      return [...values[t.values], ...(t.also ?? [])];
+      return [...(values[t.values] ?? []), ...(t.also ?? [])];
     case 'word':
     case 'sort':
       return t.suggest ?? [];

@@ -49,7 +49,7 @@ export function visibleCommands(scope: Scope): Command[] {
 /** The scopes help shows on a screen: the screen's own, the menus opened from it, then global. */
 export function helpScopes(screen: Scope): Scope[] {
   const menus: Partial<Record<Scope, Scope[]>> = {
-    lines: ['search', 'marks', 'copy', 'message'],
+    lines: ['search', 'columns', 'marks', 'copy', 'message'],
     detail: ['copy', 'message'],
     renewals: ['copy', 'message'],
     marks: ['message'],

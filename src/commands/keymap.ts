@@ -18,6 +18,7 @@ import { LINES_COMMANDS } from './areas/lines';
 import { MESSAGE_COMMANDS } from './areas/messages';
 import { NOTES_COMMANDS } from './areas/notes';
 import { RENEWALS_COMMANDS } from './areas/renewals';
+import { VIEWS_COMMANDS } from './areas/views';
 import type { Command, Scope } from './command';
 import * as hints from './hints';
 
@@ -36,6 +37,7 @@ export const COMMANDS = [
   ...FORM_COMMANDS,
   ...MESSAGE_COMMANDS,
   ...NOTES_COMMANDS,
+  ...VIEWS_COMMANDS,
 ] as const;
 
 hints.registerCommands(COMMANDS);

@@ -7,6 +7,7 @@
  */
 import { LINE_TYPES, type LineListItem, ORDER_TYPES } from '../api/contract';
 import type { Months } from '../domain/steps';
+import { DEFAULT_VIEW } from '../present/saved-views';
 import type { AppState } from '../store/app-store';
 import { placeholdersText } from '../store/messages-slice';
 import { selectTargetLine } from '../store/selectors';
@@ -96,9 +97,15 @@ const change =
 const ON_SCREEN: PositionalSpec[] = [];
 
 export const PALETTE: readonly PaletteCommand[] = [
-  fromCli('lines', 'the lines browser; --status, --type, --search, --sort as linedesk lines', {
+  fromCli('lines', 'the lines browser; --view, --status, --type, --search, --sort as linedesk lines', {
     run: (s, { values: v }) => {
       s.navigate('lines');
+      // The view first; the options given override its filter, search and sort.
+      if (typeof v.view === 'string') {
+        if (!s.savedViews.some((x) => x.name === v.view) && v.view.toLowerCase() !== DEFAULT_VIEW)
+          return s.applyView(v.view); // says which views there are
+        s.applyView(v.view);
+      }
       const sort = typeof v.sort === 'string' ? sortOf(SORT, v.sort) : null;
       const search = typeof v.search === 'string' ? v.search : undefined;
       if (search !== undefined) s.setSearchDraft(search);
@@ -180,6 +187,35 @@ export const PALETTE: readonly PaletteCommand[] = [
 
   // The screens' own
   {
+    name: 'view',
+    help: 'NAME: a saved view (filter, search, sort, columns); save NAME, delete NAME; alone: the list',
+    positionals: [
+      { name: 'NAME', arg: { kind: 'known', values: 'views', also: [DEFAULT_VIEW, 'save', 'delete'] } },
+    ],
+    required: 0,
+    options: [],
+    sub: {
+      save: [{ name: 'NAME', arg: { kind: 'known', values: 'views' } }],
+      delete: [{ name: 'NAME', arg: { kind: 'known', values: 'views' } }],
+    },
+    run: (s, { positionals: [first = '', name] }) => {
+      const verb = first.toLowerCase();
+      if (verb === 'save' || verb === 'delete') {
+        if (!name) return s.notify(`Name the view: view ${verb} NAME`, 'error');
+        return verb === 'save' ? s.saveView(name) : s.deleteView(name);
+      }
+      if (!first)
+        return s.notify(
+          s.savedViews.length
+            ? `Views: ${[DEFAULT_VIEW, ...s.savedViews.map((v) => v.name)].join(', ')}${s.viewName ? ` (now ${s.viewName})` : ''}`
+            : 'No saved views yet: view save NAME saves this one',
+          'info',
+        );
+      s.navigate('lines');
+      s.applyView(first);
+    },
+  },
+  {
     name: 'filter',
     help: 'status filter',
     positionals: [{ name: 'STATUS', arg: choice(STATUS_VIEWS) }],
@@ -253,9 +289,9 @@ export const PALETTE: readonly PaletteCommand[] = [
     positionals: [{ name: 'column', arg: choice(['column']) }],
     required: 1,
     options: [],
-    run: (s) => {
+    run: (s, _args, fx) => {
       s.navigate('lines');
-      s.toggleNoteColumn();
+      runKey(s, 'note.column', fx);
     },
   },
   {

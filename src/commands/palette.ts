@@ -165,10 +165,12 @@ export function completePalette(input: string, values: RunValues = NO_VALUES): s
   return `${head}${unique ? quoteWord(prefix) : prefix}${unique ? ' ' : ''}`;
 }
 
-/** The names the palette completes to now: the profiles read when it opened, the config's templates. */
+/** The names the palette completes to now: the profiles read when it opened, the config's templates
+ *  and saved views. */
 const runValues = (s: AppState): RunValues => ({
   profiles: s.paletteValues.profiles,
   templates: s.templates.map((t) => t.id),
+  views: s.savedViews.map((v) => v.name),
 });
 
 /** Tab in the palette. */

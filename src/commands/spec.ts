@@ -216,10 +216,18 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
   lines: {
     name: 'lines',
     summary: 'lines, filtered and sorted (every page with --all or --ndjson)',
-    usage: '[--status S] [--type T] [--search Q] [--sort FIELD[:asc|desc]] [--limit N] [--all] [options]',
+    usage:
+      '[--view NAME] [--status S] [--type T] [--search Q] [--sort FIELD[:asc|desc]] [--limit N] [--all] [options]',
     positionals: [],
     required: 0,
     options: [
+      {
+        name: 'view',
+        type: 'string',
+        value: 'NAME',
+        help: 'a saved view: its filter, search and sort (the options given override them); the table takes its columns',
+        arg: { kind: 'known', values: 'views' },
+      },
       {
         name: 'status',
         type: 'string',
@@ -271,6 +279,7 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     mutation: false,
     examples: [
       'linedesk lines --status expiring --sort expiry',
+      'linedesk lines --view expiring-trials',
       'linedesk lines --ndjson | jq -r .username',
       'linedesk lines --all --csv --fields username,status,exp_date > lines.csv',
     ],

@@ -6,8 +6,9 @@
  */
 import { loadConfig } from '../app/config';
 import { loadTemplates } from '../domain/templates';
+import { parseViews } from '../present/saved-views';
 
-export type CompleteWhat = 'profiles' | 'templates';
+export type CompleteWhat = 'profiles' | 'templates' | 'views';
 
 export function completeValues(what: string, path?: string): string[] {
   let config: ReturnType<typeof loadConfig> = null;
@@ -18,5 +19,6 @@ export function completeValues(what: string, path?: string): string[] {
   }
   if (what === 'profiles') return Object.keys(config?.profiles ?? {}).sort();
   if (what === 'templates') return loadTemplates(config?.templates).templates.map((t) => t.id);
+  if (what === 'views') return parseViews(config?.views).views.map((v) => v.name);
   return [];
 }

@@ -29,6 +29,10 @@ const choicesOf = (o: OptionSpec): readonly string[] | undefined =>
 const listOf = (o: OptionSpec): readonly string[] | undefined =>
   o.arg?.kind === 'list' ? o.arg.values : undefined;
 
+/** An option whose value is a name only the config knows (`--view NAME`): asked as the shell completes. */
+const knownOf = (o: OptionSpec): KnownValues | undefined =>
+  o.arg?.kind === 'known' ? o.arg.values : undefined;
+
 /** Positional values a command completes (beyond its options): its first argument's list. */
 const POSITIONAL = (name: CommandName): readonly string[] | undefined => {
   const arg = COMMANDS[name].positionals[0]?.arg;
@@ -38,6 +42,7 @@ const POSITIONAL = (name: CommandName): readonly string[] | undefined => {
 const FALLBACK: Record<KnownValues, readonly string[]> = {
   profiles: [],
   templates: DEFAULT_TEMPLATES.map((t) => t.id),
+  views: [],
 };
 /** Positional values read from the config as the shell completes (the defaults when it cannot ask). */
 const DYNAMIC = (name: CommandName) => {
@@ -61,9 +66,11 @@ function bash(): string {
       .map((o) =>
         choicesOf(o)
           ? `        --${o.name}) COMPREPLY=( $(compgen -W ${quote(choicesOf(o)!.join(' '))} -- "$cur") ); return ;;`
-          : listOf(o)
-            ? `        --${o.name}) local pre=""; [[ "$cur" == *,* ]] && pre="\${cur%,*},"; COMPREPLY=( $(compgen -P "$pre" -W ${quote(listOf(o)!.join(' '))} -- "\${cur##*,}") ); compopt -o nospace 2>/dev/null; return ;;`
-            : `        --${o.name}) return ;;`,
+          : knownOf(o)
+            ? `        --${o.name}) COMPREPLY=( $(compgen -W "$("\${COMP_WORDS[0]}" __complete ${knownOf(o)} 2>/dev/null)" -- "$cur") ); return ;;`
+            : listOf(o)
+              ? `        --${o.name}) local pre=""; [[ "$cur" == *,* ]] && pre="\${cur%,*},"; COMPREPLY=( $(compgen -P "$pre" -W ${quote(listOf(o)!.join(' '))} -- "\${cur##*,}") ); compopt -o nospace 2>/dev/null; return ;;`
+              : `        --${o.name}) return ;;`,
       );
     const words = [...opts.map((o) => `--${o.name}`), ...(POSITIONAL(name) ?? [])].join(' ');
     const dyn = DYNAMIC(name);
@@ -116,9 +123,11 @@ function zsh(): string {
       .map((o) =>
         choicesOf(o)
           ? `        --${o.name}) compadd -- ${choicesOf(o)!.map(quote).join(' ')}; return ;;`
-          : listOf(o)
-            ? `        --${o.name}) compset -P '*,'; compadd -q -S , -- ${listOf(o)!.map(quote).join(' ')}; return ;;`
-            : `        --${o.name}) return ;;`,
+          : knownOf(o)
+            ? `        --${o.name}) compadd -- \${(f)"$($words[1] __complete ${knownOf(o)} 2>/dev/null)"}; return ;;`
+            : listOf(o)
+              ? `        --${o.name}) compset -P '*,'; compadd -q -S , -- ${listOf(o)!.map(quote).join(' ')}; return ;;`
+              : `        --${o.name}) return ;;`,
       );
     const words = [...opts.map((o) => `--${o.name}`), ...(POSITIONAL(name) ?? [])].map(quote).join(' ');
     const dyn = DYNAMIC(name);
@@ -177,7 +186,15 @@ function fish(): string {
     const when = `-n ${quote(`__fish_seen_subcommand_from ${name}`)}`;
     for (const o of optionsOf(COMMANDS[name])) {
       const offered = choicesOf(o) ?? listOf(o);
-      const value = o.type === 'string' ? (offered ? ` -x -a ${quote(offered.join(' '))}` : ' -r') : '';
+      const known = knownOf(o);
+      const value =
+        o.type !== 'string'
+          ? ''
+          : known
+            ? ` -x -a '(linedesk __complete ${known} 2>/dev/null)'`
+            : offered
+              ? ` -x -a ${quote(offered.join(' '))}`
+              : ' -r';
       lines.push(
         `complete -c linedesk ${when} -l ${o.name}${o.short ? ` -s ${o.short}` : ''}${value} -d ${quote(o.help)}`,
       );

@@ -1,4 +1,5 @@
 import type { StoreApi } from 'zustand/vanilla';
+import type { ViewsApi } from '../present/saved-views';
 import type { ChangeService } from '../services/changes/service';
 import type { ServiceClient } from '../services/client';
 import type { ServiceDeps } from '../services/deps';
@@ -23,6 +24,8 @@ export interface StoreDeps extends ServiceDeps {
   readonly watchFirstMs?: number;
   /** A line to open once the first load is done (a find switched profiles to show it). */
   readonly openLine?: LineToOpen;
+  /** Saved views and the search history (the config's; none in a test that gives none). */
+  readonly views?: ViewsApi;
   /** The change service (made from these deps by the store unless given: a command shares its own). */
   readonly changes?: ChangeService;
 }

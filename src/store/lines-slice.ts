@@ -322,6 +322,7 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
       clearTimeout(searchTimer);
       const search = get().searchDraft.trim();
       set({ searchOpen: false });
+      if (search) get().rememberSearch(search);
       if (search !== get().query.search) reload({ search });
     },
     clearSearch() {

@@ -1,3 +1,4 @@
+import { historyStep, remember } from '../domain/history';
 import { typedText } from '../domain/line-form';
 import type { GetState, SetState, StoreDeps } from './deps';
 
@@ -39,16 +40,11 @@ export function createPaletteSlice(set: SetState, get: GetState, deps: StoreDeps
       set({ paletteInput: typedText(text), paletteHistoryIndex: null });
     },
     paletteHistoryStep(delta) {
-      const { paletteHistory: h, paletteHistoryIndex: i } = get();
-      if (!h.length) return;
-      const at = i === null ? (delta < 0 ? h.length - 1 : null) : i + delta;
-      if (at === null || at >= h.length) return set({ paletteHistoryIndex: null, paletteInput: '' });
-      const clamped = Math.max(0, at);
-      set({ paletteHistoryIndex: clamped, paletteInput: h[clamped]! });
+      const step = historyStep(get().paletteHistory, get().paletteHistoryIndex, delta);
+      if (step) set({ paletteHistoryIndex: step.index, paletteInput: step.text });
     },
     paletteAccepted(input) {
-      const line = input.trim();
-      const history = [...get().paletteHistory.filter((h) => h !== line), line].slice(-50);
+      const history = remember(get().paletteHistory, input, 50);
       set({ paletteInput: '', paletteHistory: history, paletteHistoryIndex: null });
       get().closeView('palette');
     },

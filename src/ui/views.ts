@@ -10,6 +10,7 @@ import type { ViewId } from '../store/types';
 import { ActionDialog } from './overlays/ActionDialog';
 import { BouquetPicker } from './overlays/BouquetPicker';
 import { BulkDialog } from './overlays/BulkDialog';
+import { ColumnsPicker } from './overlays/ColumnsPicker';
 import { CommandPalette } from './overlays/CommandPalette';
 import { CopyMenu } from './overlays/CopyMenu';
 import { HelpOverlay } from './overlays/HelpOverlay';
@@ -64,6 +65,7 @@ export const VIEWS: Readonly<Record<ViewId, ViewRegistration>> = {
   profiles: { component: ProfilesOverlay },
   profileAdd: { component: ProfileAddForm },
   note: { component: NoteForm },
+  columns: { component: ColumnsPicker },
 };
 
 /**

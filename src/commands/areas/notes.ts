@@ -16,7 +16,10 @@ export const NOTES_COMMANDS = [
     },
     { footer: FOOTER.most, disabled: needsLine(selectTargetLine) },
   ),
-  c('note.column', ['N'], 'lines', 'Find', 'Show or hide the Note column', (s) => s.toggleNoteColumn()),
+  c('note.column', ['N'], 'lines', 'Find', 'Show or hide the Note column', (s) =>
+    // A chosen column set (a view's, the picker's) holds the Note column like any other.
+    s.columns ? s.toggleColumn('note') : s.toggleNoteColumn(),
+  ),
 
   // Note form
   c('note.next', ['tab', 'down'], 'note', 'Input', 'Next field', (s) => s.moveNoteFocus(1), { footer: true }),

@@ -2,7 +2,8 @@ import { LINE_TYPES, type LineListItem, type OrderBy, type UnreadableItem } from
 import { sortOf } from '../../commands/args';
 import { SORT } from '../../commands/spec';
 import { countText, unreadableText } from '../../domain/format';
-import { LINE_COLUMNS } from '../../present/lines-columns';
+import { type Column, LINE_COLUMNS } from '../../present/lines-columns';
+import { DEFAULT_VIEW, parseViews, type SavedView, viewColumns } from '../../present/saved-views';
 import {
   DEFAULT_QUERY,
   type LinesQuery,
@@ -11,6 +12,7 @@ import {
   STATUS_VIEWS,
   type StatusView,
 } from '../../services/lines-query';
+import type { LineNote } from '../../services/notes';
 import { type PageFetch, walkPages, walkWhole } from '../../services/page-walk';
 import { wholeOption } from '../args';
 import { EXIT, failureOf, usageFailure } from '../failure';
@@ -33,15 +35,44 @@ import { csvFormat, jsonFormat, ndjsonFormat } from './lines-stream';
  * The browser's columns for a terminal table: the username is the column people copy, so it is kept
  * whole down to 50 columns (a higher minimum; type and connections give way below 60 and 56).
  */
-const TABLE_COLUMNS = LINE_COLUMNS.map((c) =>
+const forTable = (c: Column<LineListItem>): Column<LineListItem> =>
   c.id === 'username'
     ? { ...c, width: { min: 16, flex: 3, max: 32 } }
     : c.id === 'type'
       ? { ...c, minTerminal: 60 }
       : c.id === 'connections'
         ? { ...c, minTerminal: 56 }
-        : c,
-);
+        : c;
+const TABLE_COLUMNS = LINE_COLUMNS.map(forTable);
+
+/** A view's column set for the table (the Note column from this machine's notes), or the default. */
+const tableColumns = (ids: readonly string[] | null, notes: ReadonlyMap<string, LineNote>) =>
+  ids ? viewColumns(ids, notes).map(forTable) : TABLE_COLUMNS;
+
+/**
+ * The view `--view` names, read from the config: null without `--view`; an unknown name (or one
+ * left out as bad, said first) is a usage failure that lists the views there are. `default` is the
+ * default filter, sort and columns.
+ */
+function viewOf(ctx: Ctx): SavedView | Failure | null {
+  const name = ctx.run.values.view;
+  if (typeof name !== 'string') return null;
+  if (name.toLowerCase() === DEFAULT_VIEW) return { name: DEFAULT_VIEW, query: DEFAULT_QUERY, columns: null };
+  let read: ReturnType<typeof parseViews>;
+  try {
+    read = parseViews(ctx.config().config?.views);
+  } catch (err) {
+    return failureOf(err);
+  }
+  const view = read.views.find((v) => v.name === name);
+  if (view) return view;
+  for (const problem of read.problems) ctx.out.message(problem, 'yellow');
+  const known = read.views.map((v) => v.name);
+  return usageFailure(
+    `--view: no view "${name.slice(0, 40)}" (${known.length ? `known: ${[DEFAULT_VIEW, ...known].join(', ')}` : 'none saved: :view save NAME in the app saves one'})`,
+    ['view'],
+  );
+}
 
 /** The API takes at most 100 lines a page. */
 const PAGE_MAX = 100;
@@ -57,22 +88,28 @@ export interface LinesRequest {
 export function linesRequest(
   values: Ctx['run']['values'],
   format: Ctx['run']['format'],
+  /** A saved view (`--view`): its query stands where an option is not given. */
+  view: SavedView | null = null,
 ): LinesRequest | Failure {
-  const status = String(values.status ?? 'all');
+  const base = view?.query ?? DEFAULT_QUERY;
+  const status = String(values.status ?? base.status);
   if (!(STATUS_VIEWS as readonly string[]).includes(status))
     return usageFailure(`--status takes ${STATUS_VIEWS.join(', ')}, not "${status.slice(0, 20)}"`, [
       'status',
     ]);
-  const type = String(values.type ?? 'all');
+  const type = String(values.type ?? base.type);
   if (!(LINE_TYPES as readonly string[]).includes(type))
     return usageFailure(`--type takes ${LINE_TYPES.join(', ')}, not "${type.slice(0, 20)}"`, ['type']);
   // As the palette's `:lines --sort` reads it: the registry's one sort type.
-  const sort = sortOf(SORT, String(values.sort ?? 'id'));
+  const sort =
+    values.sort === undefined
+      ? { orderBy: base.orderBy, orderType: base.orderType }
+      : sortOf(SORT, String(values.sort));
   if (!sort)
     return usageFailure('--sort takes id, username, enabled or expiry, then :asc or :desc (expiry:desc)', [
       'sort',
     ]);
-  const search = typeof values.search === 'string' ? values.search.trim() : '';
+  const search = typeof values.search === 'string' ? values.search.trim() : base.search;
   if (search.length > 200) return usageFailure('--search takes at most 200 characters', ['search']);
   let limit: number | null = null;
   if (values.limit !== undefined) {
@@ -112,7 +149,12 @@ export function linesRequest(
  */
 export function linesCommand(ctx: Ctx): Promise<number> {
   const { out, run } = ctx;
-  const req = linesRequest(run.values, run.format);
+  const view = viewOf(ctx);
+  if (view && 'exit' in view) {
+    out.fail(view);
+    return Promise.resolve(view.exit);
+  }
+  const req = linesRequest(run.values, run.format, view);
   if ('exit' in req) {
     out.fail(req);
     return Promise.resolve(req.exit);
@@ -220,7 +262,7 @@ export function linesCommand(ctx: Ctx): Promise<number> {
             kept.map((l) => lineRecord(l, now)),
             now,
           )
-        : tableText(out, TABLE_COLUMNS, kept, now);
+        : tableText(out, tableColumns(view?.columns ?? null, sv.notes.all()), kept, now);
       await out.data(text);
       if (out.isTerminal && total !== null)
         out.message(

@@ -6,10 +6,12 @@ import { keyHintText } from '../../commands/keymap';
 import { creditsText, fitWidth, positionText, unreadableText } from '../../domain/format';
 import { loaded } from '../../domain/load';
 import { LINES_CHROME_ROWS } from '../../present/frame';
-import { headerText, layoutColumns, lineColumns } from '../../present/lines-columns';
+import { headerText, layoutColumns } from '../../present/lines-columns';
+import { viewColumns } from '../../present/saved-views';
 import { sortedBy } from '../../store/lines-slice';
 import { LOCAL_MAX, selectLocalLines, selectLocalRows } from '../../store/notes-slice';
 import { caretOf } from '../../store/text-target';
+import { selectViewState } from '../../store/views-slice';
 import { LineRow } from '../components/LineRow';
 import { LoadState, loadText } from '../components/LoadState';
 import { TextField } from '../components/TextField';
@@ -22,7 +24,9 @@ export function LinesScreen({ width, height }: { readonly width: number; readonl
   const cursor = useApp((s) => s.cursor);
   const marked = useApp((s) => s.marked);
   const query = useApp((s) => s.query);
-  const notes = useApp((s) => (s.noteColumn ? s.lineNotes : null));
+  const chosen = useApp((s) => s.columns);
+  // The notes, when the Note column is shown: in the chosen set, or (the default set) as `N` says.
+  const notes = useApp((s) => ((s.columns ? s.columns.includes('note') : s.noteColumn) ? s.lineNotes : null));
   const local = useApp(useShallow(selectLocalLines));
   const localRows = useApp(selectLocalRows);
   // Stable props keep the memoised rows still: only the rows whose cursor or mark changed re-render.
@@ -32,12 +36,12 @@ export function LinesScreen({ width, height }: { readonly width: number; readonl
   const columns = useMemo(
     () =>
       layoutColumns(
-        lineColumns(notes),
+        viewColumns(chosen, notes),
         width - 3,
         1,
         page ? { items: [...page.lines, ...local], now } : undefined,
       ),
-    [width, page, now, notes, local],
+    [width, page, now, notes, local, chosen],
   );
   // A failure shows above the page it kept (the view draws nothing while data is there), in the
   // two rows it may wrap to.
@@ -116,6 +120,7 @@ function StatusLine({ width }: { readonly width: number }) {
   const loading = useApp((s) => s.lines.status === 'loading');
   const marking = useApp((s) => s.markingAll);
   const notes = useApp((s) => (s.localMatches?.search === q.search ? s.localMatches : null));
+  const view = useApp(selectViewState);
   if (searchOpen) {
     return (
       <Box width={width}>
@@ -130,6 +135,7 @@ function StatusLine({ width }: { readonly width: number }) {
   }
   const parts = [
     positionText(offset, count, total),
+    view,
     q.search ? `search "${q.search}"` : null,
     `status ${q.status}`,
     `type ${q.type}`,

@@ -1,0 +1,49 @@
+import { c } from '../command';
+import { keyHintText } from '../hints';
+
+/** Saved views of the lines browser, its column picker and the search field's history. */
+export const VIEWS_COMMANDS = [
+  c('lines.nextView', ['v'], 'lines', 'Find', 'Next saved view (filter, search, sort, columns)', (s) =>
+    s.nextView(),
+  ),
+  c('lines.saveView', ['V'], 'lines', 'Find', 'Save this view as… (:view save NAME)', (s) => {
+    s.openPalette();
+    s.setPaletteInput(`view save ${s.viewName ?? ''}`);
+  }),
+  c('lines.columns', ['L'], 'lines', 'Find', 'Choose and order the columns', (s) => s.openColumns()),
+
+  // Column picker
+  c('columns.down', ['down', 'j'], 'columns', 'Navigate', 'Next column', (s) => s.moveColumnsCursor(1)),
+  c('columns.up', ['up', 'k'], 'columns', 'Navigate', 'Previous column', (s) => s.moveColumnsCursor(-1)),
+  c('columns.toggle', ['space'], 'columns', 'Input', 'Show or hide the column', (s) => s.toggleColumn(), {
+    footer: true,
+  }),
+  c('columns.moveUp', ['K'], 'columns', 'Input', 'Move the column left', (s) => s.moveColumn(-1), {
+    footer: true,
+  }),
+  c('columns.moveDown', ['J'], 'columns', 'Input', 'Move the column right', (s) => s.moveColumn(1), {
+    footer: true,
+  }),
+  c('columns.reset', ['R'], 'columns', 'Input', 'The default columns', (s) => s.resetColumns()),
+  c('columns.save', ['s'], 'columns', 'Input', 'Save into the current view', (s) => s.saveColumns(), {
+    footer: true,
+    // Annotated: the hint names a command of the table this table's type is built from.
+    disabled: (s): string | null =>
+      s.viewName ? null : `No view chosen: ${keyHintText('lines.saveView')} on the browser saves it as one`,
+  }),
+  c(
+    'columns.close',
+    ['escape', 'enter'],
+    'columns',
+    'Input',
+    'Back to the lines',
+    (s) => s.closeView('columns'),
+    {
+      footer: true,
+    },
+  ),
+
+  // Search field
+  c('search.historyPrev', ['up'], 'search', 'Input', 'Previous search', (s) => s.searchHistoryStep(-1)),
+  c('search.historyNext', ['down'], 'search', 'Input', 'Next search', (s) => s.searchHistoryStep(1)),
+] as const;
