@@ -10,7 +10,14 @@ import { ConfigError } from './config-error';
 export { PROFILE_NAME };
 
 // Built on first use (a config is read): --help and the commands that read none build no schema.
-const Profile = lazySchema(() => z.object({ baseUrl: z.string().min(1), apiKey: z.string().min(1) }));
+const Profile = lazySchema(() =>
+  z.object({
+    baseUrl: z.string().min(1),
+    apiKey: z.string().min(1),
+    /** This service's connection-link templates, checked one by one by domain/links.ts (never fatal). */
+    links: z.unknown().optional(),
+  }),
+);
 const Config = lazySchema(() =>
   z.object({
     version: z.literal(1),
@@ -36,6 +43,8 @@ const Config = lazySchema(() =>
      * one is refused alone, by name), not here: one bad template must not cost the whole config.
      */
     templates: z.unknown().optional(),
+    /** Connection-link templates for every service without its own (domain/links.ts checks them). */
+    links: z.unknown().optional(),
   }),
 );
 export type Profile = z.infer<typeof Profile>;

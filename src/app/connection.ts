@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { checkBaseUrl } from '../api/base-url';
 import { type ApiClient, type ClientOptions, createClient } from '../api/client';
 import { LinedeskError } from '../api/errors';
+import { type LinkTemplates, linkTemplatesFor } from '../domain/links';
 import { loadTemplates, type Template } from '../domain/templates';
 import { dataDir } from '../paths';
 import type { ForeignJob, IntentLog } from '../services/changes/intent-log';
@@ -142,6 +143,8 @@ export interface FileDeps {
   readonly settings: SettingsApi;
   readonly notes: Notes;
   readonly templates: { readonly templates: readonly Template[]; readonly errors: readonly string[] };
+  /** This service's connection-link templates (its profile's, the config's, the defaults). */
+  readonly links: LinkTemplates;
   readonly logError: (context: string, err: unknown) => void;
 }
 
@@ -164,6 +167,8 @@ export function fileDeps(
   // Jobs recorded for this service under another account id (a key changed since, an earlier
   // version's per-URL id): a remote service only, found by its URL.
   const baseUrl = conn.target.kind === 'remote' ? conn.target.baseUrl : null;
+  // A bad link template is named with the config's other problems and left out: never fatal.
+  const links = linkTemplatesFor(config, conn.profile);
   return {
     journal: fileJournal(join(data, 'journal.jsonl')),
     intents,
@@ -179,7 +184,7 @@ export function fileDeps(
           ),
         }
       : {}),
-    startProblems: problems,
+    startProblems: [...problems, ...links.errors],
     writeExport: (name, content) => {
       const file = join(data, 'exports', name);
       mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
@@ -190,6 +195,7 @@ export function fileDeps(
     settings: settingsApi(conn.target.id, opts.configPath, config),
     notes: fileNotes(notesPath(data, conn.target.id)),
     templates: loadTemplates(config?.templates),
+    links: links.templates,
     logError: (context, err) => log.error(context, err),
   };
 }

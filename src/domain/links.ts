@@ -31,6 +31,8 @@ export interface LinkTemplate {
   readonly parts: readonly Part[];
   /** True when the link carries the password (shown hidden where the password is hidden). */
   readonly hasPassword: boolean;
+  /** `{hostname}:8443`: the template's port replaces the host's own. */
+  readonly hasPort: boolean;
 }
 
 /** The templates of one service. `portal: null`: the account's `server_information.mag_portal_url`. */
@@ -76,7 +78,9 @@ const IPV6 = /^\[[0-9A-Fa-f:.]+\]$/;
  * a name, an IPv4 address or a bracketed IPv6 address, and a port 1–65535; nothing that a URL would
  * read as a scheme, credentials, a path, a query or a fragment.
  */
-export function checkHost(raw: string): { ok: true; host: string } | { ok: false; why: string } {
+export function checkHost(
+  raw: string,
+): { ok: true; host: string; name: string } | { ok: false; why: string } {
   const text = raw.trim();
   const no = (why: string) => ({ ok: false as const, why });
   if (!text) return no('it is empty');
@@ -103,7 +107,7 @@ export function checkHost(raw: string): { ok: true; host: string } | { ok: false
     ascii.split('.').some((label) => label.length > 63 || label.startsWith('-') || label.endsWith('-'))
   )
     return no('it is not a valid host name');
-  return { ok: true, host: port === undefined ? ascii : `${ascii}:${Number(port)}` };
+  return { ok: true, host: port === undefined ? ascii : `${ascii}:${Number(port)}`, name: ascii };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -116,7 +120,8 @@ const SAMPLE: Record<Variable, string> = { hostname: 'example.com', username: 'u
 
 /**
  * A template: an http or https URL of printable ASCII, with `{hostname}` as its whole address (right
- * after the scheme; or a fixed host and no `{hostname}`), and `{username}` and `{password}` after it.
+ * after the scheme, a port of its own allowed; or a fixed host and no `{hostname}`), and `{username}`
+ * and `{password}` after it.
  */
 export function parseLinkTemplate(raw: unknown): LinkTemplateResult {
   const fail = (error: string): LinkTemplateResult => ({ ok: false, error });
@@ -146,8 +151,12 @@ export function parseLinkTemplate(raw: unknown): LinkTemplateResult {
   const authority = rest.slice(0, rest.search(/[/?#]|$/));
   const names = parts.flatMap((p) => ('name' in p ? [p.name] : []));
   if (names.includes('hostname')) {
-    if (authority !== '{hostname}' || names.filter((n) => n === 'hostname').length > 1)
-      return fail('{hostname} must be the whole address, right after http:// or https:// (once)');
+    if (!/^\{hostname\}(?::\d{1,5})?$/.test(authority) || names.filter((n) => n === 'hostname').length > 1)
+      return fail(
+        '{hostname} must be the whole address, right after http:// or https:// (once; a :port may follow)',
+      );
+    const port = authority.slice('{hostname}:'.length);
+    if (port && (Number(port) < 1 || Number(port) > 65535)) return fail('its port is not 1–65535');
   } else {
     if (/[{}]/.test(authority)) return fail('only {hostname} can be the address');
     const host = checkHost(authority);
@@ -159,7 +168,15 @@ export function parseLinkTemplate(raw: unknown): LinkTemplateResult {
   } catch {
     return fail('is not a URL once filled in');
   }
-  return { ok: true, template: { source: raw, parts, hasPassword: names.includes('password') } };
+  return {
+    ok: true,
+    template: {
+      source: raw,
+      parts,
+      hasPassword: names.includes('password'),
+      hasPort: authority.startsWith('{hostname}:'),
+    },
+  };
 }
 
 /** `values`: hostname as it is (checked), the rest URL-encoded here. */
@@ -255,13 +272,15 @@ export interface Links {
 
 const quoted = (s: string) => JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}…` : s);
 
+type Host = { readonly host: string; readonly name: string } | { readonly reason: string };
+
 /** The line's host, else the account's; the line's, when it has one, is never passed over. */
-function hostOf(line: LinkLine, account: LinkAccount | null): { host: string } | { reason: string } {
+function hostOf(line: LinkLine, account: LinkAccount | null): Host {
   const own = line.hostname?.trim() ?? '';
   if (own) {
     const h = checkHost(own);
     return h.ok
-      ? { host: h.host }
+      ? { host: h.host, name: h.name }
       : { reason: `the line's server host ${quoted(own)} is unusable: ${h.why}` };
   }
   if (!account) return { reason: "no server host: the line has none, and the account's is not loaded" };
@@ -269,7 +288,7 @@ function hostOf(line: LinkLine, account: LinkAccount | null): { host: string } |
   if (!shared) return { reason: 'no server host: neither the line nor the account names one' };
   const h = checkHost(shared);
   return h.ok
-    ? { host: h.host }
+    ? { host: h.host, name: h.name }
     : { reason: `the account's server host ${quoted(shared)} is unusable: ${h.why}` };
 }
 
@@ -292,10 +311,10 @@ function accountPortal(account: LinkAccount | null): Link {
   }
 }
 
-function linkOf(t: LinkTemplate, line: LinkLine, host: { host: string } | { reason: string }): Link {
+function linkOf(t: LinkTemplate, line: LinkLine, host: Host): Link {
   const needsHost = t.parts.some((p) => 'name' in p && p.name === 'hostname');
   if (needsHost && 'reason' in host) return { ok: false, reason: host.reason };
-  const hostname = 'host' in host ? host.host : '';
+  const hostname = 'reason' in host ? '' : t.hasPort ? host.name : host.host;
   try {
     const url = fillParts(t.parts, { hostname, username: line.username, password: line.password });
     new URL(url); // a last check: what leaves here parses as a URL
@@ -344,4 +363,19 @@ export function buildLinks(
 export function linkValues(links: Links): { m3u: string | null; epg: string | null; portal: string | null } {
   const v = (l: Link) => (l.ok ? l.url : null);
   return { m3u: v(links.m3u), epg: v(links.epg), portal: v(links.portal) };
+}
+
+/** A link as shown where the password may be hidden: the link, the link with its password masked, or
+ *  why there is none (the screens and `linedesk line` say the same). */
+export function linkText(link: Link, showPassword: boolean): string {
+  if (!link.ok) return `none: ${link.reason}`;
+  return showPassword ? link.url : link.hidden;
+}
+
+/** A link as `linedesk line --json` prints it: the URL, or null and why (a hidden password is a why). */
+export function linkRecord(link: Link, showPassword: boolean): { url: string | null; reason: string | null } {
+  if (!link.ok) return { url: null, reason: link.reason };
+  if (link.hasPassword && !showPassword)
+    return { url: null, reason: 'it holds the password: --show-password prints it' };
+  return { url: link.url, reason: null };
 }

@@ -175,7 +175,11 @@ describe('buildLinks with the default templates', () => {
 
 describe('checkHost', () => {
   it('keeps an explicit default port (an https template must not lose :80)', () => {
-    expect(checkHost('tv.example.com:80')).toEqual({ ok: true, host: 'tv.example.com:80' });
+    expect(checkHost('tv.example.com:80')).toEqual({
+      ok: true,
+      host: 'tv.example.com:80',
+      name: 'tv.example.com',
+    });
   });
 });
 
@@ -201,7 +205,8 @@ describe('link templates', () => {
     ['http://{hostname}/{user}', /unknown placeholder \{user\}/],
     ['http://{hostname}/{', /stray "\{"/],
     ['http://{hostname}/}', /stray "\}"/],
-    ['http://{hostname}:8080/', /whole address/],
+    ['http://{hostname}:0/', /port is not 1–65535/],
+    ['http://{hostname}:8080:1/', /whole address/],
     ['http://{username}:{password}@{hostname}/', /whole address/],
     ['http://x.example/?h={hostname}', /whole address/],
     ['http://{hostname}/?again={hostname}', /whole address/],
@@ -209,6 +214,16 @@ describe('link templates', () => {
     ['http://{username}.example/', /only \{hostname\}/],
   ])('refuses %j', (t, why) => {
     expect(error(t)).toMatch(why);
+  });
+
+  it("{hostname}:port: the template's port replaces the host's own", () => {
+    const r = parseLinkTemplate('https://{hostname}:8443/x');
+    if (!r.ok) throw new Error(r.error);
+    const t = { ...defaultLinkTemplates(), m3u: r.template };
+    expect(url(buildLinks(line({ hostname: 'tv.example.com:8080' }), null, t).m3u)).toBe(
+      'https://tv.example.com:8443/x',
+    );
+    expect(url(buildLinks(line(), null, t).m3u)).toBe('https://tv.example.com:8443/x');
   });
 
   it('a fixed-host template needs no host from the line', () => {
