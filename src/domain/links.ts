@@ -14,10 +14,10 @@ export type LinkKind = (typeof LINK_KINDS)[number];
 
 /** What each link is, in words (the detail's rows, the command's output, the messages). */
 export const LINK_NAMES: Record<LinkKind, string> = {
-  m3u: 'Playlist (M3U)',
-  epg: 'Guide (EPG)',
+  m3u: 'M3U playlist',
+  epg: 'EPG guide',
   server: 'Xtream server',
-  portal: 'Portal (MAG)',
+  portal: 'MAG portal',
 };
 
 const VARIABLES = ['hostname', 'username', 'password'] as const;

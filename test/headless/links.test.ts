@@ -66,13 +66,13 @@ describe('linedesk line: connection links', () => {
     const r = await headless(['line', line.username], { env });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(
-      `Playlist (M3U)\thttp://${HOST}/get.php?username=${line.username}&password=********&type=m3u_plus&output=ts\n`,
+      `M3U playlist\thttp://${HOST}/get.php?username=${line.username}&password=********&type=m3u_plus&output=ts\n`,
     );
     expect(r.stdout).toContain(
-      `Guide (EPG)\thttp://${HOST}/xmltv.php?username=${line.username}&password=********\n`,
+      `EPG guide\thttp://${HOST}/xmltv.php?username=${line.username}&password=********\n`,
     );
     expect(r.stdout).toContain(`Xtream server\thttp://${HOST}\n`);
-    expect(r.stdout).toContain(`Portal (MAG)\thttp://${HOST}/stalker_portal/c/\n`);
+    expect(r.stdout).toContain(`MAG portal\thttp://${HOST}/stalker_portal/c/\n`);
     expect(r.stdout).not.toContain(line.password);
     const shown = await headless(['line', line.username, '--show-password'], { env });
     expect(shown.stdout).toContain(`&password=${line.password}&type=m3u_plus`);
@@ -95,7 +95,7 @@ describe('linedesk line: connection links', () => {
     expect(doc.links.m3u.reason).toMatch(/^the line's server host "evil\.example\/x\?y=1#" is unusable: /);
     expect(doc.links.xtream.server.url).toBeNull();
     const text = await headless(['line', line.id], { env });
-    expect(text.stdout).toMatch(/Playlist \(M3U\)\tnone: the line's server host .* is unusable/);
+    expect(text.stdout).toMatch(/M3U playlist\tnone: the line's server host .* is unusable/);
     expect(text.stdout).not.toContain('http://evil');
 
     sb.repo.db.prepare('UPDATE lines SET hostname = NULL WHERE id = ?').run(line.id);
