@@ -16,7 +16,9 @@ describe('line detail: connection links', () => {
     await app.waitFrame((f) => f.includes(`Line ${line.username}`) && f.includes('MAG portal'));
     const frame = app.frame();
     expect(frame).toMatch(
-      new RegExp(`M3U playlist\\s+${keyHintText('link.m3u')} copies {2}http://${HOST}/get\\.php\\?username=`),
+      new RegExp(
+        `M3U playlist\\s+${keyHintText('link.playlist')} copies {2}http://${HOST}/get\\.php\\?username=`,
+      ),
     );
     expect(frame).toMatch(
       new RegExp(`Xtream server\\s+${keyHintText('link.xtream')} copies {2}http://${HOST}\\n`),
@@ -27,9 +29,9 @@ describe('line detail: connection links', () => {
     expect(frame).toContain('Line id'); // a 24-row terminal still shows the line's id
     expect(frame).not.toContain(line.password);
 
-    await app.press('link.m3u');
+    await app.press('link.playlist');
     await app.waitFrame((f) => f.includes('Copied the playlist (M3U) link to the test clipboard'));
-    await app.press('link.epg');
+    await app.press('link.guide');
     await app.waitFrame((f) => f.includes('Copied the guide (EPG) link'));
     await app.press('link.xtream');
     await app.waitFrame((f) => f.includes('Copied the Xtream server, username and password'));
@@ -55,9 +57,9 @@ describe('line detail: connection links', () => {
     expect(app.frame()).toMatch(
       /M3U playlist\s+none: the line's server host "user@evil\.example\/x" is unusable/,
     );
-    expect(app.frame()).not.toContain(`${keyHintText('link.m3u')} copies`);
+    expect(app.frame()).not.toContain(`${keyHintText('link.playlist')} copies`);
     expect(app.frame()).not.toContain('http://user@evil');
-    await app.press('link.m3u');
+    await app.press('link.playlist');
     await app.waitFrame((f) => f.includes("No playlist (M3U) link: the line's server host"));
     // The portal is the account's: still there, still copied.
     await app.press('link.portal');

@@ -43,10 +43,10 @@ const hasLink =
 
 /** Connection links of the line on the detail screen, each copied with one key (OSC 52; tmux). */
 export const LINK_COMMANDS = [
-  c('link.m3u', ['m'], 'detail', 'Copy', 'Copy the playlist (M3U) link', copyLink('m3u'), {
+  c('link.playlist', ['m'], 'detail', 'Copy', 'Copy the playlist (M3U) link', copyLink('m3u'), {
     disabled: hasLink('m3u'),
   }),
-  c('link.epg', ['g'], 'detail', 'Copy', 'Copy the guide (EPG) link', copyLink('epg'), {
+  c('link.guide', ['g'], 'detail', 'Copy', 'Copy the guide (EPG) link', copyLink('epg'), {
     disabled: hasLink('epg'),
   }),
   c(

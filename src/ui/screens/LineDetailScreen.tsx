@@ -19,8 +19,8 @@ const FIXES = Object.keys(FIX_COMMAND) as Fix[];
 
 /** The connection links, in the order shown, and the key that copies each. */
 const LINK_COMMAND: Record<LinkKind, CommandId> = {
-  m3u: 'link.m3u',
-  epg: 'link.epg',
+  m3u: 'link.playlist',
+  epg: 'link.guide',
   server: 'link.xtream',
   portal: 'link.portal',
 };
