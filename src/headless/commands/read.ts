@@ -231,12 +231,13 @@ export function lineCommand(ctx: Ctx): Promise<number> {
         ['MAC address', notInList],
         ['Parental code', notInList],
         ['Server', line.hostname ?? '—'],
-        ['Line id', line.id],
+        // As the detail screen: the links (or why there are none), then the line's id.
         ...(['m3u', 'epg', 'server', 'portal'] as const).map((k): [string, string, Tint?] => [
           LINK_NAMES[k],
           linkText(links[k], show),
           links[k].ok ? undefined : 'yellow',
         ]),
+        ['Line id', line.id],
       ]),
     );
     return EXIT.done;
