@@ -10,7 +10,14 @@ import { ConfigError } from './config-error';
 export { PROFILE_NAME };
 
 // Built on first use (a config is read): --help and the commands that read none build no schema.
-const Profile = lazySchema(() => z.object({ baseUrl: z.string().min(1), apiKey: z.string().min(1) }));
+const Profile = lazySchema(() =>
+  z.object({
+    baseUrl: z.string().min(1),
+    apiKey: z.string().min(1),
+    /** This service's connection-link templates, checked one by one by domain/links.ts (never fatal). */
+    links: z.unknown().optional(),
+  }),
+);
 const Config = lazySchema(() =>
   z.object({
     version: z.literal(1),
@@ -39,6 +46,8 @@ const Config = lazySchema(() =>
     /** Saved views and the search history: checked entry by entry by present/saved-views.ts. */
     views: z.unknown().optional(),
     searches: z.unknown().optional(),
+    /** Connection-link templates for every service without its own (domain/links.ts checks them). */
+    links: z.unknown().optional(),
   }),
 );
 export type Profile = z.infer<typeof Profile>;

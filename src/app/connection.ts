@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { checkBaseUrl } from '../api/base-url';
 import { type ApiClient, type ClientOptions, createClient } from '../api/client';
 import { LinedeskError } from '../api/errors';
+import { type LinkTemplates, linkTemplatesFor } from '../domain/links';
 import { loadTemplates, type Template } from '../domain/templates';
 import { dataDir } from '../paths';
 import type { ViewsApi } from '../present/saved-views';
@@ -146,6 +147,8 @@ export interface FileDeps {
   readonly templates: { readonly templates: readonly Template[]; readonly errors: readonly string[] };
   /** Saved views (every account's) and this account's search history, in the config. */
   readonly views: ViewsApi;
+  /** This service's connection-link templates (its profile's, the config's, the defaults). */
+  readonly links: LinkTemplates;
   readonly logError: (context: string, err: unknown) => void;
 }
 
@@ -169,6 +172,8 @@ export function fileDeps(
   // version's per-URL id): a remote service only, found by its URL.
   const baseUrl = conn.target.kind === 'remote' ? conn.target.baseUrl : null;
   const views = viewsApi(conn.target.id, opts.configPath, config);
+  // A bad link template is named with the config's other problems and left out: never fatal.
+  const links = linkTemplatesFor(config, conn.profile);
   return {
     journal: fileJournal(join(data, 'journal.jsonl')),
     intents,
@@ -184,8 +189,8 @@ export function fileDeps(
           ),
         }
       : {}),
-    // A bad saved view is said at start with the config's other left-out entries.
-    startProblems: [...problems, ...views.problems],
+    // A bad saved view or link template is said at start with the config's other left-out entries.
+    startProblems: [...problems, ...views.problems, ...links.errors],
     writeExport: (name, content) => {
       const file = join(data, 'exports', name);
       mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
@@ -197,6 +202,7 @@ export function fileDeps(
     notes: fileNotes(notesPath(data, conn.target.id)),
     templates: loadTemplates(config?.templates),
     views,
+    links: links.templates,
     logError: (context, err) => log.error(context, err),
   };
 }

@@ -15,6 +15,7 @@ import { FIND_COMMANDS } from './areas/find';
 import { FORM_COMMANDS } from './areas/form';
 import { LINE_COMMANDS } from './areas/line';
 import { LINES_COMMANDS } from './areas/lines';
+import { LINK_COMMANDS } from './areas/links';
 import { MESSAGE_COMMANDS } from './areas/messages';
 import { NOTES_COMMANDS } from './areas/notes';
 import { RENEWALS_COMMANDS } from './areas/renewals';
@@ -38,6 +39,7 @@ export const COMMANDS = [
   ...MESSAGE_COMMANDS,
   ...NOTES_COMMANDS,
   ...VIEWS_COMMANDS,
+  ...LINK_COMMANDS,
 ] as const;
 
 hints.registerCommands(COMMANDS);

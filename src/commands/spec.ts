@@ -288,7 +288,7 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
   },
   line: {
     name: 'line',
-    summary: 'one line as the detail screen shows it, its diagnosis first',
+    summary: 'one line as the detail screen shows it: its diagnosis first, its connection links last',
     usage: 'ID|USERNAME [options]',
     positionals: [LINE],
     required: 1,
@@ -297,7 +297,7 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
       {
         name: 'show-password',
         type: 'boolean',
-        help: 'print the password (hidden otherwise)',
+        help: 'print the password, and the links that hold it (hidden otherwise)',
         cliOnly: true,
       },
     ],

@@ -29,6 +29,9 @@ export const PLACEHOLDERS = [
   'CUSTOMER',
   'PHONE',
   'CONNECTIONS',
+  'M3U_URL',
+  'EPG_URL',
+  'PORTAL_URL',
 ] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 const KNOWN: ReadonlySet<string> = new Set(PLACEHOLDERS);
@@ -192,6 +195,8 @@ export interface MessageValues {
   label?: string | null;
   note?: { name?: string; phone?: string; text?: string } | null;
   connections?: number | null;
+  /** Connection links (domain/links.ts `linkValues`): null when the line has none (no usable host). */
+  links?: { readonly m3u: string | null; readonly epg: string | null; readonly portal: string | null } | null;
 }
 
 /** The message for one line. A template that never passed parseTemplate still fills safely. */
@@ -232,6 +237,9 @@ function valuesFor(
     PHONE: v.note?.phone,
     CONNECTIONS:
       typeof v.connections === 'number' && Number.isFinite(v.connections) ? String(v.connections) : '',
+    M3U_URL: v.links?.m3u,
+    EPG_URL: v.links?.epg,
+    PORTAL_URL: v.links?.portal,
   };
 }
 

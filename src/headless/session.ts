@@ -5,6 +5,7 @@ import { connect, fileDeps, isConnection } from '../app/connection';
 import { createLog, type Log } from '../app/log';
 import { chooseTarget } from '../app/target';
 import { COMMANDS } from '../commands/spec';
+import type { LinkTemplates } from '../domain/links';
 import { DEFAULT_HOLD_MS } from '../domain/proof';
 import type { Template } from '../domain/templates';
 import { configDir, dataDir, stateDir } from '../paths';
@@ -105,6 +106,8 @@ export interface Services extends Lookups {
   readonly settings: SettingsApi | null;
   /** The config's templates over the defaults, and what was refused at load. */
   readonly templates: { readonly templates: readonly Template[]; readonly errors: readonly string[] };
+  /** This service's connection-link templates (domain/links.ts). */
+  readonly links: LinkTemplates;
   /** The hold window in force (the config's `holdMinutes`, or the default). */
   readonly holdMs: number;
   readonly now: () => number;
@@ -234,6 +237,7 @@ export async function withServices(ctx: Ctx, body: (services: Services) => Promi
       notes: files.notes,
       settings: files.settings,
       templates: files.templates,
+      links: files.links,
       holdMs: files.holdMs ?? DEFAULT_HOLD_MS,
       now: ctx.now,
       sleep: tune?.sleep ?? held,

@@ -4,6 +4,7 @@
  * settings, a clock. Both front-ends build on these; the store adds its own (store/deps.ts).
  */
 import type { RetryPolicy } from '../api/retry';
+import type { LinkTemplates } from '../domain/links';
 import type { Template } from '../domain/templates';
 import type { ForeignJob, IntentLog } from './changes/intent-log';
 import type { Journal } from './changes/journal';
@@ -51,6 +52,8 @@ export interface ServiceDeps {
   readonly notes?: Notes;
   /** Customer message templates: the config's over the defaults, and what was refused at load. */
   readonly templates?: { readonly templates: readonly Template[]; readonly errors: readonly string[] };
+  /** Connection-link templates of this service (domain/links.ts; the defaults when absent). */
+  readonly links?: LinkTemplates;
   /** `:find`: every profile's service searched for a username or id. */
   readonly findAcross?: FindAcrossApi;
   /** Open jobs recorded for this service under another account id (services/changes/intent-log.ts). */

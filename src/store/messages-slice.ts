@@ -1,6 +1,7 @@
 import type { LineListItem } from '../api/contract';
 import { sanitize } from '../api/sanitize';
 import { counted } from '../domain/format';
+import { buildLinks, defaultLinkTemplates, type LinkTemplates, linkValues } from '../domain/links';
 import {
   DEFAULT_TEMPLATES,
   fillTemplate,
@@ -30,6 +31,8 @@ export type MessagePicker =
 export interface MessagesSlice {
   /** The config's templates over the defaults (domain/templates.ts loadTemplates). */
   readonly templates: readonly Template[];
+  /** This service's connection-link templates (domain/links.ts linkTemplatesFor; the defaults). */
+  readonly linkTemplates: LinkTemplates;
   readonly messages: MessagePicker | null;
   openMessageCopy: (line: LineListItem) => void;
   openMessageExport: (lines: readonly LineListItem[], what: string) => void;
@@ -62,6 +65,7 @@ export function createMessagesSlice(set: SetState, get: GetState, deps: StoreDep
       label: line.label,
       note: note ? { name: note.name, phone: note.phone, text: note.text } : null,
       connections: line.connections,
+      links: linkValues(buildLinks(line, account ?? null, get().linkTemplates)),
     };
   };
   const picked = (): Template | undefined => {
@@ -70,6 +74,7 @@ export function createMessagesSlice(set: SetState, get: GetState, deps: StoreDep
   };
   return {
     templates: deps.templates?.templates.length ? deps.templates.templates : DEFAULT_TEMPLATES,
+    linkTemplates: deps.links ?? defaultLinkTemplates(),
     messages: null,
 
     openMessageCopy(line) {

@@ -1,4 +1,5 @@
-import type { Line } from '../api/contract';
+import type { Line, LineListItem } from '../api/contract';
+import { buildLinks, type Links } from '../domain/links';
 import { openReason, openRefusal } from '../services/changes/open-lines';
 import type { AppState } from './app-store';
 import { selectCurrentLine } from './lines-slice';
@@ -58,3 +59,8 @@ export const selectBalance = (s: Pick<AppState, 'account'>) => loaded(s.account)
  */
 export const selectBalanceStale = (s: Pick<AppState, 'account' | 'bulk'>) =>
   s.account.status === 'error' || Boolean(s.bulk?.paused);
+
+/** A line's connection links (domain/links.ts) with the account as loaded and this service's
+ *  templates. A new object each call: a component memoises it on the line, account and templates. */
+export const selectLinksOf = (s: AppState, line: LineListItem): Links =>
+  buildLinks(line, loaded(s.account) ?? null, s.linkTemplates);

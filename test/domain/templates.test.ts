@@ -40,6 +40,11 @@ describe('fillTemplate', () => {
         label: 'Living room',
         note: { name: 'Ali B', phone: '+44 7700 900123', text: 'pays cash' },
         connections: 2,
+        links: {
+          m3u: 'http://tv.example/get.php?username=alice&password=s3cret',
+          epg: 'http://tv.example/xmltv.php?username=alice',
+          portal: 'http://portal.example/c/',
+        },
       },
       NOW,
     );
@@ -57,6 +62,9 @@ describe('fillTemplate', () => {
         'CUSTOMER=<Ali B>',
         'PHONE=<+44 7700 900123>',
         'CONNECTIONS=<2>',
+        'M3U_URL=<http://tv.example/get.php?username=alice&password=s3cret>',
+        'EPG_URL=<http://tv.example/xmltv.php?username=alice>',
+        'PORTAL_URL=<http://portal.example/c/>',
       ].join('\n'),
     );
   });
@@ -64,6 +72,16 @@ describe('fillTemplate', () => {
   it('leaves missing values empty, and says "never" for a line without expiry', () => {
     expect(fill('[{PORTAL}|{SERVER}|{LABEL}|{NOTE}|{CUSTOMER}|{PHONE}|{CONNECTIONS}]')).toBe('[||||||]');
     expect(fill('[{NOTE}|{CONNECTIONS}]', { note: null, connections: null })).toBe('[|]');
+    expect(
+      fill('[{M3U_URL}|{EPG_URL}|{PORTAL_URL}]', { links: { m3u: null, epg: null, portal: null } }),
+    ).toBe('[||]');
+    expect(
+      missingValues(
+        tpl('{M3U_URL} {PORTAL_URL}'),
+        { ...base, links: { m3u: null, epg: 'x', portal: 'y' } },
+        NOW,
+      ),
+    ).toEqual(['M3U_URL']);
     expect(fill('{EXPDATE}/{DAYS}/{DAYSTEXT}', { expMs: null })).toBe('never//never');
     expect(fill('{EXPDATE}/{DAYS}/{DAYSTEXT}', { expMs: Number.NaN })).toBe('//');
   });

@@ -2,8 +2,7 @@ import type { LineListItem } from '../../api/contract';
 import { lineRule } from '../../domain/change-rules';
 import type { Months } from '../../domain/steps';
 import type { AppState } from '../../store/app-store';
-import { isBulkMode, selectTargetLine, unsettledRefusal } from '../../store/selectors';
-import { loaded } from '../../store/types';
+import { isBulkMode, selectLinksOf, selectTargetLine, unsettledRefusal } from '../../store/selectors';
 import { c, type Disabled, FOOTER, needsLine, READ_ONLY, type Run, writes } from '../command';
 
 /** Copies and says what really happened: never "Copied" when nothing could be. */
@@ -225,8 +224,10 @@ export const LINE_COMMANDS = [
     'Copy',
     'Copy the MAG portal URL',
     copyFrom((s) => {
-      const url = loaded(s.account)?.server_information.mag_portal_url;
-      return url ? { text: url, what: 'the MAG portal URL' } : null;
+      // The portal as the detail shows it (a profile's portal template, else the account's address).
+      const line = selectTargetLine(s);
+      const portal = line ? selectLinksOf(s, line).portal : null;
+      return portal?.ok ? { text: portal.url, what: 'the MAG portal URL' } : null;
     }),
     { footer: true },
   ),

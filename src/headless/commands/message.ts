@@ -1,3 +1,4 @@
+import { buildLinks, linkValues } from '../../domain/links';
 import { fillTemplate, loadTemplates } from '../../domain/templates';
 import { EXIT } from '../failure';
 import { type Ctx, withServices } from '../session';
@@ -44,6 +45,7 @@ export async function messageCommand(ctx: Ctx): Promise<number> {
         label: line.label,
         note,
         connections: line.connections,
+        links: linkValues(buildLinks(line, acct, sv.links)),
       },
       ctx.now(),
     );

@@ -8,6 +8,7 @@ import {
   relativeText,
   statusOf,
 } from '../../domain/format';
+import { buildLinks, LINK_NAMES, type Links, linkRecord, linkText } from '../../domain/links';
 import { namesText } from '../../domain/paste-list';
 import { statusGroups } from '../../domain/status-groups';
 import { PACKAGE_COLUMNS } from '../../present/tables';
@@ -156,9 +157,25 @@ const FIX_WORDS: Record<Fix, (who: string) => string> = {
 
 export const diagnosisRecord = (d: Diagnosis) => ({ works: d.works, why: d.why, fixes: d.fixes });
 
+/** The links of `linedesk line --json`: each a URL or why not; the password only with --show-password. */
+export const linksRecord = (links: Links, line: { username: string; password: string }, show: boolean) => ({
+  host: links.host,
+  m3u: linkRecord(links.m3u, show),
+  epg: linkRecord(links.epg, show),
+  portal: linkRecord(links.portal, show),
+  xtream: {
+    server: linkRecord(links.server, show),
+    username: line.username,
+    ...(show ? { password: line.password } : {}),
+  },
+});
+
 export function lineCommand(ctx: Ctx): Promise<number> {
   const wanted = ctx.run.args[0]!;
   return withServices(ctx, async (sv) => {
+    // The account gives the links' host when the line has none, and the portal; a line is still
+    // shown without it (its links say why they are missing).
+    const account = sv.client.me().catch(() => null);
     let got = await sv.lookupOne(wanted);
     // No username or id answers: the one line whose note matches (a customer's name, a phone), as `/`
     // finds it; several are listed, never guessed.
@@ -185,8 +202,11 @@ export function lineCommand(ctx: Ctx): Promise<number> {
     const show = ctx.run.values['show-password'] === true;
     const rec = lineRecord(line, now);
     if (!show) delete rec.password;
+    const links = buildLinks(line, await account, sv.links);
     if (ctx.run.format === 'json') {
-      await ctx.out.data(json({ line: rec, diagnosis: diagnosisRecord(dx) }));
+      await ctx.out.data(
+        json({ line: rec, diagnosis: diagnosisRecord(dx), links: linksRecord(links, line, show) }),
+      );
       return EXIT.done;
     }
     const fixes = dx.fixes.map((f) => FIX_WORDS[f](line.username)).join('; ');
@@ -211,6 +231,12 @@ export function lineCommand(ctx: Ctx): Promise<number> {
         ['MAC address', notInList],
         ['Parental code', notInList],
         ['Server', line.hostname ?? '—'],
+        // As the detail screen: the links (or why there are none), then the line's id.
+        ...(['m3u', 'epg', 'server', 'portal'] as const).map((k): [string, string, Tint?] => [
+          LINK_NAMES[k],
+          linkText(links[k], show),
+          links[k].ok ? undefined : 'yellow',
+        ]),
         ['Line id', line.id],
       ]),
     );

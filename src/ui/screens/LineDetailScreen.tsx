@@ -1,9 +1,12 @@
 import { Box, Text } from 'ink';
+import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { type CommandId, keyHint, keyHintText } from '../../commands/keymap';
 import { diagnose, type Fix } from '../../domain/diagnosis';
 import { absoluteText, expiryText, fitWidth, relativeText, statusOf } from '../../domain/format';
+import { buildLinks, LINK_NAMES, type LinkKind, linkText } from '../../domain/links';
 import { selectDetailExtras, selectDetailLine, selectDetailNote } from '../../store/selectors';
+import { loaded } from '../../store/types';
 import { useApp } from '../store-context';
 import { color, statusToken } from '../theme';
 
@@ -13,6 +16,19 @@ const FIX_COMMAND: Record<Fix, CommandId> = {
   newLine: 'line.create',
 };
 const FIXES = Object.keys(FIX_COMMAND) as Fix[];
+
+/** The connection links, in the order shown, and the key that copies each. */
+const LINK_COMMAND: Record<LinkKind, CommandId> = {
+  m3u: 'link.playlist',
+  epg: 'link.guide',
+  server: 'link.xtream',
+  portal: 'link.portal',
+};
+const LINKS = Object.keys(LINK_COMMAND) as LinkKind[];
+
+/** Rows left out first, in this order, when the terminal is too short for every row (the links and
+ *  the line's identity stay; these have their dates in the browser or a key in the footer). */
+const SPARE_ROWS = ['Period start', 'Created', 'Local note', 'Type'];
 const FIX_WORDS: Record<Fix, string> = {
   unsuspend: 'unsuspends',
   extend: 'extends',
@@ -31,7 +47,15 @@ export function LineDetailScreen({ width, height }: { readonly width: number; re
   const fixHints = useApp(
     useShallow((s) => FIXES.map((f) => keyHint(s, FIX_COMMAND[f], FIX_WORDS[f]) ?? '')),
   );
-  if (!line) return <Text> No line.</Text>;
+  const account = useApp((s) => loaded(s.account));
+  const linkTemplates = useApp((s) => s.linkTemplates);
+  const links = useMemo(
+    () => (line ? buildLinks(line, account ?? null, linkTemplates) : null),
+    [line, account, linkTemplates],
+  );
+  // A key is named only while its command runs (a link that cannot be made shows its reason instead).
+  const linkHints = useApp(useShallow((s) => LINKS.map((k) => keyHint(s, LINK_COMMAND[k], 'copies') ?? '')));
+  if (!line || !links) return <Text> No line.</Text>;
   const now = Date.now();
   const status = statusOf(line, now);
   // List items omit MAC and parental code; a single-line response (a change here) carries them.
@@ -80,9 +104,25 @@ export function LineDetailScreen({ width, height }: { readonly width: number; re
       extras ? (extras.parental_code ?? '—') : notInList,
       extras ? undefined : color('ui.muted'),
     ],
-    ['Server', line.hostname ?? '—', undefined],
+    // The host is in the Xtream server's row (or why it cannot be used); the password as above.
+    ...LINKS.map((k, i): [string, string, string | undefined] => {
+      const link = links[k];
+      return link.ok
+        ? [
+            LINK_NAMES[k],
+            `${linkHints[i] ? `${linkHints[i]}  ` : ''}${linkText(link, showPassword)}`,
+            undefined,
+          ]
+        : [LINK_NAMES[k], linkText(link, showPassword), color('tone.warning')];
+    }),
     ['Line id', line.id, undefined],
   ];
+  // Too short for every row: the spare ones go first, then the rows at the end.
+  for (const name of SPARE_ROWS) {
+    if (rows.length <= height - 1) break;
+    const at = rows.findIndex(([k]) => k === name);
+    if (at >= 0) rows.splice(at, 1);
+  }
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold wrap="truncate">
