@@ -125,5 +125,7 @@ export function planRunway(
 export function runwayText(r: Pick<Runway, 'covers' | 'coveredDays' | 'days'>): string {
   return r.covers
     ? `covers the next ${r.days} ${r.days === 1 ? 'day' : 'days'} of renewals`
-    : `covers ${r.coveredDays} ${r.coveredDays === 1 ? 'day' : 'days'} of renewals`;
+    : r.coveredDays === 0
+      ? 'covers less than a day of renewals'
+      : `covers ${r.coveredDays} ${r.coveredDays === 1 ? 'day' : 'days'} of renewals`;
 }

@@ -79,3 +79,16 @@ function judgeRead(
   const wrote = judged.remember ? watch.balances.write(watch.targetId, judged.remember) : null;
   return { verdict: judged.verdict, problem: wrote };
 }
+
+/** For tests and for when the data directory cannot be written: remembered for this process only. */
+export function memoryBalances(): BalanceMemory & { readonly seen: Map<string, BalanceSeen> } {
+  const seen = new Map<string, BalanceSeen>();
+  return {
+    seen,
+    read: (id) => ({ seen: seen.get(id) ?? null, problem: null }),
+    write: (id, s) => {
+      seen.set(id, s);
+      return null;
+    },
+  };
+}

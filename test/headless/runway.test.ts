@@ -69,7 +69,7 @@ describe('linedesk runway', () => {
 
     const plain = await headless(['runway'], { env: small, now: () => NOW });
     expect(plain.code).toBe(7);
-    expect(plain.stdout).toContain(`covers ${j.coveredDays} day`);
+    expect(plain.stdout).toContain(j.coveredDays ? `covers ${j.coveredDays} day` : 'covers less than a day');
     expect(plain.stdout).toContain('First to lapse');
     expect(plain.stdout).toContain(second.username);
 

@@ -31,6 +31,7 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
       ['Email', acct.email],
       ['Credits', creditsText(acct.credits)],
       ['Runway', runwayLine(runway, runwayLoad.status === 'error' ? runwayLoad.error : null)],
+      ...(runway && apartText(runway) ? [['Not counted', apartText(runway)] as [string, string]] : []),
       ...(driftLine(drift) ? [['Drift', driftLine(drift)!] as [string, string]] : []),
       ['Lines', countText(acct.lines_count)],
       ['Server', acct.server_information.hostname],
@@ -56,7 +57,7 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
     },
   };
   // The lines the balance would not renew, soonest first: as many as leave room for the packages.
-  const lapsing = (runway?.lapsing ?? []).slice(0, Math.max(0, Math.min(5, height - lines.length - 12)));
+  const lapsing = (runway?.lapsing ?? []).slice(0, Math.max(0, Math.min(5, height - lines.length - 11)));
   const lapseLaid = layoutColumns(RUNWAY_COLUMNS, width - 2, 1, { items: lapsing, now: runway?.at ?? 0 });
   const laid = layoutColumns(
     [...PACKAGE_COLUMNS.filter((c) => c.id !== 'type' && c.id !== 'duration'), affords],
@@ -119,12 +120,18 @@ function statusText(c: StatusCountsIn): string {
 /** The runway in words: what it covers, what renewing the window needs, and what it leaves out. */
 function runwayLine(r: Runway | null, error: string | null): string {
   if (!r) return error ? `could not be read: ${error}` : 'reading…';
-  const apart = [
-    r.trials.length ? `${counted(r.trials.length, 'trial')} not counted (cannot be extended)` : '',
-    r.suspended.length ? `${counted(r.suspended.length, 'suspended line')} not counted` : '',
-    r.unpriced ? `${countText(r.unpriced)} unpriced` : '',
-  ].filter(Boolean);
-  return `${runwayText(r)}: ${counted(r.rows.length, 'line')} expiring within ${counted(r.days, 'day')} need ${credits(r.needed)} (estimate)${apart.length ? `; ${apart.join(', ')}` : ''}`;
+  return `${runwayText(r)}: ${counted(r.rows.length, 'line')} expiring within ${counted(r.days, 'day')} need ${credits(r.needed)} (estimate)`;
+}
+
+/** What the runway leaves out, and why. */
+function apartText(r: Runway): string {
+  return [
+    r.trials.length ? `${counted(r.trials.length, 'trial')} (cannot be extended)` : '',
+    r.suspended.length ? counted(r.suspended.length, 'suspended line') : '',
+    r.unpriced ? `${countText(r.unpriced)} with no 1-month price` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** A drift said (with its amount), or why the balance is not watched; nothing when all is well. */
