@@ -83,10 +83,12 @@ export function judgeDrift(
         remember: null,
       };
     if (began > read.to) continue;
+    // No change is open (busy says so): an outcome still unknown is one nobody checks any more (set
+    // aside); like a charge never learnt, it is not drift, and the check starts again from here.
     if (last.outcome === 'unknown')
       return {
-        verdict: { kind: 'unsure', why: 'a change of this machine has an unknown outcome' },
-        remember: null,
+        verdict: { kind: 'unsure', why: 'a change of this machine was left with an unknown outcome' },
+        remember: { balance, at: read.from },
       };
     if (last.outcome !== 'applied' || !SPENDS.has(last.operation)) continue;
     if (last.deducedCredits === null)

@@ -104,8 +104,9 @@ describe('judgeDrift', () => {
       verdict: { kind: 'unsure', why: 'a change is open' },
       remember: null,
     });
-    const unknown = judgeDrift(seen, [e({ outcome: 'unknown', deducedCredits: null })], 95, read, null);
-    expect(unknown).toMatchObject({ verdict: { kind: 'unsure' }, remember: null });
+    // An unknown outcome no change holds open any more (set aside): not drift; judged from here on.
+    const unknown = judgeDrift(seen, [e({ outcome: 'unknown', deducedCredits: null })], 70, read, null);
+    expect(unknown).toMatchObject({ verdict: { kind: 'unsure' }, remember: { balance: 70 } });
     // Journaled while the balance was read: it may or may not be in it.
     const during = judgeDrift(seen, [e({ time: at(read.from + 10) })], 95, read, null);
     expect(during).toMatchObject({ verdict: { kind: 'unsure' }, remember: null });

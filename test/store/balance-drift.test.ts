@@ -4,10 +4,14 @@
  * another client with the same key is said, with its amount.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { runPalette } from '../../src/commands/palette';
 import { memoryBalances } from '../../src/services/balance-watch';
 import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { memoryJournal } from '../../src/services/changes/journal';
-import { storeOnSandbox } from '../helpers/app';
+import { selectRunway } from '../../src/store/runway-slice';
+import { loaded } from '../../src/store/types';
+import { selectScreen } from '../../src/store/view-stack';
+import { NO_FX, storeOnSandbox } from '../helpers/app';
 
 const until = (check: () => boolean, timeout = 10_000) =>
   vi.waitFor(
@@ -46,5 +50,23 @@ describe('balance drift in the store', () => {
     // Said once: the next read judges from there.
     await s().loadAccount();
     expect(s().drift?.verdict.kind).toBe('steady');
+  });
+});
+
+describe(':runway', () => {
+  it(':runway 14 reads the runway over 14 days and opens the account screen', async () => {
+    const { store } = await storeOnSandbox({ lines: 30 });
+    const s = () => store.getState();
+    await s().start();
+    await s().loadCatalog();
+    await until(() => s().runway.status === 'ready');
+    expect(selectRunway(s())?.days).toBe(30);
+    s().openPalette();
+    s().setPaletteInput('runway 14');
+    runPalette(s(), NO_FX);
+    expect(s().flash?.tone).not.toBe('error');
+    expect(selectScreen(s()).id).toBe('account');
+    await until(() => loaded(s().runway)?.days === 14 && s().runway.status === 'ready');
+    expect(selectRunway(s())).toMatchObject({ days: 14, balance: loaded(s().account)!.credits });
   });
 });
