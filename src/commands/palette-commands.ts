@@ -140,7 +140,7 @@ export const PALETTE: readonly PaletteCommand[] = [
     run: (s, { values: v }, fx) => {
       const days = typeof v.days === 'string' ? parseDays(v.days) : null;
       if (days !== null) void s.loadRunway(days);
-      else if (s.runway.status === 'idle' || s.runway.status === 'error') void s.loadRunway();
+      else if (s.runway.status === 'error') void s.loadRunway();
       runKey(s, 'nav.account', fx);
     },
   }),

@@ -104,7 +104,7 @@ export function createAppStore(given: StoreDeps) {
       // Packages and bouquets serve forms and pickers, not the first screen: they follow it.
       void get().loadCatalog();
       // The header's runway: after the first screen, never before it.
-      void get().loadRunway();
+      if (deps.runwayAtStart) void get().loadRunway();
     },
 
     changeChecked(job) {

@@ -59,6 +59,11 @@ describe(':runway', () => {
     const s = () => store.getState();
     await s().start();
     await s().loadCatalog();
+    // Not read at start unless asked (the app asks); the account screen reads it.
+    expect(s().runway.status).toBe('idle');
+    s().openPalette();
+    s().setPaletteInput('runway');
+    runPalette(s(), NO_FX);
     await until(() => s().runway.status === 'ready');
     expect(selectRunway(s())?.days).toBe(30);
     s().openPalette();

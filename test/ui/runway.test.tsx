@@ -6,7 +6,7 @@ import { renderApp } from '../helpers/app';
 
 describe('runway and drift on screen', () => {
   it('the header says the days of renewals covered; the account screen the lines that lapse first', async () => {
-    const app = await renderApp({ lines: 40, credits: 3 });
+    const app = await renderApp({ lines: 40, credits: 3 }, { runwayAtStart: true });
     await app.waitFrame((f) => /covers (\d+ days?|less than a day) of renewals/.test(f.split('\n')[0]!));
     await app.press('nav.account');
     await app.waitFrame((f) => f.includes('Runway') && f.includes('First to lapse') && f.includes('lapses'));
