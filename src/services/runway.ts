@@ -25,7 +25,9 @@ export async function fetchRunwayLines(
   cancelled: () => boolean = () => false,
 ): Promise<RunwayLines> {
   // The expired side is not wanted: a day's worth is the least the fetch reads of it.
-  const found = await fetchRenewals(client, { withinDays: days, expiredDays: 1 }, nowMs, cancelled);
+  const found = await fetchRenewals(client, { withinDays: days, expiredDays: 1 }, nowMs, cancelled, {
+    suspended: false,
+  });
   return { lines: found.expiring, capped: found.capped, at: nowMs, days };
 }
 
