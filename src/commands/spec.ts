@@ -178,6 +178,8 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     palette: true,
     mutation: false,
     examples: ['linedesk account', 'linedesk account --json | jq .credits'],
+    notes:
+      "The balance is compared with the one last seen for the account and what this machine's journal says it spent since: a move no entry explains (another device, a panel, a refund) is said once, with the amount (Balance drift; drift in --json). A change of this machine still open is never called drift.",
   },
   packages: {
     name: 'packages',
