@@ -7,6 +7,7 @@ import { type LinkTemplates, linkTemplatesFor } from '../domain/links';
 import { loadTemplates, type Template } from '../domain/templates';
 import { dataDir } from '../paths';
 import type { ViewsApi } from '../present/saved-views';
+import type { BalanceMemory } from '../services/balance-watch';
 import type { ForeignJob, IntentLog } from '../services/changes/intent-log';
 import type { Journal } from '../services/changes/journal';
 import type { Notes } from '../services/notes';
@@ -14,6 +15,7 @@ import type { ProfilesApi, SettingsApi } from '../services/settings';
 import type { Target } from '../services/target';
 import { VERSION } from '../version';
 import { accountOf, accountTargetId, intentsDir } from './account-id';
+import { balancesPath, fileBalances } from './balance-file';
 import type { Config, ReadConfig } from './config';
 import { foreignIntents } from './foreign-intents';
 import { fileIntentLog } from './intent-file';
@@ -137,6 +139,8 @@ export const isConnection = (c: Connection | ConnectFailure): c is Connection =>
 export interface FileDeps {
   readonly journal: Journal;
   readonly intents: IntentLog;
+  /** The last balance seen per account (balances.json beside the journal): the drift check's memory. */
+  readonly balances: BalanceMemory;
   readonly holdMs?: number;
   readonly foreignIntents?: () => readonly ForeignJob[];
   readonly startProblems: readonly string[];
@@ -177,6 +181,7 @@ export function fileDeps(
   return {
     journal: fileJournal(join(data, 'journal.jsonl')),
     intents,
+    balances: fileBalances(balancesPath(data)),
     ...(holdMinutes ? { holdMs: holdMinutes * 60_000 } : {}),
     ...(baseUrl
       ? {

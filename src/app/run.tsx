@@ -199,6 +199,7 @@ export async function runApp(options: AppOptions): Promise<number> {
         ...files,
         // The app keeps checking open changes during their hold window; a script asks `pending`.
         watch: true,
+        runwayAtStart: true,
         findAcross: findAcrossApi({
           userAgent: USER_AGENT,
           current: {

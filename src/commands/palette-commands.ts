@@ -143,6 +143,14 @@ export const PALETTE: readonly PaletteCommand[] = [
       });
     },
   }),
+  fromCli('runway', 'the account screen with the runway over DAYS (or --days; default 30)', {
+    run: (s, { values: v }, fx) => {
+      const days = typeof v.days === 'string' ? parseDays(v.days) : null;
+      if (days !== null) void s.loadRunway(days);
+      else if (s.runway.status === 'error') void s.loadRunway();
+      runKey(s, 'nav.account', fx);
+    },
+  }),
   fromCli('create', 'the new line form', { key: 'line.create' }),
   fromCli('trial', 'the new trial line form', { key: 'line.trial' }),
   fromCli('extend', 'extend the line or the marked lines; --months N (confirmed first)', {

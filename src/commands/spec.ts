@@ -56,6 +56,7 @@ export const COMMAND_NAMES = [
   'unsuspend',
   'delete',
   'renewals',
+  'runway',
   'message',
   'journal',
   'pending',
@@ -177,6 +178,8 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     palette: true,
     mutation: false,
     examples: ['linedesk account', 'linedesk account --json | jq .credits'],
+    notes:
+      "The balance is compared with the one last seen for the account and what this machine's journal says it spent since: a move no entry explains (another device, a panel, a refund) is said once, with the amount (Balance drift; drift in --json). A change of this machine still open is never called drift.",
   },
   packages: {
     name: 'packages',
@@ -469,6 +472,33 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     mutation: false,
     examples: ['linedesk renewals --within 3d', 'linedesk renewals --json | jq -r ".rows[].username"'],
   },
+  runway: {
+    name: 'runway',
+    summary: 'how many days the balance renews every line coming due; exit 7 when it falls short',
+    usage: '[DAYS] [--days N] [--json]',
+    positionals: [{ name: 'DAYS', arg: DAYS, option: 'days' }],
+    required: 0,
+    options: [
+      {
+        name: 'days',
+        type: 'string',
+        value: 'N',
+        help: 'the window: lines expiring within N days (default 30)',
+        arg: DAYS,
+      },
+      JSON_OPT,
+    ],
+    service: true,
+    palette: true,
+    mutation: false,
+    examples: [
+      'linedesk runway',
+      'linedesk runway --days 14 || mail -s "linedesk: top up" me@example.com',
+      'linedesk runway --json | jq .coveredDays',
+    ],
+    notes:
+      "Each line expiring within the window is renewed for one month, soonest first, at the app's estimate from the package prices (extend has no server quote), needing its cost and never less than the package's min_balance. The balance covers up to the day the first line it cannot renew expires. Trials cannot be extended and suspended lines serve no one: both are listed apart, not counted. Exit 0 when the balance covers the window, 7 when it does not.",
+  },
   message: {
     name: 'message',
     summary: "a customer message from a template, filled with a line's details",
@@ -596,7 +626,9 @@ export const EXIT_CODES_HELP = `Exit codes:
   4  not confirmed: the quote was printed; run again with --yes to send it
   5  cannot reach the service
   6  partly done: some lines applied (and charged), others failed or were refused or not found;
-     re-run only those (listed), never the whole input`;
+     re-run only those (listed), never the whole input
+  7  runway: the balance does not cover the renewals of the window (the lines that would lapse
+     first are listed)`;
 
 export function commandHelp(spec: CommandSpec): string {
   const opts = optionsOf(spec);

@@ -27,6 +27,8 @@ export const EXIT = {
   unreachable: 5,
   /** Some lines applied (charged), others not: a script that retries on non-zero must retry only those. */
   partial: 6,
+  /** `runway`: the balance does not cover the renewals of the window (a cron job's alarm). */
+  shortfall: 7,
 } as const;
 
 export const usageFailure = (message: string, path: readonly string[] | null = null): Failure => ({

@@ -20,6 +20,7 @@ const COMMAND_MODULES: Record<CommandName, () => Promise<Command>> = {
   unsuspend: async () => (await import('./commands/change')).changeCommand,
   delete: async () => (await import('./commands/change')).changeCommand,
   renewals: async () => (await import('./commands/renewals')).renewalsCommand,
+  runway: async () => (await import('./commands/runway')).runwayCommand,
   message: async () => (await import('./commands/message')).messageCommand,
   journal: async () => (await import('./commands/local')).journalCommand,
   pending: async () => (await import('./commands/pending')).pendingCommand,

@@ -9,6 +9,7 @@ import type { LinkTemplates } from '../domain/links';
 import { DEFAULT_HOLD_MS } from '../domain/proof';
 import type { Template } from '../domain/templates';
 import { configDir, dataDir, stateDir } from '../paths';
+import type { BalanceMemory } from '../services/balance-watch';
 import type { ForeignJob, IntentLog } from '../services/changes/intent-log';
 import type { Journal, JournalEntry } from '../services/changes/journal';
 import type { ServiceClient } from '../services/client';
@@ -98,6 +99,8 @@ export interface Services extends Lookups {
   readonly journal: Journal | null;
   /** This account's intent log on disk. */
   readonly intents: IntentLog | null;
+  /** The last balance seen per account (the drift check's memory). */
+  readonly balances: BalanceMemory | null;
   /** Open jobs recorded for this service under another account id. */
   readonly foreignIntents: (() => readonly ForeignJob[]) | null;
   /** This account's notes on this machine. */
@@ -233,6 +236,7 @@ export async function withServices(ctx: Ctx, body: (services: Services) => Promi
       target: conn.target,
       journal,
       intents: files.intents,
+      balances: files.balances,
       foreignIntents: files.foreignIntents ?? null,
       notes: files.notes,
       settings: files.settings,

@@ -6,6 +6,7 @@
 import type { RetryPolicy } from '../api/retry';
 import type { LinkTemplates } from '../domain/links';
 import type { Template } from '../domain/templates';
+import type { BalanceMemory } from './balance-watch';
 import type { ForeignJob, IntentLog } from './changes/intent-log';
 import type { Journal } from './changes/journal';
 import type { ServiceClient } from './client';
@@ -25,6 +26,8 @@ export interface ServiceDeps {
   readonly now?: () => number;
   /** Where every change is recorded (a JSONL file in the data directory). */
   readonly journal?: Journal;
+  /** The last balance seen per account, to tell a move no journal entry explains (memory only when absent). */
+  readonly balances?: BalanceMemory;
   /** Where every change's intent is written before its request leaves (checked at the next start). */
   readonly intents?: IntentLog;
   /** Waits between retries and checks (tests shorten them). */

@@ -35,10 +35,12 @@ export async function fetchRenewals(
   window: RenewalWindow,
   nowMs: number,
   cancelled: () => boolean = () => false,
+  /** `suspended: false`: the suspended lines are not walked (the runway needs only what expires soon). */
+  opts: { readonly suspended?: boolean } = {},
 ): Promise<RenewalsFound> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await fetchOnce(client, window, nowMs, cancelled);
+      return await fetchOnce(client, window, nowMs, cancelled, opts.suspended !== false);
     } catch (err) {
       if (!(err instanceof ListChangedError) || attempt >= WALK_RETRIES || cancelled()) throw err;
     }
@@ -50,6 +52,7 @@ async function fetchOnce(
   window: RenewalWindow,
   nowMs: number,
   cancelled: () => boolean,
+  withSuspended: boolean,
 ): Promise<RenewalsFound> {
   const block = await findExpiredBlock(client, {}, nowMs);
   if (!block) throw new PagingError('its order by expiry does not hold, so renewals cannot be listed');
@@ -120,7 +123,7 @@ async function fetchOnce(
       client.listLines({ offset, limit, status: 'suspended', orderBy: 'exp_date', orderType: 'asc' }),
     { cancelled, pageSize: PAGE },
   );
-  for await (const page of pages) {
+  for await (const page of withSuspended ? pages : []) {
     suspended.push(...page.lines);
     if (suspended.length >= GROUP_CAP) {
       capped = true;

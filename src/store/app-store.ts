@@ -14,6 +14,7 @@ import { createNotesSlice, type NotesSlice } from './notes-slice';
 import { createPaletteSlice, type PaletteSlice } from './palette-slice';
 import { createProfileSlice, type ProfileSlice } from './profile-slice';
 import { createRenewalsSlice, type RenewalsSlice } from './renewals-slice';
+import { createRunwaySlice, type RunwaySlice } from './runway-slice';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice';
 import { createSessionSlice, type SessionSlice } from './session-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
@@ -47,6 +48,7 @@ export type DomainState = SessionSlice &
   JournalSlice &
   NotesSlice &
   RenewalsSlice &
+  RunwaySlice &
   FindSlice;
 
 /**
@@ -85,6 +87,7 @@ export function createAppStore(given: StoreDeps) {
     ...createChangesSlice(set, get, deps),
     ...createProfileSlice(set, get, deps),
     ...createRenewalsSlice(set, get, deps),
+    ...createRunwaySlice(set, get, deps),
     ...createMessagesSlice(set, get, deps),
     ...createFindSlice(set, get, deps),
     ...createNotesSlice(set, get, deps),
@@ -103,6 +106,8 @@ export function createAppStore(given: StoreDeps) {
       for (const problem of deps.startProblems ?? []) get().notify(problem, 'error');
       // Packages and bouquets serve forms and pickers, not the first screen: they follow it.
       void get().loadCatalog();
+      // The header's runway: after the first screen, never before it.
+      if (deps.runwayAtStart) void get().loadRunway();
     },
 
     changeChecked(job) {
@@ -117,7 +122,7 @@ export function createAppStore(given: StoreDeps) {
       const screen = selectScreen(get());
       const jobs: Promise<void>[] = [get().loadAccount()];
       if (screen.id === 'lines' || screen.id === 'detail') jobs.push(get().refreshLines());
-      if (screen.id === 'account') jobs.push(get().loadCounts(), get().loadCatalog(true));
+      if (screen.id === 'account') jobs.push(get().loadCounts(), get().loadCatalog(true), get().loadRunway());
       if (screen.id === 'packages' || screen.id === 'bouquets') jobs.push(get().loadCatalog(true));
       if (screen.id === 'renewals') jobs.push(get().loadRenewals());
       if (screen.id === 'find') jobs.push(get().findAgain());

@@ -20,6 +20,11 @@ export interface StoreDeps extends ServiceDeps {
   readonly searchDebounceMs?: number;
   /** The app keeps checking open changes in the background during their hold window (not scripts). */
   readonly watch?: boolean;
+  /**
+   * The header's credit runway is read at start (the app; a store made for one task, or a test that
+   * counts requests, leaves it off: it is then read when the account screen or `:runway` asks).
+   */
+  readonly runwayAtStart?: boolean;
   /** The first background check's delay (5 s; tests shorten it); each next one doubles, to a minute. */
   readonly watchFirstMs?: number;
   /** A line to open once the first load is done (a find switched profiles to show it). */

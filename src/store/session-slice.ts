@@ -1,6 +1,8 @@
 import { countLines } from '../services/account';
+import { readAccountWatched } from '../services/balance-watch';
 import { describeError } from '../services/describe-error';
 import type { GetState, SetState, StoreDeps } from './deps';
+import { storeWatch } from './runway-slice';
 import { type Account, type Load, loaded, type StatusCounts, type Target } from './types';
 
 export interface SessionSlice {
@@ -36,8 +38,10 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
       const prev = get().account;
       set({ account: { status: 'loading', ...('data' in prev && prev.data ? { data: prev.data } : {}) } });
       try {
-        const data = await deps.client.me();
+        // Judged for drift even when a newer read owns the screen: a drift is said once, so never dropped.
+        const { account: data, drift } = await readAccountWatched(deps.client, storeWatch(deps, get));
         if (seq === accountSeq) set({ account: { status: 'ready', data } });
+        if (drift) get().balanceJudged(drift);
       } catch (err) {
         if (seq === accountSeq)
           set({

@@ -112,7 +112,8 @@ describe('the built app in a real terminal', () => {
   it('a cursor move rewrites only the rows it changes, and every frame lands where it belongs', async () => {
     const app = spawnApp([], {}, { cols: 120, rows: 40 });
     sessions.push(app);
-    await app.waitFor((s) => /1–\d+ of 240/.test(s) && !s.includes('loading'));
+    // Whole: the lines, and the header's runway (read after the first screen).
+    await app.waitFor((s) => /1–\d+ of 240/.test(s) && !s.includes('loading') && s.includes('of renewals'));
     const layout = (s: string) => {
       const rows = s.split('\n');
       expect(rows[0]).toMatch(/^ linedesk /);

@@ -56,6 +56,7 @@ export const APP_COMMANDS = [
   c('nav.account', ['1'], 'global', 'Navigate', 'Account summary', (s) => {
     s.navigate('account');
     void s.loadCounts();
+    if (s.runway.status === 'idle') void s.loadRunway();
   }),
   c('nav.lines', ['2'], 'global', 'Navigate', 'Lines', (s) => s.navigate('lines')),
   c('nav.packages', ['3'], 'global', 'Navigate', 'Packages', (s) => s.navigate('packages')),

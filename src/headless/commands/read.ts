@@ -13,7 +13,9 @@ import { namesText } from '../../domain/paste-list';
 import { statusGroups } from '../../domain/status-groups';
 import { PACKAGE_COLUMNS } from '../../present/tables';
 import { countLines, skippedText } from '../../services/account';
+import { readAccountWatched } from '../../services/balance-watch';
 import { describeError } from '../../services/describe-error';
+import { driftPair, driftRecord, watchOf } from '../drift';
 import { EXIT, failureOf } from '../failure';
 import { csvText, fieldColumns, lineRecord, pairsText, type Row, tableText } from '../format';
 import { linesByNote } from '../note-lines';
@@ -24,13 +26,16 @@ const json = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`;
 
 export function accountCommand(ctx: Ctx): Promise<number> {
   return withServices(ctx, async (sv) => {
-    const [account, counts] = await Promise.allSettled([sv.client.me(), countLines(sv.client, sv.now())]);
+    const [account, counts] = await Promise.allSettled([
+      readAccountWatched(sv.client, watchOf(sv)),
+      countLines(sv.client, sv.now()),
+    ]);
     if (account.status === 'rejected') {
       const f = failureOf(account.reason);
       ctx.out.fail(f);
       return f.exit;
     }
-    const a = account.value;
+    const { account: a, drift } = account.value;
     const c = counts.status === 'fulfilled' ? counts.value : null;
     if (counts.status === 'rejected')
       ctx.out.message(`Counts not available: ${describeError(counts.reason)}`, 'yellow');
@@ -46,6 +51,7 @@ export function accountCommand(ctx: Ctx): Promise<number> {
           },
           counts: c,
           ...(c ? { statusGroups: statusGroups(c) } : {}),
+          drift: driftRecord(drift),
         }),
       );
       return EXIT.done;
@@ -55,6 +61,7 @@ export function accountCommand(ctx: Ctx): Promise<number> {
       pairsText(ctx.out, [
         ['Email', a.email],
         ['Credits', creditsText(a.credits)],
+        ...(driftPair(drift) ? [driftPair(drift)!] : []),
         ['Lines', countText(a.lines_count)],
         ...(c
           ? ([

@@ -94,7 +94,11 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
       }
       case 'finished':
         void get().loadAccount();
-        if (e.job.lines.some((l) => l.state === 'done')) void get().refreshLines();
+        if (e.job.lines.some((l) => l.state === 'done')) {
+          void get().refreshLines();
+          // Expiries moved: the header's runway is read again.
+          if (get().runway.status !== 'idle') void get().loadRunway();
+        }
         return;
       case 'checked':
         return get().changeChecked(e.job);

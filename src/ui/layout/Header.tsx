@@ -1,5 +1,7 @@
 import { Box, Text } from 'ink';
 import { cellWidth, counted, countText, credits, fitWidth } from '../../domain/format';
+import { runwayText } from '../../domain/runway';
+import { selectRunway } from '../../store/runway-slice';
 import { selectBalance, selectBalanceStale } from '../../store/selectors';
 import { loaded } from '../../store/types';
 import { useApp } from '../store-context';
@@ -18,6 +20,11 @@ export function Header({ width }: { readonly width: number }) {
   const readOnly = useApp((s) => s.readOnly);
   const marked = useApp((s) => s.marked.size);
   const lowBalance = useApp((s) => s.lowBalance);
+  const runway = useApp((s) => {
+    const r = selectRunway(s);
+    return r ? runwayText(r) : '';
+  });
+  const drift = useApp((s) => (s.drift?.verdict.kind === 'drift' ? s.drift.verdict.difference : null));
   // Below the profile's threshold the balance is in the warning tone, and says so in words.
   const low = balance !== undefined && lowBalance !== null && balance < lowBalance;
   const laid = layoutHeader(width, {
@@ -25,6 +32,9 @@ export function Header({ width }: { readonly width: number }) {
     money: balance === undefined ? '' : `${credits(balance)}${low ? ' (low)' : ''}${stale ? ' (stale)' : ''}`,
     lines: linesCount === undefined ? '' : counted(linesCount, 'line'),
     marked: marked ? `${countText(marked)} marked` : '',
+    runway,
+    drift:
+      drift === null ? '' : `balance moved ${drift > 0 ? '+' : '−'}${credits(Math.abs(drift))} unexplained`,
     badges: `${readOnly ? '[READ-ONLY] ' : ''}[${target}] `,
   });
   const room = Math.max(0, width - cellWidth(laid.badges));

@@ -11,13 +11,17 @@ export interface HeaderParts {
   readonly marked: string;
   /** "[READ-ONLY] [SANDBOX]": always shown. */
   readonly badges: string;
+  /** "covers 12 days of renewals": the first item to go when the line is short. */
+  readonly runway?: string;
+  /** "balance moved −50 credits unexplained": kept until only the balance and badges fit. */
+  readonly drift?: string;
 }
 
 export interface HeaderLayout {
   /** " linedesk  email  " or what is left of it (the email may be shortened, it holds no count). */
   readonly head: string;
   readonly money: string;
-  /** "  2,623 lines", or ''. */
+  /** "  2,623 lines", then the runway and the drift when they fit, or ''. */
   readonly rest: string;
   /** "2,623 marked  [SANDBOX] ". */
   readonly badges: string;
@@ -27,12 +31,28 @@ const EMAIL_MIN = 8;
 
 /**
  * Lays the header out in `width` cells. When it does not fit, whole items go, in this order: the
- * product name, then the email (first shortened, never below 8 cells), then the lines count, then
- * the marked count. The balance, read-only and the service's badge always stay.
+ * product name, the runway, then the email (first shortened, never below 8 cells), then the lines
+ * count with the balance drift, then the marked count. The balance, read-only and the service's
+ * badge always stay.
  */
 export function layoutHeader(width: number, p: HeaderParts): HeaderLayout {
+  // The runway goes first (after the product name), the drift only with the lines count.
+  const extras = [
+    { runway: true, drift: true, upTo: 2 },
+    { runway: false, drift: true, upTo: 5 },
+    { runway: false, drift: false, upTo: 6 },
+  ];
+  for (const x of extras) {
+    const extra = `${x.runway && p.runway ? `  ${p.runway}` : ''}${x.drift && p.drift ? `  ${p.drift}` : ''}`;
+    const l = layoutWith(width, p, extra, x.upTo);
+    if (l) return l;
+  }
+  return { head: ' ', money: p.money, rest: '', badges: p.badges };
+}
+
+function layoutWith(width: number, p: HeaderParts, extra: string, upTo: number): HeaderLayout | null {
   const badgesOf = (marked: boolean) => `${marked && p.marked ? `  ${p.marked}  ` : ' '}${p.badges}`;
-  const restOf = (lines: boolean) => (lines && p.lines ? `  ${p.lines}` : '');
+  const restOf = (lines: boolean) => `${lines && p.lines ? `  ${p.lines}` : ''}${lines ? extra : ''}`;
   const fits = (l: HeaderLayout) =>
     cellWidth(l.head) + cellWidth(l.money) + cellWidth(l.rest) + cellWidth(l.badges) <= width;
   const tries: Array<(room: number) => HeaderLayout | null> = [
@@ -50,9 +70,9 @@ export function layoutHeader(width: number, p: HeaderParts): HeaderLayout {
     () => ({ head: ' ', money: p.money, rest: restOf(false), badges: badgesOf(true) }),
     () => ({ head: ' ', money: p.money, rest: restOf(false), badges: badgesOf(false) }),
   ];
-  for (const t of tries) {
+  for (const t of tries.slice(0, upTo)) {
     const l = t(width);
     if (l && fits(l)) return l;
   }
-  return { head: ' ', money: p.money, rest: '', badges: p.badges };
+  return null;
 }

@@ -1,10 +1,15 @@
 import { Box, Text } from 'ink';
 import type { Package } from '../../api/contract';
-import { countText, creditsText, fitWidth } from '../../domain/format';
+import { driftText } from '../../domain/balance-drift';
+import { counted, countText, credits, creditsText, fitWidth } from '../../domain/format';
 import { affordableCount } from '../../domain/pricing';
+import { type Runway, runwayText } from '../../domain/runway';
 import { type StatusCountsIn, statusGroups } from '../../domain/status-groups';
 import type { Column } from '../../present/lines-columns';
+import { RUNWAY_COLUMNS } from '../../present/runway-columns';
 import { layoutColumns, PACKAGE_COLUMNS, rowText } from '../../present/tables';
+import type { DriftReport } from '../../services/balance-watch';
+import { selectRunway } from '../../store/runway-slice';
 import { loaded } from '../../store/types';
 import { LoadState } from '../components/LoadState';
 import { useApp } from '../store-context';
@@ -15,6 +20,9 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
   const account = useApp((s) => s.account);
   const counts = useApp((s) => s.counts);
   const packages = useApp((s) => s.packages);
+  const runwayLoad = useApp((s) => s.runway);
+  const runway = useApp(selectRunway);
+  const drift = useApp((s) => s.drift);
   const acct = loaded(account);
   const c = loaded(counts);
   const lines: Array<[string, string]> = [];
@@ -22,6 +30,9 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
     lines.push(
       ['Email', acct.email],
       ['Credits', creditsText(acct.credits)],
+      ['Runway', runwayLine(runway, runwayLoad.status === 'error' ? runwayLoad.error : null)],
+      ...(runway && apartText(runway) ? [['Not counted', apartText(runway)] as [string, string]] : []),
+      ...(driftLine(drift) ? [['Drift', driftLine(drift)!] as [string, string]] : []),
       ['Lines', countText(acct.lines_count)],
       ['Server', acct.server_information.hostname],
       ['MAG portal', acct.server_information.mag_portal_url],
@@ -45,6 +56,9 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
       return Number.isFinite(n) ? countText(n) : 'any';
     },
   };
+  // The lines the balance would not renew, soonest first: as many as leave room for the packages.
+  const lapsing = (runway?.lapsing ?? []).slice(0, Math.max(0, Math.min(5, height - lines.length - 11)));
+  const lapseLaid = layoutColumns(RUNWAY_COLUMNS, width - 2, 1, { items: lapsing, now: runway?.at ?? 0 });
   const laid = layoutColumns(
     [...PACKAGE_COLUMNS.filter((c) => c.id !== 'type' && c.id !== 'duration'), affords],
     width - 2,
@@ -71,14 +85,28 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
           {byType}
         </Text>
       )}
+      {lapsing.length > 0 && (
+        <>
+          <Text> </Text>
+          <Text bold wrap="truncate">{`  First to lapse (${counted(runway!.lapsing.length, 'line')})`}</Text>
+          <Text bold wrap="truncate">{`  ${rowText(lapseLaid, null)}`}</Text>
+          {lapsing.map((r) => (
+            <Text key={r.line.id} wrap="truncate" color={color('tone.warning')}>
+              {`  ${rowText(lapseLaid, r, runway!.at)}`}
+            </Text>
+          ))}
+        </>
+      )}
       <Text> </Text>
       <Text bold wrap="truncate">{`  ${rowText(laid, null)}`}</Text>
       <LoadState load={packages} what="packages" />
-      {pk.slice(0, Math.max(0, height - lines.length - 6)).map((p) => (
-        <Text key={p.id} wrap="truncate">
-          {`  ${rowText(laid, p)}`}
-        </Text>
-      ))}
+      {pk
+        .slice(0, Math.max(0, height - lines.length - 6 - (lapsing.length ? lapsing.length + 3 : 0)))
+        .map((p) => (
+          <Text key={p.id} wrap="truncate">
+            {`  ${rowText(laid, p)}`}
+          </Text>
+        ))}
     </Box>
   );
 }
@@ -87,4 +115,30 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
 function statusText(c: StatusCountsIn): string {
   const g = statusGroups(c);
   return `${g.groups.map((x) => `${countText(x.count)} ${x.label}`).join(' · ')}${g.disjoint ? ` (= ${countText(c.all)})` : ''}; ${g.note}`;
+}
+
+/** The runway in words: what it covers, what renewing the window needs, and what it leaves out. */
+function runwayLine(r: Runway | null, error: string | null): string {
+  if (!r) return error ? `could not be read: ${error}` : 'reading…';
+  return `${runwayText(r)}: ${counted(r.rows.length, 'line')} expiring within ${counted(r.days, 'day')} need ${credits(r.needed)} (estimate)`;
+}
+
+/** What the runway leaves out, and why. */
+function apartText(r: Runway): string {
+  return [
+    r.trials.length ? `${counted(r.trials.length, 'trial')} (cannot be extended)` : '',
+    r.suspended.length ? counted(r.suspended.length, 'suspended line') : '',
+    r.unpriced ? `${countText(r.unpriced)} with no 1-month price` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** A drift said (with its amount), or why the balance is not watched; nothing when all is well. */
+function driftLine(d: DriftReport | null): string | null {
+  if (!d) return null;
+  if (d.verdict.kind === 'drift')
+    return `${driftText(d.verdict.difference)} (expected ${creditsText(d.verdict.expected)})`;
+  if (d.problem) return `not checked: ${d.problem}`;
+  return null;
 }

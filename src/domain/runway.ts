@@ -1,0 +1,131 @@
+/**
+ * Credit runway: how many days the balance lasts if every line that expires within the window is
+ * renewed for one month as it comes due. Priced as the renewals view prices (extend has no simulate
+ * endpoint, so each cost is the app's estimate from the package prices, labelled so), and each
+ * renewal needs what the change rules need before it is sent: its cost, never below the package's
+ * min_balance (pricing.ts `balanceNeeded`).
+ */
+import type { LineListItem, Package } from '../api/contract';
+import { lineRefusal } from './change-rules';
+import { extendEstimate } from './estimate';
+import { balanceNeeded, DAY_MS } from './pricing';
+
+/** The window `linedesk runway` and the header look at when none is given. */
+export const RUNWAY_DAYS = 30;
+
+export interface RunwayRow {
+  readonly line: LineListItem;
+  /** When it lapses without a renewal. */
+  readonly expiresMs: number;
+  /** One month's renewal, estimated from the package prices; null: no regular 1-month package. */
+  readonly cost: number | null;
+  /** The balance still pays for it once every earlier row is renewed. */
+  readonly covered: boolean;
+}
+
+export interface Runway {
+  /** The window, in days from `at`. */
+  readonly days: number;
+  readonly at: number;
+  readonly balance: number;
+  /** Lines to renew, soonest expiry first. */
+  readonly rows: readonly RunwayRow[];
+  /** What renewing every priced row costs (an estimate). */
+  readonly needed: number;
+  /** The balance renews every priced row of the window. */
+  readonly covers: boolean;
+  /**
+   * Whole days the balance covers: the window when it covers it, else the days until the first line
+   * it cannot renew expires.
+   */
+  readonly coveredDays: number;
+  /** The rows the balance does not renew, soonest first: the lines that would lapse first. */
+  readonly lapsing: readonly RunwayRow[];
+  /** Trials expiring in the window: they cannot be extended (change-rules), so they are not counted. */
+  readonly trials: readonly LineListItem[];
+  /** Suspended lines expiring in the window: not serving anyone, so not counted (an unsuspend is free). */
+  readonly suspended: readonly LineListItem[];
+  /** Rows with no regular 1-month package to price them: not counted, said. */
+  readonly unpriced: number;
+  /** Always true: extend has no server quote. */
+  readonly estimate: true;
+}
+
+/**
+ * The runway over the lines expiring within `days` of `nowMs` (any order; lines outside the window,
+ * expired or without an expiry are left out). Walks them in expiry order, each renewal taking its
+ * cost from what is left; the first one the rest cannot pay for (its cost or the package's
+ * min_balance, whichever is larger) is the day the balance runs out, and every later line lapses
+ * too (renewing them out of order would only move which customer goes dark).
+ */
+export function planRunway(
+  lines: readonly LineListItem[],
+  packages: readonly Package[],
+  balance: number,
+  days: number,
+  nowMs: number,
+): Runway {
+  const until = nowMs + days * DAY_MS;
+  const inWindow = lines
+    .map((line) => ({ line, expiresMs: line.exp_date?.ms ?? null }))
+    .filter((x): x is { line: LineListItem; expiresMs: number } => {
+      const at = x.expiresMs;
+      return at !== null && at > nowMs && at <= until;
+    })
+    .sort((a, b) => a.expiresMs - b.expiresMs);
+  const seen = new Set<string>();
+  const trials: LineListItem[] = [];
+  const suspended: LineListItem[] = [];
+  const rows: RunwayRow[] = [];
+  let left = balance;
+  let short = false;
+  let unpriced = 0;
+  let needed = 0;
+  for (const { line, expiresMs } of inWindow) {
+    if (seen.has(line.id)) continue;
+    seen.add(line.id);
+    if (lineRefusal('extend', line)) {
+      trials.push(line);
+      continue;
+    }
+    if (!line.enabled) {
+      suspended.push(line);
+      continue;
+    }
+    const est = extendEstimate(packages, 1, line.connections);
+    if (!est) {
+      unpriced++;
+      rows.push({ line, expiresMs, cost: null, covered: false });
+      continue;
+    }
+    needed += est.cost;
+    if (!short && left >= balanceNeeded(est.cost, est.pkg)) left -= est.cost;
+    else short = true;
+    rows.push({ line, expiresMs, cost: est.cost, covered: !short });
+  }
+  const lapsing = rows.filter((r) => r.cost !== null && !r.covered);
+  const first = lapsing[0];
+  return {
+    days,
+    at: nowMs,
+    balance,
+    rows,
+    needed,
+    covers: first === undefined,
+    coveredDays: first ? Math.max(0, Math.floor((first.expiresMs - nowMs) / DAY_MS)) : days,
+    lapsing,
+    trials,
+    suspended,
+    unpriced,
+    estimate: true,
+  };
+}
+
+/** "covers 12 days of renewals", or that it covers the whole window. */
+export function runwayText(r: Pick<Runway, 'covers' | 'coveredDays' | 'days'>): string {
+  return r.covers
+    ? `covers the next ${r.days} ${r.days === 1 ? 'day' : 'days'} of renewals`
+    : r.coveredDays === 0
+      ? 'covers less than a day of renewals'
+      : `covers ${r.coveredDays} ${r.coveredDays === 1 ? 'day' : 'days'} of renewals`;
+}

@@ -1,0 +1,94 @@
+/**
+ * The balance watched for drift (domain/balance-drift.ts): each read of the account through
+ * `readAccountWatched` is judged against the balance last seen for the account and what this
+ * machine's journal says it spent since. Both front-ends read the account through it; the last
+ * balance seen lives in a file beside the journal (app/balance-file.ts), one entry per account.
+ */
+import type { Account } from '../api/contract';
+import { type BalanceSeen, type DriftVerdict, judgeDrift } from '../domain/balance-drift';
+import type { IntentLog } from './changes/intent-log';
+import type { Journal } from './changes/journal';
+import type { ServiceClient } from './client';
+
+/** The last balance seen per account. A file that cannot be read or written is named, never fatal. */
+export interface BalanceMemory {
+  /** The balance last seen for the account, or null; `problem`: why the file could not be read. */
+  read(targetId: string): { readonly seen: BalanceSeen | null; readonly problem: string | null };
+  /** Remembers it; returns why it could not be written, or null. */
+  write(targetId: string, seen: BalanceSeen): string | null;
+}
+
+export interface DriftReport {
+  readonly verdict: DriftVerdict;
+  /** The memory file could not be read or written: named (the drift check is then off, not fatal). */
+  readonly problem: string | null;
+}
+
+export interface BalanceWatch {
+  readonly balances: BalanceMemory;
+  readonly targetId: string;
+  readonly journal?: Journal | null;
+  readonly intents?: IntentLog | null;
+  readonly now: () => number;
+  /** A change of this process open now that the intent log does not show (a journal write waiting). */
+  readonly busy?: () => string | null;
+}
+
+const busyOf = (w: BalanceWatch): string | null => {
+  try {
+    if (w.intents?.open().length)
+      return 'a change of this account is open (in flight or its outcome unknown)';
+  } catch {
+    return 'the intent log could not be read';
+  }
+  return w.busy?.() ?? null;
+};
+
+/**
+ * The account read, and the balance judged: a change open before or after the read (in flight, its
+ * outcome unknown) leaves it unjudged, never called drift.
+ */
+export async function readAccountWatched(
+  client: Pick<ServiceClient, 'me'>,
+  watch: BalanceWatch | null,
+): Promise<{ readonly account: Account; readonly drift: DriftReport | null }> {
+  if (!watch) return { account: await client.me(), drift: null };
+  const before = busyOf(watch);
+  const from = watch.now();
+  const account = await client.me();
+  const to = watch.now();
+  return { account, drift: judgeRead(watch, account.credits, { from, to }, before ?? busyOf(watch)) };
+}
+
+function judgeRead(
+  watch: BalanceWatch,
+  balance: number,
+  read: { from: number; to: number },
+  busy: string | null,
+): DriftReport {
+  const { seen, problem } = watch.balances.read(watch.targetId);
+  let entries: ReturnType<Journal['read']> = [];
+  try {
+    entries = (watch.journal?.read() ?? []).filter((e) => e.target === watch.targetId);
+  } catch {
+    return { verdict: { kind: 'unsure', why: 'the journal could not be read' }, problem };
+  }
+  // A file that cannot be read is not a fresh start: nothing is remembered over it, so it stays named.
+  if (problem) return { verdict: { kind: 'unsure', why: problem }, problem };
+  const judged = judgeDrift(seen, entries, balance, read, busy);
+  const wrote = judged.remember ? watch.balances.write(watch.targetId, judged.remember) : null;
+  return { verdict: judged.verdict, problem: wrote };
+}
+
+/** For tests and for when the data directory cannot be written: remembered for this process only. */
+export function memoryBalances(): BalanceMemory & { readonly seen: Map<string, BalanceSeen> } {
+  const seen = new Map<string, BalanceSeen>();
+  return {
+    seen,
+    read: (id) => ({ seen: seen.get(id) ?? null, problem: null }),
+    write: (id, s) => {
+      seen.set(id, s);
+      return null;
+    },
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * The credit runway, read for both front-ends: the lines expiring within the window (the renewals
+ * fetch, services/renewals-fetch.ts, from the list endpoint alone), priced and walked by
+ * domain/runway.ts against the balance.
+ */
+import type { LineListItem, Package } from '../api/contract';
+import { planRunway, type Runway } from '../domain/runway';
+import type { ServiceClient } from './client';
+import { fetchRenewals } from './renewals-fetch';
+
+export interface RunwayLines {
+  /** Every line expiring within the window (trials and suspended ones too: the plan sets them apart). */
+  readonly lines: readonly LineListItem[];
+  /** The list stopped at the renewals fetch's cap: the runway counts only what was read. */
+  readonly capped: boolean;
+  readonly at: number;
+  readonly days: number;
+}
+
+/** The lines expiring within `days` of `nowMs`, soonest first. */
+export async function fetchRunwayLines(
+  client: Pick<ServiceClient, 'listLines'>,
+  days: number,
+  nowMs: number,
+  cancelled: () => boolean = () => false,
+): Promise<RunwayLines> {
+  // The expired side is not wanted: a day's worth is the least the fetch reads of it.
+  const found = await fetchRenewals(client, { withinDays: days, expiredDays: 1 }, nowMs, cancelled, {
+    suspended: false,
+  });
+  return { lines: found.expiring, capped: found.capped, at: nowMs, days };
+}
+
+/** The runway of lines already read, against a balance (the header recomputes it as the balance moves). */
+export const runwayOf = (read: RunwayLines, packages: readonly Package[], balance: number): Runway =>
+  planRunway(read.lines, packages, balance, read.days, read.at);

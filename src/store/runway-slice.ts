@@ -1,0 +1,93 @@
+/**
+ * The credit runway and the balance drift, as the header and the account screen show them: the
+ * lines expiring within the window (services/runway.ts), planned against the balance the header shows
+ * (selectRunway, recomputed as the balance moves), and the last judgement of the balance
+ * (services/balance-watch.ts), said once.
+ */
+import type { Package } from '../api/contract';
+import { RUNWAY_DAYS, type Runway } from '../domain/runway';
+import type { BalanceWatch, DriftReport } from '../services/balance-watch';
+import { describeError } from '../services/describe-error';
+import { fetchRunwayLines, type RunwayLines, runwayOf } from '../services/runway';
+import type { AppState } from './app-store';
+import type { GetState, SetState, StoreDeps } from './deps';
+import { type Load, loaded } from './types';
+
+export interface RunwaySlice {
+  readonly runway: Load<RunwayLines>;
+  /** The window in days (`:runway 14`; this session only). */
+  readonly runwayDays: number;
+  /** The last judgement of the balance; a drift stays said until the next one. */
+  readonly drift: DriftReport | null;
+  loadRunway: (days?: number) => Promise<void>;
+  /** Event, session → here: a read of the account was judged (null: not watched). */
+  balanceJudged: (report: DriftReport | null) => void;
+}
+
+/** The drift watch over the store's files; a change of this app open or unwritten leaves a read unjudged. */
+export function storeWatch(deps: StoreDeps, get: GetState): BalanceWatch | null {
+  if (!deps.balances) return null;
+  return {
+    balances: deps.balances,
+    targetId: deps.target.id,
+    journal: deps.journal ?? null,
+    intents: deps.intents ?? null,
+    now: deps.now ?? Date.now,
+    busy: () => {
+      const s = get();
+      if (s.journalWaiting > 0) return 'a journal entry of this machine is not written yet';
+      if (s.unsettled.size > 0) return 'a change of this machine has an unknown outcome';
+      return null;
+    },
+  };
+}
+
+export function createRunwaySlice(set: SetState, get: GetState, deps: StoreDeps): RunwaySlice {
+  const now = deps.now ?? Date.now;
+  let seq = 0;
+  return {
+    runway: { status: 'idle' },
+    runwayDays: RUNWAY_DAYS,
+    drift: null,
+
+    async loadRunway(days) {
+      const id = ++seq;
+      if (days !== undefined) set({ runwayDays: days });
+      const prev = loaded(get().runway);
+      const keep = prev && prev.days === get().runwayDays ? { data: prev } : {};
+      set({ runway: { status: 'loading', ...keep } });
+      try {
+        const data = await fetchRunwayLines(deps.client, get().runwayDays, now(), () => id !== seq);
+        if (id === seq) set({ runway: { status: 'ready', data } });
+      } catch (err) {
+        if (id !== seq) return;
+        deps.logError?.('loadRunway', err);
+        set({ runway: { status: 'error', error: describeError(err), ...keep } });
+      }
+    },
+
+    balanceJudged(report) {
+      // A read left unjudged keeps a drift already said; any judged read replaces it.
+      if (report?.verdict.kind === 'unsure' && !report.problem && get().drift?.verdict.kind === 'drift')
+        return;
+      set({ drift: report });
+    },
+  };
+}
+
+type RunwayInput = Pick<AppState, 'runway' | 'packages' | 'account'>;
+const NO_PACKAGES: readonly Package[] = [];
+let last: { input: unknown[]; plan: Runway | null } | null = null;
+
+/** The runway against the balance shown; null until the lines, the prices and the balance are read. */
+export function selectRunway(s: RunwayInput): Runway | null {
+  const lines = loaded(s.runway);
+  const packages = loaded(s.packages) ?? NO_PACKAGES;
+  const balance = loaded(s.account)?.credits;
+  const input = [lines, packages, balance];
+  if (last && input.every((v, i) => v === last!.input[i])) return last.plan;
+  // Without prices every line is unpriced and the runway would read "covered": none rather than that.
+  const plan = lines && balance !== undefined && packages.length ? runwayOf(lines, packages, balance) : null;
+  last = { input, plan };
+  return plan;
+}

@@ -1,0 +1,68 @@
+/**
+ * The drift watch's race, against the sandbox over HTTP: while a change of this account is open in
+ * the intent log (its request in flight, or its outcome unknown), the balance it may or may not have
+ * moved is never called drift, and the last balance seen is kept, so the charge is explained once
+ * its journal entry is written.
+ */
+import { describe, expect, it } from 'vitest';
+import type { BulkJob } from '../../src/domain/bulk';
+import { memoryBalances, readAccountWatched } from '../../src/services/balance-watch';
+import { memoryIntentLog } from '../../src/services/changes/intent-log';
+import { memoryJournal } from '../../src/services/changes/journal';
+import { sandbox } from '../helpers/sandbox';
+
+describe('the drift watch while a change is open', () => {
+  it('an extend in flight is not drift; once journaled it is explained', async () => {
+    let clock = Date.parse('2026-11-20T12:00:00Z');
+    const now = () => clock;
+    const env = await sandbox({ lines: 20 });
+    const [line] = (await env.client.listLines({ limit: 5, type: 'premium', status: 'active' })).lines;
+    const balances = memoryBalances();
+    const journal = memoryJournal();
+    const intents = memoryIntentLog();
+    const watch = { balances, targetId: 'sandbox:test', journal, intents, now };
+    expect((await readAccountWatched(env.client, watch)).drift?.verdict.kind).toBe('first');
+    const remembered = balances.seen.get('sandbox:test');
+
+    // The intent is recorded before the request leaves; the server applies it; no reply read yet.
+    const job = {
+      id: 'job1',
+      op: 'extend',
+      months: 1,
+      connections: 1,
+      target: 'sandbox:test',
+      createdAt: new Date(clock).toISOString(),
+      lines: [],
+    } as unknown as BulkJob;
+    intents.begin(job);
+    clock += 1000;
+    const charged = (await env.client.extendLine({ id: line!.id, duration: 1 })).deducedCredits;
+    clock += 1000;
+    const during = await readAccountWatched(env.client, watch);
+    expect(during.drift?.verdict.kind).toBe('unsure');
+    expect(balances.seen.get('sandbox:test')).toEqual(remembered);
+
+    // The reply is journaled, the intent closed: the fall is explained.
+    const spent = remembered!.balance - during.account.credits;
+    expect(spent).toBeGreaterThan(0);
+    journal.append({
+      opId: 'job1:x',
+      time: new Date(clock).toISOString(),
+      target: 'sandbox:test',
+      operation: 'extend',
+      lineId: line!.id,
+      username: line!.username,
+      quotedCost: spent,
+      estimate: true,
+      deducedCredits: charged,
+      newBalance: during.account.credits,
+      outcome: 'applied',
+    });
+    intents.end('job1');
+    clock += 1000;
+    expect((await readAccountWatched(env.client, watch)).drift?.verdict).toEqual({
+      kind: 'steady',
+      explained: spent,
+    });
+  });
+});
