@@ -1,9 +1,10 @@
-import { Box, useApp as useInkApp, useInput } from 'ink';
+import { Box, useApp as useInkApp, useInput, useIsScreenReaderEnabled } from 'ink';
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { UiEffects } from '../commands/effects';
 import { handleInput } from '../keys/input';
 import { bodyRows as bodyRowsFor, frameRows as frameRowsFor, linesPageSize } from '../present/frame';
+import { spokenPageSize } from '../present/speech';
 import { selectLocalRows } from '../store/notes-slice';
 import { viewIds } from '../store/view-stack';
 import { FlashLine, selectFlashRows } from './layout/FlashLine';
@@ -27,9 +28,11 @@ export function App({ effects }: { readonly effects: UiEffects }) {
   // The page size follows the terminal's height, so a page always fits, with the lines found by
   // their note under it.
   const localRows = useApp(selectLocalRows);
+  const isSpoken = useIsScreenReaderEnabled();
   useEffect(() => {
-    store.getState().setPageSize(linesPageSize(rows) - localRows);
-  }, [rows, localRows, store]);
+    const size = linesPageSize(rows) - localRows;
+    store.getState().setPageSize(isSpoken ? spokenPageSize(size, columns) : size);
+  }, [rows, columns, localRows, store, isSpoken]);
 
   useEffect(() => {
     if (quitRequested) exit();

@@ -4,9 +4,11 @@ import { countText, creditsText, fitWidth } from '../../domain/format';
 import { affordableCount } from '../../domain/pricing';
 import { type StatusCountsIn, statusGroups } from '../../domain/status-groups';
 import type { Column } from '../../present/lines-columns';
+import { rowSentence } from '../../present/speech';
 import { layoutColumns, PACKAGE_COLUMNS, rowText } from '../../present/tables';
 import { loaded } from '../../store/types';
 import { LoadState } from '../components/LoadState';
+import { TableRow } from '../components/SpokenRow';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 
@@ -72,12 +74,12 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
         </Text>
       )}
       <Text> </Text>
-      <Text bold wrap="truncate">{`  ${rowText(laid, null)}`}</Text>
+      <Text bold wrap="truncate" aria-hidden>{`  ${rowText(laid, null)}`}</Text>
       <LoadState load={packages} what="packages" />
       {pk.slice(0, Math.max(0, height - lines.length - 6)).map((p) => (
-        <Text key={p.id} wrap="truncate">
+        <TableRow key={p.id} wrap="truncate" say={() => rowSentence(PACKAGE_COLUMNS, p)}>
           {`  ${rowText(laid, p)}`}
-        </Text>
+        </TableRow>
       ))}
     </Box>
   );

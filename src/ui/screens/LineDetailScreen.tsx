@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { type CommandId, keyHint, keyHintText } from '../../commands/keymap';
 import { diagnose, type Fix } from '../../domain/diagnosis';
 import { absoluteText, expiryText, fitWidth, relativeText, statusOf } from '../../domain/format';
+import { spoken } from '../../present/speech';
 import { selectDetailExtras, selectDetailLine, selectDetailNote } from '../../store/selectors';
 import { useApp } from '../store-context';
 import { color, statusToken } from '../theme';
@@ -90,7 +91,7 @@ export function LineDetailScreen({ width, height }: { readonly width: number; re
       </Text>
       {rows.slice(0, Math.max(0, height - 1)).map(([k, v, c], i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a note's second row has no name of its own
-        <Text key={`${k}-${i}`} wrap="truncate">
+        <Text key={`${k}-${i}`} wrap="truncate" aria-label={`${k}: ${spoken(v)}`}>
           <Text color={color('ui.muted')}>{fitWidth(`  ${k}`, 16)}</Text>
           <Text color={c}>{fitWidth(v, Math.max(0, width - 16))}</Text>
         </Text>

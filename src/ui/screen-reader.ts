@@ -1,0 +1,66 @@
+/**
+ * The screen-reader mode (`--screen-reader`, Ink's own `INK_SCREEN_READER=true`, or the setting
+ * `screenReader`). Ink draws it (its `isScreenReaderEnabled`): no boxes, each Text as plain text, an
+ * `aria-label` in place of what a row draws and `aria-state` said in words ("(selected) …"). What is
+ * ours: the glyphs become words (ui/glyphs.ts, mode 'speech'), rows become sentences
+ * (present/speech.ts), and the terminal cursor is parked on the selected row, since a screen reader
+ * follows the cursor; Ink places no cursor in this mode (it drops `useCursor`'s position there).
+ */
+
+/** Whether the screen-reader mode is asked for: the flag, Ink's own variable, or the setting. */
+export function screenReaderWanted(
+  flag: boolean,
+  env: NodeJS.ProcessEnv,
+  setting: boolean | undefined,
+): boolean {
+  return flag || env.INK_SCREEN_READER === 'true' || setting === true;
+}
+
+/** A row Ink wrote with `aria-state={{ selected: true }}`: "(selected) …", perhaps after its role. */
+const SELECTED = /^(?:[a-z]+: )?\((?:[a-z]+, )*selected[,)]/;
+
+/** The row of `frame` (as written, lines split on \n) the cursor belongs on: the last selected one. */
+export function selectedRow(frame: string): number | null {
+  const lines = frame.split('\n');
+  for (let i = lines.length - 1; i >= 0; i--) if (SELECTED.test(lines[i]!)) return i;
+  return null;
+}
+
+const CSI = '\u001b[';
+const SHOW_CURSOR = `${CSI}?25h`;
+
+/**
+ * Wraps the terminal's `write` so the cursor rests on the selected row between frames. Ink writes a
+ * frame as one string of text (its erase and sync sequences come apart, starting with ESC); once the
+ * frame's turn ends, the cursor is moved up to that frame's selected row. Before anything else is
+ * written it goes back down, so Ink erases the frame from where it left it.
+ */
+export function parkingWrite(
+  write: (chunk: string) => boolean,
+  later: (fn: () => void) => void = queueMicrotask,
+): (chunk: string) => boolean {
+  let parked = 0;
+  let frame: string | null = null;
+  let scheduled = false;
+  const park = () => {
+    scheduled = false;
+    if (frame === null) return;
+    const row = selectedRow(frame);
+    const up = row === null ? 0 : frame.split('\n').length - 1 - row;
+    frame = null;
+    if (row === null) return;
+    write(`\r${up > 0 ? `${CSI}${up}A` : ''}${SHOW_CURSOR}`);
+    parked = up;
+  };
+  return (chunk: string) => {
+    if (parked > 0) write(`${CSI}${parked}B`);
+    parked = 0;
+    if (chunk !== '' && !chunk.startsWith('\u001b')) frame = chunk;
+    const ok = write(chunk);
+    if (!scheduled && frame !== null) {
+      scheduled = true;
+      later(park);
+    }
+    return ok;
+  };
+}
