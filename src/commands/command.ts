@@ -25,7 +25,9 @@ export type Scope =
   | 'resume'
   | 'profiles'
   | 'profileAdd'
-  | 'note';
+  | 'note'
+  /** The terminal is smaller than the layout needs (present/min-size.ts): only these keys work. */
+  | 'small';
 
 export type Group = 'App' | 'Navigate' | 'Find' | 'Marks' | 'Line' | 'Copy' | 'Input';
 
