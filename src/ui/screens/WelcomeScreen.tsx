@@ -1,12 +1,15 @@
 import { Box, Text, useApp as useInkApp, useInput } from 'ink';
 import { useEffect, useRef, useState } from 'react';
+import { keyLabel } from '../../commands/keymap';
 import { typedText } from '../../domain/line-form';
 import type { Load } from '../../domain/load';
 import { splitBurst } from '../../keys/burst';
 import { keyName } from '../../keys/key-name';
 import { type PasteHub, pastedLine } from '../../keys/paste';
 import { editText, insertText, isEditKey, type TextState } from '../../keys/text-edit';
+import { menuItem } from '../../present/speech';
 import { LoadState } from '../components/LoadState';
+import { TableRow } from '../components/SpokenRow';
 import { TextField } from '../components/TextField';
 import { glyph } from '../glyphs';
 import { color } from '../theme';
@@ -176,13 +179,17 @@ export function WelcomeScreen({ connect, onDone, pastes }: WelcomeProps) {
         <Text>Manage streaming-TV subscription lines from the keyboard. Nothing is configured yet.</Text>
         <Text> </Text>
         {CHOICES.map((label, i) => (
-          <Text
+          <TableRow
             key={label}
             inverse={choice === i}
-          >{`${choice === i ? glyph('cursor') : ' '} ${label} `}</Text>
+            isSelected={choice === i}
+            say={() => menuItem(i, CHOICES.length, label)}
+          >{`${choice === i ? glyph('cursor') : ' '} ${label} `}</TableRow>
         ))}
         <Text> </Text>
-        <Text color={color('ui.muted')}>↑/↓ choose · Enter confirms · q quits</Text>
+        <Text
+          color={color('ui.muted')}
+        >{`${keyLabel('up')}/${keyLabel('down')} choose ${glyph('dot')} Enter confirms ${glyph('dot')} q quits`}</Text>
         {notice && <Text color={color('ui.muted')}>{notice}</Text>}
       </Box>
     );
