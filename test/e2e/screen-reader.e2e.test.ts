@@ -38,6 +38,11 @@ describe('the screen-reader mode in a real terminal (issue 28)', () => {
     app.write(key('line.extend'));
     await app.waitFor((s) => /Extend/.test(s) && /Cost: /.test(s));
     expect(drawn(app.screen())).toEqual([]);
+    // Help: one column, each key said with what it does, arrows in words.
+    app.write(key('action.cancel'));
+    await app.waitFor((s) => !/Cost: /.test(s));
+    app.write(key('app.help'));
+    await app.waitFor((s) => /^Down or j: Next line/m.test(s));
     // Nothing the app wrote drew a box or a marker, ever (escape sequences aside).
     expect(drawn(app.output().replace(/\u001b\[[0-9;?]*[A-Za-z]/g, ''))).toEqual([]);
   });
