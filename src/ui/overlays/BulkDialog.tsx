@@ -143,7 +143,9 @@ function BulkBody({
   const note = b.phase === 'preview' && !hidden ? droppedNote(guard) : null;
   if (note) head.push(note);
   const win = windowOf(job.lines.length, Math.max(1, height - head.length - 5), scroll);
-  const shown = hidden ? [] : job.lines.slice(win.start, win.end);
+  // A screen reader hears the lines' outcomes once the job ends, not each line's state as it moves.
+  const quiet = isSpoken && b.phase === 'running';
+  const shown = hidden || quiet ? [] : job.lines.slice(win.start, win.end);
   // Columns as data, with what this job and its phase say about each line.
   const notAffordable = (l: BulkLine) =>
     Boolean(afford && b.phase === 'preview' && l.state === 'pending' && !afford.affordable.has(l.id));
