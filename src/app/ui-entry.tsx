@@ -30,7 +30,12 @@ function terminal(): { readonly stdout?: NodeJS.WriteStream; readonly isScreenRe
   const out = process.stdout;
   const raw = (chunk: unknown, ...rest: unknown[]) =>
     (out.write as (...a: unknown[]) => boolean)(chunk, ...rest);
-  const parked = speech ? parkingWrite((chunk) => raw(chunk)) : null;
+  const parked = speech
+    ? parkingWrite(
+        (chunk) => raw(chunk),
+        () => out.rows || 24,
+      )
+    : null;
   const write = (chunk: unknown, ...rest: unknown[]) => {
     if (typeof chunk !== 'string') return raw(chunk, ...rest);
     const text = asciiText(chunk, speech);

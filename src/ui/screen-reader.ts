@@ -26,17 +26,33 @@ export function selectedRow(frame: string): number | null {
   return null;
 }
 
+/**
+ * A frame cut to the terminal: Ink's screen-reader output has no heights (a screen's clipped rows,
+ * a long sentence wrapped), and rows past the bottom would scroll the top away for good (the
+ * alternate screen keeps no scrollback) and move the rows the cursor is parked on. The last row
+ * (the footer: the keys) stays; the rows before it go, as the drawn screens clip their bodies. Ink
+ * then erases more rows than were written, which stops at the top row the frame starts on.
+ */
+export function fitFrame(frame: string, rows: number): string {
+  const lines = frame.split('\n');
+  const room = Math.max(1, rows - 1);
+  if (lines.length <= room) return frame;
+  return [...lines.slice(0, room - 1), lines.at(-1)!].join('\n');
+}
+
 const CSI = '\u001b[';
 const SHOW_CURSOR = `${CSI}?25h`;
 
 /**
- * Wraps the terminal's `write` so the cursor rests on the selected row between frames. Ink writes a
+ * Wraps the terminal's `write` so the cursor rests on the selected row between frames, each frame cut
+ * to the terminal's rows (`fitFrame`). Ink writes a
  * frame as one string of text (its erase and sync sequences come apart, starting with ESC); once the
  * frame's turn ends, the cursor is moved up to that frame's selected row. Before anything else is
  * written it goes back down, so Ink erases the frame from where it left it.
  */
 export function parkingWrite(
   write: (chunk: string) => boolean,
+  rows: () => number,
   later: (fn: () => void) => void = queueMicrotask,
 ): (chunk: string) => boolean {
   let parked = 0;
@@ -55,7 +71,10 @@ export function parkingWrite(
   return (chunk: string) => {
     if (parked > 0) write(`${CSI}${parked}B`);
     parked = 0;
-    if (chunk !== '' && !chunk.startsWith('\u001b')) frame = chunk;
+    if (chunk !== '' && !chunk.startsWith('\u001b')) {
+      chunk = fitFrame(chunk, rows());
+      frame = chunk;
+    }
     const ok = write(chunk);
     if (!scheduled && frame !== null) {
       scheduled = true;

@@ -18,7 +18,7 @@ const drawn = (text: string) => [...new Set(text.match(/[\u2500-\u259f›‹●�
 
 describe('the screen-reader mode in a real terminal (issue 28)', () => {
   it('no boxes or glyph markers; each row one sentence; the cursor parked on the selected row', async () => {
-    const app = spawnApp(['--screen-reader'], {}, { cols: 100, rows: 30 });
+    const app = spawnApp(['--screen-reader'], {}, { cols: 80, rows: 20 });
     sessions.push(app);
     await app.waitFor((s) => s.includes('(selected) '));
     const rows = () => app.screen().split('\n');
@@ -43,6 +43,15 @@ describe('the screen-reader mode in a real terminal (issue 28)', () => {
     await app.waitFor((s) => !/Cost: /.test(s));
     app.write(key('app.help'));
     await app.waitFor((s) => /^Down or j: Next line/m.test(s));
+    // A screen taller than the terminal (the line's detail, every field a row) is cut above its
+    // footer, never scrolled: the header stays on the first row, the last row stays free.
+    app.write(key('help.close'));
+    await app.waitFor((s) => !/^Down or j/m.test(s));
+    app.write(key('lines.open'));
+    await app.waitFor((s) => /^Username: /m.test(s));
+    expect(rows()[0]).toContain('linedesk');
+    expect(rows().at(-1)!.trim()).toBe('');
+    expect(rows().at(-2)).toMatch(/ help /);
     // Nothing the app wrote drew a box or a marker, ever (escape sequences aside).
     expect(drawn(app.output().replace(/\u001b\[[0-9;?]*[A-Za-z]/g, ''))).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCli } from '../../src/cli-args';
 import { asciiText } from '../../src/ui/glyphs';
-import { parkingWrite, screenReaderWanted, selectedRow } from '../../src/ui/screen-reader';
+import { fitFrame, parkingWrite, screenReaderWanted, selectedRow } from '../../src/ui/screen-reader';
 
 describe('the screen-reader mode: asked for, and the cursor parked', () => {
   it('the flag, Ink’s own variable or the setting turns it on', () => {
@@ -30,6 +30,7 @@ describe('the screen-reader mode: asked for, and the cursor parked', () => {
     const tasks: Array<() => void> = [];
     const write = parkingWrite(
       (c) => out.push(c) > 0,
+      () => 24,
       (fn) => tasks.push(fn),
     );
     write('\u001b[2K'); // Ink's erase: not a frame
@@ -43,6 +44,19 @@ describe('the screen-reader mode: asked for, and the cursor parked', () => {
     write('head\nfoot');
     tasks.shift()!();
     expect(out.at(-1)).toBe('head\nfoot');
+  });
+
+  it('a frame taller than the terminal loses the rows before its last (the footer stays)', () => {
+    const frame = ['head', 'a', 'b', 'c', 'd', 'foot'].join('\n');
+    expect(fitFrame(frame, 5)).toBe('head\na\nb\nfoot');
+    expect(fitFrame(frame, 7)).toBe(frame);
+    const out: string[] = [];
+    parkingWrite(
+      (c) => out.push(c) > 0,
+      () => 5,
+      () => {},
+    )(frame);
+    expect(out).toEqual(['head\na\nb\nfoot']);
   });
 
   it('stray markers are blanks and boxes gone, never wider than what they replace', () => {
