@@ -25,7 +25,7 @@ const NAMED = {
   dot: ['·', '.', ','],
   mask: ['•', '*', '*'],
   ok: ['✓', '+', 'done'],
-  fail: ['✗', 'x', 'failed'],
+  fail: ['✗', 'x', 'error:'],
   warn: ['⚠', '!', 'warning'],
   up: ['↑', '^', 'ascending'],
   down: ['↓', 'v', 'descending'],
