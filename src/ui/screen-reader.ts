@@ -3,8 +3,8 @@
  * `screenReader`). Ink draws it (its `isScreenReaderEnabled`): no boxes, each Text as plain text, an
  * `aria-label` in place of what a row draws and `aria-state` said in words ("(selected) …"). What is
  * ours: the glyphs become words (ui/glyphs.ts, mode 'speech'), rows become sentences
- * (present/speech.ts), and the terminal cursor is parked on the selected row, since a screen reader
- * follows the cursor; Ink places no cursor in this mode (it drops `useCursor`'s position there).
+ * (present/speech.ts), and the terminal cursor is parked on the selected row (or in the text field
+ * being typed into), since a screen reader follows the cursor; Ink places no cursor in this mode (it drops `useCursor`'s position there).
  */
 
 /** Whether the screen-reader mode is asked for: the flag, Ink's own variable, or the setting. */
@@ -26,6 +26,23 @@ export function selectedRow(frame: string): number | null {
   return null;
 }
 
+/** What Ink writes before a text field (`aria-role="textbox"`, components/TextField.tsx). */
+const TEXTBOX = 'textbox: ';
+
+/**
+ * Where the cursor belongs in `frame`: in the text field being typed into, after its text (where
+ * typing goes on), else at the start of the selected row; null when neither is on screen.
+ */
+export function focusOf(frame: string): { readonly row: number; readonly column: number } | null {
+  const lines = frame.split('\n');
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const at = lines[i]!.lastIndexOf(TEXTBOX);
+    if (at >= 0) return { row: i, column: Math.max(at + TEXTBOX.length, lines[i]!.trimEnd().length) };
+  }
+  const row = selectedRow(frame);
+  return row === null ? null : { row, column: 0 };
+}
+
 /**
  * A frame cut to the terminal: Ink's screen-reader output has no heights (a screen's clipped rows,
  * a long sentence wrapped), and rows past the bottom would scroll the top away for good (the
@@ -44,9 +61,9 @@ const CSI = '\u001b[';
 const SHOW_CURSOR = `${CSI}?25h`;
 
 /**
- * Wraps the terminal's `write` so the cursor rests on the selected row between frames, each frame cut
- * to the terminal's rows (`fitFrame`). Ink writes a
- * frame as one string of text (its erase and sync sequences come apart, starting with ESC); once the
+ * Wraps the terminal's `write` so the cursor rests on the selected row, or in the text field being
+ * typed into, between frames (`focusOf`), each frame cut to the terminal's rows (`fitFrame`). Ink
+ * writes a frame as one string of text (its erase and sync sequences come apart, starting with ESC); once the
  * frame's turn ends, the cursor is moved up to that frame's selected row. Before anything else is
  * written it goes back down, so Ink erases the frame from where it left it.
  */
@@ -61,11 +78,13 @@ export function parkingWrite(
   const park = () => {
     scheduled = false;
     if (frame === null) return;
-    const row = selectedRow(frame);
-    const up = row === null ? 0 : frame.split('\n').length - 1 - row;
+    const focus = focusOf(frame);
+    const up = focus === null ? 0 : frame.split('\n').length - 1 - focus.row;
     frame = null;
-    if (row === null) return;
-    write(`\r${up > 0 ? `${CSI}${up}A` : ''}${SHOW_CURSOR}`);
+    if (focus === null) return;
+    write(
+      `\r${up > 0 ? `${CSI}${up}A` : ''}${focus.column > 0 ? `${CSI}${focus.column}C` : ''}${SHOW_CURSOR}`,
+    );
     parked = up;
   };
   return (chunk: string) => {

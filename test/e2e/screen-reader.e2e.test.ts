@@ -52,6 +52,13 @@ describe('the screen-reader mode in a real terminal (issue 28)', () => {
     expect(rows()[0]).toContain('linedesk');
     expect(rows().at(-1)!.trim()).toBe('');
     expect(rows().at(-2)).toMatch(/ help /);
+    // Typing in the palette: the cursor is in the text field, after what was typed.
+    app.write(key('app.palette'));
+    app.write('he');
+    await app.waitFor((s) => /textbox: he\s*$/m.test(s));
+    const field = rows().findIndex((r) => /textbox: he\s*$/.test(r));
+    await app.waitFor(() => cursorRow() === field);
+    expect(app.term.buffer.active.cursorX).toBe(rows()[field]!.trimEnd().length);
     // Nothing the app wrote drew a box or a marker, ever (escape sequences aside).
     expect(drawn(app.output().replace(/\u001b\[[0-9;?]*[A-Za-z]/g, ''))).toEqual([]);
   });

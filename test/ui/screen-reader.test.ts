@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCli } from '../../src/cli-args';
 import { asciiText } from '../../src/ui/glyphs';
-import { fitFrame, parkingWrite, screenReaderWanted, selectedRow } from '../../src/ui/screen-reader';
+import { fitFrame, focusOf, parkingWrite, screenReaderWanted, selectedRow } from '../../src/ui/screen-reader';
 
 describe('the screen-reader mode: asked for, and the cursor parked', () => {
   it('the flag, Ink’s own variable or the setting turns it on', () => {
@@ -23,6 +23,13 @@ describe('the screen-reader mode: asked for, and the cursor parked', () => {
     expect(selectedRow('head\n(selected) bob, active\ncarol\nfoot')).toBe(1);
     expect(selectedRow('head\nlistitem: (selected, checked) x\nfoot')).toBe(1);
     expect(selectedRow('head\nbob (selected) here\nfoot')).toBeNull();
+  });
+
+  it('a text field being typed into takes the cursor, after its text', () => {
+    expect(focusOf('head\n(selected) bob\n :  textbox: ext\nfoot')).toEqual({ row: 2, column: 16 });
+    expect(focusOf('head\n search: textbox: \n(selected) bob')).toEqual({ row: 1, column: 18 });
+    expect(focusOf('head\n(selected) bob\nfoot')).toEqual({ row: 1, column: 0 });
+    expect(focusOf('head\nfoot')).toBeNull();
   });
 
   it('after a frame the cursor goes up to its selected row, and back down before the next write', () => {
