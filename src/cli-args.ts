@@ -20,6 +20,8 @@ export interface AppOptions {
   readonly readOnly: boolean;
   /** Draw in ASCII whatever the locale says (`--ascii`). */
   readonly ascii: boolean;
+  /** The screen-reader mode (`--screen-reader`; also INK_SCREEN_READER=true or the setting). */
+  readonly screenReader: boolean;
   readonly baseUrl: string | null;
   readonly profile: string | null;
 }
@@ -44,6 +46,9 @@ Options:
                      from LINEDESK_API_KEY, or from the profile with that URL
   --read-only        browse only: every command that changes a line is disabled
   --ascii            draw in ASCII only (chosen by itself when LC_ALL, LC_CTYPE or LANG is not UTF-8)
+  --screen-reader    for a screen reader: no boxes, glyphs or redrawn progress; each row one
+                     sentence, the cursor on the selected row (also INK_SCREEN_READER=true, or
+                     "screenReader": true in the config)
   -h, --help         show this help
   -v, --version      print the version
 
@@ -55,6 +60,7 @@ Environment:
   LINEDESK_DATA_DIR    sandbox database, journal, bulk jobs, exports (default: ~/.local/share/linedesk)
   LINEDESK_STATE_DIR   the log file (default: ~/.local/state/linedesk)
   NO_COLOR             any value turns colour off (status is always spelled in words)
+  INK_SCREEN_READER    true turns the screen-reader mode on (as --screen-reader)
 
 Which service: flags (--sandbox, --profile, --base-url), then the environment (LINEDESK_PROFILE,
 LINEDESK_BASE_URL), then the default profile, then the embedded sandbox: a local copy of the whole
@@ -110,6 +116,7 @@ const GLOBAL_VALUED = new Set(TARGET.filter((o) => o.type === 'string').map((o) 
 const APP_OPTIONS: readonly OptionSpec[] = [
   ...TARGET,
   { name: 'ascii', type: 'boolean', help: 'draw in ASCII only' },
+  { name: 'screen-reader', type: 'boolean', help: 'the screen-reader mode' },
   { name: 'help', type: 'boolean', short: 'h', help: 'show this help' },
   { name: 'version', type: 'boolean', short: 'v', help: 'print the version' },
 ];
@@ -143,7 +150,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
     );
     if (!parsed.ok) return { kind: 'error', message: parsed.message };
     const values = parsed.values as {
-      readonly [K in 'help' | 'version' | 'sandbox' | 'read-only' | 'ascii']?: boolean;
+      readonly [K in 'help' | 'version' | 'sandbox' | 'read-only' | 'ascii' | 'screen-reader']?: boolean;
     } & { readonly [K in 'base-url' | 'profile']?: string };
     if (values.help) return { kind: 'help', topic: 'app' };
     if (values.version) return { kind: 'version' };
@@ -169,6 +176,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
         sandbox: values.sandbox ?? false,
         readOnly: values['read-only'] ?? false,
         ascii: values.ascii ?? false,
+        screenReader: values['screen-reader'] ?? false,
         baseUrl: values['base-url'] ?? null,
         profile: values.profile ?? null,
       },

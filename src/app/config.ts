@@ -38,6 +38,8 @@ const Config = lazySchema(() =>
     holdMinutes: z.number().int().min(1).max(1440).optional(),
     /** The lines browser's Note column (`N`). */
     noteColumn: z.boolean().optional(),
+    /** The screen-reader mode, as `--screen-reader` (no boxes or glyphs; rows said as sentences). */
+    screenReader: z.boolean().optional(),
     /**
      * Customer message templates over the defaults. Checked one by one by domain/templates.ts (a bad
      * one is refused alone, by name), not here: one bad template must not cost the whole config.

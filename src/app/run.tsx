@@ -1,13 +1,16 @@
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { AppOptions } from '../cli-args';
+import { setSpokenKeys } from '../commands/keymap';
 import { handlePaste } from '../keys/input';
 import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, createPasteHub, installPasteFilter } from '../keys/paste';
 import { dataDir, stateDir } from '../paths';
 import { linesPageSize } from '../present/frame';
+import { spokenPageSize } from '../present/speech';
 import { createAppStore } from '../store/app-store';
 import type { StoreDeps } from '../store/deps';
-import { localeIsUtf8, setGlyphMode } from '../ui/glyphs';
+import { glyphMode, localeIsUtf8, setGlyphMode } from '../ui/glyphs';
+import { screenReaderWanted } from '../ui/screen-reader';
 import type { WelcomeResult } from '../ui/screens/WelcomeScreen';
 import { VERSION } from '../version';
 import { systemClipboard } from './clipboard';
@@ -51,7 +54,8 @@ export async function runApp(options: AppOptions): Promise<number> {
     );
     return 1;
   }
-  // A terminal whose locale is not UTF-8 (LANG=C over SSH) is drawn in ASCII (ui/glyphs.ts).
+  // A terminal whose locale is not UTF-8 (LANG=C over SSH) is drawn in ASCII (ui/glyphs.ts); the
+  // screen-reader mode (ui/screen-reader.ts) is set once the config is read (it may be a setting).
   const ascii = options.ascii || !localeIsUtf8(process.env);
   setGlyphMode(ascii ? 'ascii' : 'utf8');
   // A directory linedesk cannot use is said before anything starts (the welcome's sandbox choice
@@ -69,6 +73,10 @@ export async function runApp(options: AppOptions): Promise<number> {
   } catch (err) {
     process.stderr.write(`linedesk: ${(err as Error).message}\n`);
     return 2;
+  }
+  if (screenReaderWanted(options.screenReader, process.env, config.config?.screenReader)) {
+    setGlyphMode('speech');
+    setSpokenKeys(true);
   }
   let choice = chooseTarget(options, process.env, config.config);
   if (choice.kind === 'error') {
@@ -212,7 +220,10 @@ export async function runApp(options: AppOptions): Promise<number> {
         }),
         openLine,
         // The first page is asked for at the size it is shown at, not re-read when the App mounts.
-        pageSize: linesPageSize(process.stdout.rows || 24),
+        pageSize:
+          glyphMode() === 'speech'
+            ? spokenPageSize(linesPageSize(process.stdout.rows || 24), process.stdout.columns || 80)
+            : linesPageSize(process.stdout.rows || 24),
       });
       // The requests go out before Ink's first render. A frame before the data only if the data is
       // slow: a loading frame replaced moments later costs a cold render on the way to the real one.

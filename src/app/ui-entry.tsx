@@ -7,6 +7,7 @@ import type { AppStore } from '../store/app-store';
 import { App } from '../ui/App';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { asciiText, glyphMode } from '../ui/glyphs';
+import { parkingWrite } from '../ui/screen-reader';
 import { type WelcomeProps, WelcomeScreen } from '../ui/screens/WelcomeScreen';
 import { StoreProvider } from '../ui/store-context';
 
@@ -19,16 +20,27 @@ const BASE = { exitOnCtrlC: false, patchConsole: true, interactive: true } as co
 /**
  * In ASCII mode (ui/glyphs.ts) every frame passes the glyph table on its way out: components draw
  * their own glyphs in ASCII already; text from elsewhere (messages, values) gets the same stand-ins,
- * each as wide as what it replaces, so the layout Ink measured holds.
+ * each as wide as what it replaces, so the layout Ink measured holds. In the screen-reader mode the
+ * markers are blanks instead, and the cursor is parked on the selected row (ui/screen-reader.ts).
  */
-function terminal(): { readonly stdout?: NodeJS.WriteStream } {
-  if (glyphMode() !== 'ascii') return {};
+function terminal(): { readonly stdout?: NodeJS.WriteStream; readonly isScreenReaderEnabled: boolean } {
+  const mode = glyphMode();
+  const speech = mode === 'speech';
+  if (mode === 'utf8') return { isScreenReaderEnabled: false };
   const out = process.stdout;
-  const write = (chunk: unknown, ...rest: unknown[]) =>
-    (out.write as (...a: unknown[]) => boolean)(
-      typeof chunk === 'string' ? asciiText(chunk) : chunk,
-      ...rest,
-    );
+  const raw = (chunk: unknown, ...rest: unknown[]) =>
+    (out.write as (...a: unknown[]) => boolean)(chunk, ...rest);
+  const parked = speech
+    ? parkingWrite(
+        (chunk) => raw(chunk),
+        () => out.rows || 24,
+      )
+    : null;
+  const write = (chunk: unknown, ...rest: unknown[]) => {
+    if (typeof chunk !== 'string') return raw(chunk, ...rest);
+    const text = asciiText(chunk, speech);
+    return parked && rest.length === 0 ? parked(text) : raw(text, ...rest);
+  };
   const stdout = new Proxy(out, {
     get(target, prop) {
       if (prop === 'write') return write;
@@ -36,7 +48,7 @@ function terminal(): { readonly stdout?: NodeJS.WriteStream } {
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
-  return { stdout };
+  return { stdout, isScreenReaderEnabled: speech };
 }
 
 export function renderWelcome(

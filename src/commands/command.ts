@@ -26,7 +26,9 @@ export type Scope =
   | 'profiles'
   | 'profileAdd'
   | 'note'
-  | 'columns';
+  | 'columns'
+  /** The terminal is smaller than the layout needs (present/min-size.ts): only these keys work. */
+  | 'small';
 
 export type Group = 'App' | 'Navigate' | 'Find' | 'Marks' | 'Line' | 'Copy' | 'Input';
 

@@ -84,11 +84,19 @@ const KEY_LABELS: Record<string, string> = {
   delete: 'Delete',
 };
 
+/** The arrows in words, for the screen-reader mode (a screen reader says "↑" as nothing useful). */
+const SPOKEN_LABELS: Record<string, string> = { up: 'Up', down: 'Down', left: 'Left', right: 'Right' };
+let spokenKeys = false;
+/** The screen-reader mode names the arrow keys in words on screen (set once at start). */
+export const setSpokenKeys = (on: boolean) => {
+  spokenKeys = on;
+};
+
 /** "Ctrl-C", "PgDn", "?" — how a key is written on screen and in the docs. */
 export function keyLabel(key: string): string {
   if (key.startsWith('ctrl+')) return `Ctrl-${key.slice(5).toUpperCase()}`;
   if (key === 'shift+tab') return 'Shift-Tab';
-  return KEY_LABELS[key] ?? key;
+  return (spokenKeys ? SPOKEN_LABELS[key] : undefined) ?? KEY_LABELS[key] ?? key;
 }
 
 /** How a command's first key is written in text ("A", "Ctrl-G"): hints name keys from the table. */

@@ -1,3 +1,4 @@
+import { MIN_COLUMNS, MIN_ROWS } from '../present/min-size';
 import { keyLabel, type Scope, visibleCommands } from './keymap';
 
 export const SCOPE_TITLES: Record<Scope, string> = {
@@ -25,6 +26,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   account: 'Account',
   packages: 'Packages',
   bouquets: 'Bouquets',
+  small: `Terminal too small (below ${MIN_COLUMNS}×${MIN_ROWS})`,
 };
 
 /** The key tables of docs/KEYS.md, generated from the keymap (a test keeps them in step). */

@@ -16,6 +16,7 @@ export const FIND_COLUMNS: readonly Column<FindRow>[] = [
     sortKey: undefined,
     cell: (r, now) => c.cell(r.line, now),
     tone: c.tone ? (r, now) => c.tone!(r.line, now) : undefined,
+    say: c.say ? (r, now) => c.say!(r.line, now) : undefined,
   }),
 );
 

@@ -16,6 +16,9 @@ export interface Column<T> {
   readonly tone?: (row: T, now: number) => Token | undefined;
   /** The list order this column shows (its header carries the sort marker when it is the one). */
   readonly sortKey?: string;
+  /** How the screen-reader mode says the cell in a row's sentence (present/speech.ts); null leaves
+   *  it out. Without it the cell is said as "Header: value". */
+  readonly say?: (row: T, now: number) => string | null;
 }
 
 /** A column's header, with ↑ or ↓ when the list is sorted by it. */
@@ -27,6 +30,8 @@ export function headerText<T>(
   return `${column.header} ${query.orderType === 'desc' ? '↓' : '↑'}`;
 }
 
+// A line's sentence (`say`): "smith0042, Grandma, active, premium, 1 connection, expires in 354
+// days" — the values a person would say, the created day left to the line's detail.
 export const LINE_COLUMNS: readonly Column<LineListItem>[] = [
   {
     id: 'username',
@@ -35,8 +40,16 @@ export const LINE_COLUMNS: readonly Column<LineListItem>[] = [
     width: { min: 12, flex: 3, max: 32 },
     sortKey: 'username',
     cell: (l) => l.username,
+    say: (l) => l.username,
   },
-  { id: 'label', header: 'LABEL', width: { min: 8, flex: 2 }, minTerminal: 70, cell: (l) => l.label },
+  {
+    id: 'label',
+    header: 'LABEL',
+    width: { min: 8, flex: 2 },
+    minTerminal: 70,
+    cell: (l) => l.label,
+    say: (l) => l.label || null,
+  },
   {
     id: 'status',
     header: 'STATUS',
@@ -44,9 +57,23 @@ export const LINE_COLUMNS: readonly Column<LineListItem>[] = [
     sortKey: 'enabled',
     cell: (l, now) => statusOf(l, now),
     tone: (l, now) => statusToken(statusOf(l, now)),
+    say: (l, now) => statusOf(l, now),
   },
-  { id: 'type', header: 'TYPE', width: 7, cell: (l) => (l.is_trial ? 'trial' : 'premium') },
-  { id: 'connections', header: 'CONN', width: 4, align: 'right', cell: (l) => String(l.connections) },
+  {
+    id: 'type',
+    header: 'TYPE',
+    width: 7,
+    cell: (l) => (l.is_trial ? 'trial' : 'premium'),
+    say: (l) => (l.is_trial ? 'trial' : 'premium'),
+  },
+  {
+    id: 'connections',
+    header: 'CONN',
+    width: 4,
+    align: 'right',
+    cell: (l) => String(l.connections),
+    say: (l) => `${l.connections} connection${l.connections === 1 ? '' : 's'}`,
+  },
   {
     id: 'expiry',
     header: 'EXPIRES',
@@ -54,8 +81,20 @@ export const LINE_COLUMNS: readonly Column<LineListItem>[] = [
     sortKey: 'exp_date',
     cell: (l, now) => expiryText(l.exp_date, now),
     tone: (l, now) => (statusOf(l, now) === 'expired' ? 'status.expired' : undefined),
+    say: (l, now) => {
+      if (l.exp_date === null) return 'never expires';
+      const text = expiryText(l.exp_date, now);
+      return l.exp_date.ms !== null && l.exp_date.ms < now ? `expired ${text}` : `expires ${text}`;
+    },
   },
-  { id: 'created', header: 'CREATED', width: 10, minTerminal: 90, cell: (l) => dayText(l.created_at) },
+  {
+    id: 'created',
+    header: 'CREATED',
+    width: 10,
+    minTerminal: 90,
+    cell: (l) => dayText(l.created_at),
+    say: () => null,
+  },
 ];
 
 /** The Note column (`N`): the line's note kept on this machine, summarised; it takes what is left. */
@@ -64,6 +103,10 @@ export const noteColumn = (notes: ReadonlyMap<string, LineNote>): Column<LineLis
   header: 'NOTE',
   width: { min: 10, flex: 1 },
   cell: (l) => noteSummary(notes.get(l.id)),
+  say: (l) => {
+    const note = noteSummary(notes.get(l.id));
+    return note ? `note: ${note}` : null;
+  },
 });
 
 /** With the Note column, the least needed columns give way sooner, so the username stays whole. */

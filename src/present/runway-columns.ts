@@ -10,6 +10,7 @@ export const RUNWAY_COLUMNS: readonly Column<RunwayRow>[] = [
       sortKey: undefined,
       cell: (r, now) => c.cell(r.line, now),
       tone: c.tone ? (r, now) => c.tone!(r.line, now) : undefined,
+      say: c.say ? (r, now) => c.say!(r.line, now) : undefined,
     }),
   ),
   {

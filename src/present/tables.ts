@@ -111,6 +111,7 @@ export const RENEWAL_COLUMNS: readonly Column<RenewalRow>[] = [
       sortKey: undefined,
       cell: (r, now) => c.cell(r.line, now),
       tone: c.tone ? (r, now) => c.tone!(r.line, now) : undefined,
+      say: c.say ? (r, now) => c.say!(r.line, now) : undefined,
     }),
   ),
   {
@@ -137,7 +138,13 @@ export interface PickerRow {
 }
 
 export const PICKER_COLUMNS: readonly Column<PickerRow>[] = [
-  { id: 'chosen', header: '', width: 3, cell: (b) => (b.chosen ? '[x]' : '[ ]') },
+  {
+    id: 'chosen',
+    header: '',
+    width: 3,
+    cell: (b) => (b.chosen ? '[x]' : '[ ]'),
+    say: (b) => (b.chosen ? 'chosen' : 'not chosen'),
+  },
   { id: 'name', header: 'BOUQUET', width: { min: 12, flex: 1 }, cell: (b) => b.label },
   { id: 'id', header: 'ID', width: 6, align: 'right', minTerminal: 60, cell: (b) => String(b.id) },
 ];

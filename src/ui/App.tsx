@@ -1,14 +1,18 @@
-import { Box, useApp as useInkApp, useInput } from 'ink';
+import { Box, useApp as useInkApp, useInput, useIsScreenReaderEnabled } from 'ink';
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { UiEffects } from '../commands/effects';
 import { handleInput } from '../keys/input';
+import { handleSmallInput } from '../keys/small';
 import { bodyRows as bodyRowsFor, frameRows as frameRowsFor, linesPageSize } from '../present/frame';
+import { isTooSmall } from '../present/min-size';
+import { spokenPageSize } from '../present/speech';
 import { selectLocalRows } from '../store/notes-slice';
 import { viewIds } from '../store/view-stack';
 import { FlashLine, selectFlashRows } from './layout/FlashLine';
 import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
+import { TooSmall } from './layout/TooSmall';
 import { useApp, useAppStore } from './store-context';
 import { useTerminalSize } from './use-terminal-size';
 import { bodyOf, VIEWS } from './views';
@@ -27,16 +31,24 @@ export function App({ effects }: { readonly effects: UiEffects }) {
   // The page size follows the terminal's height, so a page always fits, with the lines found by
   // their note under it.
   const localRows = useApp(selectLocalRows);
+  const isSpoken = useIsScreenReaderEnabled();
+  const tooSmall = isTooSmall(columns, rows);
   useEffect(() => {
-    store.getState().setPageSize(linesPageSize(rows) - localRows);
-  }, [rows, localRows, store]);
+    // While too small nothing is drawn: the page keeps its size until the terminal grows.
+    if (tooSmall) return;
+    const size = linesPageSize(rows) - localRows;
+    store.getState().setPageSize(isSpoken ? spokenPageSize(size, columns) : size);
+  }, [rows, columns, localRows, store, isSpoken, tooSmall]);
 
   useEffect(() => {
     if (quitRequested) exit();
   }, [quitRequested, exit]);
 
-  // The one input handler of the app.
-  useInput((input, key) => handleInput(store, input, key, effects));
+  // The one input handler of the app (while the terminal is too small, only its own keys).
+  useInput((input, key) =>
+    tooSmall ? handleSmallInput(store, input, key, effects) : handleInput(store, input, key, effects),
+  );
+  if (tooSmall) return <TooSmall columns={columns} rows={rows} />;
 
   const width = columns;
   // The view stack, drawn from its registrations: the topmost view that fills the body, and the

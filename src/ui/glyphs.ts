@@ -7,28 +7,33 @@
  */
 import { isWide } from '../domain/format';
 
-export type GlyphMode = 'utf8' | 'ascii';
+/**
+ * 'speech': the screen-reader mode (`--screen-reader`, ui/screen-reader.ts): Ink writes the text
+ * without boxes; a glyph that only a sighted user reads (the cursor, a mark, an arrow, a bar) is a
+ * word or nothing, and stray glyphs in other text get the ASCII stand-ins.
+ */
+export type GlyphMode = 'utf8' | 'ascii' | 'speech';
 
-/** Named glyphs: [UTF-8, ASCII]. */
+/** Named glyphs: [UTF-8, ASCII, spoken]. */
 const NAMED = {
-  cursor: ['›', '>'],
-  mark: ['●', '*'],
-  unmarked: ['○', 'o'],
-  ellipsis: ['…', '.'],
-  dash: ['—', '-'],
-  range: ['–', '-'],
-  dot: ['·', '.'],
-  mask: ['•', '*'],
-  ok: ['✓', '+'],
-  fail: ['✗', 'x'],
-  warn: ['⚠', '!'],
-  up: ['↑', '^'],
-  down: ['↓', 'v'],
-  left: ['←', '<'],
-  right: ['→', '>'],
-  barFull: ['█', '#'],
-  barEmpty: ['░', '.'],
-} as const satisfies Record<string, readonly [string, string]>;
+  cursor: ['›', '>', ''],
+  mark: ['●', '*', 'marked'],
+  unmarked: ['○', 'o', ''],
+  ellipsis: ['…', '.', '...'],
+  dash: ['—', '-', '-'],
+  range: ['–', '-', 'to'],
+  dot: ['·', '.', ','],
+  mask: ['•', '*', '*'],
+  ok: ['✓', '+', 'done'],
+  fail: ['✗', 'x', 'error:'],
+  warn: ['⚠', '!', 'warning'],
+  up: ['↑', '^', 'ascending'],
+  down: ['↓', 'v', 'descending'],
+  left: ['←', '<', 'left'],
+  right: ['→', '>', 'right'],
+  barFull: ['█', '#', ''],
+  barEmpty: ['░', '.', ''],
+} as const satisfies Record<string, readonly [string, string, string]>;
 export type GlyphName = keyof typeof NAMED;
 
 /** Other characters the app's text uses, and every box-drawing piece Ink's borders may draw. */
@@ -67,7 +72,7 @@ export const setGlyphMode = (m: GlyphMode) => {
 export const glyphMode = (): GlyphMode => mode;
 
 export function glyph(name: GlyphName): string {
-  return NAMED[name][mode === 'utf8' ? 0 : 1];
+  return NAMED[name][mode === 'utf8' ? 0 : mode === 'ascii' ? 1 : 2];
 }
 
 /** Ink's border style: rounded corners, or + - | in ASCII. */
@@ -88,16 +93,24 @@ function boxPiece(cp: number): string | null {
 }
 
 /**
+ * What the screen-reader mode writes for a glyph that only marks something to the eye: a blank (the
+ * cursor, a mark, a bar, a box's line). Never wider than the glyph: Ink has wrapped the frame already.
+ */
+const SILENT = new Set(['‹', '›', '●', '○', '▶', '◀', '►', '▸', '◆', '★', '█', '░', '▒', '▓', '▏', '⏎']);
+
+/**
  * `text` with every character outside ASCII replaced by its stand-in of the same width (a wide
  * character by as many '?', one the table does not know by '?'). Escape sequences are ASCII and pass.
+ * `speech`: the screen-reader mode's stand-ins, where a marker or a line of a box is a blank.
  */
-export function asciiText(text: string): string {
+export function asciiText(text: string, speech = false): string {
   if (/^[\u0000-\u007f]*$/.test(text)) return text;
   let out = '';
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
     if (cp < 0x80) out += ch;
     else if (cp >= 0x300 && cp <= 0x36f) continue;
+    else if (speech && (SILENT.has(ch) || boxPiece(cp) !== null)) out += ' ';
     else out += TABLE.get(ch) ?? boxPiece(cp) ?? (isWide(cp) ? '??' : '?');
   }
   return out;

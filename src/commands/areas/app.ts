@@ -42,6 +42,11 @@ export const APP_COMMANDS = [
         'info',
       );
   }),
+  // While the terminal is too small for the layout, only quitting works (no screen to act on).
+  // (The sentence on screen says a running job asks twice; present/min-size.ts.)
+  c('small.quit', ['q', 'ctrl+c'], 'small', 'App', 'Quit', (s) => {
+    s.quitDuringJob();
+  }),
   c(
     'app.refresh',
     ['r'],

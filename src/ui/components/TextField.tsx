@@ -1,4 +1,4 @@
-import { Text } from 'ink';
+import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { color } from '../theme';
 
 export interface TextFieldProps {
@@ -17,6 +17,16 @@ export interface TextFieldProps {
  * value, whatever the chunking of the input.
  */
 export function TextField({ value, caret, mask, placeholder }: TextFieldProps) {
+  // A screen reader gets the text as it is, marked as a text field: the terminal cursor is parked
+  // after it (ui/screen-reader.ts), where typing goes on.
+  const isSpoken = useIsScreenReaderEnabled();
+  if (isSpoken) {
+    return (
+      <Box aria-role="textbox">
+        <Text>{mask ? mask.repeat([...value].length) : value}</Text>
+      </Box>
+    );
+  }
   if (!value) {
     const [first = ' ', ...rest] = [...(placeholder ?? '')];
     return (

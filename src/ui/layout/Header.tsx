@@ -1,4 +1,4 @@
-import { Box, Text } from 'ink';
+import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { cellWidth, counted, countText, credits, fitWidth } from '../../domain/format';
 import { runwayText } from '../../domain/runway';
 import { selectRunway } from '../../store/runway-slice';
@@ -25,16 +25,24 @@ export function Header({ width }: { readonly width: number }) {
     return r ? runwayText(r) : '';
   });
   const drift = useApp((s) => (s.drift?.verdict.kind === 'drift' ? s.drift.verdict.difference : null));
+  const isJobRunning = useApp((s) => s.bulk?.phase === 'running');
   // Below the profile's threshold the balance is in the warning tone, and says so in words.
   const low = balance !== undefined && lowBalance !== null && balance < lowBalance;
+  // The screen-reader mode rewrites the whole screen at each change: while a bulk job runs, the
+  // balance and the marks (which move at every line) are said when it ends, not line by line.
+  const quiet = useIsScreenReaderEnabled() && isJobRunning;
   const laid = layoutHeader(width, {
     email,
-    money: balance === undefined ? '' : `${credits(balance)}${low ? ' (low)' : ''}${stale ? ' (stale)' : ''}`,
+    money: quiet
+      ? 'balance: said when the job ends'
+      : balance === undefined
+        ? ''
+        : `${credits(balance)}${low ? ' (low)' : ''}${stale ? ' (stale)' : ''}`,
     lines: linesCount === undefined ? '' : counted(linesCount, 'line'),
-    marked: marked ? `${countText(marked)} marked` : '',
     runway,
     drift:
       drift === null ? '' : `balance moved ${drift > 0 ? '+' : '−'}${credits(Math.abs(drift))} unexplained`,
+    marked: marked && !quiet ? `${countText(marked)} marked` : '',
     badges: `${readOnly ? '[READ-ONLY] ' : ''}[${target}] `,
   });
   const room = Math.max(0, width - cellWidth(laid.badges));

@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import { hint, keyHintText } from '../../commands/keymap';
 import { extendedExpiry, newLineExpiry } from '../../domain/estimate';
 import { absoluteText, cellWidth, credits, creditsText, fitWidth } from '../../domain/format';
+import { spoken } from '../../present/speech';
 import { type ActionState, confirmBlocker, SPENDS } from '../../store/action-slice';
 import { loaded } from '../../store/types';
 import { borderStyle } from '../glyphs';
@@ -72,7 +73,7 @@ export function ActionDialog({ width, height }: { readonly width: number; readon
       </Text>
       {shown.map(({ k, v, tone }, slot) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows are keyed by their slot on screen
-        <Text key={slot} wrap="truncate">
+        <Text key={slot} wrap="truncate" aria-label={`${k}: ${spoken(v)}`}>
           <Text color={color('ui.muted')}>{fitWidth(`  ${k}`, 18)}</Text>
           <Text color={tone ? color(tone) : undefined}>{fitWidth(v, Math.max(0, width - LABEL_COLS))}</Text>
         </Text>

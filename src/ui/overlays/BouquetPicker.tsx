@@ -1,10 +1,12 @@
 import { Box, Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import { windowOf } from '../../domain/scroll';
+import { menuItem, rowSentence } from '../../present/speech';
 import { layoutColumns, PICKER_COLUMNS, type PickerRow, rowText } from '../../present/tables';
 import { pickerItems } from '../../store/form-slice';
 import { loaded } from '../../store/types';
 import { LoadState } from '../components/LoadState';
+import { TableRow } from '../components/SpokenRow';
 import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
@@ -43,12 +45,18 @@ export function BouquetPicker({ width, height }: { readonly width: number; reado
       <LoadState load={bouquets} what="bouquets" />
       {data && items.length === 0 && <Text color={color('ui.muted')}> Nothing matches the filter.</Text>}
       {data && items.length > 0 && (
-        <Text color={color('ui.muted')} wrap="truncate">{`  ${rowText(laid, null)}`}</Text>
+        <Text color={color('ui.muted')} wrap="truncate" aria-hidden>{`  ${rowText(laid, null)}`}</Text>
       )}
       {rows.slice(view.start, view.end).map((b, i) => (
-        <Text key={b.id} inverse={view.start + i === picker.cursor} wrap="truncate">
+        <TableRow
+          key={b.id}
+          inverse={view.start + i === picker.cursor}
+          wrap="truncate"
+          isSelected={view.start + i === picker.cursor}
+          say={() => menuItem(view.start + i, rows.length, rowSentence(PICKER_COLUMNS, b))}
+        >
           {`${view.start + i === picker.cursor ? glyph('cursor') : ' '} ${rowText(laid, b)}`}
-        </Text>
+        </TableRow>
       ))}
     </Box>
   );

@@ -1,4 +1,4 @@
-import { Box, Text } from 'ink';
+import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { hint, keyHintText } from '../../commands/keymap';
 import { affordability, type BulkJob, type BulkLine, deletedPaidTimeText } from '../../domain/bulk';
 import {
@@ -12,9 +12,11 @@ import {
 } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
 import { layoutColumns } from '../../present/lines-columns';
+import { progressStep, rowSentence } from '../../present/speech';
 import { rowText } from '../../present/tables';
 import { type BulkState, bulkBlocker } from '../../store/bulk-slice';
 import { loaded } from '../../store/types';
+import { TableRow } from '../components/SpokenRow';
 import { borderStyle, glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color, type Token } from '../theme';
@@ -54,6 +56,7 @@ function BulkBody({
   readonly width: number;
   readonly height: number;
 }) {
+  const isSpoken = useIsScreenReaderEnabled();
   const balance = useApp((s) => loaded(s.account)?.credits);
   const scroll = useApp((s) => s.scroll.bulk);
   const { job } = b;
@@ -95,14 +98,22 @@ function BulkBody({
       must.push(`Deletes permanently. Type the number of lines to confirm: ${b.typed}▏`);
       head.push(must.at(-1)!);
     }
+  } else if (isSpoken && b.phase === 'running') {
+    // A screen reader hears progress in steps of 10%, not a bar and counters redrawn at each line.
+    const p = b.progress;
+    const total = Math.max(1, p.done + p.failed + p.unknown + p.remaining);
+    head.push(`Progress: ${progressStep(p.done + p.failed, total)}% of ${counted(total, 'line')}.`);
+    if (b.cancelling) head.push('Cancelling: no new requests; those in flight finish.');
+    if (b.paused) head.push(b.paused);
   } else {
     const p = b.progress;
     const total = Math.max(1, p.done + p.failed + p.unknown + p.remaining);
     const barWidth = Math.max(10, width - 40);
     const filled = Math.round(((p.done + p.failed) / total) * barWidth);
-    head.push(
-      `[${glyph('barFull').repeat(filled)}${glyph('barEmpty').repeat(barWidth - filled)}] ${p.done + p.failed}/${total}`,
-    );
+    if (!isSpoken)
+      head.push(
+        `[${glyph('barFull').repeat(filled)}${glyph('barEmpty').repeat(barWidth - filled)}] ${p.done + p.failed}/${total}`,
+      );
     head.push(
       `done ${p.done} · failed ${p.failed} · unknown ${p.unknown} · remaining ${p.remaining} · skipped ${p.skipped}${p.cancelled ? ` · cancelled ${p.cancelled}` : ''} · ${credits(p.credits)} spent${p.chargeUnknown ? ` (+${p.chargeUnknown} charged, amount unknown)` : ''} · ${p.ratePerSec.toFixed(1)}/s${p.etaSec !== null && b.phase === 'running' ? ` · ~${Math.ceil(p.etaSec)} s left` : ''}`,
     );
@@ -132,7 +143,9 @@ function BulkBody({
   const note = b.phase === 'preview' && !hidden ? droppedNote(guard) : null;
   if (note) head.push(note);
   const win = windowOf(job.lines.length, Math.max(1, height - head.length - 5), scroll);
-  const shown = hidden ? [] : job.lines.slice(win.start, win.end);
+  // A screen reader hears the lines' outcomes once the job ends, not each line's state as it moves.
+  const quiet = isSpoken && b.phase === 'running';
+  const shown = hidden || quiet ? [] : job.lines.slice(win.start, win.end);
   // Columns as data, with what this job and its phase say about each line.
   const notAffordable = (l: BulkLine) =>
     Boolean(afford && b.phase === 'preview' && l.state === 'pending' && !afford.affordable.has(l.id));
@@ -180,10 +193,19 @@ function BulkBody({
         </Text>
       ))}
       {shown.map((l) => (
-        <Text key={l.id} wrap="truncate">
+        <TableRow
+          key={l.id}
+          wrap="truncate"
+          say={() =>
+            `${l.state}, ${rowSentence(
+              laid.map((c) => c.column),
+              l,
+            )}`
+          }
+        >
           <Text color={color(STATE_TONES[l.state] ?? 'ui.muted')}>{fitWidth(` ${l.state}`, 10)}</Text>
           {rowText(laid, l)}
-        </Text>
+        </TableRow>
       ))}
       {win.position && !hidden && (
         <Text

@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import { PALETTE, paletteCandidates } from '../../commands/palette';
 import { fitWidth } from '../../domain/format';
+import { menuItem } from '../../present/speech';
 import { caretOf } from '../../store/text-target';
 import { TextField } from '../components/TextField';
 import { useApp } from '../store-context';
@@ -24,7 +25,15 @@ export function CommandPalette({ width }: { readonly width: number }) {
   });
   return (
     <Box flexDirection="column" width={width}>
-      <Text color={color('ui.muted')} wrap="truncate">
+      <Text
+        color={color('ui.muted')}
+        wrap="truncate"
+        aria-label={
+          described.length
+            ? `Completions: ${described.map((d, i) => menuItem(i, described.length, d)).join('; ')}`
+            : 'No completion'
+        }
+      >
         {fitWidth(` ${described.join('   ') || 'no completion'}`, width)}
       </Text>
       <Box>

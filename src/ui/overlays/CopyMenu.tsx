@@ -1,5 +1,6 @@
-import { Box, Text } from 'ink';
+import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { keyLabel, visibleCommands } from '../../commands/keymap';
+import { menuItem } from '../../present/speech';
 import { color } from '../theme';
 
 /**
@@ -7,6 +8,7 @@ import { color } from '../theme';
  * detail on a 24-row terminal.
  */
 export function CopyMenu({ width }: { readonly width: number }) {
+  const isSpoken = useIsScreenReaderEnabled();
   const items = visibleCommands('copy').map((c) => ({
     key: keyLabel(c.keys[0]!),
     label: c.label.replace(/^Copy (the )?/, ''),
@@ -18,7 +20,10 @@ export function CopyMenu({ width }: { readonly width: number }) {
         {' '}
         Copy to the clipboard
       </Text>
-      <Text wrap="wrap">
+      {/* A screen reader hears a numbered menu, one item a line: "1 of 4: u username". */}
+      {isSpoken &&
+        items.map((it, i) => <Text key={it.id}>{menuItem(i, items.length, `${it.key} ${it.label}`)}</Text>)}
+      <Text wrap="wrap" aria-hidden>
         {' '}
         {items.map((it, i) => (
           <Text key={it.id}>

@@ -1,4 +1,4 @@
-import { Box, Text } from 'ink';
+import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import {
   helpScopesOf,
@@ -29,7 +29,14 @@ export function HelpOverlay({ width, height }: { readonly width: number; readonl
   const scopes = useApp(useShallow(helpScopesOf));
   const rows = helpRowsOf(scopes);
   const scroll = useApp((s) => s.scroll.help);
-  const { win, laid, colWidth, keysWidth } = helpLayout(rows, width, height, scroll);
+  const isSpoken = useIsScreenReaderEnabled();
+  const { win, laid, colWidth, keysWidth } = helpLayout(
+    rows,
+    width,
+    height,
+    scroll,
+    isSpoken ? 1 : undefined,
+  );
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold color={color('ui.accent')}>
@@ -51,7 +58,7 @@ export function HelpOverlay({ width, height }: { readonly width: number; readonl
                 </Text>
               ) : (
                 // biome-ignore lint/suspicious/noArrayIndexKey: rows of a fixed list
-                <Text key={i} wrap="truncate">
+                <Text key={i} wrap="truncate" aria-label={`${r.keys.split(' ').join(' or ')}: ${r.label}`}>
                   <Text color={color('ui.focus')}>{fitWidth(`   ${r.keys}`, keysWidth)}</Text>
                   {fitWidth(r.label, Math.max(0, colWidth - keysWidth - 1))}
                 </Text>
@@ -101,11 +108,21 @@ export function intoColumns(
  * More columns when the list is taller than the screen, only as many as show every label whole;
  * then scrolling. Pure, for tests at any width.
  */
-export function helpLayout(rows: readonly Row[], width: number, height: number, scroll: number) {
+export function helpLayout(
+  rows: readonly Row[],
+  width: number,
+  height: number,
+  scroll: number,
+  /** The screen-reader mode reads one column (side by side, Ink says them one after the other). */
+  maxColumns = Number.POSITIVE_INFINITY,
+) {
   const perColumn = Math.max(1, height - 2);
   const keysWidth = Math.max(8, ...rows.map((r) => (r.kind === 'key' ? r.keys.length + 4 : 0)));
   const longest = Math.max(...rows.map((r) => (r.kind === 'key' ? r.label.length : r.text.length)));
-  const fit = rows.length > perColumn ? Math.max(1, Math.floor(width / (keysWidth + 2 + longest))) : 1;
+  const fit =
+    rows.length > perColumn
+      ? Math.max(1, Math.min(maxColumns, Math.floor(width / (keysWidth + 2 + longest))))
+      : 1;
   const win = windowOf(rows.length, perColumn * fit, scroll);
   const laid = intoColumns(rows, win.start, win.end, perColumn, fit);
   const colWidth = Math.floor(width / Math.max(1, laid.length));

@@ -3,7 +3,9 @@ import { useShallow } from 'zustand/react/shallow';
 import { hint } from '../../commands/keymap';
 import { fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
+import { menuItem } from '../../present/speech';
 import { placeholdersText } from '../../store/messages-slice';
+import { TableRow } from '../components/SpokenRow';
 import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
@@ -44,9 +46,15 @@ export function MessagePicker({ width, height }: { readonly width: number; reado
         {fitWidth(title, width)}
       </Text>
       {templates.slice(view.start, view.end).map((t, i) => (
-        <Text key={t.id} inverse={view.start + i === m.cursor} wrap="truncate">
+        <TableRow
+          key={t.id}
+          inverse={view.start + i === m.cursor}
+          wrap="truncate"
+          isSelected={view.start + i === m.cursor}
+          say={() => menuItem(view.start + i, templates.length, t.name)}
+        >
           {fitWidth(`${view.start + i === m.cursor ? glyph('cursor') : ' '} ${t.name}`, width)}
-        </Text>
+        </TableRow>
       ))}
       {view.position && <Text color={color('ui.muted')}>{` ${view.position}`}</Text>}
       <Text color={color('ui.muted')}>{previewTitle}</Text>

@@ -7,11 +7,13 @@ import { type Runway, runwayText } from '../../domain/runway';
 import { type StatusCountsIn, statusGroups } from '../../domain/status-groups';
 import type { Column } from '../../present/lines-columns';
 import { RUNWAY_COLUMNS } from '../../present/runway-columns';
+import { rowSentence } from '../../present/speech';
 import { layoutColumns, PACKAGE_COLUMNS, rowText } from '../../present/tables';
 import type { DriftReport } from '../../services/balance-watch';
 import { selectRunway } from '../../store/runway-slice';
 import { loaded } from '../../store/types';
 import { LoadState } from '../components/LoadState';
+import { TableRow } from '../components/SpokenRow';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 
@@ -98,14 +100,14 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
         </>
       )}
       <Text> </Text>
-      <Text bold wrap="truncate">{`  ${rowText(laid, null)}`}</Text>
+      <Text bold wrap="truncate" aria-hidden>{`  ${rowText(laid, null)}`}</Text>
       <LoadState load={packages} what="packages" />
       {pk
         .slice(0, Math.max(0, height - lines.length - 6 - (lapsing.length ? lapsing.length + 3 : 0)))
         .map((p) => (
-          <Text key={p.id} wrap="truncate">
+          <TableRow key={p.id} wrap="truncate" say={() => rowSentence(PACKAGE_COLUMNS, p)}>
             {`  ${rowText(laid, p)}`}
-          </Text>
+          </TableRow>
         ))}
     </Box>
   );

@@ -3,10 +3,12 @@ import { useMemo } from 'react';
 import { hint } from '../../commands/keymap';
 import { windowOf } from '../../domain/scroll';
 import { FIND_COLUMNS, groupHeading } from '../../present/find-columns';
+import { rowSentence } from '../../present/speech';
 import { layoutColumns, rowText } from '../../present/tables';
 import type { FindGroup } from '../../services/find-lines';
 import { selectFindRows, selectFoundLine } from '../../store/find-slice';
 import { loaded } from '../../store/types';
+import { TableRow } from '../components/SpokenRow';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 
@@ -62,7 +64,7 @@ export function FindScreen({ width, height }: { readonly width: number; readonly
         {` ${hint('find.open', 'opens a line (in another profile: switches to it, the line open)')} · ${hint('app.refresh', 'searches again')}`}
       </Text>
       {rows.length > 0 && (
-        <Text color={color('ui.muted')} wrap="truncate">{`   ${rowText(laid, null)}`}</Text>
+        <Text color={color('ui.muted')} wrap="truncate" aria-hidden>{`   ${rowText(laid, null)}`}</Text>
       )}
       {items.slice(view.start, view.end).map((it, i) => {
         if (it.kind === 'heading') {
@@ -88,10 +90,16 @@ export function FindScreen({ width, height }: { readonly width: number; readonly
           );
         const isCursor = it.index === cursor;
         return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the slot on screen is the row's identity
-          <Text key={i} inverse={isCursor} wrap="truncate">
+          <TableRow
+            // biome-ignore lint/suspicious/noArrayIndexKey: the slot on screen is the row's identity
+            key={i}
+            inverse={isCursor}
+            wrap="truncate"
+            isSelected={isCursor}
+            say={() => rowSentence(FIND_COLUMNS, rows[it.index]!, now)}
+          >
             {`${isCursor ? '›' : ' '}  ${rowText(laid, rows[it.index]!, now)}`}
-          </Text>
+          </TableRow>
         );
       })}
     </Box>

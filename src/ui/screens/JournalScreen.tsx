@@ -2,9 +2,11 @@ import { Box, Text } from 'ink';
 import { keyHintText } from '../../commands/keymap';
 import { countText, fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
+import { rowSentence } from '../../present/speech';
 import { JOURNAL_COLUMNS, layoutColumns, rowText } from '../../present/tables';
 import { journalTotals, sumTotals, totalsText } from '../../services/changes/journal';
 import { leftOutText } from '../../services/changes/journal-filter';
+import { TableRow } from '../components/SpokenRow';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 
@@ -46,7 +48,7 @@ export function JournalScreen({ width, height }: { readonly width: number; reado
           {fitWidth(`  ${t.day}  ${t.operation}: ${totalsText(t)}`, width)}
         </Text>
       ))}
-      <Text bold wrap="truncate">
+      <Text bold wrap="truncate" aria-hidden>
         {`  ${rowText(laid, null)}`}
       </Text>
       {entries.length === 0 && (
@@ -57,10 +59,15 @@ export function JournalScreen({ width, height }: { readonly width: number; reado
         </Text>
       )}
       {recent.map((e, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: journal rows have no id
-        <Text key={i} wrap="truncate" color={e.outcome === 'applied' ? undefined : color('tone.error')}>
+        <TableRow
+          // biome-ignore lint/suspicious/noArrayIndexKey: journal rows have no id
+          key={i}
+          wrap="truncate"
+          color={e.outcome === 'applied' ? undefined : color('tone.error')}
+          say={() => rowSentence(JOURNAL_COLUMNS, e)}
+        >
           {`  ${rowText(laid, e)}`}
-        </Text>
+        </TableRow>
       ))}
     </Box>
   );

@@ -1,10 +1,11 @@
-import { Box, Text } from 'ink';
+import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { type CommandId, keyHint, keyHintText } from '../../commands/keymap';
 import { diagnose, type Fix } from '../../domain/diagnosis';
 import { absoluteText, expiryText, fitWidth, relativeText, statusOf } from '../../domain/format';
 import { buildLinks, LINK_NAMES, type LinkKind, linkText } from '../../domain/links';
+import { spoken, wrappedRows } from '../../present/speech';
 import { selectDetailExtras, selectDetailLine, selectDetailNote } from '../../store/selectors';
 import { loaded } from '../../store/types';
 import { useApp } from '../store-context';
@@ -55,6 +56,7 @@ export function LineDetailScreen({ width, height }: { readonly width: number; re
   );
   // A key is named only while its command runs (a link that cannot be made shows its reason instead).
   const linkHints = useApp(useShallow((s) => LINKS.map((k) => keyHint(s, LINK_COMMAND[k], 'copies') ?? '')));
+  const isSpoken = useIsScreenReaderEnabled();
   if (!line || !links) return <Text> No line.</Text>;
   const now = Date.now();
   const status = statusOf(line, now);
@@ -117,20 +119,30 @@ export function LineDetailScreen({ width, height }: { readonly width: number; re
     }),
     ['Line id', line.id, undefined],
   ];
+  // A row is one terminal row; read aloud it is its whole sentence, which wraps (Ink draws the
+  // aria-label, not the truncated cells), so it takes as many rows as the sentence needs.
+  const said = ([k, v]: readonly [string, string, unknown]) => `${k}: ${spoken(v)}`;
+  const cost = (r: readonly [string, string, unknown]) => (isSpoken ? wrappedRows(said(r), width) : 1);
+  const total = () => rows.reduce((n, r) => n + cost(r), 0);
   // Too short for every row: the spare ones go first, then the rows at the end.
   for (const name of SPARE_ROWS) {
-    if (rows.length <= height - 1) break;
+    if (total() <= height - 1) break;
     const at = rows.findIndex(([k]) => k === name);
     if (at >= 0) rows.splice(at, 1);
+  }
+  const shown: typeof rows = [];
+  for (let room = Math.max(0, height - 1), i = 0; i < rows.length && cost(rows[i]!) <= room; i++) {
+    room -= cost(rows[i]!);
+    shown.push(rows[i]!);
   }
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold wrap="truncate">
         {fitWidth(` Line ${line.username}`, width)}
       </Text>
-      {rows.slice(0, Math.max(0, height - 1)).map(([k, v, c], i) => (
+      {shown.map(([k, v, c], i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a note's second row has no name of its own
-        <Text key={`${k}-${i}`} wrap="truncate">
+        <Text key={`${k}-${i}`} wrap="truncate" aria-label={said([k, v, c])}>
           <Text color={color('ui.muted')}>{fitWidth(`  ${k}`, 16)}</Text>
           <Text color={c}>{fitWidth(v, Math.max(0, width - 16))}</Text>
         </Text>

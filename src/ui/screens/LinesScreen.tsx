@@ -1,4 +1,4 @@
-import { Box, Text } from 'ink';
+import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { type LineListItem, SEARCH_MAX } from '../../api/contract';
@@ -8,6 +8,7 @@ import { loaded } from '../../domain/load';
 import { LINES_CHROME_ROWS } from '../../present/frame';
 import { headerText, layoutColumns } from '../../present/lines-columns';
 import { viewColumns } from '../../present/saved-views';
+import { progressStep } from '../../present/speech';
 import { sortedBy } from '../../store/lines-slice';
 import { LOCAL_MAX, selectLocalLines, selectLocalRows } from '../../store/notes-slice';
 import { caretOf } from '../../store/text-target';
@@ -15,6 +16,7 @@ import { selectViewState } from '../../store/views-slice';
 import { LineRow } from '../components/LineRow';
 import { LoadState, loadText } from '../components/LoadState';
 import { TextField } from '../components/TextField';
+import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 
@@ -95,7 +97,7 @@ export function LinesScreen({ width, height }: { readonly width: number; readonl
   return (
     <Box flexDirection="column" width={width} height={height}>
       <StatusLine width={width} />
-      <Text bold wrap="truncate">
+      <Text bold wrap="truncate" aria-hidden>
         {'   '}
         {columns
           .map(({ column, width: w }) =>
@@ -119,6 +121,7 @@ function StatusLine({ width }: { readonly width: number }) {
   const total = useApp((s) => loaded(s.lines)?.totalHits ?? 0);
   const loading = useApp((s) => s.lines.status === 'loading');
   const marking = useApp((s) => s.markingAll);
+  const isSpoken = useIsScreenReaderEnabled();
   const notes = useApp((s) => (s.localMatches?.search === q.search ? s.localMatches : null));
   const view = useApp(selectViewState);
   if (searchOpen) {
@@ -139,7 +142,7 @@ function StatusLine({ width }: { readonly width: number }) {
     q.search ? `search "${q.search}"` : null,
     `status ${q.status}`,
     `type ${q.type}`,
-    `sort ${sortedBy(q) === 'exp_date' ? 'expiry' : sortedBy(q)} ${q.orderType === 'asc' ? '↑' : '↓'}`,
+    `sort ${sortedBy(q) === 'exp_date' ? 'expiry' : sortedBy(q)} ${glyph(q.orderType === 'asc' ? 'up' : 'down')}`,
     loading ? 'loading…' : null,
     notes
       ? loadText(notes.load, {
@@ -148,7 +151,10 @@ function StatusLine({ width }: { readonly width: number }) {
         })
       : null,
     marking
-      ? `marking ${creditsText(marking.lines)} of ${creditsText(marking.total)}… (${keyHintText('lines.markAll')} again stops)`
+      ? isSpoken
+        ? // In steps, not at every page of marks: a screen reader hears each change.
+          `marking, ${progressStep(marking.lines, marking.total)}% of ${creditsText(marking.total)} (${keyHintText('lines.markAll')} again stops)`
+        : `marking ${creditsText(marking.lines)} of ${creditsText(marking.total)}… (${keyHintText('lines.markAll')} again stops)`
       : null,
   ].filter(Boolean);
   return (

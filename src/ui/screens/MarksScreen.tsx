@@ -2,7 +2,9 @@ import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { hint, keyHintText } from '../../commands/keymap';
 import { LINE_COLUMNS, layoutColumns } from '../../present/lines-columns';
+import { rowSentence } from '../../present/speech';
 import { rowText } from '../../present/tables';
+import { TableRow } from '../components/SpokenRow';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 
@@ -41,11 +43,21 @@ export function MarksScreen({ width, height }: { readonly width: number; readonl
           {` Nothing marked. ${hint('lines.mark', 'marks a line in the browser')}.`}
         </Text>
       )}
-      {list.length > 0 && <Text bold wrap="truncate">{`  ${rowText(laid, null)}`}</Text>}
-      {list.slice(start, start + rows).map((m, i) => (
-        <Text key={m.id} inverse={start + i === cursor} wrap="truncate">
-          {`${start + i === cursor ? '›' : ' '} ${rowText(laid, m.line, now)}`}
+      {list.length > 0 && (
+        <Text bold wrap="truncate" aria-hidden>
+          {`  ${rowText(laid, null)}`}
         </Text>
+      )}
+      {list.slice(start, start + rows).map((m, i) => (
+        <TableRow
+          key={m.id}
+          inverse={start + i === cursor}
+          wrap="truncate"
+          isSelected={start + i === cursor}
+          say={() => rowSentence(MARK_COLUMNS, m.line, now)}
+        >
+          {`${start + i === cursor ? '›' : ' '} ${rowText(laid, m.line, now)}`}
+        </TableRow>
       ))}
     </Box>
   );

@@ -4,10 +4,12 @@ import { hint, keyHint, keyHintText } from '../../commands/keymap';
 import { counted, countText, credits, creditsText } from '../../domain/format';
 import type { RenewalsPlan } from '../../domain/renewals';
 import { windowOf } from '../../domain/scroll';
+import { rowSentence } from '../../present/speech';
 import { layoutColumns, RENEWAL_COLUMNS, rowText } from '../../present/tables';
 import { selectRenewalsPlan } from '../../store/renewals-slice';
 import { loaded } from '../../store/types';
 import { LoadState } from '../components/LoadState';
+import { TableRow } from '../components/SpokenRow';
 import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
@@ -91,7 +93,7 @@ export function RenewalsScreen({ width, height }: { readonly width: number; read
         </Text>
       )}
       {plan && plan.rows.length > 0 && (
-        <Text color={color('ui.muted')} wrap="truncate">{`   ${rowText(laid, null)}`}</Text>
+        <Text color={color('ui.muted')} wrap="truncate" aria-hidden>{`   ${rowText(laid, null)}`}</Text>
       )}
       {plan && plan.rows.length > 0 && !marked.size && markHint && (
         <Text color={color('ui.muted')} wrap="truncate">
@@ -109,10 +111,16 @@ export function RenewalsScreen({ width, height }: { readonly width: number; read
         const row = plan!.rows[it.index]!;
         const isCursor = it.index === cursor;
         return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the slot on screen is the row's identity
-          <Text key={i} inverse={isCursor} wrap="truncate">
+          <TableRow
+            // biome-ignore lint/suspicious/noArrayIndexKey: the slot on screen is the row's identity
+            key={i}
+            inverse={isCursor}
+            wrap="truncate"
+            isSelected={isCursor}
+            say={() => rowSentence(RENEWAL_COLUMNS, row, now, [marked.has(row.line.id) && 'marked'])}
+          >
             {`${isCursor ? glyph('cursor') : ' '}${marked.has(row.line.id) ? glyph('mark') : ' '} ${rowText(laid, row, now)}`}
-          </Text>
+          </TableRow>
         );
       })}
     </Box>

@@ -1,15 +1,21 @@
 import { Box, Text, useApp as useInkApp, useInput } from 'ink';
 import { useEffect, useRef, useState } from 'react';
+import { keyLabel } from '../../commands/keymap';
 import { typedText } from '../../domain/line-form';
 import type { Load } from '../../domain/load';
 import { splitBurst } from '../../keys/burst';
 import { keyName } from '../../keys/key-name';
 import { type PasteHub, pastedLine } from '../../keys/paste';
+import { resolveSmallKey, smallKeyLabels } from '../../keys/small';
 import { editText, insertText, isEditKey, type TextState } from '../../keys/text-edit';
+import { isTooSmall, tooSmallText } from '../../present/min-size';
+import { menuItem } from '../../present/speech';
 import { LoadState } from '../components/LoadState';
+import { TableRow } from '../components/SpokenRow';
 import { TextField } from '../components/TextField';
 import { glyph } from '../glyphs';
 import { color } from '../theme';
+import { useTerminalSize } from '../use-terminal-size';
 
 export type WelcomeResult =
   | { readonly kind: 'sandbox' }
@@ -67,6 +73,11 @@ const CHOICES = [
  */
 export function WelcomeScreen({ connect, onDone, pastes }: WelcomeProps) {
   const { exit } = useInkApp();
+  // Below the smallest terminal the welcome is one sentence too, and only the quit keys work.
+  const { columns, rows } = useTerminalSize();
+  const tooSmall = isTooSmall(columns, rows);
+  const small = useRef(tooSmall);
+  small.current = tooSmall;
   // One state, mirrored in a ref written at once: keys typed ahead (↓ then Enter in one read) and
   // pastes act on what the previous key did, not on the last render's closure.
   const [st, setSt] = useState<WelcomeState>(START);
@@ -89,6 +100,7 @@ export function WelcomeScreen({ connect, onDone, pastes }: WelcomeProps) {
     () =>
       pastes?.on((text) => {
         const at = now.current;
+        if (small.current) return;
         if (at.mode !== 'connect' || at.check.status === 'loading')
           return putRef.current({ notice: 'Paste ignored here: nothing here takes text' });
         const { line, cut } = pastedLine(text, FIELD_MAX - [...at[at.field]].length);
@@ -156,6 +168,10 @@ export function WelcomeScreen({ connect, onDone, pastes }: WelcomeProps) {
 
   useInput((input, k) => {
     const name = keyName(input, k);
+    if (small.current) {
+      if (name !== null && resolveSmallKey(name)) done({ kind: 'quit' });
+      return;
+    }
     if (name !== null) return onKey(name);
     if (k.ctrl || k.meta) return;
     // Keys typed ahead arrive as one string: Tab and Enter in it are keys, the rest is text.
@@ -167,6 +183,12 @@ export function WelcomeScreen({ connect, onDone, pastes }: WelcomeProps) {
   });
 
   const { mode, choice, field, url, key, caret, check, notice } = st;
+  if (tooSmall)
+    return (
+      <Box width={columns} height={Math.max(1, rows - 1)} overflowY="hidden">
+        <Text>{tooSmallText(columns, rows, smallKeyLabels())}</Text>
+      </Box>
+    );
   if (mode === 'choose') {
     return (
       <Box flexDirection="column" paddingX={1}>
@@ -176,13 +198,17 @@ export function WelcomeScreen({ connect, onDone, pastes }: WelcomeProps) {
         <Text>Manage streaming-TV subscription lines from the keyboard. Nothing is configured yet.</Text>
         <Text> </Text>
         {CHOICES.map((label, i) => (
-          <Text
+          <TableRow
             key={label}
             inverse={choice === i}
-          >{`${choice === i ? glyph('cursor') : ' '} ${label} `}</Text>
+            isSelected={choice === i}
+            say={() => menuItem(i, CHOICES.length, label)}
+          >{`${choice === i ? glyph('cursor') : ' '} ${label} `}</TableRow>
         ))}
         <Text> </Text>
-        <Text color={color('ui.muted')}>↑/↓ choose · Enter confirms · q quits</Text>
+        <Text
+          color={color('ui.muted')}
+        >{`${keyLabel('up')}/${keyLabel('down')} choose ${glyph('dot')} Enter confirms ${glyph('dot')} q quits`}</Text>
         {notice && <Text color={color('ui.muted')}>{notice}</Text>}
       </Box>
     );

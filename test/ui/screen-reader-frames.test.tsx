@@ -1,0 +1,42 @@
+/**
+ * The screen-reader mode as Ink renders it (issue 28): Ink reads INK_SCREEN_READER=true itself, so the
+ * test renderer draws what a screen reader gets: rows as sentences, no boxes, a bulk job's progress in
+ * steps of 10% with nothing that moves at every line.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderApp } from '../helpers/app';
+
+beforeAll(() => {
+  process.env.INK_SCREEN_READER = 'true';
+});
+afterAll(() => {
+  delete process.env.INK_SCREEN_READER;
+});
+
+describe('the screen-reader mode, frame by frame', () => {
+  it('rows are sentences, the selected one said; a bulk job says its progress in steps, never a bar', async () => {
+    const app = await renderApp();
+    await app.waitFrame((f) => /^\(selected\) \S+, .*\d+ connections?, (expires|expired|never)/m.test(f));
+    expect(app.frame()).not.toMatch(/USERNAME|[╭│─›●]/);
+    await app.press('lines.filterType'); // premium: extend applies to every one
+    await app.waitFrame((f) => f.includes('type premium') && !f.includes('loading'));
+    await app.press('lines.markPage');
+    await app.waitFrame((f) => /^\(selected\) .*, marked$/m.test(f));
+    await app.press('line.extend');
+    await app.waitFrame((f) => /^pending, Username: /m.test(f));
+    await app.confirm('bulk.start');
+    await app.waitFrame((f) => f.includes('Finished'));
+    const frames = app.ui.frames.map((f) => f.replace(/\u001b\[[0-9;]*m/g, ''));
+    expect(frames.some((f) => f.includes('Progress:'))).toBe(true);
+    for (const f of frames) {
+      expect(f).not.toMatch(/[█░╭╮╰╯│]/);
+      const step = /Progress: (\d+)% of \d+ lines/.exec(f);
+      if (step) {
+        expect(Number(step[1]) % 10).toBe(0);
+        // Nothing that moves at every line while it runs: no line states, no balance.
+        expect(f).not.toMatch(/^(pending|done|sending), /m);
+        expect(f).not.toMatch(/\d credits? /);
+      }
+    }
+  });
+});
