@@ -36,6 +36,12 @@ const Config = lazySchema(() =>
      * one is refused alone, by name), not here: one bad template must not cost the whole config.
      */
     templates: z.unknown().optional(),
+    /**
+     * Your keys (command id → keys) and your own commands. Checked entry by entry against the command
+     * table by commands/user-keys.ts at start, not here: one bad entry must not cost the others.
+     */
+    keys: z.unknown().optional(),
+    commands: z.unknown().optional(),
   }),
 );
 export type Profile = z.infer<typeof Profile>;

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { AppOptions } from '../cli-args';
+import { applyUserKeys, userKeysNotice } from '../commands/user-keys';
 import { handlePaste } from '../keys/input';
 import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, createPasteHub, installPasteFilter } from '../keys/paste';
 import { dataDir, stateDir } from '../paths';
@@ -11,12 +12,13 @@ import { localeIsUtf8, setGlyphMode } from '../ui/glyphs';
 import type { WelcomeResult } from '../ui/screens/WelcomeScreen';
 import { VERSION } from '../version';
 import { systemClipboard } from './clipboard';
-import { EMPTY_CONFIG, type ReadConfig, readConfig, saveConfig } from './config';
+import { configPath, EMPTY_CONFIG, type ReadConfig, readConfig, saveConfig } from './config';
 import { type Connection, connect, fileDeps, isConnection, USER_AGENT } from './connection';
 import { findAcrossApi } from './find-across';
 import { homeProblems } from './home-dirs';
 import { createLog } from './log';
 import { checkAccountFields } from './profiles';
+import { runProgram } from './run-program';
 import { chooseTarget } from './target';
 import { ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN, SHOW_CURSOR } from './terminal';
 import type { Instance } from './ui-entry';
@@ -192,11 +194,17 @@ export async function runApp(options: AppOptions): Promise<number> {
       conn = next;
       log.write(`start linedesk ${VERSION} → ${conn.target.kind} ${conn.target.label}`);
       const files = fileDeps(conn, log, { config });
+      // Your keys and commands, on the one command table: read with the config, once per pass.
+      const userKeys = applyUserKeys(config.config ?? {}, configPath());
+      for (const p of userKeys.problems) log.write(`config: ${p}`);
       store = createAppStore({
         client: conn.client,
         target: conn.target,
         readOnly: options.readOnly,
         ...files,
+        startProblems: [...files.startProblems, ...userKeysNotice(userKeys.problems)],
+        userKeys,
+        runProgram,
         // The app keeps checking open changes during their hold window; a script asks `pending`.
         watch: true,
         findAcross: findAcrossApi({

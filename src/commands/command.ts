@@ -25,7 +25,8 @@ export type Scope =
   | 'resume'
   | 'profiles'
   | 'profileAdd'
-  | 'note';
+  | 'note'
+  | 'output';
 
 export type Group = 'App' | 'Navigate' | 'Find' | 'Marks' | 'Line' | 'Copy' | 'Input';
 

@@ -17,6 +17,7 @@ import { LINE_COMMANDS } from './areas/line';
 import { LINES_COMMANDS } from './areas/lines';
 import { MESSAGE_COMMANDS } from './areas/messages';
 import { NOTES_COMMANDS } from './areas/notes';
+import { OUTPUT_COMMANDS } from './areas/output';
 import { RENEWALS_COMMANDS } from './areas/renewals';
 import type { Command, Scope } from './command';
 import * as hints from './hints';
@@ -36,6 +37,7 @@ export const COMMANDS = [
   ...FORM_COMMANDS,
   ...MESSAGE_COMMANDS,
   ...NOTES_COMMANDS,
+  ...OUTPUT_COMMANDS,
 ] as const;
 
 hints.registerCommands(COMMANDS);

@@ -18,6 +18,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   profiles: 'Profiles list (:profile)',
   profileAdd: 'New profile (:profile add)',
   note: 'Note form (n)',
+  output: "A command of yours: its question and output (the config's commands)",
   search: 'Search field',
   palette: 'Command palette',
   help: 'Help overlay',

@@ -17,6 +17,7 @@ import { createRenewalsSlice, type RenewalsSlice } from './renewals-slice';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice';
 import { createSessionSlice, type SessionSlice } from './session-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
+import { createUserRunSlice, type UserRunSlice } from './user-run-slice';
 import { selectScreen } from './view-stack';
 
 export interface AppActions {
@@ -61,7 +62,8 @@ export type UiState = UiSlice &
   ActionSlice &
   BulkSlice &
   ProfileSlice &
-  MessagesSlice;
+  MessagesSlice &
+  UserRunSlice;
 
 export type AppState = DomainState & UiState & AppActions;
 export type AppStore = ReturnType<typeof createAppStore>;
@@ -86,6 +88,7 @@ export function createAppStore(given: StoreDeps) {
     ...createMessagesSlice(set, get, deps),
     ...createFindSlice(set, get, deps),
     ...createNotesSlice(set, get, deps),
+    ...createUserRunSlice(set, get, deps),
 
     async start() {
       await get().recoverIntents();

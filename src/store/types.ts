@@ -34,6 +34,7 @@ export const DIALOG_IDS = [
   'profiles',
   'profileAdd',
   'note',
+  'output',
 ] as const;
 export type DialogId = (typeof DIALOG_IDS)[number];
 export interface DialogView {

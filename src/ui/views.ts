@@ -16,6 +16,7 @@ import { HelpOverlay } from './overlays/HelpOverlay';
 import { LineForm } from './overlays/LineForm';
 import { MessagePicker } from './overlays/MessagePicker';
 import { NoteForm } from './overlays/NoteForm';
+import { OutputOverlay } from './overlays/OutputOverlay';
 import { ProfileAddForm, ProfilesOverlay } from './overlays/ProfilesOverlay';
 import { ResumeDialog } from './overlays/ResumeDialog';
 import { AccountScreen } from './screens/AccountScreen';
@@ -64,6 +65,7 @@ export const VIEWS: Readonly<Record<ViewId, ViewRegistration>> = {
   profiles: { component: ProfilesOverlay },
   profileAdd: { component: ProfileAddForm },
   note: { component: NoteForm },
+  output: { component: OutputOverlay },
 };
 
 /**

@@ -1,0 +1,60 @@
+import { Box, Text } from 'ink';
+import { useShallow } from 'zustand/react/shallow';
+import { hint, keyHintText } from '../../commands/keymap';
+import { countText, fitWidth } from '../../domain/format';
+import { windowOf } from '../../domain/scroll';
+import { useApp } from '../store-context';
+import { color } from '../theme';
+
+/**
+ * A command of yours (the config's `commands`): what it will run and on which lines, then its
+ * output as it was kept (bounded, made safe to show by app/run-program.ts), a heading per line with
+ * how the run ended. `:run` alone lists the commands and what the config left out.
+ */
+export function OutputOverlay({ width, height }: { readonly width: number; readonly height: number }) {
+  const run = useApp(
+    useShallow((s) =>
+      s.userRun
+        ? {
+            label: s.userRun.label,
+            phase: s.userRun.phase,
+            rows: s.userRun.rows,
+            scroll: s.userRun.scroll,
+            done: s.userRun.done,
+            total: s.userRun.lines.length,
+          }
+        : null,
+    ),
+  );
+  if (!run) return null;
+  const win = windowOf(run.rows.length, Math.max(1, height - 3), run.scroll);
+  const state =
+    run.phase === 'confirm'
+      ? `${hint('output.run', 'runs it')}, ${hint('output.close', 'does not')}`
+      : run.phase === 'running'
+        ? `running, ${countText(run.done)} of ${countText(run.total)} done · ${hint('output.close', 'stops it')}`
+        : run.phase === 'done'
+          ? `done · ${hint('output.close', 'closes')}`
+          : hint('output.close', 'closes');
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text bold color={color('ui.accent')} wrap="truncate">
+        {fitWidth(
+          ` ${run.label} — ${state}${win.position ? ` · ${win.position}, ${keyHintText('output.down')}/${keyHintText('output.up')} scroll` : ''}`,
+          width,
+        )}
+      </Text>
+      <Text> </Text>
+      {run.rows.slice(win.start, win.end).map((row, i) => (
+        <Text
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows of a fixed text, by place
+          key={i}
+          wrap="truncate"
+          {...(row.startsWith('── ') ? { bold: true } : {})}
+        >
+          {fitWidth(` ${row}`, width)}
+        </Text>
+      ))}
+    </Box>
+  );
+}
