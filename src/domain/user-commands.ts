@@ -151,7 +151,8 @@ export type RunProgram = (run: ProgramRun) => Promise<ProgramResult>;
 /** How a run ended, in words: "exit 0", "exit 3", "stopped after 30 s (timeout)", "not started: …". */
 export function endText(r: ProgramResult, timeoutMs: number): string {
   if (r.error) return `not started: ${r.error}`;
-  if (r.timedOut) return `stopped after ${Math.round(timeoutMs / 1000)} s (its timeout)`;
+  if (r.timedOut)
+    return `stopped after ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`} (its timeout)`;
   if (r.stopped) return 'stopped (Esc)';
   if (r.exitCode !== null) return `exit ${r.exitCode}`;
   return `ended by ${r.signal ?? 'a signal'}`;
