@@ -40,6 +40,7 @@ const hostileValues = () => [
   'two\nlines\r\nand CR',
   '\u001b]52;c;aGk=\u0007\u001b[2J esc',
   "' || touch pwned || '",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's expansion, meant literally
   '%PATH% ${HOME} $HOME',
 ];
 
