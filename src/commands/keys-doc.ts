@@ -33,10 +33,10 @@ export function keysMarkdown(): string {
   for (const scope of Object.keys(SCOPE_TITLES) as Scope[]) {
     const cmds = visibleCommands(scope);
     if (!cmds.length) continue;
-    out.push(`**${SCOPE_TITLES[scope]}**`, '', '| keys | command |', '|---|---|');
+    out.push(`**${SCOPE_TITLES[scope]}**`, '', '| keys | command | id (for `keys` in the config) |', '|---|---|---|');
     for (const c of cmds) {
       const keys = c.keys.map((k) => `\`${keyLabel(k).replace('|', '\\|')}\``).join(' ');
-      out.push(`| ${keys} | ${c.label}${c.danger ? ' (changes data)' : ''} |`);
+      out.push(`| ${keys} | ${c.label}${c.danger ? ' (changes data)' : ''} | \`${c.id}\` |`);
     }
     out.push('');
   }
