@@ -33,7 +33,12 @@ export function keysMarkdown(): string {
   for (const scope of Object.keys(SCOPE_TITLES) as Scope[]) {
     const cmds = visibleCommands(scope);
     if (!cmds.length) continue;
-    out.push(`**${SCOPE_TITLES[scope]}**`, '', '| keys | command | id (for `keys` in the config) |', '|---|---|---|');
+    out.push(
+      `**${SCOPE_TITLES[scope]}**`,
+      '',
+      '| keys | command | id (for `keys` in the config) |',
+      '|---|---|---|',
+    );
     for (const c of cmds) {
       const keys = c.keys.map((k) => `\`${keyLabel(k).replace('|', '\\|')}\``).join(' ');
       out.push(`| ${keys} | ${c.label}${c.danger ? ' (changes data)' : ''} | \`${c.id}\` |`);
