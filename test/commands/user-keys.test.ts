@@ -13,7 +13,7 @@ import {
   type Scope,
   visibleCommands,
 } from '../../src/commands/keymap';
-import { keysMarkdown } from '../../src/commands/keys-doc';
+import { keysMarkdown, SCOPE_TITLES, scopeTitle } from '../../src/commands/keys-doc';
 import { applyUserKeys, keyOf, resetUserKeys } from '../../src/commands/user-keys';
 
 afterEach(resetUserKeys);
@@ -48,6 +48,13 @@ describe('keys remapped in the config', () => {
     expect(command('lines.down').keys).toEqual(['J', 'down']);
     expect(visibleCommands('lines').find((c) => c.id === 'line.extend')?.keys).toEqual(['E']);
     expectHelpIsDispatch();
+  });
+
+  it("help's headings name the keys as they are now (the defaults stay in docs/KEYS.md's)", () => {
+    expect(applyUserKeys({ keys: { 'lines.marks': 'V', 'note.edit': 'ctrl+n' } }).problems).toEqual([]);
+    expect(scopeTitle('marks')).toBe('Marks view (V)');
+    expect(scopeTitle('note')).toBe('Note form (Ctrl-N)');
+    expect(SCOPE_TITLES.marks).toBe('Marks view (M)');
   });
 
   it('two commands can swap their keys', () => {

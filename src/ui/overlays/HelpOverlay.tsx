@@ -8,7 +8,7 @@ import {
   type Scope,
   visibleCommands,
 } from '../../commands/keymap';
-import { SCOPE_TITLES } from '../../commands/keys-doc';
+import { scopeTitle } from '../../commands/keys-doc';
 import { fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
 import { selectScreen } from '../../store/view-stack';
@@ -115,7 +115,7 @@ export function helpLayout(rows: readonly Row[], width: number, height: number, 
 /** Help's rows for these scopes: a heading per scope, then its commands. */
 export const helpRowsOf = (scopes: readonly Scope[]): Row[] =>
   scopes.flatMap((scope) => [
-    { kind: 'title' as const, text: SCOPE_TITLES[scope] },
+    { kind: 'title' as const, text: scopeTitle(scope) },
     ...visibleCommands(scope).map((c) => ({
       kind: 'key' as const,
       keys: c.keys.map(keyLabel).join(' '),
