@@ -17,6 +17,29 @@ export function safeOutput(text: string): string {
   );
 }
 
+/** Programs still running, by process group: ended when linedesk exits (they run in their own session). */
+const running = new Set<number>();
+let exitHook = false;
+function track(pid: number): () => unknown {
+  running.add(pid);
+  if (!exitHook) {
+    exitHook = true;
+    process.on('exit', () => {
+      for (const group of running) {
+        try {
+          process.kill(-group, 'SIGTERM');
+        } catch {
+          // gone already
+        }
+      }
+    });
+  }
+  return () => running.delete(pid);
+}
+
+/** After the program exits: how long its output may still take to drain (a child it left holding the pipe). */
+const DRAIN_MS = 1_000;
+
 const expandHome = (program: string) =>
   program.startsWith('~/') ? join(homedir(), program.slice(2)) : program;
 
@@ -39,11 +62,15 @@ export function runProgram(run: ProgramRun, maxBytes = MAX_OUTPUT_BYTES): Promis
     let stopped = false;
     let settled = false;
     const decoder = new StringDecoder('utf8');
+    let untrack = (): unknown => undefined;
+    let drainTimer: NodeJS.Timeout | undefined;
     const finish = (r: Omit<ProgramResult, 'output' | 'cut' | 'timedOut' | 'stopped'>) => {
       if (settled) return;
       settled = true;
+      untrack();
       clearTimeout(timer);
       clearTimeout(killTimer);
+      clearTimeout(drainTimer);
       run.signal?.removeEventListener('abort', onAbort);
       out += decoder.end();
       resolve({ ...r, output: safeOutput(out), cut, timedOut, stopped });
@@ -69,6 +96,7 @@ export function runProgram(run: ProgramRun, maxBytes = MAX_OUTPUT_BYTES): Promis
       });
       return;
     }
+    if (child.pid) untrack = track(child.pid);
     const killGroup = (sig: NodeJS.Signals) => {
       try {
         if (child.pid) process.kill(-child.pid, sig);
@@ -116,5 +144,14 @@ export function runProgram(run: ProgramRun, maxBytes = MAX_OUTPUT_BYTES): Promis
       }),
     );
     child.on('close', (code, signal) => finish({ exitCode: code, signal, error: null }));
+    // A program that left a child of its own holding its output still ends: its exit is the end.
+    child.on('exit', (code, signal) => {
+      drainTimer = setTimeout(() => {
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+        finish({ exitCode: code, signal, error: null });
+      }, DRAIN_MS);
+      drainTimer.unref?.();
+    });
   });
 }

@@ -119,6 +119,22 @@ describe('a program of yours', () => {
     expect(cut.exitCode).toBe(0);
   });
 
+  it('ends when the program exits, even when a child it left behind still holds its output', async () => {
+    const pidFile = join(dir, 'grandchild.pid');
+    const prog = script(
+      `const c = require('child_process').spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(c.pid)); c.unref(); console.log('parent done');`,
+    );
+    try {
+      const r = await runProgram({ ...prog, env: {}, timeoutMs: 60_000 });
+      expect(r.exitCode).toBe(0);
+      expect(r.timedOut).toBe(false);
+      expect(r.output).toContain('parent done');
+    } finally {
+      process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGKILL');
+    }
+  }, 20_000);
+
   it('reads no keys: stdin is not the terminal and ends at once', async () => {
     const prog = script(
       `let n = 0; process.stdin.on('data', (d) => (n += d.length)); process.stdin.on('end', () => { console.log('stdin ended after', n); });`,
