@@ -7,9 +7,10 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 
 /** Values only the config knows, read at run time (the palette when it opens, a shell as it completes). */
-export type KnownValues = 'profiles' | 'templates';
-export type RunValues = Readonly<Record<KnownValues, readonly string[]>>;
-export const NO_VALUES: RunValues = { profiles: [], templates: [] };
+export type KnownValues = 'profiles' | 'templates' | 'commands';
+/** The names known now, per kind (a kind left out has none: `commands` is the app's alone). */
+export type RunValues = Readonly<Partial<Record<KnownValues, readonly string[]>>>;
+export const NO_VALUES: RunValues = { profiles: [], templates: [], commands: [] };
 
 /** What a value may be. */
 export type ArgType =
@@ -258,7 +259,7 @@ export function candidatesOf(t: ArgType | undefined, values: RunValues): readonl
     case 'list':
       return t.values;
     case 'known':
-      return [...values[t.values], ...(t.also ?? [])];
+      return [...(values[t.values] ?? []), ...(t.also ?? [])];
     case 'word':
     case 'sort':
       return t.suggest ?? [];

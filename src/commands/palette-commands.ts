@@ -288,7 +288,7 @@ export const PALETTE: readonly PaletteCommand[] = [
   {
     name: 'run',
     help: "a command of yours (the config's commands) on the line or the marks; alone, lists them",
-    positionals: [{ name: 'NAME', arg: { kind: 'word' } }],
+    positionals: [{ name: 'NAME', arg: { kind: 'known', values: 'commands' } }],
     required: 0,
     options: [],
     run: (s, { positionals: [name] }, fx) => {

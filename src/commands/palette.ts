@@ -169,6 +169,7 @@ export function completePalette(input: string, values: RunValues = NO_VALUES): s
 const runValues = (s: AppState): RunValues => ({
   profiles: s.paletteValues.profiles,
   templates: s.templates.map((t) => t.id),
+  commands: s.userCommands.map((u) => u.name),
 });
 
 /** Tab in the palette. */

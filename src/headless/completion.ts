@@ -38,6 +38,7 @@ const POSITIONAL = (name: CommandName): readonly string[] | undefined => {
 const FALLBACK: Record<KnownValues, readonly string[]> = {
   profiles: [],
   templates: DEFAULT_TEMPLATES.map((t) => t.id),
+  commands: [], // the app's own (`:run`), not the command line's
 };
 /** Positional values read from the config as the shell completes (the defaults when it cannot ask). */
 const DYNAMIC = (name: CommandName) => {

@@ -14,6 +14,7 @@ import {
   visibleCommands,
 } from '../../src/commands/keymap';
 import { keysMarkdown, SCOPE_TITLES, scopeTitle } from '../../src/commands/keys-doc';
+import { completePalette, paletteCandidates } from '../../src/commands/palette';
 import { applyUserKeys, keyOf, resetUserKeys } from '../../src/commands/user-keys';
 
 afterEach(resetUserKeys);
@@ -157,6 +158,12 @@ describe('commands of yours in the table', () => {
     expect(lookup('marks', 'ctrl+k')?.label).toBe('Sync to CRM');
     expect(visibleCommands('lines').map((c) => c.id)).toContain('user.wa');
     expectHelpIsDispatch();
+  });
+
+  it(':run completes the names of yours', () => {
+    const values = { profiles: [], templates: [], commands: ['whatsapp', 'crm'] };
+    expect(paletteCandidates('run w', values)).toEqual(['whatsapp']);
+    expect(completePalette('run c', values)).toBe('run crm ');
   });
 
   it('a key that clashes leaves the command without a key (still runnable by :run), named', () => {

@@ -12,10 +12,12 @@ export function CommandPalette({ width }: { readonly width: number }) {
   const caret = useApp(caretOf);
   const profiles = useApp((s) => s.paletteValues.profiles);
   const templates = useApp((s) => s.templates);
-  const candidates = paletteCandidates(input, { profiles, templates: templates.map((t) => t.id) }).slice(
-    0,
-    6,
-  );
+  const commands = useApp((s) => s.userCommands);
+  const candidates = paletteCandidates(input, {
+    profiles,
+    templates: templates.map((t) => t.id),
+    commands: commands.map((u) => u.name),
+  }).slice(0, 6);
   const described = candidates.map((c) => {
     const cmd = PALETTE.find((p) => p.name === c);
     return cmd ? `${c} — ${cmd.help}` : c;
