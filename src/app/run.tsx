@@ -195,8 +195,9 @@ export async function runApp(options: AppOptions): Promise<number> {
       log.write(`start linedesk ${VERSION} → ${conn.target.kind} ${conn.target.label}`);
       const files = fileDeps(conn, log, { config });
       // Your keys and commands, on the one command table: read with the config, once per pass.
-      const userKeys = applyUserKeys(config.config ?? {}, configPath());
-      for (const p of userKeys.problems) log.write(`config: ${p}`);
+      // Named by the field ("config: keys.line.extend: …"): the flash has one line, the path is the log's.
+      const userKeys = applyUserKeys(config.config ?? {}, 'config');
+      for (const p of userKeys.problems) log.write(`${configPath()}: ${p}`);
       store = createAppStore({
         client: conn.client,
         target: conn.target,
