@@ -7,7 +7,8 @@ import type { Target } from '../services/target';
 export interface LineEnvContext {
   readonly nowMs: number;
   readonly note?: LineNote | undefined;
-  readonly target?: Pick<Target, 'kind' | 'label'>;
+  /** The service (its URL is there for the links to a line, added at `lineEnv`). */
+  readonly target?: Pick<Target, 'kind' | 'label' | 'baseUrl'>;
   /** A run over the marks: this line's place (1…count) and how many lines the run has. */
   readonly index?: number;
   readonly count?: number;
