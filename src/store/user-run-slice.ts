@@ -53,7 +53,7 @@ export function createUserRunSlice(set: SetState, get: GetState, deps: StoreDeps
     abort = controller;
     update({
       phase: 'running',
-      rows: [`Running ${u.label} (${u.program}) on ${counted(lines.length, 'line')}…`],
+      rows: [`Running ${JSON.stringify(u.program)} on ${counted(lines.length, 'line')}…`],
     });
     const rows: string[] = [];
     for (const [i, line] of lines.entries()) {
@@ -113,7 +113,7 @@ export function createUserRunSlice(set: SetState, get: GetState, deps: StoreDeps
           done: 0,
           rows: ask
             ? [
-                `${u.label}: runs ${[u.program, ...u.args].map((a) => JSON.stringify(a)).join(' ')}`,
+                `Runs ${[u.program, ...u.args].map((a) => JSON.stringify(a)).join(' ')}`,
                 `once for each of ${counted(lines.length, 'line')}, the line's fields in its environment:`,
                 ...lines.slice(0, 200).map((l) => `  ${l.username}`),
                 ...(lines.length > 200 ? [`  … and ${counted(lines.length - 200, 'more line')}`] : []),

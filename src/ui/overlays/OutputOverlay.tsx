@@ -50,7 +50,9 @@ export function OutputOverlay({ width, height }: { readonly width: number; reado
           // biome-ignore lint/suspicious/noArrayIndexKey: rows of a fixed text, by place
           key={i}
           wrap="truncate"
-          {...(row.startsWith('── ') ? { bold: true } : {})}
+          {...(row.startsWith('── ')
+            ? { bold: true, color: color(row.endsWith(': exit 0') ? 'tone.success' : 'tone.error') }
+            : {})}
         >
           {fitWidth(` ${row}`, width)}
         </Text>
