@@ -153,7 +153,7 @@ export function endText(r: ProgramResult, timeoutMs: number): string {
   if (r.error) return `not started: ${r.error}`;
   if (r.timedOut)
     return `stopped after ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`} (its timeout)`;
-  if (r.stopped) return 'stopped (Esc)';
+  if (r.stopped) return 'stopped (its output was closed)';
   if (r.exitCode !== null) return `exit ${r.exitCode}`;
   return `ended by ${r.signal ?? 'a signal'}`;
 }

@@ -154,7 +154,7 @@ require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(c.pid)); c.unref(
     ctl.abort();
     const a = await p;
     expect(a.stopped).toBe(true);
-    expect(endText(a, 60_000)).toBe('stopped (Esc)');
+    expect(endText(a, 60_000)).toBe('stopped (its output was closed)');
     const missing = await runProgram({
       program: join(dir, 'no-such-program'),
       args: [],

@@ -8,7 +8,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runProgram } from '../../src/app/run-program';
 import { COMMANDS, keyLabel, lookup } from '../../src/commands/keymap';
 import { applyUserKeys, resetUserKeys, userKeysNotice } from '../../src/commands/user-keys';
@@ -133,6 +133,43 @@ describe('a command of yours', () => {
     expect(runs.map((r) => `${r.LINEDESK_INDEX}/${r.LINEDESK_COUNT}`)).toEqual(['1/2', '2/2']);
     // Not a key of the lines browser: its scope is the marks view.
     expect(lookup('lines', 'ctrl+k')).toBeUndefined();
+  });
+});
+
+describe('a command of yours still running', () => {
+  it('Esc closes its pager and ends the program', async () => {
+    const pidFile = join(dir, 'pid');
+    const file = join(dir, 'hang.cjs');
+    writeFileSync(
+      file,
+      `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000);`,
+    );
+    const app = await start({
+      commands: [
+        {
+          name: 'hang',
+          key: 'W',
+          scope: 'line',
+          program: process.execPath,
+          args: [file],
+          timeoutSeconds: 600,
+        },
+      ],
+    });
+    app.ui.stdin.write('W');
+    await app.waitFrame((f) => f.includes('running, 0 of 1 done'));
+    const pid = await vi.waitFor(() => Number(readFileSync(pidFile, 'utf8')), {
+      timeout: 5000,
+      interval: 10,
+    });
+    await app.press('output.close');
+    await app.waitFrame((f) => ready(f) && !f.includes('running'));
+    await vi.waitFor(
+      () => {
+        expect(() => process.kill(pid, 0)).toThrow();
+      },
+      { timeout: 5000, interval: 20 },
+    );
   });
 });
 
