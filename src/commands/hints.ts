@@ -19,6 +19,9 @@ export function registerCommands(commands: readonly Command[]): void {
   byId = new Map(commands.map((cmd) => [cmd.id, cmd]));
 }
 
+/** The command of this id in the table now, if any (a command of yours is there only once applied). */
+export const findCommand = (id: string): Command | undefined => byId.get(id);
+
 export function commandById(id: string): Command {
   const cmd = byId.get(id);
   if (!cmd) throw new Error(`no command ${id}`);

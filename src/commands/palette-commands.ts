@@ -17,7 +17,7 @@ import { copyAndSay, type LineOp, openChange } from './areas/line';
 import type { ArgType, OptionSpec, PositionalSpec, Values } from './args';
 import { parseDays, sortOf } from './args';
 import type { UiEffects } from './effects';
-import { commandById, keyHintText } from './hints';
+import { commandById, findCommand, keyHintText } from './hints';
 import { COMMANDS as CLI, type CommandName, SORT, SORT_ALIASES } from './spec';
 
 export interface PaletteArgs {
@@ -95,8 +95,8 @@ const change =
 
 /** A command of yours as `:run` lists it: name, key, scope, what it runs. */
 export function describeUserCommand(u: UserCommand): string {
-  const cmd = commandById(userCommandId(u.name));
-  const key = cmd.keys[0] ? keyHintText(cmd.id) : 'no key';
+  const cmd = findCommand(userCommandId(u.name));
+  const key = cmd?.keys[0] ? keyHintText(cmd.id) : 'no key';
   const where = u.scope === 'line' ? 'the line' : 'the marked lines';
   return `${u.name} (${key}, on ${where}): ${u.label} · ${[u.program, ...u.args].map((a) => JSON.stringify(a)).join(' ')}`;
 }
@@ -299,7 +299,8 @@ export const PALETTE: readonly PaletteCommand[] = [
         return s.notify(`No command of yours named "${name}"${names ? ` (yours: ${names})` : ''}`, 'error');
       }
       // Where its key works, and nowhere else: elsewhere its line is not on screen.
-      const cmd = commandById(userCommandId(name));
+      const cmd = findCommand(userCommandId(name));
+      if (!cmd) return s.runUserCommand(name);
       const here = selectScreen(s).id;
       const why = cmd.scopes.includes(here)
         ? cmd.disabled?.(s)
