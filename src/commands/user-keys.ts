@@ -85,6 +85,9 @@ export function keyOf(text: string): { readonly key: string } | { readonly probl
   };
 }
 
+/** A key that types a character where text is typed. */
+const typed = (k: string) => [...k].length === 1 || k === 'space';
+
 /** Two scopes whose keys work at the same moment: the same one, or a screen and the global keys. */
 const together = (a: Scope, b: Scope) =>
   a === b || (a === 'global' && SCREENS.includes(b)) || (b === 'global' && SCREENS.includes(a));
@@ -142,11 +145,13 @@ export function applyUserKeys(
       continue;
     }
     const keys = read.map((r) => ('key' in r ? r.key : ''));
-    const typed = keys.find((k) => [...k].length === 1 || k === 'space');
-    const textScope = typed && cmd.scopes.find((s) => TEXT_SCOPES.includes(s));
-    if (textScope) {
+    // Where text is typed, a printable key types (keys/dispatch.ts): a command whose own keys are not
+    // typed (Esc, Enter, Tab in a field) gets none, or help would list a key that types instead.
+    const textScope = cmd.scopes.find((s) => TEXT_SCOPES.includes(s));
+    const printable = keys.filter(typed);
+    if (textScope && !cmd.overText && printable.length && !cmd.keys.some(typed)) {
       problems.push(
-        `${at}keys.${id}: ${keyLabel(typed)} would be typed as text in ${textScope}; ${id} keeps ${cmd.keys.map(keyLabel).join(' ')}`,
+        `${at}keys.${id}: ${printable.map(keyLabel).join(' ')} would be typed as text in ${textScope}; ${id} keeps ${cmd.keys.map(keyLabel).join(' ')}`,
       );
       continue;
     }

@@ -116,10 +116,17 @@ describe('keys remapped in the config', () => {
     expect(applyUserKeys({ keys: ['x'] }).problems[0]).toMatch(/keys: expected an object/);
   });
 
-  it('a printable key for a command where text is typed is refused (it would be typed, never run)', () => {
+  it('only printable keys for a command that works while text is typed are refused (they would be typed, never run)', () => {
     const r = applyUserKeys({ keys: { 'palette.close': 'x' } });
     expect(r.problems[0]).toMatch(/x would be typed as text in palette; palette\.close keeps/);
     expect(lookup('palette', 'escape')?.id).toBe('palette.close');
+    expect(applyUserKeys({ keys: { 'palette.close': ['ctrl+q', 'x'] } }).problems[0]).toMatch(
+      /x would be typed/,
+    );
+    // A key that is not typed, or a printable key for a command whose own key is printable already: taken.
+    expect(applyUserKeys({ keys: { 'palette.close': ['ctrl+q'], 'action.copy': 'Y' } }).problems).toEqual([]);
+    expect(lookup('palette', 'ctrl+q')?.id).toBe('palette.close');
+    expect(lookup('action', 'Y')?.id).toBe('action.copy');
   });
 
   it('key spellings: characters, the names help shows, Ctrl-letters; never Ctrl-C, Ctrl-I, Ctrl-M', () => {
