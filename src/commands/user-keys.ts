@@ -85,6 +85,30 @@ export function keyOf(text: string): { readonly key: string } | { readonly probl
   };
 }
 
+/** Where a text field has the caret at all times: its editing keys come before any command. */
+const FIELD_SCOPES: readonly Scope[] = ['search', 'palette', 'profileAdd', 'note'];
+/** The editing keys of a text field (keys/text-edit.ts EDIT_KEYS; a test holds the two lists equal). */
+export const FIELD_EDIT_KEYS: readonly string[] = [
+  'left',
+  'right',
+  'home',
+  'end',
+  'ctrl+a',
+  'ctrl+e',
+  'ctrl+b',
+  'ctrl+f',
+  'backspace',
+  'ctrl+h',
+  'delete',
+  'ctrl+d',
+  'ctrl+u',
+  'ctrl+k',
+  'ctrl+w',
+  'meta+b',
+  'meta+f',
+  'meta+backspace',
+];
+
 /** A key that types a character where text is typed. */
 const typed = (k: string) => [...k].length === 1 || k === 'space';
 
@@ -152,6 +176,14 @@ export function applyUserKeys(
     if (textScope && !cmd.overText && printable.length && !cmd.keys.some(typed)) {
       problems.push(
         `${at}keys.${id}: ${printable.map(keyLabel).join(' ')} would be typed as text in ${textScope}; ${id} keeps ${cmd.keys.map(keyLabel).join(' ')}`,
+      );
+      continue;
+    }
+    const fieldScope = cmd.scopes.find((s) => FIELD_SCOPES.includes(s));
+    const edits = keys.filter((k) => FIELD_EDIT_KEYS.includes(k));
+    if (fieldScope && edits.length) {
+      problems.push(
+        `${at}keys.${id}: ${edits.map(keyLabel).join(' ')} edits the text in ${fieldScope}; ${id} keeps ${cmd.keys.map(keyLabel).join(' ')}`,
       );
       continue;
     }

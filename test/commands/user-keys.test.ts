@@ -15,7 +15,8 @@ import {
 } from '../../src/commands/keymap';
 import { keysMarkdown, SCOPE_TITLES, scopeTitle } from '../../src/commands/keys-doc';
 import { completePalette, paletteCandidates } from '../../src/commands/palette';
-import { applyUserKeys, keyOf, resetUserKeys } from '../../src/commands/user-keys';
+import { applyUserKeys, FIELD_EDIT_KEYS, keyOf, resetUserKeys } from '../../src/commands/user-keys';
+import { EDIT_KEYS } from '../../src/keys/text-edit';
 
 afterEach(resetUserKeys);
 
@@ -127,6 +128,11 @@ describe('keys remapped in the config', () => {
     expect(applyUserKeys({ keys: { 'palette.close': ['ctrl+q'], 'action.copy': 'Y' } }).problems).toEqual([]);
     expect(lookup('palette', 'ctrl+q')?.id).toBe('palette.close');
     expect(lookup('action', 'Y')?.id).toBe('action.copy');
+    // A text field's editing keys come first there: Ctrl-W deletes a word, it would never close.
+    expect(applyUserKeys({ keys: { 'palette.close': 'ctrl+w' } }).problems[0]).toMatch(
+      /keys\.palette\.close: Ctrl-W edits the text in palette; palette\.close keeps Esc/,
+    );
+    expect([...FIELD_EDIT_KEYS].sort()).toEqual([...EDIT_KEYS].sort());
   });
 
   it('key spellings: characters, the names help shows, Ctrl-letters; never Ctrl-C, Ctrl-I, Ctrl-M', () => {
