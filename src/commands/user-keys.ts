@@ -6,6 +6,7 @@
  * the command keeps its own keys (or, for a command of yours, is left without a key: `:run NAME`
  * still runs it). Nothing here is fatal. docs/KEYS.md stays the defaults (`npm run docs` applies none).
  */
+import { sanitize } from '../api/sanitize';
 import {
   parseKeyEntries,
   parseUserCommands,
@@ -237,7 +238,8 @@ export function applyUserKeys(
     return keys ? { ...cmd, keys } : cmd;
   };
   registerCommands([...COMMANDS.map(withKeys), ...[...user.values()].map(withKeys)]);
-  return { commands: parsedCommands.commands, problems };
+  // A config's text (an id it names) could hold a control character: said, it must not act on the terminal.
+  return { commands: parsedCommands.commands, problems: problems.map(sanitize) };
 }
 
 /** Back to the default table (tests; a start with no keys or commands in its config). */

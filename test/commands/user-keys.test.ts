@@ -115,6 +115,10 @@ describe('keys remapped in the config', () => {
     expect(lookup('lines', 'ctrl+g')?.id).toBe('line.upgrade');
     expect(lookup('lines', 'e')?.id).toBe('line.extend');
     expect(applyUserKeys({ keys: ['x'] }).problems[0]).toMatch(/keys: expected an object/);
+    // An id with an escape sequence is named without it acting on the terminal.
+    const [named] = applyUserKeys({ keys: { 'x\u001b]52;c;aGk=\u0007': 'E' } }).problems;
+    expect(named).toMatch(/no command of that id/);
+    expect(named).not.toMatch(/[\u0000-\u001f]/);
   });
 
   it('only printable keys for a command that works while text is typed are refused (they would be typed, never run)', () => {
