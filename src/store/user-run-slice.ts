@@ -29,6 +29,9 @@ export interface UserRunSlice {
   /** Enter on the question: runs it. */
   confirmUserRun: () => void;
   scrollUserRun: (delta: number) => void;
+  /** Said by the pager when drawn: how many screen rows its text takes (long lines wrap), so a
+   *  scroll can reach the end. */
+  userRunDrawn: (rows: number) => void;
   /** Esc: stops a run still going (its program is ended) and closes the pager. */
   closeUserRun: () => void;
   /** `:run` with no name: your commands, their keys, and what the config left out. */
@@ -42,6 +45,7 @@ const heading = (username: string, i: number, n: number, end: string) =>
 export function createUserRunSlice(set: SetState, get: GetState, deps: StoreDeps): UserRunSlice {
   const now = deps.now ?? Date.now;
   let abort: AbortController | null = null;
+  let drawnRows = 0;
   const update = (patch: Partial<UserRun>) => {
     const r = get().userRun;
     if (r) set({ userRun: { ...r, ...patch } });
@@ -136,8 +140,12 @@ export function createUserRunSlice(set: SetState, get: GetState, deps: StoreDeps
     scrollUserRun(delta) {
       const r = get().userRun;
       if (!r) return;
-      const scroll = Math.max(0, Math.min(r.rows.length - 1, r.scroll + delta));
+      const scroll = Math.max(0, Math.min(Math.max(r.rows.length, drawnRows) - 1, r.scroll + delta));
       if (scroll !== r.scroll) update({ scroll });
+    },
+
+    userRunDrawn(rows) {
+      drawnRows = rows;
     },
 
     closeUserRun() {

@@ -41,7 +41,8 @@ function recorder(): { program: string; args: string[]; seen: () => Record<strin
     file,
     `const e = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('LINEDESK_')));
 require('fs').appendFileSync(${JSON.stringify(out)}, JSON.stringify(e) + '\\n');
-console.log('sent to ' + e.LINEDESK_USERNAME);`,
+console.log('sent to ' + e.LINEDESK_USERNAME);
+console.log('long ' + 'x'.repeat(230) + ' END');`,
   );
   return {
     program: process.execPath,
@@ -96,6 +97,8 @@ describe('a command of yours', () => {
     await app.waitFrame((f) => f.includes(`sent to ${line.username}`) && f.includes('exit 0'));
     expect(selectDialog(app.store.getState())).toBe('output');
     expect(app.frame()).toContain(`── ${line.username}: exit 0`);
+    // A long line wraps: its end is on screen, not cut off.
+    expect(app.frame()).toContain('x END');
     const [run] = rec.seen();
     expect(run!.LINEDESK_USERNAME).toBe(line.username);
     expect(run!.LINEDESK_ID).toBe(line.id);
@@ -158,10 +161,15 @@ describe('a command of yours still running', () => {
     });
     app.ui.stdin.write('W');
     await app.waitFrame((f) => f.includes('running, 0 of 1 done'));
-    const pid = await vi.waitFor(() => Number(readFileSync(pidFile, 'utf8')), {
-      timeout: 5000,
-      interval: 10,
-    });
+    // The file may be there before its number is: wait for the number (0 would signal our own group).
+    const pid = await vi.waitFor(
+      () => {
+        const n = Number(readFileSync(pidFile, 'utf8'));
+        if (!(n > 0)) throw new Error('no pid yet');
+        return n;
+      },
+      { timeout: 5000, interval: 10 },
+    );
     await app.press('output.close');
     await app.waitFrame((f) => ready(f) && !f.includes('running'));
     await vi.waitFor(

@@ -1,8 +1,10 @@
 import { Box, Text } from 'ink';
+import { useLayoutEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { hint, keyHintText } from '../../commands/keymap';
 import { countText, fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
+import { wrapCells } from '../../present/wrap';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 
@@ -26,8 +28,17 @@ export function OutputOverlay({ width, height }: { readonly width: number; reado
         : null,
     ),
   );
+  const drawn = useApp((s) => s.userRunDrawn);
+  // Long lines wrap (output is read whole, not cut): a heading keeps its tone on each of its rows.
+  const rows = (run?.rows ?? []).flatMap((row) =>
+    wrapCells(row, Math.max(1, width - 1)).map((text) => ({
+      text,
+      heading: row.startsWith('── ') ? row : null,
+    })),
+  );
+  useLayoutEffect(() => drawn(rows.length), [drawn, rows.length]);
   if (!run) return null;
-  const win = windowOf(run.rows.length, Math.max(1, height - 3), run.scroll);
+  const win = windowOf(rows.length, Math.max(1, height - 3), run.scroll);
   const state =
     run.phase === 'confirm'
       ? `${hint('output.run', 'runs it')}, ${hint('output.close', 'does not')}`
@@ -45,16 +56,16 @@ export function OutputOverlay({ width, height }: { readonly width: number; reado
         )}
       </Text>
       <Text> </Text>
-      {run.rows.slice(win.start, win.end).map((row, i) => (
+      {rows.slice(win.start, win.end).map((row, i) => (
         <Text
           // biome-ignore lint/suspicious/noArrayIndexKey: rows of a fixed text, by place
           key={i}
           wrap="truncate"
-          {...(row.startsWith('── ')
-            ? { bold: true, color: color(row.endsWith(': exit 0') ? 'tone.success' : 'tone.error') }
+          {...(row.heading
+            ? { bold: true, color: color(row.heading.endsWith(': exit 0') ? 'tone.success' : 'tone.error') }
             : {})}
         >
-          {fitWidth(` ${row}`, width)}
+          {fitWidth(` ${row.text}`, width)}
         </Text>
       ))}
     </Box>
