@@ -66,9 +66,19 @@ export function helpScopesOf(s: Pick<AppState, 'views'>): Scope[] {
   return [...new Set([...under.reverse(), ...helpScopes(selectScreen(s).id)])];
 }
 
+/**
+ * Commands with no key that work in these scopes: only commands of yours (the config's `commands`)
+ * whose key was left out or never given; `:run NAME` runs them, and help lists them so.
+ */
+export const keylessCommands = (scopes: readonly Scope[]): Command[] =>
+  table.filter((c) => !c.keys.length && c.scopes.some((sc) => scopes.includes(sc)));
+
 /** The rows help lists now (a title per scope, a row per command): how far it scrolls. */
-export const helpRows = (s: Pick<AppState, 'views'>): number =>
-  helpScopesOf(s).reduce((n, scope) => n + 1 + visibleCommands(scope).length, 0);
+export const helpRows = (s: Pick<AppState, 'views'>): number => {
+  const scopes = helpScopesOf(s);
+  const keyless = keylessCommands(scopes).length;
+  return scopes.reduce((n, scope) => n + 1 + visibleCommands(scope).length, 0) + (keyless ? 1 + keyless : 0);
+};
 
 const KEY_LABELS: Record<string, string> = {
   up: '↑',

@@ -23,7 +23,7 @@ import type { Command, Scope } from './command';
 import * as hints from './hints';
 
 export type { Command, Group, Scope } from './command';
-export { helpScopes, helpScopesOf, keyLabel } from './hints';
+export { helpScopes, helpScopesOf, keyLabel, keylessCommands } from './hints';
 
 // Order matters within a scope only: it is help's and docs/KEYS.md's order, and an earlier command
 // takes a key a later one of the same scope also names.

@@ -213,7 +213,11 @@ describe('keys of yours', () => {
   it('what the config left out is said at start and listed by :run; the rest is applied', async () => {
     const app = await start({
       keys: { 'line.explode': 'X', 'line.extend': 'u' },
-      commands: [{ name: 'wa', key: 'W', scope: 'line', program: 'wa-send' }, { name: 'Bad Name' }],
+      commands: [
+        { name: 'wa', key: 'W', scope: 'line', program: 'wa-send' },
+        { name: 'Bad Name' },
+        { name: 'crm', scope: 'line', program: 'crm-sync', label: 'Sync to the CRM' },
+      ],
     });
     await app.waitFrame((f) => f.includes('(and 2 more); :run lists what was left out'));
     await app.press('app.palette');
@@ -226,5 +230,14 @@ describe('keys of yours', () => {
     expect(f).toMatch(/keys\.line\.extend: u is line\.upgrade's key in lines/);
     expect(f).toContain('commands[1] ("Bad Name"): name:');
     expect(lookup('lines', 'W')?.id).toBe('user.wa');
+    // Help lists the one with no key by how it runs, after the screen's keys.
+    await app.press('output.close');
+    await app.press('app.help');
+    await app.waitFrame((f) => f.includes('Keys —'));
+    for (let page = 0; page < 8 && !app.frame().includes(':run crm'); page++)
+      await app.press('help.pageDown');
+    await app.waitFrame(
+      (f) => /:run crm\s+Sync to the CRM/.test(f) && f.includes('Your commands with no key'),
+    );
   });
 });
