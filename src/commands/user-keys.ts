@@ -138,7 +138,7 @@ export interface UserKeys {
 
 /**
  * Applies the config's `keys` and `commands` to the table (replacing any earlier application; with
- * neither, the defaults). `where` prefixes each problem (the config file's path).
+ * neither, the defaults). `where` prefixes each problem (the app says `config`; the log adds the path).
  */
 export function applyUserKeys(
   raw: { readonly keys?: unknown; readonly commands?: unknown },
@@ -160,7 +160,7 @@ export function applyUserKeys(
   for (const [id, texts] of parsedKeys.keys) {
     const cmd = defaults.get(id);
     if (!cmd) {
-      problems.push(`${at}keys.${id}: no command of that id (help and docs/KEYS.md list them); left out`);
+      problems.push(`${at}keys.${id}: no command of that id (docs/KEYS.md lists every id); left out`);
       continue;
     }
     const read = texts.map(keyOf);
