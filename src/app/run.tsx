@@ -203,7 +203,8 @@ export async function runApp(options: AppOptions): Promise<number> {
         target: conn.target,
         readOnly: options.readOnly,
         ...files,
-        startProblems: [...files.startProblems, ...userKeysNotice(userKeys.problems)],
+        // Before the config's own problems: a profile left out is said last, so it stays on screen.
+        startProblems: [...userKeysNotice(userKeys.problems), ...files.startProblems],
         userKeys,
         runProgram,
         // The app keeps checking open changes during their hold window; a script asks `pending`.
