@@ -4,6 +4,7 @@ import { c, PAGE } from '../command';
 export const OUTPUT_COMMANDS = [
   c('output.run', ['enter'], 'output', 'Line', 'Run it', (s) => s.confirmUserRun(), {
     footer: true,
+    confirms: true,
     disabled: (s) => (s.userRun?.phase === 'confirm' ? null : 'Nothing to run'),
   }),
   c(

@@ -7,6 +7,7 @@ import { windowOf } from '../../domain/scroll';
 import { wrapCells } from '../../present/wrap';
 import { useApp } from '../store-context';
 import { color } from '../theme';
+import { confirmHint, droppedNote, useConfirmGuard } from '../use-confirm-guard';
 
 /**
  * A command of yours (the config's `commands`): what it will run and on which lines, then its
@@ -37,11 +38,14 @@ export function OutputOverlay({ width, height }: { readonly width: number; reado
     })),
   );
   useLayoutEffect(() => drawn(rows.length), [drawn, rows.length]);
+  // Its Enter runs a program on the lines named: the key gate holds a key typed before it was read.
+  const guard = useConfirmGuard(null);
+  const note = droppedNote(guard);
   if (!run) return null;
   const win = windowOf(rows.length, Math.max(1, height - 3), run.scroll);
   const state =
     run.phase === 'confirm'
-      ? `${hint('output.run', 'runs it')}, ${hint('output.close', 'does not')}`
+      ? `${confirmHint(guard, 'output.run', 'runs it')}, ${hint('output.close', 'does not')}${note ? ` · ${note}` : ''}`
       : run.phase === 'running'
         ? `running, ${countText(run.done)} of ${countText(run.total)} done · ${hint('output.close', 'stops it')}`
         : run.phase === 'done'
