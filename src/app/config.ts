@@ -50,6 +50,12 @@ const Config = lazySchema(() =>
     searches: z.unknown().optional(),
     /** Connection-link templates for every service without its own (domain/links.ts checks them). */
     links: z.unknown().optional(),
+    /**
+     * Your keys (command id → keys) and your own commands. Checked entry by entry against the command
+     * table by commands/user-keys.ts at start, not here: one bad entry must not cost the others.
+     */
+    keys: z.unknown().optional(),
+    commands: z.unknown().optional(),
   }),
 );
 export type Profile = z.infer<typeof Profile>;

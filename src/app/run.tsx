@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { AppOptions } from '../cli-args';
 import { setSpokenKeys } from '../commands/keymap';
+import { applyUserKeys, userKeysNotice } from '../commands/user-keys';
 import { handlePaste } from '../keys/input';
 import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, createPasteHub, installPasteFilter } from '../keys/paste';
 import { dataDir, stateDir } from '../paths';
@@ -14,12 +15,13 @@ import { screenReaderWanted } from '../ui/screen-reader';
 import type { WelcomeResult } from '../ui/screens/WelcomeScreen';
 import { VERSION } from '../version';
 import { systemClipboard } from './clipboard';
-import { EMPTY_CONFIG, type ReadConfig, readConfig, saveConfig } from './config';
+import { configPath, EMPTY_CONFIG, type ReadConfig, readConfig, saveConfig } from './config';
 import { type Connection, connect, fileDeps, isConnection, USER_AGENT } from './connection';
 import { findAcrossApi } from './find-across';
 import { homeProblems } from './home-dirs';
 import { createLog } from './log';
 import { checkAccountFields } from './profiles';
+import { runProgram } from './run-program';
 import { chooseTarget } from './target';
 import { ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN, SHOW_CURSOR } from './terminal';
 import type { Instance } from './ui-entry';
@@ -200,11 +202,19 @@ export async function runApp(options: AppOptions): Promise<number> {
       conn = next;
       log.write(`start linedesk ${VERSION} → ${conn.target.kind} ${conn.target.label}`);
       const files = fileDeps(conn, log, { config });
+      // Your keys and commands, on the one command table: read with the config, once per pass.
+      // Named by the field ("config: keys.line.extend: …"): the flash has one line, the path is the log's.
+      const userKeys = applyUserKeys(config.config ?? {}, 'config');
+      for (const p of userKeys.problems) log.write(`${configPath()}: ${p}`);
       store = createAppStore({
         client: conn.client,
         target: conn.target,
         readOnly: options.readOnly,
         ...files,
+        // Before the config's own problems: a profile left out is said last, so it stays on screen.
+        startProblems: [...userKeysNotice(userKeys.problems), ...files.startProblems],
+        userKeys,
+        runProgram,
         // The app keeps checking open changes during their hold window; a script asks `pending`.
         watch: true,
         runwayAtStart: true,

@@ -7,12 +7,13 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 
 /** Values only the config knows, read at run time (the palette when it opens, a shell as it completes). */
-export type KnownValues = 'profiles' | 'templates' | 'views';
-export type RunValues = Readonly<Record<Exclude<KnownValues, 'views'>, readonly string[]>> & {
-  /** The saved views' names (only where views are kept: the palette, a shell's completion). */
-  readonly views?: readonly string[];
-};
-export const NO_VALUES: RunValues = { profiles: [], templates: [], views: [] };
+export type KnownValues = 'profiles' | 'templates' | 'views' | 'commands';
+/**
+ * The names known now, per kind (a kind left out has none: `commands` is the app's alone; the saved
+ * views only where views are kept: the palette, a shell's completion).
+ */
+export type RunValues = Readonly<Partial<Record<KnownValues, readonly string[]>>>;
+export const NO_VALUES: RunValues = { profiles: [], templates: [], views: [], commands: [] };
 
 /** What a value may be. */
 export type ArgType =

@@ -28,7 +28,8 @@ export type Scope =
   | 'note'
   | 'columns'
   /** The terminal is smaller than the layout needs (present/min-size.ts): only these keys work. */
-  | 'small';
+  | 'small'
+  | 'output';
 
 export type Group = 'App' | 'Navigate' | 'Find' | 'Marks' | 'Line' | 'Copy' | 'Input';
 

@@ -19,6 +19,9 @@ export function registerCommands(commands: readonly Command[]): void {
   byId = new Map(commands.map((cmd) => [cmd.id, cmd]));
 }
 
+/** The command of this id in the table now, if any (a command of yours is there only once applied). */
+export const findCommand = (id: string): Command | undefined => byId.get(id);
+
 export function commandById(id: string): Command {
   const cmd = byId.get(id);
   if (!cmd) throw new Error(`no command ${id}`);
@@ -63,9 +66,19 @@ export function helpScopesOf(s: Pick<AppState, 'views'>): Scope[] {
   return [...new Set([...under.reverse(), ...helpScopes(selectScreen(s).id)])];
 }
 
+/**
+ * Commands with no key that work in these scopes: only commands of yours (the config's `commands`)
+ * whose key was left out or never given; `:run NAME` runs them, and help lists them so.
+ */
+export const keylessCommands = (scopes: readonly Scope[]): Command[] =>
+  table.filter((c) => !c.keys.length && c.scopes.some((sc) => scopes.includes(sc)));
+
 /** The rows help lists now (a title per scope, a row per command): how far it scrolls. */
-export const helpRows = (s: Pick<AppState, 'views'>): number =>
-  helpScopesOf(s).reduce((n, scope) => n + 1 + visibleCommands(scope).length, 0);
+export const helpRows = (s: Pick<AppState, 'views'>): number => {
+  const scopes = helpScopesOf(s);
+  const keyless = keylessCommands(scopes).length;
+  return scopes.reduce((n, scope) => n + 1 + visibleCommands(scope).length, 0) + (keyless ? 1 + keyless : 0);
+};
 
 const KEY_LABELS: Record<string, string> = {
   up: '↑',

@@ -18,13 +18,14 @@ import { LINES_COMMANDS } from './areas/lines';
 import { LINK_COMMANDS } from './areas/links';
 import { MESSAGE_COMMANDS } from './areas/messages';
 import { NOTES_COMMANDS } from './areas/notes';
+import { OUTPUT_COMMANDS } from './areas/output';
 import { RENEWALS_COMMANDS } from './areas/renewals';
 import { VIEWS_COMMANDS } from './areas/views';
 import type { Command, Scope } from './command';
 import * as hints from './hints';
 
 export type { Command, Group, Scope } from './command';
-export { helpScopes, helpScopesOf, keyLabel, setSpokenKeys } from './hints';
+export { helpScopes, helpScopesOf, keyLabel, keylessCommands, setSpokenKeys } from './hints';
 
 // Order matters within a scope only: it is help's and docs/KEYS.md's order, and an earlier command
 // takes a key a later one of the same scope also names.
@@ -40,6 +41,7 @@ export const COMMANDS = [
   ...NOTES_COMMANDS,
   ...VIEWS_COMMANDS,
   ...LINK_COMMANDS,
+  ...OUTPUT_COMMANDS,
 ] as const;
 
 hints.registerCommands(COMMANDS);

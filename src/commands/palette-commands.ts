@@ -8,6 +8,7 @@
 import { LINE_TYPES, type LineListItem, ORDER_TYPES } from '../api/contract';
 import type { Months } from '../domain/steps';
 import { DEFAULT_VIEW } from '../present/saved-views';
+import { type UserCommand, userCommandId } from '../domain/user-commands';
 import type { AppState } from '../store/app-store';
 import { placeholdersText } from '../store/messages-slice';
 import { selectTargetLine } from '../store/selectors';
@@ -17,7 +18,7 @@ import { copyAndSay, type LineOp, openChange } from './areas/line';
 import type { ArgType, OptionSpec, PositionalSpec, Values } from './args';
 import { parseDays, sortOf } from './args';
 import type { UiEffects } from './effects';
-import { commandById, keyHintText } from './hints';
+import { commandById, findCommand, keyHintText } from './hints';
 import { COMMANDS as CLI, type CommandName, SORT, SORT_ALIASES } from './spec';
 
 export interface PaletteArgs {
@@ -92,6 +93,14 @@ const change =
       ...(values.connections !== undefined ? { connections: Number(values.connections) } : {}),
     });
   };
+
+/** A command of yours as `:run` lists it: name, key, scope, what it runs. */
+export function describeUserCommand(u: UserCommand): string {
+  const cmd = findCommand(userCommandId(u.name));
+  const key = cmd?.keys[0] ? keyHintText(cmd.id) : 'no key';
+  const where = u.scope === 'line' ? 'the line' : 'the marked lines';
+  return `${u.name} (${key}, on ${where}): ${u.label} · ${[u.program, ...u.args].map((a) => JSON.stringify(a)).join(' ')}`;
+}
 
 /** The screens' changes act on what is on screen; a script names its lines. */
 const ON_SCREEN: PositionalSpec[] = [];
@@ -319,6 +328,30 @@ export const PALETTE: readonly PaletteCommand[] = [
       remove: [{ name: 'NAME', arg: { kind: 'known', values: 'profiles' } }],
     },
     run: (s, { positionals }) => s.profileCommand(positionals.join(' ')),
+  },
+  {
+    name: 'run',
+    help: "a command of yours (the config's commands) on the line or the marks; alone, lists them",
+    positionals: [{ name: 'NAME', arg: { kind: 'known', values: 'commands' } }],
+    required: 0,
+    options: [],
+    run: (s, { positionals: [name] }, fx) => {
+      if (!name) return s.listUserCommands(describeUserCommand);
+      const u = s.userCommands.find((x) => x.name === name);
+      if (!u) {
+        const names = s.userCommands.map((x) => x.name).join(', ');
+        return s.notify(`No command of yours named "${name}"${names ? ` (yours: ${names})` : ''}`, 'error');
+      }
+      // Where its key works, and nowhere else: elsewhere its line is not on screen.
+      const cmd = findCommand(userCommandId(name));
+      if (!cmd) return s.runUserCommand(name);
+      const here = selectScreen(s).id;
+      const why = cmd.scopes.includes(here)
+        ? cmd.disabled?.(s)
+        : `:run ${name} works on ${u.scope === 'line' ? 'a line (the lines browser, a line detail)' : 'the marks view'}, not on ${here}`;
+      if (why) return s.notify(why, 'error');
+      cmd.run(s, fx);
+    },
   },
   {
     name: 'refresh',

@@ -171,6 +171,7 @@ const runValues = (s: AppState): RunValues => ({
   profiles: s.paletteValues.profiles,
   templates: s.templates.map((t) => t.id),
   views: s.savedViews.map((v) => v.name),
+  commands: s.userCommands.map((u) => u.name),
 });
 
 /** Tab in the palette. */

@@ -43,6 +43,7 @@ const FALLBACK: Record<KnownValues, readonly string[]> = {
   profiles: [],
   templates: DEFAULT_TEMPLATES.map((t) => t.id),
   views: [],
+  commands: [], // the app's own (`:run`), not the command line's
 };
 /** Positional values read from the config as the shell completes (the defaults when it cannot ask). */
 const DYNAMIC = (name: CommandName) => {

@@ -1,6 +1,6 @@
 /**
  * The one gate between keys typed ahead and a dialog that spends credits or deletes (the action
- * dialog, the bulk preview, the resume dialog). Over SSH keys arrive in bursts: the key that opens
+ * dialog, the bulk preview, the resume dialog), or runs a program of yours on lines (its question). Over SSH keys arrive in bursts: the key that opens
  * a dialog and the Enter after it can come in one read, and the dialog is drawn after both were
  * handled. Three rules, all here, none in a dialog:
  *
@@ -48,6 +48,12 @@ export function confirmSurface(s: AppState): string | null {
     if (b?.phase !== 'preview') return null;
     const total = pendingCounts(b.job.lines).costSum;
     return `bulk:${b.job.id}:${b.job.op}:${b.job.months}:${b.job.connections}:${b.onlyAffordable}:${b.quoting}:${total}`;
+  }
+  if (kind === 'output') {
+    // A program of yours on the lines named: a sender on every mark is not undone either.
+    const r = s.userRun;
+    if (r?.phase !== 'confirm') return null;
+    return `output:${r.name}:${r.lines.length}:${r.lines[0]?.id ?? ''}:${r.lines.at(-1)?.id ?? ''}`;
   }
   if (kind === 'resume') {
     const r = s.recovery;

@@ -1,4 +1,5 @@
 import type { UiEffects } from '../commands/effects';
+import { hint } from '../commands/keymap';
 import { FIELDS } from '../domain/line-form';
 import { parsePasteList } from '../domain/paste-list';
 import { NOTE_LIMITS } from '../services/notes';
@@ -47,7 +48,7 @@ function dispatchKey(store: AppStore, name: string, effects: UiEffects, turn: Ke
       if (isEditKey(name)) editTarget(store, (t) => editText(t, name));
       else if (name === 'space' || [...name].length === 1) typeInto(store, name === 'space' ? ' ' : name);
     } else if ([...name].length === 1) {
-      state.notify(`No command on "${name}" here; ? shows the keys`, 'info');
+      state.notify(`No command on "${name}" here; ${hint('app.help', 'shows the keys')}`, 'info');
     }
     return;
   }

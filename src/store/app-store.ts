@@ -18,6 +18,7 @@ import { createRunwaySlice, type RunwaySlice } from './runway-slice';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice';
 import { createSessionSlice, type SessionSlice } from './session-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
+import { createUserRunSlice, type UserRunSlice } from './user-run-slice';
 import { selectScreen } from './view-stack';
 import { createViewsSlice, type ViewsSlice } from './views-slice';
 
@@ -65,7 +66,8 @@ export type UiState = UiSlice &
   BulkSlice &
   ProfileSlice &
   MessagesSlice &
-  ViewsSlice;
+  ViewsSlice &
+  UserRunSlice;
 
 export type AppState = DomainState & UiState & AppActions;
 export type AppStore = ReturnType<typeof createAppStore>;
@@ -92,6 +94,7 @@ export function createAppStore(given: StoreDeps) {
     ...createFindSlice(set, get, deps),
     ...createNotesSlice(set, get, deps),
     ...createViewsSlice(set, get, deps),
+    ...createUserRunSlice(set, get, deps),
 
     async start() {
       await get().recoverIntents();

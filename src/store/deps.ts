@@ -1,5 +1,6 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { ViewsApi } from '../present/saved-views';
+import type { RunProgram, UserCommand } from '../domain/user-commands';
 import type { ChangeService } from '../services/changes/service';
 import type { ServiceClient } from '../services/client';
 import type { ServiceDeps } from '../services/deps';
@@ -33,6 +34,10 @@ export interface StoreDeps extends ServiceDeps {
   readonly views?: ViewsApi;
   /** The change service (made from these deps by the store unless given: a command shares its own). */
   readonly changes?: ChangeService;
+  /** Runs a program of the user's (the config's `commands`): app/run-program.ts. */
+  readonly runProgram?: RunProgram;
+  /** The config's commands of yours and what was left out of `keys` and `commands` (commands/user-keys.ts). */
+  readonly userKeys?: { readonly commands: readonly UserCommand[]; readonly problems: readonly string[] };
 }
 
 export type SetState = StoreApi<AppState>['setState'];

@@ -35,6 +35,7 @@ export const DIALOG_IDS = [
   'profileAdd',
   'note',
   'columns',
+  'output',
 ] as const;
 export type DialogId = (typeof DIALOG_IDS)[number];
 export interface DialogView {

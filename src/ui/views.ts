@@ -17,6 +17,7 @@ import { HelpOverlay } from './overlays/HelpOverlay';
 import { LineForm } from './overlays/LineForm';
 import { MessagePicker } from './overlays/MessagePicker';
 import { NoteForm } from './overlays/NoteForm';
+import { OutputOverlay } from './overlays/OutputOverlay';
 import { ProfileAddForm, ProfilesOverlay } from './overlays/ProfilesOverlay';
 import { ResumeDialog } from './overlays/ResumeDialog';
 import { AccountScreen } from './screens/AccountScreen';
@@ -66,6 +67,7 @@ export const VIEWS: Readonly<Record<ViewId, ViewRegistration>> = {
   profileAdd: { component: ProfileAddForm },
   note: { component: NoteForm },
   columns: { component: ColumnsPicker },
+  output: { component: OutputOverlay },
 };
 
 /**

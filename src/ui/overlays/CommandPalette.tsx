@@ -14,10 +14,12 @@ export function CommandPalette({ width }: { readonly width: number }) {
   const profiles = useApp((s) => s.paletteValues.profiles);
   const templates = useApp((s) => s.templates);
   const views = useApp((s) => s.savedViews);
+  const commands = useApp((s) => s.userCommands);
   const candidates = paletteCandidates(input, {
     profiles,
     templates: templates.map((t) => t.id),
     views: views.map((v) => v.name),
+    commands: commands.map((u) => u.name),
   }).slice(0, 6);
   const described = candidates.map((c) => {
     const cmd = PALETTE.find((p) => p.name === c);

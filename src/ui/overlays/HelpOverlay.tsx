@@ -5,10 +5,11 @@ import {
   hint,
   keyHintText,
   keyLabel,
+  keylessCommands,
   type Scope,
   visibleCommands,
 } from '../../commands/keymap';
-import { SCOPE_TITLES } from '../../commands/keys-doc';
+import { scopeTitle } from '../../commands/keys-doc';
 import { fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
 import { selectScreen } from '../../store/view-stack';
@@ -123,19 +124,49 @@ export function helpLayout(
     rows.length > perColumn
       ? Math.max(1, Math.min(maxColumns, Math.floor(width / (keysWidth + 2 + longest))))
       : 1;
-  const win = windowOf(rows.length, perColumn * fit, scroll);
-  const laid = intoColumns(rows, win.start, win.end, perColumn, fit);
+  let win = windowOf(rows.length, perColumn * fit, scroll);
+  let laid = intoColumns(rows, win.start, win.end, perColumn, fit);
+  // A "(continued)" heading, or a heading moved to the next column, takes a row: at the end of the
+  // list the window starts later until its last row is drawn (else the last keys could never show).
+  let start = win.start;
+  while (win.end === rows.length && start < rows.length - 1 && shownRows(laid) < win.end - start) {
+    start++;
+    laid = intoColumns(rows, start, rows.length, perColumn, fit);
+    win = { start, end: rows.length, position: `${start + 1}–${rows.length} of ${rows.length}` };
+  }
   const colWidth = Math.floor(width / Math.max(1, laid.length));
   return { win, laid, colWidth, keysWidth, labelWidth: Math.max(0, colWidth - keysWidth - 1) };
 }
 
-/** Help's rows for these scopes: a heading per scope, then its commands. */
-export const helpRowsOf = (scopes: readonly Scope[]): Row[] =>
-  scopes.flatMap((scope) => [
-    { kind: 'title' as const, text: SCOPE_TITLES[scope] },
+/** The rows of the list a layout draws (a repeated "(continued)" heading is not one of them). */
+const shownRows = (laid: readonly (readonly Row[])[]): number =>
+  laid.reduce(
+    (n, column) => n + column.filter((r) => !(r.kind === 'title' && r.text.endsWith(' (continued)'))).length,
+    0,
+  );
+
+/** Help's rows for these scopes: a heading per scope, then its commands; then yours with no key. */
+export const helpRowsOf = (scopes: readonly Scope[]): Row[] => [
+  ...scopes.flatMap((scope) => [
+    { kind: 'title' as const, text: scopeTitle(scope) },
     ...visibleCommands(scope).map((c) => ({
       kind: 'key' as const,
       keys: c.keys.map(keyLabel).join(' '),
       label: `${c.label}${c.danger ? '  (changes data)' : ''}`,
     })),
-  ]);
+  ]),
+  ...keylessRows(scopes),
+];
+
+function keylessRows(scopes: readonly Scope[]): Row[] {
+  const keyless = keylessCommands(scopes);
+  if (!keyless.length) return [];
+  return [
+    { kind: 'title', text: 'Your commands with no key' },
+    ...keyless.map((c) => ({
+      kind: 'key' as const,
+      keys: `:run ${c.id.slice(c.id.indexOf('.') + 1)}`,
+      label: c.label,
+    })),
+  ];
+}

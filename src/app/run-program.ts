@@ -1,0 +1,157 @@
+import { spawn } from 'node:child_process';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import { sanitizeMultiline, stripSequences } from '../api/sanitize';
+import type { ProgramResult, ProgramRun } from '../domain/user-commands';
+
+/** Output kept per run: a page of a pager, not a log. The rest is read and dropped (the pipe never fills). */
+export const MAX_OUTPUT_BYTES = 256 * 1024;
+/** After SIGTERM (a timeout, Esc): how long before SIGKILL. */
+const KILL_GRACE_MS = 2_000;
+
+/** Program output is text to read, never terminal commands: sequences go whole, controls become a mark. */
+export function safeOutput(text: string): string {
+  return sanitizeMultiline(
+    stripSequences(text.replace(/\r\n/g, '\n').replace(/\r/g, '\n')).replace(/\t/g, '    '),
+  );
+}
+
+/** Programs still running, by process group: ended when linedesk exits (they run in their own session). */
+const running = new Set<number>();
+let exitHook = false;
+function track(pid: number): () => unknown {
+  running.add(pid);
+  if (!exitHook) {
+    exitHook = true;
+    process.on('exit', () => {
+      for (const group of running) {
+        try {
+          process.kill(-group, 'SIGTERM');
+        } catch {
+          // gone already
+        }
+      }
+    });
+  }
+  return () => running.delete(pid);
+}
+
+/** After the program exits: how long its output may still take to drain (a child it left holding the pipe). */
+const DRAIN_MS = 1_000;
+
+const expandHome = (program: string) =>
+  program.startsWith('~/') ? join(homedir(), program.slice(2)) : program;
+
+/**
+ * Runs a program of the user's (the config's `commands`): argv as given with no shell, so no value
+ * is ever parsed as shell text; no terminal (stdin ignored, its own session: it cannot read the keys
+ * linedesk is reading); linedesk's environment without the API key, plus `run.env`. Its output
+ * (stdout and stderr as they arrive) is bounded and made safe to show. Never rejects.
+ */
+export function runProgram(run: ProgramRun, maxBytes = MAX_OUTPUT_BYTES): Promise<ProgramResult> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && k !== 'LINEDESK_API_KEY') env[k] = v;
+  Object.assign(env, run.env);
+  return new Promise((resolve) => {
+    let out = '';
+    let bytes = 0;
+    let cut = false;
+    let timedOut = false;
+    let stopped = false;
+    let settled = false;
+    const decoder = new StringDecoder('utf8');
+    let untrack = (): unknown => undefined;
+    let drainTimer: NodeJS.Timeout | undefined;
+    const finish = (r: Omit<ProgramResult, 'output' | 'cut' | 'timedOut' | 'stopped'>) => {
+      if (settled) return;
+      settled = true;
+      untrack();
+      clearTimeout(timer);
+      clearTimeout(killTimer);
+      clearTimeout(drainTimer);
+      run.signal?.removeEventListener('abort', onAbort);
+      out += decoder.end();
+      resolve({ ...r, output: safeOutput(out), cut, timedOut, stopped });
+    };
+    let child: ReturnType<typeof spawn>;
+    try {
+      child = spawn(expandHome(run.program), [...run.args], {
+        shell: false,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env,
+        detached: true,
+        windowsHide: true,
+      });
+    } catch (err) {
+      resolve({
+        output: '',
+        exitCode: null,
+        signal: null,
+        timedOut: false,
+        stopped: false,
+        cut: false,
+        error: (err as Error).message,
+      });
+      return;
+    }
+    if (child.pid) untrack = track(child.pid);
+    const killGroup = (sig: NodeJS.Signals) => {
+      try {
+        if (child.pid) process.kill(-child.pid, sig);
+      } catch {
+        child.kill(sig);
+      }
+    };
+    let killTimer: NodeJS.Timeout | undefined;
+    const stop = () => {
+      killGroup('SIGTERM');
+      killTimer = setTimeout(() => killGroup('SIGKILL'), KILL_GRACE_MS);
+      killTimer.unref?.();
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      stop();
+    }, run.timeoutMs);
+    const onAbort = () => {
+      stopped = true;
+      stop();
+    };
+    run.signal?.addEventListener('abort', onAbort, { once: true });
+    if (run.signal?.aborted) onAbort();
+    const take = (chunk: Buffer) => {
+      if (cut) return;
+      const room = maxBytes - bytes;
+      bytes += chunk.length;
+      if (chunk.length > room) {
+        cut = true;
+        out += decoder.write(chunk.subarray(0, room));
+      } else out += decoder.write(chunk);
+    };
+    child.stdout?.on('data', take);
+    child.stderr?.on('data', take);
+    child.on('error', (err: NodeJS.ErrnoException) =>
+      finish({
+        exitCode: null,
+        signal: null,
+        error:
+          err.code === 'ENOENT'
+            ? `${run.program} was not found`
+            : err.code === 'EACCES'
+              ? `${run.program} cannot be run (not executable)`
+              : err.message,
+      }),
+    );
+    child.on('close', (code, signal) => finish({ exitCode: code, signal, error: null }));
+    // A program that left a child of its own holding its output still ends: its exit is the end.
+    child.on('exit', (code, signal) => {
+      drainTimer = setTimeout(() => {
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+        finish({ exitCode: code, signal, error: null });
+      }, DRAIN_MS);
+      drainTimer.unref?.();
+    });
+  });
+}

@@ -1,0 +1,179 @@
+import type { LineListItem } from '../api/contract';
+import { counted } from '../domain/format';
+import { endText, type UserCommand } from '../domain/user-commands';
+import { lineEnv } from '../present/line-env';
+import type { GetState, SetState, StoreDeps } from './deps';
+import { selectTargetLine } from './selectors';
+
+/** The pager of a command of yours: what it asks, runs, or has shown (or the list of them, `:run`). */
+export interface UserRun {
+  readonly name: string;
+  readonly label: string;
+  readonly phase: 'list' | 'confirm' | 'running' | 'done';
+  /** The lines it runs on, as they were when it was asked for. */
+  readonly lines: readonly LineListItem[];
+  /** Lines finished so far. */
+  readonly done: number;
+  /** The pager's text, one entry a row: a heading per line run, then its output. */
+  readonly rows: readonly string[];
+  readonly scroll: number;
+}
+
+export interface UserRunSlice {
+  /** The config's commands of yours (`commands`), and what was left out of `keys` and `commands`. */
+  readonly userCommands: readonly UserCommand[];
+  readonly userKeyProblems: readonly string[];
+  readonly userRun: UserRun | null;
+  /** Runs a command of yours on the line on screen or the marked lines (asks first when it should). */
+  runUserCommand: (name: string) => void;
+  /** Enter on the question: runs it. */
+  confirmUserRun: () => void;
+  scrollUserRun: (delta: number) => void;
+  /** Said by the pager when drawn: how many screen rows its text takes (long lines wrap), so a
+   *  scroll can reach the end. */
+  userRunDrawn: (rows: number) => void;
+  /** Esc: stops a run still going (its program is ended) and closes the pager. */
+  closeUserRun: () => void;
+  /** `:run` with no name: your commands, their keys, and what the config left out. */
+  listUserCommands: (describe: (u: UserCommand) => string) => void;
+}
+
+/** A heading for one line's run: "── alice (2 of 5): exit 0". */
+const heading = (username: string, i: number, n: number, end: string) =>
+  `── ${username}${n > 1 ? ` (${i + 1} of ${n})` : ''}: ${end}`;
+
+export function createUserRunSlice(set: SetState, get: GetState, deps: StoreDeps): UserRunSlice {
+  const now = deps.now ?? Date.now;
+  let abort: AbortController | null = null;
+  let drawnRows = 0;
+  const update = (patch: Partial<UserRun>) => {
+    const r = get().userRun;
+    if (r) set({ userRun: { ...r, ...patch } });
+  };
+
+  async function runAll(u: UserCommand, lines: readonly LineListItem[]): Promise<void> {
+    const runner = deps.runProgram;
+    const controller = new AbortController();
+    abort = controller;
+    update({
+      phase: 'running',
+      rows: [`Running ${JSON.stringify(u.program)} on ${counted(lines.length, 'line')}…`],
+    });
+    const rows: string[] = [];
+    for (const [i, line] of lines.entries()) {
+      if (controller.signal.aborted) break;
+      const env = lineEnv(line, {
+        nowMs: now(),
+        note: get().lineNotes.get(line.id),
+        target: deps.target,
+        index: i + 1,
+        count: lines.length,
+      });
+      const result = runner
+        ? await runner({
+            program: u.program,
+            args: u.args,
+            env,
+            timeoutMs: u.timeoutMs,
+            signal: controller.signal,
+          })
+        : null;
+      if (abort !== controller) return; // closed meanwhile: a new run owns the pager
+      const end = result ? endText(result, u.timeoutMs) : 'not started: programs cannot be run here';
+      rows.push(heading(line.username, i, lines.length, end));
+      if (result?.output) rows.push(...result.output.replace(/\n$/, '').split('\n'));
+      if (result?.cut) rows.push('… (output cut here: the rest was not kept)');
+      update({ done: i + 1, rows: [...rows] });
+    }
+    if (abort === controller) {
+      abort = null;
+      update({ phase: 'done' });
+    }
+  }
+
+  return {
+    userCommands: deps.userKeys?.commands ?? [],
+    userKeyProblems: deps.userKeys?.problems ?? [],
+    userRun: null,
+
+    runUserCommand(name) {
+      const u = get().userCommands.find((x) => x.name === name);
+      if (!u) return get().notify(`No command of yours named "${name}"`, 'error');
+      const lines =
+        u.scope === 'marks'
+          ? [...get().marked.values()].map((m) => m.line)
+          : [selectTargetLine(get())].filter((l): l is LineListItem => l !== undefined);
+      if (!lines.length)
+        return get().notify(u.scope === 'marks' ? 'No lines marked' : 'No line under the cursor', 'error');
+      if (abort) return get().notify('A command of yours is still running', 'error');
+      // More than one line always asks first: a sender run on every mark by a slip is not undone.
+      const ask = u.confirm || lines.length > 1;
+      set({
+        userRun: {
+          name: u.name,
+          label: u.label,
+          phase: ask ? 'confirm' : 'running',
+          lines,
+          done: 0,
+          rows: ask
+            ? [
+                `Runs ${[u.program, ...u.args].map((a) => JSON.stringify(a)).join(' ')}`,
+                `once for each of ${counted(lines.length, 'line')}, the line's fields in its environment:`,
+                ...lines.slice(0, 200).map((l) => `  ${l.username}`),
+                ...(lines.length > 200 ? [`  … and ${counted(lines.length - 200, 'more line')}`] : []),
+              ]
+            : [],
+          scroll: 0,
+        },
+      });
+      get().pushView({ id: 'output' });
+      if (!ask) void runAll(u, lines);
+    },
+
+    confirmUserRun() {
+      const r = get().userRun;
+      const u = r && get().userCommands.find((x) => x.name === r.name);
+      if (r?.phase !== 'confirm' || !u) return;
+      void runAll(u, r.lines);
+    },
+
+    scrollUserRun(delta) {
+      const r = get().userRun;
+      if (!r) return;
+      const scroll = Math.max(0, Math.min(Math.max(r.rows.length, drawnRows) - 1, r.scroll + delta));
+      if (scroll !== r.scroll) update({ scroll });
+    },
+
+    userRunDrawn(rows) {
+      drawnRows = rows;
+    },
+
+    closeUserRun() {
+      abort?.abort();
+      abort = null;
+      set({ userRun: null });
+      get().closeView('output');
+    },
+
+    listUserCommands(describe) {
+      const { userCommands: mine, userKeyProblems: problems } = get();
+      set({
+        userRun: {
+          name: '',
+          label: 'Your commands',
+          phase: 'list',
+          lines: [],
+          done: 0,
+          rows: [
+            ...(mine.length
+              ? mine.map(describe)
+              : ['No commands of yours: docs/CONFIG.md says how to add one.']),
+            ...(problems.length ? ['', 'Left out of the config:', ...problems.map((p) => `  ${p}`)] : []),
+          ],
+          scroll: 0,
+        },
+      });
+      get().pushView({ id: 'output' });
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { Box, Text } from 'ink';
+import { useLayoutEffect } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { hint, keyHintText } from '../../commands/keymap';
+import { countText, fitWidth } from '../../domain/format';
+import { windowOf } from '../../domain/scroll';
+import { wrapCells } from '../../present/wrap';
+import { useApp } from '../store-context';
+import { color } from '../theme';
+import { confirmHint, droppedNote, useConfirmGuard } from '../use-confirm-guard';
+
+/**
+ * A command of yours (the config's `commands`): what it will run and on which lines, then its
+ * output as it was kept (bounded, made safe to show by app/run-program.ts), a heading per line with
+ * how the run ended. `:run` alone lists the commands and what the config left out.
+ */
+export function OutputOverlay({ width, height }: { readonly width: number; readonly height: number }) {
+  const run = useApp(
+    useShallow((s) =>
+      s.userRun
+        ? {
+            label: s.userRun.label,
+            phase: s.userRun.phase,
+            rows: s.userRun.rows,
+            scroll: s.userRun.scroll,
+            done: s.userRun.done,
+            total: s.userRun.lines.length,
+          }
+        : null,
+    ),
+  );
+  const drawn = useApp((s) => s.userRunDrawn);
+  // Long lines wrap (output is read whole, not cut): a heading keeps its tone on each of its rows.
+  const rows = (run?.rows ?? []).flatMap((row) =>
+    wrapCells(row, Math.max(1, width - 1)).map((text) => ({
+      text,
+      heading: row.startsWith('── ') ? row : null,
+    })),
+  );
+  useLayoutEffect(() => drawn(rows.length), [drawn, rows.length]);
+  // Its Enter runs a program on the lines named: the key gate holds a key typed before it was read.
+  const guard = useConfirmGuard(null);
+  const note = droppedNote(guard);
+  if (!run) return null;
+  const win = windowOf(rows.length, Math.max(1, height - 3), run.scroll);
+  const state =
+    run.phase === 'confirm'
+      ? `${confirmHint(guard, 'output.run', 'runs it')}, ${hint('output.close', 'does not')}${note ? ` · ${note}` : ''}`
+      : run.phase === 'running'
+        ? `running, ${countText(run.done)} of ${countText(run.total)} done · ${hint('output.close', 'stops it')}`
+        : run.phase === 'done'
+          ? `done · ${hint('output.close', 'closes')}`
+          : hint('output.close', 'closes');
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text bold color={color('ui.accent')} wrap="truncate">
+        {fitWidth(
+          ` ${run.label} — ${state}${win.position ? ` · ${win.position}, ${keyHintText('output.down')}/${keyHintText('output.up')} scroll` : ''}`,
+          width,
+        )}
+      </Text>
+      <Text> </Text>
+      {rows.slice(win.start, win.end).map((row, i) => (
+        <Text
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows of a fixed text, by place
+          key={i}
+          wrap="truncate"
+          {...(row.heading
+            ? { bold: true, color: color(row.heading.endsWith(': exit 0') ? 'tone.success' : 'tone.error') }
+            : {})}
+        >
+          {fitWidth(` ${row.text}`, width)}
+        </Text>
+      ))}
+    </Box>
+  );
+}

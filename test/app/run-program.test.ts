@@ -1,0 +1,167 @@
+/**
+ * A command of yours runs a program with no shell (app/run-program.ts): a line's fields reach it as
+ * exact environment values, however hostile (shell syntax, quotes, newlines, escape sequences), and
+ * nothing is interpreted; the API key's variable is never passed on; the program gets no terminal;
+ * its output is bounded and cannot act on the terminal; a timeout stops it; the exit code is kept.
+ */
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LineListItem } from '../../src/api/contract';
+import { runProgram } from '../../src/app/run-program';
+import { endText } from '../../src/domain/user-commands';
+import { lineEnv } from '../../src/present/line-env';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'linedesk-run-'));
+});
+const savedKey = process.env.LINEDESK_API_KEY;
+afterEach(() => {
+  if (savedKey === undefined) delete process.env.LINEDESK_API_KEY;
+  else process.env.LINEDESK_API_KEY = savedKey;
+});
+
+/** A program of the user's: a node script (node itself by absolute path, so PATH plays no part). */
+function script(body: string): { program: string; args: string[] } {
+  const file = join(dir, 'prog.cjs');
+  writeFileSync(file, body);
+  return { program: process.execPath, args: [file] };
+}
+
+const canary = () => join(dir, 'pwned');
+/** Field values a server (or a note) could hold, each a shell attack were it ever parsed by one. */
+const hostileValues = () => [
+  `a; rm -rf ${dir} #`,
+  `$(touch ${canary()})`,
+  `\`touch ${canary()}\``,
+  `it's "quoted" \\ back`,
+  'two\nlines\r\nand CR',
+  '\u001b]52;c;aGk=\u0007\u001b[2J esc',
+  "' || touch pwned || '",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's expansion, meant literally
+  '%PATH% ${HOME} $HOME',
+];
+
+const line = (username: string, password: string, label: string): LineListItem => ({
+  id: '42; echo id',
+  hostname: null,
+  username,
+  password,
+  label,
+  enabled: true,
+  connections: 2,
+  is_trial: false,
+  exp_date: { raw: '2026-12-24 00:00:00', ms: Date.UTC(2026, 11, 24) },
+  start_date: null,
+  created_at: null,
+});
+
+describe('a program of yours', () => {
+  it('gets every field as an exact environment value, nothing shell-interpreted; never the API key', async () => {
+    process.env.LINEDESK_API_KEY = 'secret-api-key-123';
+    const out = join(dir, 'env.json');
+    const prog = script(
+      `require('fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify({ env: process.env, argv: process.argv.slice(2), tty: !!process.stdin.isTTY }));`,
+    );
+    for (const [i, hostile] of hostileValues().entries()) {
+      const env = lineEnv(line(hostile, `pw ${hostile}`, hostile), {
+        nowMs: Date.UTC(2026, 11, 20),
+        note: { name: hostile, phone: '+1 555 $(id)', text: `note ${hostile}`, updatedAt: '' },
+      });
+      const r = await runProgram({
+        program: prog.program,
+        args: [...prog.args, hostile, '$LINEDESK_USERNAME'],
+        env,
+        timeoutMs: 10_000,
+      });
+      expect(r.error, `run ${i}`).toBeNull();
+      expect(r.exitCode).toBe(0);
+      const seen = JSON.parse(readFileSync(out, 'utf8'));
+      expect(seen.env.LINEDESK_USERNAME, `run ${i}`).toBe(hostile);
+      expect(seen.env.LINEDESK_PASSWORD).toBe(`pw ${hostile}`);
+      expect(seen.env.LINEDESK_LABEL).toBe(hostile);
+      expect(seen.env.LINEDESK_NOTE).toBe(`note ${hostile}`);
+      expect(seen.env.LINEDESK_NOTE_NAME).toBe(hostile);
+      expect(seen.env.LINEDESK_NOTE_PHONE).toBe('+1 555 $(id)');
+      expect(seen.env.LINEDESK_ID).toBe('42; echo id');
+      expect(seen.env.LINEDESK_EXP_DATE).toBe('2026-12-24');
+      expect(seen.env.LINEDESK_DAYS_LEFT).toBe('4');
+      expect(seen.env.LINEDESK_STATUS).toBe('expiring');
+      // The arguments are literal: one argv element each, no expansion.
+      expect(seen.argv).toEqual([hostile, '$LINEDESK_USERNAME']);
+      expect(seen.env.LINEDESK_API_KEY).toBeUndefined();
+      expect(JSON.stringify(seen.env)).not.toContain('secret-api-key-123');
+      expect(seen.tty).toBe(false);
+    }
+    expect(existsSync(canary())).toBe(false);
+    expect(existsSync(dir)).toBe(true);
+  });
+
+  it('its output cannot act on the terminal: sequences removed whole, controls marked, bounded', async () => {
+    const prog = script(
+      `process.stdout.write('hello \\u001b]52;c;ZXZpbA==\\u0007world\\u001b[2J\\u001b[31mred\\u001b[0m\\r\\nnext\\u0008\\u009b1;1H\\n'); process.stderr.write('oops\\n'); process.exit(3);`,
+    );
+    const r = await runProgram({ ...prog, env: {}, timeoutMs: 10_000 });
+    expect(r.exitCode).toBe(3);
+    expect(endText(r, 10_000)).toBe('exit 3');
+    expect(r.output).toContain('hello world');
+    expect(r.output).toContain('red\nnext');
+    expect(r.output).toContain('oops');
+    expect(r.output).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    expect(r.output).not.toContain('ZXZpbA');
+
+    const big = script(`process.stdout.write('x'.repeat(1_000_000));`);
+    const cut = await runProgram({ ...big, env: {}, timeoutMs: 10_000 }, 1000);
+    expect(cut.cut).toBe(true);
+    expect(cut.output).toHaveLength(1000);
+    expect(cut.exitCode).toBe(0);
+  });
+
+  it('ends when the program exits, even when a child it left behind still holds its output', async () => {
+    const pidFile = join(dir, 'grandchild.pid');
+    const prog = script(
+      `const c = require('child_process').spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(c.pid)); c.unref(); console.log('parent done');`,
+    );
+    try {
+      const r = await runProgram({ ...prog, env: {}, timeoutMs: 60_000 });
+      expect(r.exitCode).toBe(0);
+      expect(r.timedOut).toBe(false);
+      expect(r.output).toContain('parent done');
+    } finally {
+      process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGKILL');
+    }
+  }, 20_000);
+
+  it('reads no keys: stdin is not the terminal and ends at once', async () => {
+    const prog = script(
+      `let n = 0; process.stdin.on('data', (d) => (n += d.length)); process.stdin.on('end', () => { console.log('stdin ended after', n); });`,
+    );
+    const r = await runProgram({ ...prog, env: {}, timeoutMs: 10_000 });
+    expect(r.output).toContain('stdin ended after 0');
+  });
+
+  it('a timeout stops it and says so; Esc (an abort) stops it; a missing program is named', async () => {
+    const hang = script('setInterval(() => {}, 1000); console.log("started");');
+    const t = await runProgram({ ...hang, env: {}, timeoutMs: 300 });
+    expect(t.timedOut).toBe(true);
+    expect(endText(t, 300)).toBe('stopped after 300 ms (its timeout)');
+    expect(t.output).toContain('started');
+    const ctl = new AbortController();
+    const p = runProgram({ ...hang, env: {}, timeoutMs: 60_000, signal: ctl.signal });
+    ctl.abort();
+    const a = await p;
+    expect(a.stopped).toBe(true);
+    expect(endText(a, 60_000)).toBe('stopped (its output was closed)');
+    const missing = await runProgram({
+      program: join(dir, 'no-such-program'),
+      args: [],
+      env: {},
+      timeoutMs: 1000,
+    });
+    expect(missing.error).toMatch(/was not found/);
+    expect(endText(missing, 1000)).toMatch(/^not started: /);
+  });
+});

@@ -1,0 +1,57 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type CommandId, command } from '../../src/commands/keymap';
+import { keyBytes } from '../helpers/app';
+import { spawnApp } from '../helpers/pty';
+
+const key = (id: CommandId) => keyBytes(command(id).keys[0]!);
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  while (cleanups.length) cleanups.pop()!();
+});
+
+describe('your keys and your commands, from the config, in a real terminal', () => {
+  it('a remap and a bad entry at start; a command of yours runs with the line in its environment, its output inert', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'linedesk-e2e-user-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const configDir = join(dir, 'config');
+    mkdirSync(configDir, { recursive: true, mode: 0o700 });
+    const prog = join(dir, 'prog.cjs');
+    // Prints the line it got, whether it has a terminal, and tries to write the clipboard (OSC 52).
+    writeFileSync(
+      prog,
+      `process.stdout.write('got ' + process.env.LINEDESK_USERNAME + ' tty=' + !!process.stdin.isTTY + ' \\u001b]52;c;cHduZWQ=\\u0007end\\n');`,
+    );
+    const config = {
+      version: 1,
+      defaultProfile: null,
+      profiles: {},
+      welcomed: true,
+      keys: { 'app.help': 'H', 'line.extend': 'u' },
+      commands: [{ name: 'rec', key: 'W', scope: 'line', program: process.execPath, args: [prog] }],
+    };
+    writeFileSync(join(configDir, 'config.json'), JSON.stringify(config), { mode: 0o600 });
+    const app = spawnApp([], { LINEDESK_CONFIG_DIR: configDir, TMUX: '' }, { cols: 100, rows: 24 });
+    cleanups.push(() => app.cleanup());
+    await app.waitFor((s) => /of 240/.test(s));
+    await app.waitFor((s) => s.includes("u is line.upgrade's key in lines"));
+    app.write('W');
+    await app.waitFor((s) => /got \S+ tty=false/.test(s) && s.includes(': exit 0'));
+    const username = /got (\S+) tty=false/.exec(app.screen())![1]!;
+    expect(app.screen()).toContain(`── ${username}: exit 0`);
+    expect(app.output()).not.toMatch(/\u001b\]52;c;cHduZWQ=/);
+    app.write(key('output.close'));
+    await app.waitFor((s) => !s.includes('tty=false'));
+    app.write('H');
+    await app.waitFor((s) => s.includes('Keys — lines screen'));
+    // Help lists it with the browser's keys (after them: a page or two down).
+    for (let page = 0; page < 6 && !/W\s+Run rec/.test(app.screen()); page++) {
+      const before = app.screen();
+      app.write(key('help.pageDown'));
+      await app.waitFor((s) => s !== before);
+    }
+    expect(app.screen()).toMatch(/W\s+Run rec/);
+  });
+});

@@ -1,0 +1,31 @@
+/** Help scrolled to its end draws its last rows, whatever heading a column repeats or moves. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { helpScopes, type Scope } from '../../src/commands/keymap';
+import { applyUserKeys, resetUserKeys } from '../../src/commands/user-keys';
+import { helpLayout, helpRowsOf } from '../../src/ui/overlays/HelpOverlay';
+
+afterEach(resetUserKeys);
+
+describe("help's last rows", () => {
+  it('are drawn at the end of the list at every height and width (with a command of yours with no key last)', () => {
+    for (const mine of [false, true]) {
+      if (mine)
+        applyUserKeys({ commands: [{ name: 'crm', scope: 'line', program: 'crm-sync', label: 'Sync' }] });
+      for (const screen of ['lines', 'detail', 'renewals', 'journal'] as Scope[]) {
+        const rows = helpRowsOf(helpScopes(screen));
+        for (const width of [80, 100, 240])
+          for (let height = 6; height <= 30; height++) {
+            const { laid, win } = helpLayout(rows, width, height, rows.length);
+            const drawn = laid.flat();
+            expect(drawn.at(-1), `${screen} ${width}×${height}`).toEqual(rows.at(-1));
+            expect(win.end).toBe(rows.length);
+          }
+        // Listed where its key would work: a line's screens, not the renewals or the journal.
+        const last = expect(rows.at(-1), screen);
+        if (mine && (screen === 'lines' || screen === 'detail'))
+          last.toMatchObject({ keys: ':run crm', label: 'Sync' });
+        else last.not.toMatchObject({ keys: ':run crm' });
+      }
+    }
+  });
+});
