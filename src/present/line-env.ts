@@ -1,5 +1,6 @@
 import type { LineListItem } from '../api/contract';
 import { daysUntil, dayText, statusOf } from '../domain/format';
+import type { Link, Links } from '../domain/links';
 import type { LineNote } from '../services/notes';
 import type { Target } from '../services/target';
 
@@ -12,15 +13,20 @@ export interface LineEnvContext {
   /** A run over the marks: this line's place (1…count) and how many lines the run has. */
   readonly index?: number;
   readonly count?: number;
+  /** The line's connection links (domain/links.ts), as the detail shows them. */
+  readonly links?: Links;
 }
+
+/** A link's URL, or empty when the line has none (no usable host: the detail says why). */
+const urlOf = (l: Link | undefined) => (l?.ok ? l.url : '');
 
 /** An environment value never holds NUL (the OS would refuse it); everything else is passed as is. */
 const value = (v: string) => v.replace(/\0/g, '');
 
 /**
  * The one place a line becomes a command's environment (docs/CONFIG.md lists the names): every field
- * a value of its own, passed as it is, never put in a command line or a shell string. Links to the
- * line (M3U and the like) are added here when the link builder is in.
+ * a value of its own, passed as it is, never put in a command line or a shell string; the line's
+ * connection links with it (the same as the detail copies, the password in them).
  */
 export function lineEnv(line: LineListItem, ctx: LineEnvContext): Record<string, string> {
   const exp = line.exp_date;
@@ -40,6 +46,10 @@ export function lineEnv(line: LineListItem, ctx: LineEnvContext): Record<string,
     LINEDESK_NOTE: ctx.note?.text ?? '',
     LINEDESK_NOTE_NAME: ctx.note?.name ?? '',
     LINEDESK_NOTE_PHONE: ctx.note?.phone ?? '',
+    LINEDESK_M3U_URL: urlOf(ctx.links?.m3u),
+    LINEDESK_EPG_URL: urlOf(ctx.links?.epg),
+    LINEDESK_SERVER_URL: urlOf(ctx.links?.server),
+    LINEDESK_PORTAL_URL: urlOf(ctx.links?.portal),
     LINEDESK_SERVICE: ctx.target?.label ?? '',
     LINEDESK_INDEX: String(ctx.index ?? 1),
     LINEDESK_COUNT: String(ctx.count ?? 1),

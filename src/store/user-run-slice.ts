@@ -3,7 +3,7 @@ import { counted } from '../domain/format';
 import { endText, type UserCommand } from '../domain/user-commands';
 import { lineEnv } from '../present/line-env';
 import type { GetState, SetState, StoreDeps } from './deps';
-import { selectTargetLine } from './selectors';
+import { selectLinksOf, selectTargetLine } from './selectors';
 
 /** The pager of a command of yours: what it asks, runs, or has shown (or the list of them, `:run`). */
 export interface UserRun {
@@ -66,6 +66,7 @@ export function createUserRunSlice(set: SetState, get: GetState, deps: StoreDeps
         nowMs: now(),
         note: get().lineNotes.get(line.id),
         target: deps.target,
+        links: selectLinksOf(get(), line),
         index: i + 1,
         count: lines.length,
       });
