@@ -7,8 +7,8 @@
  */
 import { LINE_TYPES, type LineListItem, ORDER_TYPES } from '../api/contract';
 import type { Months } from '../domain/steps';
-import { DEFAULT_VIEW } from '../present/saved-views';
 import { type UserCommand, userCommandId } from '../domain/user-commands';
+import { DEFAULT_VIEW } from '../present/saved-views';
 import type { AppState } from '../store/app-store';
 import { placeholdersText } from '../store/messages-slice';
 import { selectTargetLine } from '../store/selectors';

@@ -1,6 +1,6 @@
 import type { StoreApi } from 'zustand/vanilla';
-import type { ViewsApi } from '../present/saved-views';
 import type { RunProgram, UserCommand } from '../domain/user-commands';
+import type { ViewsApi } from '../present/saved-views';
 import type { ChangeService } from '../services/changes/service';
 import type { ServiceClient } from '../services/client';
 import type { ServiceDeps } from '../services/deps';
