@@ -33,12 +33,51 @@ const FIRST_SCREEN_GRACE_MS = 150;
  * cost the start-up ≈ 60 ms (the first render compiled and collected under them).
  */
 let memoryHeld = false;
+let v8: typeof import('node:v8') | undefined;
+const HOLD_FLAGS = '--optimize-for-size --semi-space-growth-factor=1';
 function holdMemoryDown(): void {
   if (memoryHeld) return;
   memoryHeld = true;
-  void import('node:v8').then((v8) =>
-    v8.setFlagsFromString('--optimize-for-size --semi-space-growth-factor=1'),
-  );
+  void import('node:v8').then((m) => {
+    v8 = m;
+    if (!heavy) m.setFlagsFromString(HOLD_FLAGS);
+  });
+}
+
+/**
+ * A walk that keeps what it reads (`A` on 100,000 lines: 1,000 pages parsed in a row) under
+ * --optimize-for-size collected the young generation once a page, each collection costly: 9 s and
+ * 12 s of CPU, two thirds of it garbage collection (docs/PERFORMANCE.md, "Memory"). During such a
+ * walk the flag is off; when the last one ends it is on again, and once the result is drawn one full
+ * collection that gives memory back runs, so the resident set ends where it did with the flag on.
+ */
+let heavy = 0;
+function heavyWork(): () => void {
+  if (heavy++ === 0) v8?.setFlagsFromString('--no-optimize-for-size');
+  let ended = false;
+  return () => {
+    if (ended) return;
+    ended = true;
+    if (--heavy > 0 || !v8) return;
+    v8.setFlagsFromString(HOLD_FLAGS);
+    setTimeout(() => {
+      if (heavy === 0) giveMemoryBack();
+    }, GIVE_BACK_AFTER_MS).unref();
+  };
+}
+/** After a heavy walk: long enough for its last frame to be drawn first. */
+const GIVE_BACK_AFTER_MS = 250;
+let collect: ((opts: object) => void) | null | undefined;
+/** A full collection that shrinks the heap (V8's `gc`, reached through a new context). */
+function giveMemoryBack(): void {
+  if (collect === undefined) {
+    v8?.setFlagsFromString('--expose-gc');
+    const gc: unknown = process
+      .getBuiltinModule('node:vm')
+      .runInNewContext('typeof gc === "function" ? gc : null');
+    collect = typeof gc === 'function' ? (gc as (opts: object) => void) : null;
+  }
+  collect?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
 }
 /** On quit or a signal during a job: how long requests in flight may take to answer. */
 const SHUTDOWN_GRACE_MS = 5_000;
@@ -199,6 +238,7 @@ export async function runApp(options: AppOptions): Promise<number> {
         ...files,
         // The app keeps checking open changes during their hold window; a script asks `pending`.
         watch: true,
+        heavyWork,
         findAcross: findAcrossApi({
           userAgent: USER_AGENT,
           current: {

@@ -23,6 +23,11 @@ export interface StoreDeps extends ServiceDeps {
   readonly watchFirstMs?: number;
   /** A line to open once the first load is done (a find switched profiles to show it). */
   readonly openLine?: LineToOpen;
+  /**
+   * Called when a walk that keeps what it reads starts (`A`: 100,000 lines, a page at a time); the
+   * function it returns when the walk ends. The app lets its young generation grow meanwhile.
+   */
+  readonly heavyWork?: () => () => void;
   /** The change service (made from these deps by the store unless given: a command shares its own). */
   readonly changes?: ChangeService;
 }
