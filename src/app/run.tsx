@@ -65,8 +65,8 @@ function heavyWork(): () => void {
     }, GIVE_BACK_AFTER_MS).unref();
   };
 }
-/** After a heavy walk: long enough for its last frame to be drawn first. */
-const GIVE_BACK_AFTER_MS = 250;
+/** After a heavy walk: long enough for its last frame to be drawn first (Ink draws at most 30 a second). */
+const GIVE_BACK_AFTER_MS = 100;
 let collect: ((opts: object) => void) | null | undefined;
 /** A full collection that shrinks the heap (V8's `gc`, reached through a new context). */
 function giveMemoryBack(): void {
