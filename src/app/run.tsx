@@ -70,9 +70,10 @@ function heavyWork(): () => void {
 const GIVE_BACK_AFTER_MS = 100;
 let collect: ((opts: object) => void) | null | undefined;
 /**
- * A full collection, incremental (V8's `gc`, reached through a new context): the old space the walk
- * grew is given back (with the preview open: ≈ 195 MB resident against ≈ 220 without it). A
- * last-resort collection gave back as much but held the thread 0.2–0.5 s, in the way of the next key.
+ * One full collection (V8's `gc`, reached through a new context): the old space the walk grew is
+ * given back at once (≈ 0.1–0.2 s, the result on screen). Without it the preview ended ≈ 25 MB
+ * higher; an incremental one gave back as much but later, a last-resort one held the thread 0.2–0.5 s
+ * (docs/PERFORMANCE.md, "Memory").
  */
 function giveMemoryBack(): void {
   if (collect === undefined) {
@@ -82,7 +83,7 @@ function giveMemoryBack(): void {
       .runInNewContext('typeof gc === "function" ? gc : null');
     collect = typeof gc === 'function' ? (gc as (opts: object) => void) : null;
   }
-  collect?.({ type: 'major', execution: 'async' });
+  collect?.({ type: 'major', execution: 'sync' });
 }
 /** On quit or a signal during a job: how long requests in flight may take to answer. */
 const SHUTDOWN_GRACE_MS = 5_000;
