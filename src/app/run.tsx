@@ -38,12 +38,57 @@ const FIRST_SCREEN_GRACE_MS = 150;
  * cost the start-up ≈ 60 ms (the first render compiled and collected under them).
  */
 let memoryHeld = false;
+let v8: typeof import('node:v8') | undefined;
+const HOLD_FLAGS = '--optimize-for-size --semi-space-growth-factor=1';
 function holdMemoryDown(): void {
   if (memoryHeld) return;
   memoryHeld = true;
-  void import('node:v8').then((v8) =>
-    v8.setFlagsFromString('--optimize-for-size --semi-space-growth-factor=1'),
-  );
+  void import('node:v8').then((m) => {
+    v8 = m;
+    if (!heavy) m.setFlagsFromString(HOLD_FLAGS);
+  });
+}
+
+/**
+ * A walk that keeps what it reads (`A` on 100,000 lines: 1,000 pages parsed in a row) under
+ * --optimize-for-size: once V8 has shrunk the young generation (as it does while the app idles) it
+ * stays small, and `A` collected it about once a page, with a mark-compact every ~25 pages: 9 s and
+ * 12 s of CPU, most of it garbage collection (docs/PERFORMANCE.md, "Memory"). During such a walk the
+ * flag is off; when the last one ends it is on again, and once the result is drawn a full collection
+ * gives back the old space the walk grew.
+ */
+let heavy = 0;
+function heavyWork(): () => void {
+  if (heavy++ === 0) v8?.setFlagsFromString('--no-optimize-for-size');
+  let ended = false;
+  return () => {
+    if (ended) return;
+    ended = true;
+    if (--heavy > 0 || !v8) return;
+    v8.setFlagsFromString(HOLD_FLAGS);
+    setTimeout(() => {
+      if (heavy === 0) giveMemoryBack();
+    }, GIVE_BACK_AFTER_MS).unref();
+  };
+}
+/** After a heavy walk: long enough for its last frame to be drawn first (Ink draws at most 30 a second). */
+const GIVE_BACK_AFTER_MS = 100;
+let collect: ((opts: object) => void) | null | undefined;
+/**
+ * One full collection (V8's `gc`, reached through a new context): the old space the walk grew is
+ * given back at once (≈ 0.1–0.2 s, the result on screen). Without it the preview ended ≈ 25 MB
+ * higher; an incremental one gave back as much but later, a last-resort one held the thread 0.2–0.5 s
+ * (docs/PERFORMANCE.md, "Memory").
+ */
+function giveMemoryBack(): void {
+  if (collect === undefined) {
+    v8?.setFlagsFromString('--expose-gc');
+    const gc: unknown = process
+      .getBuiltinModule('node:vm')
+      .runInNewContext('typeof gc === "function" ? gc : null');
+    collect = typeof gc === 'function' ? (gc as (opts: object) => void) : null;
+  }
+  collect?.({ type: 'major', execution: 'sync' });
 }
 /** On quit or a signal during a job: how long requests in flight may take to answer. */
 const SHUTDOWN_GRACE_MS = 5_000;
@@ -218,6 +263,7 @@ export async function runApp(options: AppOptions): Promise<number> {
         // The app keeps checking open changes during their hold window; a script asks `pending`.
         watch: true,
         runwayAtStart: true,
+        heavyWork,
         findAcross: findAcrossApi({
           userAgent: USER_AGENT,
           current: {

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ListLinesParams } from '../api/contract';
 import type { Db, Statement } from './db';
+import { LIST_ITEM_COLUMNS, listItemJson } from './line-json';
 import { filterOf, LineLists, type ListTuning } from './lists';
 
 export interface AccountRow {
@@ -38,9 +39,6 @@ export interface LineRow {
 }
 
 export const hashKey = (key: string) => createHash('sha256').update(key).digest();
-
-const LIST_COLUMNS =
-  'id, account_id, username, password, label, enabled, connections, is_trial, exp_date, start_date, created_at, hostname';
 
 /** Every SQL statement of the sandbox, prepared once. */
 export class Repo {
@@ -147,17 +145,25 @@ export class Repo {
     ).map((r) => r.bouquet_id);
   }
 
-  /** One page of a list view and its total (see LineLists). */
-  list(accountId: number, q: ListLinesParams, nowMs: number): { total: number; rows: LineRow[] } {
+  /** One page of a list view and its total (see LineLists), each line as its list form's JSON. */
+  list(accountId: number, q: ListLinesParams, nowMs: number): { total: number; lines: string[] } {
     const { total, rowids } = this.#lists.page(accountId, q, nowMs);
-    if (!rowids.length) return { total, rows: [] };
-    // Rows come back in rowid order; the page's order is the list's (listForm ignores the extra `r`).
-    const rows = this.#s(
-      `SELECT rowid AS r, ${LIST_COLUMNS} FROM lines NOT INDEXED WHERE rowid IN (SELECT value FROM json_each(@page))`,
-    ).all({ page: JSON.stringify(Array.from(rowids)) }) as Array<LineRow & { r: number }>;
-    const byRowid = new Map(rows.map((row) => [row.r, row]));
-    // A row gone since the list was built (a write from outside this Repo) is left out, not undefined.
-    return { total, rows: Array.from(rowids, (r) => byRowid.get(r)).filter((x) => x !== undefined) };
+    if (!rowids.length) return { total, lines: [] };
+    // Rows come back in rowid order, as arrays (no object per row); the page's order is the list's.
+    const rows = this.db
+      .prepareArrays(
+        `SELECT rowid, ${LIST_ITEM_COLUMNS} FROM lines NOT INDEXED WHERE rowid IN (SELECT value FROM json_each(@page))`,
+      )
+      .all({ page: JSON.stringify(Array.from(rowids)) }) as Array<[number, ...unknown[]]>;
+    const byRowid = new Map<number, string>();
+    for (const row of rows) byRowid.set(row[0], listItemJson(row));
+    // A row gone since the list was built (a write from outside this Repo) is left out.
+    const lines: string[] = [];
+    for (const r of Array.from(rowids)) {
+      const json = byRowid.get(r);
+      if (json !== undefined) lines.push(json);
+    }
+    return { total, lines };
   }
 
   /** Cached lists and counts; every write to lines drops them first. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Faults } from './faults';
+import { bodyText } from './line-json';
 import type { RateLimiter } from './rate-limit';
 import type { AccountRow, Repo } from './repo';
 import { Refusal, type Service } from './service';
@@ -51,7 +52,7 @@ export interface ServerDeps {
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  const text = JSON.stringify(body);
+  const text = bodyText(body);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(text),
@@ -162,7 +163,7 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
     if (fate.after === 'reset') return req.socket.destroy();
     if (fate.after === 'malformed') {
       res.writeHead(200, { 'content-type': 'application/json' });
-      return res.end(JSON.stringify(result).slice(0, 20));
+      return res.end(bodyText(result).slice(0, 20));
     }
     send(res, 200, result, rlHeaders);
   } catch (err) {

@@ -13,6 +13,7 @@ import {
 import { addMonths } from '../domain/estimate';
 import { randomCredential } from '../domain/line-form';
 import { balanceNeeded, lineCost, upgradeCost } from '../domain/pricing';
+import { JsonBody } from './line-json';
 import type { AccountRow, LineRow, PackageRow, Repo } from './repo';
 
 /** A refusal with the HTTP status and error body the sandbox answers with (see docs/sandbox.md). */
@@ -95,22 +96,23 @@ export class Service {
     return { channels: pick('channels'), movies: pick('movies') };
   }
 
-  list(acct: AccountRow, query: unknown) {
+  /** A page as JSON text: the envelope around each line's list form, written by the repository. */
+  list(acct: AccountRow, query: unknown): JsonBody {
     const q = validate(ListLinesQuery, query);
-    const { total, rows } = this.repo.list(acct.id, q, this.now());
-    const next = q.offset + rows.length < total ? q.offset + q.limit : null;
+    const { total, lines } = this.repo.list(acct.id, q, this.now());
+    const next = q.offset + lines.length < total ? q.offset + q.limit : null;
     const hasPrev = q.offset > 0;
-    return {
+    const envelope = JSON.stringify({
       offset: q.offset,
       limit: q.limit,
       totalHits: total,
-      totalReturns: rows.length,
+      totalReturns: lines.length,
       hasNextPage: next !== null,
       hasPreviousPage: hasPrev,
       nextOffset: next,
       previousOffset: hasPrev ? Math.max(0, q.offset - q.limit) : null,
-      lines: rows.map(listForm),
-    };
+    });
+    return new JsonBody(`${envelope.slice(0, -1)},"lines":[${lines.join(',')}]}`);
   }
 
   #creation(body: unknown, trial: boolean) {

@@ -32,6 +32,12 @@ export interface StoreDeps extends ServiceDeps {
   readonly openLine?: LineToOpen;
   /** Saved views and the search history (the config's; none in a test that gives none). */
   readonly views?: ViewsApi;
+  /**
+   * Called when a walk that keeps what it reads starts (`A`: 100,000 lines, a page at a time); the
+   * function it returns when the walk ends, stopped or failed. The app lifts V8's memory flags
+   * meanwhile (app/run.tsx: under them such a walk spent most of its time collecting garbage).
+   */
+  readonly heavyWork?: () => () => void;
   /** The change service (made from these deps by the store unless given: a command shares its own). */
   readonly changes?: ChangeService;
   /** Runs a program of the user's (the config's `commands`): app/run-program.ts. */

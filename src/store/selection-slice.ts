@@ -165,6 +165,7 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
       const q = get().query;
       set({ markingAll: { lines: 0, total: loaded(get().lines)?.totalHits ?? 0 } });
       let last = now();
+      const done = deps.heavyWork?.();
       try {
         const found = await walkWhole(
           (offset, limit, fresh, answered) =>
@@ -197,6 +198,8 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
           set({ markingAll: null });
           get().notify(`Marking stopped, nothing marked: ${describeError(err)}`, 'error');
         }
+      } finally {
+        done?.();
       }
     },
 

@@ -125,6 +125,41 @@ describe('A on 3,000 lines', () => {
     expect(t.store.getState().marked.size).toBe(3000);
   });
 
+  it('tells the app a heavy walk runs from the first page to the last, stopped or failed too', async () => {
+    const events: string[] = [];
+    const heavyWork = () => {
+      events.push('begin');
+      return () => events.push('end');
+    };
+    const env = await sandbox({ lines: 250 });
+    const { store } = await storeOnSandbox({}, { heavyWork }, env);
+    let pagesAtBegin = -1;
+    const original = env.sb.service.list.bind(env.sb.service);
+    let lists = 0;
+    env.sb.service.list = (acct, q) => {
+      lists++;
+      if (events.length === 1 && pagesAtBegin < 0) pagesAtBegin = lists;
+      return original(acct, q);
+    };
+    await store.getState().markAllMatching();
+    expect(events).toEqual(['begin', 'end']);
+    expect(pagesAtBegin).toBe(1); // begun before the first page was asked
+    expect(store.getState().marked.size).toBe(250);
+    // Stopped (`A` again while it walks): ended once.
+    store.getState().clearMarks();
+    const walk = store.getState().markAllMatching();
+    await store.getState().markAllMatching();
+    await walk;
+    expect(events).toEqual(['begin', 'end', 'begin', 'end']);
+    // Failed (the server answers 500): ended once.
+    env.sb.service.list = () => {
+      throw new Error('boom');
+    };
+    await store.getState().markAllMatching();
+    expect(store.getState().flash?.text).toMatch(/Marking stopped, nothing marked/);
+    expect(events).toEqual(['begin', 'end', 'begin', 'end', 'begin', 'end']);
+  });
+
   it('the preview totals what the marked lines cost, and follows the months', async () => {
     const app = await renderApp({ lines: 300, credits: 1_000_000 });
     await app.waitFrame((f) => /of 300/.test(f));
