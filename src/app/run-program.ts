@@ -24,14 +24,17 @@ function track(pid: number): () => unknown {
   running.add(pid);
   if (!exitHook) {
     exitHook = true;
+    // At exit nothing can wait for a grace period: SIGTERM first (a program that handles it may
+    // still write a line), then SIGKILL, so a program that ignores SIGTERM cannot outlive linedesk.
     process.on('exit', () => {
-      for (const group of running) {
-        try {
-          process.kill(-group, 'SIGTERM');
-        } catch {
-          // gone already
+      for (const sig of ['SIGTERM', 'SIGKILL'] as const)
+        for (const group of running) {
+          try {
+            process.kill(-group, sig);
+          } catch {
+            // gone already
+          }
         }
-      }
     });
   }
   return () => running.delete(pid);
@@ -67,10 +70,11 @@ export function runProgram(run: ProgramRun, maxBytes = MAX_OUTPUT_BYTES): Promis
     const finish = (r: Omit<ProgramResult, 'output' | 'cut' | 'timedOut' | 'stopped'>) => {
       if (settled) return;
       settled = true;
-      untrack();
       clearTimeout(timer);
-      clearTimeout(killTimer);
       clearTimeout(drainTimer);
+      // A stop under way (timeout, Esc) keeps its SIGKILL: the program may have ended on SIGTERM while
+      // a child of its group ignores it. The group stays tracked until then (linedesk's exit kills it).
+      if (!killTimer) untrack();
       run.signal?.removeEventListener('abort', onAbort);
       out += decoder.end();
       resolve({ ...r, output: safeOutput(out), cut, timedOut, stopped });
@@ -106,8 +110,12 @@ export function runProgram(run: ProgramRun, maxBytes = MAX_OUTPUT_BYTES): Promis
     };
     let killTimer: NodeJS.Timeout | undefined;
     const stop = () => {
+      if (killTimer) return;
       killGroup('SIGTERM');
-      killTimer = setTimeout(() => killGroup('SIGKILL'), KILL_GRACE_MS);
+      killTimer = setTimeout(() => {
+        killGroup('SIGKILL');
+        untrack();
+      }, KILL_GRACE_MS);
       killTimer.unref?.();
     };
     const timer = setTimeout(() => {
