@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { sanitizeMultiline, stripSequences } from '../api/sanitize';
-import type { ProgramResult, ProgramRun } from '../domain/user-commands';
+import type { ProgramResult, ProgramRun, RunProgram } from '../domain/user-commands';
 
 /** Output kept per run: a page of a pager, not a log. The rest is read and dropped (the pipe never fills). */
 export const MAX_OUTPUT_BYTES = 256 * 1024;
@@ -46,16 +46,34 @@ const DRAIN_MS = 1_000;
 const expandHome = (program: string) =>
   program.startsWith('~/') ? join(homedir(), program.slice(2)) : program;
 
+/** A value that is an API key, or holds one (a key exported under a name of the user's own). */
+const holdsSecret = (value: string, secrets: readonly string[]) =>
+  secrets.some((k) => k !== '' && (value === k || (k.length >= 8 && value.includes(k))));
+
+/**
+ * The runner the app uses: `secrets` are the API keys linedesk knows (the one in use, every
+ * profile's). LINEDESK_API_KEY is not the only place a key can be: a profile's key exported for
+ * another tool (`SHOP_KEY=…`) would otherwise reach the program; any variable holding one is left out.
+ */
+export const programRunner =
+  (secrets: readonly string[]): RunProgram =>
+  (run) =>
+    runProgram(run, MAX_OUTPUT_BYTES, secrets);
+
 /**
  * Runs a program of the user's (the config's `commands`): argv as given with no shell, so no value
  * is ever parsed as shell text; no terminal (stdin ignored, its own session: it cannot read the keys
  * linedesk is reading); linedesk's environment without the API key, plus `run.env`. Its output
  * (stdout and stderr as they arrive) is bounded and made safe to show. Never rejects.
  */
-export function runProgram(run: ProgramRun, maxBytes = MAX_OUTPUT_BYTES): Promise<ProgramResult> {
+export function runProgram(
+  run: ProgramRun,
+  maxBytes = MAX_OUTPUT_BYTES,
+  secrets: readonly string[] = [],
+): Promise<ProgramResult> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env))
-    if (v !== undefined && k !== 'LINEDESK_API_KEY') env[k] = v;
+    if (v !== undefined && k !== 'LINEDESK_API_KEY' && !holdsSecret(v, secrets)) env[k] = v;
   Object.assign(env, run.env);
   return new Promise((resolve) => {
     let out = '';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LineListItem } from '../../src/api/contract';
-import { runProgram } from '../../src/app/run-program';
+import { programRunner, runProgram } from '../../src/app/run-program';
 import { endText } from '../../src/domain/user-commands';
 import { lineEnv } from '../../src/present/line-env';
 import { until } from '../helpers/wait';
@@ -98,6 +98,27 @@ describe('a program of yours', () => {
     }
     expect(existsSync(canary())).toBe(false);
     expect(existsSync(dir)).toBe(true);
+  });
+
+  it('never gets a key linedesk knows, under whatever name the environment holds it', async () => {
+    process.env.SHOP_KEY_FOR_CRM = 'profile-key-0123456789';
+    process.env.CRM_AUTH = 'Bearer profile-key-0123456789';
+    process.env.UNRELATED_FOR_TEST = 'kept';
+    try {
+      const out = join(dir, 'env.json');
+      const prog = script(
+        `require('fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(process.env));`,
+      );
+      const r = await programRunner(['profile-key-0123456789'])({ ...prog, env: {}, timeoutMs: 10_000 });
+      expect(r.exitCode).toBe(0);
+      const seen = JSON.parse(readFileSync(out, 'utf8'));
+      expect(JSON.stringify(seen)).not.toContain('profile-key-0123456789');
+      expect(seen.UNRELATED_FOR_TEST).toBe('kept');
+    } finally {
+      delete process.env.SHOP_KEY_FOR_CRM;
+      delete process.env.CRM_AUTH;
+      delete process.env.UNRELATED_FOR_TEST;
+    }
   });
 
   it('its output cannot act on the terminal: sequences removed whole, controls marked, bounded', async () => {
