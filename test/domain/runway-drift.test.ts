@@ -55,6 +55,12 @@ describe('planRunway', () => {
     expect(r.suspended.map((l) => l.id)).toEqual(['s']);
     const none = planRunway(lines, [P({ duration: 3 })], 100, 30, NOW);
     expect(none).toMatchObject({ unpriced: 2, needed: 0 });
+    // Unpriced is not covered: no all-clear (exit 0) for lines nobody could price; it ends at the first.
+    expect(none).toMatchObject({ covers: false, coveredDays: 1 });
+    expect(planRunway([L('a', 2), L('b', 9)], [], 100, 30, NOW)).toMatchObject({
+      covers: false,
+      coveredDays: 2,
+    });
   });
 });
 
