@@ -56,8 +56,13 @@ export async function readAccountWatched(
   const before = busyOf(watch);
   const from = watch.now();
   const account = await client.me();
+  // Asked before `to` is taken: a change (perhaps another linedesk's) that closes after this check
+  // is journaled after it, so either it is seen open here or its entry falls within from..to. Asked
+  // after `to`, one closing in between had its entry after `to`, counted for the next read only,
+  // though its charge was already in this balance: drift that was not.
+  const after = before ?? busyOf(watch);
   const to = watch.now();
-  return { account, drift: judgeRead(watch, account.credits, { from, to }, before ?? busyOf(watch)) };
+  return { account, drift: judgeRead(watch, account.credits, { from, to }, after) };
 }
 
 function judgeRead(

@@ -66,3 +66,59 @@ describe('the drift watch while a change is open', () => {
     });
   });
 });
+
+describe('the drift watch against another linedesk closing a change during the read', () => {
+  it('a change in flight when the balance was read, closed just after, is not drift', async () => {
+    let clock = Date.parse('2026-11-20T12:00:00Z');
+    let credits = 100;
+    const balances = memoryBalances();
+    const journal = memoryJournal();
+    const intents = memoryIntentLog();
+    const job = { id: 'job2', op: 'extend', target: 'acct', lines: [] } as unknown as BulkJob;
+    let closeOnNextClock = false;
+    let raced = false;
+    const now = () => {
+      clock += 10;
+      if (closeOnNextClock) {
+        // The other process: its reply read and journaled, its intent closed, at this very moment.
+        closeOnNextClock = false;
+        journal.append({
+          opId: 'job2:x',
+          time: new Date(clock + 1).toISOString(),
+          target: 'acct',
+          operation: 'extend',
+          lineId: 'l1',
+          username: 'user-l1',
+          quotedCost: 5,
+          estimate: true,
+          deducedCredits: 5,
+          newBalance: 95,
+          outcome: 'applied',
+        });
+        intents.end('job2');
+      }
+      return clock;
+    };
+    const watch = { balances, targetId: 'acct', journal, intents, now };
+    const client = {
+      me: async () => {
+        if (credits === 95 && !raced) {
+          raced = true;
+          // Its request left before this read and was charged before the server read the balance.
+          intents.begin(job);
+          closeOnNextClock = true;
+        }
+        return { credits } as never;
+      },
+    };
+    expect((await readAccountWatched(client, watch)).drift?.verdict.kind).toBe('first');
+    credits = 95;
+    const during = (await readAccountWatched(client, watch)).drift?.verdict;
+    expect(during?.kind).not.toBe('drift');
+    // And the next read explains the fall by the journal: said by nobody.
+    expect((await readAccountWatched(client, watch)).drift?.verdict).toEqual({
+      kind: 'steady',
+      explained: 5,
+    });
+  });
+});
