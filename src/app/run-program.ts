@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { sanitizeMultiline, stripSequences } from '../api/sanitize';
+import { sanitize, sanitizeMultiline, stripSequences } from '../api/sanitize';
 import type { ProgramResult, ProgramRun, RunProgram } from '../domain/user-commands';
 
 /** Output kept per run: a page of a pager, not a log. The rest is read and dropped (the pipe never fills). */
@@ -114,7 +114,7 @@ export function runProgram(
         timedOut: false,
         stopped: false,
         cut: false,
-        error: (err as Error).message,
+        error: sanitize((err as Error).message),
       });
       return;
     }
@@ -161,12 +161,14 @@ export function runProgram(
       finish({
         exitCode: null,
         signal: null,
-        error:
+        // The program's name is the config's text, shown in the pager: nothing in it acts on the terminal.
+        error: sanitize(
           err.code === 'ENOENT'
             ? `${run.program} was not found`
             : err.code === 'EACCES'
               ? `${run.program} cannot be run (not executable)`
               : err.message,
+        ),
       }),
     );
     child.on('close', (code, signal) => finish({ exitCode: code, signal, error: null }));

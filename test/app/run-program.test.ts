@@ -184,6 +184,15 @@ require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(c.pid)); c.unref(
       timeoutMs: 1000,
     });
     expect(missing.error).toMatch(/was not found/);
+    // A program's name (the config's text) with an escape sequence is shown harmless when it fails.
+    const odd = await runProgram({
+      program: join(dir, 'no-such-\u001b]0;pwned\u0007-program'),
+      args: [],
+      env: {},
+      timeoutMs: 1000,
+    });
+    expect(odd.error).toMatch(/was not found/);
+    expect(odd.error).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
     expect(endText(missing, 1000)).toMatch(/^not started: /);
   });
 });
