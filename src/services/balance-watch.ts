@@ -73,11 +73,20 @@ function judgeRead(
 ): DriftReport {
   const { seen, problem } = watch.balances.read(watch.targetId);
   let entries: ReturnType<Journal['read']> = [];
+  let skipped: readonly string[] = [];
   try {
     entries = (watch.journal?.read() ?? []).filter((e) => e.target === watch.targetId);
+    skipped = watch.journal?.skipped?.() ?? [];
   } catch {
     return { verdict: { kind: 'unsure', why: 'the journal could not be read' }, problem };
   }
+  // A journal read in part (a file that cannot be read reads as empty; a damaged line is skipped)
+  // may lack this machine's charges: not judged, named, and the last balance kept for a whole read.
+  if (skipped.length)
+    return {
+      verdict: { kind: 'unsure', why: 'the journal could not be read whole' },
+      problem: `${skipped[0]}: balance drift is not checked`,
+    };
   // A file that cannot be read is not a fresh start: nothing is remembered over it, so it stays named.
   if (problem) return { verdict: { kind: 'unsure', why: problem }, problem };
   const judged = judgeDrift(seen, entries, balance, read, busy);
