@@ -122,3 +122,26 @@ describe('the drift watch against another linedesk closing a change during the r
     });
   });
 });
+
+describe('the drift watch over an intent log that does not read whole', () => {
+  it('does not call the fall drift: a job file it cannot read may be a change in flight', async () => {
+    const balances = memoryBalances();
+    balances.seen.set('acct', { balance: 100, at: Date.parse('2026-11-20T11:00:00Z') });
+    const intents = {
+      ...memoryIntentLog(),
+      damaged: () => [{ path: '/data/intents-x/job.jsonl', problem: 'torn', jobId: null, lines: [] }],
+    };
+    const watch = {
+      balances,
+      targetId: 'acct',
+      journal: memoryJournal(),
+      intents,
+      now: () => Date.parse('2026-11-20T12:00:00Z'),
+    };
+    const client = { me: async () => ({ credits: 95 }) as never };
+    const { drift } = await readAccountWatched(client, watch);
+    expect(drift?.verdict).toMatchObject({ kind: 'unsure' });
+    expect(drift?.verdict.kind === 'unsure' && drift.verdict.why).toContain('/data/intents-x/job.jsonl');
+    expect(balances.seen.get('acct')?.balance).toBe(100);
+  });
+});
