@@ -76,9 +76,18 @@ function judgeRead(
 ): DriftReport {
   const { seen, problem } = watch.balances.read(watch.targetId);
   let entries: ReturnType<Journal['read']> = [];
+  let sameService: ReturnType<Journal['read']> = [];
   let skipped: readonly string[] = [];
   try {
-    entries = (watch.journal?.read() ?? []).filter((e) => e.target === watch.targetId);
+    const all = watch.journal?.read() ?? [];
+    entries = all.filter((e) => e.target === watch.targetId);
+    // A remote account's id is its URL and a fingerprint of its key (app/account-id.ts).
+    const service = watch.targetId.includes('#')
+      ? watch.targetId.slice(0, watch.targetId.lastIndexOf('#') + 1)
+      : null;
+    sameService = service
+      ? all.filter((e) => e.target !== watch.targetId && e.target.startsWith(service))
+      : [];
     skipped = watch.journal?.skipped?.() ?? [];
   } catch {
     return { verdict: { kind: 'unsure', why: 'the journal could not be read' }, problem };
@@ -92,7 +101,7 @@ function judgeRead(
     };
   // A file that cannot be read is not a fresh start: nothing is remembered over it, so it stays named.
   if (problem) return { verdict: { kind: 'unsure', why: problem }, problem };
-  const judged = judgeDrift(seen, entries, balance, read, busy);
+  const judged = judgeDrift(seen, entries, balance, read, busy, sameService);
   const wrote = judged.remember ? watch.balances.write(watch.targetId, judged.remember) : null;
   return { verdict: judged.verdict, problem: wrote };
 }

@@ -122,4 +122,23 @@ describe('judgeDrift', () => {
     const blind = judgeDrift(seen, [e({ deducedCredits: null })], 70, read, null);
     expect(blind).toMatchObject({ verdict: { kind: 'unsure' }, remember: { balance: 70 } });
   });
+
+  it("this machine's charge under another key of the service (one account, two keys) is not drift", () => {
+    const other = [e({ opId: 'k2:a' })];
+    // Under this key nothing; under the other, 5: the fall of 5 is explained, judged from here.
+    expect(judgeDrift(seen, [], 95, read, null, other)).toMatchObject({
+      verdict: { kind: 'unsure' },
+      remember: { balance: 95 },
+    });
+    // Journaled while the balance was read, in the balance: explained too.
+    expect(judgeDrift(seen, [], 95, read, null, [e({ time: at(read.from + 10) })]).verdict.kind).toBe(
+      'unsure',
+    );
+    // A move they do not explain to the credit is drift; another account's charge never hides one.
+    expect(judgeDrift(seen, [], 90, read, null, other).verdict).toMatchObject({
+      kind: 'drift',
+      difference: -10,
+    });
+    expect(judgeDrift(seen, [], 100, read, null, other).verdict.kind).toBe('steady');
+  });
 });

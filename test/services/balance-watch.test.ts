@@ -145,3 +145,32 @@ describe('the drift watch over an intent log that does not read whole', () => {
     expect(balances.seen.get('acct')?.balance).toBe(100);
   });
 });
+
+describe('the drift watch with two keys of one account on this machine', () => {
+  it("a charge journaled under the other key is not this key's drift", async () => {
+    const clock = Date.parse('2026-11-20T12:00:00Z');
+    const balances = memoryBalances();
+    balances.seen.set('https://panel.example/#aaaa', { balance: 100, at: clock - 60_000 });
+    const journal = memoryJournal();
+    journal.append({
+      opId: 'cron:x',
+      time: new Date(clock - 30_000).toISOString(),
+      target: 'https://panel.example/#bbbb',
+      operation: 'extend',
+      lineId: 'l1',
+      username: 'user-l1',
+      quotedCost: 5,
+      estimate: true,
+      deducedCredits: 5,
+      newBalance: 95,
+      outcome: 'applied',
+    });
+    const watch = { balances, targetId: 'https://panel.example/#aaaa', journal, now: () => clock };
+    const client = { me: async () => ({ credits: 95 }) as never };
+    expect((await readAccountWatched(client, watch)).drift?.verdict.kind).toBe('unsure');
+    // Another service's charge explains nothing here.
+    const elsewhere = { ...watch, targetId: 'https://other.example/#aaaa' };
+    balances.seen.set('https://other.example/#aaaa', { balance: 100, at: clock - 60_000 });
+    expect((await readAccountWatched(client, elsewhere)).drift?.verdict.kind).toBe('drift');
+  });
+});
