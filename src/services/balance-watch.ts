@@ -82,11 +82,17 @@ function judgeRead(
     const all = watch.journal?.read() ?? [];
     entries = all.filter((e) => e.target === watch.targetId);
     // A remote account's id is its URL and a fingerprint of its key (app/account-id.ts).
-    const service = watch.targetId.includes('#')
-      ? watch.targetId.slice(0, watch.targetId.lastIndexOf('#') + 1)
-      : null;
+    const service =
+      !watch.targetId.startsWith('sandbox:') && watch.targetId.includes('#')
+        ? watch.targetId.slice(0, watch.targetId.lastIndexOf('#') + 1)
+        : null;
     sameService = service
-      ? all.filter((e) => e.target !== watch.targetId && e.target.startsWith(service))
+      ? all.filter(
+          (e) =>
+            e.target !== watch.targetId &&
+            e.target.startsWith(service) &&
+            /^[0-9a-f]+$/.test(e.target.slice(service.length)),
+        )
       : [];
     skipped = watch.journal?.skipped?.() ?? [];
   } catch {

@@ -150,12 +150,12 @@ describe('the drift watch with two keys of one account on this machine', () => {
   it("a charge journaled under the other key is not this key's drift", async () => {
     const clock = Date.parse('2026-11-20T12:00:00Z');
     const balances = memoryBalances();
-    balances.seen.set('https://panel.example/#aaaa', { balance: 100, at: clock - 60_000 });
+    balances.seen.set('https://panel.example/#aaaa0000aaaa0000', { balance: 100, at: clock - 60_000 });
     const journal = memoryJournal();
     journal.append({
       opId: 'cron:x',
       time: new Date(clock - 30_000).toISOString(),
-      target: 'https://panel.example/#bbbb',
+      target: 'https://panel.example/#bbbb0000bbbb0000',
       operation: 'extend',
       lineId: 'l1',
       username: 'user-l1',
@@ -165,12 +165,17 @@ describe('the drift watch with two keys of one account on this machine', () => {
       newBalance: 95,
       outcome: 'applied',
     });
-    const watch = { balances, targetId: 'https://panel.example/#aaaa', journal, now: () => clock };
+    const watch = {
+      balances,
+      targetId: 'https://panel.example/#aaaa0000aaaa0000',
+      journal,
+      now: () => clock,
+    };
     const client = { me: async () => ({ credits: 95 }) as never };
     expect((await readAccountWatched(client, watch)).drift?.verdict.kind).toBe('unsure');
     // Another service's charge explains nothing here.
-    const elsewhere = { ...watch, targetId: 'https://other.example/#aaaa' };
-    balances.seen.set('https://other.example/#aaaa', { balance: 100, at: clock - 60_000 });
+    const elsewhere = { ...watch, targetId: 'https://other.example/#aaaa0000aaaa0000' };
+    balances.seen.set('https://other.example/#aaaa0000aaaa0000', { balance: 100, at: clock - 60_000 });
     expect((await readAccountWatched(client, elsewhere)).drift?.verdict.kind).toBe('drift');
   });
 });
