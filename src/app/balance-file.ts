@@ -37,6 +37,9 @@ export function fileBalances(path: string): BalanceMemory {
       };
     }
   };
+  // What could not be written, kept for this process: a drift is then said once by it, not again at
+  // every read judged from the old balance the file still holds (the file stays named).
+  const unwritten = new Map<string, BalanceSeen>();
   return {
     read(targetId) {
       const got = load();
@@ -44,6 +47,8 @@ export function fileBalances(path: string): BalanceMemory {
       const e = got.accounts[targetId];
       const at = typeof e?.at === 'string' ? Date.parse(e.at) : Number.NaN;
       const ok = e && typeof e.balance === 'number' && Number.isFinite(e.balance) && Number.isFinite(at);
+      const kept = unwritten.get(targetId);
+      if (kept && !(ok && at > kept.at)) return { seen: kept, problem: null };
       return { seen: ok ? ({ balance: e.balance, at } satisfies BalanceSeen) : null, problem: null };
     },
     write(targetId, seen) {
@@ -55,9 +60,11 @@ export function fileBalances(path: string): BalanceMemory {
       };
       try {
         writeFileAtomic(path, `${JSON.stringify({ version: 1, accounts }, null, 2)}\n`);
+        unwritten.delete(targetId);
         return null;
       } catch (err) {
-        return `${path} could not be written (${errText(err)}): balance drift is not checked`;
+        unwritten.set(targetId, seen);
+        return `${path} could not be written (${errText(err)}): the balance is remembered by this run only`;
       }
     },
   };

@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { sanitizeMultiline, stripSequences } from '../api/sanitize';
-import type { ProgramResult, ProgramRun } from '../domain/user-commands';
+import { sanitize, sanitizeMultiline, stripSequences } from '../api/sanitize';
+import type { ProgramResult, ProgramRun, RunProgram } from '../domain/user-commands';
 
 /** Output kept per run: a page of a pager, not a log. The rest is read and dropped (the pipe never fills). */
 export const MAX_OUTPUT_BYTES = 256 * 1024;
@@ -24,14 +24,17 @@ function track(pid: number): () => unknown {
   running.add(pid);
   if (!exitHook) {
     exitHook = true;
+    // At exit nothing can wait for a grace period: SIGTERM first (a program that handles it may
+    // still write a line), then SIGKILL, so a program that ignores SIGTERM cannot outlive linedesk.
     process.on('exit', () => {
-      for (const group of running) {
-        try {
-          process.kill(-group, 'SIGTERM');
-        } catch {
-          // gone already
+      for (const sig of ['SIGTERM', 'SIGKILL'] as const)
+        for (const group of running) {
+          try {
+            process.kill(-group, sig);
+          } catch {
+            // gone already
+          }
         }
-      }
     });
   }
   return () => running.delete(pid);
@@ -43,16 +46,34 @@ const DRAIN_MS = 1_000;
 const expandHome = (program: string) =>
   program.startsWith('~/') ? join(homedir(), program.slice(2)) : program;
 
+/** A value that is an API key, or holds one (a key exported under a name of the user's own). */
+const holdsSecret = (value: string, secrets: readonly string[]) =>
+  secrets.some((k) => k !== '' && (value === k || (k.length >= 8 && value.includes(k))));
+
+/**
+ * The runner the app uses: `secrets` are the API keys linedesk knows (the one in use, every
+ * profile's). LINEDESK_API_KEY is not the only place a key can be: a profile's key exported for
+ * another tool (`SHOP_KEY=…`) would otherwise reach the program; any variable holding one is left out.
+ */
+export const programRunner =
+  (secrets: readonly string[]): RunProgram =>
+  (run) =>
+    runProgram(run, MAX_OUTPUT_BYTES, secrets);
+
 /**
  * Runs a program of the user's (the config's `commands`): argv as given with no shell, so no value
  * is ever parsed as shell text; no terminal (stdin ignored, its own session: it cannot read the keys
  * linedesk is reading); linedesk's environment without the API key, plus `run.env`. Its output
  * (stdout and stderr as they arrive) is bounded and made safe to show. Never rejects.
  */
-export function runProgram(run: ProgramRun, maxBytes = MAX_OUTPUT_BYTES): Promise<ProgramResult> {
+export function runProgram(
+  run: ProgramRun,
+  maxBytes = MAX_OUTPUT_BYTES,
+  secrets: readonly string[] = [],
+): Promise<ProgramResult> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env))
-    if (v !== undefined && k !== 'LINEDESK_API_KEY') env[k] = v;
+    if (v !== undefined && k !== 'LINEDESK_API_KEY' && !holdsSecret(v, secrets)) env[k] = v;
   Object.assign(env, run.env);
   return new Promise((resolve) => {
     let out = '';
@@ -67,10 +88,11 @@ export function runProgram(run: ProgramRun, maxBytes = MAX_OUTPUT_BYTES): Promis
     const finish = (r: Omit<ProgramResult, 'output' | 'cut' | 'timedOut' | 'stopped'>) => {
       if (settled) return;
       settled = true;
-      untrack();
       clearTimeout(timer);
-      clearTimeout(killTimer);
       clearTimeout(drainTimer);
+      // A stop under way (timeout, Esc) keeps its SIGKILL: the program may have ended on SIGTERM while
+      // a child of its group ignores it. The group stays tracked until then (linedesk's exit kills it).
+      if (!killTimer) untrack();
       run.signal?.removeEventListener('abort', onAbort);
       out += decoder.end();
       resolve({ ...r, output: safeOutput(out), cut, timedOut, stopped });
@@ -92,7 +114,7 @@ export function runProgram(run: ProgramRun, maxBytes = MAX_OUTPUT_BYTES): Promis
         timedOut: false,
         stopped: false,
         cut: false,
-        error: (err as Error).message,
+        error: sanitize((err as Error).message),
       });
       return;
     }
@@ -106,8 +128,12 @@ export function runProgram(run: ProgramRun, maxBytes = MAX_OUTPUT_BYTES): Promis
     };
     let killTimer: NodeJS.Timeout | undefined;
     const stop = () => {
+      if (killTimer) return;
       killGroup('SIGTERM');
-      killTimer = setTimeout(() => killGroup('SIGKILL'), KILL_GRACE_MS);
+      killTimer = setTimeout(() => {
+        killGroup('SIGKILL');
+        untrack();
+      }, KILL_GRACE_MS);
       killTimer.unref?.();
     };
     const timer = setTimeout(() => {
@@ -135,12 +161,14 @@ export function runProgram(run: ProgramRun, maxBytes = MAX_OUTPUT_BYTES): Promis
       finish({
         exitCode: null,
         signal: null,
-        error:
+        // The program's name is the config's text, shown in the pager: nothing in it acts on the terminal.
+        error: sanitize(
           err.code === 'ENOENT'
             ? `${run.program} was not found`
             : err.code === 'EACCES'
               ? `${run.program} cannot be run (not executable)`
               : err.message,
+        ),
       }),
     );
     child.on('close', (code, signal) => finish({ exitCode: code, signal, error: null }));

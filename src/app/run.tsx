@@ -21,7 +21,7 @@ import { findAcrossApi } from './find-across';
 import { homeProblems } from './home-dirs';
 import { createLog } from './log';
 import { checkAccountFields } from './profiles';
-import { runProgram } from './run-program';
+import { programRunner } from './run-program';
 import { chooseTarget } from './target';
 import { ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN, SHOW_CURSOR } from './terminal';
 import type { Instance } from './ui-entry';
@@ -259,7 +259,11 @@ export async function runApp(options: AppOptions): Promise<number> {
         // Before the config's own problems: a profile left out is said last, so it stays on screen.
         startProblems: [...userKeysNotice(userKeys.problems), ...files.startProblems],
         userKeys,
-        runProgram,
+        // Every key linedesk knows is kept from a program's environment, under whatever name.
+        runProgram: programRunner([
+          ...(choice.kind === 'remote' ? [choice.apiKey] : []),
+          ...Object.values(config.config?.profiles ?? {}).map((p) => p.apiKey),
+        ]),
         // The app keeps checking open changes during their hold window; a script asks `pending`.
         watch: true,
         runwayAtStart: true,

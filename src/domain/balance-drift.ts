@@ -63,6 +63,12 @@ export function judgeDrift(
   balance: number,
   read: { readonly from: number; readonly to: number },
   busy: string | null,
+  /**
+   * This machine's entries for the same service under another API key: the spec lets one account
+   * hold several keys (one per environment, a key rotated), so they may be this account's charges.
+   * A move they explain to the credit is not called drift.
+   */
+  sameService: readonly SpendEntry[] = [],
 ): DriftJudgement {
   if (busy) return { verdict: { kind: 'unsure', why: busy }, remember: null };
   if (!seen) return { verdict: { kind: 'first' }, remember: { balance, at: read.from } };
@@ -102,10 +108,46 @@ export function judgeDrift(
   const expected = seen.balance - explained;
   const now = { balance, at: read.from };
   if (balance === expected) return { verdict: { kind: 'steady', explained }, remember: now };
+  const other = otherKeysSpent(sameService, seen.at, read);
+  if (other.some((spent) => spent > 0 && balance === expected - spent))
+    return {
+      verdict: {
+        kind: 'unsure',
+        why: "explained by this machine's changes under another API key of this service",
+      },
+      remember: now,
+    };
   return {
     verdict: { kind: 'drift', difference: balance - expected, expected, explained, since: seen.at },
     remember: now,
   };
+}
+
+/**
+ * What this machine's applied changes under other keys of the service charged since `since`: before
+ * the read, and with those journaled during it (their charge may be in the balance or not).
+ */
+function otherKeysSpent(
+  entries: readonly SpendEntry[],
+  since: number,
+  read: { readonly from: number; readonly to: number },
+): number[] {
+  const last = new Map<string, { began: number; last: SpendEntry }>();
+  entries.forEach((e, i) => {
+    const key = e.opId ?? `#${i}`;
+    const t = Date.parse(e.time);
+    const had = last.get(key);
+    last.set(key, { began: had ? Math.min(had.began, t) : t, last: e });
+  });
+  let before = 0;
+  let during = 0;
+  for (const { began, last: e } of last.values()) {
+    if (!(began > since) || began > read.to) continue;
+    if (e.outcome !== 'applied' || !SPENDS.has(e.operation) || e.deducedCredits === null) continue;
+    if (began > read.from) during += e.deducedCredits;
+    else before += e.deducedCredits;
+  }
+  return [before, before + during];
 }
 
 /** "the balance moved by −50 credits that no change from this machine explains". */

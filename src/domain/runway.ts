@@ -32,11 +32,11 @@ export interface Runway {
   readonly rows: readonly RunwayRow[];
   /** What renewing every priced row costs (an estimate). */
   readonly needed: number;
-  /** The balance renews every priced row of the window. */
+  /** The balance renews every row of the window (a row with no price is not known to be: false). */
   readonly covers: boolean;
   /**
    * Whole days the balance covers: the window when it covers it, else the days until the first line
-   * it cannot renew expires.
+   * it cannot renew (or cannot price) expires.
    */
   readonly coveredDays: number;
   /** The rows the balance does not renew, soonest first: the lines that would lapse first. */
@@ -104,7 +104,9 @@ export function planRunway(
     rows.push({ line, expiresMs, cost: est.cost, covered: !short });
   }
   const lapsing = rows.filter((r) => r.cost !== null && !r.covered);
-  const first = lapsing[0];
+  // A line no package prices is not known to be renewed: the runway is not said to cover it (a cron
+  // job's exit 0 would be an all-clear nobody checked), and it ends there if nothing lapses before.
+  const first = rows.find((r) => r.cost === null || !r.covered);
   return {
     days,
     at: nowMs,

@@ -38,6 +38,9 @@ const busyOf = (w: BalanceWatch): string | null => {
   try {
     if (w.intents?.open().length)
       return 'a change of this account is open (in flight or its outcome unknown)';
+    // A job file that does not read (or a log directory that does not) may be a change in flight.
+    const damage = w.intents?.damaged?.() ?? [];
+    if (damage.length) return `the intent log could not be read whole (${damage[0]!.path})`;
   } catch {
     return 'the intent log could not be read';
   }
@@ -56,8 +59,13 @@ export async function readAccountWatched(
   const before = busyOf(watch);
   const from = watch.now();
   const account = await client.me();
+  // Asked before `to` is taken: a change (perhaps another linedesk's) that closes after this check
+  // is journaled after it, so either it is seen open here or its entry falls within from..to. Asked
+  // after `to`, one closing in between had its entry after `to`, counted for the next read only,
+  // though its charge was already in this balance: drift that was not.
+  const after = before ?? busyOf(watch);
   const to = watch.now();
-  return { account, drift: judgeRead(watch, account.credits, { from, to }, before ?? busyOf(watch)) };
+  return { account, drift: judgeRead(watch, account.credits, { from, to }, after) };
 }
 
 function judgeRead(
@@ -68,14 +76,38 @@ function judgeRead(
 ): DriftReport {
   const { seen, problem } = watch.balances.read(watch.targetId);
   let entries: ReturnType<Journal['read']> = [];
+  let sameService: ReturnType<Journal['read']> = [];
+  let skipped: readonly string[] = [];
   try {
-    entries = (watch.journal?.read() ?? []).filter((e) => e.target === watch.targetId);
+    const all = watch.journal?.read() ?? [];
+    entries = all.filter((e) => e.target === watch.targetId);
+    // A remote account's id is its URL and a fingerprint of its key (app/account-id.ts).
+    const service =
+      !watch.targetId.startsWith('sandbox:') && watch.targetId.includes('#')
+        ? watch.targetId.slice(0, watch.targetId.lastIndexOf('#') + 1)
+        : null;
+    sameService = service
+      ? all.filter(
+          (e) =>
+            e.target !== watch.targetId &&
+            e.target.startsWith(service) &&
+            /^[0-9a-f]+$/.test(e.target.slice(service.length)),
+        )
+      : [];
+    skipped = watch.journal?.skipped?.() ?? [];
   } catch {
     return { verdict: { kind: 'unsure', why: 'the journal could not be read' }, problem };
   }
+  // A journal read in part (a file that cannot be read reads as empty; a damaged line is skipped)
+  // may lack this machine's charges: not judged, named, and the last balance kept for a whole read.
+  if (skipped.length)
+    return {
+      verdict: { kind: 'unsure', why: 'the journal could not be read whole' },
+      problem: `${skipped[0]}: balance drift is not checked`,
+    };
   // A file that cannot be read is not a fresh start: nothing is remembered over it, so it stays named.
   if (problem) return { verdict: { kind: 'unsure', why: problem }, problem };
-  const judged = judgeDrift(seen, entries, balance, read, busy);
+  const judged = judgeDrift(seen, entries, balance, read, busy, sameService);
   const wrote = judged.remember ? watch.balances.write(watch.targetId, judged.remember) : null;
   return { verdict: judged.verdict, problem: wrote };
 }

@@ -4,9 +4,10 @@
  * domain/runway.ts against the balance.
  */
 import type { LineListItem, Package } from '../api/contract';
+import { DAY_MS } from '../domain/pricing';
 import { planRunway, type Runway } from '../domain/runway';
 import type { ServiceClient } from './client';
-import { fetchRenewals } from './renewals-fetch';
+import { fetchRenewals, GROUP_CAP } from './renewals-fetch';
 
 export interface RunwayLines {
   /** Every line expiring within the window (trials and suspended ones too: the plan sets them apart). */
@@ -28,9 +29,16 @@ export async function fetchRunwayLines(
   const found = await fetchRenewals(client, { withinDays: days, expiredDays: 1 }, nowMs, cancelled, {
     suspended: false,
   });
-  return { lines: found.expiring, capped: found.capped, at: nowMs, days };
+  // Capped is the expiring group's: a full expired side (read only for its edge) cuts nothing here.
+  return { lines: found.expiring, capped: found.expiring.length >= GROUP_CAP, at: nowMs, days };
 }
 
 /** The runway of lines already read, against a balance (the header recomputes it as the balance moves). */
-export const runwayOf = (read: RunwayLines, packages: readonly Package[], balance: number): Runway =>
-  planRunway(read.lines, packages, balance, read.days, read.at);
+export function runwayOf(read: RunwayLines, packages: readonly Package[], balance: number): Runway {
+  const plan = planRunway(read.lines, packages, balance, read.days, read.at);
+  if (!read.capped || !plan.covers) return plan;
+  // The lines after the cap were never read: covered up to the last one read, not the whole window
+  // (an exit 0 from cron would be an all-clear for lines nobody counted).
+  const last = Math.max(...read.lines.map((l) => l.exp_date?.ms ?? read.at));
+  return { ...plan, covers: false, coveredDays: Math.max(0, Math.floor((last - read.at) / DAY_MS)) };
+}

@@ -75,61 +75,72 @@ export type AppStore = ReturnType<typeof createAppStore>;
 /** One vanilla store per app (and per test); every API call is one of its actions. */
 export function createAppStore(given: StoreDeps) {
   const deps = withChangeService(given);
-  return createStore<AppState>()((set, get) => ({
-    ...createSessionSlice(set, get, deps),
-    ...createCatalogSlice(set, get, deps),
-    ...createLinesSlice(set, get, deps),
-    ...createSelectionSlice(set, get, deps),
-    ...createUiSlice(set, get, deps),
-    ...createPaletteSlice(set, get, deps),
-    ...createFormSlice(set, get, deps),
-    ...createActionSlice(set, get, deps),
-    ...createJournalSlice(set, get, deps),
-    ...createBulkSlice(set, get, deps),
-    ...createChangesSlice(set, get, deps),
-    ...createProfileSlice(set, get, deps),
-    ...createRenewalsSlice(set, get, deps),
-    ...createRunwaySlice(set, get, deps),
-    ...createMessagesSlice(set, get, deps),
-    ...createFindSlice(set, get, deps),
-    ...createNotesSlice(set, get, deps),
-    ...createViewsSlice(set, get, deps),
-    ...createUserRunSlice(set, get, deps),
+  return createStore<AppState>()((set, get) => {
+    const changes = createChangesSlice(set, get, deps);
+    return {
+      ...createSessionSlice(set, get, deps),
+      ...createCatalogSlice(set, get, deps),
+      ...createLinesSlice(set, get, deps),
+      ...createSelectionSlice(set, get, deps),
+      ...createUiSlice(set, get, deps),
+      ...createPaletteSlice(set, get, deps),
+      ...createFormSlice(set, get, deps),
+      ...createActionSlice(set, get, deps),
+      ...createJournalSlice(set, get, deps),
+      ...createBulkSlice(set, get, deps),
+      ...changes,
+      ...createProfileSlice(set, get, deps),
+      ...createRenewalsSlice(set, get, deps),
+      ...createRunwaySlice(set, get, deps),
+      ...createMessagesSlice(set, get, deps),
+      ...createFindSlice(set, get, deps),
+      ...createNotesSlice(set, get, deps),
+      ...createViewsSlice(set, get, deps),
+      ...createUserRunSlice(set, get, deps),
 
-    async start() {
-      await get().recoverIntents();
-      await Promise.all([get().loadAccount(), get().loadLines({ offset: 0 })]);
-      // After the first screen's own flashes, so it is not replaced at once.
-      get().sayTemplateErrors();
-      // A find switched to this profile to show a line: it opens once the first page is in.
-      if (deps.openLine) void get().openLineOnStart(deps.openLine);
-      // Said once the first screen is there, so nothing at start replaces it.
-      get().reportNotesProblem();
-      // Last, so no other start-up message replaces it: open changes left unchecked.
-      for (const problem of deps.startProblems ?? []) get().notify(problem, 'error');
-      // Packages and bouquets serve forms and pickers, not the first screen: they follow it.
-      void get().loadCatalog();
-      // The header's runway: after the first screen, never before it.
-      if (deps.runwayAtStart) void get().loadRunway();
-    },
+      async start() {
+        await get().recoverIntents();
+        await Promise.all([get().loadAccount(), get().loadLines({ offset: 0 })]);
+        // After the first screen's own flashes, so it is not replaced at once.
+        get().sayTemplateErrors();
+        // A find switched to this profile to show a line: it opens once the first page is in.
+        if (deps.openLine) void get().openLineOnStart(deps.openLine);
+        // Said once the first screen is there, so nothing at start replaces it.
+        get().reportNotesProblem();
+        // Last, so no other start-up message replaces it: open changes left unchecked.
+        for (const problem of deps.startProblems ?? []) get().notify(problem, 'error');
+        // Packages and bouquets serve forms and pickers, not the first screen: they follow it.
+        void get().loadCatalog();
+        // The header's runway: after the first screen, never before it.
+        if (deps.runwayAtStart) void get().loadRunway();
+      },
 
-    changeChecked(job) {
-      get().actionJobChecked(job);
-      get().bulkJobChecked(job);
-      const r = get().recovery;
-      if (r && !r.checking && r.jobs.some((x) => x.job.id === job.id))
-        set({ recovery: { ...r, jobs: r.jobs.map((x) => (x.job.id === job.id ? { ...x, job } : x)) } });
-    },
+      changeChecked(job) {
+        get().actionJobChecked(job);
+        get().bulkJobChecked(job);
+        const r = get().recovery;
+        if (r && !r.checking && r.jobs.some((x) => x.job.id === job.id))
+          set({ recovery: { ...r, jobs: r.jobs.map((x) => (x.job.id === job.id ? { ...x, job } : x)) } });
+      },
 
-    async refreshScreen() {
-      const screen = selectScreen(get());
-      const jobs: Promise<void>[] = [get().loadAccount()];
-      if (screen.id === 'lines' || screen.id === 'detail') jobs.push(get().refreshLines());
-      if (screen.id === 'account') jobs.push(get().loadCounts(), get().loadCatalog(true), get().loadRunway());
-      if (screen.id === 'packages' || screen.id === 'bouquets') jobs.push(get().loadCatalog(true));
-      if (screen.id === 'renewals') jobs.push(get().loadRenewals());
-      if (screen.id === 'find') jobs.push(get().findAgain());
-      await Promise.all(jobs);
-    },
-  }));
+      shutdown(graceMs) {
+        // A program of yours is stopped with the app (a profile switch does not end the process, so
+        // nothing else would stop it before its own timeout).
+        get().stopUserRun();
+        return changes.shutdown(graceMs);
+      },
+
+      async refreshScreen() {
+        const screen = selectScreen(get());
+        const jobs: Promise<void>[] = [get().loadAccount()];
+        if (screen.id === 'lines' || screen.id === 'detail') jobs.push(get().refreshLines());
+        if (screen.id === 'account')
+          jobs.push(get().loadCounts(), get().loadCatalog(true), get().loadRunway());
+        if (screen.id === 'packages' || screen.id === 'bouquets') jobs.push(get().loadCatalog(true));
+        if (screen.id === 'renewals') jobs.push(get().loadRenewals());
+        if (screen.id === 'find') jobs.push(get().findAgain());
+        await Promise.all(jobs);
+      },
+    };
+  });
 }

@@ -34,6 +34,8 @@ export interface UserRunSlice {
   userRunDrawn: (rows: number) => void;
   /** Esc: stops a run still going (its program is ended) and closes the pager. */
   closeUserRun: () => void;
+  /** The app is going away (quit, a profile switch): a program still running is stopped now. */
+  stopUserRun: () => void;
   /** `:run` with no name: your commands, their keys, and what the config left out. */
   listUserCommands: (describe: (u: UserCommand) => string) => void;
 }
@@ -154,6 +156,11 @@ export function createUserRunSlice(set: SetState, get: GetState, deps: StoreDeps
       abort = null;
       set({ userRun: null });
       get().closeView('output');
+    },
+
+    stopUserRun() {
+      abort?.abort();
+      abort = null;
     },
 
     listUserCommands(describe) {

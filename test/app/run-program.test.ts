@@ -9,9 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LineListItem } from '../../src/api/contract';
-import { runProgram } from '../../src/app/run-program';
+import { programRunner, runProgram } from '../../src/app/run-program';
 import { endText } from '../../src/domain/user-commands';
 import { lineEnv } from '../../src/present/line-env';
+import { until } from '../helpers/wait';
 
 let dir: string;
 beforeEach(() => {
@@ -99,6 +100,27 @@ describe('a program of yours', () => {
     expect(existsSync(dir)).toBe(true);
   });
 
+  it('never gets a key linedesk knows, under whatever name the environment holds it', async () => {
+    process.env.SHOP_KEY_FOR_CRM = 'profile-key-0123456789';
+    process.env.CRM_AUTH = 'Bearer profile-key-0123456789';
+    process.env.UNRELATED_FOR_TEST = 'kept';
+    try {
+      const out = join(dir, 'env.json');
+      const prog = script(
+        `require('fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(process.env));`,
+      );
+      const r = await programRunner(['profile-key-0123456789'])({ ...prog, env: {}, timeoutMs: 10_000 });
+      expect(r.exitCode).toBe(0);
+      const seen = JSON.parse(readFileSync(out, 'utf8'));
+      expect(JSON.stringify(seen)).not.toContain('profile-key-0123456789');
+      expect(seen.UNRELATED_FOR_TEST).toBe('kept');
+    } finally {
+      delete process.env.SHOP_KEY_FOR_CRM;
+      delete process.env.CRM_AUTH;
+      delete process.env.UNRELATED_FOR_TEST;
+    }
+  });
+
   it('its output cannot act on the terminal: sequences removed whole, controls marked, bounded', async () => {
     const prog = script(
       `process.stdout.write('hello \\u001b]52;c;ZXZpbA==\\u0007world\\u001b[2J\\u001b[31mred\\u001b[0m\\r\\nnext\\u0008\\u009b1;1H\\n'); process.stderr.write('oops\\n'); process.exit(3);`,
@@ -162,6 +184,77 @@ require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(c.pid)); c.unref(
       timeoutMs: 1000,
     });
     expect(missing.error).toMatch(/was not found/);
+    // A program's name (the config's text) with an escape sequence is shown harmless when it fails.
+    const odd = await runProgram({
+      program: join(dir, 'no-such-\u001b]0;pwned\u0007-program'),
+      args: [],
+      env: {},
+      timeoutMs: 1000,
+    });
+    expect(odd.error).toMatch(/was not found/);
+    expect(odd.error).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
     expect(endText(missing, 1000)).toMatch(/^not started: /);
   });
+});
+
+/** Whether a process is gone (a zombie nobody reaped yet counts as gone: it runs nothing). */
+function gone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return true;
+  }
+  try {
+    return /^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
+  }
+}
+
+/** A program that leaves a child in its group ignoring SIGTERM (its pid in `pidFile`), then hangs. */
+const stubbornChild = (pidFile: string, parentIgnores = false) =>
+  `const c = require('child_process').spawn(process.execPath, ['-e', "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)"], { stdio: 'ignore' });
+c.unref();
+${parentIgnores ? "process.on('SIGTERM', () => {});" : ''}
+require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(c.pid));
+setInterval(() => {}, 1000);`;
+
+describe('a runaway program', () => {
+  it('is killed with its whole group on a timeout, a child ignoring SIGTERM included', async () => {
+    const pidFile = join(dir, 'child.pid');
+    const prog = script(stubbornChild(pidFile));
+    let pid = 0;
+    try {
+      const r = await runProgram({ ...prog, env: {}, timeoutMs: 500 });
+      expect(r.timedOut).toBe(true);
+      pid = Number(readFileSync(pidFile, 'utf8'));
+      // The program ended on SIGTERM; its child did not: the SIGKILL after the grace must still come.
+      await until(() => gone(pid), 15_000);
+    } finally {
+      if (pid && !gone(pid)) process.kill(pid, 'SIGKILL');
+    }
+  }, 20_000);
+
+  it('does not outlive linedesk: its group is killed when linedesk exits, SIGTERM ignored or not', async () => {
+    const pidFile = join(dir, 'child.pid');
+    const prog = script(stubbornChild(pidFile, true));
+    const host = join(dir, 'host.ts');
+    writeFileSync(
+      host,
+      `import { existsSync } from 'node:fs';
+import { runProgram } from ${JSON.stringify(join(process.cwd(), 'src/app/run-program.ts'))};
+void runProgram({ program: ${JSON.stringify(prog.program)}, args: ${JSON.stringify(prog.args)}, env: {}, timeoutMs: 60_000 });
+const t = setInterval(() => { if (existsSync(${JSON.stringify(pidFile)})) { clearInterval(t); setTimeout(() => process.exit(0), 100); } }, 10);`,
+    );
+    const { spawnSync } = await import('node:child_process');
+    let pid = 0;
+    try {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', host], { timeout: 15_000, encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+      pid = Number(readFileSync(pidFile, 'utf8'));
+      await until(() => gone(pid), 10_000);
+    } finally {
+      if (pid && !gone(pid)) process.kill(pid, 'SIGKILL');
+    }
+  }, 30_000);
 });

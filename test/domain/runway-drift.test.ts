@@ -55,6 +55,12 @@ describe('planRunway', () => {
     expect(r.suspended.map((l) => l.id)).toEqual(['s']);
     const none = planRunway(lines, [P({ duration: 3 })], 100, 30, NOW);
     expect(none).toMatchObject({ unpriced: 2, needed: 0 });
+    // Unpriced is not covered: no all-clear (exit 0) for lines nobody could price; it ends at the first.
+    expect(none).toMatchObject({ covers: false, coveredDays: 1 });
+    expect(planRunway([L('a', 2), L('b', 9)], [], 100, 30, NOW)).toMatchObject({
+      covers: false,
+      coveredDays: 2,
+    });
   });
 });
 
@@ -115,5 +121,24 @@ describe('judgeDrift', () => {
     // An applied charge never learnt: not drift, and judged from this balance on.
     const blind = judgeDrift(seen, [e({ deducedCredits: null })], 70, read, null);
     expect(blind).toMatchObject({ verdict: { kind: 'unsure' }, remember: { balance: 70 } });
+  });
+
+  it("this machine's charge under another key of the service (one account, two keys) is not drift", () => {
+    const other = [e({ opId: 'k2:a' })];
+    // Under this key nothing; under the other, 5: the fall of 5 is explained, judged from here.
+    expect(judgeDrift(seen, [], 95, read, null, other)).toMatchObject({
+      verdict: { kind: 'unsure' },
+      remember: { balance: 95 },
+    });
+    // Journaled while the balance was read, in the balance: explained too.
+    expect(judgeDrift(seen, [], 95, read, null, [e({ time: at(read.from + 10) })]).verdict.kind).toBe(
+      'unsure',
+    );
+    // A move they do not explain to the credit is drift; another account's charge never hides one.
+    expect(judgeDrift(seen, [], 90, read, null, other).verdict).toMatchObject({
+      kind: 'drift',
+      difference: -10,
+    });
+    expect(judgeDrift(seen, [], 100, read, null, other).verdict.kind).toBe('steady');
   });
 });

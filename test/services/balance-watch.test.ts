@@ -66,3 +66,116 @@ describe('the drift watch while a change is open', () => {
     });
   });
 });
+
+describe('the drift watch against another linedesk closing a change during the read', () => {
+  it('a change in flight when the balance was read, closed just after, is not drift', async () => {
+    let clock = Date.parse('2026-11-20T12:00:00Z');
+    let credits = 100;
+    const balances = memoryBalances();
+    const journal = memoryJournal();
+    const intents = memoryIntentLog();
+    const job = { id: 'job2', op: 'extend', target: 'acct', lines: [] } as unknown as BulkJob;
+    let closeOnNextClock = false;
+    let raced = false;
+    const now = () => {
+      clock += 10;
+      if (closeOnNextClock) {
+        // The other process: its reply read and journaled, its intent closed, at this very moment.
+        closeOnNextClock = false;
+        journal.append({
+          opId: 'job2:x',
+          time: new Date(clock + 1).toISOString(),
+          target: 'acct',
+          operation: 'extend',
+          lineId: 'l1',
+          username: 'user-l1',
+          quotedCost: 5,
+          estimate: true,
+          deducedCredits: 5,
+          newBalance: 95,
+          outcome: 'applied',
+        });
+        intents.end('job2');
+      }
+      return clock;
+    };
+    const watch = { balances, targetId: 'acct', journal, intents, now };
+    const client = {
+      me: async () => {
+        if (credits === 95 && !raced) {
+          raced = true;
+          // Its request left before this read and was charged before the server read the balance.
+          intents.begin(job);
+          closeOnNextClock = true;
+        }
+        return { credits } as never;
+      },
+    };
+    expect((await readAccountWatched(client, watch)).drift?.verdict.kind).toBe('first');
+    credits = 95;
+    const during = (await readAccountWatched(client, watch)).drift?.verdict;
+    expect(during?.kind).not.toBe('drift');
+    // And the next read explains the fall by the journal: said by nobody.
+    expect((await readAccountWatched(client, watch)).drift?.verdict).toEqual({
+      kind: 'steady',
+      explained: 5,
+    });
+  });
+});
+
+describe('the drift watch over an intent log that does not read whole', () => {
+  it('does not call the fall drift: a job file it cannot read may be a change in flight', async () => {
+    const balances = memoryBalances();
+    balances.seen.set('acct', { balance: 100, at: Date.parse('2026-11-20T11:00:00Z') });
+    const intents = {
+      ...memoryIntentLog(),
+      damaged: () => [{ path: '/data/intents-x/job.jsonl', problem: 'torn', jobId: null, lines: [] }],
+    };
+    const watch = {
+      balances,
+      targetId: 'acct',
+      journal: memoryJournal(),
+      intents,
+      now: () => Date.parse('2026-11-20T12:00:00Z'),
+    };
+    const client = { me: async () => ({ credits: 95 }) as never };
+    const { drift } = await readAccountWatched(client, watch);
+    expect(drift?.verdict).toMatchObject({ kind: 'unsure' });
+    expect(drift?.verdict.kind === 'unsure' && drift.verdict.why).toContain('/data/intents-x/job.jsonl');
+    expect(balances.seen.get('acct')?.balance).toBe(100);
+  });
+});
+
+describe('the drift watch with two keys of one account on this machine', () => {
+  it("a charge journaled under the other key is not this key's drift", async () => {
+    const clock = Date.parse('2026-11-20T12:00:00Z');
+    const balances = memoryBalances();
+    balances.seen.set('https://panel.example/#aaaa0000aaaa0000', { balance: 100, at: clock - 60_000 });
+    const journal = memoryJournal();
+    journal.append({
+      opId: 'cron:x',
+      time: new Date(clock - 30_000).toISOString(),
+      target: 'https://panel.example/#bbbb0000bbbb0000',
+      operation: 'extend',
+      lineId: 'l1',
+      username: 'user-l1',
+      quotedCost: 5,
+      estimate: true,
+      deducedCredits: 5,
+      newBalance: 95,
+      outcome: 'applied',
+    });
+    const watch = {
+      balances,
+      targetId: 'https://panel.example/#aaaa0000aaaa0000',
+      journal,
+      now: () => clock,
+    };
+    const client = { me: async () => ({ credits: 95 }) as never };
+    expect((await readAccountWatched(client, watch)).drift?.verdict.kind).toBe('unsure');
+    // Another service's charge explains nothing here.
+    const elsewhere = { ...watch, targetId: 'https://other.example/#aaaa0000aaaa0000' };
+    balances.seen.set('https://other.example/#aaaa0000aaaa0000', { balance: 100, at: clock - 60_000 });
+    expect((await readAccountWatched(client, elsewhere)).drift?.verdict.kind).toBe('drift');
+  });
+});

@@ -110,7 +110,8 @@ describe('the journal never takes the app down (item 4)', () => {
         inner.append(e);
       },
     };
-    const env = await storeOnSandbox({}, { journal, intents: memoryIntentLog() });
+    const intents = memoryIntentLog();
+    const env = await storeOnSandbox({}, { journal, intents });
     await env.store.getState().loadCatalog();
     const line = (await premium(env))[0]!;
     env.store.getState().openAction({ op: 'extend', line });
@@ -121,6 +122,9 @@ describe('the journal never takes the app down (item 4)', () => {
     expect(s.action?.result?.deducedCredits).toBe(books(env.sb).ledger[0]!.amount);
     expect(s.journalWaiting).toBe(1);
     expect(s.flash?.text).toMatch(/Could not write the journal .*retrying/);
+    // Its intent stays open until the entry is written: another linedesk reading the balance sees a
+    // change open (not drift), and a run that stops now leaves it for the next start to journal.
+    expect(intents.open().map((j) => j.op)).toEqual(['extend']);
     failing = false;
     env.store.getState().closeAction();
     // The next write flushes what waited, oldest first.
@@ -129,6 +133,7 @@ describe('the journal never takes the app down (item 4)', () => {
     await env.store.getState().confirmAction();
     expect(inner.entries.map((e) => e.operation)).toEqual(['extend', 'unsuspend']);
     expect(env.store.getState().journalWaiting).toBe(0);
+    expect(intents.open()).toEqual([]);
   });
 });
 

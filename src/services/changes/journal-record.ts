@@ -41,10 +41,14 @@ export function journalRecorder(
   on: { waiting: (n: number) => void; failed: (err: unknown, waiting: number) => void },
 ): JournalRecorder {
   const { now, target } = deps;
-  const journal = new JournalWriter(deps.journal, (err, waiting) => {
-    deps.logError?.('journal', err);
-    on.failed(err, waiting);
-  });
+  const journal = new JournalWriter(
+    deps.journal,
+    (err, waiting) => {
+      deps.logError?.('journal', err);
+      on.failed(err, waiting);
+    },
+    () => on.waiting(0),
+  );
   /**
    * What was last journaled per operation: its outcome and what it said of the charge. Seeded from
    * the journal itself on first use, so a later process (the next start, `linedesk pending`) checking

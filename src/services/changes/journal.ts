@@ -189,11 +189,18 @@ export function sumTotals(ts: readonly JournalTotals[]): Omit<JournalTotals, 'da
 export class JournalWriter {
   readonly #journal: Journal;
   readonly #onProblem: (err: unknown, waiting: number) => void;
+  readonly #onWritten: (() => void) | undefined;
   readonly #queue: JournalEntry[] = [];
   #timer: ReturnType<typeof setInterval> | null = null;
-  constructor(journal: Journal, onProblem: (err: unknown, waiting: number) => void) {
+  /**
+   * `onWritten`: what waited is on disk after a failure (by the timer too: without it, a count of
+   * entries waiting would stay up until the next change, and the drift check, which waits for them,
+   * would not judge the balance until then).
+   */
+  constructor(journal: Journal, onProblem: (err: unknown, waiting: number) => void, onWritten?: () => void) {
     this.#journal = journal;
     this.#onProblem = onProblem;
+    this.#onWritten = onWritten;
   }
   get waiting(): number {
     return this.#queue.length;
@@ -215,8 +222,11 @@ export class JournalWriter {
       this.#timer.unref?.();
       return false;
     }
-    if (this.#timer) clearInterval(this.#timer);
-    this.#timer = null;
+    if (this.#timer) {
+      clearInterval(this.#timer);
+      this.#timer = null;
+      this.#onWritten?.();
+    }
     return true;
   }
   /** Entries not yet on disk, for the journal screen. */

@@ -65,11 +65,31 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   const latest = new Map<string, BulkJob>();
   /** Jobs started as bulk jobs by this process: their checks are journaled as such. */
   const asBulk = new Set<string>();
+  /**
+   * Jobs ended while their journal entry waited on a failed write: their intent stays open until the
+   * entry is on disk, so another linedesk reading the balance meanwhile sees a change of this account
+   * open (not a fall no journal explains: drift), and a run that stops first leaves it for the next
+   * start to journal (recoverIntents), not lost with this process's memory.
+   */
+  const unjournaled = new Set<string>();
+  const endJournaled = () => {
+    for (const id of unjournaled) {
+      try {
+        deps.intents?.end(id);
+      } catch (err) {
+        deps.logError?.('intent log', err);
+      }
+    }
+    unjournaled.clear();
+  };
   const journal = deps.journal
     ? journalRecorder(
         { journal: deps.journal, now, target, logError: deps.logError },
         {
-          waiting: (waiting) => emit({ type: 'journalWaiting', waiting }),
+          waiting: (waiting) => {
+            if (waiting === 0) endJournaled();
+            emit({ type: 'journalWaiting', waiting });
+          },
           failed: (err, waiting) => {
             emit({ type: 'journalWaiting', waiting });
             notify(
@@ -225,7 +245,8 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       latest.set(job.id, final);
       // Nothing of it is in flight from here now: ended, or free for another linedesk to check.
       if (!needsAttention(final)) {
-        deps.intents?.end(job.id);
+        if ((journal?.waiting() ?? 0) > 0) unjournaled.add(job.id);
+        else deps.intents?.end(job.id);
         latest.delete(job.id);
       } else deps.intents?.release(job.id);
       // Shutting down: no checks, reads or timers after the user left (the next start checks).
