@@ -39,4 +39,21 @@ describe('the screen-reader mode, frame by frame', () => {
       }
     }
   });
+
+  it('the detail and help are said in words: the diagnosis with a pause before its keys, the password hidden, a label whole', async () => {
+    const app = await renderApp({ lines: 40 });
+    await app.waitFrame((f) => f.startsWith('(selected) ') || /^\(selected\) /m.test(f));
+    for (let i = 0; i < 4; i++) await app.press('lines.filterStatus');
+    await app.waitFrame((f) => f.includes('status expired') && /^\(selected\) /m.test(f));
+    await app.press('lines.open');
+    await app.waitFrame((f) => /^Diagnosis: /m.test(f));
+    expect(app.frame()).toMatch(/^Diagnosis: expired [^\n]*; (e extends|c a new line)/m);
+    expect(app.frame()).not.toMatch(/^Diagnosis: .* to (e|c) /m);
+    expect(app.frame()).toMatch(/^Password: hidden \(p shows\)$/m);
+    await app.press('app.back');
+    await app.waitFrame((f) => !/^Diagnosis: /m.test(f));
+    await app.press('app.help');
+    await app.waitFrame((f) => f.includes('Keys'));
+    expect(app.frame()).toMatch(/^y: Copy\.\.\. from the line under the cursor/m);
+  });
 });

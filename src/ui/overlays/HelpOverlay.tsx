@@ -12,7 +12,9 @@ import {
 import { scopeTitle } from '../../commands/keys-doc';
 import { fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
+import { spoken } from '../../present/speech';
 import { selectScreen } from '../../store/view-stack';
+import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 
@@ -44,7 +46,7 @@ export function HelpOverlay({ width, height }: { readonly width: number; readonl
         {' '}
         Keys — {screen} screen ({hint('help.close', 'closes')})
         {win.position
-          ? ` · ${win.position}, ${keyHintText('help.up')}/${keyHintText('help.down')} ${keyHintText('help.pageUp')}/${keyHintText('help.pageDown')} scroll`
+          ? ` ${glyph('dot')} ${win.position}, ${keyHintText('help.up')}/${keyHintText('help.down')} ${keyHintText('help.pageUp')}/${keyHintText('help.pageDown')} scroll`
           : ''}
       </Text>
       <Box>
@@ -59,7 +61,11 @@ export function HelpOverlay({ width, height }: { readonly width: number; readonl
                 </Text>
               ) : (
                 // biome-ignore lint/suspicious/noArrayIndexKey: rows of a fixed list
-                <Text key={i} wrap="truncate" aria-label={`${r.keys.split(' ').join(' or ')}: ${r.label}`}>
+                <Text
+                  key={i}
+                  wrap="truncate"
+                  aria-label={`${r.keys.split(' ').join(' or ')}: ${spoken(r.label)}`}
+                >
                   <Text color={color('ui.focus')}>{fitWidth(`   ${r.keys}`, keysWidth)}</Text>
                   {fitWidth(r.label, Math.max(0, colWidth - keysWidth - 1))}
                 </Text>

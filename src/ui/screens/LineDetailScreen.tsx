@@ -71,7 +71,8 @@ export function LineDetailScreen({ width, height }: { readonly width: number; re
   const rows: Array<[string, string, string | undefined]> = [
     [
       'Diagnosis',
-      `${dx.why}${fixText ? `  →  ${fixText}` : ''}`,
+      // Heard, an arrow is read "to" ("expired 58 days ago to e extends"): a pause instead.
+      `${dx.why}${fixText ? (isSpoken ? `; ${fixText}` : `  →  ${fixText}`) : ''}`,
       color(dx.works === true ? 'tone.success' : dx.works === false ? 'tone.error' : 'ui.muted'),
     ],
     ['Username', line.username, undefined],
@@ -79,7 +80,7 @@ export function LineDetailScreen({ width, height }: { readonly width: number; re
       'Password',
       showPassword
         ? line.password
-        : `${'•'.repeat(Math.min(12, line.password.length))}  (${keyHintText('detail.password')} shows)`,
+        : `${isSpoken ? 'hidden' : '•'.repeat(Math.min(12, line.password.length))}  (${keyHintText('detail.password')} shows)`,
       undefined,
     ],
     ['Label', line.label || '—', undefined],
