@@ -56,4 +56,15 @@ describe('the screen-reader mode, frame by frame', () => {
     await app.waitFrame((f) => f.includes('Keys'));
     expect(app.frame()).toMatch(/^y: Copy\.\.\. from the line under the cursor/m);
   });
+
+  it('the column picker says each column in words and which one is selected', async () => {
+    const app = await renderApp({ lines: 40 });
+    await app.waitFrame((f) => /^\(selected\) /m.test(f));
+    await app.press('lines.columns');
+    await app.waitFrame((f) => f.includes('Columns of the lines browser'));
+    await app.press('columns.down');
+    await app.waitFrame((f) => /^\(selected\) LABEL, shown, column 2$/m.test(f));
+    expect(app.frame()).toMatch(/^USERNAME, shown, column 1$/m);
+    expect(app.frame()).toMatch(/^NOTE, hidden$/m);
+  });
 });
