@@ -67,4 +67,20 @@ describe('the screen-reader mode, frame by frame', () => {
     expect(app.frame()).toMatch(/^USERNAME, shown, column 1$/m);
     expect(app.frame()).toMatch(/^NOTE, hidden$/m);
   });
+
+  it('the account screen says each row as "Name: value", and the lines that lapse first as sentences', async () => {
+    const app = await renderApp({ lines: 40, credits: 3 }, { runwayAtStart: true });
+    await app.waitFrame((f) => /^\(selected\) /m.test(f));
+    await app.press('nav.account');
+    await app.waitFrame(
+      (f) => f.includes('First to lapse') && /, Renews: lapses$/m.test(f) && f.includes('By type'),
+    );
+    const f = app.frame();
+    expect(f).toMatch(/^Credits: 3$/m);
+    expect(f).toMatch(/^Runway: covers [^\n]* of renewals: /m);
+    expect(f).toMatch(/^\S+, [^\n]*\d+ connections?, [^\n]*, Renews: lapses$/m);
+    // A dot between groups is said as a comma, with no space before it.
+    expect(f).toMatch(/^By type: \d+ premium, \d+ trial$/m);
+    expect(f).not.toMatch(/USERNAME|COST~/);
+  });
 });
