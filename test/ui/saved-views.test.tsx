@@ -191,6 +191,11 @@ describe('the column picker and views on screen', () => {
     expect(app.store.getState().paletteInput).toBe('view trials ');
     await app.press('palette.run');
     await app.waitFrame((f) => f.includes('type trial') && f.includes('view trials'));
+    // Its words complete as values, not described as the commands they spell (`delete` a line).
+    await app.press('app.palette');
+    await app.type('view ');
+    await app.waitFrame((f) => /trials {3}default {3}save {3}delete/.test(f));
+    expect(app.frame()).not.toContain('delete the line');
     const header = headerOf(app.frame());
     expect(header.trim().startsWith('TYPE')).toBe(true);
     expect(header).not.toContain('STATUS');
