@@ -176,6 +176,14 @@ describe('the column picker and views on screen', () => {
     await app.press('columns.moveUp');
     await app.waitFrame((f) => f.includes('Show the column first (x), then move it'));
     expect(app.frame()).not.toContain('(Space)');
+    // A key the picker does not take: no help key is offered, since help does not open here.
+    app.ui.stdin.write('q');
+    await app.waitFrame((f) => f.includes('No command on "q" here'));
+    expect(app.frame()).not.toContain('shows the keys');
+    await app.press('columns.close');
+    await app.waitFrame((f) => !f.includes('Columns of the lines browser'));
+    app.ui.stdin.write('z');
+    await app.waitFrame((f) => f.includes('No command on "z" here; ? shows the keys'));
   });
 
   it(':view NAME applies a view given by hand and completes its name', async () => {
