@@ -57,6 +57,7 @@ describe('the screen-reader mode, frame by frame', () => {
     await app.press('app.help');
     await app.waitFrame((f) => f.includes('Keys'));
     expect(app.frame()).toMatch(/^y: Copy\.\.\. from the line under the cursor/m);
+    expect(app.frame()).toMatch(/^Keys - lines screen \(Esc closes\), 1/m);
   });
 
   it('the column picker says each column in words and which one is selected', async () => {
