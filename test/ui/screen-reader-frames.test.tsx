@@ -4,6 +4,7 @@
  * steps of 10% with nothing that moves at every line.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { glyphMode, setGlyphMode } from '../../src/ui/glyphs';
 import { renderApp } from '../helpers/app';
 
 beforeAll(() => {
@@ -85,5 +86,20 @@ describe('the screen-reader mode, frame by frame', () => {
     // A dot between groups is said as a comma, with no space before it.
     expect(f).toMatch(/^By type: \d+ premium, \d+ trial$/m);
     expect(f).not.toMatch(/USERNAME|COST~/);
+  });
+
+  it('a dialog says what stops its confirm in words, not with a glyph read as a letter', async () => {
+    const before = glyphMode();
+    setGlyphMode('speech');
+    try {
+      const app = await renderApp({ lines: 40 });
+      await app.waitFrame((f) => /^\(selected\) /m.test(f));
+      await app.press('line.delete');
+      await app.waitFrame((f) => f.includes('Type the username to confirm'));
+      expect(app.frame()).toMatch(/error: Type the username to confirm/);
+      expect(app.frame()).not.toContain('✗');
+    } finally {
+      setGlyphMode(before);
+    }
   });
 });

@@ -216,7 +216,7 @@ function BulkBody({
         {fitWidth(
           b.phase === 'preview'
             ? hidden || blocker
-              ? ` ✗ ${hidden ?? blocker} · ${hint('bulk.close', 'closes')}`
+              ? ` ${glyph('fail')} ${hidden ?? blocker} · ${hint('bulk.close', 'closes')}`
               : ` ${confirmHint(guard, 'bulk.start', 'starts (each line at most once)')} · ${hint('bulk.close', 'closes')}`
             : b.phase === 'running'
               ? ` ${hint('bulk.cancel', 'cancels (requests in flight finish)')}`
