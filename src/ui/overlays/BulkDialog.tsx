@@ -1,5 +1,5 @@
 import { Box, Text, useIsScreenReaderEnabled } from 'ink';
-import { hint, keyHintText } from '../../commands/keymap';
+import { hint, keyHint, keyHintText } from '../../commands/keymap';
 import { affordability, type BulkJob, type BulkLine, deletedPaidTimeText } from '../../domain/bulk';
 import {
   absoluteText,
@@ -57,6 +57,11 @@ function BulkBody({
   readonly height: number;
 }) {
   const isSpoken = useIsScreenReaderEnabled();
+  // Named only while they run: with nothing failed or unknown, "f retries…" would offer a refused key.
+  const retryHint = useApp((s) =>
+    keyHint(s, 'bulk.retry', 'retries the failed and cancelled ones (quoted again first)'),
+  );
+  const recheckHint = useApp((s) => keyHint(s, 'bulk.recheck', 'checks the unknown ones'));
   const balance = useApp((s) => loaded(s.account)?.credits);
   const scroll = useApp((s) => s.scroll.bulk);
   const { job } = b;
@@ -126,7 +131,7 @@ function BulkBody({
       );
     if (b.phase === 'done')
       head.push(
-        `Finished. ${hint('bulk.retry', 'retries the failed and cancelled ones (quoted again first)')}${p.unknown ? ` · ${hint('bulk.recheck', 'checks the unknown ones')}` : ''} · ${hint('bulk.export', 'exports')} · ${hint('bulk.close', 'closes')}`,
+        `Finished. ${[retryHint, recheckHint, hint('bulk.export', 'exports'), hint('bulk.close', 'closes')].filter(Boolean).join(' · ')}`,
       );
   }
   const blocker = b.phase === 'preview' ? bulkBlocker(b, balance) : null;
