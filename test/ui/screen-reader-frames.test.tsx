@@ -4,6 +4,7 @@
  * steps of 10% with nothing that moves at every line.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cellWidth } from '../../src/domain/format';
 import { glyphMode, setGlyphMode } from '../../src/ui/glyphs';
 import { renderApp } from '../helpers/app';
 
@@ -101,5 +102,26 @@ describe('the screen-reader mode, frame by frame', () => {
     } finally {
       setGlyphMode(before);
     }
+  });
+
+  it('a bulk preview of many lines at 60×24 fits the terminal: its sentences wrap, and how to start stays on screen', async () => {
+    const app = await renderApp({ lines: 40 });
+    Object.defineProperty(app.ui.stdout, 'columns', { value: 60, configurable: true });
+    Object.defineProperty(app.ui.stdout, 'rows', { value: 24, configurable: true });
+    app.ui.stdout.emit('resize');
+    await app.waitFrame((f) => /^\(selected\) /m.test(f));
+    await app.press('lines.filterType'); // premium: extend applies to every one
+    await app.waitFrame((f) => f.includes('type premium') && !f.includes('loading'));
+    await app.press('lines.markAll');
+    await app.waitFrame((f) => /\d+ marked/.test(f) && !f.includes('marking'));
+    await app.press('line.extend');
+    await app.waitFrame((f) => /^pending, Username: /m.test(f) && f.includes('affordable'));
+    // The terminal wraps each written row at 60 cells: the rows it takes, not the rows written.
+    const rows = app
+      .frame()
+      .split('\n')
+      .reduce((n, r) => n + Math.max(1, Math.ceil(cellWidth(r.trimEnd()) / 60)), 0);
+    expect(rows).toBeLessThanOrEqual(24);
+    expect(app.frame()).toMatch(/Enter (starts|waits a moment)/);
   });
 });
