@@ -124,4 +124,36 @@ describe('the screen-reader mode, frame by frame', () => {
     expect(rows).toBeLessThanOrEqual(24);
     expect(app.frame()).toMatch(/Enter (starts|waits a moment)/);
   });
+
+  it('renewals and marks at 80×24: the selected row stays on screen when its sentences wrap (the last one too)', async () => {
+    const app = await renderApp({ lines: 120 });
+    Object.defineProperty(app.ui.stdout, 'columns', { value: 80, configurable: true });
+    Object.defineProperty(app.ui.stdout, 'rows', { value: 24, configurable: true });
+    app.ui.stdout.emit('resize');
+    const terminalRows = (f: string) =>
+      f.split('\n').reduce((n, r) => n + Math.max(1, Math.ceil(cellWidth(r.trimEnd()) / 80)), 0);
+    /** The selected row within the 24 rows the terminal shows, once each row is wrapped at 80. */
+    const selectedShown = (f: string) => {
+      const rows = f.split('\n');
+      const at = rows.findIndex((r) => r.startsWith('(selected) '));
+      return at >= 0 && terminalRows(rows.slice(0, at + 1).join('\n')) <= 24 - 2;
+    };
+    await app.waitFrame((f) => /^\(selected\) /m.test(f));
+    await app.press('nav.renewals');
+    await app.waitFrame((f) => f.includes('Renewals') && /^\(selected\) /m.test(f));
+    await app.press('renewals.last');
+    await app.waitFrame(selectedShown);
+    for (let i = 0; i < 6; i++) await app.press('renewals.up');
+    await app.waitFrame(selectedShown);
+    expect(terminalRows(app.frame())).toBeLessThanOrEqual(24);
+    // The marks view: its last line selected.
+    await app.press('nav.lines');
+    await app.waitFrame((f) => !f.includes('Renewals') && /^\(selected\) /m.test(f));
+    await app.press('lines.markAll');
+    await app.waitFrame((f) => f.includes('120 marked'));
+    await app.press('lines.marks');
+    await app.waitFrame((f) => f.includes('Marked lines: 120'));
+    for (let i = 0; i < 119; i++) await app.press('marks.down');
+    await app.waitFrame((f) => f.includes('Marked lines: 120') && selectedShown(f));
+  });
 });
