@@ -1,5 +1,5 @@
 import type { UiEffects } from '../commands/effects';
-import { command, hint } from '../commands/keymap';
+import { command, hint, keyHintText } from '../commands/keymap';
 import { FIELDS } from '../domain/line-form';
 import { parsePasteList } from '../domain/paste-list';
 import { NOTE_LIMITS } from '../services/notes';
@@ -168,7 +168,7 @@ export function handlePaste(store: AppStore, text: string): void {
   const names = scope === 'search' ? parsePasteList(text).items.length : 0;
   if (names > 1)
     s.notify(
-      `First of ${names} pasted names searched; to mark all ${names}, press Esc and paste in the browser`,
+      `First of ${names} pasted names searched; to mark all ${names}, press ${keyHintText('search.clear')} and paste in the browser`,
       'info',
     );
   else if (shortened)
