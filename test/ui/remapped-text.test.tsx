@@ -1,6 +1,6 @@
 /**
- * The new-line form and its bouquet picker name the keys as the config has them (issue 28, your
- * keys): a field's hint and the picker's flash read the command table, never a key typed by hand.
+ * Text names the keys as the config has them (issue 28, your keys): the new-line form's hints, the
+ * bouquet picker's flash, a change dialog's refusal read the command table, never a key typed by hand.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyUserKeys, resetUserKeys } from '../../src/commands/user-keys';
@@ -52,5 +52,20 @@ describe('the form’s keys, remapped', () => {
     await app.waitFrame((f) => f.includes('filter:'));
     await app.press('picker.same');
     await app.waitFrame((f) => f.includes('Same bouquets as earlier01 (1); Ctrl-O again for an older line'));
+  });
+});
+
+describe('a change dialog, its keys remapped', () => {
+  it('no cost known: the refusal names no key of its own; the footer names the remapped one', async () => {
+    applyUserKeys({ keys: { 'action.cancel': 'Ctrl-X' } });
+    const app = await renderApp({ lines: 40 });
+    await app.waitFrame((f) => f.includes('type all') && f.includes('USERNAME'));
+    await app.press('lines.filterType'); // premium: upgrade applies
+    await app.waitFrame((f) => f.includes('type premium') && !f.includes('loading'));
+    app.sb.faults.set('error500=1');
+    await app.press('line.upgrade');
+    await app.waitFrame((f) => f.includes('No cost known'));
+    expect(app.frame()).toContain('Ctrl-X back');
+    expect(app.frame()).not.toContain('Esc');
   });
 });
