@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cellWidth } from '../../src/domain/format';
+import { type JournalEntry, memoryJournal } from '../../src/services/changes/journal';
 import { glyphMode, setGlyphMode } from '../../src/ui/glyphs';
 import { renderApp } from '../helpers/app';
 
@@ -155,5 +156,35 @@ describe('the screen-reader mode, frame by frame', () => {
     await app.waitFrame((f) => f.includes('Marked lines: 120'));
     for (let i = 0; i < 119; i++) await app.press('marks.down');
     await app.waitFrame((f) => f.includes('Marked lines: 120') && selectedShown(f));
+  });
+
+  it('the journal: entries of several rows each are windowed by the rows they take, so the oldest is reached', async () => {
+    const journal = memoryJournal();
+    for (let i = 1; i <= 15; i++)
+      journal.append({
+        opId: `job:${i}`,
+        time: new Date(Date.UTC(2026, 10, 20, 10, i)).toISOString(),
+        target: 'sandbox:test',
+        operation: 'extend',
+        lineId: `id${i}`,
+        username: `customer-number-${String(i).padStart(2, '0')}`,
+        quotedCost: 4,
+        estimate: true,
+        deducedCredits: 4,
+        newBalance: 1000 - 4 * i,
+        outcome: 'applied',
+        detail: 'extended by one month after the customer paid at the shop counter',
+      } as JournalEntry);
+    const app = await renderApp({ lines: 40 }, { journal });
+    await app.waitFrame((f) => /^\(selected\) /m.test(f));
+    await app.press('nav.journal');
+    // What the terminal shows: each written row wrapped at its 100 columns, within its 24 rows.
+    const fits = (f: string) =>
+      f.split('\n').reduce((n, r) => n + Math.max(1, Math.ceil(cellWidth(r.trimEnd()) / 100)), 0) <= 24;
+    await app.waitFrame((f) => f.includes('customer-number-15'));
+    expect(fits(app.frame())).toBe(true);
+    for (let i = 0; i < 15; i++) await app.press('journal.down');
+    await app.waitFrame((f) => f.includes('customer-number-01'));
+    expect(fits(app.frame())).toBe(true);
   });
 });
