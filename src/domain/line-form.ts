@@ -46,13 +46,13 @@ export interface FieldDef {
 }
 
 export const FIELDS: readonly FieldDef[] = [
-  { id: 'package', label: 'Package', kind: 'select', hint: '←/→ choose', trialToo: true },
-  { id: 'connections', label: 'Connections', kind: 'number', hint: '←/→ 1 to 6', trialToo: false },
+  { id: 'package', label: 'Package', kind: 'select', hint: 'choose', trialToo: true },
+  { id: 'connections', label: 'Connections', kind: 'number', hint: '1 to 6', trialToo: false },
   {
     id: 'username',
     label: 'Username',
     kind: 'text',
-    hint: `${USERNAME_MIN}–${USERNAME_MAX} of A–Z a–z 0–9 - . _ ~; blank: random; Ctrl-G fills one`,
+    hint: `${USERNAME_MIN}–${USERNAME_MAX} of A–Z a–z 0–9 - . _ ~; blank: random`,
     trialToo: true,
     maxLength: USERNAME_MAX,
   },
@@ -60,7 +60,7 @@ export const FIELDS: readonly FieldDef[] = [
     id: 'password',
     label: 'Password',
     kind: 'text',
-    hint: `${PASSWORD_MIN}–${PASSWORD_MAX} of A–Z a–z 0–9 - . _ ~; blank: random; Ctrl-G fills one`,
+    hint: `${PASSWORD_MIN}–${PASSWORD_MAX} of A–Z a–z 0–9 - . _ ~; blank: random`,
     trialToo: true,
     maxLength: PASSWORD_MAX,
   },
@@ -88,7 +88,7 @@ export const FIELDS: readonly FieldDef[] = [
     trialToo: true,
     maxLength: 4,
   },
-  { id: 'enabled', label: 'Enabled', kind: 'toggle', hint: 'Space toggles', trialToo: true },
+  { id: 'enabled', label: 'Enabled', kind: 'toggle', hint: 'toggles', trialToo: true },
   {
     id: 'bouquets',
     label: 'Bouquets',

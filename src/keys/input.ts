@@ -1,5 +1,5 @@
 import type { UiEffects } from '../commands/effects';
-import { hint } from '../commands/keymap';
+import { command, hint, keyHintText } from '../commands/keymap';
 import { FIELDS } from '../domain/line-form';
 import { parsePasteList } from '../domain/paste-list';
 import { NOTE_LIMITS } from '../services/notes';
@@ -48,7 +48,14 @@ function dispatchKey(store: AppStore, name: string, effects: UiEffects, turn: Ke
       if (isEditKey(name)) editTarget(store, (t) => editText(t, name));
       else if (name === 'space' || [...name].length === 1) typeInto(store, name === 'space' ? ' ' : name);
     } else if ([...name].length === 1) {
-      state.notify(`No command on "${name}" here; ${hint('app.help', 'shows the keys')}`, 'info');
+      // The help key is offered only where it opens help (a dialog such as the column picker or
+      // a command's output has no help of its own: there its footer lists the keys).
+      const helpKey = command('app.help').keys[0];
+      const offersHelp = helpKey !== undefined && resolveKey(state, helpKey)?.id === 'app.help';
+      state.notify(
+        `No command on "${name}" here${offersHelp ? `; ${hint('app.help', 'shows the keys')}` : ''}`,
+        'info',
+      );
     }
     return;
   }
@@ -161,7 +168,7 @@ export function handlePaste(store: AppStore, text: string): void {
   const names = scope === 'search' ? parsePasteList(text).items.length : 0;
   if (names > 1)
     s.notify(
-      `First of ${names} pasted names searched; to mark all ${names}, press Esc and paste in the browser`,
+      `First of ${names} pasted names searched; to mark all ${names}, press ${keyHintText('search.clear')} and paste in the browser`,
       'info',
     );
   else if (shortened)

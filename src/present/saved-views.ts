@@ -6,6 +6,7 @@
  */
 import type { LineListItem } from '../api/contract';
 import { LINE_TYPES, ORDER_BY, ORDER_TYPES } from '../api/contract/choices';
+import { sanitize, stripForbidden } from '../api/sanitize';
 import { PROFILE_NAME } from '../domain/profile-name';
 import { DEFAULT_QUERY, type LinesQuery } from '../services/lines-query';
 import type { LineNote } from '../services/notes';
@@ -48,8 +49,10 @@ const oneOf = (values: readonly string[]) => values.join(', ');
 
 /** One view of the config, or why it is left out. */
 export function parseView(name: string, raw: unknown): SavedView | { readonly error: string } {
+  // The config is edited by hand: a name or value it echoes may hold a control character, which
+  // must not act on the terminal (the flash, stderr) when the problem is said.
   const fail = (field: string | null, what: string) => ({
-    error: `View "${name.slice(0, 40)}"${field ? `: ${field}` : ''}: ${what}; the view is left out`,
+    error: sanitize(`View "${name.slice(0, 40)}"${field ? `: ${field}` : ''}: ${what}; the view is left out`),
   });
   const nameProblem = viewNameProblem(name);
   if (nameProblem) return fail(null, nameProblem);
@@ -128,7 +131,8 @@ export function parseSearches(raw: unknown, account: string): { searches: string
   if (!Array.isArray(mine) || mine.some((s) => typeof s !== 'string' || s.length > 200))
     return { searches: [], problem: 'Searches: expected a list of texts; the search history starts empty' };
   return {
-    searches: [...new Set((mine as string[]).map((s) => s.trim()).filter(Boolean))].slice(
+    // Recalled into the search field as if typed: what typing could not enter is left out.
+    searches: [...new Set((mine as string[]).map((s) => stripForbidden(s).trim()).filter(Boolean))].slice(
       -SEARCH_HISTORY_MAX,
     ),
     problem: null,

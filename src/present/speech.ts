@@ -21,7 +21,11 @@ export function spoken(text: string): string {
   if (text.trim() === '—') return 'none';
   let out = '';
   for (const ch of text) out += WORDS[ch] ?? ch;
-  return out.replace(/\s+/g, ' ').trim();
+  // "144 active · 33 expiring" is heard "144 active, 33 expiring": no space before the comma.
+  return out
+    .replace(/\s+/g, ' ')
+    .replace(/ ([,;])/g, '$1')
+    .trim();
 }
 
 /** "EXTRA CONN" → "Extra conn"; "COST~" (an estimate) → "Estimated cost". */

@@ -102,7 +102,7 @@ export function confirmBlocker(
   const rule = ruleBlocker(a, open);
   if (rule || a.phase !== 'review' || !SPENDS.has(a.op)) return rule;
   if (a.quote.status === 'loading' || a.quote.status === 'idle') return 'Waiting for the cost';
-  if (a.quote.status === 'error') return 'No cost known: Esc and try again';
+  if (a.quote.status === 'error') return 'No cost known: go back and try again';
   return (
     validateCost(changeOf(a), { balance, cost: loaded(a.quote)?.cost ?? 0, pkg: a.pkg })?.message ?? null
   );

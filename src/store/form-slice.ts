@@ -51,7 +51,8 @@ export interface FormSlice {
   pickerSetFilter: (text: string) => void;
   pickerSetAll: (on: boolean) => void;
   pickerClose: (keep: boolean) => void;
-  pickerSameAsLine: () => void;
+  /** `again`: the key that picks an older line, as the command table names it now. */
+  pickerSameAsLine: (again?: string) => void;
   /** The packages arrived: a form opened before them gets its default package now. */
   formPackagesArrived: (packages: readonly Package[]) => void;
   /** The server refused a create and named fields: their messages go to them, the focus to `first`. */
@@ -215,7 +216,7 @@ export function createFormSlice(set: SetState, get: GetState, deps: StoreDeps): 
       for (const id of ids) on ? chosen.add(id) : chosen.delete(id);
       set({ form: { ...form, values: { ...form.values, bouquets: [...chosen].sort((a, b) => a - b) } } });
     },
-    pickerSameAsLine() {
+    pickerSameAsLine(again) {
       const { picker, form } = get();
       if (!picker || !form) return;
       // Lines created from here, newest first, that were given bouquets.
@@ -240,7 +241,7 @@ export function createFormSlice(set: SetState, get: GetState, deps: StoreDeps): 
         picker: { ...picker, sameIndex: picker.sameIndex + 1 },
       });
       get().notify(
-        `Same bouquets as ${src.username} (${src.bouquets!.length}); Ctrl-L again for an older line`,
+        `Same bouquets as ${src.username} (${src.bouquets!.length})${again ? `; ${again} again for an older line` : ''}`,
         'info',
       );
     },

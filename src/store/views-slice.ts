@@ -105,10 +105,8 @@ export function createViewsSlice(set: SetState, get: GetState, deps: StoreDeps):
 
     nextView() {
       const names = get().savedViews.map((v) => v.name);
-      if (!names.length) {
-        get().notify('No saved views yet: :view save NAME saves this one', 'info');
-        return;
-      }
+      // None saved: the command is refused, with the key that saves one (commands/areas/views.ts).
+      if (!names.length) return;
       const at = get().viewName === null ? -1 : names.indexOf(get().viewName!);
       get().applyView(at + 1 < names.length ? names[at + 1]! : DEFAULT_VIEW);
     },
@@ -151,15 +149,15 @@ export function createViewsSlice(set: SetState, get: GetState, deps: StoreDeps):
       const now = [...shown()];
       const at = now.indexOf(get().columnsCursor);
       const to = at + delta;
-      if (at < 0) return get().notify('Show the column first (Space), then move it', 'error');
-      if (to < 0 || to >= now.length) return;
+      // A hidden column is refused by the command (commands/areas/views.ts), with its key named.
+      if (at < 0 || to < 0 || to >= now.length) return;
       [now[at], now[to]] = [now[to]!, now[at]!];
       set({ columns: now });
     },
     saveColumns() {
       const name = get().viewName;
-      if (!name) return get().notify('No view chosen: :view save NAME saves the browser as one', 'error');
-      get().saveView(name);
+      // None chosen: the command is refused, with the key that saves one (commands/areas/views.ts).
+      if (name) get().saveView(name);
     },
     resetColumns() {
       set({ columns: null, columnsCursor: COLUMN_IDS[0]! });

@@ -111,6 +111,8 @@ export function asciiText(text: string, speech = false): string {
     if (cp < 0x80) out += ch;
     else if (cp >= 0x300 && cp <= 0x36f) continue;
     else if (speech && (SILENT.has(ch) || boxPiece(cp) !== null)) out += ' ';
+    // A dot between parts is heard as a pause, not the end of a sentence ('.', its ASCII stand-in).
+    else if (speech && ch === '·') out += ',';
     else out += TABLE.get(ch) ?? boxPiece(cp) ?? (isWide(cp) ? '??' : '?');
   }
   return out;

@@ -53,6 +53,17 @@ describe('the config’s views, entry by entry', () => {
     expect(problems.join('\n')).toMatch(/"notAnObject": expected an object/);
   });
 
+  it('a name or value edited by hand with a control character is said without it; a search recalled without it', () => {
+    const { problems } = parseViews({
+      'x\u001b]0;owned\u0007y': { status: 'active' },
+      ok: { status: 'gone\u001b[31m' },
+      cols: { columns: ['username', '\u009b2J'] },
+    });
+    expect(problems).toHaveLength(3);
+    for (const p of problems) expect(p).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+    expect(parseSearches({ a: ['ross\u001b[2J', 'smith'] }, 'a').searches).toEqual(['ross[2J', 'smith']);
+  });
+
   it('a views entry that is not an object is named; nothing else is lost', () => {
     expect(parseViews(['a'])).toEqual({
       views: [],

@@ -42,6 +42,9 @@ describe('bulk edits', () => {
     expect(app.frame()).not.toContain('not on the page');
     await app.confirm('bulk.start');
     await app.waitFrame((f) => f.includes('Finished') && f.includes('done 5'));
+    // Nothing failed or unknown: the retry and recheck keys are not offered (they would be refused).
+    expect(app.frame()).toMatch(/Finished\. x exports · Esc closes/);
+    expect(app.frame()).not.toContain('retries');
     const b = books(app.sb);
     expect(b.spent).toBe(expected);
     expect(b.ledger).toHaveLength(5);
@@ -94,6 +97,8 @@ describe('bulk edits', () => {
     expect(footer).not.toContain('start the job');
     await app.press('bulk.cancel');
     await app.waitFrame((f) => f.includes('Finished'));
+    // Cancelled lines can be retried: the key is offered.
+    expect(app.frame()).toContain('Finished. f retries the failed and cancelled ones');
     const job = app.store.getState().bulk!.job;
     const done = job.lines.filter((l) => l.state === 'done').length;
     // Recorded as cancelled (never "interrupted"): nothing of it is offered again at the next start.
@@ -185,6 +190,8 @@ describe('bulk edits', () => {
     await app.waitFrame((f) => /done [2-9]/.test(f));
     await app.press('bulk.cancel');
     await app.waitFrame((f) => f.includes('Finished'));
+    // Cancelled lines can be retried: the key is offered.
+    expect(app.frame()).toContain('Finished. f retries the failed and cancelled ones');
     app.sb.faults.set('');
     const done = app.store.getState().bulk!.job.lines.filter((l) => l.state === 'done').length;
     // The done lines left the marks as they finished; the rest stay marked.

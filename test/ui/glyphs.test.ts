@@ -20,4 +20,12 @@ describe('the glyph table (issue 23)', () => {
     expect(cellWidth(out)).toBe(cellWidth(text));
     expect(out.startsWith('+- Extend -+ > * 1-24 of 240 . 3 credits. > + x [###..]')).toBe(true);
   });
+
+  it('the screen-reader mode hears a dot between parts as a pause (a comma), in the same width', () => {
+    const text = 'Enter confirms · Esc back';
+    const out = asciiText(text, true);
+    expect(out).toBe('Enter confirms , Esc back');
+    expect(cellWidth(out)).toBe(cellWidth(text));
+    expect(asciiText(text)).toBe('Enter confirms . Esc back');
+  });
 });

@@ -3,8 +3,9 @@
  * saved, switched to with its key and by name; columns shown in the order chosen; ↑ in the search
  * field recalls a search.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { runPalette } from '../../src/commands/palette';
+import { applyUserKeys, resetUserKeys } from '../../src/commands/user-keys';
 import { loaded } from '../../src/domain/load';
 import type { SavedView, ViewsApi } from '../../src/present/saved-views';
 import { DEFAULT_QUERY } from '../../src/services/lines-query';
@@ -96,6 +97,8 @@ describe('saved views in the store', () => {
 });
 
 describe('the column picker and views on screen', () => {
+  afterEach(() => resetUserKeys());
+
   it('columns are shown in the order chosen; Esc returns to the browser as it was; a saved view comes back with v', async () => {
     const views = memoryViews();
     const app = await renderApp({ lines: 40 }, { views });
@@ -158,6 +161,31 @@ describe('the column picker and views on screen', () => {
     expect(selectDialog(app.store.getState())).toBeNull();
   });
 
+  it('a refused key names the keys as they are now (remapped in the config): moving a hidden column, the next view with none saved', async () => {
+    applyUserKeys({ keys: { 'columns.toggle': 'x', 'lines.saveView': 'S' } });
+    const app = await renderApp({ lines: 40 }, { views: memoryViews() });
+    await app.waitFrame(ready);
+    await app.press('lines.nextView');
+    await app.waitFrame((f) => f.includes('No saved views yet: S saves this one'));
+    await app.press('lines.columns');
+    await app.waitFrame((f) => f.includes('Columns of the lines browser: x shows or hides'));
+    for (let i = 0; i < 8; i++) await app.press('columns.down');
+    await app.waitFrame((f) => /› ○ +NOTE +hidden/.test(f));
+    // The footer offers no move on a hidden column, and the key says why.
+    expect(app.frame()).not.toContain('move the column');
+    await app.press('columns.moveUp');
+    await app.waitFrame((f) => f.includes('Show the column first (x), then move it'));
+    expect(app.frame()).not.toContain('(Space)');
+    // A key the picker does not take: no help key is offered, since help does not open here.
+    app.ui.stdin.write('q');
+    await app.waitFrame((f) => f.includes('No command on "q" here'));
+    expect(app.frame()).not.toContain('shows the keys');
+    await app.press('columns.close');
+    await app.waitFrame((f) => !f.includes('Columns of the lines browser'));
+    app.ui.stdin.write('z');
+    await app.waitFrame((f) => f.includes('No command on "z" here; ? shows the keys'));
+  });
+
   it(':view NAME applies a view given by hand and completes its name', async () => {
     const views = memoryViews([
       { name: 'trials', query: { ...DEFAULT_QUERY, type: 'trial' }, columns: ['type', 'username'] },
@@ -171,6 +199,11 @@ describe('the column picker and views on screen', () => {
     expect(app.store.getState().paletteInput).toBe('view trials ');
     await app.press('palette.run');
     await app.waitFrame((f) => f.includes('type trial') && f.includes('view trials'));
+    // Its words complete as values, not described as the commands they spell (`delete` a line).
+    await app.press('app.palette');
+    await app.type('view ');
+    await app.waitFrame((f) => /trials {3}default {3}save {3}delete/.test(f));
+    expect(app.frame()).not.toContain('delete the line');
     const header = headerOf(app.frame());
     expect(header.trim().startsWith('TYPE')).toBe(true);
     expect(header).not.toContain('STATUS');

@@ -1,6 +1,7 @@
 import { FIELDS } from '../../domain/line-form';
 import type { AppState } from '../../store/app-store';
 import { c } from '../command';
+import { keyHintText } from '../hints';
 
 /** ←/→ choose on a choice field (package, connections); in a text field they move the caret. */
 const notAChoice = (s: AppState) => {
@@ -90,7 +91,8 @@ export const FORM_COMMANDS = [
     'picker',
     'Input',
     'Same bouquets as a line created earlier (again: older)',
-    (s) => s.pickerSameAsLine(),
+    // Annotated: the hint names this command of the table this table's type is built from.
+    (s): void => s.pickerSameAsLine(keyHintText('picker.same')),
     { footer: true },
   ),
   c('picker.done', ['enter'], 'picker', 'Input', 'Done', (s) => s.pickerClose(true), { footer: true }),

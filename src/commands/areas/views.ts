@@ -1,10 +1,31 @@
+import { selectShownColumns } from '../../store/views-slice';
 import { c } from '../command';
 import { keyHintText } from '../hints';
 
+/** A hidden column has no place to move from: said with the key that shows it, as it is now. */
+const hiddenColumn = (s: {
+  readonly columns: readonly string[] | null;
+  readonly noteColumn: boolean;
+  readonly columnsCursor: string;
+}): string | null =>
+  selectShownColumns(s).includes(s.columnsCursor)
+    ? null
+    : `Show the column first (${keyHintText('columns.toggle')}), then move it`;
+
 /** Saved views of the lines browser, its column picker and the search field's history. */
 export const VIEWS_COMMANDS = [
-  c('lines.nextView', ['v'], 'lines', 'Find', 'Next saved view (filter, search, sort, columns)', (s) =>
-    s.nextView(),
+  c(
+    'lines.nextView',
+    ['v'],
+    'lines',
+    'Find',
+    'Next saved view (filter, search, sort, columns)',
+    (s) => s.nextView(),
+    {
+      // Annotated: the hint names a command of the table this table's type is built from.
+      disabled: (s): string | null =>
+        s.savedViews.length ? null : `No saved views yet: ${keyHintText('lines.saveView')} saves this one`,
+    },
   ),
   c('lines.saveView', ['V'], 'lines', 'Find', 'Save this view as… (:view save NAME)', (s) => {
     s.openPalette();
@@ -20,9 +41,11 @@ export const VIEWS_COMMANDS = [
   }),
   c('columns.moveUp', ['K'], 'columns', 'Input', 'Move the column left', (s) => s.moveColumn(-1), {
     footer: true,
+    disabled: hiddenColumn,
   }),
   c('columns.moveDown', ['J'], 'columns', 'Input', 'Move the column right', (s) => s.moveColumn(1), {
     footer: true,
+    disabled: hiddenColumn,
   }),
   c('columns.reset', ['R'], 'columns', 'Input', 'The default columns', (s) => s.resetColumns()),
   c('columns.save', ['s'], 'columns', 'Input', 'Save into the current view', (s) => s.saveColumns(), {

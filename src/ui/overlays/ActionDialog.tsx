@@ -5,7 +5,7 @@ import { absoluteText, cellWidth, credits, creditsText, fitWidth } from '../../d
 import { spoken } from '../../present/speech';
 import { type ActionState, confirmBlocker, SPENDS } from '../../store/action-slice';
 import { loaded } from '../../store/types';
-import { borderStyle } from '../glyphs';
+import { borderStyle, glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 import { confirmHint, droppedNote, useConfirmGuard } from '../use-confirm-guard';
@@ -48,9 +48,9 @@ export function ActionDialog({ width, height }: { readonly width: number; readon
   const footerHint =
     a.phase === 'review'
       ? fit.hidden
-        ? `✗ ${fit.hidden} · ${hint('action.cancel', 'back')}`
+        ? `${glyph('fail')} ${fit.hidden} · ${hint('action.cancel', 'back')}`
         : blocker
-          ? `✗ ${blocker} · ${hint('action.cancel', 'back')}`
+          ? `${glyph('fail')} ${blocker} · ${hint('action.cancel', 'back')}`
           : `${confirmHint(guard, 'action.confirm', 'confirms (one request)')} · ${hint('action.cancel', 'back')}${a.op === 'extend' || a.op === 'upgrade' ? ` · ${keyHintText('action.decrease')}/${keyHintText('action.increase')} adjust` : ''}`
       : a.phase === 'sending' || a.phase === 'checking'
         ? 'Waiting for the server… (nothing is sent twice)'

@@ -1,5 +1,5 @@
 import { Box, Text, useIsScreenReaderEnabled } from 'ink';
-import { hint, keyHintText } from '../../commands/keymap';
+import { hint, keyHint, keyHintText } from '../../commands/keymap';
 import { affordability, type BulkJob, type BulkLine, deletedPaidTimeText } from '../../domain/bulk';
 import {
   absoluteText,
@@ -12,7 +12,7 @@ import {
 } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
 import { layoutColumns } from '../../present/lines-columns';
-import { progressStep, rowSentence } from '../../present/speech';
+import { progressStep, rowSentence, spoken, wrappedRows } from '../../present/speech';
 import { rowText } from '../../present/tables';
 import { type BulkState, bulkBlocker } from '../../store/bulk-slice';
 import { loaded } from '../../store/types';
@@ -42,6 +42,9 @@ const STATE_TONES: Record<BulkLine['state'], Token | undefined> = {
 const at = (ms: number | null | undefined) => (ms == null ? '—' : absoluteText({ raw: '', ms }).slice(0, 10));
 
 /** Preview (per line: what changes and its cost, the total against the balance), progress, results. */
+/** About the longest a line's spoken row gets: "pending, Username: (30), Change: DATE to DATE, Cost: 12, …". */
+const SPOKEN_LINE_CELLS = 100;
+
 export function BulkDialog({ width, height }: { readonly width: number; readonly height: number }) {
   const b = useApp((s) => s.bulk);
   return b ? <BulkBody b={b} width={width} height={height} /> : null;
@@ -57,6 +60,11 @@ function BulkBody({
   readonly height: number;
 }) {
   const isSpoken = useIsScreenReaderEnabled();
+  // Named only while they run: with nothing failed or unknown, "f retries…" would offer a refused key.
+  const retryHint = useApp((s) =>
+    keyHint(s, 'bulk.retry', 'retries the failed and cancelled ones (quoted again first)'),
+  );
+  const recheckHint = useApp((s) => keyHint(s, 'bulk.recheck', 'checks the unknown ones'));
   const balance = useApp((s) => loaded(s.account)?.credits);
   const scroll = useApp((s) => s.scroll.bulk);
   const { job } = b;
@@ -126,7 +134,7 @@ function BulkBody({
       );
     if (b.phase === 'done')
       head.push(
-        `Finished. ${hint('bulk.retry', 'retries the failed and cancelled ones (quoted again first)')}${p.unknown ? ` · ${hint('bulk.recheck', 'checks the unknown ones')}` : ''} · ${hint('bulk.export', 'exports')} · ${hint('bulk.close', 'closes')}`,
+        `Finished. ${[retryHint, recheckHint, hint('bulk.export', 'exports'), hint('bulk.close', 'closes')].filter(Boolean).join(' · ')}`,
       );
   }
   const blocker = b.phase === 'preview' ? bulkBlocker(b, balance) : null;
@@ -142,7 +150,12 @@ function BulkBody({
   const guard = useConfirmGuard(hidden);
   const note = b.phase === 'preview' && !hidden ? droppedNote(guard) : null;
   if (note) head.push(note);
-  const win = windowOf(job.lines.length, Math.max(1, height - head.length - 5), scroll);
+  // Read aloud, a row is its whole sentence, which wraps (Ink draws the aria-label): the window
+  // counts the rows they take, so the frame stays within the terminal and the rows below the
+  // lines (where they are, how to start) are not cut off.
+  const headRows = isSpoken ? head.reduce((n, h) => n + wrappedRows(spoken(h), width - 2), 0) : head.length;
+  const perLine = isSpoken ? wrappedRows('x'.repeat(SPOKEN_LINE_CELLS), width - 2) : 1;
+  const win = windowOf(job.lines.length, Math.max(1, Math.floor((height - headRows - 5) / perLine)), scroll);
   // A screen reader hears the lines' outcomes once the job ends, not each line's state as it moves.
   const quiet = isSpoken && b.phase === 'running';
   const shown = hidden || quiet ? [] : job.lines.slice(win.start, win.end);
@@ -188,7 +201,7 @@ function BulkBody({
         {fitWidth(` ${TITLES[job.op]} ${count} marked line${count === 1 ? '' : 's'}${param}`, width - 2)}
       </Text>
       {(hidden ? [] : head).map((h) => (
-        <Text key={h.slice(0, 24)} wrap="truncate">
+        <Text key={h.slice(0, 24)} wrap="truncate" aria-label={spoken(h)}>
           {fitWidth(` ${h}`, width - 2)}
         </Text>
       ))}
@@ -216,7 +229,7 @@ function BulkBody({
         {fitWidth(
           b.phase === 'preview'
             ? hidden || blocker
-              ? ` ✗ ${hidden ?? blocker} · ${hint('bulk.close', 'closes')}`
+              ? ` ${glyph('fail')} ${hidden ?? blocker} · ${hint('bulk.close', 'closes')}`
               : ` ${confirmHint(guard, 'bulk.start', 'starts (each line at most once)')} · ${hint('bulk.close', 'closes')}`
             : b.phase === 'running'
               ? ` ${hint('bulk.cancel', 'cancels (requests in flight finish)')}`

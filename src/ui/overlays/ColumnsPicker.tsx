@@ -5,6 +5,7 @@ import { fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
 import { viewColumns } from '../../present/saved-views';
 import { pickerColumns, selectShownColumns } from '../../store/views-slice';
+import { TableRow } from '../components/SpokenRow';
 import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
@@ -33,10 +34,20 @@ export function ColumnsPicker({ width, height }: { readonly width: number; reado
         const n = shown.indexOf(id);
         const isCursor = view.start + i === at;
         const text = `${isCursor ? glyph('cursor') : ' '} ${n >= 0 ? glyph('mark') : glyph('unmarked')} ${n >= 0 ? String(n + 1).padStart(2) : '  '} ${(headers.get(id) ?? id).padEnd(12)} ${n >= 0 ? 'shown' : 'hidden'}`;
+        // Heard: the column's place and state in words, the cursor's row said selected (the
+        // drawn row tells them by a glyph and an inverse bar, which a screen reader does not say).
+        const header = headers.get(id) ?? id;
         return (
-          <Text key={id} inverse={isCursor} color={n >= 0 ? undefined : color('ui.muted')} wrap="truncate">
+          <TableRow
+            key={id}
+            say={() => (n >= 0 ? `${header}, shown, column ${n + 1}` : `${header}, hidden`)}
+            isSelected={isCursor}
+            inverse={isCursor}
+            color={n >= 0 ? undefined : color('ui.muted')}
+            wrap="truncate"
+          >
             {fitWidth(text, width)}
-          </Text>
+          </TableRow>
         );
       })}
       {view.position && <Text color={color('ui.muted')}>{` ${view.position}`}</Text>}

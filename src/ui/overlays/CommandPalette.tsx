@@ -21,8 +21,11 @@ export function CommandPalette({ width }: { readonly width: number }) {
     views: views.map((v) => v.name),
     commands: commands.map((u) => u.name),
   }).slice(0, 6);
+  // Only a command's own name is described: an argument that happens to spell one (`:view delete`,
+  // a view named `journal`) is a value, not that command.
+  const isCommandWord = !/\s/.test(input.trimStart());
   const described = candidates.map((c) => {
-    const cmd = PALETTE.find((p) => p.name === c);
+    const cmd = isCommandWord ? PALETTE.find((p) => p.name === c) : undefined;
     return cmd ? `${c} — ${cmd.help}` : c;
   });
   return (

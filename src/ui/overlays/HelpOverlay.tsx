@@ -12,6 +12,7 @@ import {
 import { scopeTitle } from '../../commands/keys-doc';
 import { fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
+import { spoken } from '../../present/speech';
 import { selectScreen } from '../../store/view-stack';
 import { useApp } from '../store-context';
 import { color } from '../theme';
@@ -38,14 +39,15 @@ export function HelpOverlay({ width, height }: { readonly width: number; readonl
     scroll,
     isSpoken ? 1 : undefined,
   );
+  const title = ` Keys — ${screen} screen (${hint('help.close', 'closes')})${
+    win.position
+      ? ` · ${win.position}, ${keyHintText('help.up')}/${keyHintText('help.down')} ${keyHintText('help.pageUp')}/${keyHintText('help.pageDown')} scroll`
+      : ''
+  }`;
   return (
     <Box flexDirection="column" width={width} height={height}>
-      <Text bold color={color('ui.accent')}>
-        {' '}
-        Keys — {screen} screen ({hint('help.close', 'closes')})
-        {win.position
-          ? ` · ${win.position}, ${keyHintText('help.up')}/${keyHintText('help.down')} ${keyHintText('help.pageUp')}/${keyHintText('help.pageDown')} scroll`
-          : ''}
+      <Text bold color={color('ui.accent')} aria-label={spoken(title)}>
+        {title}
       </Text>
       <Box>
         {laid.map((column, ci) => (
@@ -58,8 +60,12 @@ export function HelpOverlay({ width, height }: { readonly width: number; readonl
                   {fitWidth(` ${r.text}`, colWidth)}
                 </Text>
               ) : (
-                // biome-ignore lint/suspicious/noArrayIndexKey: rows of a fixed list
-                <Text key={i} wrap="truncate" aria-label={`${r.keys.split(' ').join(' or ')}: ${r.label}`}>
+                <Text
+                  // biome-ignore lint/suspicious/noArrayIndexKey: rows of a fixed list
+                  key={i}
+                  wrap="truncate"
+                  aria-label={`${r.keys.split(' ').join(' or ')}: ${spoken(r.label)}`}
+                >
                   <Text color={color('ui.focus')}>{fitWidth(`   ${r.keys}`, keysWidth)}</Text>
                   {fitWidth(r.label, Math.max(0, colWidth - keysWidth - 1))}
                 </Text>

@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
-import { hint } from '../../commands/keymap';
+import { hint, keyHintText } from '../../commands/keymap';
 import { credits, creditsText, fitWidth } from '../../domain/format';
-import { fieldsFor } from '../../domain/line-form';
+import { type FieldDef, fieldsFor } from '../../domain/line-form';
 import { caretOf } from '../../store/text-target';
 import { loaded } from '../../store/types';
 import { TextField } from '../components/TextField';
@@ -64,10 +64,7 @@ export function LineForm({ width }: { readonly width: number }) {
             </Box>
             {(focused || error) && (
               <Text color={error ? color('tone.error') : color('ui.muted')} wrap="truncate">
-                {fitWidth(
-                  `                 ${error ? `${glyph('fail')} ${error}` : f.kind === 'bouquets' ? hint('form.toggle', f.hint) : f.hint}`,
-                  width,
-                )}
+                {fitWidth(`                 ${error ? `${glyph('fail')} ${error}` : fieldHint(f)}`, width)}
               </Text>
             )}
           </Box>
@@ -75,4 +72,16 @@ export function LineForm({ width }: { readonly width: number }) {
       })}
     </Box>
   );
+}
+
+/**
+ * A field's hint with the keys that act on it as they are now (a key moved in the config moves
+ * here too): the domain's words say what, the table says which key.
+ */
+function fieldHint(f: FieldDef): string {
+  if (f.kind === 'bouquets' || f.kind === 'toggle') return hint('form.toggle', f.hint);
+  if (f.kind === 'select' || f.kind === 'number')
+    return `${keyHintText('form.decrease')}/${keyHintText('form.increase')} ${f.hint}`;
+  if (f.id === 'username' || f.id === 'password') return `${f.hint}; ${hint('form.generate', 'fills one')}`;
+  return f.hint;
 }

@@ -3,7 +3,7 @@ import { hint } from '../../commands/keymap';
 import { OPEN } from '../../domain/bulk';
 import { credits, fitWidth } from '../../domain/format';
 import type { Recovered } from '../../store/changes/changes-slice';
-import { borderStyle } from '../glyphs';
+import { borderStyle, glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 import { confirmHint, droppedNote, useConfirmGuard } from '../use-confirm-guard';
@@ -44,7 +44,7 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
   const footerHint = recovery.checking
     ? 'Checking with the server before anything else (nothing is re-sent)…'
     : [
-        hidden ? `✗ ${hidden}` : '',
+        hidden ? `${glyph('fail')} ${hidden}` : '',
         unsent && !hidden
           ? confirmHint(
               guard,

@@ -7,7 +7,7 @@ import { type Runway, runwayText } from '../../domain/runway';
 import { type StatusCountsIn, statusGroups } from '../../domain/status-groups';
 import type { Column } from '../../present/lines-columns';
 import { RUNWAY_COLUMNS } from '../../present/runway-columns';
-import { rowSentence } from '../../present/speech';
+import { rowSentence, spoken } from '../../present/speech';
 import { layoutColumns, PACKAGE_COLUMNS, rowText } from '../../present/tables';
 import type { DriftReport } from '../../services/balance-watch';
 import { selectRunway } from '../../store/runway-slice';
@@ -72,17 +72,17 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
       <Text bold> Account</Text>
       <LoadState load={account} what="the account" />
       {lines.map(([k, v]) => (
-        <Text key={k} wrap="truncate">
+        <Text key={k} wrap="truncate" aria-label={`${k}: ${spoken(v)}`}>
           <Text color={color('ui.muted')}>{fitWidth(`  ${k}`, 14)}</Text>
           {v}
         </Text>
       ))}
-      <Text wrap="truncate">
+      <Text wrap="truncate" aria-label={`By status: ${spoken(byStatus)}`}>
         <Text color={color('ui.muted')}>{fitWidth('  By status', 14)}</Text>
         {byStatus}
       </Text>
       {byType && (
-        <Text wrap="truncate">
+        <Text wrap="truncate" aria-label={`By type: ${spoken(byType)}`}>
           <Text color={color('ui.muted')}>{fitWidth('  By type', 14)}</Text>
           {byType}
         </Text>
@@ -91,11 +91,16 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
         <>
           <Text> </Text>
           <Text bold wrap="truncate">{`  First to lapse (${counted(runway!.lapsing.length, 'line')})`}</Text>
-          <Text bold wrap="truncate">{`  ${rowText(lapseLaid, null)}`}</Text>
+          <Text bold wrap="truncate" aria-hidden>{`  ${rowText(lapseLaid, null)}`}</Text>
           {lapsing.map((r) => (
-            <Text key={r.line.id} wrap="truncate" color={color('tone.warning')}>
+            <TableRow
+              key={r.line.id}
+              wrap="truncate"
+              color={color('tone.warning')}
+              say={() => rowSentence(RUNWAY_COLUMNS, r, runway!.at)}
+            >
               {`  ${rowText(lapseLaid, r, runway!.at)}`}
-            </Text>
+            </TableRow>
           ))}
         </>
       )}

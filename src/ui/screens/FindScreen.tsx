@@ -1,9 +1,9 @@
-import { Box, Text } from 'ink';
+import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { useMemo } from 'react';
 import { hint } from '../../commands/keymap';
 import { windowOf } from '../../domain/scroll';
 import { FIND_COLUMNS, groupHeading } from '../../present/find-columns';
-import { rowSentence } from '../../present/speech';
+import { rowSentence, spokenPageSize } from '../../present/speech';
 import { layoutColumns, rowText } from '../../present/tables';
 import type { FindGroup } from '../../services/find-lines';
 import { selectFindRows, selectFoundLine } from '../../store/find-slice';
@@ -38,6 +38,7 @@ export function FindScreen({ width, height }: { readonly width: number; readonly
   const problem = useApp((s) => s.findProblem);
   const rows = useApp(selectFindRows);
   const current = useApp(selectFoundLine);
+  const isSpoken = useIsScreenReaderEnabled();
   const now = Date.now();
   const laid = useMemo(
     () => layoutColumns(FIND_COLUMNS, width - 3, 1, { items: rows, now: Date.now() }),
@@ -46,7 +47,11 @@ export function FindScreen({ width, height }: { readonly width: number; readonly
   const items = useMemo(() => itemsOf(groups), [groups]);
   const cursor = current ? rows.indexOf(current) : -1;
   const at = items.findIndex((it) => it.kind === 'row' && it.index === cursor);
-  const size = Math.max(1, height - 3 - (problem ? 1 : 0));
+  // Read aloud, a row is a sentence that wraps: as many as fit, so the selected one is on screen.
+  const size = Math.max(
+    1,
+    isSpoken ? spokenPageSize(height - 4 - (problem ? 1 : 0), width) : height - 3 - (problem ? 1 : 0),
+  );
   const view = windowOf(items.length, size, at - Math.floor(size / 2));
   const searching = groups.filter((g) => g.load.status === 'loading').length;
   const title = ` Find "${text}" in ${groups.length} ${groups.length === 1 ? 'service' : 'services'}${searching ? ` (${searching} searching…)` : ''}${view.position ? `   ${view.position}` : ''}`;

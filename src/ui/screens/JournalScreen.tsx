@@ -1,8 +1,8 @@
-import { Box, Text } from 'ink';
+import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { keyHintText } from '../../commands/keymap';
 import { countText, fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
-import { rowSentence } from '../../present/speech';
+import { rowSentence, wrappedRows } from '../../present/speech';
 import { JOURNAL_COLUMNS, layoutColumns, rowText } from '../../present/tables';
 import { journalTotals, sumTotals, totalsText } from '../../services/changes/journal';
 import { leftOutText } from '../../services/changes/journal-filter';
@@ -24,10 +24,20 @@ export function JournalScreen({ width, height }: { readonly width: number; reado
   const totals = byDay.slice(0, 6);
   const scroll = useApp((s) => s.scroll.journal);
   const newestFirst = [...entries].reverse();
-  const win = windowOf(newestFirst.length, Math.max(1, height - totals.length - 6), scroll);
-  const recent = newestFirst.slice(win.start, win.end);
   // One account: its name is in the title, not on every row.
   const columns = all ? JOURNAL_COLUMNS : JOURNAL_COLUMNS.filter((c) => c.id !== 'service');
+  // Read aloud, an entry is a sentence of two or three rows: the window holds as many as fit, or
+  // the older ones are cut below the screen with nothing saying they are there, and never reached.
+  const isSpoken = useIsScreenReaderEnabled();
+  const room = Math.max(1, height - totals.length - 6);
+  const rowsEach = isSpoken
+    ? Math.max(
+        1,
+        ...newestFirst.slice(scroll, scroll + room).map((e) => wrappedRows(rowSentence(columns, e), width)),
+      )
+    : 1;
+  const win = windowOf(newestFirst.length, Math.max(1, Math.floor(room / rowsEach)), scroll);
+  const recent = newestFirst.slice(win.start, win.end);
   const laid = layoutColumns(columns, width - 2, 1, { items: recent, now: 0 });
   const scope = all ? 'every account' : label;
   const hidden =
@@ -64,7 +74,7 @@ export function JournalScreen({ width, height }: { readonly width: number; reado
           key={i}
           wrap="truncate"
           color={e.outcome === 'applied' ? undefined : color('tone.error')}
-          say={() => rowSentence(JOURNAL_COLUMNS, e)}
+          say={() => rowSentence(columns, e)}
         >
           {`  ${rowText(laid, e)}`}
         </TableRow>

@@ -71,7 +71,8 @@ export function LineDetailScreen({ width, height }: { readonly width: number; re
   const rows: Array<[string, string, string | undefined]> = [
     [
       'Diagnosis',
-      `${dx.why}${fixText ? `  →  ${fixText}` : ''}`,
+      // Heard, an arrow is read "to" ("expired 58 days ago to e extends"): a pause instead.
+      `${dx.why}${fixText ? (isSpoken ? `; ${fixText}` : `  →  ${fixText}`) : ''}`,
       color(dx.works === true ? 'tone.success' : dx.works === false ? 'tone.error' : 'ui.muted'),
     ],
     ['Username', line.username, undefined],
@@ -79,7 +80,7 @@ export function LineDetailScreen({ width, height }: { readonly width: number; re
       'Password',
       showPassword
         ? line.password
-        : `${'•'.repeat(Math.min(12, line.password.length))}  (${keyHintText('detail.password')} shows)`,
+        : `${isSpoken ? 'hidden' : '•'.repeat(Math.min(12, line.password.length))}  (${keyHintText('detail.password')} shows)`,
       undefined,
     ],
     ['Label', line.label || '—', undefined],
@@ -125,7 +126,9 @@ export function LineDetailScreen({ width, height }: { readonly width: number; re
   const cost = (r: readonly [string, string, unknown]) => (isSpoken ? wrappedRows(said(r), width) : 1);
   const total = () => rows.reduce((n, r) => n + cost(r), 0);
   // Too short for every row: the spare ones go first, then the rows at the end.
-  for (const name of SPARE_ROWS) {
+  // A MAC or parental code the list does not carry says only that: it goes before the links do
+  // (read aloud it wraps to two rows each, and the links are what a reseller opens the detail for).
+  for (const name of [...SPARE_ROWS, ...(extras ? [] : ['MAC address', 'Parental code'])]) {
     if (total() <= height - 1) break;
     const at = rows.findIndex(([k]) => k === name);
     if (at >= 0) rows.splice(at, 1);

@@ -1,8 +1,8 @@
-import { Box, Text } from 'ink';
+import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { useMemo } from 'react';
 import { hint, keyHintText } from '../../commands/keymap';
 import { LINE_COLUMNS, layoutColumns } from '../../present/lines-columns';
-import { rowSentence } from '../../present/speech';
+import { rowSentence, spokenPageSize } from '../../present/speech';
 import { rowText } from '../../present/tables';
 import { TableRow } from '../components/SpokenRow';
 import { useApp } from '../store-context';
@@ -27,7 +27,9 @@ export function MarksScreen({ width, height }: { readonly width: number; readonl
   // `A` marks 100,000 lines: the list and the widths its content asks for are worked out when the
   // marks change, not on every cursor move.
   const list = useMemo(() => [...marked.values()], [marked]);
-  const rows = Math.max(1, height - 3);
+  // Read aloud, a row is a sentence that wraps: as many as fit, so the selected one is on screen.
+  const isSpoken = useIsScreenReaderEnabled();
+  const rows = Math.max(1, isSpoken ? spokenPageSize(height - 4, width) : height - 3);
   const start = Math.max(0, Math.min(cursor - Math.floor(rows / 2), list.length - rows));
   const now = Date.now();
   // The browser's own columns, those that say what a change will meet.

@@ -1,10 +1,10 @@
-import { Box, Text } from 'ink';
+import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { useLayoutEffect, useMemo } from 'react';
 import { hint, keyHint, keyHintText } from '../../commands/keymap';
 import { counted, countText, credits, creditsText } from '../../domain/format';
 import type { RenewalsPlan } from '../../domain/renewals';
 import { windowOf } from '../../domain/scroll';
-import { rowSentence } from '../../present/speech';
+import { rowSentence, spokenPageSize } from '../../present/speech';
 import { layoutColumns, RENEWAL_COLUMNS, rowText } from '../../present/tables';
 import { selectRenewalsPlan } from '../../store/renewals-slice';
 import { loaded } from '../../store/types';
@@ -60,6 +60,7 @@ export function RenewalsScreen({ width, height }: { readonly width: number; read
   const markHint = useApp((s) => keyHint(s, 'renewals.markAll', 'marks every renewable line'));
   const balance = useApp((s) => loaded(s.account)?.credits ?? null);
   const data = loaded(load);
+  const isSpoken = useIsScreenReaderEnabled();
   const now = data?.at ?? 0;
   const laid = useMemo(
     () => layoutColumns(RENEWAL_COLUMNS, width - 3, 1, plan ? { items: plan.rows, now } : undefined),
@@ -67,7 +68,9 @@ export function RenewalsScreen({ width, height }: { readonly width: number; read
   );
   const items = useMemo(() => (plan ? itemsOf(plan) : []), [plan]);
   const at = items.findIndex((it) => it.kind === 'row' && it.index === cursor);
-  const size = Math.max(1, height - 5);
+  // Read aloud, a row is a sentence that wraps (and so may the title and the summary): as many as
+  // fit, or the selected one falls below the screen and is never heard.
+  const size = Math.max(1, isSpoken ? spokenPageSize(height - 7, width) : height - 5);
   const view = windowOf(items.length, size, at - Math.floor(size / 2));
   // PgDn/PgUp move by what is on screen (keys/commands/renewals.ts).
   const setPageRows = useApp((s) => s.setPageRows);
