@@ -30,7 +30,12 @@ describe('the money promise under faults and user actions (model-based)', () => 
           if (o.journalUnknownCharges === 0) expect(o.journalKnown).toBe(o.spent);
           else expect(o.journalKnown).toBeLessThanOrEqual(o.spent);
         }),
-        { numRuns: RUNS, ...(process.env.SOAK_SEED ? { seed: Number(process.env.SOAK_SEED) } : {}) },
+        {
+          numRuns: RUNS,
+          ...(process.env.SOAK_SEED ? { seed: Number(process.env.SOAK_SEED) } : {}),
+          // A failure's seed and path (as fast-check prints them) replay its counterexample alone.
+          ...(process.env.SOAK_PATH ? { path: process.env.SOAK_PATH } : {}),
+        },
       );
       if (process.env.SOAK_REPORT) writeFileSync(process.env.SOAK_REPORT, `${JSON.stringify(figures)}\n`);
     },
