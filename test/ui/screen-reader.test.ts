@@ -80,6 +80,6 @@ describe('the screen-reader mode: asked for, and the cursor parked', () => {
 
   it('stray markers are blanks and boxes gone, never wider than what they replace', () => {
     expect(asciiText('› bob ● ── x ──│', true)).toBe('  bob      x    ');
-    expect(asciiText('1–20 · ok', true)).toBe('1-20 . ok');
+    expect(asciiText('1–20 · ok', true)).toBe('1-20 , ok'); // a middle dot is a pause (a comma), not a full stop;
   });
 });
