@@ -13,9 +13,9 @@ import { APP_COMMANDS } from './areas/app';
 import { BULK_COMMANDS } from './areas/bulk';
 import { FIND_COMMANDS } from './areas/find';
 import { FORM_COMMANDS } from './areas/form';
-import { LINE_COMMANDS } from './areas/line';
+import { COPY_END_COMMANDS, LINE_COMMANDS } from './areas/line';
 import { LINES_COMMANDS } from './areas/lines';
-import { LINK_COMMANDS } from './areas/links';
+import { COPY_LINK_COMMANDS, LINK_COMMANDS } from './areas/links';
 import { MESSAGE_COMMANDS } from './areas/messages';
 import { NOTES_COMMANDS } from './areas/notes';
 import { OUTPUT_COMMANDS } from './areas/output';
@@ -32,6 +32,8 @@ export { helpScopes, helpScopesOf, keyLabel, keylessCommands, setSpokenKeys } fr
 export const COMMANDS = [
   ...APP_COMMANDS,
   ...LINE_COMMANDS,
+  ...COPY_LINK_COMMANDS,
+  ...COPY_END_COMMANDS,
   ...LINES_COMMANDS,
   ...RENEWALS_COMMANDS,
   ...FIND_COMMANDS,

@@ -36,7 +36,32 @@ describe('line detail: connection links', () => {
     await app.press('link.xtream');
     await app.waitFrame((f) => f.includes('Copied the Xtream server, username and password'));
     await app.press('link.portal');
-    await app.waitFrame((f) => f.includes('Copied the portal (MAG) address'));
+    await app.waitFrame((f) => f.includes('Copied the MAG portal address'));
+    expect(app.copied).toEqual([
+      `http://${HOST}/get.php?username=${line.username}&password=${line.password}&type=m3u_plus&output=ts`,
+      `http://${HOST}/xmltv.php?username=${line.username}&password=${line.password}`,
+      `http://${HOST}\n${line.username}\n${line.password}`,
+      `http://${HOST}/stalker_portal/c/`,
+    ]);
+  });
+
+  it('the copy menu (y) on the browser copies the same links with the same keys as the detail', async () => {
+    const app = await renderApp({ lines: 40 });
+    await app.waitFrame((f) => f.includes('of 40'));
+    const line = loaded(app.store.getState().lines)!.lines[0]!;
+    for (const [menu, detail] of [
+      ['copy.playlist', 'link.playlist'],
+      ['copy.guide', 'link.guide'],
+      ['copy.xtream', 'link.xtream'],
+      ['copy.portal', 'link.portal'],
+    ] as const) {
+      expect(keyHintText(menu)).toBe(keyHintText(detail));
+      await app.press('line.copy');
+      await app.waitFrame((f) => f.includes('Copy to the clipboard') && f.includes('playlist (M3U) link'));
+      await app.press(menu);
+      await app.waitFrame((f) => !f.includes('Copy to the clipboard'));
+    }
+    await app.waitFrame((f) => f.includes('Copied the MAG portal address'));
     expect(app.copied).toEqual([
       `http://${HOST}/get.php?username=${line.username}&password=${line.password}&type=m3u_plus&output=ts`,
       `http://${HOST}/xmltv.php?username=${line.username}&password=${line.password}`,
@@ -63,7 +88,7 @@ describe('line detail: connection links', () => {
     await app.waitFrame((f) => f.includes("No playlist (M3U) link: the line's server host"));
     // The portal is the account's: still there, still copied.
     await app.press('link.portal');
-    await app.waitFrame((f) => f.includes('Copied the portal (MAG) address'));
+    await app.waitFrame((f) => f.includes('Copied the MAG portal address'));
     expect(app.copied).toEqual([`http://${HOST}/stalker_portal/c/`]);
   });
 });

@@ -2,7 +2,7 @@ import type { LineListItem } from '../../api/contract';
 import { lineRule } from '../../domain/change-rules';
 import type { Months } from '../../domain/steps';
 import type { AppState } from '../../store/app-store';
-import { isBulkMode, selectLinksOf, selectTargetLine, unsettledRefusal } from '../../store/selectors';
+import { isBulkMode, selectTargetLine, unsettledRefusal } from '../../store/selectors';
 import { c, type Disabled, FOOTER, needsLine, READ_ONLY, type Run, writes } from '../command';
 
 /** Copies and says what really happened: never "Copied" when nothing could be. */
@@ -159,7 +159,7 @@ export const LINE_COMMANDS = [
     ['y'],
     'detail',
     'Copy',
-    'Copy… (credentials, username, password, id, portal URL, a customer message)',
+    'Copy… (credentials, username, password, id, connection links, a customer message)',
     (s) => s.pushView({ id: 'copy' }),
     { footer: FOOTER.most, disabled: hasLine },
   ),
@@ -217,35 +217,6 @@ export const LINE_COMMANDS = [
       footer: true,
     },
   ),
-  c(
-    'copy.portal',
-    ['m'],
-    'copy',
-    'Copy',
-    'Copy the MAG portal URL',
-    copyFrom((s) => {
-      // The portal as the detail shows it (a profile's portal template, else the account's address).
-      const line = selectTargetLine(s);
-      const portal = line ? selectLinksOf(s, line).portal : null;
-      return portal?.ok ? { text: portal.url, what: 'the MAG portal URL' } : null;
-    }),
-    { footer: true },
-  ),
-  c(
-    'copy.message',
-    ['t'],
-    'copy',
-    'Copy',
-    'Copy a customer message…',
-    (s) => {
-      // The menu is done once an item is chosen: Esc from the picker goes back to the screen.
-      const line = selectTargetLine(s);
-      s.closeView('copy');
-      if (line) s.openMessageCopy(line);
-    },
-    { footer: true },
-  ),
-  c('copy.close', ['escape'], 'copy', 'Copy', 'Cancel', (s) => s.closeView('copy'), { footer: true }),
 
   // Confirm dialog of every change
   c(
@@ -292,4 +263,23 @@ export const LINE_COMMANDS = [
       disabled: (s) => (s.action?.phase === 'unknown' ? null : 'Only after an unknown outcome'),
     },
   ),
+] as const;
+
+/** The copy menu's last items, after the connection links (commands/areas/links.ts). */
+export const COPY_END_COMMANDS = [
+  c(
+    'copy.message',
+    ['t'],
+    'copy',
+    'Copy',
+    'Copy a customer message…',
+    (s) => {
+      // The menu is done once an item is chosen: Esc from the picker goes back to the screen.
+      const line = selectTargetLine(s);
+      s.closeView('copy');
+      if (line) s.openMessageCopy(line);
+    },
+    { footer: true },
+  ),
+  c('copy.close', ['escape'], 'copy', 'Copy', 'Cancel', (s) => s.closeView('copy'), { footer: true }),
 ] as const;
