@@ -165,6 +165,27 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
 
   const release = (jobId: string) => releaseOwner(owners, fileOf(jobId), procs);
 
+  /** The ended jobs' files still kept; those older than `keepSettledMs` are removed. */
+  const settledFiles = (): string[] => {
+    let names: string[];
+    try {
+      names = fs.readdirSync(dir).filter((n) => n.endsWith(`.jsonl${SETTLED}`));
+    } catch {
+      return [];
+    }
+    const kept: string[] = [];
+    for (const name of names) {
+      const path = join(dir, name);
+      try {
+        if (Date.now() - fs.statSync(path).mtimeMs <= keepSettledMs) kept.push(path);
+        else fs.rmSync(path, { force: true });
+      } catch {
+        // Gone meanwhile (dropped by another process): nothing to keep.
+      }
+    }
+    return kept;
+  };
+
   return {
     begin(job) {
       ensureDir();
@@ -233,22 +254,12 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
         if (codeOf(err) !== 'ENOENT') fs.rmSync(file, { force: true });
       }
       owners.remove(file);
+      settledFiles(); // the ones past their time are dropped here too
     },
     settled() {
-      let names: string[];
-      try {
-        names = fs.readdirSync(dir).filter((n) => n.endsWith(`.jsonl${SETTLED}`));
-      } catch {
-        return [];
-      }
       const jobs: ReturnType<IntentLog['open']> = [];
-      for (const name of names) {
-        const path = join(dir, name);
+      for (const path of settledFiles()) {
         try {
-          if (Date.now() - fs.statSync(path).mtimeMs > keepSettledMs) {
-            fs.rmSync(path, { force: true });
-            continue;
-          }
           const job = replay(String(fs.readFileSync(path, 'utf8')), path).job;
           if (job) jobs.push(job);
         } catch {
