@@ -26,6 +26,7 @@ export type IntentFs = Pick<
   | 'readSync'
   | 'renameSync'
   | 'rmSync'
+  | 'statSync'
   | 'writeSync'
 >;
 
@@ -33,7 +34,12 @@ export interface IntentFileOptions {
   readonly fs?: Partial<IntentFs>;
   /** Benchmarks only: false measures what the fsyncs cost. */
   readonly fsync?: boolean;
+  /** How long an ended job is kept as settled (default an hour): see `IntentLog.settled`. */
+  readonly keepSettledMs?: number;
 }
+
+/** An ended job's file: `<job>.jsonl.settled`, kept `keepSettledMs`, never read as open. */
+const SETTLED = '.settled';
 
 const codeOf = (err: unknown) => (err as NodeJS.ErrnoException | null)?.code;
 
@@ -59,6 +65,7 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
   const fs: IntentFs = { ...nodeFs, ...opts.fs };
   const procs = systemProcesses(self);
   const durable = opts.fsync ?? true;
+  const keepSettledMs = opts.keepSettledMs ?? 60 * 60_000;
   const ensureDir = () => {
     try {
       fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -158,6 +165,27 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
 
   const release = (jobId: string) => releaseOwner(owners, fileOf(jobId), procs);
 
+  /** The ended jobs' files still kept; those older than `keepSettledMs` are removed. */
+  const settledFiles = (): string[] => {
+    let names: string[];
+    try {
+      names = fs.readdirSync(dir).filter((n) => n.endsWith(`.jsonl${SETTLED}`));
+    } catch {
+      return [];
+    }
+    const kept: string[] = [];
+    for (const name of names) {
+      const path = join(dir, name);
+      try {
+        if (Date.now() - fs.statSync(path).mtimeMs <= keepSettledMs) kept.push(path);
+        else fs.rmSync(path, { force: true });
+      } catch {
+        // Gone meanwhile (dropped by another process): nothing to keep.
+      }
+    }
+    return kept;
+  };
+
   return {
     begin(job) {
       ensureDir();
@@ -218,8 +246,27 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
     },
     end(jobId) {
       seq.delete(jobId);
-      fs.rmSync(fileOf(jobId), { force: true });
-      owners.remove(fileOf(jobId));
+      const file = fileOf(jobId);
+      // Kept a while as settled (not read as open): a later job's check needs to know what it applied.
+      try {
+        fs.renameSync(file, `${file}${SETTLED}`);
+      } catch (err) {
+        if (codeOf(err) !== 'ENOENT') fs.rmSync(file, { force: true });
+      }
+      owners.remove(file);
+      settledFiles(); // the ones past their time are dropped here too
+    },
+    settled() {
+      const jobs: ReturnType<IntentLog['open']> = [];
+      for (const path of settledFiles()) {
+        try {
+          const job = replay(String(fs.readFileSync(path, 'utf8')), path).job;
+          if (job) jobs.push(job);
+        } catch {
+          // Gone meanwhile (dropped by another process), or unreadable: it only ever adds caution.
+        }
+      }
+      return jobs;
     },
     open: () => scan().jobs,
     damaged: () => scan().damage,

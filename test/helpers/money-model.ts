@@ -156,6 +156,7 @@ function killable(dir: string, diskFull: number, random: () => number) {
     heldElsewhere: (id) => intents.heldElsewhere(id),
     claim: (id) => intents.claim(id),
     release: (id) => !dead && intents.release(id),
+    settled: () => intents.settled?.() ?? [],
     damaged: () => intents.damaged?.() ?? [],
   };
   return {

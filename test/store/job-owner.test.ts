@@ -107,6 +107,22 @@ describe('the owner file', () => {
     expect(log.open()[0]!.balanceBefore).toBeNull();
     log.end('j2');
     log.closeBalanceWindow('j2');
+    // Only the ended job, kept a while as settled (never read as open again).
+    expect(readdirSync(dir)).toEqual(['j2.jsonl.settled']);
+    expect(log.open()).toEqual([]);
+    expect(log.settled?.().map((j) => j.id)).toEqual(['j2']);
+  });
+
+  it('an ended job is kept as settled for a while, then dropped', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ld-settled-'));
+    fileIntentLog(dir).begin(job('j3'));
+    fileIntentLog(dir).end('j3');
+    expect(
+      fileIntentLog(dir)
+        .settled?.()
+        .map((j) => j.id),
+    ).toEqual(['j3']);
+    expect(fileIntentLog(dir, undefined, { keepSettledMs: -1 }).settled?.()).toEqual([]);
     expect(readdirSync(dir)).toEqual([]);
   });
 });

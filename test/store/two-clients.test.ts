@@ -139,4 +139,53 @@ describe('two clients on the same lines', () => {
     expect(l.deducedCredits).toBeUndefined();
     expect(books(env.sb).ledger).toHaveLength(1);
   });
+
+  it('a line another linedesk changed and settled after ours was read: a change seen there is never claimed as ours', async () => {
+    const env = await sandbox({ lines: 20 });
+    const dir = mkdtempSync(join(tmpdir(), 'ld-settled-'));
+    // Ours was read (marked) before the other linedesk's change: its "before" is that of the line then.
+    const line = (await env.client.listLines({ limit: 20, type: 'premium' })).lines[0]!;
+    const theirs = fileIntentLog(dir, other());
+    const job: BulkJob = {
+      id: 'job-theirs',
+      op: 'extend',
+      months: 1,
+      connections: 1,
+      target: 'sandbox:test',
+      createdAt: new Date().toISOString(),
+      lines: [{ ...toBulkLine(line), cost: 3 }],
+    };
+    // Theirs is sent, applied and settled (its job ended) just before ours leaves; ours is dropped
+    // before it reaches the service.
+    const client = {
+      ...env.client,
+      extendLine: async (b: Parameters<typeof env.client.extendLine>[0]) => {
+        theirs.begin(job);
+        theirs.line(job.id, { ...job.lines[0]!, state: 'sending', sentAt: Date.now() });
+        const r = await env.client.extendLine(b);
+        theirs.line(job.id, { ...job.lines[0]!, state: 'done', deducedCredits: r.deducedCredits });
+        theirs.end(job.id);
+        throw new NetworkError('Connection to the service failed (ECONNRESET)', 'unknown', 'ECONNRESET');
+      },
+    };
+    const { store } = await storeOnSandbox(
+      {},
+      { client, intents: fileIntentLog(dir), journal: memoryJournal(), sleep, holdMs: 0 },
+      env,
+    );
+    await store.getState().loadCatalog();
+    store.getState().openAction({ op: 'extend', line });
+    await vi.waitFor(() => {
+      if (store.getState().action?.quote.status !== 'ready') throw new Error('not yet');
+    });
+    await store.getState().confirmAction();
+    const l = store.getState().action!.job!.lines[0]!;
+    // One charge, theirs: ours may say "possibly by another client", never "applied" with its charge.
+    expect(books(env.sb).ledger).toHaveLength(1);
+    if (l.state === 'done') {
+      expect(l.maybeOther).toMatch(/another linedesk job's extend \(job job-thei\) changed this line/);
+      expect(l.detail).toMatch(/possibly by another client/);
+      expect(l.deducedCredits).toBeUndefined();
+    }
+  });
 });

@@ -48,7 +48,8 @@ export interface EngineOptions {
   readonly unreachableMs?: number;
   /**
    * Asked before each round of verdicts: the lines another job (another linedesk's) has an open change
-   * of, and whose. The change such a line shows may be theirs, and so may the balance's fall.
+   * of or applied lately, and what it did, in words. The change such a line shows may be theirs, and so
+   * may the balance's fall.
    */
   readonly otherChanges?: () => ReadonlyMap<string, string>;
 }
@@ -429,7 +430,7 @@ async function settle(
             v.state === 'unknown' && failure
               ? `${v.detail} (${describeError(failure)})`
               : other
-                ? `applied, possibly by another client (${other} has an open change of this line); charged, amount unknown`
+                ? `applied, possibly by another client (${other}); charged, amount unknown`
                 : v.detail,
           ...(v.deducedCredits !== undefined && !other ? { deducedCredits: v.deducedCredits } : {}),
           ...(other

@@ -34,6 +34,12 @@ export interface IntentLog {
   /** Nothing of the job is in flight from here any more: another linedesk may check it. */
   release(jobId: string): void;
   /**
+   * Jobs ended lately (the file log keeps an ended job a while, then drops it): what they applied.
+   * A later job's "before" of a line may have been read before one of those changes, so a change a
+   * check sees on that line may be theirs, not the later job's. A log kept in memory keeps none.
+   */
+  settled?(): BulkJob[];
+  /**
    * Job files, or parts of them, that could not be read (found afresh on each call): each named with
    * its path, never skipped in silence. A damaged job whose first record reads is also in `open()`,
    * its lines that may have been sent `unknown` (checked, never resumed). A log kept in memory has

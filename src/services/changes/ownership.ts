@@ -106,6 +106,27 @@ export function othersOf(
 }
 
 /**
+ * The lines other jobs of the account applied (open ones, or ended lately: `IntentLog.settled`),
+ * and whose. A job's "before" of such a line may have been read before that change: a check of this
+ * job that sees the line changed cannot tell that change from its own request's, so it is "applied,
+ * possibly by another client", never claimed (a charge counted by two jobs' journals).
+ */
+export function appliedElsewhere(
+  jobs: readonly BulkJob[],
+  jobId: string,
+  targetId: string,
+): ReadonlyMap<string, string> {
+  const lines = new Map<string, string>();
+  for (const o of jobs) {
+    if (o.id === jobId || o.target !== targetId) continue;
+    for (const l of o.lines)
+      if (l.state === 'done' && !l.id.startsWith('new:'))
+        lines.set(l.id, `another linedesk job's ${o.op} (job ${o.id.slice(0, 8)}) changed this line`);
+  }
+  return lines;
+}
+
+/**
  * A job recorded under another account id of the same service (a key changed since, or an earlier
  * version that kept jobs per URL) — not one of another profile's accounts, which are theirs.
  */

@@ -20,7 +20,7 @@ import { needsAttention } from './intent-log';
 import { journalRecorder } from './journal-record';
 import type { OpenLines } from './open-lines';
 import { outcomeMessage, outcomeOf, type SendResult } from './outcome';
-import { othersOf } from './ownership';
+import { appliedElsewhere, othersOf } from './ownership';
 import { planJob, quoteChange, quoteLocally, quoteUpgrades } from './quote';
 import { adoptForeign, findUnsent } from './recovery';
 import type { ChangeEvent, ChangeHooks, ChangeService, ChangeServiceDeps, Recovered } from './service-types';
@@ -136,7 +136,24 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     }
     return othersOf(jobs, jobId, target.id, (id) => deps.intents?.heldElsewhere(id) ?? null);
   };
-  const otherChanges = (jobId: string) => othersOfJob(jobId).lines;
+  /**
+   * What a check of this job cannot tell from its own change: another job's open change of a line, or
+   * one another job applied (still open, or ended lately) — this job's "before" of the line may have
+   * been read before it, so the change the line shows may be that one.
+   */
+  const otherChanges = (jobId: string): ReadonlyMap<string, string> => {
+    const lines = new Map<string, string>();
+    for (const [id, who] of othersOfJob(jobId).lines) lines.set(id, `${who} has an open change of this line`);
+    let jobs: BulkJob[] = [];
+    try {
+      jobs = [...(deps.intents?.open() ?? []), ...(deps.intents?.settled?.() ?? [])];
+    } catch (err) {
+      deps.logError?.('intent log', err);
+    }
+    for (const [id, what] of appliedElsewhere(jobs, jobId, target.id))
+      if (!lines.has(id)) lines.set(id, what);
+    return lines;
+  };
 
   /** Lines another process is changing: no change from here touches them while it runs. */
   const holdLines = (job: BulkJob, who: string, say = true) => {
