@@ -249,5 +249,5 @@ export const resetUserKeys = (): void => registerCommands(COMMANDS);
 export function userKeysNotice(problems: readonly string[]): string[] {
   if (!problems.length) return [];
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
-  return [`${problems[0]}${more}; :run lists what was left out`];
+  return [`${problems[0]}${more}; :run shows the list`];
 }

@@ -52,7 +52,10 @@ export function parseView(name: string, raw: unknown): SavedView | { readonly er
   // The config is edited by hand: a name or value it echoes may hold a control character, which
   // must not act on the terminal (the flash, stderr) when the problem is said.
   const fail = (field: string | null, what: string) => ({
-    error: sanitize(`View "${name.slice(0, 40)}"${field ? `: ${field}` : ''}: ${what}; the view is left out`),
+    // `what` may be a sentence of its own ("A view name takes …"): after the colon it goes on lower-case.
+    error: sanitize(
+      `View "${name.slice(0, 40)}"${field ? `: ${field}` : ''}: ${what.replace(/^A /, 'a ')}; the view is left out`,
+    ),
   });
   const nameProblem = viewNameProblem(name);
   if (nameProblem) return fail(null, nameProblem);

@@ -48,7 +48,7 @@ describe('the config’s views, entry by entry', () => {
     expect(problems[0]).toMatch(/^View "badStatus": status: expected one of all, active.*left out$/);
     expect(problems[1]).toMatch(/^View "badSort": sort: /);
     expect(problems[2]).toMatch(/^View "badColumns": columns: "colour" is not one of username/);
-    expect(problems.join('\n')).toMatch(/"no spaces": A view name takes/);
+    expect(problems.join('\n')).toMatch(/"no spaces": a view name takes/);
     expect(problems.join('\n')).toMatch(/"save": "save" is a word of :view/);
     expect(problems.join('\n')).toMatch(/"notAnObject": expected an object/);
   });

@@ -221,7 +221,7 @@ describe('keys of yours', () => {
         { name: 'crm', scope: 'line', program: 'crm-sync', label: 'Sync to the CRM' },
       ],
     });
-    await app.waitFrame((f) => f.includes('(and 2 more); :run lists what was left out'));
+    await app.waitFrame((f) => f.includes('(and 2 more); :run shows the list'));
     await app.press('app.palette');
     await app.type('run');
     await app.press('palette.run');
