@@ -6,6 +6,7 @@
  * the command keeps its own keys (or, for a command of yours, is left without a key: `:run NAME`
  * still runs it). Nothing here is fatal. docs/KEYS.md stays the defaults (`npm run docs` applies none).
  */
+
 import { sanitize } from '../api/sanitize';
 import {
   parseKeyEntries,
@@ -17,6 +18,7 @@ import {
 import type { AppState } from '../store/app-store';
 import { selectTargetLine } from '../store/selectors';
 import { type Command, c, needsLine, type Scope } from './command';
+import { EDIT_KEYS } from './edit-keys';
 import { keyLabel, registerCommands } from './hints';
 import { COMMANDS } from './keymap';
 
@@ -88,27 +90,6 @@ export function keyOf(text: string): { readonly key: string } | { readonly probl
 
 /** Where a text field has the caret at all times: its editing keys come before any command. */
 const FIELD_SCOPES: readonly Scope[] = ['search', 'palette', 'profileAdd', 'note'];
-/** The editing keys of a text field (keys/text-edit.ts EDIT_KEYS; a test holds the two lists equal). */
-export const FIELD_EDIT_KEYS: readonly string[] = [
-  'left',
-  'right',
-  'home',
-  'end',
-  'ctrl+a',
-  'ctrl+e',
-  'ctrl+b',
-  'ctrl+f',
-  'backspace',
-  'ctrl+h',
-  'delete',
-  'ctrl+d',
-  'ctrl+u',
-  'ctrl+k',
-  'ctrl+w',
-  'meta+b',
-  'meta+f',
-  'meta+backspace',
-];
 
 /** A key that types a character where text is typed. */
 const typed = (k: string) => [...k].length === 1 || k === 'space';
@@ -181,7 +162,7 @@ export function applyUserKeys(
       continue;
     }
     const fieldScope = cmd.scopes.find((s) => FIELD_SCOPES.includes(s));
-    const edits = keys.filter((k) => FIELD_EDIT_KEYS.includes(k));
+    const edits = keys.filter((k) => (EDIT_KEYS as readonly string[]).includes(k));
     if (fieldScope && edits.length) {
       problems.push(
         `${at}keys.${id}: ${edits.map(keyLabel).join(' ')} edits the text in ${fieldScope}; ${id} keeps ${cmd.keys.map(keyLabel).join(' ')}`,

@@ -12,27 +12,9 @@ export interface TextState {
   readonly caret: number;
 }
 
-/** The keys that edit (key names of keys/key-name.ts). Listed in help as the text fields' keys. */
-export const EDIT_KEYS = [
-  'left',
-  'right',
-  'home',
-  'end',
-  'ctrl+a',
-  'ctrl+e',
-  'ctrl+b',
-  'ctrl+f',
-  'backspace',
-  'ctrl+h',
-  'delete',
-  'ctrl+d',
-  'ctrl+u',
-  'ctrl+k',
-  'ctrl+w',
-  'meta+b',
-  'meta+f',
-  'meta+backspace',
-] as const;
+import { EDIT_KEYS } from '../commands/edit-keys';
+
+export { EDIT_KEYS };
 export type EditKey = (typeof EDIT_KEYS)[number];
 
 const EDIT = new Set<string>(EDIT_KEYS);

@@ -15,7 +15,7 @@ import {
 } from '../../src/commands/keymap';
 import { keysMarkdown, SCOPE_TITLES, scopeTitle } from '../../src/commands/keys-doc';
 import { completePalette, paletteCandidates } from '../../src/commands/palette';
-import { applyUserKeys, FIELD_EDIT_KEYS, keyOf, resetUserKeys } from '../../src/commands/user-keys';
+import { applyUserKeys, keyOf, resetUserKeys } from '../../src/commands/user-keys';
 import { EDIT_KEYS } from '../../src/keys/text-edit';
 
 afterEach(resetUserKeys);
@@ -136,7 +136,6 @@ describe('keys remapped in the config', () => {
     expect(applyUserKeys({ keys: { 'palette.close': 'ctrl+w' } }).problems[0]).toMatch(
       /keys\.palette\.close: Ctrl-W edits the text in palette; palette\.close keeps Esc/,
     );
-    expect([...FIELD_EDIT_KEYS].sort()).toEqual([...EDIT_KEYS].sort());
   });
 
   it('key spellings: characters, the names help shows, Ctrl-letters; never Ctrl-C, Ctrl-I, Ctrl-M', () => {
