@@ -16,7 +16,6 @@ import {
 import { keysMarkdown, SCOPE_TITLES, scopeTitle } from '../../src/commands/keys-doc';
 import { completePalette, paletteCandidates } from '../../src/commands/palette';
 import { applyUserKeys, keyOf, resetUserKeys } from '../../src/commands/user-keys';
-import { EDIT_KEYS } from '../../src/keys/text-edit';
 
 afterEach(resetUserKeys);
 
