@@ -1,6 +1,6 @@
 import { countText } from '../domain/format';
 import type { FindGroup, FindRow } from '../services/find-lines';
-import { type Column, LINE_COLUMNS } from './lines-columns';
+import { type Column, LINE_COLUMNS, ofLine } from './lines-columns';
 
 /** The find screen's table: the browser's username, status and expiry, with the line's id (a
  *  support ticket often names the id). */
@@ -10,15 +10,7 @@ export const FIND_COLUMNS: readonly Column<FindRow>[] = [
   // (two lines cut to "gracesmith01…" cannot be told apart); the detail shows the id.
   { id: 'id', header: 'ID', width: 36, minTerminal: 90, cell: (l) => l.id } as Column<FindRow['line']>,
   ...LINE_COLUMNS.filter((c) => c.id === 'status' || c.id === 'expiry'),
-].map(
-  (c): Column<FindRow> => ({
-    ...c,
-    sortKey: undefined,
-    cell: (r, now) => c.cell(r.line, now),
-    tone: c.tone ? (r, now) => c.tone!(r.line, now) : undefined,
-    say: c.say ? (r, now) => c.say!(r.line, now) : undefined,
-  }),
-);
+].map((c) => ofLine<FindRow>(c));
 
 const matches = (n: number) => `${countText(n)} ${n === 1 ? 'match' : 'matches'}`;
 

@@ -112,6 +112,22 @@ export const noteColumn = (notes: ReadonlyMap<string, LineNote>): Column<LineLis
 /** With the Note column, the least needed columns give way sooner, so the username stays whole. */
 const GIVE_WAY: Readonly<Record<string, number>> = { label: 95, created: 110 };
 
+/**
+ * A line's column lifted onto a row that holds the line (renewals, runway, find): the same cell,
+ * tone and spoken form, read from `row.line`; not sortable there.
+ */
+export const ofLine = <R extends { readonly line: LineListItem }>(c: Column<LineListItem>): Column<R> => ({
+  ...c,
+  sortKey: undefined,
+  cell: (r, now) => c.cell(r.line, now),
+  tone: c.tone ? (r, now) => c.tone!(r.line, now) : undefined,
+  say: c.say ? (r, now) => c.say!(r.line, now) : undefined,
+});
+
+/** The browser's columns of these ids, in the table's order, lifted onto rows that hold a line. */
+export const lineColumnsOf = <R extends { readonly line: LineListItem }>(ids: readonly string[]) =>
+  LINE_COLUMNS.filter((c) => ids.includes(c.id)).map((c) => ofLine<R>(c));
+
 /** The browser's columns: the Note column after the label when it is shown. */
 export function lineColumns(notes: ReadonlyMap<string, LineNote> | null): readonly Column<LineListItem>[] {
   if (!notes) return LINE_COLUMNS;

@@ -1,18 +1,10 @@
 import { creditsText } from '../domain/format';
 import type { RunwayRow } from '../domain/runway';
-import { type Column, LINE_COLUMNS } from './lines-columns';
+import { type Column, lineColumnsOf } from './lines-columns';
 
 /** The runway's lines (the account screen's "first to lapse", `linedesk runway`): the browser's columns. */
 export const RUNWAY_COLUMNS: readonly Column<RunwayRow>[] = [
-  ...LINE_COLUMNS.filter((c) => ['username', 'label', 'connections', 'expiry'].includes(c.id)).map(
-    (c): Column<RunwayRow> => ({
-      ...c,
-      sortKey: undefined,
-      cell: (r, now) => c.cell(r.line, now),
-      tone: c.tone ? (r, now) => c.tone!(r.line, now) : undefined,
-      say: c.say ? (r, now) => c.say!(r.line, now) : undefined,
-    }),
-  ),
+  ...lineColumnsOf<RunwayRow>(['username', 'label', 'connections', 'expiry']),
   {
     id: 'cost',
     header: 'COST~',

@@ -3,7 +3,7 @@ import { creditsText, fitWidth } from '../domain/format';
 import type { RenewalRow } from '../domain/renewals';
 import { type JournalEntry, localDay } from '../services/changes/journal';
 import { serviceOf } from '../services/changes/journal-filter';
-import { type Column, type LaidOut, LINE_COLUMNS, layoutColumns } from './lines-columns';
+import { type Column, type LaidOut, layoutColumns, lineColumnsOf } from './lines-columns';
 
 /** Columns are data for every table: header, width rule, a pure cell. Tested without rendering. */
 export const PACKAGE_COLUMNS: readonly Column<Package>[] = [
@@ -105,15 +105,7 @@ export const JOURNAL_COLUMNS: readonly Column<JournalEntry>[] = [
 
 /** The renewals view: the browser's columns that matter for a renewal, and its estimated cost. */
 export const RENEWAL_COLUMNS: readonly Column<RenewalRow>[] = [
-  ...LINE_COLUMNS.filter((c) => ['username', 'label', 'status', 'connections', 'expiry'].includes(c.id)).map(
-    (c): Column<RenewalRow> => ({
-      ...c,
-      sortKey: undefined,
-      cell: (r, now) => c.cell(r.line, now),
-      tone: c.tone ? (r, now) => c.tone!(r.line, now) : undefined,
-      say: c.say ? (r, now) => c.say!(r.line, now) : undefined,
-    }),
-  ),
+  ...lineColumnsOf<RenewalRow>(['username', 'label', 'status', 'connections', 'expiry']),
   {
     id: 'cost',
     header: 'COST~',
