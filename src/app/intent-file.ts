@@ -186,6 +186,34 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
     return kept;
   };
 
+  /**
+   * The ended jobs still kept, and those that do not read (named: a later check of a line such a job
+   * changed cannot tell that change from its own, so the journal may over-claim it until it is dropped).
+   */
+  const readSettled = (): { jobs: ReturnType<IntentLog['open']>; damage: IntentDamage[] } => {
+    const jobs: ReturnType<IntentLog['open']> = [];
+    const damage: IntentDamage[] = [];
+    for (const path of settledFiles()) {
+      let text: string;
+      try {
+        text = String(fs.readFileSync(path, 'utf8'));
+      } catch (err) {
+        if (codeOf(err) === 'ENOENT') continue; // dropped meanwhile by another process
+        const problem = `it cannot be read (${describeError(located(err, path))})`;
+        damage.push({ path, problem, jobId: null, lines: [], ended: true });
+        continue;
+      }
+      const r = replay(text, path);
+      if (r.job) jobs.push(r.job);
+      if (!r.problems.length) continue;
+      const lines = r.job
+        ? r.job.lines.filter((l) => l.state === 'done').map(({ id, username }) => ({ id, username }))
+        : [...r.names].map(([id, username]) => ({ id, username }));
+      damage.push({ path, problem: r.problems.join('; '), jobId: r.job?.id ?? null, lines, ended: true });
+    }
+    return { jobs, damage };
+  };
+
   return {
     begin(job) {
       ensureDir();
@@ -256,23 +284,16 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
       owners.remove(file);
       settledFiles(); // the ones past their time are dropped here too
     },
-    settled() {
-      const jobs: ReturnType<IntentLog['open']> = [];
-      for (const path of settledFiles()) {
-        try {
-          const job = replay(String(fs.readFileSync(path, 'utf8')), path).job;
-          if (job) jobs.push(job);
-        } catch {
-          // Gone meanwhile (dropped by another process), or unreadable: it only ever adds caution.
-        }
-      }
-      return jobs;
-    },
+    settled: () => readSettled().jobs,
     open: () => scan().jobs,
-    damaged: () => scan().damage,
+    damaged: () => [...scan().damage, ...readSettled().damage],
     setAside(path) {
       const file = resolve(path);
-      if (resolve(dirname(file)) !== resolve(dir) || !basename(file).endsWith('.jsonl'))
+      const name = basename(file);
+      if (
+        resolve(dirname(file)) !== resolve(dir) ||
+        !(name.endsWith('.jsonl') || name.endsWith(`.jsonl${SETTLED}`))
+      )
         throw new Error(`${path} is not a job file of the intent log in ${dir}`);
       const who = heldBy(owners, file, procs);
       if (who) throw new Error(`${who} holds ${path}: it is left as it is`);

@@ -39,7 +39,8 @@ const busyOf = (w: BalanceWatch): string | null => {
     if (w.intents?.open().length)
       return 'a change of this account is open (in flight or its outcome unknown)';
     // A job file that does not read (or a log directory that does not) may be a change in flight.
-    const damage = w.intents?.damaged?.() ?? [];
+    // (An ended job's damaged file is not: its outcome is in the journal.)
+    const damage = (w.intents?.damaged?.() ?? []).filter((d) => !d.ended);
     if (damage.length) return `the intent log could not be read whole (${damage[0]!.path})`;
   } catch {
     return 'the intent log could not be read';

@@ -239,6 +239,31 @@ describe('a damaged intent file', () => {
     expect(readdirSync(dir)).toEqual([to!.split('/').at(-1)]);
     expect(log.damaged?.()).toEqual([]);
   });
+  it('an ended job kept as settled that does not read is named as ended (never skipped, never open), and set aside when asked', () => {
+    const dir = tmp('ld-ended-');
+    const log = fileIntentLog(dir);
+    const job = aJob('j2');
+    log.begin(job);
+    log.line(job.id, { ...job.lines[0]!, state: 'done' });
+    log.end(job.id);
+    expect(log.settled?.().map((j) => j.id)).toEqual(['j2']);
+    expect(log.damaged?.()).toEqual([]);
+    const file = join(dir, 'j2.jsonl.settled');
+    // A torn last record: the job reads, its applied line is named.
+    writeFileSync(file, `${readFileSync(file, 'utf8')}{"n":2,"line"`);
+    const [torn] = fileIntentLog(dir).damaged?.() ?? [];
+    expect(torn).toMatchObject({ path: file, jobId: 'j2', ended: true, lines: [{ id: 'line-0' }] });
+    expect(torn!.problem).toMatch(/torn/);
+    // Nothing readable: still named, with nothing to show.
+    writeFileSync(file, 'null\n');
+    const again = fileIntentLog(dir);
+    expect(again.damaged?.()).toEqual([expect.objectContaining({ path: file, jobId: null, ended: true })]);
+    expect(again.open()).toEqual([]);
+    expect(again.settled?.()).toEqual([]);
+    const to = again.setAside?.(file);
+    expect(to).toMatch(/j2\.jsonl\.settled\.damaged-/);
+    expect(again.damaged?.()).toEqual([]);
+  });
 });
 
 describe('durable writes', () => {

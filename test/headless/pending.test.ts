@@ -4,7 +4,7 @@
  * and checks it again (exit 3 while open, 0 once settled); `--settle` records the user's verdict, typed
  * confirmation first, in the journal as settled by the user.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { faultProxy } from '../helpers/fault-proxy';
@@ -31,7 +31,7 @@ async function setup(fault: Parameters<typeof faultProxy>[1]) {
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l) as { outcome: string; detail?: string; username: string });
-  return { env, proxy, line, run, journal };
+  return { env, proxy, line, run, journal, home };
 }
 
 describe('linedesk pending', () => {
@@ -96,5 +96,25 @@ describe('linedesk pending', () => {
     // Free for a new change: sent, charged once.
     expect((await run('extend', line.username, '--yes')).code).toBe(0);
     expect(books(env.sb).ledger.filter((r) => r.line_id === line.id)).toHaveLength(1);
+  });
+
+  it("an ended job's kept file that does not read is named, exit 0 (nothing is open), and set aside when asked", async () => {
+    const { line, run, home } = await setup({ rules: [] });
+    expect((await run('extend', line.username, '--yes')).code).toBe(0);
+    const data = home.LINEDESK_DATA_DIR;
+    const kept = (readdirSync(data, { recursive: true }) as string[]).filter((f) =>
+      f.endsWith('.jsonl.settled'),
+    );
+    expect(kept).toHaveLength(1);
+    const file = join(data, kept[0]!);
+    writeFileSync(file, `${readFileSync(file, 'utf8')}{"n":9,`);
+    const listed = await run('pending');
+    expect(listed.code).toBe(0);
+    expect(listed.stderr).toContain(`Damaged intent file ${file} of an ended job`);
+    expect(listed.stderr).toContain(line.username);
+    const json = await run('pending', '--json');
+    expect(JSON.parse(json.stdout).damaged).toEqual([expect.objectContaining({ path: file, ended: true })]);
+    expect((await run('pending', '--set-aside', file, '--yes')).code).toBe(0);
+    expect((await run('pending')).stderr).toMatch(/Nothing is pending/);
   });
 });

@@ -6,8 +6,10 @@
  * settled by the user; `--set-aside` moves a damaged intent file out of the way.
  */
 import { type BulkJob, OPEN } from '../../domain/bulk';
+import { counted } from '../../domain/format';
 import { heldUntil } from '../../domain/proof';
 import type { Column } from '../../present/lines-columns';
+import { endedDamage } from '../../services/changes/intent-damage';
 import type { IntentDamage } from '../../services/changes/intent-log';
 import type { ChangeService, Recovered } from '../../services/changes/service';
 import { describeError } from '../../services/describe-error';
@@ -98,11 +100,15 @@ async function report(ctx: Ctx, changes: ChangeService, sv: Services): Promise<n
     await ctx.out.data(`${JSON.stringify({ open: rows, damaged: damage }, null, 2)}\n`);
   } else {
     if (rows.length) await ctx.out.data(tableText(ctx.out, COLUMNS, rows, ctx.now()));
-    for (const d of damage)
+    for (const d of damage) {
+      const names = d.lines.map((l) => l.username);
       ctx.out.message(
-        `Damaged intent file ${d.path} (${d.problem})${d.lines.length ? `: names ${d.lines.map((l) => l.username).join(', ')}` : ''}. Look its lines up on the panel, then: linedesk pending --set-aside ${d.path} --yes`,
+        d.ended
+          ? `Damaged intent file ${d.path} of an ended job (${d.problem}): ${endedDamage(`${counted(names.length, 'line')} (${names.join(', ')})`, names.length)}: linedesk pending --set-aside ${d.path} --yes`
+          : `Damaged intent file ${d.path} (${d.problem})${names.length ? `: names ${names.join(', ')}` : ''}. Look its lines up on the panel, then: linedesk pending --set-aside ${d.path} --yes`,
         'yellow',
       );
+    }
     if (!rows.length && !damage.length)
       ctx.out.message('Nothing is pending: every change has a known outcome.');
     else if (rows.some((r) => r.state === 'unknown'))
@@ -110,7 +116,8 @@ async function report(ctx: Ctx, changes: ChangeService, sv: Services): Promise<n
         'Unknown outcomes are never re-sent. They are checked again at every start (linedesk pending --wait keeps checking until their hold window ends); if you know better, settle one with --settle.',
       );
   }
-  return rows.length || damage.length ? EXIT.unknown : EXIT.done;
+  // An ended job's damaged file leaves nothing open: said, but not "something pending" to a script.
+  return rows.length || damage.some((d) => !d.ended) ? EXIT.unknown : EXIT.done;
 }
 
 /** Checks again, backing off, until no open line is inside its hold window (or nothing is open). */

@@ -5,6 +5,10 @@ import type { IntentLog } from './intent-log';
 /** Says something to the user (the screens' flash line, a command's stderr). */
 export type Notify = (text: string, tone: 'info' | 'success' | 'warning' | 'error') => void;
 
+/** What a damaged ended job's file means, in words (the screens and `linedesk pending` say it alike). */
+export const endedDamage = (named: string, count: number) =>
+  `nothing of it is open; ${count ? `a new change of ${named} it changed` : 'a new change of a line it changed'} may be journaled as charged though that job paid for it (nothing is sent or charged twice); it is dropped within the hour, or set it aside now`;
+
 /**
  * Damaged intent files at start (intent-records.ts reads them): each is said with its path. A job
  * whose first record reads is checked by the recovery like any other (its lines that may have been
@@ -28,6 +32,14 @@ export function holdDamagedIntents(
   for (const d of damage) {
     const names = d.lines.map((l) => l.username);
     const named = `${counted(names.length, 'line')} (${names.slice(0, 3).join(', ')}${names.length > 3 ? '…' : ''})`;
+    if (d.ended) {
+      // Nothing of an ended job is open: no line is held, and the file is dropped within the hour.
+      notify(
+        `The intent file ${d.path} of an ended job is damaged (${d.problem}): ${endedDamage(named, names.length)}`,
+        'warning',
+      );
+      continue;
+    }
     if (d.jobId !== null) {
       notify(
         `The intent file ${d.path} is damaged (${d.problem}): ${names.length ? `${named} that may have been sent ${names.length === 1 ? 'is' : 'are'}` : 'its lines are'} checked with the server, never re-sent`,

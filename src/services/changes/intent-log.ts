@@ -36,12 +36,12 @@ export interface IntentLog {
   /**
    * Jobs ended lately (the file log keeps an ended job a while, then drops it): what they applied.
    * A later job's "before" of a line may have been read before one of those changes, so a change a
-   * check sees on that line may be theirs, not the later job's. A log kept in memory keeps none.
+   * check sees on that line may be theirs, not the later job's. A log kept in memory keeps them all.
    */
   settled?(): BulkJob[];
   /**
    * Job files, or parts of them, that could not be read (found afresh on each call): each named with
-   * its path, never skipped in silence. A damaged job whose first record reads is also in `open()`,
+   * its path, never skipped in silence; an ended job's kept file too (`ended`). A damaged job whose first record reads is also in `open()`,
    * its lines that may have been sent `unknown` (checked, never resumed). A log kept in memory has
    * no files, and so no such method.
    */
@@ -68,6 +68,12 @@ export interface IntentDamage {
    * readable records name (one that does not). Empty when none can be told.
    */
   readonly lines: readonly { readonly id: string; readonly username: string }[];
+  /**
+   * The file of a job that ended (kept a while so later checks know what it applied, then dropped):
+   * nothing of it is open or checked again; while it does not read, a later check of a line it
+   * changed may count that change as its own (the journal over-claims; nothing is sent or charged).
+   */
+  readonly ended?: true;
 }
 
 /** An open job recorded for this service under another account id (an earlier key, or an earlier
@@ -88,6 +94,8 @@ export function needsAttention(job: BulkJob): boolean {
 
 export function memoryIntentLog(): IntentLog & { records: unknown[]; failNext: number } {
   const jobs = new Map<string, BulkJob>();
+  /** Ended jobs, as the file log keeps them a while (here for the process's life). */
+  const ended = new Map<string, BulkJob>();
   const records: unknown[] = [];
   const log = {
     records,
@@ -115,10 +123,13 @@ export function memoryIntentLog(): IntentLog & { records: unknown[]; failNext: n
       records.push({ line: l.id, state: l.state });
     },
     end(jobId: string) {
+      const job = jobs.get(jobId);
+      if (job) ended.set(jobId, job);
       jobs.delete(jobId);
       records.push({ end: jobId });
     },
     open: () => [...jobs.values()],
+    settled: () => [...ended.values()],
     closeBalanceWindow(jobId: string) {
       const job = jobs.get(jobId);
       if (job) jobs.set(jobId, { ...job, balanceBefore: null });
