@@ -158,4 +158,22 @@ describe('headless, after a run left a change open and its file was damaged', ()
     expect(r.stderr).toMatch(/An earlier extend .* checked with the server: 1 applied/);
     expect(books(sb).ledger).toHaveLength(1);
   });
+
+  it("(e) an ended job's kept file torn: said at start as an ended job's, its lines not held", async () => {
+    const env = await sandbox();
+    const dir = mkdtempSync(join(tmpdir(), 'ld-damage-e-'));
+    const { file, line } = await killedMidJob(env, dir);
+    // Its outcome known and journaled elsewhere: the job ended, kept as settled, then torn.
+    const log = fileIntentLog(dir);
+    log.line('job-killed', { ...toBulkLine(line), cost: line.connections, state: 'done' });
+    log.end('job-killed');
+    const kept = `${file}.settled`;
+    writeFileSync(kept, `${readFileSync(kept, 'utf8')}{"n":7`);
+    const { store } = await storeOnSandbox({}, { intents: fileIntentLog(dir) }, env);
+    await store.getState().start();
+    const s = store.getState();
+    expect(s.unsettled.has(line.id)).toBe(false);
+    expect(s.flash?.text).toContain(`The intent file ${kept} of an ended job is damaged`);
+    expect(s.recovery?.jobs ?? []).toEqual([]);
+  });
 });
