@@ -14,6 +14,18 @@ export function accountTargetId(baseUrl: string, apiKey: string): string {
   return `${baseUrl}#${fingerprint}`;
 }
 
+/**
+ * Whether `other` is another key's account on the service of `targetId` (the same URL, another key
+ * fingerprint): the reseller's other keys spend from the same balance. Sandboxes have no other keys.
+ */
+export function sameServiceAs(targetId: string): (other: string) => boolean {
+  const at = targetId.lastIndexOf('#');
+  if (targetId.startsWith('sandbox:') || at < 0) return () => false;
+  const service = targetId.slice(0, at + 1);
+  return (other) =>
+    other !== targetId && other.startsWith(service) && /^[0-9a-f]+$/.test(other.slice(service.length));
+}
+
 /** One intent directory per account (its target id). */
 export const intentsDir = (data: string, targetId: string) =>
   join(data, `intents-${createHash('sha256').update(targetId).digest('hex').slice(0, 12)}`);

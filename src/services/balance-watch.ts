@@ -27,6 +27,12 @@ export interface DriftReport {
 export interface BalanceWatch {
   readonly balances: BalanceMemory;
   readonly targetId: string;
+  /**
+   * True for another account id of the same service as `targetId` (another API key of the same
+   * reseller: its journaled charges may move this balance). The shape of an id is the app's
+   * (app/account-id.ts `sameServiceAs`); absent: none.
+   */
+  readonly sameService?: (targetId: string) => boolean;
   readonly journal?: Journal | null;
   readonly intents?: IntentLog | null;
   readonly now: () => number;
@@ -82,19 +88,8 @@ function judgeRead(
   try {
     const all = watch.journal?.read() ?? [];
     entries = all.filter((e) => e.target === watch.targetId);
-    // A remote account's id is its URL and a fingerprint of its key (app/account-id.ts).
-    const service =
-      !watch.targetId.startsWith('sandbox:') && watch.targetId.includes('#')
-        ? watch.targetId.slice(0, watch.targetId.lastIndexOf('#') + 1)
-        : null;
-    sameService = service
-      ? all.filter(
-          (e) =>
-            e.target !== watch.targetId &&
-            e.target.startsWith(service) &&
-            /^[0-9a-f]+$/.test(e.target.slice(service.length)),
-        )
-      : [];
+    const same = watch.sameService;
+    sameService = same ? all.filter((e) => e.target !== watch.targetId && same(e.target)) : [];
     skipped = watch.journal?.skipped?.() ?? [];
   } catch {
     return { verdict: { kind: 'unsure', why: 'the journal could not be read' }, problem };

@@ -5,6 +5,7 @@
  * (services/balance-watch.ts), said once.
  */
 import type { Package } from '../api/contract';
+import { sameServiceAs } from '../app/account-id';
 import { RUNWAY_DAYS, type Runway } from '../domain/runway';
 import type { BalanceWatch, DriftReport } from '../services/balance-watch';
 import { describeError } from '../services/describe-error';
@@ -30,6 +31,7 @@ export function storeWatch(deps: StoreDeps, get: GetState): BalanceWatch | null 
   return {
     balances: deps.balances,
     targetId: deps.target.id,
+    sameService: sameServiceAs(deps.target.id),
     journal: deps.journal ?? null,
     intents: deps.intents ?? null,
     now: deps.now ?? Date.now,

@@ -1,6 +1,16 @@
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import {
+  appendFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fileJournal } from '../../src/app/journal-file';
 import { type JournalEntry, journalTotals, toCsv } from '../../src/services/changes/journal';
@@ -61,5 +71,75 @@ describe('journal', () => {
     expect(t[0]).toMatchObject({ day: '2026-11-22', operation: 'delete', count: 1, credits: 0 });
     expect(t[1]).toMatchObject({ day: '2026-11-22', operation: 'extend', count: 2, credits: 5 });
     expect(t[2]).toMatchObject({ day: '2026-11-21', operation: 'extend', count: 1 });
+  });
+
+  it('a line that is not JSON is damage once a line follows it; alone at the end, a torn write', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'ld-journal-')), 'journal.jsonl');
+    const j = fileJournal(file);
+    j.append(entry());
+    appendFileSync(file, '{"time":"2026-11-22T1\n');
+    expect(j.read()).toHaveLength(1);
+    expect(j.skipped?.()).toEqual([]);
+    j.append(entry({ username: 'next' }));
+    expect(j.read().map((e) => e.username)).toEqual(['someuser0001', 'next']);
+    expect(j.skipped?.()).toEqual(['journal.jsonl: 1 line skipped, not journal entries (line 2: not JSON)']);
+  });
+
+  it('property: read after any appends, torn writes, edits in place, cuts and replacements equals a fresh read', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ld-journal-prop-'));
+    const utf8 = (o: Partial<JournalEntry>) => Buffer.from(`${JSON.stringify(entry(o))}\n`);
+    const op = fc.oneof(
+      fc.record({ k: fc.constant('entry' as const), name: fc.constantFrom('ann', 'zoë', '用户', '🎬x') }),
+      fc.record({ k: fc.constant('torn' as const), name: fc.constantFrom('zoë', '用户🎬'), cut: fc.nat() }),
+      fc.record({
+        k: fc.constant('raw' as const),
+        text: fc.constantFrom('\n', '  \n', '{}\n', 'null\n', 'x', '{"a":'),
+      }),
+      fc.record({ k: fc.constant('edit' as const), at: fc.nat(), inPlace: fc.boolean() }),
+      fc.record({ k: fc.constant('cut' as const), at: fc.nat() }),
+      fc.record({ k: fc.constant('replace' as const) }),
+    );
+    let n = 0;
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 25 }), (ops) => {
+        const file = join(dir, `j${n++}.jsonl`);
+        const kept = fileJournal(file);
+        for (const o of ops) {
+          const size = (() => {
+            try {
+              return statSync(file).size;
+            } catch {
+              return 0;
+            }
+          })();
+          if (o.k === 'entry') appendFileSync(file, utf8({ username: o.name }));
+          else if (o.k === 'torn') {
+            const b = utf8({ username: o.name });
+            appendFileSync(file, b.subarray(0, o.cut % b.length));
+          } else if (o.k === 'raw') appendFileSync(file, o.text);
+          else if (o.k === 'edit' && size > 0) {
+            // One byte changed (a digit becomes another, or any byte an x): by an editor (a new file
+            // renamed in place: anywhere), or in place within the last 64 bytes (the reader's seal;
+            // an edit in place further back keeps its size and tail, and is read at the next start).
+            const b = readFileSync(file);
+            const at = o.inPlace ? size - 1 - (o.at % Math.min(size, 64)) : o.at % size;
+            b[at] = b[at]! >= 0x30 && b[at]! <= 0x38 ? b[at]! + 1 : 0x78;
+            if (o.inPlace) writeFileSync(file, b);
+            else {
+              writeFileSync(`${file}.new`, b);
+              renameSync(`${file}.new`, file);
+            }
+          } else if (o.k === 'cut' && size > 0) truncateSync(file, o.at % size);
+          else if (o.k === 'replace') {
+            writeFileSync(`${file}.new`, utf8({ username: 'replaced' }));
+            renameSync(`${file}.new`, file);
+          }
+          const once = fileJournal(file);
+          expect(kept.read()).toEqual(once.read());
+          expect(kept.skipped?.()).toEqual(once.skipped?.());
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -4,7 +4,9 @@
  * moved is never called drift, and the last balance seen is kept, so the charge is explained once
  * its journal entry is written.
  */
+
 import { describe, expect, it } from 'vitest';
+import { sameServiceAs } from '../../src/app/account-id';
 import type { BulkJob } from '../../src/domain/bulk';
 import { memoryBalances, readAccountWatched } from '../../src/services/balance-watch';
 import { memoryIntentLog } from '../../src/services/changes/intent-log';
@@ -168,13 +170,18 @@ describe('the drift watch with two keys of one account on this machine', () => {
     const watch = {
       balances,
       targetId: 'https://panel.example/#aaaa0000aaaa0000',
+      sameService: sameServiceAs('https://panel.example/#aaaa0000aaaa0000'),
       journal,
       now: () => clock,
     };
     const client = { me: async () => ({ credits: 95 }) as never };
     expect((await readAccountWatched(client, watch)).drift?.verdict.kind).toBe('unsure');
     // Another service's charge explains nothing here.
-    const elsewhere = { ...watch, targetId: 'https://other.example/#aaaa0000aaaa0000' };
+    const elsewhere = {
+      ...watch,
+      targetId: 'https://other.example/#aaaa0000aaaa0000',
+      sameService: sameServiceAs('https://other.example/#aaaa0000aaaa0000'),
+    };
     balances.seen.set('https://other.example/#aaaa0000aaaa0000', { balance: 100, at: clock - 60_000 });
     expect((await readAccountWatched(client, elsewhere)).drift?.verdict.kind).toBe('drift');
   });
