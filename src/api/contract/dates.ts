@@ -97,11 +97,15 @@ function digits(t: string, from: number, len: number): number {
 function canonicalMs(t: string): number | null | undefined {
   if (t.length !== 24 || t[10] !== 'T' || t[23] !== 'Z') return undefined;
   if (t[4] !== '-' || t[7] !== '-' || t[13] !== ':' || t[16] !== ':' || t[19] !== '.') return undefined;
-  const parts = [digits(t, 0, 4), digits(t, 5, 2), digits(t, 8, 2), digits(t, 11, 2), digits(t, 14, 2)];
-  const [y, mo, d, h, mi] = parts as [number, number, number, number, number];
+  // Each part read into its own number: no array a date (they were a share of a listing's garbage).
+  const y = digits(t, 0, 4);
+  const mo = digits(t, 5, 2);
+  const d = digits(t, 8, 2);
+  const h = digits(t, 11, 2);
+  const mi = digits(t, 14, 2);
   const sec = digits(t, 17, 2);
   const ms = digits(t, 20, 3);
-  if (sec < 0 || ms < 0 || parts.includes(-1)) return undefined;
+  if (y < 0 || mo < 0 || d < 0 || h < 0 || mi < 0 || sec < 0 || ms < 0) return undefined;
   return utc(y, mo - 1, d, h, mi, sec, ms);
 }
 
