@@ -92,9 +92,10 @@ function digits(t: string, from: number, len: number): number {
 /**
  * "2027-06-02T09:46:43.000Z", what the sandbox and most servers send, read without a regex or the
  * strings its groups make (three dates a line, 100,000 lines a listing); undefined: another form,
- * for the general reading.
+ * for the general reading. A text it reads (not undefined) is every character checked: digits,
+ * '-', 'T', ':', '.', 'Z', so nothing in it for sanitize to replace (parseServerDate relies on it).
  */
-function canonicalMs(t: string): number | null | undefined {
+export function canonicalMs(t: string): number | null | undefined {
   if (t.length !== 24 || t[10] !== 'T' || t[23] !== 'Z') return undefined;
   if (t[4] !== '-' || t[7] !== '-' || t[13] !== ':' || t[16] !== ':' || t[19] !== '.') return undefined;
   // Each part read into its own number: no array a date (they were a share of a listing's garbage).

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { sanitize, sanitizeMultiline } from '../sanitize';
-import { parseDateText, type ServerDate } from './dates';
+import { canonicalMs, parseDateText, type ServerDate } from './dates';
 import { lazySchema } from './lazy';
 
 export type { ServerDate };
@@ -12,6 +12,10 @@ export const serverText = z.string().transform(sanitizeMultiline);
 
 /** A server date: ISO 8601, `Date.toString` or the long form (dates.ts); anything else kept unparsed. */
 export function parseServerDate(raw: string): ServerDate {
+  // The canonical form is read character by character, each one a digit or a separator: nothing in
+  // it to sanitize (issue 27: three dates a line); any other text is sanitized before it is read.
+  const ms = canonicalMs(raw);
+  if (ms !== undefined) return { raw, ms };
   return parseDateText(sanitize(raw));
 }
 
