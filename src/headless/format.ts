@@ -104,12 +104,21 @@ const LINE_FIELD_OF = new Map<string, (l: LineListItem | Line, nowMs: number) =>
 
 /**
  * `pick(lineRecord(l, nowMs), fields)`, the same row, made without the whole record first (issue 27:
- * `lines --all` makes 100,000 rows).
+ * `lines --all` makes 100,000 rows): `lineRows(fields)` looks the fields up once, for every row.
  */
+export function lineRows(fields: readonly string[]): (l: LineListItem | Line, nowMs: number) => Row {
+  const names = [...fields];
+  const getters = names.map((f) => LINE_FIELD_OF.get(f) ?? (() => null));
+  return (l, nowMs) => {
+    const out: Record<string, Scalar> = {};
+    for (let i = 0; i < names.length; i++) out[names[i]!] = getters[i]!(l, nowMs) ?? null;
+    return out;
+  };
+}
+
+/** One row as `lineRows` makes it. */
 export function lineRow(l: LineListItem | Line, nowMs: number, fields: readonly string[]): Row {
-  const out: Record<string, Scalar> = {};
-  for (const f of fields) out[f] = LINE_FIELD_OF.get(f)?.(l, nowMs) ?? null;
-  return out;
+  return lineRows(fields)(l, nowMs);
 }
 
 /** `--fields a,b`: the names, each one known; or the first unknown one. */

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Line, LineListItem } from '../../src/api/contract';
-import { LINE_FIELDS, lineRecord, lineRow, pick } from '../../src/headless/format';
+import { LINE_FIELDS, lineRecord, lineRow, lineRows, pick } from '../../src/headless/format';
 
 const date = fc.oneof(
   fc.constant(null),
@@ -50,6 +50,7 @@ describe('lineRow', () => {
           const row = lineRow(l, now, f);
           expect(row).toStrictEqual(before);
           expect(JSON.stringify(row)).toBe(JSON.stringify(before));
+          expect(JSON.stringify(lineRows(f)(l, now))).toBe(JSON.stringify(before));
         },
       ),
       { numRuns: 2000 },

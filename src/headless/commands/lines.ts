@@ -21,7 +21,7 @@ import {
   fieldColumns,
   LINE_FIELDS,
   lineRecord,
-  lineRow,
+  lineRows,
   parseFields,
   type Row,
   tableText,
@@ -180,11 +180,12 @@ export function linesCommand(ctx: Ctx): Promise<number> {
     const listedIds = new Set<string>();
     // The ids printed matter only to a search (its note lines come after them, each once).
     const searching = Boolean(req.query.search);
+    const rowOf = lineRows(fields);
     const emit = async (lines: readonly LineListItem[]) => {
       const rows: Row[] = [];
       for (const l of lines) {
         if (searching) listedIds.add(l.id);
-        rows.push(lineRow(l, now, fields));
+        rows.push(rowOf(l, now));
       }
       const text = (started ? '' : format.head(total)) + format.page(rows);
       started = true;
@@ -254,7 +255,7 @@ export function linesCommand(ctx: Ctx): Promise<number> {
       if (started)
         await out.data(format.tail(failure && { ...failure, message: stoppedText(failure, printed) }));
     } else if (run.format === 'json' && !failure) {
-      const lines = kept.map((l) => lineRow(l, now, fields));
+      const lines = kept.map((l) => rowOf(l, now));
       await out.data(`${JSON.stringify({ totalHits: total ?? 0, lines }, null, 2)}\n`);
     } else if (run.format === 'table' && kept.length + (failure ? 0 : 1) > 0) {
       const text = req.fields
