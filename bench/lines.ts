@@ -99,6 +99,7 @@ function runOnce(v: Variant): Promise<{ ms: number; rssMb: number; cpu: number }
   });
 }
 
+const loadStart = os.loadavg()[0]!;
 const results = new Map<string, { ms: number[]; rss: number[]; cpu: number[] }>(
   variants.map((v) => [v.name, { ms: [], rss: [], cpu: [] }]),
 );
@@ -130,7 +131,7 @@ const rows = variants.map((v) => {
   return `| ${v.name} | ${fmt(m.ms / 1000, 2)} s (${fmt(Math.min(...range) / 1000, 2)}–${fmt(Math.max(...range) / 1000, 2)}) | ${fmt(m.ms / plain.ms, 2)}× | ${fmt(cpu, 2)} s | ${fmt(m.rss)} MB | ${fmt(m.rss / nd.rss, 2)}× |`;
 });
 const table = [
-  `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, ${LINES.toLocaleString('en')} lines; medians of ${RUNS} interleaved runs after a warm-up round; load average at the end ${fmt(load, 2)}.`,
+  `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, ${LINES.toLocaleString('en')} lines; medians of ${RUNS} interleaved runs after a warm-up round; load average ${fmt(loadStart, 2)} at the start, ${fmt(load, 2)} at the end.`,
   '',
   '| command | wall time (range) | × plain client | CPU (user + system) | peak resident memory | × NDJSON memory |',
   '|---|---:|---:|---:|---:|---:|',

@@ -53,6 +53,50 @@ describe('sanitize', () => {
     );
   });
 
+  it('printable ASCII is returned as it is, anything else replaced as the rule says (property)', () => {
+    // The rule itself, without the fast path for printable ASCII (issue 27).
+    const RULE =
+      /[\u0000-\u001F\u007F-\u009F\u061C\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060-\u2069\uFEFF]/g;
+    // Mostly printable ASCII (the fast path's case), with the characters at its edges and beyond.
+    const unit = fc.oneof(
+      { weight: 8, arbitrary: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)) },
+      {
+        weight: 2,
+        arbitrary: fc.constantFrom(
+          '\u0000',
+          '\u0009',
+          '\u000a',
+          '\u000d',
+          '\u001b',
+          '\u001f',
+          '\u007f',
+          '\u0080',
+          '\u009b',
+          '\u009f',
+          '\u00a0',
+          'é',
+          '\u061c',
+          '\u200b',
+          '\u2028',
+          '\u202e',
+          '\u2066',
+          '\ufeff',
+          '📺',
+        ),
+      },
+      { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 2 }) },
+    );
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 40 }), (units) => {
+        const s = units.join('');
+        expect(sanitize(s)).toBe(s.replace(RULE, PLACEHOLDER));
+      }),
+      { numRuns: 2000 },
+    );
+    for (const c of ['\u0000', '\u001f', '\u007f', '\u009b'])
+      expect(sanitize(`user${c}name`)).toBe(`user${PLACEHOLDER}name`);
+  });
+
   it('applies while parsing: a label from the server cannot reach the terminal raw', () => {
     const line = Line.parse({
       id: 'x',

@@ -69,7 +69,20 @@ export function utc(
 ): number | null {
   if (y < 100 || mo < 0 || mo > 11 || d < 1 || h > 23 || mi > 59 || s > 59) return null;
   if (d > DAYS_IN_MONTH[mo]! + (mo === 1 && leap(y) ? 1 : 0)) return null;
-  return Date.UTC(y, mo, d, h, mi, s, ms);
+  return daysFromCivil(y, mo + 1, d) * 86_400_000 + h * 3_600_000 + mi * 60_000 + s * 1000 + Math.trunc(ms);
+}
+
+/**
+ * Days from 1970-01-01 to a proleptic Gregorian date (month 1–12), by integer arithmetic (the
+ * "days from civil" algorithm): what Date.UTC counts, without its call (three dates a line).
+ */
+function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
 }
 
 const offsetMs = (text: string): number => {
@@ -92,16 +105,21 @@ function digits(t: string, from: number, len: number): number {
 /**
  * "2027-06-02T09:46:43.000Z", what the sandbox and most servers send, read without a regex or the
  * strings its groups make (three dates a line, 100,000 lines a listing); undefined: another form,
- * for the general reading.
+ * for the general reading. A text it reads (not undefined) is every character checked: digits,
+ * '-', 'T', ':', '.', 'Z', so nothing in it for sanitize to replace (parseServerDate relies on it).
  */
-function canonicalMs(t: string): number | null | undefined {
+export function canonicalMs(t: string): number | null | undefined {
   if (t.length !== 24 || t[10] !== 'T' || t[23] !== 'Z') return undefined;
   if (t[4] !== '-' || t[7] !== '-' || t[13] !== ':' || t[16] !== ':' || t[19] !== '.') return undefined;
-  const parts = [digits(t, 0, 4), digits(t, 5, 2), digits(t, 8, 2), digits(t, 11, 2), digits(t, 14, 2)];
-  const [y, mo, d, h, mi] = parts as [number, number, number, number, number];
+  // Each part read into its own number: no array a date (they were a share of a listing's garbage).
+  const y = digits(t, 0, 4);
+  const mo = digits(t, 5, 2);
+  const d = digits(t, 8, 2);
+  const h = digits(t, 11, 2);
+  const mi = digits(t, 14, 2);
   const sec = digits(t, 17, 2);
   const ms = digits(t, 20, 3);
-  if (sec < 0 || ms < 0 || parts.includes(-1)) return undefined;
+  if (y < 0 || mo < 0 || d < 0 || h < 0 || mi < 0 || sec < 0 || ms < 0) return undefined;
   return utc(y, mo - 1, d, h, mi, sec, ms);
 }
 

@@ -1,21 +1,42 @@
 import * as z from 'zod';
 import { sanitize, sanitizeMultiline } from '../sanitize';
-import { parseDateText, type ServerDate } from './dates';
+import { canonicalMs, parseDateText, type ServerDate } from './dates';
 import { lazySchema } from './lazy';
 
 export type { ServerDate };
 
-/** Any string a server sends: sanitized while parsing, so nothing downstream can forget. */
-export const serverString = z.string().transform(sanitize);
+/**
+ * Any string a server sends: sanitized while parsing, so nothing downstream can forget. An
+ * `overwrite` (a step of the string's own checks), not a transform: no pipe a string (issue 27).
+ */
+export const serverString = z.string().overwrite(sanitize);
 /** Server text that may span lines (error messages). */
 export const serverText = z.string().transform(sanitizeMultiline);
 
 /** A server date: ISO 8601, `Date.toString` or the long form (dates.ts); anything else kept unparsed. */
 export function parseServerDate(raw: string): ServerDate {
+  // The canonical form is read character by character, each one a digit or a separator: nothing in
+  // it to sanitize (issue 27: three dates a line); any other text is sanitized before it is read.
+  const ms = canonicalMs(raw);
+  if (ms !== undefined) return { raw, ms };
   return parseDateText(sanitize(raw));
 }
 
 export const serverDate = z.string().transform(parseServerDate);
+
+/**
+ * `nullable(serverString)` and `nullable(serverDate)`, the same values and the same issues, with
+ * one transform where those have two and a pipe between them (issue 27: five such fields a line,
+ * 100,000 lines a listing).
+ */
+export const nullableServerString = z
+  .string()
+  .nullish()
+  .transform((v) => (v == null ? null : sanitize(v)));
+export const nullableServerDate = z
+  .string()
+  .nullish()
+  .transform((v) => (v == null ? null : parseServerDate(v)));
 
 /** Numbers as the contract says, or as numeric strings ("3", " 12 ", "2.5"): read liberally. */
 export const serverNumber = z.union([

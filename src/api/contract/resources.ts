@@ -1,7 +1,13 @@
 import * as z from 'zod';
 import { sanitize } from '../sanitize';
 import { lazySchema } from './lazy';
-import { nullable, serverBoolean, serverDate, serverNumber, serverString } from './primitives';
+import {
+  nullableServerDate,
+  nullableServerString,
+  serverBoolean,
+  serverNumber,
+  serverString,
+} from './primitives';
 
 /**
  * Resources as servers send them, read liberally (numeric strings, "true"/"false", three date forms)
@@ -13,16 +19,19 @@ import { nullable, serverBoolean, serverDate, serverNumber, serverString } from 
 export const LineListItem = lazySchema(() =>
   z.object({
     id: serverString,
-    hostname: nullable(serverString),
+    hostname: nullableServerString,
     username: serverString,
     password: serverString,
-    label: serverString.nullish().transform((v) => v ?? ''),
+    label: z
+      .string()
+      .nullish()
+      .transform((v) => (v == null ? '' : sanitize(v))),
     enabled: serverBoolean,
     connections: serverNumber,
     is_trial: serverBoolean,
-    exp_date: nullable(serverDate),
-    start_date: nullable(serverDate),
-    created_at: nullable(serverDate),
+    exp_date: nullableServerDate,
+    start_date: nullableServerDate,
+    created_at: nullableServerDate,
   }),
 );
 export type LineListItem = z.output<typeof LineListItem>;
@@ -30,8 +39,8 @@ export type LineListItem = z.output<typeof LineListItem>;
 /** Line, single-line form (create, extend, upgrade, unsuspend). */
 export const Line = lazySchema(() =>
   LineListItem.extend({
-    macaddress: nullable(serverString),
-    parental_code: nullable(serverString),
+    macaddress: nullableServerString,
+    parental_code: nullableServerString,
   }),
 );
 export type Line = z.output<typeof Line>;

@@ -21,8 +21,8 @@ import {
   fieldColumns,
   LINE_FIELDS,
   lineRecord,
+  lineRows,
   parseFields,
-  pick,
   type Row,
   tableText,
 } from '../format';
@@ -178,11 +178,14 @@ export function linesCommand(ctx: Ctx): Promise<number> {
     let wrote = false;
     let failure: Failure | null = null;
     const listedIds = new Set<string>();
+    // The ids printed matter only to a search (its note lines come after them, each once).
+    const searching = Boolean(req.query.search);
+    const rowOf = lineRows(fields);
     const emit = async (lines: readonly LineListItem[]) => {
       const rows: Row[] = [];
       for (const l of lines) {
-        listedIds.add(l.id);
-        rows.push(pick(lineRecord(l, now), fields));
+        if (searching) listedIds.add(l.id);
+        rows.push(rowOf(l, now));
       }
       const text = (started ? '' : format.head(total)) + format.page(rows);
       started = true;
@@ -252,7 +255,7 @@ export function linesCommand(ctx: Ctx): Promise<number> {
       if (started)
         await out.data(format.tail(failure && { ...failure, message: stoppedText(failure, printed) }));
     } else if (run.format === 'json' && !failure) {
-      const lines = kept.map((l) => pick(lineRecord(l, now), fields));
+      const lines = kept.map((l) => rowOf(l, now));
       await out.data(`${JSON.stringify({ totalHits: total ?? 0, lines }, null, 2)}\n`);
     } else if (run.format === 'table' && kept.length + (failure ? 0 : 1) > 0) {
       const text = req.fields
