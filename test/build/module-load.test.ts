@@ -84,7 +84,8 @@ describe('what a process evaluates, per path', () => {
     for (const re of APP_ONLY) expect(sources.filter((s) => re.test(s))).toEqual([]);
     expect(builtins).toContain('http');
     // The app's V8 flags, the sandbox's database, the terminal: not a command's business.
-    for (const b of ['v8', 'sqlite', 'tty', 'child_process', 'dgram'])
+    // node:crypto too: the account's key fingerprint is hashed without it (app/sha256.ts).
+    for (const b of ['v8', 'sqlite', 'tty', 'child_process', 'dgram', 'crypto'])
       expect(builtins, `node:${b} loaded`).not.toContain(b);
   });
 
