@@ -50,12 +50,25 @@ const times = Object.fromEntries(
   ]),
 ) as Record<keyof typeof ENVS, Record<Variant, number[]>>;
 
+const cpu = Object.fromEntries(
+  Object.keys(ENVS).map((e) => [
+    e,
+    Object.fromEntries(Object.keys(VARIANTS).map((v) => [v, [] as number[]])),
+  ]),
+) as Record<keyof typeof ENVS, Record<Variant, number[]>>;
+/** CPU of this process's waited-for children (user + system, all threads), in ms: clock ticks. */
+const ticks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+const childCpuMs = () => {
+  const f = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(f[13]) + Number(f[14])) * 1000) / ticks;
+};
 const once = (args: string[], env: NodeJS.ProcessEnv) => {
+  const c0 = childCpuMs();
   const t0 = performance.now();
   const r = spawnSync(process.execPath, args, { env, encoding: 'utf8' });
   const ms = performance.now() - t0;
   if (r.status !== 0) throw new Error(`${args.join(' ')}: exit ${r.status}\n${r.stderr}`);
-  return ms;
+  return { ms, cpuMs: childCpuMs() - c0 };
 };
 try {
   // Two unmeasured rounds warm the compile cache and the file cache; then every round runs each
@@ -64,8 +77,11 @@ try {
     for (const [e, env] of Object.entries(ENVS) as Array<[keyof typeof ENVS, NodeJS.ProcessEnv]>)
       for (const [v, args] of Object.entries(VARIANTS) as Array<[Variant, string[] | null]>) {
         if (!args) continue;
-        const ms = once(args, env);
-        if (i >= 2) times[e][v].push(ms);
+        const { ms, cpuMs } = once(args, env);
+        if (i >= 2) {
+          times[e][v].push(ms);
+          cpu[e][v].push(cpuMs);
+        }
       }
 } finally {
   sb.child.kill('SIGTERM');
@@ -76,16 +92,19 @@ const m = (e: keyof typeof ENVS, v: Variant) => median(times[e][v]);
 const f1 = (n: number) => n.toFixed(1);
 const ratio = (e: keyof typeof ENVS, v: Variant) => m(e, v) / m(e, 'node');
 const check = (ok: boolean) => (ok ? 'met' : '**MISSED**');
+// CPU as a mean: a tick is 10 ms, so a median of them would be a multiple of 10.
+const cpuMean = (e: keyof typeof ENVS, v: Variant) =>
+  cpu[e][v].reduce((a, b) => a + b, 0) / Math.max(1, cpu[e][v].length);
 const row = (label: string, v: Variant, budget = '') => [
   label,
-  `${f1(m('ca', v))} ms (${f1(ratio('ca', v))}×)`,
-  `${f1(m('noCa', v))} ms (${f1(ratio('noCa', v))}×)`,
+  `${f1(m('ca', v))} ms (${ratio('ca', v).toFixed(2)}×); CPU ${f1(cpuMean('ca', v))} ms`,
+  `${f1(m('noCa', v))} ms (${ratio('noCa', v).toFixed(2)}×); CPU ${f1(cpuMean('noCa', v))} ms`,
   budget,
 ];
 const rows = [
   row('`node -e 0` (the yardstick)', 'node'),
   row(
-    '`linedesk account --json` (2,000 lines: 7 counts at once, then the expired count: ≈ 13 round trips)',
+    '`linedesk account --json` (2,000 lines: the account and 6 counts at once, then the expired count: 9 round trips in turn)',
     'account',
     `≤ ${budgets.accountVsNode}× node -e 0: ${check(ratio('ca', 'account') <= budgets.accountVsNode!)}`,
   ),
@@ -102,7 +121,9 @@ const table = [
   `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, load average ${os
     .loadavg()
     .map((l) => l.toFixed(1))
-    .join(' ')} at the end: medians of ${ROUNDS} rounds, every variant once a round (warm compile cache).`,
+    .join(
+      ' ',
+    )} at the end: medians of ${ROUNDS} rounds, every variant once a round (warm compile cache); CPU is the process's (user + system, all threads), the mean over the rounds.`,
   '',
   '| launch | NODE_EXTRA_CA_CERTS set (÷ node -e 0) | not set (÷ node -e 0) | budget (bench/budgets.json) |',
   '|---|---:|---:|---|',

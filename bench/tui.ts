@@ -162,6 +162,7 @@ async function firstFrames(n: number) {
     before: [],
     node20: [],
   };
+  const cpu = Object.fromEntries(Object.keys(t).map((k) => [k, [] as number[]])) as Record<Variant, number[]>;
   const time = async (
     key: Variant,
     cmd: string,
@@ -171,6 +172,8 @@ async function firstFrames(n: number) {
   ) => {
     const l = launch(cmd, args, 120, 40, env);
     t[key].push((await l.until(re)).t - l.t0);
+    // The process's CPU (all its threads) when the frame is seen, in clock ticks (10 ms here).
+    cpu[key].push((procStat(appPid(l.p)).cpuTicks * 1000) / clockTicks);
     l.p.kill();
     await sleep(60);
   };
@@ -195,7 +198,12 @@ async function firstFrames(n: number) {
     }
   }
   const m = (xs: number[]) => (xs.length ? (median(xs) ?? Number.NaN) : Number.NaN);
-  return Object.fromEntries(Object.entries(t).map(([k, xs]) => [k, m(xs)])) as Record<Variant, number>;
+  const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : Number.NaN);
+  return {
+    ...(Object.fromEntries(Object.entries(t).map(([k, xs]) => [k, m(xs)])) as Record<Variant, number>),
+    // Means: ticks are coarse, a median of them would be a multiple of 10 ms.
+    cpu: Object.fromEntries(Object.entries(cpu).map(([k, xs]) => [k, mean(xs)])) as Record<Variant, number>,
+  };
 }
 
 async function session(cols: number, rows: number) {
@@ -328,7 +336,7 @@ const rows: string[][] = [
   [
     `first frame with data (median of ${N_LAUNCH}, warm compile cache)`,
     `${f1(start.app)} ms`,
-    `node -e 0: ${f1(start.node)} ms (${ratio(start.app, start.node)}); Ink hello (published Ink, compile cache): ${f1(start.hello)} ms (${ratio2(start.app, start.hello)})`,
+    `node -e 0: ${f1(start.node)} ms (${ratio(start.app, start.node)}); Ink hello (published Ink, compile cache): ${f1(start.hello)} ms (${ratio2(start.app, start.hello)}); CPU at the frame (mean): app ${f1(start.cpu.app)} ms, hello ${f1(start.cpu.hello)} ms`,
     `≤ ${budgets.firstFrameMedianMs} ms: ${check(start.app <= budgets.firstFrameMedianMs!)}; ≤ ${budgets.firstFrameVsHello}× hello: ${check(start.app / start.hello <= budgets.firstFrameVsHello!)}`,
   ],
   [
@@ -340,7 +348,7 @@ const rows: string[][] = [
   [
     'first frame, compile cache off',
     `${f1(start.appNoCache)} ms`,
-    `Ink hello, compile cache off: ${f1(start.helloNoCache)} ms (${ratio2(start.appNoCache, start.helloNoCache)})`,
+    `Ink hello, compile cache off: ${f1(start.helloNoCache)} ms (${ratio2(start.appNoCache, start.helloNoCache)}); CPU (mean): app ${f1(start.cpu.appNoCache)} ms, hello ${f1(start.cpu.helloNoCache)} ms`,
     `≤ ${budgets.firstFrameColdVsHello}× hello: ${check(start.appNoCache / start.helloNoCache <= budgets.firstFrameColdVsHello!)}`,
   ],
   ...(BEFORE
@@ -348,7 +356,7 @@ const rows: string[][] = [
         [
           `first frame, ${BEFORE_LABEL}`,
           `${f1(start.before)} ms`,
-          `its Node's node -e 0: ${f1(start.node20)} ms; now ${ratio(start.app, start.before)} of it`,
+          `its Node's node -e 0: ${f1(start.node20)} ms; now ${ratio2(start.app, start.before)} of it; its CPU (mean) ${f1(start.cpu.before)} ms`,
           '',
         ],
       ]
@@ -402,7 +410,12 @@ for (const s of sessions) {
   );
 }
 const table = [
-  `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, ${LINES.toLocaleString('en')} lines in the sandbox (its own process). Every launch has the environment a user of this machine has: NODE_EXTRA_CA_CERTS is ${process.env.NODE_EXTRA_CA_CERTS ? 'set' : 'not set'}.`,
+  `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(
+      ' ',
+    )} at the end, ${LINES.toLocaleString('en')} lines in the sandbox (its own process). Every launch has the environment a user of this machine has: NODE_EXTRA_CA_CERTS is ${process.env.NODE_EXTRA_CA_CERTS ? 'set' : 'not set'}.`,
   '',
   '| measure | value | beside | budget (bench/budgets.json) |',
   '|---|---:|---|---|',

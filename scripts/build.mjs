@@ -1,4 +1,4 @@
-// Bundles src/cli.ts into ESM split at each import() (scripts/app-bundle.mjs: dist/app.js and
+// Bundles src/cli.ts into ESM, a few files per path (scripts/app-bundle.mjs: dist/app.js and
 // dist/chunks/; options and Ink fixes: bundle-options.mjs), and writes the launcher,
 // dist/linedesk.js (scripts/launcher.mjs: Node version check, compile cache).
 import { chmodSync, copyFileSync } from 'node:fs';

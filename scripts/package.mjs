@@ -1,7 +1,7 @@
 // npm run package: one file to copy, dist/linedesk-<os>-<arch>. Node's single executable application
 // support (`node --build-sea`, Node 25.5 and later) copies the Node binary running this script (the
 // pinned one under npm) and embeds the app bundled as ONE ESM file (an executable takes one entry; the
-// npm package's dist/app.js is split into chunks, scripts/app-bundle.mjs). The bundle holds every
+// npm package's dist/app.js is a few files per path, scripts/app-bundle.mjs). The bundle holds every
 // dependency (esbuild inlines them, Yoga's WebAssembly included) and the sandbox uses the built-in
 // node:sqlite, so the file needs nothing beside it: no Node, no node_modules. It is built for the
 // platform it is made on; run it on another machine of the same OS and architecture.

@@ -1,7 +1,10 @@
 import { APP_HELP, parseCli, SANDBOX_HELP } from './cli-args';
 import { VERSION } from './version';
 
-/** Entry point: --help, --version and argument errors answer before anything heavy is loaded. */
+/**
+ * Entry point: --help, --version and argument errors answer before anything heavy is loaded. Each
+ * `import()` here loads one file of the build (scripts/app-bundle.mjs), handed only plain data.
+ */
 async function main(argv: readonly string[]): Promise<number> {
   const cmd = parseCli(argv);
   switch (cmd.kind) {

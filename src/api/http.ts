@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ErrorBody, MessageOnlyBody } from './contract';
+import { safeParseTiered } from './contract/tiered-parse';
 import {
   AbortedError,
   type ApiError,
@@ -271,7 +272,7 @@ function parseJson(text: string): unknown {
 function parseBody<S extends z.ZodType>(schema: S, reply: Reply, what: string): z.output<S> {
   const json = parseJson(reply.text);
   if (json === undefined) throw new ProtocolError(`${what}: the server's answer is not JSON`, null);
-  const parsed = schema.safeParse(json);
+  const parsed = safeParseTiered(schema, json);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const path = issue ? issue.path.map(String).join('.') : '';

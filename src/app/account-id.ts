@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { checkBaseUrl } from '../api/base-url';
+import { sha256Hex } from './sha256';
 import type { TargetChoice } from './target';
 
 /**
@@ -10,7 +10,7 @@ import type { TargetChoice } from './target';
  * fingerprint of the key: a hash, never the key itself.
  */
 export function accountTargetId(baseUrl: string, apiKey: string): string {
-  const fingerprint = createHash('sha256').update(`linedesk-account\0${apiKey}`).digest('hex').slice(0, 16);
+  const fingerprint = sha256Hex(`linedesk-account\0${apiKey}`).slice(0, 16);
   return `${baseUrl}#${fingerprint}`;
 }
 
@@ -28,7 +28,7 @@ export function sameServiceAs(targetId: string): (other: string) => boolean {
 
 /** One intent directory per account (its target id). */
 export const intentsDir = (data: string, targetId: string) =>
-  join(data, `intents-${createHash('sha256').update(targetId).digest('hex').slice(0, 12)}`);
+  join(data, `intents-${sha256Hex(targetId).slice(0, 12)}`);
 
 /**
  * The account a choice names (Target.id and its words), without connecting: the journal's reader

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { chmodSync, constants, copyFileSync, existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
 import { createNotes, type LineNote, type Notes } from '../services/notes';
 import { writeFileAtomic } from './atomic-file';
+import { sha256Hex } from './sha256';
 
 /** One file per service, so a profile's notes never show against another service's lines. */
 export function notesPath(dataDir: string, targetId: string): string {
@@ -13,7 +13,7 @@ export function notesPath(dataDir: string, targetId: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 40);
   // The slug is for people; the hash keeps ids apart that slug alike ("profile:Work", "profile:work").
-  const hash = createHash('sha256').update(targetId).digest('hex').slice(0, 12);
+  const hash = sha256Hex(targetId).slice(0, 12);
   return join(dataDir, 'notes', `${slug || 'target'}-${hash}.json`);
 }
 

@@ -8,6 +8,7 @@ import {
   serverNumber,
   serverString,
 } from './primitives';
+import { safeParseTiered } from './tiered-parse';
 
 /**
  * Resources as servers send them, read liberally (numeric strings, "true"/"false", three date forms)
@@ -63,7 +64,7 @@ function eachItem<S extends z.ZodType>(schema: S) {
     const good: z.output<S>[] = [];
     const bad: UnreadableItem[] = [];
     items.forEach((item, index) => {
-      const r = schema.safeParse(item);
+      const r = safeParseTiered(schema, item);
       if (r.success) good.push(r.data);
       else {
         const issue = r.error.issues[0];
@@ -153,7 +154,7 @@ export type LinesPage = z.output<typeof LinesPage>;
 export const LineChargeResponse = lazySchema(() =>
   z.object({
     line: z.unknown().transform((v) => {
-      const r = Line.safeParse(v);
+      const r = safeParseTiered(Line, v);
       return r.success ? r.data : undefined;
     }),
     deducedCredits: serverNumber,

@@ -8,7 +8,6 @@
  * left open. Front-ends follow it through `subscribe` (typed events); the screens' store mirrors
  * what it draws, a command prints what it needs.
  */
-import { randomUUID } from 'node:crypto';
 import type { Line, LineListItem } from '../../api/contract';
 import { type BulkJob, type BulkLine, FINAL, OPEN, SPENDS, toBulkLine } from '../../domain/bulk';
 import { counted } from '../../domain/format';
@@ -25,6 +24,9 @@ import { planJob, quoteChange, quoteLocally, quoteUpgrades } from './quote';
 import { adoptForeign, findUnsent } from './recovery';
 import type { ChangeEvent, ChangeHooks, ChangeService, ChangeServiceDeps, Recovered } from './service-types';
 import { type Change, validate, validateJob } from './validate';
+
+/** A job's id; node:crypto is loaded when a change is made, not when a command starts (≈ 8 ms). */
+const newJobId = () => process.getBuiltinModule('node:crypto').randomUUID();
 
 export type { ChangeEvent, ChangeHooks, ChangeService, ChangeServiceDeps, Recovered };
 
@@ -290,7 +292,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
           state: 'pending',
         };
     return {
-      id: randomUUID(),
+      id: newJobId(),
       op: c.op,
       months: c.months,
       connections: c.connections,
@@ -341,7 +343,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     quoteLocally,
     plan(op, lines, params, packages) {
       const job: BulkJob = {
-        id: randomUUID(),
+        id: newJobId(),
         op,
         months: params.months,
         connections: params.connections,

@@ -1,0 +1,23 @@
+import type * as z from 'zod';
+
+/**
+ * How many values a schema parses before zod may compile a parser for it. Zod 4 compiles each object
+ * schema into a function (`new Function`) on its first parse: worth it over the thousands of lines
+ * a walk reads, a loss for the few answers a command or the first screen reads (`account --json`
+ * parses about 30 answers: ≈ 15 ms of CPU of its ≈ 150 went to compiling, docs/PERFORMANCE.md).
+ * Both ways are zod's own and give the same result (test/api/tiered-parse.test.ts).
+ */
+export const COMPILE_AFTER = 100;
+
+const parsed = new WeakMap<object, number>();
+
+/** `schema.safeParse(value)`, without zod's compiled parser for the schema's first values. */
+export function safeParseTiered<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+): z.ZodSafeParseResult<z.output<S>> {
+  const n = parsed.get(schema) ?? 0;
+  if (n >= COMPILE_AFTER) return schema.safeParse(value);
+  parsed.set(schema, n + 1);
+  return schema.safeParse(value, { jitless: true });
+}
