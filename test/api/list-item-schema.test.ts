@@ -8,12 +8,17 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { Line, LineListItem } from '../../src/api/contract';
-import { nullable, parseServerDate, serverBoolean, serverNumber } from '../../src/api/contract/primitives';
+import { parseDateText } from '../../src/api/contract/dates';
+import { nullable, serverBoolean, serverNumber } from '../../src/api/contract/primitives';
 import { isTerminalSafe, sanitize } from '../../src/api/sanitize';
 
-/** The schema as it was written before. */
+/**
+ * The schema as it was written before, dates included: sanitized, then read (parseServerDate as it
+ * was, without the canonical form read first), so a date the fast path lets through unsanitized
+ * shows here too.
+ */
 const oldString = z.string().transform(sanitize);
-const oldDate = z.string().transform(parseServerDate);
+const oldDate = z.string().transform((t) => parseDateText(sanitize(t)));
 const OldItem = z.object({
   id: oldString,
   hostname: nullable(oldString),
@@ -34,8 +39,18 @@ const text = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 8 }),
   fc.constantFrom('\u001b]0;x\u0007', 'a\u009bb', 'ok'),
 );
+const iso = fc.integer({ min: 0, max: 4_102_444_800_000 }).map((ms) => new Date(ms).toISOString());
+/** A canonical date with one character put in place of another: a control, a bidi override, a digit of another script. */
+const nearIso = fc
+  .tuple(
+    iso,
+    fc.nat({ max: 23 }),
+    fc.constantFrom('\u001b', '\u0007', '\u009b', '\u202e', '\u2028', '\u0660', ' '),
+  )
+  .map(([t, at, c]) => t.slice(0, at) + c + t.slice(at + 1));
 const date = fc.oneof(
-  fc.integer({ min: 0, max: 4_102_444_800_000 }).map((ms) => new Date(ms).toISOString()),
+  iso,
+  nearIso,
   fc.integer({ min: 0, max: 4_102_444_800_000 }).map((ms) => new Date(ms).toString()),
   text,
 );
