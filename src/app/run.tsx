@@ -34,11 +34,10 @@ const FIRST_SCREEN_GRACE_MS = 150;
 let collect: ((opts: object) => void) | null | undefined;
 const memory = createMemoryKeeper({
   setFlags: (flags) => process.getBuiltinModule('node:v8').setFlagsFromString(flags),
-  collect: (kind) => {
-    // V8's `gc`, reached through a new context once --expose-gc is set. After a walk a major
-    // collection gives back the old space it grew (≈ 0.1–0.2 s, the result on screen; an incremental
-    // one gave back as much but later). Idle, the last-resort one also returns the pages V8 keeps
-    // pooled (≈ 6–13 MB more after browsing; it holds the thread ≈ 0.1–0.2 s, so only when idle).
+  // V8's `gc`, reached through a new context once --expose-gc is set: after a walk, the old space
+  // it grew is given back at once (≈ 0.1–0.2 s, the result on screen). An incremental one gave back
+  // as much but later; a last-resort one held the thread 0.2–0.5 s (docs/PERFORMANCE.md, "Memory").
+  collect: () => {
     if (collect === undefined) {
       process.getBuiltinModule('node:v8').setFlagsFromString('--expose-gc');
       const gc: unknown = process
@@ -46,14 +45,9 @@ const memory = createMemoryKeeper({
         .runInNewContext('typeof gc === "function" ? gc : null');
       collect = typeof gc === 'function' ? (gc as (opts: object) => void) : null;
     }
-    collect?.({ type: 'major', execution: 'sync', ...(kind === 'idle' ? { flavor: 'last-resort' } : {}) });
+    collect?.({ type: 'major', execution: 'sync' });
   },
-  schedule: (fn, ms) => {
-    const t = setTimeout(fn, ms);
-    t.unref();
-    return () => clearTimeout(t);
-  },
-  now: () => performance.now(),
+  schedule: (fn, ms) => setTimeout(fn, ms).unref(),
 });
 const heavyWork = memory.heavyWork;
 /** On quit or a signal during a job: how long requests in flight may take to answer. */
@@ -171,15 +165,6 @@ export async function runApp(options: AppOptions): Promise<number> {
   // first screen on, and handed to whichever screen is up.
   const pastes = createPasteHub();
   const removePaste = installPasteFilter(process.stdin, pastes.emit);
-  // Each key puts off the idle collection (app/memory.ts): seen where Ink reads it, as the paste
-  // filter does (a listener of our own on stdin would change when Ink is told of keys typed early).
-  const filteredRead = process.stdin.read;
-  process.stdin.read = function readInput(this: typeof process.stdin, size?: number) {
-    const chunk = filteredRead.call(this, size);
-    if (chunk !== null) memory.input();
-    return chunk;
-  };
-
   let conn: Connection | undefined;
   try {
     if (choice.kind === 'welcome') {
@@ -294,7 +279,6 @@ export async function runApp(options: AppOptions): Promise<number> {
     fatal ??= err;
     log.error('fatal', err);
   } finally {
-    process.stdin.read = filteredRead; // before the paste filter's own is taken out
     removePaste();
     restore();
     for (const s of signals) process.off(s, onSignal);
