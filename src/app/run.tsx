@@ -20,6 +20,7 @@ import { type Connection, connect, fileDeps, isConnection, USER_AGENT } from './
 import { findAcrossApi } from './find-across';
 import { homeProblems } from './home-dirs';
 import { createLog } from './log';
+import { createMemoryKeeper } from './memory';
 import { checkAccountFields } from './profiles';
 import { programRunner } from './run-program';
 import { chooseTarget } from './target';
@@ -29,72 +30,32 @@ import type { Instance } from './ui-entry';
 /** How long the first frame waits for the first screen's data before it shows "loading". */
 const FIRST_SCREEN_GRACE_MS = 150;
 
-/**
- * The app holds ~40 MB and mostly waits, but V8 lets its heap grow well past that between full
- * collections. Node 24's V8 dropped --heap-growing-percent (the flag Node 20 was tuned with);
- * measured after 1,000 page turns: 140 MB as is, 151 with a 1 MB semi-space, 172 with a
- * single-threaded GC, 113 with --optimize-for-size (docs/PERFORMANCE.md). The young generation
- * stays at its starting size. Set once the first frame is drawn: set before it, the same flags
- * cost the start-up ≈ 60 ms (the first render compiled and collected under them).
- */
-let memoryHeld = false;
-let v8: typeof import('node:v8') | undefined;
-const HOLD_FLAGS = '--optimize-for-size --semi-space-growth-factor=1';
-function holdMemoryDown(): void {
-  if (memoryHeld) return;
-  memoryHeld = true;
-  void import('node:v8').then((m) => {
-    v8 = m;
-    if (!heavy) m.setFlagsFromString(HOLD_FLAGS);
-  });
-}
-
-/**
- * A walk that keeps what it reads (`A` on 100,000 lines: 1,000 pages parsed in a row) under
- * --optimize-for-size: once V8 has shrunk the young generation (as it does while the app idles) it
- * stays small, and `A` collected it about once a page, with a mark-compact every ~25 pages: 9 s and
- * 12 s of CPU, most of it garbage collection (docs/PERFORMANCE.md, "Memory"). During such a walk the
- * flag is off; when the last one ends it is on again, and once the result is drawn a full collection
- * gives back the old space the walk grew.
- */
-let heavy = 0;
-function heavyWork(): () => void {
-  if (heavy++ === 0) v8?.setFlagsFromString('--no-optimize-for-size');
-  let ended = false;
-  return () => {
-    if (ended) return;
-    ended = true;
-    if (--heavy > 0 || !v8) return;
-    v8.setFlagsFromString(HOLD_FLAGS);
-    setTimeout(() => {
-      if (heavy === 0) giveMemoryBack();
-    }, GIVE_BACK_AFTER_MS).unref();
-  };
-}
-/** After a heavy walk: long enough for its last frame to be drawn first (Ink draws at most 30 a second). */
-const GIVE_BACK_AFTER_MS = 100;
+/** V8's memory flags and collections (app/memory.ts): one keeper for the process. */
 let collect: ((opts: object) => void) | null | undefined;
-/**
- * One full collection (V8's `gc`, reached through a new context): the old space the walk grew is
- * given back at once (≈ 0.1–0.2 s, the result on screen). Without it the preview ended ≈ 25 MB
- * higher; an incremental one gave back as much but later, a last-resort one held the thread 0.2–0.5 s
- * (docs/PERFORMANCE.md, "Memory").
- */
-function giveMemoryBack(): void {
-  if (collect === undefined) {
-    v8?.setFlagsFromString('--expose-gc');
-    const gc: unknown = process
-      .getBuiltinModule('node:vm')
-      .runInNewContext('typeof gc === "function" ? gc : null');
-    collect = typeof gc === 'function' ? (gc as (opts: object) => void) : null;
-  }
-  collect?.({ type: 'major', execution: 'sync' });
-}
+const memory = createMemoryKeeper({
+  setFlags: (flags) => process.getBuiltinModule('node:v8').setFlagsFromString(flags),
+  // V8's `gc`, reached through a new context once --expose-gc is set: after a walk, the old space
+  // it grew is given back at once (≈ 0.1–0.2 s, the result on screen). An incremental one gave back
+  // as much but later; a last-resort one held the thread 0.2–0.5 s (docs/PERFORMANCE.md, "Memory").
+  collect: () => {
+    if (collect === undefined) {
+      process.getBuiltinModule('node:v8').setFlagsFromString('--expose-gc');
+      const gc: unknown = process
+        .getBuiltinModule('node:vm')
+        .runInNewContext('typeof gc === "function" ? gc : null');
+      collect = typeof gc === 'function' ? (gc as (opts: object) => void) : null;
+    }
+    collect?.({ type: 'major', execution: 'sync' });
+  },
+  schedule: (fn, ms) => setTimeout(fn, ms).unref(),
+});
+const heavyWork = memory.heavyWork;
 /** On quit or a signal during a job: how long requests in flight may take to answer. */
 const SHUTDOWN_GRACE_MS = 5_000;
 
 /** Runs the app until it quits; every exit path restores the terminal. Returns the exit code. */
 export async function runApp(options: AppOptions): Promise<number> {
+  memory.start();
   if (!process.stdout.isTTY || !process.stdin.isTTY) {
     process.stderr.write(
       'linedesk: this is an interactive app and needs a terminal (stdin and stdout must be a TTY).\n',
@@ -204,7 +165,6 @@ export async function runApp(options: AppOptions): Promise<number> {
   // first screen on, and handed to whichever screen is up.
   const pastes = createPasteHub();
   const removePaste = installPasteFilter(process.stdin, pastes.emit);
-
   let conn: Connection | undefined;
   try {
     if (choice.kind === 'welcome') {
@@ -294,7 +254,7 @@ export async function runApp(options: AppOptions): Promise<number> {
       const app = store;
       const stopPastes = pastes.on((text) => handlePaste(app, text));
       instance = ui.renderApp(app, { copy: systemClipboard((data) => process.stdout.write(data)) }, die);
-      holdMemoryDown();
+      memory.hold();
       await instance.waitUntilExit();
       instance = undefined;
       stopPastes();
