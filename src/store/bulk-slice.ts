@@ -149,11 +149,10 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
 
     openBulk(op, given, params) {
       const s = get();
-      const marked = [...s.marked.values()];
       // Only the browser can hide marked lines from the user; the marks and renewals views list them.
       const fromBrowser = selectScreen(s).id === 'lines';
       const onPage = new Set(loaded(s.lines)?.lines.map((l) => l.id) ?? []);
-      const lines = given ?? marked.map((m) => toBulkLine(m.line));
+      const lines = given ?? Array.from(s.marked.lines(), toBulkLine);
       const job: BulkJob = {
         id: randomUUID(),
         op,
