@@ -94,6 +94,62 @@ export const FINAL: ReadonlySet<BulkLineState> = new Set(['done', 'failed', 'ski
 /** States whose outcome the server has not yet settled. */
 export const OPEN: ReadonlySet<BulkLineState> = new Set(['sending', 'unknown']);
 
+/**
+ * A job's lines made when read: `A` marks 100,000 lines and the bulk preview plans every one, but
+ * draws a screenful. Made from the marks (and planned) line by line as they are read, it holds no
+ * object per line; its counts and totals are kept per array (below) like any lines array's.
+ * It reads as the array it stands for (indices, length, iteration, `slice`, `map`…); a job that
+ * runs is given the lines made once (`madeLines`): the change engine never sees it.
+ */
+const lazySources = new WeakMap<readonly BulkLine[], (i: number) => BulkLine>();
+
+const isIndex = (key: string | symbol, length: number): number => {
+  if (typeof key !== 'string') return -1;
+  const i = Number(key);
+  return Number.isInteger(i) && i >= 0 && i < length && String(i) === key ? i : -1;
+};
+
+export function lazyLines(length: number, at: (i: number) => BulkLine): readonly BulkLine[] {
+  // A sparse array of that length: an array to `Array.isArray`, no element stored.
+  const target: BulkLine[] = [];
+  target.length = length;
+  const lines = new Proxy(target, {
+    get(t, key, receiver) {
+      const i = isIndex(key, length);
+      return i < 0 ? Reflect.get(t, key, receiver) : at(i);
+    },
+    has(t, key) {
+      return isIndex(key, length) >= 0 || Reflect.has(t, key);
+    },
+    getOwnPropertyDescriptor(t, key) {
+      const i = isIndex(key, length);
+      return i < 0
+        ? Reflect.getOwnPropertyDescriptor(t, key)
+        : { value: at(i), writable: false, enumerable: true, configurable: true };
+    },
+    ownKeys(t) {
+      return [...Array.from({ length }, (_, i) => String(i)), ...Reflect.ownKeys(t)];
+    },
+    set: () => false,
+    defineProperty: () => false,
+    deleteProperty: () => false,
+  });
+  lazySources.set(lines, at);
+  return lines;
+}
+
+/** Each of `lines` through `f`: made when read if `lines` are. */
+export function mapLines(lines: readonly BulkLine[], f: (l: BulkLine) => BulkLine): readonly BulkLine[] {
+  const at = lazySources.get(lines);
+  return at ? lazyLines(lines.length, (i) => f(at(i))) : lines.map(f);
+}
+
+/** `lines` as an array of objects made once (what a job that runs, or is saved, is given). */
+export function madeLines(lines: readonly BulkLine[]): readonly BulkLine[] {
+  const at = lazySources.get(lines);
+  return at ? Array.from({ length: lines.length }, (_, i) => at(i)) : lines;
+}
+
 export function toBulkLine(l: LineListItem): BulkLine {
   return {
     id: l.id,
@@ -168,8 +224,21 @@ const lostText = (lost: number | 'never') =>
       ? 'loses the paid time left today'
       : `loses ${counted(lost, 'paid day')}`;
 
-/** A delete's summary: nothing is refunded, and how much paid time the lines lose; null when none. */
+const deletedTexts = new WeakMap<readonly BulkLine[], { nowMs: number; text: string | null }>();
+
+/**
+ * A delete's summary: nothing is refunded, and how much paid time the lines lose; null when none.
+ * Asked on every frame of the preview: kept per lines array and time.
+ */
 export function deletedPaidTimeText(lines: readonly BulkLine[], nowMs: number): string | null {
+  const kept = deletedTexts.get(lines);
+  if (kept?.nowMs === nowMs) return kept.text;
+  const text = deletedPaidTime(lines, nowMs);
+  deletedTexts.set(lines, { nowMs, text });
+  return text;
+}
+
+function deletedPaidTime(lines: readonly BulkLine[], nowMs: number): string | null {
   const sent = lines.filter((l) => l.state !== 'skipped');
   const lost = sent.map((l) => paidTimeLost(l.before, nowMs)).filter((d) => d !== null);
   if (!lost.length) return null;
@@ -189,7 +258,8 @@ export interface Affordability {
   readonly total: number;
   /** The total of the affordable ones, what "only the affordable ones" will cost. */
   readonly spent: number;
-  readonly affordable: ReadonlySet<string>;
+  /** Of the job's lines, those taken (`size`: how many; `has`: asked of the job's lines only). */
+  readonly affordable: { readonly size: number; has(id: string): boolean };
   readonly considered: number;
   readonly fitsAll: boolean;
 }
@@ -207,18 +277,25 @@ export function affordability(lines: readonly BulkLine[], balance: number): Affo
   let total = 0;
   let spent = 0;
   let considered = 0;
-  const ids = new Set<string>();
+  // The lines left out, not those taken: with 100,000 lines most are taken (often all of them).
+  const skipped = new Set<string>();
+  const over = new Set<string>();
   for (const l of lines) {
-    if (l.state === 'skipped') continue;
+    if (l.state === 'skipped') {
+      skipped.add(l.id);
+      continue;
+    }
     considered++;
     const c = l.cost ?? 0;
     total += c;
-    if (spent + c <= balance) {
-      spent += c;
-      ids.add(l.id);
-    }
+    if (spent + c <= balance) spent += c;
+    else over.add(l.id);
   }
-  const result = { total, spent, affordable: ids, considered, fitsAll: total <= balance };
+  const taken = {
+    size: considered - over.size,
+    has: (id: string) => !skipped.has(id) && !over.has(id),
+  };
+  const result = { total, spent, affordable: taken, considered, fitsAll: total <= balance };
   affordable.set(lines, { balance, result });
   return result;
 }

@@ -5,6 +5,8 @@ import {
   type BulkLine,
   type BulkOp,
   type BulkProgress,
+  lazyLines,
+  madeLines,
   OPEN,
   pendingCounts,
   progressOf,
@@ -106,7 +108,9 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
     patch({ quoting: false });
   };
 
-  const run = async (job: BulkJob) => {
+  const run = async (planned: BulkJob) => {
+    // The engine is given lines made once, never lines made when read.
+    const job = { ...planned, lines: madeLines(planned.lines) };
     const started = now();
     // A resumed job finished some lines in an earlier run: the rate counts only this run's.
     const before = job.lines.filter((l) => l.state === 'done' || l.state === 'failed').length;
@@ -151,8 +155,14 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
       const s = get();
       // Only the browser can hide marked lines from the user; the marks and renewals views list them.
       const fromBrowser = selectScreen(s).id === 'lines';
-      const onPage = new Set(loaded(s.lines)?.lines.map((l) => l.id) ?? []);
-      const lines = given ?? Array.from(s.marked.lines(), toBulkLine);
+      const onPage = loaded(s.lines)?.lines ?? [];
+      // From the marks: made when read (the preview draws a screenful of 100,000).
+      const marks = s.marked;
+      const lines = given ?? lazyLines(marks.size, (i) => toBulkLine(marks.lineAt(i)));
+      const shown = new Set(onPage.map((l) => l.id));
+      const hidden = given
+        ? lines.filter((l) => !shown.has(l.id)).length
+        : marks.size - [...shown].filter((id) => marks.has(id)).length;
       const job: BulkJob = {
         id: randomUUID(),
         op,
@@ -169,7 +179,7 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
           quoting: op === 'upgrade',
           onlyAffordable: false,
           typed: '',
-          hidden: fromBrowser ? lines.filter((l) => !onPage.has(l.id)).length : 0,
+          hidden: fromBrowser ? hidden : 0,
           progress: progressOf(job, 0),
           cancelling: false,
         },
@@ -206,7 +216,7 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
       const balance = loaded(get().account)?.credits;
       const blocked = bulkBlocker(b, balance);
       if (blocked) return get().notify(blocked, 'info');
-      let lines = b.job.lines;
+      let lines = madeLines(b.job.lines);
       if (b.onlyAffordable && balance !== undefined) {
         const { affordable } = affordability(lines, balance);
         lines = lines.map((l) =>
