@@ -101,7 +101,12 @@ export const OPEN: ReadonlySet<BulkLineState> = new Set(['sending', 'unknown']);
  * It reads as the array it stands for (indices, length, iteration, `slice`, `map`…); a job that
  * runs is given the lines made once (`madeLines`): the change engine never sees it.
  */
-const lazySources = new WeakMap<readonly BulkLine[], (i: number) => BulkLine>();
+interface LazySource {
+  readonly at: (i: number) => BulkLine;
+  /** Where the line of an id is (-1: none), when the source knows without making the lines. */
+  readonly indexOf?: ((id: string) => number) | undefined;
+}
+const lazySources = new WeakMap<readonly BulkLine[], LazySource>();
 
 const isIndex = (key: string | symbol, length: number): number => {
   if (typeof key !== 'string') return -1;
@@ -109,7 +114,11 @@ const isIndex = (key: string | symbol, length: number): number => {
   return Number.isInteger(i) && i >= 0 && i < length && String(i) === key ? i : -1;
 };
 
-export function lazyLines(length: number, at: (i: number) => BulkLine): readonly BulkLine[] {
+export function lazyLines(
+  length: number,
+  at: (i: number) => BulkLine,
+  indexOf?: (id: string) => number,
+): readonly BulkLine[] {
   // A sparse array of that length: an array to `Array.isArray`, no element stored.
   const target: BulkLine[] = [];
   target.length = length;
@@ -134,20 +143,22 @@ export function lazyLines(length: number, at: (i: number) => BulkLine): readonly
     defineProperty: () => false,
     deleteProperty: () => false,
   });
-  lazySources.set(lines, at);
+  lazySources.set(lines, { at, indexOf });
   return lines;
 }
 
 /** Each of `lines` through `f`: made when read if `lines` are. */
 export function mapLines(lines: readonly BulkLine[], f: (l: BulkLine) => BulkLine): readonly BulkLine[] {
-  const at = lazySources.get(lines);
-  return at ? lazyLines(lines.length, (i) => f(at(i))) : lines.map(f);
+  const from = lazySources.get(lines);
+  if (!from) return lines.map(f);
+  const { at, indexOf } = from;
+  return lazyLines(lines.length, (i) => f(at(i)), indexOf);
 }
 
 /** `lines` as an array of objects made once (what a job that runs, or is saved, is given). */
 export function madeLines(lines: readonly BulkLine[]): readonly BulkLine[] {
-  const at = lazySources.get(lines);
-  return at ? Array.from({ length: lines.length }, (_, i) => at(i)) : lines;
+  const from = lazySources.get(lines);
+  return from ? Array.from({ length: lines.length }, (_, i) => from.at(i)) : lines;
 }
 
 export function toBulkLine(l: LineListItem): BulkLine {
@@ -277,23 +288,28 @@ export function affordability(lines: readonly BulkLine[], balance: number): Affo
   let total = 0;
   let spent = 0;
   let considered = 0;
-  // The lines left out, not those taken: with 100,000 lines most are taken (often all of them).
-  const skipped = new Set<string>();
-  const over = new Set<string>();
+  let size = 0;
+  // Lines made when read that know their places: which are taken, by place (no id kept).
+  const indexOf = lazySources.get(lines)?.indexOf;
+  const byPlace = indexOf ? new Uint8Array(lines.length) : null;
+  const ids = new Set<string>();
+  let i = -1;
   for (const l of lines) {
-    if (l.state === 'skipped') {
-      skipped.add(l.id);
-      continue;
-    }
+    i++;
+    if (l.state === 'skipped') continue;
     considered++;
     const c = l.cost ?? 0;
     total += c;
-    if (spent + c <= balance) spent += c;
-    else over.add(l.id);
+    if (spent + c <= balance) {
+      spent += c;
+      size++;
+      if (byPlace) byPlace[i] = 1;
+      else ids.add(l.id);
+    }
   }
   const taken = {
-    size: considered - over.size,
-    has: (id: string) => !skipped.has(id) && !over.has(id),
+    size,
+    has: (id: string) => (byPlace && indexOf ? byPlace[indexOf(id)] === 1 : ids.has(id)),
   };
   const result = { total, spent, affordable: taken, considered, fitsAll: total <= balance };
   affordable.set(lines, { balance, result });

@@ -72,10 +72,8 @@ const keyOf = (id: string): number | string => {
 };
 
 interface Columns {
-  /** Which batch string holds the mark's text, and where it starts there. */
-  chunk: Int32Array;
+  /** Where the mark's text starts in `bytes` (UTF-8), and where each of its FIELDS ends from there. */
   start: Int32Array;
-  /** Where each of its FIELDS ends, from its start. */
   ends: Int32Array;
   host: Int32Array;
   connections: Float64Array;
@@ -84,7 +82,6 @@ interface Columns {
 }
 
 const columns = (cap: number): Columns => ({
-  chunk: new Int32Array(cap),
   start: new Int32Array(cap),
   ends: new Int32Array(cap * FIELDS),
   host: new Int32Array(cap),
@@ -93,10 +90,9 @@ const columns = (cap: number): Columns => ({
   flags: new Uint8Array(cap),
 });
 
-/** `c` grown to hold `cap` marks, its first `n` kept. */
-function grown(c: Columns, n: number, cap: number): Columns {
+/** `c` grown (or cut) to hold `cap` marks, its first `n` kept. */
+function resized(c: Columns, n: number, cap: number): Columns {
   const g = columns(cap);
-  g.chunk.set(c.chunk.subarray(0, n));
   g.start.set(c.start.subarray(0, n));
   g.ends.set(c.ends.subarray(0, n * FIELDS));
   g.host.set(c.host.subarray(0, n));
@@ -106,8 +102,35 @@ function grown(c: Columns, n: number, cap: number): Columns {
   return g;
 }
 
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/**
+ * The marks' text: UTF-8 in one buffer outside the JavaScript heap. Held as strings, a walk's 1,000
+ * batches sat among the pages V8 promoted while parsing them, and the collection after `A` could not
+ * give those pages back; bytes here cost the heap nothing and go back whole.
+ */
+interface Text {
+  bytes: Uint8Array;
+  used: number;
+  /** Bytes no mark points at any more (replaced or unmarked): compacted away past half. */
+  dead: number;
+  /**
+   * The rare text UTF-8 cannot carry unchanged (a lone surrogate): that mark's six strings, by
+   * position (the `ODD` flag).
+   */
+  odd: Map<number, readonly string[]>;
+}
+
+const ODD = 32;
+
 export class Marks implements Iterable<[string, MarkedLine]> {
-  static readonly none: Marks = new Marks(columns(0), 0, [], new Map());
+  static readonly none: Marks = new Marks(
+    columns(0),
+    0,
+    { bytes: new Uint8Array(0), used: 0, dead: 0, odd: new Map() },
+    new Map(),
+  );
 
   /** Every one of `lines` marked, in order (a line twice: its place first, its values last). */
   static of(lines: Iterable<LineListItem>): Marks {
@@ -119,7 +142,7 @@ export class Marks implements Iterable<[string, MarkedLine]> {
   private constructor(
     private readonly c: Columns,
     readonly size: number,
-    private readonly chunks: readonly string[],
+    private readonly t: Readonly<Text>,
     private readonly index: ReadonlyMap<number | string, number>,
   ) {}
 
@@ -138,8 +161,11 @@ export class Marks implements Iterable<[string, MarkedLine]> {
   }
 
   private text(i: number, field: number): string {
-    const from = this.c.start[i]! + (field ? this.c.ends[i * FIELDS + field - 1]! : 0);
-    return this.chunks[this.c.chunk[i]!]!.slice(from, this.c.start[i]! + this.c.ends[i * FIELDS + field]!);
+    if (this.c.flags[i]! & ODD) return this.t.odd.get(i)![field]!;
+    const s = this.c.start[i]!;
+    const from = s + (field ? this.c.ends[i * FIELDS + field - 1]! : 0);
+    const to = s + this.c.ends[i * FIELDS + field]!;
+    return from === to ? '' : decoder.decode(this.t.bytes.subarray(from, to));
   }
 
   idAt(i: number): string {
@@ -219,35 +245,31 @@ export class Marks implements Iterable<[string, MarkedLine]> {
     const n = this.size - gone.size;
     if (!n) return Marks.none;
     const b = new MarksBuilder(n);
-    for (let i = 0; i < this.size; i++) if (!gone.has(i)) b.copy(this, i, this.chunks);
+    for (let i = 0; i < this.size; i++) if (!gone.has(i)) b.copy(this, i);
     return b.build();
   }
 
   /** @internal For the builder: the columns (shared between `Marks`: never written once built). */
   static parts(m: Marks) {
-    return { c: m.c, chunks: m.chunks, index: m.index };
+    return { c: m.c, t: m.t, index: m.index };
   }
 
   /** @internal For the builder. */
-  static made(c: Columns, n: number, chunks: readonly string[], index: ReadonlyMap<number | string, number>) {
-    return n ? new Marks(c, n, chunks, index) : Marks.none;
+  static made(c: Columns, n: number, t: Text, index: ReadonlyMap<number | string, number>) {
+    return n ? new Marks(c, n, t, index) : Marks.none;
   }
 }
 
-/**
- * Marks added batch by batch (a walk's pages): each batch's text is one string. `build` ends it; a
- * builder is not used after.
- */
+/** Marks added batch by batch (a walk's pages). `build` ends it; a builder is not used after. */
 export class MarksBuilder {
   private c: Columns;
   private n = 0;
-  private chunks: string[] = [];
+  private t: Text;
   private index: Map<number | string, number>;
-  /** Chunks of another `Marks` already taken, by that `Marks`' chunk list. */
-  private taken = new Map<readonly string[], number>();
 
   constructor(capacity = 256) {
     this.c = columns(Math.max(16, capacity));
+    this.t = { bytes: new Uint8Array(Math.max(1024, capacity * 64)), used: 0, dead: 0, odd: new Map() };
     this.index = new Map();
   }
 
@@ -255,10 +277,11 @@ export class MarksBuilder {
   static from(m: Marks, more: number): MarksBuilder {
     const b = new MarksBuilder(0);
     const p = Marks.parts(m);
-    b.c = grown(p.c, m.size, m.size + Math.max(16, more));
+    b.c = resized(p.c, m.size, m.size + Math.max(16, more));
     b.n = m.size;
-    b.chunks = [...p.chunks];
-    b.taken.set(p.chunks, 0);
+    const bytes = new Uint8Array(p.t.used + Math.max(1024, more * 64));
+    bytes.set(p.t.bytes.subarray(0, p.t.used));
+    b.t = { bytes, used: p.t.used, dead: p.t.dead, odd: new Map(p.t.odd) };
     b.index = new Map(p.index);
     return b;
   }
@@ -267,46 +290,58 @@ export class MarksBuilder {
     return this.n;
   }
 
-  /** The position for `id`: its own when marked, else a new one at the end (room made). */
+  /** The position for `id`: its own when marked (its old text dead), else a new one at the end. */
   private slot(id: string): number {
     const key = keyOf(id);
     const at = this.index.get(key);
-    if (at !== undefined) return at;
-    if (this.n === this.c.chunk.length) this.c = grown(this.c, this.n, this.n * 2);
+    if (at !== undefined) {
+      this.t.dead += this.c.ends[at * FIELDS + FIELDS - 1]!;
+      this.t.odd.delete(at);
+      return at;
+    }
+    if (this.n === this.c.start.length) this.c = resized(this.c, this.n, this.n * 2);
     this.index.set(key, this.n);
     return this.n++;
   }
 
+  /** Room for `more` bytes of text. */
+  private room(more: number): void {
+    const t = this.t;
+    if (t.used + more <= t.bytes.length) return;
+    const bytes = new Uint8Array(Math.max(t.bytes.length * 2, t.used + more));
+    bytes.set(t.bytes.subarray(0, t.used));
+    t.bytes = bytes;
+  }
+
+  /** Writes mark `i`'s six strings as its text. */
+  private write(i: number, fields: readonly string[]): void {
+    const t = this.t;
+    const c = this.c;
+    c.start[i] = t.used;
+    if (!fields.every((s) => s.isWellFormed())) {
+      t.odd.set(i, fields);
+      c.ends.fill(0, i * FIELDS, (i + 1) * FIELDS);
+      c.flags[i]! |= ODD;
+      return;
+    }
+    // At most 3 bytes of UTF-8 a UTF-16 unit: room for all six before any is written.
+    let most = 0;
+    for (const s of fields) most += s.length * 3;
+    this.room(most);
+    let at = 0;
+    for (let f = 0; f < FIELDS; f++) {
+      at += encoder.encodeInto(fields[f]!, t.bytes.subarray(t.used + at)).written;
+      c.ends[i * FIELDS + f] = at;
+    }
+    t.used += at;
+  }
+
   add(lines: readonly LineListItem[]): this {
-    if (!lines.length) return this;
-    const parts: string[] = [];
-    const chunk = this.chunks.length;
-    let offset = 0;
     for (const l of lines) {
       const i = this.slot(l.id);
       const c = this.c;
       const host = hostOf(l.hostname);
       const exp = l.exp_date;
-      const own = host === OWN_HOST ? l.hostname! : '';
-      const raw = exp ? exp.raw : '';
-      parts.push(l.id, l.username, l.password, l.label, own, raw);
-      c.chunk[i] = chunk;
-      c.start[i] = offset;
-      const e = i * FIELDS;
-      let at = 0;
-      at += l.id.length;
-      c.ends[e + ID] = at;
-      at += l.username.length;
-      c.ends[e + USERNAME] = at;
-      at += l.password.length;
-      c.ends[e + PASSWORD] = at;
-      at += l.label.length;
-      c.ends[e + LABEL] = at;
-      at += own.length;
-      c.ends[e + HOST] = at;
-      at += raw.length;
-      c.ends[e + EXP_RAW] = at;
-      offset += at;
       c.host[i] = host;
       c.connections[i] = l.connections;
       c.expMs[i] = exp?.ms ?? 0;
@@ -316,55 +351,57 @@ export class MarksBuilder {
         (exp ? EXP : 0) |
         (exp && exp.ms !== null ? EXP_MS : 0) |
         (exp?.approx ? APPROX : 0);
+      this.write(i, [
+        l.id,
+        l.username,
+        l.password,
+        l.label,
+        host === OWN_HOST ? l.hostname! : '',
+        exp ? exp.raw : '',
+      ]);
     }
-    this.chunks.push(parts.join(''));
     return this;
   }
 
-  /** Mark `j` of `from` (whose chunk list is `chunks`), at its own place here or at the end. */
-  copy(from: Marks, j: number, chunks: readonly string[]): void {
-    const src = Marks.parts(from).c;
-    let base = this.taken.get(chunks);
-    if (base === undefined) {
-      base = this.chunks.length;
-      this.taken.set(chunks, base);
-      for (const s of chunks) this.chunks.push(s);
-    }
+  /** Mark `j` of `from`, at its own place here or at the end. */
+  copy(from: Marks, j: number): void {
+    const { c: src, t: st } = Marks.parts(from);
     const i = this.slot(from.idAt(j));
     const c = this.c;
-    c.chunk[i] = base + src.chunk[j]!;
-    c.start[i] = src.start[j]!;
-    c.ends.set(src.ends.subarray(j * FIELDS, (j + 1) * FIELDS), i * FIELDS);
     c.host[i] = src.host[j]!;
     c.connections[i] = src.connections[j]!;
     c.expMs[i] = src.expMs[j]!;
     c.flags[i] = src.flags[j]!;
+    c.ends.set(src.ends.subarray(j * FIELDS, (j + 1) * FIELDS), i * FIELDS);
+    if (src.flags[j]! & ODD) {
+      c.start[i] = this.t.used;
+      this.t.odd.set(i, st.odd.get(j)!);
+      return;
+    }
+    const len = src.ends[j * FIELDS + FIELDS - 1]!;
+    this.room(len);
+    c.start[i] = this.t.used;
+    this.t.bytes.set(st.bytes.subarray(src.start[j]!, src.start[j]! + len), this.t.used);
+    this.t.used += len;
   }
 
   addMarks(m: Marks): this {
-    const chunks = Marks.parts(m).chunks;
-    for (let j = 0; j < m.size; j++) this.copy(m, j, chunks);
+    for (let j = 0; j < m.size; j++) this.copy(m, j);
     return this;
   }
 
   build(): Marks {
-    // Chunks no mark points at any more (every mark of a batch replaced or dropped) are let go.
-    const used = new Uint8Array(this.chunks.length);
-    for (let i = 0; i < this.n; i++) used[this.c.chunk[i]!] = 1;
-    if (used.includes(0)) {
-      const to = new Int32Array(this.chunks.length);
-      const kept: string[] = [];
-      this.chunks.forEach((s, k) => {
-        if (used[k]) {
-          to[k] = kept.length;
-          kept.push(s);
-        }
-      });
-      for (let i = 0; i < this.n; i++) this.c.chunk[i] = to[this.c.chunk[i]!]!;
-      this.chunks = kept;
+    // Text of marks replaced past half of it: the marks copied afresh, their text packed.
+    if (this.t.dead > this.t.used / 2) {
+      const loose = Marks.made(this.c, this.n, this.t, this.index);
+      const packed = new MarksBuilder(this.n);
+      packed.addMarks(loose);
+      return packed.build();
     }
-    // Room left over from growing (up to half the columns) is given back.
-    if (this.c.chunk.length > this.n + (this.n >> 3) + 16) this.c = grown(this.c, this.n, this.n);
-    return Marks.made(this.c, this.n, this.chunks, this.index);
+    // Room left over from growing is given back.
+    if (this.c.start.length > this.n + (this.n >> 3) + 16) this.c = resized(this.c, this.n, this.n);
+    if (this.t.bytes.length > this.t.used + (this.t.used >> 3) + 1024)
+      this.t.bytes = this.t.bytes.slice(0, this.t.used);
+    return Marks.made(this.c, this.n, this.t, this.index);
   }
 }

@@ -158,7 +158,13 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
       const onPage = loaded(s.lines)?.lines ?? [];
       // From the marks: made when read (the preview draws a screenful of 100,000).
       const marks = s.marked;
-      const lines = given ?? lazyLines(marks.size, (i) => toBulkLine(marks.lineAt(i)));
+      const lines =
+        given ??
+        lazyLines(
+          marks.size,
+          (i) => toBulkLine(marks.lineAt(i)),
+          (id) => marks.indexOf(id),
+        );
       const shown = new Set(onPage.map((l) => l.id));
       const hidden = given
         ? lines.filter((l) => !shown.has(l.id)).length

@@ -31,7 +31,10 @@ const ids = fc.constantFrom(
   'ß',
   '7 ',
 );
-const text = fc.string({ maxLength: 12, unit: fc.constantFrom('a', 'Z', '0', ' ', 'é', '漢', '😀', '-') });
+const text = fc.string({
+  maxLength: 12,
+  unit: fc.constantFrom('a', 'Z', '0', ' ', 'é', '漢', '😀', '\ud800', '-'),
+});
 const date = fc.oneof(
   fc.constant(null),
   fc.record({ raw: text, ms: fc.oneof(fc.constant(null), fc.integer({ min: -1e13, max: 1e13 })) }),
