@@ -74,7 +74,7 @@ const keyOf = (id: string): number | string => {
 interface Columns {
   /** Where the mark's text starts in `bytes` (UTF-8), and where each of its FIELDS ends from there. */
   start: Int32Array;
-  ends: Int32Array;
+  ends: Uint16Array;
   host: Int32Array;
   connections: Float64Array;
   expMs: Float64Array;
@@ -83,7 +83,7 @@ interface Columns {
 
 const columns = (cap: number): Columns => ({
   start: new Int32Array(cap),
-  ends: new Int32Array(cap * FIELDS),
+  ends: new Uint16Array(cap * FIELDS),
   host: new Int32Array(cap),
   connections: new Float64Array(cap),
   expMs: new Float64Array(cap),
@@ -123,6 +123,14 @@ interface Text {
 }
 
 const ODD = 32;
+/** The expiry's text is what `toISOString` makes of its time (as the sandbox and most servers send). */
+const ISO = 64;
+const isIso = (d: { raw: string; ms: number | null; approx?: boolean }) =>
+  d.ms !== null &&
+  !d.approx &&
+  d.raw.length === 24 &&
+  Math.abs(d.ms) <= 8.64e15 &&
+  new Date(d.ms).toISOString() === d.raw;
 
 export class Marks implements Iterable<[string, MarkedLine]> {
   static readonly none: Marks = new Marks(
@@ -187,7 +195,13 @@ export class Marks implements Iterable<[string, MarkedLine]> {
       connections: this.c.connections[i]!,
       is_trial: (f & TRIAL) !== 0,
       exp_date:
-        f & EXP ? { raw: this.text(i, EXP_RAW), ms: f & EXP_MS ? this.c.expMs[i]! : null, ...approx } : null,
+        f & EXP
+          ? {
+              raw: f & ISO ? new Date(this.c.expMs[i]!).toISOString() : this.text(i, EXP_RAW),
+              ms: f & EXP_MS ? this.c.expMs[i]! : null,
+              ...approx,
+            }
+          : null,
       start_date: null,
       created_at: null,
     };
@@ -318,15 +332,16 @@ export class MarksBuilder {
     const t = this.t;
     const c = this.c;
     c.start[i] = t.used;
-    if (!fields.every((s) => s.isWellFormed())) {
+    // At most 3 bytes of UTF-8 a UTF-16 unit: room for all six before any is written.
+    let most = 0;
+    for (const s of fields) most += s.length * 3;
+    // Text UTF-8 cannot carry, or longer than its ends can say (65,535 bytes): kept as strings.
+    if (most > 0xffff || !fields.every((s) => s.isWellFormed())) {
       t.odd.set(i, fields);
       c.ends.fill(0, i * FIELDS, (i + 1) * FIELDS);
       c.flags[i]! |= ODD;
       return;
     }
-    // At most 3 bytes of UTF-8 a UTF-16 unit: room for all six before any is written.
-    let most = 0;
-    for (const s of fields) most += s.length * 3;
     this.room(most);
     let at = 0;
     for (let f = 0; f < FIELDS; f++) {
@@ -345,19 +360,21 @@ export class MarksBuilder {
       c.host[i] = host;
       c.connections[i] = l.connections;
       c.expMs[i] = exp?.ms ?? 0;
+      const iso = exp !== null && isIso(exp);
       c.flags[i] =
         (l.enabled ? ENABLED : 0) |
         (l.is_trial ? TRIAL : 0) |
         (exp ? EXP : 0) |
         (exp && exp.ms !== null ? EXP_MS : 0) |
-        (exp?.approx ? APPROX : 0);
+        (exp?.approx ? APPROX : 0) |
+        (iso ? ISO : 0);
       this.write(i, [
         l.id,
         l.username,
         l.password,
         l.label,
         host === OWN_HOST ? l.hostname! : '',
-        exp ? exp.raw : '',
+        exp && !iso ? exp.raw : '',
       ]);
     }
     return this;

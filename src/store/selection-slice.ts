@@ -102,14 +102,16 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
       }
       const id = ++markAllSeq;
       const q = get().query;
-      set({ markingAll: { lines: 0, total: loaded(get().lines)?.totalHits ?? 0 } });
+      const expected = loaded(get().lines)?.totalHits ?? 0;
+      set({ markingAll: { lines: 0, total: expected } });
       let last = now();
       const done = deps.heavyWork?.();
       try {
         const found = await walkWhole(
           (offset, limit, fresh, answered) =>
             get().fetchLinesPage(q, offset, limit, { fresh, ...(answered ? { onAnswered: answered } : {}) }),
-          () => new MarksBuilder(),
+          // Room for the lines the list says it has: no column grown and copied along the walk.
+          () => new MarksBuilder(Math.min(expected, 1_000_000)),
           (m, page) => {
             m.add(page.lines);
           },

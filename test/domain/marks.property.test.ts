@@ -39,6 +39,10 @@ const date = fc.oneof(
   fc.constant(null),
   fc.record({ raw: text, ms: fc.oneof(fc.constant(null), fc.integer({ min: -1e13, max: 1e13 })) }),
   fc.record({ raw: text, ms: fc.integer({ min: 0, max: 1e13 }), approx: fc.constant(true) }),
+  // As servers mostly send it (kept as its time), and text that looks so but is of another time.
+  fc.integer({ min: -1e13, max: 1e13 }).map((ms) => ({ raw: new Date(ms).toISOString(), ms })),
+  fc.integer({ min: 0, max: 1e13 }).map((ms) => ({ raw: new Date(ms).toISOString(), ms: ms + 1 })),
+  fc.integer({ min: 0, max: 1e13 }).map((ms) => ({ raw: new Date(ms).toISOString(), ms, approx: true })),
 );
 const line: fc.Arbitrary<LineListItem> = fc.record({
   id: ids,
@@ -131,6 +135,25 @@ describe('marks in columns behave as the map of marks did', () => {
     expect(marks.get('5')?.line).toMatchObject({ username: 'again', connections: 3 });
     expect(marks.without(['5', 'nope']).size).toBe(1);
     expect(marks.without(['nope'])).toBe(marks);
+  });
+
+  it('keeps text longer than its columns can place (kept as strings)', () => {
+    const long = {
+      id: '9',
+      hostname: null,
+      username: 'u'.repeat(30_000),
+      password: 'p',
+      label: 'é'.repeat(20_000),
+      enabled: false,
+      connections: 1,
+      is_trial: true,
+      exp_date: null,
+      start_date: null,
+      created_at: null,
+    };
+    const marks = Marks.of([long]).with([{ ...long, id: '10', username: 'short' }]);
+    expect([...marks.lines()]).toEqual([long, { ...long, id: '10', username: 'short' }]);
+    expect([...marks.without(['9']).lines()]).toEqual([{ ...long, id: '10', username: 'short' }]);
   });
 
   it('keeps every hostname past the shared ones (a server with a hostname per line)', () => {
