@@ -119,6 +119,38 @@ describe('marks in columns behave as the map of marks did', () => {
     );
   });
 
+  it('finds each of many ids (the index grown and probed past collisions)', () => {
+    const anyId = fc.oneof(fc.nat(999_999_999).map(String), fc.nat(2_000).map(String), ids);
+    fc.assert(
+      fc.property(
+        fc.array(anyId, { maxLength: 400 }),
+        fc.array(anyId, { maxLength: 50 }),
+        (marked, probes) => {
+          const base = {
+            hostname: null,
+            username: 'u',
+            password: 'p',
+            label: '',
+            enabled: true,
+            connections: 1,
+            is_trial: false,
+            exp_date: null,
+            start_date: null,
+            created_at: null,
+          };
+          const marks = Marks.of(marked.map((id) => ({ ...base, id })));
+          const order = [...new Set(marked)];
+          expect([...marks.keys()]).toEqual(order);
+          for (const id of [...order, ...probes]) expect(marks.indexOf(id)).toBe(order.indexOf(id));
+          const fewer = marks.without(probes);
+          const left = order.filter((id) => !probes.includes(id));
+          for (const id of [...order, ...probes]) expect(fewer.indexOf(id)).toBe(left.indexOf(id));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('the same id marked twice keeps its first place and its last values', () => {
     const a = { id: '5', username: 'first', password: 'p', label: '', hostname: null } as const;
     const base = {
