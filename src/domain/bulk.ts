@@ -285,6 +285,14 @@ const affordable = new WeakMap<readonly BulkLine[], { balance: number; result: A
 export function affordability(lines: readonly BulkLine[], balance: number): Affordability {
   const kept = affordable.get(lines);
   if (kept && kept.balance === balance) return kept.result;
+  const result = lazySources.has(lines)
+    ? affordabilityOfTally(lines, balance)
+    : affordabilityOf(lines, balance);
+  affordable.set(lines, { balance, result });
+  return result;
+}
+
+function affordabilityOf(lines: readonly BulkLine[], balance: number): Affordability {
   let total = 0;
   let spent = 0;
   let considered = 0;
@@ -311,9 +319,92 @@ export function affordability(lines: readonly BulkLine[], balance: number): Affo
     size,
     has: (id: string) => (byPlace && indexOf ? byPlace[indexOf(id)] === 1 : ids.has(id)),
   };
-  const result = { total, spent, affordable: taken, considered, fitsAll: total <= balance };
-  affordable.set(lines, { balance, result });
-  return result;
+  return { total, spent, affordable: taken, considered, fitsAll: total <= balance };
+}
+
+/** The same, over the costs a tally of lines made when read keeps (no line made again). */
+function affordabilityOfTally(lines: readonly BulkLine[], balance: number): Affordability {
+  const { costs, skipped } = tally(lines);
+  const indexOf = lazySources.get(lines)?.indexOf;
+  const byPlace = new Uint8Array(lines.length);
+  let total = 0;
+  let spent = 0;
+  let considered = 0;
+  let size = 0;
+  for (let i = 0; i < costs.length; i++) {
+    if (skipped[i]) continue;
+    considered++;
+    const c = costs[i]!;
+    total += c;
+    if (spent + c <= balance) {
+      spent += c;
+      size++;
+      byPlace[i] = 1;
+    }
+  }
+  // Without places to ask by, the ids taken (lines made once more).
+  const ids = indexOf ? null : new Set(lines.filter((_, i) => byPlace[i]).map((l) => l.id));
+  const taken = {
+    size,
+    has: (id: string) => (indexOf ? byPlace[indexOf(id)] === 1 : ids!.has(id)),
+  };
+  return { total, spent, affordable: taken, considered, fitsAll: total <= balance };
+}
+
+/**
+ * Lines made when read, counted once: what `pendingCounts`, `progressOf` and `affordability` read
+ * of them (each line's cost, 0 when unknown, and whether it is skipped), so none of them makes the
+ * 100,000 lines again. Never changed: such lines are never written.
+ */
+interface Tally {
+  readonly counts: Counts;
+  readonly states: Readonly<Record<BulkLineState, number>>;
+  readonly credits: number;
+  readonly chargeUnknown: number;
+  readonly costs: Float64Array;
+  readonly skipped: Uint8Array;
+}
+const tallies = new WeakMap<readonly BulkLine[], Tally>();
+
+function tally(lines: readonly BulkLine[]): Tally {
+  const kept = tallies.get(lines);
+  if (kept) return kept;
+  const states: Record<BulkLineState, number> = {
+    pending: 0,
+    sending: 0,
+    done: 0,
+    failed: 0,
+    unknown: 0,
+    skipped: 0,
+    cancelled: 0,
+  };
+  const costs = new Float64Array(lines.length);
+  const skipped = new Uint8Array(lines.length);
+  let costUnknown = 0;
+  let costSum = 0;
+  let credits = 0;
+  let chargeUnknown = 0;
+  let i = 0;
+  for (const l of lines) {
+    states[l.state]++;
+    costs[i] = l.cost ?? 0;
+    skipped[i] = l.state === 'skipped' ? 1 : 0;
+    i++;
+    costSum += l.cost ?? 0;
+    if (l.state === 'pending' && l.cost === null) costUnknown++;
+    credits += l.deducedCredits ?? 0;
+    if (l.state === 'done' && l.charge === 'unknown') chargeUnknown++;
+  }
+  const t = {
+    counts: { pending: states.pending, costUnknown, costSum },
+    states,
+    credits,
+    chargeUnknown,
+    costs,
+    skipped,
+  };
+  tallies.set(lines, t);
+  return t;
 }
 
 interface Counts {
@@ -326,6 +417,7 @@ const counts = new WeakMap<readonly BulkLine[], Counts>();
 
 /** How many lines are still to send, how many of those have no cost yet, the costs' sum (kept per array). */
 export function pendingCounts(lines: readonly BulkLine[]): Counts {
+  if (lazySources.has(lines)) return tally(lines).counts;
   let c = counts.get(lines);
   if (!c) {
     let pending = 0;
@@ -362,6 +454,24 @@ export interface BulkProgress {
  * the rate, and so the ETA, count only what this run did in `elapsedMs`.
  */
 export function progressOf(job: BulkJob, elapsedMs: number, finishedBefore = 0): BulkProgress {
+  if (lazySources.has(job.lines)) {
+    const t = tally(job.lines);
+    const s = t.states;
+    return rated(
+      {
+        done: s.done,
+        failed: s.failed,
+        unknown: s.unknown,
+        remaining: s.pending + s.sending,
+        skipped: s.skipped,
+        cancelled: s.cancelled,
+        credits: t.credits,
+        chargeUnknown: t.chargeUnknown,
+      },
+      elapsedMs,
+      finishedBefore,
+    );
+  }
   let done = 0;
   let failed = 0;
   let unknown = 0;
@@ -380,18 +490,33 @@ export function progressOf(job: BulkJob, elapsedMs: number, finishedBefore = 0):
     credits += l.deducedCredits ?? 0;
     if (l.state === 'done' && l.charge === 'unknown') chargeUnknown++;
   }
-  const finished = Math.max(0, done + failed - finishedBefore);
-  const ratePerSec = elapsedMs > 0 ? (finished * 1000) / elapsedMs : 0;
-  return {
-    done,
-    failed,
-    unknown,
-    remaining,
-    skipped,
-    cancelled,
-    credits,
-    chargeUnknown,
-    ratePerSec,
-    etaSec: ratePerSec > 0 ? (remaining + unknown) / ratePerSec : null,
-  };
+  return rated(
+    { done, failed, unknown, remaining, skipped, cancelled, credits, chargeUnknown },
+    elapsedMs,
+    finishedBefore,
+  );
 }
+
+function rated(
+  c: Omit<BulkProgress, 'ratePerSec' | 'etaSec'>,
+  elapsedMs: number,
+  finishedBefore: number,
+): BulkProgress {
+  const finished = Math.max(0, c.done + c.failed - finishedBefore);
+  const ratePerSec = elapsedMs > 0 ? (finished * 1000) / elapsedMs : 0;
+  return { ...c, ratePerSec, etaSec: ratePerSec > 0 ? (c.remaining + c.unknown) / ratePerSec : null };
+}
+
+/** Where `n` lines none of which is planned or sent yet stand (a job from the marks, as it opens). */
+export const unsentProgress = (n: number): BulkProgress => ({
+  done: 0,
+  failed: 0,
+  unknown: 0,
+  remaining: n,
+  skipped: 0,
+  cancelled: 0,
+  credits: 0,
+  chargeUnknown: 0,
+  ratePerSec: 0,
+  etaSec: null,
+});

@@ -11,6 +11,7 @@ import {
   pendingCounts,
   progressOf,
   toBulkLine,
+  unsentProgress,
 } from '../domain/bulk';
 import { RULES } from '../domain/change-rules';
 import { csvCell } from '../domain/csv';
@@ -186,7 +187,8 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
           onlyAffordable: false,
           typed: '',
           hidden: fromBrowser ? hidden : 0,
-          progress: progressOf(job, 0),
+          // From the marks, nothing planned yet: counted without making every line (planned next).
+          progress: given ? progressOf(job, 0) : unsentProgress(lines.length),
           cancelling: false,
         },
       });

@@ -15,14 +15,14 @@ import {
   planLine,
   progressOf,
   toBulkLine,
+  unsentProgress,
 } from '../../src/domain/bulk';
 
 const NOW = Date.UTC(2026, 10, 28);
-const line = (
-  i: number,
-  d: { cost: number | null; trial: boolean; exp: number | null; skipped: boolean },
-) => {
-  const l = toBulkLine({
+type Data = { cost: number | null; trial: boolean; exp: number | null; skipped: boolean };
+/** As a line is when the job opens: not planned. */
+const unplanned = (i: number, d: Data) =>
+  toBulkLine({
     id: String(i + 1),
     hostname: null,
     username: `user${i}`,
@@ -35,8 +35,11 @@ const line = (
     start_date: null,
     created_at: null,
   });
-  return { ...l, cost: d.cost, state: d.skipped ? ('skipped' as const) : ('pending' as const) };
-};
+const line = (i: number, d: Data) => ({
+  ...unplanned(i, d),
+  cost: d.cost,
+  state: d.skipped ? ('skipped' as const) : ('pending' as const),
+});
 const data = fc.array(
   fc.record({
     cost: fc.oneof(fc.constant(null), fc.integer({ min: 0, max: 5 })),
@@ -59,6 +62,8 @@ describe('lines made when read', () => {
           (id) => ids.indexOf(id),
         );
         const plain = lazyLines(real.length, (i) => line(i, ds[i]!));
+        const opened = ds.map((d, i) => unplanned(i, d));
+        expect(progressOf({ lines: opened } as never, 0)).toEqual(unsentProgress(ds.length));
         for (const lines of [lazy, plain]) {
           expect(Array.isArray(lines)).toBe(true);
           expect(lines.length).toBe(real.length);
@@ -70,6 +75,9 @@ describe('lines made when read', () => {
           expect(JSON.stringify(lines)).toBe(JSON.stringify(real));
           expect(pendingCounts(lines)).toEqual(pendingCounts(real));
           expect(progressOf({ lines } as never, 0)).toEqual(progressOf({ lines: real } as never, 0));
+          expect(progressOf({ lines } as never, 1000, 1)).toEqual(
+            progressOf({ lines: real } as never, 1000, 1),
+          );
           expect(deletedPaidTimeText(lines, NOW)).toBe(deletedPaidTimeText(real, NOW));
           const x = affordability(lines, balance);
           const y = affordability(real, balance);
