@@ -169,6 +169,32 @@ describe('marks in columns behave as the map of marks did', () => {
     expect(marks.without(['nope'])).toBe(marks);
   });
 
+  it('keeps the text of an expiry as sent, whatever time it names', () => {
+    const base = {
+      hostname: null,
+      username: 'u',
+      password: 'p',
+      label: '',
+      enabled: true,
+      connections: 1,
+      is_trial: false,
+      start_date: null,
+      created_at: null,
+    };
+    const dates = [
+      { raw: '2024-02-29T12:00:00.000Z', ms: Date.UTC(2024, 1, 29, 12) },
+      // Read as the 1st of March by a lenient reader: not what toISOString makes of that time.
+      { raw: '2026-02-29T00:00:00.000Z', ms: Date.UTC(2026, 2, 1) },
+      { raw: '2026-04-31T00:00:00.000Z', ms: Date.UTC(2026, 4, 1) },
+      { raw: '0050-01-01T00:00:00.000Z', ms: new Date('0050-01-01T00:00:00.000Z').getTime() },
+      { raw: '1999-12-31T23:59:59.999Z', ms: Date.UTC(1999, 11, 31, 23, 59, 59, 999) },
+      { raw: '1999-12-31T23:59:60.000Z', ms: Date.UTC(2000, 0, 1) },
+      { raw: '+012026-01-01T00:00:00.000Z', ms: new Date('+012026-01-01T00:00:00.000Z').getTime() },
+    ];
+    const lines = dates.map((exp_date, i) => ({ ...base, id: String(i), exp_date }));
+    expect([...Marks.of(lines).lines()]).toEqual(lines);
+  });
+
   it('keeps text longer than its columns can place (kept as strings)', () => {
     const long = {
       id: '9',
