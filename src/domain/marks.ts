@@ -59,17 +59,49 @@ const hostOf = (h: string | null): number => {
 };
 
 /** An id in canonical decimal below 10^9 is keyed by its number (a small integer: no heap object). */
-const keyOf = (id: string): number | string => {
+/** How an id is keyed: by its number (below 10^9, canonical decimal), by a UUID's 128 bits
+ *  (canonical lowercase form), or as itself. */
+const NUMBER = 0;
+const UUID = -2;
+const OTHER = -1;
+/** What `keyKind` read: the number, or the UUID's four words. */
+let keyNumber = 0;
+const scratch = new Int32Array(4);
+const hex = (c: number): number => (c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : -1);
+
+function keyKind(id: string): number {
   const n = id.length;
-  if (n === 0 || n > 9) return id;
+  if (n === 36) {
+    let w = 0;
+    let word = 0;
+    let count = 0;
+    for (let i = 0; i < 36; i++) {
+      const c = id.charCodeAt(i);
+      if (i === 8 || i === 13 || i === 18 || i === 23) {
+        if (c !== 45) return OTHER;
+        continue;
+      }
+      const v = hex(c);
+      if (v < 0) return OTHER;
+      word = (word << 4) | v;
+      if (++count === 8) {
+        scratch[w++] = word;
+        word = 0;
+        count = 0;
+      }
+    }
+    return UUID;
+  }
+  if (n === 0 || n > 9) return OTHER;
   let v = 0;
   for (let i = 0; i < n; i++) {
     const c = id.charCodeAt(i) - 48;
-    if (c < 0 || c > 9 || (c === 0 && i === 0 && n > 1)) return id;
+    if (c < 0 || c > 9 || (c === 0 && i === 0 && n > 1)) return OTHER;
     v = v * 10 + c;
   }
-  return v;
-};
+  keyNumber = v;
+  return NUMBER;
+}
 
 /**
  * Where each id's mark is. Ids keyed by number (most) sit in an open-addressed table of positions
@@ -78,10 +110,11 @@ const keyOf = (id: string): number | string => {
  */
 class Ids {
   private constructor(
-    /** Position + 1 of the mark whose number hashes here (0: empty); a power of two long. */
+    /** Position + 1 of the mark whose key hashes here (0: empty); a power of two long. */
     private slots: Int32Array,
-    /** By position: the id's number, or -1 for an id in `other`. */
+    /** By position: the id's number; UUID (its 128 bits in `words`); or OTHER (in `other`). */
     private keys: Int32Array,
+    private words: Int32Array,
     private size: number,
     private readonly other: Map<string, number>,
   ) {}
@@ -89,59 +122,84 @@ class Ids {
   static empty(capacity: number): Ids {
     let n = 16;
     while (n < capacity * 2) n *= 2;
-    return new Ids(new Int32Array(n), new Int32Array(Math.max(16, capacity)), 0, new Map());
+    const cap = Math.max(16, capacity);
+    return new Ids(new Int32Array(n), new Int32Array(cap), new Int32Array(cap * 4), 0, new Map());
   }
 
   copy(more: number): Ids {
-    const keys = new Int32Array(Math.max(16, this.size + more));
+    const cap = Math.max(16, this.size + more);
+    const keys = new Int32Array(cap);
     keys.set(this.keys.subarray(0, this.size));
-    return new Ids(this.slots.slice(), keys, this.size, new Map(this.other));
+    const words = new Int32Array(cap * 4);
+    words.set(this.words.subarray(0, this.size * 4));
+    return new Ids(this.slots.slice(), keys, words, this.size, new Map(this.other));
   }
 
-  private static hash(k: number, mask: number): number {
-    return Math.imul(k, 0x9e3779b1) & mask;
+  /** The table's start for the key of `kind` (a number: `k`; a UUID: `w`'s words at `at`). */
+  private static hash(kind: number, k: number, w: Int32Array, at: number, mask: number): number {
+    const h =
+      kind === UUID
+        ? w[at]! ^ Math.imul(w[at + 1]!, 31) ^ Math.imul(w[at + 2]!, 961) ^ Math.imul(w[at + 3]!, 29791)
+        : k;
+    return Math.imul(h, 0x9e3779b1) & mask;
   }
 
   get(id: string): number {
-    const k = keyOf(id);
-    if (typeof k === 'string') return this.other.get(k) ?? -1;
+    const kind = keyKind(id);
+    if (kind === OTHER) return this.other.get(id) ?? -1;
+    const k = kind === UUID ? UUID : keyNumber;
     const mask = this.slots.length - 1;
-    for (let i = Ids.hash(k, mask); ; i = (i + 1) & mask) {
+    for (let i = Ids.hash(kind, k, scratch, 0, mask); ; i = (i + 1) & mask) {
       const s = this.slots[i]!;
       if (s === 0) return -1;
-      if (this.keys[s - 1] === k) return s - 1;
+      const p = s - 1;
+      if (this.keys[p] !== k) continue;
+      if (kind !== UUID) return p;
+      const w = this.words;
+      if (
+        w[p * 4] === scratch[0] &&
+        w[p * 4 + 1] === scratch[1] &&
+        w[p * 4 + 2] === scratch[2] &&
+        w[p * 4 + 3] === scratch[3]
+      )
+        return p;
     }
   }
 
   /** `id` (not here yet) at `pos`, the next position. */
   add(id: string, pos: number): void {
-    const k = keyOf(id);
+    const kind = keyKind(id);
     if (pos >= this.keys.length) {
       const keys = new Int32Array(this.keys.length * 2);
       keys.set(this.keys);
       this.keys = keys;
+      const words = new Int32Array(keys.length * 4);
+      words.set(this.words);
+      this.words = words;
     }
     this.size = pos + 1;
-    if (typeof k === 'string') {
-      this.keys[pos] = -1;
-      this.other.set(k, pos);
+    if (kind === OTHER) {
+      this.keys[pos] = OTHER;
+      this.other.set(id, pos);
       return;
     }
-    this.keys[pos] = k;
+    this.keys[pos] = kind === UUID ? UUID : keyNumber;
+    if (kind === UUID) this.words.set(scratch, pos * 4);
     if (this.size * 2 > this.slots.length) this.rehash(this.slots.length * 2);
-    else this.place(k, pos);
+    else this.place(pos);
   }
 
-  private place(k: number, pos: number): void {
+  private place(pos: number): void {
     const mask = this.slots.length - 1;
-    let i = Ids.hash(k, mask);
+    const k = this.keys[pos]!;
+    let i = Ids.hash(k === UUID ? UUID : NUMBER, k, this.words, pos * 4, mask);
     while (this.slots[i] !== 0) i = (i + 1) & mask;
     this.slots[i] = pos + 1;
   }
 
   private rehash(length: number): void {
     this.slots = new Int32Array(length);
-    for (let p = 0; p < this.size; p++) if (this.keys[p]! >= 0) this.place(this.keys[p]!, p);
+    for (let p = 0; p < this.size; p++) if (this.keys[p] !== OTHER) this.place(p);
   }
 }
 

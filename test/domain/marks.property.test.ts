@@ -30,6 +30,11 @@ const ids = fc.constantFrom(
   '',
   'ß',
   '7 ',
+  // UUIDs (keyed by their bits), one in capitals and one a character off (keyed as text).
+  '0e8c3c1a-5f0b-4c1e-9a7d-2f6b8e4d1c3a',
+  '0E8C3C1A-5F0B-4C1E-9A7D-2F6B8E4D1C3A',
+  '0e8c3c1a-5f0b-4c1e-9a7d-2f6b8e4d1c3b',
+  '0e8c3c1a05f0b-4c1e-9a7d-2f6b8e4d1c3a',
 );
 const text = fc.string({
   maxLength: 12,
@@ -120,7 +125,15 @@ describe('marks in columns behave as the map of marks did', () => {
   });
 
   it('finds each of many ids (the index grown and probed past collisions)', () => {
-    const anyId = fc.oneof(fc.nat(999_999_999).map(String), fc.nat(2_000).map(String), ids);
+    const anyId = fc.oneof(
+      fc.nat(999_999_999).map(String),
+      fc.nat(2_000).map(String),
+      fc.uuid(),
+      fc.uuid().map((u) => u.toUpperCase()),
+      // UUIDs alike but for their last 32 bits: found past each other in the table.
+      fc.nat(0xffff).map((n) => `0e8c3c1a-5f0b-4c1e-9a7d-2f6b${n.toString(16).padStart(8, '0')}`),
+      ids,
+    );
     fc.assert(
       fc.property(
         fc.array(anyId, { maxLength: 400 }),
