@@ -1,10 +1,9 @@
 /**
  * The marked lines, held in columns. `A` marks 100,000 lines: an object per mark (with its own
  * strings and date) was ≈ 320 bytes a line in a heap snapshot, and every page of a walk left 100 of
- * them for the young generation to copy and promote. Here a batch of marks (a page of a walk, a
- * toggle) is one string holding its text, numbers and flags sit in typed arrays, and the index from
- * id to position is a `Map` whose keys are small integers when the ids are (no string kept for them).
- *
+ * them for the young generation to copy and promote. Here a mark's text is UTF-8 in one buffer
+ * outside the heap, its numbers and flags sit in typed arrays, and the index from id to position is
+ * a table of positions keyed by the id's number or UUID bits (`Ids`): ≈ 120 bytes a line, no object. *
  * It behaves as the `Map<id, MarkedLine>` it replaces did, insertion order included: marking a
  * marked line again keeps its place and takes the new values. It is never changed in place: every
  * change is a new `Marks` (the store's state is compared by identity).
@@ -104,9 +103,10 @@ function keyKind(id: string): number {
 }
 
 /**
- * Where each id's mark is. Ids keyed by number (most) sit in an open-addressed table of positions
- * (`Int32Array`s: ≈ 14 bytes an id, a `Map` took ≈ 35), others in a `Map`. Only added to, by the
- * builder that owns it; a built `Marks` shares it and never writes.
+ * Where each id's mark is. Ids keyed by number or by UUID bits (most servers' ids) sit in an
+ * open-addressed table of positions (`Int32Array`s: ≈ 14–30 bytes an id; a `Map` of the ids' text
+ * took ≈ 90 with the strings it kept), others in a `Map`. Only added to, by the builder that owns
+ * it; a built `Marks` shares it and never writes.
  */
 class Ids {
   private constructor(
