@@ -166,6 +166,18 @@ class Ids {
     }
   }
 
+  /** Whether the id at `pos` is a UUID kept as its bits (its text is made from them: `uuidAt`). */
+  isUuid(pos: number): boolean {
+    return this.keys[pos] === UUID;
+  }
+
+  /** The UUID at `pos` in its canonical form (lowercase, as it was read: anything else is OTHER). */
+  uuidAt(pos: number): string {
+    let h = '';
+    for (let k = 0; k < 4; k++) h += (this.words[pos * 4 + k]! >>> 0).toString(16).padStart(8, '0');
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  }
+
   /** `id` (not here yet) at `pos`, the next position. */
   add(id: string, pos: number): void {
     const kind = keyKind(id);
@@ -328,6 +340,8 @@ export class Marks implements Iterable<[string, MarkedLine]> {
   }
 
   private text(i: number, field: number): string {
+    // A UUID id is not in the text: its bits are in the index.
+    if (field === ID && this.index.isUuid(i)) return this.index.uuidAt(i);
     if (this.c.flags[i]! & ODD) return this.t.odd.get(i)![field]!;
     const s = this.c.start[i]!;
     const from = s + (field ? this.c.ends[i * FIELDS + field - 1]! : 0);
@@ -539,7 +553,7 @@ export class MarksBuilder {
         (exp?.approx ? APPROX : 0) |
         (iso ? ISO : 0);
       this.write(i, [
-        l.id,
+        this.index.isUuid(i) ? '' : l.id,
         l.username,
         l.password,
         l.label,
