@@ -94,6 +94,73 @@ export const FINAL: ReadonlySet<BulkLineState> = new Set(['done', 'failed', 'ski
 /** States whose outcome the server has not yet settled. */
 export const OPEN: ReadonlySet<BulkLineState> = new Set(['sending', 'unknown']);
 
+/**
+ * A job's lines made when read: `A` marks 100,000 lines and the bulk preview plans every one, but
+ * draws a screenful. Made from the marks (and planned) line by line as they are read, it holds no
+ * object per line; its counts and totals are kept per array (below) like any lines array's.
+ * It reads as the array it stands for (indices, length, iteration, `slice`, `map`…); a job that
+ * runs is given the lines made once (`madeLines`): the change engine never sees it.
+ */
+interface LazySource {
+  readonly at: (i: number) => BulkLine;
+  /** Where the line of an id is (-1: none), when the source knows without making the lines. */
+  readonly indexOf?: ((id: string) => number) | undefined;
+}
+const lazySources = new WeakMap<readonly BulkLine[], LazySource>();
+
+const isIndex = (key: string | symbol, length: number): number => {
+  if (typeof key !== 'string') return -1;
+  const i = Number(key);
+  return Number.isInteger(i) && i >= 0 && i < length && String(i) === key ? i : -1;
+};
+
+export function lazyLines(
+  length: number,
+  at: (i: number) => BulkLine,
+  indexOf?: (id: string) => number,
+): readonly BulkLine[] {
+  // A sparse array of that length: an array to `Array.isArray`, no element stored.
+  const target: BulkLine[] = [];
+  target.length = length;
+  const lines = new Proxy(target, {
+    get(t, key, receiver) {
+      const i = isIndex(key, length);
+      return i < 0 ? Reflect.get(t, key, receiver) : at(i);
+    },
+    has(t, key) {
+      return isIndex(key, length) >= 0 || Reflect.has(t, key);
+    },
+    getOwnPropertyDescriptor(t, key) {
+      const i = isIndex(key, length);
+      return i < 0
+        ? Reflect.getOwnPropertyDescriptor(t, key)
+        : { value: at(i), writable: false, enumerable: true, configurable: true };
+    },
+    ownKeys(t) {
+      return [...Array.from({ length }, (_, i) => String(i)), ...Reflect.ownKeys(t)];
+    },
+    set: () => false,
+    defineProperty: () => false,
+    deleteProperty: () => false,
+  });
+  lazySources.set(lines, { at, indexOf });
+  return lines;
+}
+
+/** Each of `lines` through `f`: made when read if `lines` are. */
+export function mapLines(lines: readonly BulkLine[], f: (l: BulkLine) => BulkLine): readonly BulkLine[] {
+  const from = lazySources.get(lines);
+  if (!from) return lines.map(f);
+  const { at, indexOf } = from;
+  return lazyLines(lines.length, (i) => f(at(i)), indexOf);
+}
+
+/** `lines` as an array of objects made once (what a job that runs, or is saved, is given). */
+export function madeLines(lines: readonly BulkLine[]): readonly BulkLine[] {
+  const from = lazySources.get(lines);
+  return from ? Array.from({ length: lines.length }, (_, i) => from.at(i)) : lines;
+}
+
 export function toBulkLine(l: LineListItem): BulkLine {
   return {
     id: l.id,
@@ -168,8 +235,21 @@ const lostText = (lost: number | 'never') =>
       ? 'loses the paid time left today'
       : `loses ${counted(lost, 'paid day')}`;
 
-/** A delete's summary: nothing is refunded, and how much paid time the lines lose; null when none. */
+const deletedTexts = new WeakMap<readonly BulkLine[], { nowMs: number; text: string | null }>();
+
+/**
+ * A delete's summary: nothing is refunded, and how much paid time the lines lose; null when none.
+ * Asked on every frame of the preview: kept per lines array and time.
+ */
 export function deletedPaidTimeText(lines: readonly BulkLine[], nowMs: number): string | null {
+  const kept = deletedTexts.get(lines);
+  if (kept?.nowMs === nowMs) return kept.text;
+  const text = deletedPaidTime(lines, nowMs);
+  deletedTexts.set(lines, { nowMs, text });
+  return text;
+}
+
+function deletedPaidTime(lines: readonly BulkLine[], nowMs: number): string | null {
   const sent = lines.filter((l) => l.state !== 'skipped');
   const lost = sent.map((l) => paidTimeLost(l.before, nowMs)).filter((d) => d !== null);
   if (!lost.length) return null;
@@ -189,7 +269,8 @@ export interface Affordability {
   readonly total: number;
   /** The total of the affordable ones, what "only the affordable ones" will cost. */
   readonly spent: number;
-  readonly affordable: ReadonlySet<string>;
+  /** Of the job's lines, those taken (`size`: how many; `has`: asked of the job's lines only). */
+  readonly affordable: { readonly size: number; has(id: string): boolean };
   readonly considered: number;
   readonly fitsAll: boolean;
 }
@@ -204,23 +285,126 @@ const affordable = new WeakMap<readonly BulkLine[], { balance: number; result: A
 export function affordability(lines: readonly BulkLine[], balance: number): Affordability {
   const kept = affordable.get(lines);
   if (kept && kept.balance === balance) return kept.result;
+  const result = lazySources.has(lines)
+    ? affordabilityOfTally(lines, balance)
+    : affordabilityOf(lines, balance);
+  affordable.set(lines, { balance, result });
+  return result;
+}
+
+function affordabilityOf(lines: readonly BulkLine[], balance: number): Affordability {
   let total = 0;
   let spent = 0;
   let considered = 0;
+  let size = 0;
+  // Lines made when read that know their places: which are taken, by place (no id kept).
+  const indexOf = lazySources.get(lines)?.indexOf;
+  const byPlace = indexOf ? new Uint8Array(lines.length) : null;
   const ids = new Set<string>();
+  let i = -1;
   for (const l of lines) {
+    i++;
     if (l.state === 'skipped') continue;
     considered++;
     const c = l.cost ?? 0;
     total += c;
     if (spent + c <= balance) {
       spent += c;
-      ids.add(l.id);
+      size++;
+      if (byPlace) byPlace[i] = 1;
+      else ids.add(l.id);
     }
   }
-  const result = { total, spent, affordable: ids, considered, fitsAll: total <= balance };
-  affordable.set(lines, { balance, result });
-  return result;
+  const taken = {
+    size,
+    has: (id: string) => (byPlace && indexOf ? byPlace[indexOf(id)] === 1 : ids.has(id)),
+  };
+  return { total, spent, affordable: taken, considered, fitsAll: total <= balance };
+}
+
+/** The same, over the costs a tally of lines made when read keeps (no line made again). */
+function affordabilityOfTally(lines: readonly BulkLine[], balance: number): Affordability {
+  const { costs, skipped } = tally(lines);
+  const indexOf = lazySources.get(lines)?.indexOf;
+  const byPlace = new Uint8Array(lines.length);
+  let total = 0;
+  let spent = 0;
+  let considered = 0;
+  let size = 0;
+  for (let i = 0; i < costs.length; i++) {
+    if (skipped[i]) continue;
+    considered++;
+    const c = costs[i]!;
+    total += c;
+    if (spent + c <= balance) {
+      spent += c;
+      size++;
+      byPlace[i] = 1;
+    }
+  }
+  // Without places to ask by, the ids taken (lines made once more).
+  const ids = indexOf ? null : new Set(lines.filter((_, i) => byPlace[i]).map((l) => l.id));
+  const taken = {
+    size,
+    has: (id: string) => (indexOf ? byPlace[indexOf(id)] === 1 : ids!.has(id)),
+  };
+  return { total, spent, affordable: taken, considered, fitsAll: total <= balance };
+}
+
+/**
+ * Lines made when read, counted once: what `pendingCounts`, `progressOf` and `affordability` read
+ * of them (each line's cost, 0 when unknown, and whether it is skipped), so none of them makes the
+ * 100,000 lines again. Never changed: such lines are never written.
+ */
+interface Tally {
+  readonly counts: Counts;
+  readonly states: Readonly<Record<BulkLineState, number>>;
+  readonly credits: number;
+  readonly chargeUnknown: number;
+  readonly costs: Float64Array;
+  readonly skipped: Uint8Array;
+}
+const tallies = new WeakMap<readonly BulkLine[], Tally>();
+
+function tally(lines: readonly BulkLine[]): Tally {
+  const kept = tallies.get(lines);
+  if (kept) return kept;
+  const states: Record<BulkLineState, number> = {
+    pending: 0,
+    sending: 0,
+    done: 0,
+    failed: 0,
+    unknown: 0,
+    skipped: 0,
+    cancelled: 0,
+  };
+  const costs = new Float64Array(lines.length);
+  const skipped = new Uint8Array(lines.length);
+  let costUnknown = 0;
+  let costSum = 0;
+  let credits = 0;
+  let chargeUnknown = 0;
+  let i = 0;
+  for (const l of lines) {
+    states[l.state]++;
+    costs[i] = l.cost ?? 0;
+    skipped[i] = l.state === 'skipped' ? 1 : 0;
+    i++;
+    costSum += l.cost ?? 0;
+    if (l.state === 'pending' && l.cost === null) costUnknown++;
+    credits += l.deducedCredits ?? 0;
+    if (l.state === 'done' && l.charge === 'unknown') chargeUnknown++;
+  }
+  const t = {
+    counts: { pending: states.pending, costUnknown, costSum },
+    states,
+    credits,
+    chargeUnknown,
+    costs,
+    skipped,
+  };
+  tallies.set(lines, t);
+  return t;
 }
 
 interface Counts {
@@ -233,6 +417,7 @@ const counts = new WeakMap<readonly BulkLine[], Counts>();
 
 /** How many lines are still to send, how many of those have no cost yet, the costs' sum (kept per array). */
 export function pendingCounts(lines: readonly BulkLine[]): Counts {
+  if (lazySources.has(lines)) return tally(lines).counts;
   let c = counts.get(lines);
   if (!c) {
     let pending = 0;
@@ -269,6 +454,24 @@ export interface BulkProgress {
  * the rate, and so the ETA, count only what this run did in `elapsedMs`.
  */
 export function progressOf(job: BulkJob, elapsedMs: number, finishedBefore = 0): BulkProgress {
+  if (lazySources.has(job.lines)) {
+    const t = tally(job.lines);
+    const s = t.states;
+    return rated(
+      {
+        done: s.done,
+        failed: s.failed,
+        unknown: s.unknown,
+        remaining: s.pending + s.sending,
+        skipped: s.skipped,
+        cancelled: s.cancelled,
+        credits: t.credits,
+        chargeUnknown: t.chargeUnknown,
+      },
+      elapsedMs,
+      finishedBefore,
+    );
+  }
   let done = 0;
   let failed = 0;
   let unknown = 0;
@@ -287,18 +490,33 @@ export function progressOf(job: BulkJob, elapsedMs: number, finishedBefore = 0):
     credits += l.deducedCredits ?? 0;
     if (l.state === 'done' && l.charge === 'unknown') chargeUnknown++;
   }
-  const finished = Math.max(0, done + failed - finishedBefore);
-  const ratePerSec = elapsedMs > 0 ? (finished * 1000) / elapsedMs : 0;
-  return {
-    done,
-    failed,
-    unknown,
-    remaining,
-    skipped,
-    cancelled,
-    credits,
-    chargeUnknown,
-    ratePerSec,
-    etaSec: ratePerSec > 0 ? (remaining + unknown) / ratePerSec : null,
-  };
+  return rated(
+    { done, failed, unknown, remaining, skipped, cancelled, credits, chargeUnknown },
+    elapsedMs,
+    finishedBefore,
+  );
 }
+
+function rated(
+  c: Omit<BulkProgress, 'ratePerSec' | 'etaSec'>,
+  elapsedMs: number,
+  finishedBefore: number,
+): BulkProgress {
+  const finished = Math.max(0, c.done + c.failed - finishedBefore);
+  const ratePerSec = elapsedMs > 0 ? (finished * 1000) / elapsedMs : 0;
+  return { ...c, ratePerSec, etaSec: ratePerSec > 0 ? (c.remaining + c.unknown) / ratePerSec : null };
+}
+
+/** Where `n` lines none of which is planned or sent yet stand (a job from the marks, as it opens). */
+export const unsentProgress = (n: number): BulkProgress => ({
+  done: 0,
+  failed: 0,
+  unknown: 0,
+  remaining: n,
+  skipped: 0,
+  cancelled: 0,
+  credits: 0,
+  chargeUnknown: 0,
+  ratePerSec: 0,
+  etaSec: null,
+});

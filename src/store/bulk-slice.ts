@@ -5,10 +5,13 @@ import {
   type BulkLine,
   type BulkOp,
   type BulkProgress,
+  lazyLines,
+  madeLines,
   OPEN,
   pendingCounts,
   progressOf,
   toBulkLine,
+  unsentProgress,
 } from '../domain/bulk';
 import { RULES } from '../domain/change-rules';
 import { csvCell } from '../domain/csv';
@@ -106,7 +109,9 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
     patch({ quoting: false });
   };
 
-  const run = async (job: BulkJob) => {
+  const run = async (planned: BulkJob) => {
+    // The engine is given lines made once, never lines made when read.
+    const job = { ...planned, lines: madeLines(planned.lines) };
     const started = now();
     // A resumed job finished some lines in an earlier run: the rate counts only this run's.
     const before = job.lines.filter((l) => l.state === 'done' || l.state === 'failed').length;
@@ -149,11 +154,22 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
 
     openBulk(op, given, params) {
       const s = get();
-      const marked = [...s.marked.values()];
       // Only the browser can hide marked lines from the user; the marks and renewals views list them.
       const fromBrowser = selectScreen(s).id === 'lines';
-      const onPage = new Set(loaded(s.lines)?.lines.map((l) => l.id) ?? []);
-      const lines = given ?? marked.map((m) => toBulkLine(m.line));
+      const onPage = loaded(s.lines)?.lines ?? [];
+      // From the marks: made when read (the preview draws a screenful of 100,000).
+      const marks = s.marked;
+      const lines =
+        given ??
+        lazyLines(
+          marks.size,
+          (i) => toBulkLine(marks.lineAt(i)),
+          (id) => marks.indexOf(id),
+        );
+      const shown = new Set(onPage.map((l) => l.id));
+      const hidden = given
+        ? lines.filter((l) => !shown.has(l.id)).length
+        : marks.size - [...shown].filter((id) => marks.has(id)).length;
       const job: BulkJob = {
         id: randomUUID(),
         op,
@@ -170,8 +186,9 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
           quoting: op === 'upgrade',
           onlyAffordable: false,
           typed: '',
-          hidden: fromBrowser ? lines.filter((l) => !onPage.has(l.id)).length : 0,
-          progress: progressOf(job, 0),
+          hidden: fromBrowser ? hidden : 0,
+          // From the marks, nothing planned yet: counted without making every line (planned next).
+          progress: given ? progressOf(job, 0) : unsentProgress(lines.length),
           cancelling: false,
         },
       });
@@ -207,7 +224,7 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
       const balance = loaded(get().account)?.credits;
       const blocked = bulkBlocker(b, balance);
       if (blocked) return get().notify(blocked, 'info');
-      let lines = b.job.lines;
+      let lines = madeLines(b.job.lines);
       if (b.onlyAffordable && balance !== undefined) {
         const { affordable } = affordability(lines, balance);
         lines = lines.map((l) =>

@@ -1,5 +1,6 @@
 import type { LineListItem } from '../api/contract';
 import { counted, countText, creditsText } from '../domain/format';
+import { Marks, MarksBuilder } from '../domain/marks';
 import { namesText, parsePasteList } from '../domain/paste-list';
 import { describeError } from '../services/describe-error';
 import { walkWhole } from '../services/page-walk';
@@ -8,58 +9,12 @@ import type { GetState, SetState, StoreDeps } from './deps';
 import { selectCurrentLine } from './lines-slice';
 import { loaded } from './types';
 
-export interface MarkedLine {
-  readonly id: string;
-  readonly username: string;
-  /**
-   * The line as it was when marked, as much of it as a mark is read for: a bulk job (`toBulkLine`),
-   * the marks view's columns and a message export. Its start and creation dates are not kept (null).
-   */
-  readonly line: LineListItem;
-}
-
-/**
- * Hostnames repeat across an account's lines, but each parsed item has its own copy of the text
- * (3.8 MB for 100,000 marks in a snapshot): a mark shares one. Bounded: a server with a hostname
- * per line costs no more than before.
- */
-const hostnames = new Map<string, string>();
-const sharedHost = (h: string | null) => {
-  if (h === null) return null;
-  const kept = hostnames.get(h);
-  if (kept !== undefined) return kept;
-  if (hostnames.size < 1_000) hostnames.set(h, h);
-  return h;
-};
-
-/**
- * A mark, compact: `A` keeps 100,000 of them. A parsed item holds its fields outside the object
- * and two dates no mark reads (≈ 610 bytes a line in a heap snapshot); this copy has one fixed
- * shape and the fields a mark needs (≈ 250).
- */
-const mark = (l: LineListItem): MarkedLine => ({
-  id: l.id,
-  username: l.username,
-  line: {
-    id: l.id,
-    hostname: sharedHost(l.hostname),
-    username: l.username,
-    password: l.password,
-    label: l.label,
-    enabled: l.enabled,
-    connections: l.connections,
-    is_trial: l.is_trial,
-    exp_date: l.exp_date,
-    start_date: null,
-    created_at: null,
-  },
-});
 /** Progress of a walk reaches the screen at most this often (each update is a frame). */
 export const MARKING_PROGRESS_MS = 100;
 
 export interface SelectionSlice {
-  /** Marked lines by id; kept across pages, filters and searches. */
-  readonly marked: ReadonlyMap<string, MarkedLine>;
+  /** Marked lines by id, in the order marked; kept across pages, filters and searches. */
+  readonly marked: Marks;
   /** While `A` walks every page: lines fetched so far of the total. */
   readonly markingAll: { readonly lines: number; readonly total: number } | null;
   readonly marksCursor: number;
@@ -84,16 +39,16 @@ export interface SelectionSlice {
 export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDeps): SelectionSlice {
   let markAllSeq = 0;
   const now = deps.now ?? Date.now;
-  /** Adds `found` to the marks: the map itself when nothing was marked (no copy of 100,000). */
-  const withMarks = (found: Map<string, MarkedLine>) => {
-    const before = get().marked;
-    if (!before.size) return found;
-    const marked = new Map(before);
-    for (const [k, v] of found) marked.set(k, v);
-    return marked;
+  /** Marks each line not marked, unmarks it otherwise. */
+  const toggled = (marked: Marks, line: LineListItem) =>
+    marked.has(line.id) ? marked.without([line.id]) : marked.with([line]);
+  /** Marks every one of `lines`, or unmarks them all when every one is marked already. */
+  const toggledAll = (marked: Marks, lines: readonly LineListItem[]) => {
+    const all = lines.every((l) => marked.has(l.id));
+    return { all, marked: all ? marked.without(lines.map((l) => l.id)) : marked.with(lines) };
   };
   return {
-    marked: new Map(),
+    marked: Marks.none,
     markingAll: null,
     marksCursor: 0,
     openMarks() {
@@ -107,28 +62,17 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
     toggleMark() {
       const line = selectCurrentLine(get());
       if (!line) return;
-      const marked = new Map(get().marked);
-      if (marked.has(line.id)) marked.delete(line.id);
-      else marked.set(line.id, mark(line));
-      set({ marked });
+      set({ marked: toggled(get().marked, line) });
       get().moveCursor(1);
     },
 
     toggleMarkLine(line) {
-      const marked = new Map(get().marked);
-      if (marked.has(line.id)) marked.delete(line.id);
-      else marked.set(line.id, mark(line));
-      set({ marked });
+      set({ marked: toggled(get().marked, line) });
     },
 
     toggleMarkLines(lines) {
       if (!lines.length) return;
-      const marked = new Map(get().marked);
-      const all = lines.every((l) => marked.has(l.id));
-      for (const l of lines) {
-        if (all) marked.delete(l.id);
-        else marked.set(l.id, mark(l));
-      }
+      const { all, marked } = toggledAll(get().marked, lines);
       set({ marked });
       get().notify(`${all ? 'Unmarked' : 'Marked'} ${counted(lines.length, 'line')}`, 'info');
     },
@@ -136,12 +80,7 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
     togglePage() {
       const lines = loaded(get().lines)?.lines ?? [];
       if (!lines.length) return;
-      const marked = new Map(get().marked);
-      const all = lines.every((l) => marked.has(l.id));
-      for (const l of lines) {
-        if (all) marked.delete(l.id);
-        else marked.set(l.id, mark(l));
-      }
+      const { all, marked } = toggledAll(get().marked, lines);
       set({ marked });
       get().notify(
         all ? `Unmarked ${lines.length} lines on this page` : `Marked ${lines.length} lines on this page`,
@@ -163,16 +102,18 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
       }
       const id = ++markAllSeq;
       const q = get().query;
-      set({ markingAll: { lines: 0, total: loaded(get().lines)?.totalHits ?? 0 } });
+      const expected = loaded(get().lines)?.totalHits ?? 0;
+      set({ markingAll: { lines: 0, total: expected } });
       let last = now();
       const done = deps.heavyWork?.();
       try {
         const found = await walkWhole(
           (offset, limit, fresh, answered) =>
             get().fetchLinesPage(q, offset, limit, { fresh, ...(answered ? { onAnswered: answered } : {}) }),
-          () => new Map<string, MarkedLine>(),
+          // Room for the lines the list says it has: no column grown and copied along the walk.
+          () => new MarksBuilder(Math.min(expected, 1_000_000)),
           (m, page) => {
-            for (const l of page.lines) m.set(l.id, mark(l));
+            m.add(page.lines);
           },
           {
             cancelled: () => id !== markAllSeq,
@@ -187,7 +128,7 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
           },
         );
         if (id !== markAllSeq) return;
-        const marked = withMarks(found);
+        const marked = get().marked.withMarks(found.build());
         set({ marked, markingAll: null });
         get().notify(
           `Marked ${creditsText(found.size)} lines matching the filter (${creditsText(marked.size)} marked in all)`,
@@ -223,9 +164,7 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
           },
         });
         if (id !== markAllSeq) return;
-        const marked = new Map(get().marked);
-        for (const l of found.values()) marked.set(l.id, mark(l));
-        set({ marked, markingAll: null });
+        set({ marked: get().marked.with([...found.values()]), markingAll: null });
         const over = cut ? ` (the first ${countText(items.length)} taken; ${countText(cut)} left out)` : '';
         // A name several lines answer to ignoring case is named with them, never guessed.
         const clashes = [...ambiguous].map(([item, lines]) => ambiguityText(item, lines));
@@ -245,17 +184,13 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
     },
 
     clearMarks() {
-      set({ marked: new Map() });
+      set({ marked: Marks.none });
     },
     markLines(lines) {
-      if (!lines.length) return;
-      const marked = new Map(get().marked);
-      for (const l of lines) marked.set(l.id, mark(l));
-      set({ marked });
+      set({ marked: get().marked.with(lines) });
     },
     unmark(id) {
-      const marked = new Map(get().marked);
-      marked.delete(id);
+      const marked = get().marked.without([id]);
       set({ marked, marksCursor: Math.max(0, Math.min(get().marksCursor, marked.size - 1)) });
     },
   };

@@ -104,7 +104,7 @@ export function createUserRunSlice(set: SetState, get: GetState, deps: StoreDeps
       if (!u) return get().notify(`No command of yours named "${name}"`, 'error');
       const lines =
         u.scope === 'marks'
-          ? [...get().marked.values()].map((m) => m.line)
+          ? [...get().marked.lines()]
           : [selectTargetLine(get())].filter((l): l is LineListItem => l !== undefined);
       if (!lines.length)
         return get().notify(u.scope === 'marks' ? 'No lines marked' : 'No line under the cursor', 'error');

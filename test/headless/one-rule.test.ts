@@ -68,7 +68,7 @@ async function dialogReason(store: AppStore, open: OpenAction): Promise<string> 
 async function bulkReason(store: AppStore, lines: readonly LineListItem[], op: 'extend' | 'upgrade') {
   for (const l of lines)
     store.setState({
-      marked: new Map([...store.getState().marked, [l.id, { id: l.id, username: l.username, line: l }]]),
+      marked: store.getState().marked.with([l]),
     });
   store.getState().openBulk(op, undefined, { months: 12 });
   await until(() => store.getState().bulk?.quoting === false);

@@ -17,6 +17,7 @@ import type { LineListItem } from '../../src/api/contract';
 import { fileIntentLog } from '../../src/app/intent-file';
 import { startTimeOf } from '../../src/app/process-owner';
 import type { BulkLine } from '../../src/domain/bulk';
+import { Marks } from '../../src/domain/marks';
 import { prng } from '../../src/sandbox/prng';
 import type { IntentLog } from '../../src/services/changes/intent-log';
 import { collapse, type JournalEntry, memoryJournal } from '../../src/services/changes/journal';
@@ -251,7 +252,7 @@ export async function runSchedule(s: Schedule): Promise<Outcome> {
 
   const markOnly = (lines: readonly LineListItem[]) =>
     store.setState({
-      marked: new Map(lines.map((l) => [l.id, { id: l.id, username: l.username, line: l }])),
+      marked: Marks.of(lines),
     });
   /** What the app says of a line last counts: "not sent" then a retry whose outcome is unknown is unknown. */
   const noteFailed = (lines: readonly BulkLine[]) => {
@@ -376,7 +377,7 @@ export async function runSchedule(s: Schedule): Promise<Outcome> {
       await there.getState().loadCatalog();
       markOnly(mine);
       there.setState({
-        marked: new Map(theirs.map((l) => [l.id, { id: l.id, username: l.username, line: l }])),
+        marked: Marks.of(theirs),
       });
       store.getState().openBulk('extend');
       there.getState().openBulk('extend');

@@ -10,6 +10,7 @@ import stripAnsi from 'strip-ansi';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../src/api/client';
 import { type BulkJob, progressOf, toBulkLine } from '../../src/domain/bulk';
+import { Marks } from '../../src/domain/marks';
 import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { selectBalance, selectBalanceStale } from '../../src/store/selectors';
@@ -90,7 +91,7 @@ async function setup(opts: { slowMs?: number; now?: () => number } = {}) {
 type Store = Awaited<ReturnType<Awaited<ReturnType<typeof setup>>['start']>>;
 const markAndStart = (store: Store, lines: Awaited<ReturnType<typeof setup>>['lines']) => {
   store.setState({
-    marked: new Map(lines.map((l) => [l.id, { id: l.id, username: l.username, line: l }])),
+    marked: Marks.of(lines),
   });
   store.getState().openBulk('extend');
   return store.getState().bulkStart();

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../src/api/client';
+import { Marks } from '../../src/domain/marks';
 import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { collapse, journalTotals, memoryJournal } from '../../src/services/changes/journal';
 import { loaded } from '../../src/store/types';
@@ -75,10 +76,7 @@ describe('honest accounting (item 11)', () => {
     const lines = await premium(env);
     for (const l of lines.slice(0, 20))
       env.store.setState({
-        marked: new Map([
-          ...env.store.getState().marked,
-          [l.id, { id: l.id, username: l.username, line: l }],
-        ]),
+        marked: env.store.getState().marked.with([l]),
       });
     env.store.getState().openBulk('extend');
     await until(() => env.store.getState().bulk?.quoting === false);
@@ -144,7 +142,7 @@ describe('cancelled work is cancelled, not interrupted (item 12)', () => {
     await env.store.getState().loadCatalog();
     const lines = await premium(env);
     env.store.setState({
-      marked: new Map(lines.map((l) => [l.id, { id: l.id, username: l.username, line: l }])),
+      marked: Marks.of(lines),
     });
     env.store.getState().openBulk('extend');
     await until(() => env.store.getState().bulk?.quoting === false);

@@ -15,6 +15,7 @@ import { NetworkError } from '../../src/api/errors';
 import { fileIntentLog } from '../../src/app/intent-file';
 import { startTimeOf } from '../../src/app/process-owner';
 import { type BulkJob, toBulkLine } from '../../src/domain/bulk';
+import { Marks } from '../../src/domain/marks';
 import { memoryJournal } from '../../src/services/changes/journal';
 import type { AppStore } from '../../src/store/app-store';
 import { storeOnSandbox } from '../helpers/app';
@@ -23,8 +24,7 @@ import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';
 
 const other = () => ({ pid: process.ppid, start: startTimeOf(process.ppid) });
 const sleep = () => new Promise<void>((r) => setTimeout(r, 2));
-const mark = (store: AppStore, lines: readonly LineListItem[]) =>
-  store.setState({ marked: new Map(lines.map((l) => [l.id, { id: l.id, username: l.username, line: l }])) });
+const mark = (store: AppStore, lines: readonly LineListItem[]) => store.setState({ marked: Marks.of(lines) });
 
 describe('two clients on the same lines', () => {
   it("two bulk jobs started together: each line sent by one of them; no line claimed by both; spend is each one's own", async () => {

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client';
+import { Marks } from '../../src/domain/marks';
 import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { storeOnSandbox } from '../helpers/app';
@@ -70,7 +71,7 @@ describe('a service that cannot be reached', () => {
       if (n === 2) void proxy.down();
     });
     store.setState({
-      marked: new Map(lines.map((l) => [l.id, { id: l.id, username: l.username, line: l }])),
+      marked: Marks.of(lines),
     });
     store.getState().openBulk('extend');
     const running = store.getState().bulkStart();
@@ -94,7 +95,7 @@ describe('a service that cannot be reached', () => {
       if (n === 2) void proxy.down();
     });
     store.setState({
-      marked: new Map(lines.map((l) => [l.id, { id: l.id, username: l.username, line: l }])),
+      marked: Marks.of(lines),
     });
     store.getState().openBulk('extend');
     await store.getState().bulkStart();

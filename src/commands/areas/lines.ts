@@ -91,8 +91,7 @@ export const LINES_COMMANDS = [
     'Marks',
     'Unmark the line',
     (s) => {
-      const id = [...s.marked.keys()][s.marksCursor];
-      if (id) s.unmark(id);
+      if (s.marksCursor < s.marked.size) s.unmark(s.marked.idAt(s.marksCursor));
     },
     { footer: true, disabled: nothingMarked },
   ),

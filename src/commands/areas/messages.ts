@@ -19,7 +19,7 @@ function exportLines(s: AppState): { lines: LineListItem[]; what: string } | str
     const fresher = new Map<string, LineListItem>();
     for (const r of selectRenewalsPlan(s)?.rows ?? []) fresher.set(r.line.id, r.line);
     for (const l of loaded(s.lines)?.lines ?? []) fresher.set(l.id, l);
-    return [...s.marked.values()].map((m) => fresher.get(m.id) ?? m.line);
+    return [...s.marked.lines()].map((l) => fresher.get(l.id) ?? l);
   };
   if (screen === 'marks') {
     const lines = marked();

@@ -4,7 +4,7 @@
  * job is planned line by line (domain/bulk.ts) and its upgrades quoted a few at a time.
  */
 import type { CreateLineBody, CreateTrialBody, Package } from '../../api/contract';
-import { type BulkJob, type BulkLine, type BulkOp, planLine, SPENDS } from '../../domain/bulk';
+import { type BulkJob, type BulkLine, type BulkOp, mapLines, planLine, SPENDS } from '../../domain/bulk';
 import { extendEstimate } from '../../domain/estimate';
 import type { ServiceClient } from '../client';
 import { describeError } from '../describe-error';
@@ -60,7 +60,8 @@ export async function quoteChange(
  * an open change is left out, saying why.
  */
 export function planJob(job: BulkJob, packages: readonly Package[], open: OpenLines, nowMs: number) {
-  return job.lines.map(
+  return mapLines(
+    job.lines,
     (l): BulkLine =>
       open.unsettled.has(l.id)
         ? { ...l, cost: 0, state: 'skipped', detail: openReason(open, l.id)!, heldBack: true }

@@ -1,0 +1,63 @@
+/**
+ * A bulk job from the marks: its preview's lines are made from the marks when read (issue 27),
+ * and must be the lines, counts and costs the job had when it held one object a line; the job that
+ * runs sends each of them once.
+ */
+import { describe, expect, it } from 'vitest';
+import { affordability, toBulkLine } from '../../src/domain/bulk';
+import { memoryIntentLog } from '../../src/services/changes/intent-log';
+import { memoryJournal } from '../../src/services/changes/journal';
+import { bulkBlocker } from '../../src/store/bulk-slice';
+import { loaded } from '../../src/store/types';
+import { storeOnSandbox } from '../helpers/app';
+import { books } from '../helpers/sandbox';
+import { until } from '../helpers/wait';
+
+const NOW = Date.now();
+
+describe('the bulk preview from the marks', () => {
+  it('shows and counts what the lines themselves would; the run extends each once', async () => {
+    const env = await storeOnSandbox(
+      { lines: 40, credits: 100_000 },
+      // One time for both plans: an expired line's new expiry is counted from now.
+      { intents: memoryIntentLog(), journal: memoryJournal(), now: () => NOW },
+    );
+    const { store } = env;
+    await store.getState().loadAccount();
+    await store.getState().loadCatalog();
+    await store.getState().loadLines();
+    await store.getState().markAllMatching();
+    const marks = store.getState().marked;
+    expect(marks.size).toBe(40);
+    // The same job from lines made at once (what openBulk did before), then from the marks.
+    store.getState().openBulk('extend', Array.from(marks.lines(), toBulkLine), { months: 3 });
+    const eager = store.getState().bulk!;
+    const balance = loaded(store.getState().account)!.credits;
+    const seen = {
+      lines: [...eager.job.lines],
+      progress: eager.progress,
+      blocker: bulkBlocker(eager, balance),
+      afford: affordability(eager.job.lines, 30),
+    };
+    store.getState().bulkClose();
+    store.getState().openBulk('extend', undefined, { months: 3 });
+    const lazy = store.getState().bulk!;
+    expect([...lazy.job.lines]).toEqual(seen.lines);
+    expect(lazy.job.lines.slice(5, 15)).toEqual(seen.lines.slice(5, 15));
+    expect(lazy.progress).toEqual(seen.progress);
+    expect(bulkBlocker(lazy, balance)).toBe(seen.blocker);
+    const afford = affordability(lazy.job.lines, 30);
+    expect(afford.affordable.size).toBe(seen.afford.affordable.size);
+    expect(afford.spent).toBe(seen.afford.spent);
+    for (const l of seen.lines) expect(afford.affordable.has(l.id)).toBe(seen.afford.affordable.has(l.id));
+    await store.getState().bulkStart();
+    await until(() => store.getState().bulk?.phase === 'done');
+    const job = store.getState().bulk!.job;
+    const extended = job.lines.filter((l) => l.state === 'done').map((l) => l.id);
+    expect(extended.length).toBe(seen.lines.filter((l) => l.state === 'pending').length);
+    const perLine = new Map<string, number>();
+    for (const r of books(env.sb).ledger) perLine.set(r.line_id, (perLine.get(r.line_id) ?? 0) + 1);
+    expect([...perLine.keys()].sort()).toEqual([...extended].sort());
+    expect([...perLine.values()].every((n) => n === 1)).toBe(true);
+  });
+});
