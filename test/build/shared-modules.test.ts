@@ -3,9 +3,9 @@
  * is two copies in a process that loads both (a headless command or the app with the embedded
  * sandbox: the contract, zod, the domain's pricing…). Copies of plain functions and data agree; a
  * class does not: an error made by one copy fails `instanceof` against the other's, and a guard like
- * connection.ts's `err instanceof SandboxUnavailableError` would go silently false. So no module that
- * declares a class may sit in two files one process loads; a class is reached through the one file
- * that holds it (the sandbox's error through the sandbox file's own export).
+ * connection.ts's `err instanceof SandboxUnavailableError` would go silently false. So no class may be
+ * defined in two files one process loads; a class is reached through the one file that holds it
+ * (the sandbox's error through the sandbox file's own export).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
