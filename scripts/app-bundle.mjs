@@ -15,8 +15,10 @@
 // Only plain data crosses from one file to another: the entry hands argv and parsed options on;
 // the sandbox gives its URL, its accounts' keys and a close function, and its own error class, which
 // its callers test with that same file's export. Modules that two files both bundle (the contract,
-// domain rules, zod) are two copies; neither copy's state or classes meet the other's
-// (test/build/module-load.test.ts checks which files each path loads).
+// domain rules, zod) are two copies; neither copy's state or classes meet the other's but zod's
+// global config and registry (on globalThis: same version, same English messages). test/build/
+// module-load.test.ts checks which files each path loads; shared-modules.test.ts that no class is
+// defined in two files one process loads (an instanceof across copies would go silently false).
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
