@@ -247,7 +247,9 @@ function resized(c: Columns, n: number, cap: number): Columns {
 }
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+// `ignoreBOM`: a field's text starting with U+FEFF keeps it (by default the decoder takes it for a
+// byte-order mark and drops it: an id "\uFEFF3" would come back as "3", another line).
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /**
  * The marks' text: UTF-8 in one buffer outside the JavaScript heap. Held as strings, a walk's 1,000
