@@ -122,6 +122,58 @@ describe('a mark keeps its text as given', () => {
     );
   });
 
+  it('marks made from the same marks share nothing that one of them changes', () => {
+    type Op =
+      | { kind: 'with'; lines: LineListItem[] }
+      | { kind: 'without'; ids: string[] }
+      | { kind: 'withMarks'; lines: LineListItem[] };
+    const op: fc.Arbitrary<Op> = fc.oneof(
+      fc.record({ kind: fc.constant('with' as const), lines: fc.array(line, { maxLength: 4 }) }),
+      fc.record({ kind: fc.constant('without' as const), ids: fc.array(id, { maxLength: 3 }) }),
+      fc.record({ kind: fc.constant('withMarks' as const), lines: fc.array(line, { maxLength: 4 }) }),
+    );
+    const apply = (m: Marks, model: Map<string, MarkedLine>, o: Op): [Marks, Map<string, MarkedLine>] => {
+      const next = new Map(model);
+      if (o.kind === 'without') {
+        for (const k of o.ids) next.delete(k);
+        return [m.without(o.ids), next];
+      }
+      for (const l of o.lines) next.set(l.id, oldMark(l));
+      return [o.kind === 'with' ? m.with(o.lines) : m.withMarks(Marks.of(o.lines)), next];
+    };
+    const check = (m: Marks, model: Map<string, MarkedLine>) => {
+      expect([...m.keys()]).toStrictEqual([...model.keys()]);
+      same(
+        [...m.lines()],
+        [...model.values()].map((x) => x.line),
+      );
+    };
+    fc.assert(
+      fc.property(
+        fc.array(line, { maxLength: 6 }),
+        fc.array(fc.array(op, { maxLength: 4 }), { maxLength: 4 }),
+        (start, branches) => {
+          const root = Marks.of(start);
+          const rootModel = new Map<string, MarkedLine>();
+          for (const l of start) rootModel.set(l.id, oldMark(l));
+          const made: [Marks, Map<string, MarkedLine>][] = [];
+          for (const ops of branches) {
+            let at: [Marks, Map<string, MarkedLine>] = [root, rootModel];
+            for (const o of ops) {
+              at = apply(at[0], at[1], o);
+              made.push(at);
+            }
+          }
+          check(root, rootModel);
+          for (const [m, model] of made) check(m, model);
+          expect(Marks.none.size).toBe(0);
+          expect([...Marks.none.keys()]).toEqual([]);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('a byte-order mark at a field’s start stays (UTF-8 decoding must not take it as a BOM)', () => {
     const l: LineListItem = {
       id: '\ufeff3',
