@@ -3,7 +3,7 @@
  * strings and date) was ≈ 320 bytes a line in a heap snapshot, and every page of a walk left 100 of
  * them for the young generation to copy and promote. Here a mark's text is UTF-8 in one buffer
  * outside the heap, its numbers and flags sit in typed arrays, and the index from id to position is
- * a table of positions keyed by the id's number or UUID bits (`Ids`): ≈ 120 bytes a line, no object. *
+ * a table of positions keyed by the id's number or UUID bits (`Ids`): ≈ 120 bytes a line, no object.
  * It behaves as the `Map<id, MarkedLine>` it replaces did, insertion order included: marking a
  * marked line again keeps its place and takes the new values. It is never changed in place: every
  * change is a new `Marks` (the store's state is compared by identity).
@@ -57,7 +57,6 @@ const hostOf = (h: string | null): number => {
   return hosts.length - 1;
 };
 
-/** An id in canonical decimal below 10^9 is keyed by its number (a small integer: no heap object). */
 /** How an id is keyed: by its number (below 10^9, canonical decimal), by a UUID's 128 bits
  *  (canonical lowercase form), or as itself. */
 const NUMBER = 0;
@@ -247,7 +246,9 @@ function resized(c: Columns, n: number, cap: number): Columns {
 }
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+// `ignoreBOM`: a field's text starting with U+FEFF keeps it (by default the decoder takes it for a
+// byte-order mark and drops it: an id "\uFEFF3" would come back as "3", another line).
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /**
  * The marks' text: UTF-8 in one buffer outside the JavaScript heap. Held as strings, a walk's 1,000

@@ -60,4 +60,39 @@ describe('the bulk preview from the marks', () => {
     expect([...perLine.keys()].sort()).toEqual([...extended].sort());
     expect([...perLine.values()].every((n) => n === 1)).toBe(true);
   });
+
+  it('counts the marked lines the browser does not show as it did from the lines themselves', async () => {
+    const env = await storeOnSandbox({ lines: 40 }, { intents: memoryIntentLog(), journal: memoryJournal() });
+    const { store } = env;
+    await store.getState().loadAccount();
+    await store.getState().loadCatalog();
+    await store.getState().loadLines();
+    const all = loaded(store.getState().lines)!.lines;
+    // Marked: the first page, most of it then out of view, one unmarked then marked again (it goes to the end).
+    expect(all.length).toBeGreaterThan(6);
+    store.getState().markLines(all);
+    store.getState().unmark(all[3]!.id);
+    store.getState().markLines([all[3]!]);
+    expect([...store.getState().marked.keys()].at(-1)).toBe(all[3]!.id);
+    // The page in view: a few lines, one of the marked ones among them (found by its username).
+    store.getState().setQuery({ search: all[5]!.username });
+    await until(() => {
+      const page = loaded(store.getState().lines)?.lines;
+      return !!page && page.length < all.length && page.some((l) => l.id === all[5]!.id);
+    });
+    const onPage = new Set(loaded(store.getState().lines)!.lines.map((l) => l.id));
+    const expected = [...store.getState().marked.keys()].filter((id) => !onPage.has(id)).length;
+    expect(expected).toBeGreaterThan(0);
+    expect(expected).toBeLessThan(all.length);
+    store.getState().openBulk('extend', undefined, { months: 1 });
+    expect(store.getState().bulk!.hidden).toBe(expected);
+    expect(store.getState().bulk!.job.lines.map((l) => l.id)).toEqual([...store.getState().marked.keys()]);
+    // A line in view that is not marked is no marked line in view.
+    store.getState().bulkClose();
+    store.getState().unmark(all[5]!.id);
+    const marked = store.getState().marked;
+    expect(marked.has(all[5]!.id)).toBe(false);
+    store.getState().openBulk('extend', undefined, { months: 1 });
+    expect(store.getState().bulk!.hidden).toBe([...marked.keys()].filter((id) => !onPage.has(id)).length);
+  });
 });
