@@ -4,6 +4,7 @@
  * column definitions are reused (columns are data), so a table here reads like the screen.
  */
 import type { Line, LineListItem, ServerDate } from '../api/contract';
+import { canonicalMs } from '../api/contract/dates';
 import { LINE_FIELD_NAMES } from '../commands/spec';
 import { csvCell } from '../domain/csv';
 import { cellWidth, fitWidth, statusOf } from '../domain/format';
@@ -14,43 +15,16 @@ import type { Output, Tint } from './output';
 export type Scalar = string | number | boolean | null;
 export type Row = Readonly<Record<string, Scalar | readonly Scalar[]>>;
 
-/** The digits of `t` at [from, from + len) as a number; -1 when any is not a digit. */
-function digitsAt(t: string, from: number, len: number): number {
-  let v = 0;
-  for (let i = from; i < from + len; i++) {
-    const c = t.charCodeAt(i) - 48;
-    if (c < 0 || c > 9) return -1;
-    v = v * 10 + c;
-  }
-  return v;
-}
-
-/** "2027-06-02T09:46:43.000Z": ISO 8601 as toISOString prints it (years 0000–9999), checked by its characters. */
-function canonicalIso(r: string): boolean {
-  if (r.length !== 24 || r[4] !== '-' || r[7] !== '-' || r[10] !== 'T' || r[13] !== ':' || r[16] !== ':')
-    return false;
-  if (r[19] !== '.' || r[23] !== 'Z') return false;
-  return (
-    digitsAt(r, 0, 4) >= 0 &&
-    digitsAt(r, 5, 2) >= 0 &&
-    digitsAt(r, 8, 2) >= 0 &&
-    digitsAt(r, 11, 2) >= 0 &&
-    digitsAt(r, 14, 2) >= 0 &&
-    digitsAt(r, 17, 2) >= 0 &&
-    digitsAt(r, 20, 3) >= 0
-  );
-}
-
 /**
  * A date as the server meant it: ISO 8601 when it could be read, its own text when not. Text that is
- * already what toISOString would print is kept (a read date's parts were checked, so only the
- * milliseconds can differ): `lines --all` prints 300,000 dates, and a Date each was ~0.3 s of it.
+ * already what toISOString would print (canonical, and read as this very time) is kept: `lines --all`
+ * prints 300,000 dates, and a Date each was ~0.3 s of it.
  */
 export function dateValue(d: ServerDate | null): string | null {
   if (d === null) return null;
   if (d.ms === null) return d.raw;
   const r = d.raw;
-  if (canonicalIso(r) && ((d.ms % 1000) + 1000) % 1000 === digitsAt(r, 20, 3)) return r;
+  if (canonicalMs(r) === d.ms) return r;
   return new Date(d.ms).toISOString();
 }
 
