@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /**
@@ -12,10 +12,14 @@ export function createLog(file: string) {
   } catch {
     ok = false;
   }
+  // Opened once, for appending (O_APPEND: another linedesk's lines interleave whole): a listing
+  // logs a line a request, and opening and closing the file for each was ≈ 3 % of its CPU.
+  let fd: number | null = null;
   const write = (line: string) => {
     if (!ok) return;
     try {
-      appendFileSync(file, `${new Date().toISOString()} ${line}\n`, { mode: 0o600 });
+      fd ??= openSync(file, 'a', 0o600);
+      writeSync(fd, `${new Date().toISOString()} ${line}\n`);
     } catch {
       ok = false;
     }
