@@ -35,8 +35,11 @@ let collect: ((opts: object) => void) | null | undefined;
 const memory = createMemoryKeeper({
   setFlags: (flags) => process.getBuiltinModule('node:v8').setFlagsFromString(flags),
   // V8's `gc`, reached through a new context once --expose-gc is set: after a walk, the old space
-  // it grew is given back at once (≈ 0.1–0.2 s, the result on screen). An incremental one gave back
-  // as much but later; a last-resort one held the thread 0.2–0.5 s (docs/PERFORMANCE.md, "Memory").
+  // and young generation it grew are given back at once, the result on screen. A last-resort one
+  // (what V8 does near its heap limit: every page it can return) gives back ≈ 70 MB more than a
+  // plain major one, in ≈ 60 ms now that the marks are ≈ 10 MB of live heap (it held the thread
+  // 0.2–0.5 s when they were 60; docs/PERFORMANCE.md, "Memory"); an incremental one gave back as
+  // much but later.
   collect: () => {
     if (collect === undefined) {
       process.getBuiltinModule('node:v8').setFlagsFromString('--expose-gc');
@@ -45,7 +48,7 @@ const memory = createMemoryKeeper({
         .runInNewContext('typeof gc === "function" ? gc : null');
       collect = typeof gc === 'function' ? (gc as (opts: object) => void) : null;
     }
-    collect?.({ type: 'major', execution: 'sync' });
+    collect?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
   },
   schedule: (fn, ms) => setTimeout(fn, ms).unref(),
 });
