@@ -72,16 +72,8 @@ export function judgeDrift(
 ): DriftJudgement {
   if (busy) return { verdict: { kind: 'unsure', why: busy }, remember: null };
   if (!seen) return { verdict: { kind: 'first' }, remember: { balance, at: read.from } };
-  // One operation is one charge: its last entry says its outcome, its first when it began.
-  const ops = new Map<string, { began: number; last: SpendEntry }>();
-  entries.forEach((e, i) => {
-    const key = e.opId ?? `#${i}`;
-    const t = Date.parse(e.time);
-    const had = ops.get(key);
-    ops.set(key, { began: had ? Math.min(had.began, t) : t, last: e });
-  });
   let explained = 0;
-  for (const { began, last } of ops.values()) {
+  for (const { began, last } of byOperation(entries)) {
     if (!(began > seen.at)) continue;
     if (began > read.from && began <= read.to)
       return {
@@ -123,6 +115,18 @@ export function judgeDrift(
   };
 }
 
+/** One operation is one charge: its last entry says its outcome, its first when it began. */
+function byOperation(entries: readonly SpendEntry[]): Iterable<{ began: number; last: SpendEntry }> {
+  const ops = new Map<string, { began: number; last: SpendEntry }>();
+  entries.forEach((e, i) => {
+    const key = e.opId ?? `#${i}`;
+    const t = Date.parse(e.time);
+    const had = ops.get(key);
+    ops.set(key, { began: had ? Math.min(had.began, t) : t, last: e });
+  });
+  return ops.values();
+}
+
 /**
  * What this machine's applied changes under other keys of the service charged since `since`: before
  * the read, and with those journaled during it (their charge may be in the balance or not).
@@ -132,16 +136,9 @@ function otherKeysSpent(
   since: number,
   read: { readonly from: number; readonly to: number },
 ): number[] {
-  const last = new Map<string, { began: number; last: SpendEntry }>();
-  entries.forEach((e, i) => {
-    const key = e.opId ?? `#${i}`;
-    const t = Date.parse(e.time);
-    const had = last.get(key);
-    last.set(key, { began: had ? Math.min(had.began, t) : t, last: e });
-  });
   let before = 0;
   let during = 0;
-  for (const { began, last: e } of last.values()) {
+  for (const { began, last: e } of byOperation(entries)) {
     if (!(began > since) || began > read.to) continue;
     if (e.outcome !== 'applied' || !SPENDS.has(e.operation) || e.deducedCredits === null) continue;
     if (began > read.from) during += e.deducedCredits;
