@@ -33,31 +33,7 @@ export const LINE_FIELDS = LINE_FIELD_NAMES;
 /** Printed unless --fields says otherwise: every field but the password. */
 export const DEFAULT_LINE_FIELDS = LINE_FIELDS.filter((f) => f !== 'password');
 
-/** The stable record of a line (the single-line form adds MAC address and parental code). */
-export function lineRecord(l: LineListItem | Line, nowMs: number): Record<string, Scalar> {
-  const rec: Record<string, Scalar> = {
-    id: l.id,
-    username: l.username,
-    password: l.password,
-    label: l.label,
-    status: statusOf(l, nowMs),
-    type: l.is_trial ? 'trial' : 'premium',
-    enabled: l.enabled,
-    connections: l.connections,
-    is_trial: l.is_trial,
-    exp_date: dateValue(l.exp_date),
-    start_date: dateValue(l.start_date),
-    created_at: dateValue(l.created_at),
-    hostname: l.hostname,
-  };
-  if ('macaddress' in l) {
-    rec.macaddress = l.macaddress;
-    rec.parental_code = l.parental_code;
-  }
-  return rec;
-}
-
-/** Each field of a line record, read from the line (`lineRow`). */
+/** Each field of a line record, read from the line (`lineRecord`, `lineRows`). */
 const LINE_FIELD_OF = new Map<string, (l: LineListItem | Line, nowMs: number) => Scalar>([
   ['id', (l) => l.id],
   ['username', (l) => l.username],
@@ -76,6 +52,18 @@ const LINE_FIELD_OF = new Map<string, (l: LineListItem | Line, nowMs: number) =>
   ['parental_code', (l) => ('macaddress' in l ? l.parental_code : null)],
 ]);
 
+/** The single-line form's own fields (a listed line has neither). */
+const SINGLE_ONLY = new Set(['macaddress', 'parental_code']);
+
+/** The stable record of a line (the single-line form adds MAC address and parental code). */
+export function lineRecord(l: LineListItem | Line, nowMs: number): Record<string, Scalar> {
+  const single = 'macaddress' in l;
+  const rec: Record<string, Scalar> = {};
+  for (const [name, field] of LINE_FIELD_OF)
+    if (single || !SINGLE_ONLY.has(name)) rec[name] = field(l, nowMs);
+  return rec;
+}
+
 /**
  * `pick(lineRecord(l, nowMs), fields)`, the same row, made without the whole record first (issue 27:
  * `lines --all` makes 100,000 rows): `lineRows(fields)` looks the fields up once, for every row.
@@ -88,11 +76,6 @@ export function lineRows(fields: readonly string[]): (l: LineListItem | Line, no
     for (let i = 0; i < names.length; i++) out[names[i]!] = getters[i]!(l, nowMs) ?? null;
     return out;
   };
-}
-
-/** One row as `lineRows` makes it. */
-export function lineRow(l: LineListItem | Line, nowMs: number, fields: readonly string[]): Row {
-  return lineRows(fields)(l, nowMs);
 }
 
 /** `--fields a,b`: the names, each one known; or the first unknown one. */
