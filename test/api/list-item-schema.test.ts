@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { Line, LineListItem } from '../../src/api/contract';
 import { parseDateText } from '../../src/api/contract/dates';
-import { nullable, serverBoolean, serverNumber } from '../../src/api/contract/primitives';
+import { serverBoolean, serverNumber } from '../../src/api/contract/primitives';
 import { isTerminalSafe, sanitize } from '../../src/api/sanitize';
 
 /**
@@ -17,6 +17,12 @@ import { isTerminalSafe, sanitize } from '../../src/api/sanitize';
  * was, without the canonical form read first), so a date the fast path lets through unsanitized
  * shows here too.
  */
+/** Nullable per the tables, and tolerant of an omitted field (treated as null). */
+const nullable = <T extends z.ZodType>(schema: T) =>
+  schema
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null);
 const oldString = z.string().transform(sanitize);
 const oldDate = z.string().transform((t) => parseDateText(sanitize(t)));
 const OldItem = z.object({

@@ -25,9 +25,9 @@ export function parseServerDate(raw: string): ServerDate {
 export const serverDate = z.string().transform(parseServerDate);
 
 /**
- * `nullable(serverString)` and `nullable(serverDate)`, the same values and the same issues, with
- * one transform where those have two and a pipe between them (issue 27: five such fields a line,
- * 100,000 lines a listing).
+ * A nullable server string or date, tolerant of an omitted field (treated as null): one transform
+ * where `serverString.nullable().optional().transform(…)` had two and a pipe between them (issue 27:
+ * five such fields a line, 100,000 lines a listing; test/api/list-item-schema.test.ts holds them equal).
  */
 export const nullableServerString = z
   .string()
@@ -54,13 +54,6 @@ export const serverBoolean = z.union([
     .regex(/^\s*(true|false)\s*$/i, 'expected true or false')
     .transform((v) => v.trim().toLowerCase() === 'true'),
 ]);
-
-/** Nullable per the tables, and tolerant of an omitted field (treated as null). */
-export const nullable = <T extends z.ZodType>(schema: T) =>
-  schema
-    .nullable()
-    .optional()
-    .transform((v) => v ?? null);
 
 // --- request-side rules, straight from the document's tables -------------------------------------
 
