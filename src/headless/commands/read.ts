@@ -61,7 +61,7 @@ export function accountCommand(ctx: Ctx): Promise<number> {
       pairsText(ctx.out, [
         ['Email', a.email],
         ['Credits', creditsText(a.credits)],
-        ...(driftPair(drift) ? [driftPair(drift)!] : []),
+        ...[driftPair(drift)].filter((p) => p !== null),
         ['Lines', countText(a.lines_count)],
         ...(c
           ? ([

@@ -3,6 +3,7 @@ import { RUNWAY_DAYS, type RunwayRow, runwayText } from '../../domain/runway';
 import { RUNWAY_COLUMNS } from '../../present/runway-columns';
 import { skippedText } from '../../services/account';
 import { readAccountWatched } from '../../services/balance-watch';
+import { GROUP_CAP } from '../../services/renewals-fetch';
 import { fetchRunwayLines, runwayOf } from '../../services/runway';
 import { parseDays } from '../args';
 import { driftPair, driftRecord, watchOf } from '../drift';
@@ -109,7 +110,8 @@ export function runwayCommand(ctx: Ctx): Promise<number> {
         `${counted(r.unpriced, 'line')} not counted: no regular 1-month package to price a renewal.`,
         'yellow',
       );
-    if (lines.capped) out.message('The list stopped at 1,000 lines: later ones are not counted.', 'yellow');
+    if (lines.capped)
+      out.message(`The list stopped at ${counted(GROUP_CAP, 'line')}: later ones are not counted.`, 'yellow');
     return r.covers ? EXIT.done : EXIT.shortfall;
   });
 }
