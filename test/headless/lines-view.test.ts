@@ -49,6 +49,7 @@ describe('linedesk lines --view', () => {
     expect(r.stderr).toMatch(
       /View "broken": type: expected one of all, premium, trial; the view is left out/,
     );
+    expect(r.stderr.split('View "broken"').length).toBe(2); // said once
   });
 
   it('an option given overrides the view; JSON keeps whole records', async () => {
