@@ -29,7 +29,7 @@ export function spoken(text: string): string {
 }
 
 /** "EXTRA CONN" → "Extra conn"; "COST~" (an estimate) → "Estimated cost". */
-export function spokenHeader(header: string): string {
+function spokenHeader(header: string): string {
   const estimate = header.endsWith('~');
   const plain = header.replace(/~$/, '').trim().toLowerCase();
   const said = estimate ? `estimated ${plain}` : plain;

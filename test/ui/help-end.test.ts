@@ -6,6 +6,18 @@ import { helpLayout, helpRowsOf } from '../../src/ui/overlays/HelpOverlay';
 
 afterEach(resetUserKeys);
 
+describe("help's rows as heard", () => {
+  it('name a command of yours with no key as it is typed, and alternative keys with "or"', () => {
+    applyUserKeys({ commands: [{ name: 'crm', scope: 'line', program: 'crm-sync', label: 'Sync' }] });
+    const rows = helpRowsOf(helpScopes('lines'));
+    // Heard ":run crm", not ":run or crm" (two keys).
+    expect(rows.at(-1)).toMatchObject({ keys: ':run crm', said: ':run crm' });
+    const several = rows.find((r) => r.kind === 'key' && r.keys.includes(' ') && !r.keys.startsWith(':'));
+    expect(several).toBeDefined();
+    if (several?.kind === 'key') expect(several.said).toBe(several.keys.split(' ').join(' or '));
+  });
+});
+
 describe("help's last rows", () => {
   it('are drawn at the end of the list at every height and width (with a command of yours with no key last)', () => {
     for (const mine of [false, true]) {

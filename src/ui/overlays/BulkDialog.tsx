@@ -41,10 +41,10 @@ const STATE_TONES: Record<BulkLine['state'], Token | undefined> = {
 };
 const at = (ms: number | null | undefined) => (ms == null ? '—' : absoluteText({ raw: '', ms }).slice(0, 10));
 
-/** Preview (per line: what changes and its cost, the total against the balance), progress, results. */
 /** About the longest a line's spoken row gets: "pending, Username: (30), Change: DATE to DATE, Cost: 12, …". */
 const SPOKEN_LINE_CELLS = 100;
 
+/** Preview (per line: what changes and its cost, the total against the balance), progress, results. */
 export function BulkDialog({ width, height }: { readonly width: number; readonly height: number }) {
   const b = useApp((s) => s.bulk);
   return b ? <BulkBody b={b} width={width} height={height} /> : null;

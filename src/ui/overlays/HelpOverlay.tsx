@@ -19,7 +19,13 @@ import { color } from '../theme';
 
 export type Row =
   | { readonly kind: 'title'; readonly text: string }
-  | { readonly kind: 'key'; readonly keys: string; readonly label: string };
+  | {
+      readonly kind: 'key';
+      readonly keys: string;
+      readonly label: string;
+      /** The keys as heard: "j or Down" (alternatives), ":run crm" (one command typed). */
+      readonly said: string;
+    };
 
 /**
  * Generated from the command table, so it cannot drift from the real bindings: a section per scope
@@ -64,7 +70,7 @@ export function HelpOverlay({ width, height }: { readonly width: number; readonl
                   // biome-ignore lint/suspicious/noArrayIndexKey: rows of a fixed list
                   key={i}
                   wrap="truncate"
-                  aria-label={`${r.keys.split(' ').join(' or ')}: ${spoken(r.label)}`}
+                  aria-label={`${r.said}: ${spoken(r.label)}`}
                 >
                   <Text color={color('ui.focus')}>{fitWidth(`   ${r.keys}`, keysWidth)}</Text>
                   {fitWidth(r.label, Math.max(0, colWidth - keysWidth - 1))}
@@ -158,6 +164,7 @@ export const helpRowsOf = (scopes: readonly Scope[]): Row[] => [
     ...visibleCommands(scope).map((c) => ({
       kind: 'key' as const,
       keys: c.keys.map(keyLabel).join(' '),
+      said: c.keys.map(keyLabel).join(' or '),
       label: `${c.label}${c.danger ? '  (changes data)' : ''}`,
     })),
   ]),
@@ -169,10 +176,9 @@ function keylessRows(scopes: readonly Scope[]): Row[] {
   if (!keyless.length) return [];
   return [
     { kind: 'title', text: 'Your commands with no key' },
-    ...keyless.map((c) => ({
-      kind: 'key' as const,
-      keys: `:run ${c.id.slice(c.id.indexOf('.') + 1)}`,
-      label: c.label,
-    })),
+    ...keyless.map((c) => {
+      const keys = `:run ${c.id.slice(c.id.indexOf('.') + 1)}`;
+      return { kind: 'key' as const, keys, label: c.label, said: keys };
+    }),
   ];
 }

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { hint, keyHintText } from '../../commands/keymap';
 import { countText, fitWidth } from '../../domain/format';
@@ -31,11 +31,17 @@ export function OutputOverlay({ width, height }: { readonly width: number; reado
   );
   const drawn = useApp((s) => s.userRunDrawn);
   // Long lines wrap (output is read whole, not cut): a heading keeps its tone on each of its rows.
-  const rows = (run?.rows ?? []).flatMap((row) =>
-    wrapCells(row, Math.max(1, width - 1)).map((text) => ({
-      text,
-      heading: row.startsWith('── ') ? row : null,
-    })),
+  // Wrapped when the output or the width changes, not at each scroll key.
+  const output = run?.rows;
+  const rows = useMemo(
+    () =>
+      (output ?? []).flatMap((row) =>
+        wrapCells(row, Math.max(1, width - 1)).map((text) => ({
+          text,
+          heading: row.startsWith('── ') ? row : null,
+        })),
+      ),
+    [output, width],
   );
   useLayoutEffect(() => drawn(rows.length), [drawn, rows.length]);
   // Its Enter runs a program on the lines named: the key gate holds a key typed before it was read.

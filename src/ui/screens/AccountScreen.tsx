@@ -26,6 +26,8 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
   const runway = useApp(selectRunway);
   const drift = useApp((s) => s.drift);
   const acct = loaded(account);
+  const apart = runway ? apartText(runway) : '';
+  const drifted = driftLine(drift);
   const c = loaded(counts);
   const lines: Array<[string, string]> = [];
   if (acct) {
@@ -33,8 +35,8 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
       ['Email', acct.email],
       ['Credits', creditsText(acct.credits)],
       ['Runway', runwayLine(runway, runwayLoad.status === 'error' ? runwayLoad.error : null)],
-      ...(runway && apartText(runway) ? [['Not counted', apartText(runway)] as [string, string]] : []),
-      ...(driftLine(drift) ? [['Drift', driftLine(drift)!] as [string, string]] : []),
+      ...(apart ? [['Not counted', apart] as [string, string]] : []),
+      ...(drifted ? [['Drift', drifted] as [string, string]] : []),
       ['Lines', countText(acct.lines_count)],
       ['Server', acct.server_information.hostname],
       ['MAG portal', acct.server_information.mag_portal_url],

@@ -6,14 +6,15 @@ import type { Load } from '../../domain/load';
 import { splitBurst } from '../../keys/burst';
 import { keyName } from '../../keys/key-name';
 import { type PasteHub, pastedLine } from '../../keys/paste';
-import { resolveSmallKey, smallKeyLabels } from '../../keys/small';
+import { resolveSmallKey } from '../../keys/small';
 import { editText, insertText, isEditKey, type TextState } from '../../keys/text-edit';
-import { isTooSmall, tooSmallText } from '../../present/min-size';
+import { isTooSmall } from '../../present/min-size';
 import { menuItem } from '../../present/speech';
 import { LoadState } from '../components/LoadState';
 import { TableRow } from '../components/SpokenRow';
 import { TextField } from '../components/TextField';
 import { glyph } from '../glyphs';
+import { TooSmallText } from '../layout/TooSmall';
 import { color } from '../theme';
 import { useTerminalSize } from '../use-terminal-size';
 
@@ -183,12 +184,7 @@ export function WelcomeScreen({ connect, onDone, pastes }: WelcomeProps) {
   });
 
   const { mode, choice, field, url, key, caret, check, notice } = st;
-  if (tooSmall)
-    return (
-      <Box width={columns} height={Math.max(1, rows - 1)} overflowY="hidden">
-        <Text>{tooSmallText(columns, rows, smallKeyLabels())}</Text>
-      </Box>
-    );
+  if (tooSmall) return <TooSmallText columns={columns} rows={rows} />;
   if (mode === 'choose') {
     return (
       <Box flexDirection="column" paddingX={1}>
