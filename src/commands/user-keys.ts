@@ -150,7 +150,10 @@ export function applyUserKeys(
       problems.push(`${at}keys.${id}: ${bad.problem}; ${id} keeps ${cmd.keys.map(keyLabel).join(' ')}`);
       continue;
     }
-    const keys = read.map((r) => ('key' in r ? r.key : ''));
+    // Ctrl-C always quits (keys/dispatch.ts looks it up first): a remap of a quit command adds keys to it.
+    const keys = [
+      ...new Set([...read.map((r) => ('key' in r ? r.key : '')), ...cmd.keys.filter((k) => k === 'ctrl+c')]),
+    ];
     // Where text is typed, a printable key types (keys/dispatch.ts): a command whose own keys are not
     // typed (Esc, Enter, Tab in a field) gets none, or help would list a key that types instead.
     const textScope = cmd.scopes.find((s) => TEXT_SCOPES.includes(s));

@@ -147,6 +147,15 @@ describe('keys remapped in the config', () => {
       expect(keyOf(bad), bad).toHaveProperty('problem');
   });
 
+  it('a remap of the quit command keeps Ctrl-C: Ctrl-C always quits, whatever else quits too', () => {
+    expect(applyUserKeys({ keys: { 'app.quit': 'ctrl+q', 'small.quit': 'x' } }).problems).toEqual([]);
+    expect(lookup('global', 'ctrl+q')?.id).toBe('app.quit');
+    expect(lookup('global', 'ctrl+c')?.id).toBe('app.quit');
+    expect(lookup('small', 'x')?.id).toBe('small.quit');
+    expect(lookup('small', 'ctrl+c')?.id).toBe('small.quit');
+    expectHelpIsDispatch();
+  });
+
   it('with nothing in the config, and after a reset, the table is the defaults (docs/KEYS.md is generated from them)', () => {
     const before = keysMarkdown();
     applyUserKeys({ keys: { 'line.extend': 'E' }, commands: [CUSTOM] });
