@@ -67,20 +67,21 @@ const ALIASES: Record<string, string> = { esc: 'escape', return: 'enter', pgup: 
 
 /** A key as the keymap spells it, or why it cannot be one. */
 export function keyOf(text: string): { readonly key: string } | { readonly problem: string } {
+  const lower = text.toLowerCase().replace(/^(ctrl|shift)-/, '$1+');
+  // Before a character: help writes the arrows as one (`↑`), and that is the arrow key.
+  const named = ALIASES[lower] ?? NAMED.find((n) => n === lower || keyLabel(n).toLowerCase() === lower);
+  if (named) return { key: named };
   if ([...text].length === 1) {
     if (/[\p{C}\s]/u.test(text)) return { problem: `${JSON.stringify(text)} is not a key linedesk can read` };
     return { key: text };
   }
-  const lower = text.toLowerCase().replace(/^(ctrl|shift)-/, '$1+');
-  const named = ALIASES[lower] ?? NAMED.find((n) => n === lower || keyLabel(n).toLowerCase() === lower);
-  if (named) return { key: named };
   const ctrl = /^ctrl\+([a-z])$/.exec(lower);
   if (ctrl) {
     if (ctrl[1] === 'c') return { problem: 'Ctrl-C always quits; it cannot be given to another command' };
-    if (ctrl[1] === 'i' || ctrl[1] === 'm')
-      return {
-        problem: `${keyLabel(lower)} is the same key as ${ctrl[1] === 'i' ? 'Tab' : 'Enter'} in a terminal`,
-      };
+    // A terminal sends these as Tab, Enter and Backspace: a command on them would never run.
+    const same: Record<string, string> = { i: 'Tab', m: 'Enter', j: 'Enter', h: 'Backspace' };
+    if (same[ctrl[1]!])
+      return { problem: `${keyLabel(lower)} is the same key as ${same[ctrl[1]!]} in a terminal` };
     return { key: lower };
   }
   return {

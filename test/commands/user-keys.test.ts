@@ -143,7 +143,11 @@ describe('keys remapped in the config', () => {
     expect(keyOf('Shift-Tab')).toEqual({ key: 'shift+tab' });
     expect(keyOf('ctrl+x')).toEqual({ key: 'ctrl+x' });
     expect(keyOf('é')).toEqual({ key: 'é' });
-    for (const bad of ['ctrl+c', 'Ctrl-M', 'ctrl+i', ' ', '\u001b', 'xx', 'F5'])
+    // The arrows as help writes them are the arrow keys (docs/CONFIG.md: `↑` or `up`), not a character.
+    expect(keyOf('↑')).toEqual({ key: 'up' });
+    expect(keyOf('→')).toEqual({ key: 'right' });
+    // Ctrl-H and Ctrl-J arrive as Backspace and Enter: a command on them would be shown, never run.
+    for (const bad of ['ctrl+c', 'Ctrl-M', 'ctrl+i', 'ctrl+h', 'Ctrl-J', ' ', '\u001b', 'xx', 'F5'])
       expect(keyOf(bad), bad).toHaveProperty('problem');
   });
 
