@@ -89,8 +89,11 @@ export function keyOf(text: string): { readonly key: string } | { readonly probl
   };
 }
 
-/** Where a text field has the caret at all times: its editing keys come before any command. */
-const FIELD_SCOPES: readonly Scope[] = ['search', 'palette', 'profileAdd', 'note'];
+/**
+ * Where a text field has the caret (at all times, or the form's on its text fields): its editing keys
+ * come before any command (keys/dispatch.ts `textTarget`).
+ */
+const FIELD_SCOPES: readonly Scope[] = ['search', 'palette', 'profileAdd', 'note', 'form'];
 
 /** A key that types a character where text is typed. */
 const typed = (k: string) => [...k].length === 1 || k === 'space';
@@ -166,7 +169,8 @@ export function applyUserKeys(
       continue;
     }
     const fieldScope = cmd.scopes.find((s) => FIELD_SCOPES.includes(s));
-    const edits = keys.filter((k) => (EDIT_KEYS as readonly string[]).includes(k));
+    // A command's own editing key stays (the form's ← chooses on a choice field, moves the caret in text).
+    const edits = keys.filter((k) => (EDIT_KEYS as readonly string[]).includes(k) && !cmd.keys.includes(k));
     if (fieldScope && edits.length) {
       problems.push(
         `${at}keys.${id}: ${edits.map(keyLabel).join(' ')} edits the text in ${fieldScope}; ${id} keeps ${cmd.keys.map(keyLabel).join(' ')}`,

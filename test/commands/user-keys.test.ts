@@ -160,6 +160,16 @@ describe('keys remapped in the config', () => {
     expectHelpIsDispatch();
   });
 
+  it("the form's text fields edit first: a form command on an editing key is refused, its own keys kept", () => {
+    // Ctrl-K in the username field (where Ctrl-G fills one) cuts the text: it would never fill.
+    expect(applyUserKeys({ keys: { 'form.generate': 'ctrl+k' } }).problems[0]).toMatch(
+      /keys\.form\.generate: Ctrl-K edits the text in form; form\.generate keeps Ctrl-G/,
+    );
+    expect(lookup('form', 'ctrl+g')?.id).toBe('form.generate');
+    // A command's own editing key stays (← chooses on a choice field, moves the caret in a text one).
+    expect(applyUserKeys({ keys: { 'form.decrease': ['left', 'pageup'] } }).problems).toEqual([]);
+  });
+
   it('with nothing in the config, and after a reset, the table is the defaults (docs/KEYS.md is generated from them)', () => {
     const before = keysMarkdown();
     applyUserKeys({ keys: { 'line.extend': 'E' }, commands: [CUSTOM] });
