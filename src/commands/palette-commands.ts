@@ -110,11 +110,7 @@ export const PALETTE: readonly PaletteCommand[] = [
     run: (s, { values: v }) => {
       s.navigate('lines');
       // The view first; the options given override its filter, search and sort.
-      if (typeof v.view === 'string') {
-        if (!s.savedViews.some((x) => x.name === v.view) && v.view.toLowerCase() !== DEFAULT_VIEW)
-          return s.applyView(v.view); // says which views there are
-        s.applyView(v.view);
-      }
+      if (typeof v.view === 'string' && !s.applyView(v.view)) return; // it said which views there are
       const sort = typeof v.sort === 'string' ? sortOf(SORT, v.sort) : null;
       const search = typeof v.search === 'string' ? v.search : undefined;
       if (search !== undefined) s.setSearchDraft(search);

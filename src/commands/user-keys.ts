@@ -67,20 +67,21 @@ const ALIASES: Record<string, string> = { esc: 'escape', return: 'enter', pgup: 
 
 /** A key as the keymap spells it, or why it cannot be one. */
 export function keyOf(text: string): { readonly key: string } | { readonly problem: string } {
+  const lower = text.toLowerCase().replace(/^(ctrl|shift)-/, '$1+');
+  // Before a character: help writes the arrows as one (`↑`), and that is the arrow key.
+  const named = ALIASES[lower] ?? NAMED.find((n) => n === lower || keyLabel(n).toLowerCase() === lower);
+  if (named) return { key: named };
   if ([...text].length === 1) {
     if (/[\p{C}\s]/u.test(text)) return { problem: `${JSON.stringify(text)} is not a key linedesk can read` };
     return { key: text };
   }
-  const lower = text.toLowerCase().replace(/^(ctrl|shift)-/, '$1+');
-  const named = ALIASES[lower] ?? NAMED.find((n) => n === lower || keyLabel(n).toLowerCase() === lower);
-  if (named) return { key: named };
   const ctrl = /^ctrl\+([a-z])$/.exec(lower);
   if (ctrl) {
     if (ctrl[1] === 'c') return { problem: 'Ctrl-C always quits; it cannot be given to another command' };
-    if (ctrl[1] === 'i' || ctrl[1] === 'm')
-      return {
-        problem: `${keyLabel(lower)} is the same key as ${ctrl[1] === 'i' ? 'Tab' : 'Enter'} in a terminal`,
-      };
+    // A terminal sends these as Tab, Enter and Backspace: a command on them would never run.
+    const same: Record<string, string> = { i: 'Tab', m: 'Enter', j: 'Enter', h: 'Backspace' };
+    if (same[ctrl[1]!])
+      return { problem: `${keyLabel(lower)} is the same key as ${same[ctrl[1]!]} in a terminal` };
     return { key: lower };
   }
   return {
@@ -88,8 +89,11 @@ export function keyOf(text: string): { readonly key: string } | { readonly probl
   };
 }
 
-/** Where a text field has the caret at all times: its editing keys come before any command. */
-const FIELD_SCOPES: readonly Scope[] = ['search', 'palette', 'profileAdd', 'note'];
+/**
+ * Where a text field has the caret (at all times, or the form's on its text fields): its editing keys
+ * come before any command (keys/dispatch.ts `textTarget`).
+ */
+const FIELD_SCOPES: readonly Scope[] = ['search', 'palette', 'profileAdd', 'note', 'form'];
 
 /** A key that types a character where text is typed. */
 const typed = (k: string) => [...k].length === 1 || k === 'space';
@@ -150,7 +154,10 @@ export function applyUserKeys(
       problems.push(`${at}keys.${id}: ${bad.problem}; ${id} keeps ${cmd.keys.map(keyLabel).join(' ')}`);
       continue;
     }
-    const keys = read.map((r) => ('key' in r ? r.key : ''));
+    // Ctrl-C always quits (keys/dispatch.ts looks it up first): a remap of a quit command adds keys to it.
+    const keys = [
+      ...new Set([...read.map((r) => ('key' in r ? r.key : '')), ...cmd.keys.filter((k) => k === 'ctrl+c')]),
+    ];
     // Where text is typed, a printable key types (keys/dispatch.ts): a command whose own keys are not
     // typed (Esc, Enter, Tab in a field) gets none, or help would list a key that types instead.
     const textScope = cmd.scopes.find((s) => TEXT_SCOPES.includes(s));
@@ -162,7 +169,8 @@ export function applyUserKeys(
       continue;
     }
     const fieldScope = cmd.scopes.find((s) => FIELD_SCOPES.includes(s));
-    const edits = keys.filter((k) => (EDIT_KEYS as readonly string[]).includes(k));
+    // A command's own editing key stays (the form's ← chooses on a choice field, moves the caret in text).
+    const edits = keys.filter((k) => (EDIT_KEYS as readonly string[]).includes(k) && !cmd.keys.includes(k));
     if (fieldScope && edits.length) {
       problems.push(
         `${at}keys.${id}: ${edits.map(keyLabel).join(' ')} edits the text in ${fieldScope}; ${id} keeps ${cmd.keys.map(keyLabel).join(' ')}`,

@@ -318,26 +318,14 @@ function linkOf(t: LinkTemplate, line: LinkLine, host: Host): Link {
   try {
     const url = fillParts(t.parts, { hostname, username: line.username, password: line.password });
     new URL(url); // a last check: what leaves here parses as a URL
-    const hidden = t.hasPassword ? maskAll(t, hostname, line) : url;
+    // The password's places shown as the mask (it is URL-safe: encoding leaves it as it is).
+    const hidden = t.hasPassword
+      ? fillParts(t.parts, { hostname, username: line.username, password: PASSWORD_MASK })
+      : url;
     return { ok: true, url, hidden, hasPassword: t.hasPassword };
   } catch {
     return { ok: false, reason: 'the link could not be made from its template' };
   }
-}
-
-/** The password's places in the link shown as the mask, wherever the template puts it. */
-function maskAll(t: LinkTemplate, hostname: string, line: LinkLine): string {
-  return t.parts
-    .map((p) =>
-      'text' in p
-        ? p.text
-        : p.name === 'hostname'
-          ? hostname
-          : p.name === 'password'
-            ? PASSWORD_MASK
-            : encodeURIComponent(line.username),
-    )
-    .join('');
 }
 
 /**

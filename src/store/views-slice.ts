@@ -26,8 +26,11 @@ export interface ViewsSlice {
   /** Position while walking the search history with ↑/↓; null when typing. */
   readonly searchHistoryIndex: number | null;
 
-  /** `:view NAME`, `v`: the view's filter, search, sort and columns (`default`: the defaults). */
-  applyView: (name: string) => void;
+  /**
+   * `:view NAME`, `v`: the view's filter, search, sort and columns (`default`: the defaults). False
+   * when there is no such view (the flash names the known ones).
+   */
+  applyView: (name: string) => boolean;
   /** The next saved view after the current one (the default view between the last and the first). */
   nextView: () => void;
   /** `:view save NAME`: the browser's filter, search, sort and columns under a name. */
@@ -96,11 +99,12 @@ export function createViewsSlice(set: SetState, get: GetState, deps: StoreDeps):
           : get().savedViews.find((v) => v.name === name);
       if (!view) {
         get().notify(`No view "${name.slice(0, 40)}"; known: ${known()}`, 'error');
-        return;
+        return false;
       }
       set({ viewName: view.name === DEFAULT_VIEW ? null : view.name, columns: view.columns });
       get().setQuery({ ...view.query });
       get().notify(`View ${view.name}`, 'info');
+      return true;
     },
 
     nextView() {

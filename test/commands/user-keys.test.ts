@@ -143,8 +143,31 @@ describe('keys remapped in the config', () => {
     expect(keyOf('Shift-Tab')).toEqual({ key: 'shift+tab' });
     expect(keyOf('ctrl+x')).toEqual({ key: 'ctrl+x' });
     expect(keyOf('é')).toEqual({ key: 'é' });
-    for (const bad of ['ctrl+c', 'Ctrl-M', 'ctrl+i', ' ', '\u001b', 'xx', 'F5'])
+    // The arrows as help writes them are the arrow keys (docs/CONFIG.md: `↑` or `up`), not a character.
+    expect(keyOf('↑')).toEqual({ key: 'up' });
+    expect(keyOf('→')).toEqual({ key: 'right' });
+    // Ctrl-H and Ctrl-J arrive as Backspace and Enter: a command on them would be shown, never run.
+    for (const bad of ['ctrl+c', 'Ctrl-M', 'ctrl+i', 'ctrl+h', 'Ctrl-J', ' ', '\u001b', 'xx', 'F5'])
       expect(keyOf(bad), bad).toHaveProperty('problem');
+  });
+
+  it('a remap of the quit command keeps Ctrl-C: Ctrl-C always quits, whatever else quits too', () => {
+    expect(applyUserKeys({ keys: { 'app.quit': 'ctrl+q', 'small.quit': 'x' } }).problems).toEqual([]);
+    expect(lookup('global', 'ctrl+q')?.id).toBe('app.quit');
+    expect(lookup('global', 'ctrl+c')?.id).toBe('app.quit');
+    expect(lookup('small', 'x')?.id).toBe('small.quit');
+    expect(lookup('small', 'ctrl+c')?.id).toBe('small.quit');
+    expectHelpIsDispatch();
+  });
+
+  it("the form's text fields edit first: a form command on an editing key is refused, its own keys kept", () => {
+    // Ctrl-K in the username field (where Ctrl-G fills one) cuts the text: it would never fill.
+    expect(applyUserKeys({ keys: { 'form.generate': 'ctrl+k' } }).problems[0]).toMatch(
+      /keys\.form\.generate: Ctrl-K edits the text in form; form\.generate keeps Ctrl-G/,
+    );
+    expect(lookup('form', 'ctrl+g')?.id).toBe('form.generate');
+    // A command's own editing key stays (← chooses on a choice field, moves the caret in a text one).
+    expect(applyUserKeys({ keys: { 'form.decrease': ['left', 'pageup'] } }).problems).toEqual([]);
   });
 
   it('with nothing in the config, and after a reset, the table is the defaults (docs/KEYS.md is generated from them)', () => {
