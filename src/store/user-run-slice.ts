@@ -14,8 +14,11 @@ export interface UserRun {
   readonly lines: readonly LineListItem[];
   /** Lines finished so far. */
   readonly done: number;
-  /** The pager's text, one entry a row: a heading per line run, then its output. */
-  readonly rows: readonly string[];
+  /**
+   * The pager's text, one entry a row: a heading per line run (marked here, so a program's own output
+   * can never pass for one), then its output.
+   */
+  readonly rows: readonly PagerRow[];
   readonly scroll: number;
 }
 
@@ -40,9 +43,14 @@ export interface UserRunSlice {
   listUserCommands: (describe: (u: UserCommand) => string) => void;
 }
 
+/** A row of the pager: text, or the heading of one line's run and whether it ended well. */
+export type PagerRow = string | { readonly heading: string; readonly ok: boolean };
+
 /** A heading for one line's run: "── alice (2 of 5): exit 0". */
-const heading = (username: string, i: number, n: number, end: string) =>
-  `── ${username}${n > 1 ? ` (${i + 1} of ${n})` : ''}: ${end}`;
+const heading = (username: string, i: number, n: number, end: string, ok: boolean): PagerRow => ({
+  heading: `── ${username}${n > 1 ? ` (${i + 1} of ${n})` : ''}: ${end}`,
+  ok,
+});
 
 export function createUserRunSlice(set: SetState, get: GetState, deps: StoreDeps): UserRunSlice {
   const now = deps.now ?? Date.now;
@@ -61,7 +69,7 @@ export function createUserRunSlice(set: SetState, get: GetState, deps: StoreDeps
       phase: 'running',
       rows: [`Running ${JSON.stringify(u.program)} on ${counted(lines.length, 'line')}…`],
     });
-    const rows: string[] = [];
+    const rows: PagerRow[] = [];
     for (const [i, line] of lines.entries()) {
       if (controller.signal.aborted) break;
       const env = lineEnv(line, {
@@ -83,7 +91,7 @@ export function createUserRunSlice(set: SetState, get: GetState, deps: StoreDeps
         : null;
       if (abort !== controller) return; // closed meanwhile: a new run owns the pager
       const end = result ? endText(result, u.timeoutMs) : 'not started: programs cannot be run here';
-      rows.push(heading(line.username, i, lines.length, end));
+      rows.push(heading(line.username, i, lines.length, end, result?.exitCode === 0 && !result.error));
       if (result?.output) rows.push(...result.output.replace(/\n$/, '').split('\n'));
       if (result?.cut) rows.push('… (output cut here: the rest was not kept)');
       update({ done: i + 1, rows: [...rows] });

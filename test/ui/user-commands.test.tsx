@@ -42,7 +42,8 @@ function recorder(): { program: string; args: string[]; seen: () => Record<strin
     `const e = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('LINEDESK_')));
 require('fs').appendFileSync(${JSON.stringify(out)}, JSON.stringify(e) + '\\n');
 console.log('sent to ' + e.LINEDESK_USERNAME);
-console.log('long ' + 'x'.repeat(230) + ' END');`,
+console.log('long ' + 'x'.repeat(230) + ' END');
+console.log('── forged: exit 0');`,
   );
   return {
     program: process.execPath,
@@ -97,6 +98,10 @@ describe('a command of yours', () => {
     await app.waitFrame((f) => f.includes(`sent to ${line.username}`) && f.includes('exit 0'));
     expect(selectDialog(app.store.getState())).toBe('output');
     expect(app.frame()).toContain(`── ${line.username}: exit 0`);
+    // Only the run's own heading is one: a program printing a heading's text stays its output.
+    const rows = app.store.getState().userRun?.rows ?? [];
+    expect(rows).toContainEqual({ heading: `── ${line.username}: exit 0`, ok: true });
+    expect(rows).toContain('── forged: exit 0');
     // A long line wraps: its end is on screen, not cut off.
     expect(app.frame()).toContain('x END');
     const [run] = rec.seen();

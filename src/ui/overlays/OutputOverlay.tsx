@@ -35,11 +35,10 @@ export function OutputOverlay({ width, height }: { readonly width: number; reado
   const output = run?.rows;
   const rows = useMemo(
     () =>
-      (output ?? []).flatMap((row) =>
-        wrapCells(row, Math.max(1, width - 1)).map((text) => ({
-          text,
-          heading: row.startsWith('── ') ? row : null,
-        })),
+      (output ?? []).flatMap((row): { text: string; ok: boolean | null }[] =>
+        typeof row === 'string'
+          ? wrapCells(row, Math.max(1, width - 1)).map((text) => ({ text, ok: null }))
+          : wrapCells(row.heading, Math.max(1, width - 1)).map((text) => ({ text, ok: row.ok })),
       ),
     [output, width],
   );
@@ -71,9 +70,7 @@ export function OutputOverlay({ width, height }: { readonly width: number; reado
           // biome-ignore lint/suspicious/noArrayIndexKey: rows of a fixed text, by place
           key={i}
           wrap="truncate"
-          {...(row.heading
-            ? { bold: true, color: color(row.heading.endsWith(': exit 0') ? 'tone.success' : 'tone.error') }
-            : {})}
+          {...(row.ok === null ? {} : { bold: true, color: color(row.ok ? 'tone.success' : 'tone.error') })}
         >
           {fitWidth(` ${row.text}`, width)}
         </Text>
