@@ -128,31 +128,32 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   const windowClosedOf = (jobId: string) => () =>
     deps.intents?.open().find((j) => j.id === jobId)?.balanceBefore === null;
 
-  /** What the other open jobs of this account hold (ownership.ts), read from the intent log once. */
-  const othersOfJob = (jobId: string): { lines: ReadonlyMap<string, string>; spending: boolean } => {
-    let jobs: BulkJob[] = [];
+  /** What the intent log says (its open jobs, or those ended lately): an error is logged, none said. */
+  const readJobs = (read: () => BulkJob[] | undefined): BulkJob[] => {
     try {
-      jobs = deps.intents?.open() ?? [];
+      return read() ?? [];
     } catch (err) {
       deps.logError?.('intent log', err);
+      return [];
     }
-    return othersOf(jobs, jobId, target.id, (id) => deps.intents?.heldElsewhere(id) ?? null);
   };
+  const openJobs = () => readJobs(() => deps.intents?.open());
+  /** What the other open jobs of this account hold (ownership.ts), read from the intent log once. */
+  const othersOfJob = (jobId: string, jobs = openJobs()) =>
+    othersOf(jobs, jobId, target.id, (id) => deps.intents?.heldElsewhere(id) ?? null);
   /**
    * What a check of this job cannot tell from its own change: another job's open change of a line, or
    * one another job applied (still open, or ended lately) — this job's "before" of the line may have
    * been read before it, so the change the line shows may be that one.
    */
   const otherChanges = (jobId: string): ReadonlyMap<string, string> => {
+    // The log read once a round: the open jobs serve both questions (a directory scan each).
+    const open = openJobs();
     const lines = new Map<string, string>();
-    for (const [id, who] of othersOfJob(jobId).lines) lines.set(id, `${who} has an open change of this line`);
-    let jobs: BulkJob[] = [];
-    try {
-      jobs = [...(deps.intents?.open() ?? []), ...(deps.intents?.settled?.() ?? [])];
-    } catch (err) {
-      deps.logError?.('intent log', err);
-    }
-    for (const [id, what] of appliedElsewhere(jobs, jobId, target.id))
+    for (const [id, who] of othersOfJob(jobId, open).lines)
+      lines.set(id, `${who} has an open change of this line`);
+    const applied = [...open, ...readJobs(() => deps.intents?.settled?.())];
+    for (const [id, what] of appliedElsewhere(applied, jobId, target.id))
       if (!lines.has(id)) lines.set(id, what);
     return lines;
   };
