@@ -292,34 +292,23 @@ export function affordability(lines: readonly BulkLine[], balance: number): Affo
   return result;
 }
 
+/** Over lines that are objects (lines made when read go to `affordabilityOfTally`). */
 function affordabilityOf(lines: readonly BulkLine[], balance: number): Affordability {
   let total = 0;
   let spent = 0;
   let considered = 0;
-  let size = 0;
-  // Lines made when read that know their places: which are taken, by place (no id kept).
-  const indexOf = lazySources.get(lines)?.indexOf;
-  const byPlace = indexOf ? new Uint8Array(lines.length) : null;
   const ids = new Set<string>();
-  let i = -1;
   for (const l of lines) {
-    i++;
     if (l.state === 'skipped') continue;
     considered++;
     const c = l.cost ?? 0;
     total += c;
     if (spent + c <= balance) {
       spent += c;
-      size++;
-      if (byPlace) byPlace[i] = 1;
-      else ids.add(l.id);
+      ids.add(l.id);
     }
   }
-  const taken = {
-    size,
-    has: (id: string) => (byPlace && indexOf ? byPlace[indexOf(id)] === 1 : ids.has(id)),
-  };
-  return { total, spent, affordable: taken, considered, fitsAll: total <= balance };
+  return { total, spent, affordable: ids, considered, fitsAll: total <= balance };
 }
 
 /** The same, over the costs a tally of lines made when read keeps (no line made again). */
