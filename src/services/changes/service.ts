@@ -141,19 +141,25 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   /** What the other open jobs of this account hold (ownership.ts), read from the intent log once. */
   const othersOfJob = (jobId: string, jobs = openJobs()) =>
     othersOf(jobs, jobId, target.id, (id) => deps.intents?.heldElsewhere(id) ?? null);
+  /** What other jobs applied (still open, or ended lately), from `sinceMs` on: see `appliedElsewhere`. */
+  const appliedLately = (jobId: string, sinceMs?: number): ReadonlyMap<string, string> =>
+    appliedElsewhere(
+      [...openJobs(), ...readJobs(() => deps.intents?.settled?.())],
+      jobId,
+      target.id,
+      sinceMs,
+    );
   /**
    * What a check of this job cannot tell from its own change: another job's open change of a line, or
-   * one another job applied (still open, or ended lately) — this job's "before" of the line may have
-   * been read before it, so the change the line shows may be that one.
+   * one another job applied since this job began (its charge may be in this job's balance window).
    */
-  const otherChanges = (jobId: string): ReadonlyMap<string, string> => {
-    // The log read once a round: the open jobs serve both questions (a directory scan each).
-    const open = openJobs();
+  const otherChanges = (job: BulkJob): ReadonlyMap<string, string> => {
     const lines = new Map<string, string>();
-    for (const [id, who] of othersOfJob(jobId, open).lines)
+    for (const [id, who] of othersOfJob(job.id).lines)
       lines.set(id, `${who} has an open change of this line`);
-    const applied = [...open, ...readJobs(() => deps.intents?.settled?.())];
-    for (const [id, what] of appliedElsewhere(applied, jobId, target.id))
+    // From the job's planning on (a date that does not read: every change counts).
+    const since = Date.parse(job.createdAt);
+    for (const [id, what] of appliedLately(job.id, Number.isNaN(since) ? undefined : since))
       if (!lines.has(id)) lines.set(id, what);
     return lines;
   };
@@ -440,7 +446,8 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         concurrency: deps.bulkConcurrency ?? 4,
         now,
         holdMs,
-        otherChanges: () => otherChanges(started.id),
+        otherChanges: () => otherChanges(started),
+        appliedLately: () => appliedLately(started.id),
         cancelled: () => cancelled,
         interrupted: () => interrupted,
         onLine,
@@ -474,7 +481,8 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
           windowClosed: windowClosedOf(job.id),
           now,
           holdMs,
-          otherChanges: () => otherChanges(job.id),
+          otherChanges: () => otherChanges(job),
+          appliedLately: () => appliedLately(job.id),
           interrupted: () => interrupted,
           ...(deps.sleep ? { sleep: deps.sleep } : {}),
         }),
