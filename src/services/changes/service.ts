@@ -142,24 +142,21 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   const othersOfJob = (jobId: string, jobs = openJobs()) =>
     othersOf(jobs, jobId, target.id, (id) => deps.intents?.heldElsewhere(id) ?? null);
   /** What other jobs applied (still open, or ended lately), from `sinceMs` on: see `appliedElsewhere`. */
-  const appliedLately = (jobId: string, sinceMs?: number): ReadonlyMap<string, string> =>
-    appliedElsewhere(
-      [...openJobs(), ...readJobs(() => deps.intents?.settled?.())],
-      jobId,
-      target.id,
-      sinceMs,
-    );
+  const appliedLately = (jobId: string, sinceMs?: number, open = openJobs()): ReadonlyMap<string, string> =>
+    appliedElsewhere([...open, ...readJobs(() => deps.intents?.settled?.())], jobId, target.id, sinceMs);
   /**
    * What a check of this job cannot tell from its own change: another job's open change of a line, or
    * one another job applied since this job began (its charge may be in this job's balance window).
    */
   const otherChanges = (job: BulkJob): ReadonlyMap<string, string> => {
+    // The log's open jobs read once a round: both questions ask them.
+    const open = openJobs();
     const lines = new Map<string, string>();
-    for (const [id, who] of othersOfJob(job.id).lines)
+    for (const [id, who] of othersOfJob(job.id, open).lines)
       lines.set(id, `${who} has an open change of this line`);
     // From the job's planning on (a date that does not read: every change counts).
     const since = Date.parse(job.createdAt);
-    for (const [id, what] of appliedLately(job.id, Number.isNaN(since) ? undefined : since))
+    for (const [id, what] of appliedLately(job.id, Number.isNaN(since) ? undefined : since, open))
       if (!lines.has(id)) lines.set(id, what);
     return lines;
   };
