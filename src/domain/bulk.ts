@@ -285,45 +285,13 @@ const affordable = new WeakMap<readonly BulkLine[], { balance: number; result: A
 export function affordability(lines: readonly BulkLine[], balance: number): Affordability {
   const kept = affordable.get(lines);
   if (kept && kept.balance === balance) return kept.result;
-  const result = lazySources.has(lines)
-    ? affordabilityOfTally(lines, balance)
-    : affordabilityOf(lines, balance);
+  const result = affordabilityOf(lines, balance);
   affordable.set(lines, { balance, result });
   return result;
 }
 
+/** Taken in order over the costs a tally keeps (lines made when read are not made again). */
 function affordabilityOf(lines: readonly BulkLine[], balance: number): Affordability {
-  let total = 0;
-  let spent = 0;
-  let considered = 0;
-  let size = 0;
-  // Lines made when read that know their places: which are taken, by place (no id kept).
-  const indexOf = lazySources.get(lines)?.indexOf;
-  const byPlace = indexOf ? new Uint8Array(lines.length) : null;
-  const ids = new Set<string>();
-  let i = -1;
-  for (const l of lines) {
-    i++;
-    if (l.state === 'skipped') continue;
-    considered++;
-    const c = l.cost ?? 0;
-    total += c;
-    if (spent + c <= balance) {
-      spent += c;
-      size++;
-      if (byPlace) byPlace[i] = 1;
-      else ids.add(l.id);
-    }
-  }
-  const taken = {
-    size,
-    has: (id: string) => (byPlace && indexOf ? byPlace[indexOf(id)] === 1 : ids.has(id)),
-  };
-  return { total, spent, affordable: taken, considered, fitsAll: total <= balance };
-}
-
-/** The same, over the costs a tally of lines made when read keeps (no line made again). */
-function affordabilityOfTally(lines: readonly BulkLine[], balance: number): Affordability {
   const { costs, skipped } = tally(lines);
   const indexOf = lazySources.get(lines)?.indexOf;
   const byPlace = new Uint8Array(lines.length);
@@ -342,7 +310,7 @@ function affordabilityOfTally(lines: readonly BulkLine[], balance: number): Affo
       byPlace[i] = 1;
     }
   }
-  // Without places to ask by, the ids taken (lines made once more).
+  // Without places to ask by, the ids taken (lines made when read are made once more).
   const ids = indexOf ? null : new Set(lines.filter((_, i) => byPlace[i]).map((l) => l.id));
   const taken = {
     size,
@@ -352,8 +320,8 @@ function affordabilityOfTally(lines: readonly BulkLine[], balance: number): Affo
 }
 
 /**
- * Lines made when read, counted once: what `pendingCounts`, `progressOf` and `affordability` read
- * of them (each line's cost, 0 when unknown, and whether it is skipped), so none of them makes the
+ * Lines counted once: what `pendingCounts`, `progressOf` (lines made when read) and `affordability`
+ * read of them (each line's cost, 0 when unknown, and whether it is skipped), so none of them makes the
  * 100,000 lines again. Never changed: such lines are never written.
  */
 interface Tally {

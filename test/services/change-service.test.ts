@@ -156,6 +156,23 @@ describe('the change service', () => {
     expect(books(env.sb).ledger.length).toBe(charged + 1);
   });
 
+  it('a line another job changed lately, sent again from the same stale view and lost, is not called applied', async () => {
+    // The second extend's request never reaches the service (the connection drops before it).
+    const { changes, env, premium, packages } = await setup([
+      { match: 'PUT /v1/lines/extend', nth: 2, fault: { kind: 'resetBefore' } },
+    ]);
+    // Both jobs start from the line as it was first read (a mark kept across both).
+    const stale = [toBulkLine(premium[0]!)];
+    const plan = () => changes.plan('extend', stale, { months: 1, connections: 1 }, packages);
+    const first = await changes.runChange(plan(), { bulk: true });
+    expect(first.lines[0]!.state).toBe('done');
+    const charged = books(env.sb).ledger.length;
+    const second = await changes.runChange(plan(), { bulk: true });
+    expect(books(env.sb).ledger.length).toBe(charged);
+    // The line shows the first job's change; the balance shows no charge since this job began.
+    expect(second.lines[0]!.state).not.toBe('done');
+  });
+
   it('runs a bulk job over lines: planned (a trial line left out by its rule), quoted, per-line outcomes', async () => {
     const { changes, premium, trial, packages } = await setup();
     const lines = [premium[0]!, trial, premium[1]!].map(toBulkLine);

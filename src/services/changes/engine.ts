@@ -52,6 +52,13 @@ export interface EngineOptions {
    * may the balance's fall.
    */
   readonly otherChanges?: () => ReadonlyMap<string, string>;
+  /**
+   * Asked when a round cannot judge by the balance (its window closed): the lines other jobs applied
+   * (open, or ended lately), and what they did, in words. This job's "before" of such a line may
+   * predate that change, so the change a check sees may be theirs. While the window is open the
+   * balance tells (a change with no charge since this job began is not this job's).
+   */
+  readonly appliedLately?: () => ReadonlyMap<string, string>;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref?.());
@@ -281,7 +288,15 @@ export async function checkJob(
   job: BulkJob,
   opts: Pick<
     EngineOptions,
-    'client' | 'onLine' | 'sleep' | 'windowClosed' | 'holdMs' | 'now' | 'otherChanges' | 'interrupted'
+    | 'client'
+    | 'onLine'
+    | 'sleep'
+    | 'windowClosed'
+    | 'holdMs'
+    | 'now'
+    | 'otherChanges'
+    | 'appliedLately'
+    | 'interrupted'
   >,
 ): Promise<BulkJob> {
   const state = new JobState(job, opts.onLine);
@@ -373,7 +388,10 @@ async function send(
  */
 async function settle(
   state: JobState,
-  opts: Pick<EngineOptions, 'client' | 'windowClosed' | 'holdMs' | 'now' | 'otherChanges' | 'interrupted'>,
+  opts: Pick<
+    EngineOptions,
+    'client' | 'windowClosed' | 'holdMs' | 'now' | 'otherChanges' | 'appliedLately' | 'interrupted'
+  >,
   sleep: (ms: number) => Promise<void>,
   rounds = SETTLE_ROUNDS,
 ) {
@@ -415,7 +433,12 @@ async function settle(
     const touched = opts.otherChanges?.() ?? new Map<string, string>();
     const others = new Map<string, string>();
     for (const l of open) if (touched.has(l.id)) others.set(l.id, touched.get(l.id)!);
-    const job = windowClosed() || others.size ? { ...state.job, balanceBefore: null } : state.job;
+    const closed = windowClosed() || others.size > 0;
+    if (closed) {
+      const lately = opts.appliedLately?.() ?? new Map<string, string>();
+      for (const l of open) if (!others.has(l.id) && lately.has(l.id)) others.set(l.id, lately.get(l.id)!);
+    }
+    const job = closed ? { ...state.job, balanceBefore: null } : state.job;
     const verdicts = judge(job, evidence, balance, { now: now(), holdMs: opts.holdMs ?? DEFAULT_HOLD_MS });
     for (const v of verdicts) {
       const prev = state.get(v.id);

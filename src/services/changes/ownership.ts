@@ -115,12 +115,14 @@ export function appliedElsewhere(
   jobs: readonly BulkJob[],
   jobId: string,
   targetId: string,
+  /** Only the changes sent from then on (or not said when): those the job's balance window may hold. */
+  sinceMs = Number.NEGATIVE_INFINITY,
 ): ReadonlyMap<string, string> {
   const lines = new Map<string, string>();
   for (const o of jobs) {
     if (o.id === jobId || o.target !== targetId) continue;
     for (const l of o.lines)
-      if (l.state === 'done' && !l.id.startsWith('new:'))
+      if (l.state === 'done' && !l.id.startsWith('new:') && (l.sentAt === undefined || l.sentAt >= sinceMs))
         lines.set(l.id, `another linedesk job's ${o.op} (job ${o.id.slice(0, 8)}) changed this line`);
   }
   return lines;

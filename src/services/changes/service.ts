@@ -128,31 +128,35 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   const windowClosedOf = (jobId: string) => () =>
     deps.intents?.open().find((j) => j.id === jobId)?.balanceBefore === null;
 
-  /** What the other open jobs of this account hold (ownership.ts), read from the intent log once. */
-  const othersOfJob = (jobId: string): { lines: ReadonlyMap<string, string>; spending: boolean } => {
-    let jobs: BulkJob[] = [];
+  /** What the intent log says (its open jobs, or those ended lately): an error is logged, none said. */
+  const readJobs = (read: () => BulkJob[] | undefined): BulkJob[] => {
     try {
-      jobs = deps.intents?.open() ?? [];
+      return read() ?? [];
     } catch (err) {
       deps.logError?.('intent log', err);
+      return [];
     }
-    return othersOf(jobs, jobId, target.id, (id) => deps.intents?.heldElsewhere(id) ?? null);
   };
+  const openJobs = () => readJobs(() => deps.intents?.open());
+  /** What the other open jobs of this account hold (ownership.ts), read from the intent log once. */
+  const othersOfJob = (jobId: string, jobs = openJobs()) =>
+    othersOf(jobs, jobId, target.id, (id) => deps.intents?.heldElsewhere(id) ?? null);
+  /** What other jobs applied (still open, or ended lately), from `sinceMs` on: see `appliedElsewhere`. */
+  const appliedLately = (jobId: string, sinceMs?: number, open = openJobs()): ReadonlyMap<string, string> =>
+    appliedElsewhere([...open, ...readJobs(() => deps.intents?.settled?.())], jobId, target.id, sinceMs);
   /**
    * What a check of this job cannot tell from its own change: another job's open change of a line, or
-   * one another job applied (still open, or ended lately) — this job's "before" of the line may have
-   * been read before it, so the change the line shows may be that one.
+   * one another job applied since this job began (its charge may be in this job's balance window).
    */
-  const otherChanges = (jobId: string): ReadonlyMap<string, string> => {
+  const otherChanges = (job: BulkJob): ReadonlyMap<string, string> => {
+    // The log's open jobs read once a round: both questions ask them.
+    const open = openJobs();
     const lines = new Map<string, string>();
-    for (const [id, who] of othersOfJob(jobId).lines) lines.set(id, `${who} has an open change of this line`);
-    let jobs: BulkJob[] = [];
-    try {
-      jobs = [...(deps.intents?.open() ?? []), ...(deps.intents?.settled?.() ?? [])];
-    } catch (err) {
-      deps.logError?.('intent log', err);
-    }
-    for (const [id, what] of appliedElsewhere(jobs, jobId, target.id))
+    for (const [id, who] of othersOfJob(job.id, open).lines)
+      lines.set(id, `${who} has an open change of this line`);
+    // From the job's planning on (a date that does not read: every change counts).
+    const since = Date.parse(job.createdAt);
+    for (const [id, what] of appliedLately(job.id, Number.isNaN(since) ? undefined : since, open))
       if (!lines.has(id)) lines.set(id, what);
     return lines;
   };
@@ -439,7 +443,8 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         concurrency: deps.bulkConcurrency ?? 4,
         now,
         holdMs,
-        otherChanges: () => otherChanges(started.id),
+        otherChanges: () => otherChanges(started),
+        appliedLately: () => appliedLately(started.id),
         cancelled: () => cancelled,
         interrupted: () => interrupted,
         onLine,
@@ -473,7 +478,8 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
           windowClosed: windowClosedOf(job.id),
           now,
           holdMs,
-          otherChanges: () => otherChanges(job.id),
+          otherChanges: () => otherChanges(job),
+          appliedLately: () => appliedLately(job.id),
           interrupted: () => interrupted,
           ...(deps.sleep ? { sleep: deps.sleep } : {}),
         }),
