@@ -1,6 +1,7 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import type { Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { sanitize, sanitizeMultiline, stripSequences } from '../api/sanitize';
 import type { ProgramResult, ProgramRun, RunProgram } from '../domain/user-commands';
@@ -17,28 +18,79 @@ export function safeOutput(text: string): string {
   );
 }
 
+/**
+ * The watchdog's script (POSIX sh, its builtins only): it reads from a pipe only linedesk holds the
+ * other end of. A line is linedesk's "done" (the program's group needs no watching any more); the
+ * end of the pipe without one means linedesk is gone however it ended — SIGKILL included, where no
+ * handler of ours runs — and the program's group ($1) is ended: SIGTERM, then at once SIGKILL, as
+ * at linedesk's exit. Hang-ups and Ctrl-C are not its to obey: it runs in a session of its own.
+ */
+const WATCHDOG = 'trap "" HUP INT; read _ || { kill -s TERM -- "-$1"; kill -s KILL -- "-$1"; } 2>/dev/null';
+const SHELL = '/bin/sh';
+
+/**
+ * Starts the watchdog of a program's group: a small `sh`, in its own session, with a minimal
+ * environment (no key, no line's fields) and `/` as its directory (it holds no mount busy). Where
+ * it cannot start (no /bin/sh) the program runs as before, ended by linedesk's exit only.
+ */
+function watch(group: number): ChildProcess | null {
+  try {
+    const dog = spawn(SHELL, ['-c', WATCHDOG, 'linedesk-watchdog', String(group)], {
+      shell: false,
+      stdio: ['pipe', 'ignore', 'ignore'],
+      env: {},
+      cwd: '/',
+      detached: true,
+      windowsHide: true,
+    });
+    dog.on('error', () => undefined); // no /bin/sh: linedesk's exit hook is left, as before
+    dog.stdin?.on('error', () => undefined); // the watchdog gone before its "done": nothing to say
+    // Neither keeps linedesk running: the watchdog waits for linedesk, never the other way round.
+    dog.unref();
+    (dog.stdin as (Writable & { unref?: () => void }) | null)?.unref?.();
+    return dog;
+  } catch {
+    return null;
+  }
+}
+
 /** Programs still running, by process group: ended when linedesk exits (they run in their own session). */
-const running = new Set<number>();
+const running = new Map<number, ChildProcess | null>();
 let exitHook = false;
 function track(pid: number): () => unknown {
-  running.add(pid);
+  running.set(pid, watch(pid));
   if (!exitHook) {
     exitHook = true;
     // At exit nothing can wait for a grace period: SIGTERM first (a program that handles it may
     // still write a line), then SIGKILL, so a program that ignores SIGTERM cannot outlive linedesk.
+    // The watchdogs go last (their groups are ended already): none is left to kill a group id later.
     process.on('exit', () => {
       for (const sig of ['SIGTERM', 'SIGKILL'] as const)
-        for (const group of running) {
+        for (const group of running.keys()) {
           try {
             process.kill(-group, sig);
           } catch {
             // gone already
           }
         }
+      for (const dog of running.values()) if (dog?.pid) kill(dog.pid);
     });
   }
-  return () => running.delete(pid);
+  return () => {
+    const dog = running.get(pid);
+    running.delete(pid);
+    // "Done": the watchdog reads a line and ends without a kill.
+    dog?.stdin?.end('done\n');
+  };
 }
+
+const kill = (pid: number) => {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // gone already
+  }
+};
 
 /** After the program exits: how long its output may still take to drain (a child it left holding the pipe). */
 const DRAIN_MS = 1_000;

@@ -2,7 +2,8 @@
  * A command of yours runs a program with no shell (app/run-program.ts): a line's fields reach it as
  * exact environment values, however hostile (shell syntax, quotes, newlines, escape sequences), and
  * nothing is interpreted; the API key's variable is never passed on; the program gets no terminal;
- * its output is bounded and cannot act on the terminal; a timeout stops it; the exit code is kept.
+ * its output is bounded and cannot act on the terminal; a timeout stops it; the exit code is kept;
+ * it never outlives linedesk, however linedesk ends (kill -9 included).
  */
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -255,6 +256,39 @@ const t = setInterval(() => { if (existsSync(${JSON.stringify(pidFile)})) { clea
       await until(() => gone(pid), 10_000);
     } finally {
       if (pid && !gone(pid)) process.kill(pid, 'SIGKILL');
+    }
+  }, 30_000);
+
+  it('does not outlive linedesk killed with SIGKILL (no handler of linedesk runs): its group is killed', async () => {
+    // The program writes its pid and its child's (the child ignores SIGTERM), then hangs; so does the
+    // program. Nothing of linedesk runs after a SIGKILL: something else must notice it is gone.
+    const pidFile = join(dir, 'pids');
+    const prog = script(
+      `const c = require('child_process').spawn(process.execPath, ['-e', "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)"], { stdio: 'ignore' });
+c.unref();
+process.on('SIGTERM', () => {});
+require('fs').writeFileSync(${JSON.stringify(pidFile)}, process.pid + ' ' + c.pid);
+setInterval(() => {}, 1000);`,
+    );
+    const host = join(dir, 'host.ts');
+    writeFileSync(
+      host,
+      `import { runProgram } from ${JSON.stringify(join(process.cwd(), 'src/app/run-program.ts'))};
+void runProgram({ program: ${JSON.stringify(prog.program)}, args: ${JSON.stringify(prog.args)}, env: {}, timeoutMs: 300_000 });
+setInterval(() => {}, 1000);`,
+    );
+    const { spawn } = await import('node:child_process');
+    const linedesk = spawn(process.execPath, ['--import', 'tsx', host], { stdio: 'ignore' });
+    let pids: number[] = [];
+    try {
+      await until(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').includes(' '), 15_000);
+      pids = readFileSync(pidFile, 'utf8').split(' ').map(Number);
+      expect(pids.every((p) => !gone(p))).toBe(true);
+      linedesk.kill('SIGKILL');
+      await until(() => pids.every(gone), 10_000);
+    } finally {
+      linedesk.kill('SIGKILL');
+      for (const p of pids) if (!gone(p)) process.kill(p, 'SIGKILL');
     }
   }, 30_000);
 });
