@@ -78,6 +78,34 @@ export const configPath = () => join(configDir(), 'config.json');
 export interface ReadConfig {
   readonly config: Config | null;
   readonly problems: readonly string[];
+  /**
+   * Every API key the file holds: the used profiles' and the left-out ones' (a profile with no base
+   * URL, a misspelt field, a name that is not one still holds a real key). Kept from a program of
+   * yours like any other key.
+   */
+  readonly keys: readonly string[];
+}
+
+/** A field that holds a key, however it is spelt (`apiKey`, `api_key`, `key`, `token`, `secret`). */
+const KEY_FIELD = /key|token|secret/i;
+
+/**
+ * The key-like values of the raw file's profiles, read without the profile check: every string
+ * under a key-like field of every entry (an object or a list of them), and an entry that is a bare
+ * string. Only for hiding: nothing here is used to connect.
+ */
+export function keysIn(json: unknown): string[] {
+  const profiles = json && typeof json === 'object' ? (json as Record<string, unknown>).profiles : undefined;
+  if (!profiles || typeof profiles !== 'object') return [];
+  const keys = new Set<string>();
+  for (const entry of Object.values(profiles as Record<string, unknown>)) {
+    if (typeof entry === 'string') keys.add(entry);
+    else if (entry && typeof entry === 'object')
+      for (const [field, value] of Object.entries(entry as Record<string, unknown>))
+        if (KEY_FIELD.test(field) && typeof value === 'string') keys.add(value);
+  }
+  keys.delete('');
+  return [...keys];
 }
 
 /**
@@ -85,7 +113,7 @@ export interface ReadConfig {
  * when there is none; refuses one that others can read, as ssh does with its keys.
  */
 export function readConfig(path = configPath()): ReadConfig {
-  if (!existsSync(path)) return { config: null, problems: [] };
+  if (!existsSync(path)) return { config: null, problems: [], keys: [] };
   const mode = statSync(path).mode & 0o777;
   if (mode & 0o077) {
     throw new ConfigError(
@@ -99,7 +127,7 @@ export function readConfig(path = configPath()): ReadConfig {
     throw new ConfigError(`${path} is not valid JSON; fix or remove it`);
   }
   const { config, problems } = checked(json, path);
-  return { config, problems };
+  return { config, problems, keys: keysIn(json) };
 }
 
 /** Null when there is no config; refuses one that others can read (see `readConfig`). */

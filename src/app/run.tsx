@@ -222,10 +222,12 @@ export async function runApp(options: AppOptions): Promise<number> {
         // Before the config's own problems: a profile left out is said last, so it stays on screen.
         startProblems: [...userKeysNotice(userKeys.problems), ...files.startProblems],
         userKeys,
-        // Every key linedesk knows is kept from a program's environment, under whatever name.
+        // Every key linedesk knows is kept from a program's environment, under whatever name: the
+        // one in use, and every key in the config file, the left-out profiles' included.
         runProgram: programRunner([
           ...(choice.kind === 'remote' ? [choice.apiKey] : []),
           ...Object.values(config.config?.profiles ?? {}).map((p) => p.apiKey),
+          ...config.keys,
         ]),
         // The app keeps checking open changes during their hold window; a script asks `pending`.
         watch: true,

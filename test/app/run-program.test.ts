@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LineListItem } from '../../src/api/contract';
+import { readConfig } from '../../src/app/config';
 import { programRunner, runProgram } from '../../src/app/run-program';
 import { endText } from '../../src/domain/user-commands';
 import { lineEnv } from '../../src/present/line-env';
@@ -119,6 +120,46 @@ describe('a program of yours', () => {
       delete process.env.SHOP_KEY_FOR_CRM;
       delete process.env.CRM_AUTH;
       delete process.env.UNRELATED_FOR_TEST;
+    }
+  });
+
+  it("never gets a key of a profile the config check left out (a bad entry's key is a key all the same)", async () => {
+    // One good profile; three left out when read — no base URL, a misspelt key field, a name that
+    // is not one — each still holding a real key in the file.
+    const cfg = join(dir, 'config.json');
+    writeFileSync(
+      cfg,
+      JSON.stringify({
+        version: 1,
+        defaultProfile: 'good',
+        profiles: {
+          good: { baseUrl: 'https://good.example', apiKey: 'good-key-0123456789' },
+          nourl: { apiKey: 'nourl-key-0123456789' },
+          typo: { baseUrl: 'https://typo.example', api_key: 'typo-key-0123456789' },
+          'Not A Name': { baseUrl: 'https://x.example', apiKey: 'badname-key-0123456789' },
+        },
+      }),
+      { mode: 0o600 },
+    );
+    const read = readConfig(cfg);
+    expect(Object.keys(read.config?.profiles ?? {})).toEqual(['good']);
+    expect(read.problems).toHaveLength(3);
+    const keys = ['good', 'nourl', 'typo', 'badname'].map((k) => `${k}-key-0123456789`);
+    keys.forEach((k, i) => {
+      process.env[`EXPORTED_FOR_TEST_${i}`] = k;
+      process.env[`EXPORTED_AUTH_FOR_TEST_${i}`] = `Bearer ${k}`;
+    });
+    try {
+      const prog = script('console.log(JSON.stringify(process.env));');
+      const r = await programRunner(read.keys)({ ...prog, env: {}, timeoutMs: 10_000 });
+      expect(r.exitCode).toBe(0);
+      expect(r.output).toContain('"PATH"');
+      for (const k of keys) expect(r.output).not.toContain(k);
+    } finally {
+      keys.forEach((_, i) => {
+        delete process.env[`EXPORTED_FOR_TEST_${i}`];
+        delete process.env[`EXPORTED_AUTH_FOR_TEST_${i}`];
+      });
     }
   });
 
