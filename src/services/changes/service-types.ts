@@ -63,8 +63,13 @@ export interface ChangeHooks {
   readonly onPause?: EngineOptions['onPause'];
   /** A check nobody asked for now (the background checks): nothing said when another linedesk has it. */
   readonly background?: boolean;
-  /** A bulk job (even of one line): the journal says so. */
+  /** A bulk job (even of one line): the journal says so; its lines are read again before it sends. */
   readonly bulk?: boolean;
+  /**
+   * When the job's lines were read from the server (epoch ms), if just now (a script's lookup): a bulk
+   * job whose lines were read within a minute is not read again before it sends.
+   */
+  readonly linesReadAt?: number;
   /** A single change: its job of one line, made, before anything is written or sent. */
   readonly onStart?: (job: BulkJob) => void;
 }

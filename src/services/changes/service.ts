@@ -14,6 +14,7 @@ import { counted } from '../../domain/format';
 import { DEFAULT_HOLD_MS, heldUntil } from '../../domain/proof';
 import { describeError } from '../describe-error';
 import { checkJob, type EngineOptions, runJob } from './engine';
+import { needsReading, readAgain } from './fresh-lines';
 import { holdDamagedIntents, type Notify, takeJob } from './intent-damage';
 import { needsAttention } from './intent-log';
 import { journalRecorder } from './journal-record';
@@ -391,6 +392,50 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
           return given;
         }
         job = logged;
+      }
+      // A bulk job's lines as the server has them now, before anything is spent (fresh-lines.ts):
+      // the marks may be hours old, and a check that cannot judge by the balance compares with them.
+      const resumed = given.balanceBefore !== undefined && deps.intents !== undefined;
+      if (needsReading(job, { bulk: hooks?.bulk === true, readAt: hooks?.linesReadAt, nowMs: now() })) {
+        const unsent = (patch: Partial<BulkLine>): BulkJob => {
+          // A resumed job was taken: free again (its unsent lines stay as the log has them).
+          if (resumed) deps.intents?.release(job.id);
+          return { ...job, lines: job.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)) };
+        };
+        let read: BulkJob | null;
+        try {
+          read = await readAgain(deps.client, job, {
+            cancelled: () => cancelled || interrupted,
+            nowMs: now(),
+          });
+        } catch (err) {
+          deps.logError?.('lines read again before a job', err);
+          notify(
+            `Nothing was sent: the lines could not be read again before sending (${describeError(err)}); nothing was charged`,
+            'error',
+          );
+          return unsent({
+            state: 'failed',
+            detail: `not sent: the line could not be read again before sending (${describeError(err)}); nothing charged`,
+            provenNotApplied: true,
+            notSent: true,
+          });
+        }
+        if (interrupted) {
+          if (resumed) deps.intents?.release(job.id);
+          return given;
+        }
+        if (!read || cancelled) return unsent({ state: 'cancelled', detail: 'cancelled before it was sent' });
+        const left = read.lines.filter((l, i) => l.state === 'skipped' && job.lines[i]?.state === 'pending');
+        if (left.length)
+          notify(
+            `${counted(left.length, 'line')} changed or went since marked: not sent, nothing charged (${left
+              .slice(0, 3)
+              .map((l) => l.username)
+              .join(', ')}${left.length > 3 ? '…' : ''}); review and run again`,
+            'warning',
+          );
+        job = read;
       }
       // The balance just before the first request: the judge of what checked lines cost.
       // A resumed job keeps the balance it started from: the replies it already had are counted in it.
