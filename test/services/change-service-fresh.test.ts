@@ -12,6 +12,7 @@ import { createClient } from '../../src/api/client';
 import { fileIntentLog } from '../../src/app/intent-file';
 import { type BulkJob, toBulkLine } from '../../src/domain/bulk';
 import { FRESH_FOR_MS, needsReading } from '../../src/services/changes/fresh-lines';
+import type { IntentLog } from '../../src/services/changes/intent-log';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { createChangeService } from '../../src/services/changes/service';
 import { type FaultRule, faultProxy } from '../helpers/fault-proxy';
@@ -196,5 +197,46 @@ describe('a bulk job reads its lines again before it spends', () => {
     const at = Date.parse(planned.createdAt);
     expect(needsReading(planned, { bulk: true, readAt: at - FRESH_FOR_MS - 1, nowMs: at })).toBe(true);
     expect(needsReading(planned, { bulk: false, readAt: undefined, nowMs: at })).toBe(false);
+  });
+});
+
+describe('a check round asks the intent log once', () => {
+  it('its open jobs are read once a round, shared by the round’s questions (window closed, applied lately)', async () => {
+    const { env, dir, premium } = await setup();
+    const file = fileIntentLog(dir);
+    let reads = 0;
+    const intents: IntentLog = {
+      ...file,
+      open: () => {
+        reads++;
+        return file.open();
+      },
+    };
+    const client = createClient({ baseUrl: env.sb.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+    cleanups.push(() => client.close());
+    const changes = createChangeService({
+      client,
+      target: { id: TARGET, label: 'SANDBOX' },
+      intents,
+      sleep: async () => {},
+    });
+    // A job whose window another job closed, one line unknown (its request never reached the service).
+    const job: BulkJob = {
+      id: 'checked-job-0001',
+      op: 'extend',
+      months: 1,
+      connections: 1,
+      target: TARGET,
+      createdAt: new Date().toISOString(),
+      balanceBefore: null,
+      lines: [{ ...toBulkLine(premium[0]!), state: 'unknown', sentAt: Date.now() }],
+    };
+    file.begin(job);
+    file.release(job.id);
+    reads = 0;
+    const final = await changes.checkChange(job);
+    expect(final.lines[0]!.state).toBe('unknown');
+    // The check's own read of the job, and one for its one round.
+    expect(reads).toBe(2);
   });
 });

@@ -125,9 +125,21 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     setOpen({ unsettled, held: heldBy });
   };
 
+  /**
+   * The log's open jobs as a settle round's `otherChanges` read them, for the questions the round asks
+   * right after (`windowClosed`, `appliedLately`): one read of the log's folder a round, not three.
+   * Kept only until the round's synchronous part ends (a microtask), so nothing asks a stale copy.
+   */
+  const roundRead = new Map<string, BulkJob[]>();
+  const shareRound = (jobId: string, jobs: BulkJob[]) => {
+    roundRead.set(jobId, jobs);
+    queueMicrotask(() => {
+      if (roundRead.get(jobId) === jobs) roundRead.delete(jobId);
+    });
+  };
   /** Whether the log says another job closed this one's balance window (perhaps from another process). */
   const windowClosedOf = (jobId: string) => () =>
-    deps.intents?.open().find((j) => j.id === jobId)?.balanceBefore === null;
+    (roundRead.get(jobId) ?? deps.intents?.open())?.find((j) => j.id === jobId)?.balanceBefore === null;
 
   /** What the intent log says (its open jobs, or those ended lately): an error is logged, none said. */
   const readJobs = (read: () => BulkJob[] | undefined): BulkJob[] => {
@@ -150,8 +162,14 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
    * one another job applied since this job began (its charge may be in this job's balance window).
    */
   const otherChanges = (job: BulkJob): ReadonlyMap<string, string> => {
-    // The log's open jobs read once a round: both questions ask them.
-    const open = openJobs();
+    // The log's open jobs read once a round: both questions ask them, and so do the round's next ones.
+    let open: BulkJob[] = [];
+    try {
+      open = deps.intents?.open() ?? [];
+      if (deps.intents) shareRound(job.id, open);
+    } catch (err) {
+      deps.logError?.('intent log', err);
+    }
     const lines = new Map<string, string>();
     for (const [id, who] of othersOfJob(job.id, open).lines)
       lines.set(id, `${who} has an open change of this line`);
@@ -489,7 +507,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         now,
         holdMs,
         otherChanges: () => otherChanges(started),
-        appliedLately: () => appliedLately(started.id),
+        appliedLately: () => appliedLately(started.id, undefined, roundRead.get(started.id)),
         cancelled: () => cancelled,
         interrupted: () => interrupted,
         onLine,
@@ -524,7 +542,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
           now,
           holdMs,
           otherChanges: () => otherChanges(job),
-          appliedLately: () => appliedLately(job.id),
+          appliedLately: () => appliedLately(job.id, undefined, roundRead.get(job.id)),
           interrupted: () => interrupted,
           ...(deps.sleep ? { sleep: deps.sleep } : {}),
         }),
