@@ -70,6 +70,8 @@ export interface ChangeHooks {
    * job whose lines were read within a minute is not read again before it sends.
    */
   readonly linesReadAt?: number;
+  /** How many lines the account has, when known (its last read): how the lines are read again costs least. */
+  readonly linesTotal?: number | undefined;
   /** A single change: its job of one line, made, before anything is written or sent. */
   readonly onStart?: (job: BulkJob) => void;
 }

@@ -425,6 +425,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
           read = await readAgain(deps.client, job, {
             cancelled: () => cancelled || interrupted,
             nowMs: now(),
+            ...(hooks?.linesTotal !== undefined ? { total: hooks.linesTotal } : {}),
           });
         } catch (err) {
           deps.logError?.('lines read again before a job', err);
