@@ -160,6 +160,36 @@ describe('a bulk job reads its lines again before it spends', () => {
     expect(fileIntentLog(dir).open()).toEqual([]);
   });
 
+  it('a resumed job whose read again fails records its unsent lines as not sent (never offered again)', async () => {
+    const { env, proxy, dir, changes, premium } = await setup([
+      { match: 'GET /v1/lines/all', fault: { kind: 'error5xx', status: 503 } },
+    ]);
+    // Interrupted before it sent anything: on disk, its lines never sent.
+    const job: BulkJob = {
+      id: 'resumed-job-0001',
+      op: 'extend',
+      months: 1,
+      connections: 1,
+      target: TARGET,
+      createdAt: new Date().toISOString(),
+      balanceBefore: 1_000,
+      lines: premium.slice(0, 2).map((l) => ({ ...toBulkLine(l), cost: 1 })),
+    };
+    const log = fileIntentLog(dir);
+    log.begin(job);
+    log.release(job.id);
+    const charged = books(env.sb).ledger.length;
+    const final = await changes.runChange(job, { bulk: true });
+    expect(final.lines.map((l) => [l.state, l.notSent])).toEqual([
+      ['failed', true],
+      ['failed', true],
+    ]);
+    expect(proxy.forwarded.get('PUT /v1/lines/extend') ?? 0).toBe(0);
+    expect(books(env.sb).ledger.length).toBe(charged);
+    // Ended: the next start offers nothing of it for resuming.
+    expect(fileIntentLog(dir).open()).toEqual([]);
+  });
+
   it('a cancel during the read again sends nothing', async () => {
     const { env, proxy, changes, premium, packages } = await setup([
       { match: 'GET /v1/lines/all', fault: { kind: 'slow', ms: 50 } },

@@ -416,9 +416,18 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       const resumed = given.balanceBefore !== undefined && deps.intents !== undefined;
       if (needsReading(job, { bulk: hooks?.bulk === true, readAt: hooks?.linesReadAt, nowMs: now() })) {
         const unsent = (patch: Partial<BulkLine>): BulkJob => {
-          // A resumed job was taken: free again (its unsent lines stay as the log has them).
-          if (resumed) deps.intents?.release(job.id);
-          return { ...job, lines: job.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)) };
+          const ended = {
+            ...job,
+            lines: job.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)),
+          };
+          // A new job has nothing on disk yet. A resumed one (taken) records them, as the engine would:
+          // never offered for resuming again, then ended or released.
+          if (!resumed) return ended;
+          const { onLine, finish } = wire(job, hooks);
+          ended.lines.forEach((l, i) => {
+            if (l !== job.lines[i]) onLine(l);
+          });
+          return finish(ended);
         };
         let read: BulkJob | null;
         try {
