@@ -165,25 +165,32 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
 
   const release = (jobId: string) => releaseOwner(owners, fileOf(jobId), procs);
 
-  /** The ended jobs' files still kept; those older than `keepSettledMs` are removed. */
-  const settledFiles = (): string[] => {
+  /**
+   * The ended jobs' files still kept; those older than `keepSettledMs` are removed. One whose age
+   * cannot be told (its `stat` fails, other than gone) is named, never skipped in silence.
+   */
+  const settledFiles = (): { kept: string[]; damage: IntentDamage[] } => {
     let names: string[];
     try {
       names = fs.readdirSync(dir).filter((n) => n.endsWith(`.jsonl${SETTLED}`));
     } catch {
-      return [];
+      return { kept: [], damage: [] };
     }
     const kept: string[] = [];
+    const damage: IntentDamage[] = [];
     for (const name of names) {
       const path = join(dir, name);
       try {
         if (Date.now() - fs.statSync(path).mtimeMs <= keepSettledMs) kept.push(path);
         else fs.rmSync(path, { force: true });
-      } catch {
+      } catch (err) {
         // Gone meanwhile (dropped by another process): nothing to keep.
+        if (codeOf(err) === 'ENOENT') continue;
+        const problem = `it cannot be read (${describeError(located(err, path))})`;
+        damage.push({ path, problem, jobId: null, lines: [], ended: true });
       }
     }
-    return kept;
+    return { kept, damage };
   };
 
   /**
@@ -192,8 +199,8 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
    */
   const readSettled = (): { jobs: ReturnType<IntentLog['open']>; damage: IntentDamage[] } => {
     const jobs: ReturnType<IntentLog['open']> = [];
-    const damage: IntentDamage[] = [];
-    for (const path of settledFiles()) {
+    const { kept, damage } = settledFiles();
+    for (const path of kept) {
       let text: string;
       try {
         text = String(fs.readFileSync(path, 'utf8'));
@@ -287,6 +294,7 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
     settled: () => readSettled().jobs,
     open: () => scan().jobs,
     damaged: () => [...scan().damage, ...readSettled().damage],
+    openWithDamage: () => scan(),
     setAside(path) {
       const file = resolve(path);
       const name = basename(file);

@@ -220,6 +220,24 @@ export function planLine(
 }
 
 /**
+ * What changed in a line since it was marked that changes its plan (its cost, or whether it is
+ * sent at all), in words; null when the plan stands (`was`: the marks', `now`: read again just
+ * before sending). A later expiry alone leaves an extend's or an upgrade's plan as it was.
+ */
+export function planChanged(op: ChangeOp, was: BulkLine['before'], now: BulkLine['before']): string | null {
+  if (op === 'create' || op === 'trial') return null;
+  if ((op === 'extend' || op === 'upgrade') && was.isTrial !== now.isTrial)
+    return now.isTrial ? 'it is a trial now' : 'it is no longer a trial';
+  if ((op === 'extend' || op === 'upgrade') && was.connections !== now.connections)
+    return `its connections went from ${was.connections} to ${now.connections}`;
+  if (op === 'unsuspend' && was.enabled !== now.enabled)
+    return now.enabled ? 'it is not suspended any more' : 'it was suspended meanwhile';
+  if (op === 'delete' && (was.expMs !== now.expMs || (was.expRaw ?? null) !== (now.expRaw ?? null)))
+    return 'its expiry changed: the paid time it loses differs';
+  return null;
+}
+
+/**
  * The paid time a line still has, as deleting it would lose it: days by the one day rule (0: some
  * of today), 'never' for a line without expiry, null when none is left (or its expiry is unreadable).
  */

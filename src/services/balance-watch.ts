@@ -42,11 +42,13 @@ export interface BalanceWatch {
 
 const busyOf = (w: BalanceWatch): string | null => {
   try {
-    if (w.intents?.open().length)
+    // One read of the log: its open jobs and the damage of their files (not the ended jobs').
+    const read = w.intents?.openWithDamage?.() ?? null;
+    if ((read?.jobs ?? w.intents?.open() ?? []).length)
       return 'a change of this account is open (in flight or its outcome unknown)';
     // A job file that does not read (or a log directory that does not) may be a change in flight.
     // (An ended job's damaged file is not: its outcome is in the journal.)
-    const damage = (w.intents?.damaged?.() ?? []).filter((d) => !d.ended);
+    const damage = read?.damage ?? (w.intents?.damaged?.() ?? []).filter((d) => !d.ended);
     if (damage.length) return `the intent log could not be read whole (${damage[0]!.path})`;
   } catch {
     return 'the intent log could not be read';

@@ -128,6 +128,8 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
     try {
       current = await changes.runChange(job, {
         bulk: true,
+        // The account's line count: whether a walk or searches read the lines again for less.
+        linesTotal: loaded(get().account)?.lines_count,
         onProgress: (j) => {
           current = j;
           dirty = true;

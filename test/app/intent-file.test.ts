@@ -266,6 +266,51 @@ describe('a damaged intent file', () => {
   });
 });
 
+describe('an ended job file whose age cannot be told', () => {
+  it('a stat that fails (not "gone") is named as ended damage, never skipped, never fatal', () => {
+    const dir = tmp('ld-stat-');
+    const log = fileIntentLog(dir);
+    const job = aJob('j3');
+    log.begin(job);
+    log.line(job.id, { ...job.lines[0]!, state: 'done' });
+    log.end(job.id);
+    // A symlink to itself: listed, but its stat fails (ELOOP), as root too.
+    const loop = join(dir, 'j4.jsonl.settled');
+    nodeFs.symlinkSync(loop, loop);
+    const damage = fileIntentLog(dir).damaged?.() ?? [];
+    expect(damage).toEqual([expect.objectContaining({ path: loop, jobId: null, lines: [], ended: true })]);
+    expect(damage[0]!.problem).toMatch(/^it cannot be read \(.*ELOOP|too many.*levels/i);
+    // The readable ended job is still read; nothing of the other is open.
+    expect(
+      fileIntentLog(dir)
+        .settled?.()
+        .map((j) => j.id),
+    ).toEqual(['j3']);
+    expect(fileIntentLog(dir).open()).toEqual([]);
+    // Only the open jobs' side: one scan, and an ended job's damage is not in it.
+    expect(fileIntentLog(dir).openWithDamage?.()).toEqual({ jobs: [], damage: [] });
+  });
+
+  it('the open jobs and their damage come from one scan of the folder', () => {
+    const dir = tmp('ld-scan-');
+    let listed = 0;
+    const fs: Partial<IntentFs> = {
+      readdirSync: ((...a: Parameters<typeof nodeFs.readdirSync>) => {
+        listed++;
+        return nodeFs.readdirSync(...a);
+      }) as IntentFs['readdirSync'],
+    };
+    const log = fileIntentLog(dir, undefined, { fs });
+    log.begin(aJob('j5'));
+    writeFileSync(join(dir, 'j6.jsonl'), 'null\n');
+    listed = 0;
+    const read = log.openWithDamage?.();
+    expect(listed).toBe(1);
+    expect(read?.jobs.map((j) => j.id)).toEqual(['j5']);
+    expect(read?.damage).toEqual([expect.objectContaining({ path: join(dir, 'j6.jsonl') })]);
+  });
+});
+
 describe('durable writes', () => {
   it('each record is synced before line() returns; a new file, and its directory, before begin() returns', () => {
     const dir = tmp('ld-sync-');

@@ -5,7 +5,9 @@
  *
  * The user wants each line changed once: each line takes part in at most one action. So the
  * invariants are: no line charged twice; a line the app reported "not applied" has no charge unless a
- * later retry applied it; the journal's totals equal the ledger (where every amount is known).
+ * later retry applied it; the journal's totals equal the ledger (where every amount is known). A line
+ * another client changes between the marking and the sending (`meddle`) carries that client's charge
+ * too: it is left out of those sums, and a job's "applied" of such a line needs a charge of its own.
  */
 
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs';
@@ -16,7 +18,7 @@ import { createClient } from '../../src/api/client';
 import type { LineListItem } from '../../src/api/contract';
 import { fileIntentLog } from '../../src/app/intent-file';
 import { startTimeOf } from '../../src/app/process-owner';
-import type { BulkLine } from '../../src/domain/bulk';
+import { type BulkLine, toBulkLine } from '../../src/domain/bulk';
 import { Marks } from '../../src/domain/marks';
 import { prng } from '../../src/sandbox/prng';
 import type { IntentLog } from '../../src/services/changes/intent-log';
@@ -44,7 +46,18 @@ export type Action =
       readonly tear: number;
     }
   /** A second linedesk (another process) runs a bulk extend at the same time, on overlapping lines. */
-  | { readonly kind: 'race'; readonly n: number; readonly overlap: number };
+  | { readonly kind: 'race'; readonly n: number; readonly overlap: number }
+  /**
+   * Another client (another panel) changes a marked line between the marking and the sending: it
+   * extends it (the plan stands) or gives it a connection more (the plan changes). `closed`: another
+   * job of the account is spending meanwhile, so the job's balance window is closed.
+   */
+  | {
+      readonly kind: 'meddle';
+      readonly n: number;
+      readonly change: 'extend' | 'connections';
+      readonly closed: boolean;
+    };
 
 export interface Schedule {
   /** How the server speaks (through the fault-and-dialect proxy). */
@@ -108,6 +121,12 @@ export const scheduleArb: fc.Arbitrary<Schedule> = fc.record({
         kind: fc.constant('race' as const),
         n: fc.integer({ min: 2, max: 6 }),
         overlap: fc.integer({ min: 1, max: 3 }),
+      }),
+      fc.record({
+        kind: fc.constant('meddle' as const),
+        n: fc.integer({ min: 1, max: 4 }),
+        change: fc.constantFrom('extend' as const, 'connections' as const),
+        closed: fc.boolean(),
       }),
     ),
     { minLength: 1, maxLength: 4 },
@@ -201,6 +220,10 @@ export interface Outcome {
   readonly askedTwice: ReadonlySet<string>;
   /** Lines claimed applied (without "possibly by another client") more times than they were charged. */
   readonly overclaimed: readonly string[];
+  /** Lines another client changed between marking and sending: the charges that client made. */
+  readonly meddled: ReadonlyMap<string, number>;
+  /** Credits that other client spent (not this machine's: no journal has them). */
+  readonly otherSpent: number;
 }
 
 /** Runs one schedule; returns what the ledger and the journal say, for the invariants. */
@@ -245,6 +268,13 @@ export async function runSchedule(s: Schedule): Promise<Outcome> {
   /** Lines each linedesk claims it applied (not "possibly by another client"). */
   const claims = { here: new Set<string>(), there: new Set<string>() };
   const askedTwice = new Set<string>();
+  /** Lines a bulk job here claimed applied (not "possibly by another client"). */
+  const bulkClaims = new Set<string>();
+  const meddled = new Map<string, number>();
+  let otherSpent = 0;
+  const noteClaims = (lines: readonly BulkLine[]) => {
+    for (const l of lines) if (l.state === 'done' && !l.maybeOther) bulkClaims.add(l.id);
+  };
   const otherEntries: JournalEntry[] = [];
   let created = 0;
   env.sb.faults.set(s.faults);
@@ -293,11 +323,14 @@ export async function runSchedule(s: Schedule): Promise<Outcome> {
     op: 'extend' | 'upgrade',
     lines: readonly LineListItem[],
     cancelAfter: number | null,
+    /** Between the preview and the start (another client's change of a marked line). */
+    between?: () => Promise<void>,
   ) => {
     markOnly(lines);
     store.getState().openBulk(op);
     if (op === 'upgrade') store.getState().bulkAdjust(1);
     await wait(() => store.getState().bulk?.quoting === false);
+    await between?.();
     const running = store.getState().bulkStart();
     if (cancelAfter !== null) {
       await wait(
@@ -309,8 +342,10 @@ export async function runSchedule(s: Schedule): Promise<Outcome> {
     }
     await running;
     noteFailed(store.getState().bulk?.job.lines ?? []);
+    noteClaims(store.getState().bulk?.job.lines ?? []);
     if (store.getState().bulk?.job.lines.some((l) => l.state === 'unknown'))
       await store.getState().bulkRecheck();
+    noteClaims(store.getState().bulk?.job.lines ?? []);
     if (
       store
         .getState()
@@ -320,6 +355,7 @@ export async function runSchedule(s: Schedule): Promise<Outcome> {
       await wait(() => store.getState().bulk?.quoting === false);
       await store.getState().bulkStart();
       noteFailed(store.getState().bulk?.job.lines ?? []);
+      noteClaims(store.getState().bulk?.job.lines ?? []);
     }
     store.getState().bulkClose();
   };
@@ -356,6 +392,38 @@ export async function runSchedule(s: Schedule): Promise<Outcome> {
     } else if (a.kind === 'bulk') {
       const lines = take(a.n);
       if (lines.length) await bulk(a.op, lines, a.cancelAfter);
+    } else if (a.kind === 'meddle') {
+      const lines = take(a.n);
+      const target = lines[0];
+      if (!target) continue;
+      // Another job of this account spending meanwhile (a request of it in flight): the window closes.
+      const spending = `meddle-${created++}`;
+      if (a.closed)
+        fileIntentLog(dir).begin({
+          id: spending,
+          op: 'extend',
+          months: 1,
+          connections: 1,
+          target: 'sandbox:test',
+          createdAt: new Date(now()).toISOString(),
+          balanceBefore: 1,
+          lines: [
+            { ...toBulkLine({ ...target, id: `${spending}-line`, username: spending }), state: 'sending' },
+          ],
+        });
+      await bulk('extend', lines, null, async () => {
+        // The other client: straight to the service (its own faults apply), judged by the ledger.
+        const before = books(env.sb);
+        await (a.change === 'extend'
+          ? env.client.extendLine({ id: target.id, duration: 1 })
+          : env.client.upgradeLine({ id: target.id, new_connections: target.connections + 1 })
+        ).catch(() => null);
+        const after = books(env.sb);
+        const theirs = after.ledger.slice(before.ledger.length).filter((r) => r.line_id === target.id);
+        if (theirs.length) meddled.set(target.id, theirs.length);
+        otherSpent += theirs.reduce((n, r) => n + r.amount, 0);
+      });
+      if (a.closed) fileIntentLog(dir).end(spending);
     } else if (a.kind === 'race') {
       const mine = take(a.n);
       const theirs = [...mine.slice(0, a.overlap), ...take(a.n - a.overlap)];
@@ -442,9 +510,17 @@ export async function runSchedule(s: Schedule): Promise<Outcome> {
     appliedByJournal,
     unknownLeft,
     askedTwice,
-    overclaimed: [...new Set([...claims.here, ...claims.there])].filter(
-      (id) => Number(claims.here.has(id)) + Number(claims.there.has(id)) > (charges.get(id) ?? 0),
-    ),
+    overclaimed: [
+      ...[...new Set([...claims.here, ...claims.there])].filter(
+        (id) => Number(claims.here.has(id)) + Number(claims.there.has(id)) > (charges.get(id) ?? 0),
+      ),
+      // A line another client changed: this job's "applied" needs a charge beyond that client's.
+      ...[...meddled.keys()].filter(
+        (id) => bulkClaims.has(id) && (charges.get(id) ?? 0) - (meddled.get(id) ?? 0) < 1,
+      ),
+    ],
+    meddled,
+    otherSpent,
     ...(process.env.MODEL_DEBUG ? { entries: [...k.entries, ...otherEntries], ledger: b.ledger } : {}),
   };
 }

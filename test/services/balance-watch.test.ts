@@ -5,8 +5,12 @@
  * its journal entry is written.
  */
 
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sameServiceAs } from '../../src/app/account-id';
+import { fileIntentLog, type IntentFs } from '../../src/app/intent-file';
 import type { BulkJob } from '../../src/domain/bulk';
 import { memoryBalances, readAccountWatched } from '../../src/services/balance-watch';
 import { memoryIntentLog } from '../../src/services/changes/intent-log';
@@ -145,6 +149,41 @@ describe('the drift watch over an intent log that does not read whole', () => {
     expect(drift?.verdict).toMatchObject({ kind: 'unsure' });
     expect(drift?.verdict.kind === 'unsure' && drift.verdict.why).toContain('/data/intents-x/job.jsonl');
     expect(balances.seen.get('acct')?.balance).toBe(100);
+  });
+});
+
+describe('the drift watch over the intent log on disk', () => {
+  it('reads the log folder once a balance read (the open jobs only), and an ended damaged file is not a change open', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ld-watch-'));
+    try {
+      let listed = 0;
+      const fs: Partial<IntentFs> = {
+        readdirSync: ((...a: Parameters<typeof readdirSync>) => {
+          listed++;
+          return readdirSync(...a);
+        }) as IntentFs['readdirSync'],
+      };
+      // An ended job's file that does not read: named by `damaged()`, not a change in flight.
+      writeFileSync(join(dir, 'old.jsonl.settled'), 'null\n');
+      const intents = fileIntentLog(dir, undefined, { fs });
+      expect(intents.damaged?.()).toEqual([expect.objectContaining({ ended: true })]);
+      const balances = memoryBalances();
+      balances.seen.set('acct', { balance: 100, at: Date.parse('2026-11-20T11:00:00Z') });
+      const watch = {
+        balances,
+        targetId: 'acct',
+        journal: memoryJournal(),
+        intents,
+        now: () => Date.parse('2026-11-20T12:00:00Z'),
+      };
+      listed = 0;
+      const { drift } = await readAccountWatched({ me: async () => ({ credits: 100 }) as never }, watch);
+      expect(drift?.verdict.kind).toBe('steady');
+      // Asked before and after the read: one scan each (not the ended jobs' folder scan too).
+      expect(listed).toBe(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -249,6 +249,8 @@ async function changeMany(ctx: Ctx, r: Run, p: ChangeParams): Promise<number> {
       path: ['stdin'],
       exit: EXIT.usage,
     });
+  // Read now, seconds before the job sends: the change service does not read them again.
+  const readAt = ctx.now();
   const { found, ambiguous } = await r.sv.lookup(
     items.map((i) => i.item),
     { total: r.linesCount },
@@ -307,6 +309,7 @@ async function changeMany(ctx: Ctx, r: Run, p: ChangeParams): Promise<number> {
   try {
     final = await changes.runChange(planned, {
       bulk: true,
+      linesReadAt: readAt,
       onProgress: (j) => {
         const pr = progressOf(j, 0);
         out.progress(

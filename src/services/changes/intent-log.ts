@@ -47,6 +47,11 @@ export interface IntentLog {
    */
   damaged?(): IntentDamage[];
   /**
+   * The open jobs and the damage of the open jobs' files only (not an ended job's), from one read of
+   * the log (what a balance read asks: is a change of this account open, or may one be?).
+   */
+  openWithDamage?(): { readonly jobs: BulkJob[]; readonly damage: IntentDamage[] };
+  /**
    * The user's explicit "set aside" of a job file (a damaged one, after its lines were looked up):
    * renamed to `<name>.damaged-<time>` beside it, so it is kept but no longer read, and its owner file
    * removed. Returns the new path. Throws when the path is not a job file of this log, or another live

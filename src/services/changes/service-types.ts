@@ -63,8 +63,15 @@ export interface ChangeHooks {
   readonly onPause?: EngineOptions['onPause'];
   /** A check nobody asked for now (the background checks): nothing said when another linedesk has it. */
   readonly background?: boolean;
-  /** A bulk job (even of one line): the journal says so. */
+  /** A bulk job (even of one line): the journal says so; its lines are read again before it sends. */
   readonly bulk?: boolean;
+  /**
+   * When the job's lines were read from the server (epoch ms), if just now (a script's lookup): a bulk
+   * job whose lines were read within a minute is not read again before it sends.
+   */
+  readonly linesReadAt?: number;
+  /** How many lines the account has, when known (its last read): how the lines are read again costs least. */
+  readonly linesTotal?: number | undefined;
   /** A single change: its job of one line, made, before anything is written or sent. */
   readonly onStart?: (job: BulkJob) => void;
 }

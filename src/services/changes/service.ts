@@ -14,6 +14,7 @@ import { counted } from '../../domain/format';
 import { DEFAULT_HOLD_MS, heldUntil } from '../../domain/proof';
 import { describeError } from '../describe-error';
 import { checkJob, type EngineOptions, runJob } from './engine';
+import { needsReading, readAgain } from './fresh-lines';
 import { holdDamagedIntents, type Notify, takeJob } from './intent-damage';
 import { needsAttention } from './intent-log';
 import { journalRecorder } from './journal-record';
@@ -124,9 +125,21 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     setOpen({ unsettled, held: heldBy });
   };
 
+  /**
+   * The log's open jobs as a settle round's `otherChanges` read them, for the questions the round asks
+   * right after (`windowClosed`, `appliedLately`): one read of the log's folder a round, not three.
+   * Kept only until the round's synchronous part ends (a microtask), so nothing asks a stale copy.
+   */
+  const roundRead = new Map<string, BulkJob[]>();
+  const shareRound = (jobId: string, jobs: BulkJob[]) => {
+    roundRead.set(jobId, jobs);
+    queueMicrotask(() => {
+      if (roundRead.get(jobId) === jobs) roundRead.delete(jobId);
+    });
+  };
   /** Whether the log says another job closed this one's balance window (perhaps from another process). */
   const windowClosedOf = (jobId: string) => () =>
-    deps.intents?.open().find((j) => j.id === jobId)?.balanceBefore === null;
+    (roundRead.get(jobId) ?? deps.intents?.open())?.find((j) => j.id === jobId)?.balanceBefore === null;
 
   /** What the intent log says (its open jobs, or those ended lately): an error is logged, none said. */
   const readJobs = (read: () => BulkJob[] | undefined): BulkJob[] => {
@@ -149,8 +162,14 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
    * one another job applied since this job began (its charge may be in this job's balance window).
    */
   const otherChanges = (job: BulkJob): ReadonlyMap<string, string> => {
-    // The log's open jobs read once a round: both questions ask them.
-    const open = openJobs();
+    // The log's open jobs read once a round: both questions ask them, and so do the round's next ones.
+    let open: BulkJob[] = [];
+    try {
+      open = deps.intents?.open() ?? [];
+      if (deps.intents) shareRound(job.id, open);
+    } catch (err) {
+      deps.logError?.('intent log', err);
+    }
     const lines = new Map<string, string>();
     for (const [id, who] of othersOfJob(job.id, open).lines)
       lines.set(id, `${who} has an open change of this line`);
@@ -392,6 +411,60 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         }
         job = logged;
       }
+      // A bulk job's lines as the server has them now, before anything is spent (fresh-lines.ts):
+      // the marks may be hours old, and a check that cannot judge by the balance compares with them.
+      const resumed = given.balanceBefore !== undefined && deps.intents !== undefined;
+      if (needsReading(job, { bulk: hooks?.bulk === true, readAt: hooks?.linesReadAt, nowMs: now() })) {
+        const unsent = (patch: Partial<BulkLine>): BulkJob => {
+          const ended = {
+            ...job,
+            lines: job.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)),
+          };
+          // A new job has nothing on disk yet. A resumed one (taken) records them, as the engine would:
+          // never offered for resuming again, then ended or released.
+          if (!resumed) return ended;
+          const { onLine, finish } = wire(job, hooks);
+          ended.lines.forEach((l, i) => {
+            if (l !== job.lines[i]) onLine(l);
+          });
+          return finish(ended);
+        };
+        let read: BulkJob | null;
+        try {
+          read = await readAgain(deps.client, job, {
+            cancelled: () => cancelled || interrupted,
+            nowMs: now(),
+            ...(hooks?.linesTotal !== undefined ? { total: hooks.linesTotal } : {}),
+          });
+        } catch (err) {
+          deps.logError?.('lines read again before a job', err);
+          notify(
+            `Nothing was sent: the lines could not be read again before sending (${describeError(err)}); nothing was charged`,
+            'error',
+          );
+          return unsent({
+            state: 'failed',
+            detail: `not sent: the line could not be read again before sending (${describeError(err)}); nothing charged`,
+            provenNotApplied: true,
+            notSent: true,
+          });
+        }
+        if (interrupted) {
+          if (resumed) deps.intents?.release(job.id);
+          return given;
+        }
+        if (!read || cancelled) return unsent({ state: 'cancelled', detail: 'cancelled before it was sent' });
+        const left = read.lines.filter((l, i) => l.state === 'skipped' && job.lines[i]?.state === 'pending');
+        if (left.length)
+          notify(
+            `${counted(left.length, 'line')} changed or went since marked: not sent, nothing charged (${left
+              .slice(0, 3)
+              .map((l) => l.username)
+              .join(', ')}${left.length > 3 ? '…' : ''}); review and run again`,
+            'warning',
+          );
+        job = read;
+      }
       // The balance just before the first request: the judge of what checked lines cost.
       // A resumed job keeps the balance it started from: the replies it already had are counted in it.
       let balanceBefore: number | null = job.balanceBefore ?? null;
@@ -444,7 +517,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         now,
         holdMs,
         otherChanges: () => otherChanges(started),
-        appliedLately: () => appliedLately(started.id),
+        appliedLately: () => appliedLately(started.id, undefined, roundRead.get(started.id)),
         cancelled: () => cancelled,
         interrupted: () => interrupted,
         onLine,
@@ -479,7 +552,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
           now,
           holdMs,
           otherChanges: () => otherChanges(job),
-          appliedLately: () => appliedLately(job.id),
+          appliedLately: () => appliedLately(job.id, undefined, roundRead.get(job.id)),
           interrupted: () => interrupted,
           ...(deps.sleep ? { sleep: deps.sleep } : {}),
         }),

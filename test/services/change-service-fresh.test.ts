@@ -1,0 +1,272 @@
+/**
+ * A bulk job's lines read again before it spends (services/changes/fresh-lines.ts), against the real
+ * sandbox over HTTP through the fault proxy: a change another client made after the lines were
+ * marked is never taken for this job's; a line whose plan changed since is not sent (nothing
+ * charged); a read that fails, or is cancelled, sends nothing.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client';
+import { fileIntentLog } from '../../src/app/intent-file';
+import { type BulkJob, toBulkLine } from '../../src/domain/bulk';
+import { FRESH_FOR_MS, needsReading } from '../../src/services/changes/fresh-lines';
+import type { IntentLog } from '../../src/services/changes/intent-log';
+import { memoryJournal } from '../../src/services/changes/journal';
+import { createChangeService } from '../../src/services/changes/service';
+import { type FaultRule, faultProxy } from '../helpers/fault-proxy';
+import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';
+import { cleanups } from '../helpers/wait';
+
+const dirs: string[] = [];
+afterEach(() => {
+  while (dirs.length) rmSync(dirs.pop()!, { recursive: true, force: true });
+});
+
+const TARGET = 'sandbox:test';
+
+async function setup(rules: readonly FaultRule[] = []) {
+  const env = await sandbox({ lines: 40 });
+  const proxy = await faultProxy(env.sb.baseUrl, { rules });
+  const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+  cleanups.push(async () => {
+    await proxy.landed();
+    await client.close();
+    await proxy.close();
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'intents-'));
+  dirs.push(dir);
+  const journal = memoryJournal();
+  const changes = createChangeService({
+    client,
+    target: { id: TARGET, label: 'SANDBOX' },
+    intents: fileIntentLog(dir),
+    journal,
+    sleep: async () => {},
+    bulkConcurrency: 1,
+  });
+  const notices: string[] = [];
+  changes.subscribe((e) => {
+    if (e.type === 'notice') notices.push(e.text);
+  });
+  const all = (await env.client.listLines({ limit: 100 })).lines;
+  const premium = all.filter((l) => !l.is_trial && l.enabled && l.connections < 5);
+  const packages = (await env.client.packages()).packages;
+  return { env, proxy, dir, changes, premium, packages, notices };
+}
+
+/** Another job of the account still spending (a request of it in flight): this job's balance window is closed. */
+function anotherJobSpending(dir: string, line: ReturnType<typeof toBulkLine>): void {
+  const job: BulkJob = {
+    id: 'another-job-0000',
+    op: 'extend',
+    months: 1,
+    connections: 1,
+    target: TARGET,
+    createdAt: new Date().toISOString(),
+    balanceBefore: 1,
+    lines: [{ ...line, state: 'sending', sentAt: Date.now() }],
+  };
+  fileIntentLog(dir).begin(job);
+}
+
+const listed = (proxy: { forwarded: Map<string, number> }) => proxy.forwarded.get('GET /v1/lines/all') ?? 0;
+
+describe('a bulk job reads its lines again before it spends', () => {
+  it('a change another client made after the marking, this job’s request lost, window closed: never "applied"', async () => {
+    // This job's extend never reaches the service (the connection drops with the request).
+    const { env, proxy, dir, changes, premium, packages } = await setup([
+      { match: 'PUT /v1/lines/extend', nth: 1, fault: { kind: 'resetBefore' } },
+    ]);
+    const [line, busy] = premium;
+    // Marked now, as the line is...
+    const marked = [toBulkLine(line!)];
+    // ...then another client (another panel) extends it...
+    await env.client.extendLine({ id: line!.id, duration: 1 });
+    const after = (await env.client.listLines({ search: line!.id, limit: 100 })).lines.find(
+      (l) => l.id === line!.id,
+    )!;
+    // ...while another job of this account spends: the balance cannot tell whose change is whose.
+    anotherJobSpending(dir, toBulkLine(busy!));
+    const charged = books(env.sb).ledger.length;
+    const final = await changes.runChange(
+      changes.plan('extend', marked, { months: 1, connections: 1 }, packages),
+      { bulk: true },
+    );
+    expect(books(env.sb).ledger.length).toBe(charged);
+    expect(proxy.forwarded.get('PUT /v1/lines/extend') ?? 0).toBe(0);
+    // The line shows a change (the other client's), the balance cannot tell: still never this job's.
+    expect(final.lines[0]!.state).not.toBe('done');
+    // Its starting state is the line as read just before sending: the other client's change is in it.
+    expect(final.lines[0]!.before.expMs).toBe(after.exp_date?.ms);
+    // What the intent log keeps (what a later check compares with) is that state too.
+    const kept = fileIntentLog(dir)
+      .open()
+      .find((j) => j.id === final.id);
+    if (kept) expect(kept.lines[0]!.before.expMs).toBe(after.exp_date?.ms);
+  });
+
+  it('a line whose plan changed since the marking (connections; deleted) is not sent, and nothing is charged for it', async () => {
+    const { env, proxy, changes, premium, packages, notices } = await setup();
+    const [same, grown, gone] = premium;
+    const planned = changes.plan(
+      'extend',
+      [same!, grown!, gone!].map(toBulkLine),
+      { months: 1, connections: 1 },
+      packages,
+    );
+    // After the marking: another client gives one line more connections (its price differs) and
+    // deletes another.
+    await env.client.upgradeLine({ id: grown!.id, new_connections: grown!.connections + 1 });
+    await env.client.deleteLine({ id: gone!.id });
+    const before = books(env.sb);
+    const final = await changes.runChange(planned, { bulk: true });
+    expect(final.lines.map((l) => l.state)).toEqual(['done', 'skipped', 'skipped']);
+    expect(final.lines[1]!.detail).toBe(
+      `not sent: changed since it was marked (its connections went from ${grown!.connections} to ${grown!.connections + 1}); nothing charged: review it and run again`,
+    );
+    expect(final.lines[2]!.detail).toMatch(/^not sent: not found when read again before sending/);
+    expect(final.lines[1]!.cost).toBe(0);
+    // One extend sent, one charge: the unchanged line's.
+    expect(proxy.forwarded.get('PUT /v1/lines/extend')).toBe(1);
+    const after = books(env.sb);
+    expect(after.ledger.length).toBe(before.ledger.length + 1);
+    expect(after.ledger.at(-1)!.line_id).toBe(same!.id);
+    expect(
+      notices.some((n) => /2 lines changed or went since marked: not sent, nothing charged/.test(n)),
+    ).toBe(true);
+  });
+
+  it('a read again that fails sends nothing, charges nothing, and says so', async () => {
+    const { env, proxy, dir, changes, premium, packages, notices } = await setup([
+      { match: 'GET /v1/lines/all', fault: { kind: 'error5xx', status: 503 } },
+    ]);
+    const planned = changes.plan(
+      'extend',
+      premium.slice(0, 3).map(toBulkLine),
+      { months: 1, connections: 1 },
+      packages,
+    );
+    const charged = books(env.sb).ledger.length;
+    const final = await changes.runChange(planned, { bulk: true });
+    expect(final.lines.every((l) => l.state === 'failed' && l.notSent && l.provenNotApplied)).toBe(true);
+    expect(final.lines[0]!.detail).toMatch(/^not sent: the line could not be read again before sending/);
+    expect(notices.some((n) => n.startsWith('Nothing was sent: the lines could not be read again'))).toBe(
+      true,
+    );
+    expect(proxy.forwarded.get('PUT /v1/lines/extend') ?? 0).toBe(0);
+    expect(books(env.sb).ledger.length).toBe(charged);
+    expect(fileIntentLog(dir).open()).toEqual([]);
+  });
+
+  it('a resumed job whose read again fails records its unsent lines as not sent (never offered again)', async () => {
+    const { env, proxy, dir, changes, premium } = await setup([
+      { match: 'GET /v1/lines/all', fault: { kind: 'error5xx', status: 503 } },
+    ]);
+    // Interrupted before it sent anything: on disk, its lines never sent.
+    const job: BulkJob = {
+      id: 'resumed-job-0001',
+      op: 'extend',
+      months: 1,
+      connections: 1,
+      target: TARGET,
+      createdAt: new Date().toISOString(),
+      balanceBefore: 1_000,
+      lines: premium.slice(0, 2).map((l) => ({ ...toBulkLine(l), cost: 1 })),
+    };
+    const log = fileIntentLog(dir);
+    log.begin(job);
+    log.release(job.id);
+    const charged = books(env.sb).ledger.length;
+    const final = await changes.runChange(job, { bulk: true });
+    expect(final.lines.map((l) => [l.state, l.notSent])).toEqual([
+      ['failed', true],
+      ['failed', true],
+    ]);
+    expect(proxy.forwarded.get('PUT /v1/lines/extend') ?? 0).toBe(0);
+    expect(books(env.sb).ledger.length).toBe(charged);
+    // Ended: the next start offers nothing of it for resuming.
+    expect(fileIntentLog(dir).open()).toEqual([]);
+  });
+
+  it('a cancel during the read again sends nothing', async () => {
+    const { env, proxy, changes, premium, packages } = await setup([
+      { match: 'GET /v1/lines/all', fault: { kind: 'slow', ms: 50 } },
+    ]);
+    const planned = changes.plan(
+      'extend',
+      premium.slice(0, 3).map(toBulkLine),
+      { months: 1, connections: 1 },
+      packages,
+    );
+    const charged = books(env.sb).ledger.length;
+    const running = changes.runChange(planned, { bulk: true });
+    changes.cancel();
+    const final = await running;
+    // The read began (and was cut short): what it did not reach is cancelled, never "not found".
+    expect(listed(proxy)).toBeGreaterThan(0);
+    expect(final.lines.map((l) => l.state)).toEqual(['cancelled', 'cancelled', 'cancelled']);
+    expect(proxy.forwarded.get('PUT /v1/lines/extend') ?? 0).toBe(0);
+    expect(books(env.sb).ledger.length).toBe(charged);
+  });
+
+  it('lines read just now (a script’s lookup) are not read again; a single change is not either', async () => {
+    const { proxy, changes, premium, packages } = await setup();
+    const planned = changes.plan(
+      'extend',
+      [toBulkLine(premium[0]!)],
+      { months: 1, connections: 1 },
+      packages,
+    );
+    const listedBefore = listed(proxy);
+    const final = await changes.runChange(planned, { bulk: true, linesReadAt: Date.now() });
+    expect(final.lines[0]!.state).toBe('done');
+    // The check after no unknown outcome reads nothing either: no list request at all.
+    expect(listed(proxy)).toBe(listedBefore);
+    const at = Date.parse(planned.createdAt);
+    expect(needsReading(planned, { bulk: true, readAt: at - FRESH_FOR_MS - 1, nowMs: at })).toBe(true);
+    expect(needsReading(planned, { bulk: false, readAt: undefined, nowMs: at })).toBe(false);
+  });
+});
+
+describe('a check round asks the intent log once', () => {
+  it('its open jobs are read once a round, shared by the round’s questions (window closed, applied lately)', async () => {
+    const { env, dir, premium } = await setup();
+    const file = fileIntentLog(dir);
+    let reads = 0;
+    const intents: IntentLog = {
+      ...file,
+      open: () => {
+        reads++;
+        return file.open();
+      },
+    };
+    const client = createClient({ baseUrl: env.sb.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+    cleanups.push(() => client.close());
+    const changes = createChangeService({
+      client,
+      target: { id: TARGET, label: 'SANDBOX' },
+      intents,
+      sleep: async () => {},
+    });
+    // A job whose window another job closed, one line unknown (its request never reached the service).
+    const job: BulkJob = {
+      id: 'checked-job-0001',
+      op: 'extend',
+      months: 1,
+      connections: 1,
+      target: TARGET,
+      createdAt: new Date().toISOString(),
+      balanceBefore: null,
+      lines: [{ ...toBulkLine(premium[0]!), state: 'unknown', sentAt: Date.now() }],
+    };
+    file.begin(job);
+    file.release(job.id);
+    reads = 0;
+    const final = await changes.checkChange(job);
+    expect(final.lines[0]!.state).toBe('unknown');
+    // The check's own read of the job, and one for its one round.
+    expect(reads).toBe(2);
+  });
+});
