@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LineListItem } from '../../src/api/contract';
-import { buildLinks } from '../../src/domain/links';
+import { buildLinks, type LinkTemplates, linkTemplatesFor, linkValues } from '../../src/domain/links';
+import { fillTemplate } from '../../src/domain/templates';
 import { LINE_ENV_NAMES, lineEnv } from '../../src/present/line-env';
 
 const line = (over: Partial<LineListItem>): LineListItem => ({
@@ -34,5 +35,30 @@ describe('a command of yours gets the line’s connection links', () => {
     const none = lineEnv(bad, { nowMs: 0, links: buildLinks(bad, null) });
     expect([none.LINEDESK_M3U_URL, none.LINEDESK_EPG_URL, none.LINEDESK_SERVER_URL]).toEqual(['', '', '']);
     expect(LINE_ENV_NAMES).toEqual(expect.arrayContaining(['LINEDESK_M3U_URL', 'LINEDESK_PORTAL_URL']));
+  });
+
+  it('the same link values a customer message fills, for every link, a missing one empty', () => {
+    const { templates } = linkTemplatesFor({ links: { portal: 'http://{hostname}/c/' } }, null);
+    for (const [l, t] of [
+      [line({}), templates],
+      [line({}), undefined],
+      [line({ hostname: 'evil.example/x?y=' }), templates],
+    ] as Array<[LineListItem, LinkTemplates | undefined]>) {
+      const links = buildLinks(l, null, t);
+      const v = linkValues(links);
+      const env = lineEnv(l, { nowMs: 0, links });
+      expect([
+        env.LINEDESK_M3U_URL,
+        env.LINEDESK_EPG_URL,
+        env.LINEDESK_SERVER_URL,
+        env.LINEDESK_PORTAL_URL,
+      ]).toEqual([v.m3u, v.epg, v.server, v.portal].map((u) => u ?? ''));
+      const message = fillTemplate(
+        { id: 't', name: 't', body: '{M3U_URL}|{EPG_URL}|{PORTAL_URL}' } as never,
+        { username: l.username, password: l.password, expMs: null, links: v },
+        0,
+      );
+      expect(message).toBe([env.LINEDESK_M3U_URL, env.LINEDESK_EPG_URL, env.LINEDESK_PORTAL_URL].join('|'));
+    }
   });
 });
