@@ -3,21 +3,10 @@ import type { LineListItem } from '../../src/api/contract';
 import { buildLinks, type LinkTemplates, linkTemplatesFor, linkValues } from '../../src/domain/links';
 import { fillTemplate } from '../../src/domain/templates';
 import { LINE_ENV_NAMES, lineEnv } from '../../src/present/line-env';
+import { lineItem } from '../helpers/lines';
 
-const line = (over: Partial<LineListItem>): LineListItem => ({
-  id: 'L1',
-  hostname: 'tv.example.com:8080',
-  username: 'ana & co',
-  password: 'p#ss?=1',
-  label: '',
-  enabled: true,
-  connections: 1,
-  is_trial: false,
-  exp_date: null,
-  start_date: null,
-  created_at: null,
-  ...over,
-});
+const line = (over: Partial<LineListItem>): LineListItem =>
+  lineItem({ id: 'L1', hostname: 'tv.example.com:8080', username: 'ana & co', password: 'p#ss?=1', ...over });
 
 describe('a command of yours gets the line’s connection links', () => {
   it('as the detail builds them (credentials URL-encoded), empty when the line has no usable host', () => {

@@ -21,6 +21,7 @@ import { viewIds } from '../../src/store/view-stack';
 import { storeOnSandbox } from '../helpers/app';
 import { faultProxy } from '../helpers/fault-proxy';
 import { findEnv } from '../helpers/find-env';
+import { lineItem } from '../helpers/lines';
 import { DEMO_KEY, sandbox } from '../helpers/sandbox';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -28,19 +29,8 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-const line = (id: string, username: string): LineListItem => ({
-  id,
-  username,
-  hostname: null,
-  password: 'secret-password-1',
-  label: '',
-  enabled: true,
-  connections: 1,
-  is_trial: false,
-  exp_date: null,
-  start_date: null,
-  created_at: null,
-});
+const line = (id: string, username: string): LineListItem =>
+  lineItem({ id, username, password: 'secret-password-1' });
 const source = (id: string, isCurrent = false): FindSource => ({
   id,
   name: id,
