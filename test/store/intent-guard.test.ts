@@ -11,7 +11,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { type BulkJob, toBulkLine } from '../../src/domain/bulk';
 import { runJob } from '../../src/services/changes/engine';
 import { memoryIntentLog } from '../../src/services/changes/intent-log';
-import { storeOnSandbox } from '../helpers/app';
+import { openQuoted, storeOnSandbox } from '../helpers/app';
 import { books } from '../helpers/sandbox';
 
 const ENOSPC = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
@@ -68,10 +68,7 @@ describe('a failed intent write before sending stops the request', () => {
     await env.store.getState().loadAccount();
     await env.store.getState().loadCatalog();
     const target = (await env.client.listLines({ limit: 1, type: 'premium' })).lines[0]!;
-    env.store.getState().openAction({ op: 'extend', line: target });
-    await vi.waitFor(() => {
-      if (env.store.getState().action?.quote.status !== 'ready') throw new Error('no quote yet');
-    });
+    await openQuoted(env.store, { op: 'extend', line: target });
     await env.store.getState().confirmAction();
     const a = env.store.getState().action!;
     expect(a.phase).toBe('failed');
