@@ -27,7 +27,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { request } from 'undici';
+import { createClient } from '../../src/api/client';
 import { prng } from '../../src/sandbox/prng';
+import { DEMO_KEY } from './sandbox';
+import { cleanups } from './wait';
 
 export type Fault =
   | { readonly kind: 'resetBefore' | 'replyLost' | 'error5xxAfter' | 'badItem' | 'stuckOffset' | 'repeatIds' }
@@ -307,4 +310,15 @@ export async function faultProxy(target: string, initial: ProxyConfig = {}) {
       if (server.listening) await new Promise<void>((r) => server.close(() => r()));
     },
   };
+}
+
+/** A client (one attempt, no retries) through a fault proxy in front of `target`; both closed after the test. */
+export async function proxiedClient(target: string, config: ProxyConfig = {}) {
+  const proxy = await faultProxy(target, config);
+  const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+  cleanups.push(async () => {
+    await client.close();
+    await proxy.close();
+  });
+  return { proxy, client };
 }
