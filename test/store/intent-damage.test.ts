@@ -10,11 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { fileIntentLog } from '../../src/app/intent-file';
-import { type BulkJob, toBulkLine } from '../../src/domain/bulk';
+import { toBulkLine } from '../../src/domain/bulk';
 import { unsettledReason } from '../../src/store/selectors';
 import { storeOnSandbox } from '../helpers/app';
 import { faultProxy } from '../helpers/fault-proxy';
 import { envFor, headless, homeDirs } from '../helpers/headless';
+import { extendJob, jobLine } from '../helpers/jobs';
 import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';
 
 type Env = Awaited<ReturnType<typeof sandbox>>;
@@ -25,16 +26,7 @@ type Env = Awaited<ReturnType<typeof sandbox>>;
  */
 async function killedMidJob(env: Env, dir: string) {
   const [line] = (await env.client.listLines({ type: 'premium', limit: 1 })).lines;
-  const job: BulkJob = {
-    id: 'job-killed',
-    op: 'extend',
-    months: 1,
-    connections: 1,
-    target: 'sandbox:test',
-    createdAt: new Date().toISOString(),
-    balanceBefore: (await env.client.me()).credits,
-    lines: [{ ...toBulkLine(line!), cost: line!.connections }],
-  };
+  const job = extendJob('job-killed', [jobLine(line!)], { balanceBefore: (await env.client.me()).credits });
   const gone = { pid: spawnSync(process.execPath, ['-e', '0']).pid!, start: null };
   const theirs = fileIntentLog(dir, gone);
   theirs.begin(job);

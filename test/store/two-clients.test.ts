@@ -14,13 +14,14 @@ import type { LineListItem } from '../../src/api/contract';
 import { NetworkError } from '../../src/api/errors';
 import { fileIntentLog } from '../../src/app/intent-file';
 import { startTimeOf } from '../../src/app/process-owner';
-import { type BulkJob, toBulkLine } from '../../src/domain/bulk';
+import type { BulkJob } from '../../src/domain/bulk';
 import { Marks } from '../../src/domain/marks';
 import { memoryJournal } from '../../src/services/changes/journal';
 import type { AppStore } from '../../src/store/app-store';
 import type { StoreDeps } from '../../src/store/deps';
 import { openQuoted, storeOnSandbox } from '../helpers/app';
 import { faultProxy } from '../helpers/fault-proxy';
+import { extendJob, jobLine } from '../helpers/jobs';
 import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';
 
 const other = () => ({ pid: process.ppid, start: startTimeOf(process.ppid) });
@@ -28,16 +29,8 @@ const sleep = () => new Promise<void>((r) => setTimeout(r, 2));
 const mark = (store: AppStore, lines: readonly LineListItem[]) => store.setState({ marked: Marks.of(lines) });
 
 /** Another linedesk's extend of one line (written to its own intent log by the test). */
-const theirExtend = (line: LineListItem, over: Partial<BulkJob> = {}): BulkJob => ({
-  id: 'job-theirs',
-  op: 'extend',
-  months: 1,
-  connections: 1,
-  target: 'sandbox:test',
-  createdAt: new Date().toISOString(),
-  ...over,
-  lines: [{ ...toBulkLine(line), cost: 3 }],
-});
+const theirExtend = (line: LineListItem, over: Partial<BulkJob> = {}): BulkJob =>
+  extendJob('job-theirs', [jobLine(line, { cost: 3 })], over);
 
 /** Our extend of the line through the single-change dialog, on the intent log in `dir`: its line's outcome. */
 async function ourExtend(
