@@ -12,7 +12,7 @@ import type { LineListItem } from '../../src/api/contract';
 import { programRunner, runProgram } from '../../src/app/run-program';
 import { endText } from '../../src/domain/user-commands';
 import { lineEnv } from '../../src/present/line-env';
-import { lineItem } from '../helpers/lines';
+import { lineItem } from '../helpers/fixtures';
 import { until } from '../helpers/wait';
 
 let dir: string;

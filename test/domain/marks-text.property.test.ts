@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { LineListItem } from '../../src/api/contract';
 import { affordability, lazyLines, madeLines, mapLines, planLine, toBulkLine } from '../../src/domain/bulk';
 import { type MarkedLine, Marks, MarksBuilder } from '../../src/domain/marks';
-import { lineItem } from '../helpers/lines';
+import { lineItem } from '../helpers/fixtures';
 
 /** The mark as the map of marks kept it (its start and creation dates dropped). */
 const oldMark = (l: LineListItem): MarkedLine => ({

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LineListItem } from '../../src/api/contract';
 import { type MarkedLine, Marks, MarksBuilder } from '../../src/domain/marks';
-import { lineItem } from '../helpers/lines';
+import { lineItem } from '../helpers/fixtures';
 
 /** What a mark kept of a line when it was the line itself, copied (no start or creation date). */
 const asMark = (l: LineListItem): MarkedLine => ({

@@ -322,3 +322,18 @@ export async function proxiedClient(target: string, config: ProxyConfig = {}) {
   });
   return { proxy, client };
 }
+
+/** The extend's reply is lost; the lookup and the balance reads before it get through, every read after fails. */
+export const lostReplyThenReadsFail = (baseUrl: string) => {
+  const pass = { kind: 'slow', ms: 0 } as const;
+  return faultProxy(baseUrl, {
+    rules: [
+      { match: 'PUT /v1/lines/extend', nth: 1, fault: { kind: 'replyLost' } },
+      { match: 'GET /v1/lines/all', nth: 1, fault: pass },
+      { match: 'GET /v1/lines/all', fault: { kind: 'error5xx' } },
+      { match: 'GET /v1/me', nth: 1, fault: pass },
+      { match: 'GET /v1/me', nth: 2, fault: pass },
+      { match: 'GET /v1/me', fault: { kind: 'error5xx' } },
+    ],
+  });
+};

@@ -3,7 +3,7 @@ import type { LineListItem } from '../../src/api/contract';
 import { buildLinks, type LinkTemplates, linkTemplatesFor, linkValues } from '../../src/domain/links';
 import { fillTemplate } from '../../src/domain/templates';
 import { LINE_ENV_NAMES, lineEnv } from '../../src/present/line-env';
-import { lineItem } from '../helpers/lines';
+import { lineItem } from '../helpers/fixtures';
 
 const line = (over: Partial<LineListItem>): LineListItem =>
   lineItem({ id: 'L1', hostname: 'tv.example.com:8080', username: 'ana & co', password: 'p#ss?=1', ...over });

@@ -20,7 +20,7 @@ import { viewIds } from '../../src/store/view-stack';
 import { storeOnSandbox } from '../helpers/app';
 import { proxiedClient } from '../helpers/fault-proxy';
 import { findEnv } from '../helpers/find-env';
-import { lineItem } from '../helpers/lines';
+import { lineItem } from '../helpers/fixtures';
 import { sandbox } from '../helpers/sandbox';
 
 const cleanups: Array<() => Promise<void>> = [];

@@ -1,4 +1,4 @@
-import type { LineListItem } from '../../src/api/contract';
+import type { LineListItem, Package } from '../../src/api/contract';
 
 /**
  * A line as the list gives it, for tests that need one without a sandbox: an enabled paid line of
@@ -18,3 +18,16 @@ export const lineItem = (over: Partial<LineListItem> = {}): LineListItem => ({
   created_at: null,
   ...over,
 });
+
+/** A package as the catalog gives it: one month, 5 credits, 2 per extra connection; `over` on top. */
+export const packageItem = (over: Partial<Package> = {}): Package =>
+  ({
+    id: 1,
+    package_name: '1 month',
+    duration: 1,
+    is_trial: false,
+    credits_cost: 5,
+    extra_connection_credits_cost: 2,
+    min_balance: 0,
+    ...over,
+  }) as Package;
