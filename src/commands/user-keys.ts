@@ -17,23 +17,14 @@ import {
 } from '../domain/user-commands';
 import type { AppState } from '../store/app-store';
 import { selectTargetLine } from '../store/selectors';
+import { SCREEN_IDS } from '../store/types';
 import { type Command, c, needsLine, type Scope } from './command';
 import { EDIT_KEYS } from './edit-keys';
 import { keyLabel, registerCommands } from './hints';
 import { COMMANDS } from './keymap';
 
-/** The screens: their keys work together with the global ones (keys/dispatch.ts). */
-const SCREENS: readonly Scope[] = [
-  'lines',
-  'detail',
-  'account',
-  'packages',
-  'bouquets',
-  'journal',
-  'marks',
-  'renewals',
-  'find',
-];
+/** The screens (the store's ids; each is a scope): their keys work together with the global ones (keys/dispatch.ts). */
+const SCREENS: readonly Scope[] = SCREEN_IDS;
 /** Where a printable key types text rather than running a command. */
 const TEXT_SCOPES: readonly Scope[] = [
   'search',

@@ -337,24 +337,21 @@ function affordabilityOf(lines: readonly BulkLine[], balance: number): Affordabi
   return { total, spent, affordable: taken, considered, fitsAll: total <= balance };
 }
 
-/**
- * Lines counted once: what `pendingCounts`, `progressOf` (lines made when read) and `affordability`
- * read of them (each line's cost, 0 when unknown, and whether it is skipped), so none of them makes the
- * 100,000 lines again. Never changed: such lines are never written.
- */
-interface Tally {
+/** What every count of a job's lines reads (one rule: `countLines`). */
+interface LineCounts {
   readonly counts: Counts;
   readonly states: Readonly<Record<BulkLineState, number>>;
   readonly credits: number;
   readonly chargeUnknown: number;
-  readonly costs: Float64Array;
-  readonly skipped: Uint8Array;
 }
-const tallies = new WeakMap<readonly BulkLine[], Tally>();
 
-function tally(lines: readonly BulkLine[]): Tally {
-  const kept = tallies.get(lines);
-  if (kept) return kept;
+/**
+ * The one counting rule over a job's lines, in one pass (lines made when read are made once): the
+ * lines per state, the known costs' sum (skipped ones included), the pending lines with no cost yet,
+ * the credits deduced, the applied lines whose charge is unknown. With `costs` and `skipped`, each
+ * line's cost (0 when unknown) and whether it is skipped are kept by place too (a tally's).
+ */
+function countLines(lines: readonly BulkLine[], costs?: Float64Array, skipped?: Uint8Array): LineCounts {
   const states: Record<BulkLineState, number> = {
     pending: 0,
     sending: 0,
@@ -364,8 +361,6 @@ function tally(lines: readonly BulkLine[]): Tally {
     skipped: 0,
     cancelled: 0,
   };
-  const costs = new Float64Array(lines.length);
-  const skipped = new Uint8Array(lines.length);
   let costUnknown = 0;
   let costSum = 0;
   let credits = 0;
@@ -373,25 +368,41 @@ function tally(lines: readonly BulkLine[]): Tally {
   let i = 0;
   for (const l of lines) {
     states[l.state]++;
-    costs[i] = l.cost ?? 0;
-    skipped[i] = l.state === 'skipped' ? 1 : 0;
+    if (costs) costs[i] = l.cost ?? 0;
+    if (skipped) skipped[i] = l.state === 'skipped' ? 1 : 0;
     i++;
     costSum += l.cost ?? 0;
     if (l.state === 'pending' && l.cost === null) costUnknown++;
     credits += l.deducedCredits ?? 0;
     if (l.state === 'done' && l.charge === 'unknown') chargeUnknown++;
   }
-  const t = {
-    counts: { pending: states.pending, costUnknown, costSum },
-    states,
-    credits,
-    chargeUnknown,
-    costs,
-    skipped,
-  };
+  return { counts: { pending: states.pending, costUnknown, costSum }, states, credits, chargeUnknown };
+}
+
+/**
+ * Lines made when read, counted once: what `pendingCounts`, `progressOf` and `affordability` read of
+ * them (`countLines`, with each line's cost and whether it is skipped), so none of them makes the
+ * 100,000 lines again. Never changed: such lines are never written.
+ */
+interface Tally extends LineCounts {
+  readonly costs: Float64Array;
+  readonly skipped: Uint8Array;
+}
+const tallies = new WeakMap<readonly BulkLine[], Tally>();
+
+function tally(lines: readonly BulkLine[]): Tally {
+  const kept = tallies.get(lines);
+  if (kept) return kept;
+  const costs = new Float64Array(lines.length);
+  const skipped = new Uint8Array(lines.length);
+  const t = { ...countLines(lines, costs, skipped), costs, skipped };
   tallies.set(lines, t);
   return t;
 }
+
+/** Lines made when read are counted once and kept; others are counted afresh (a new array each change). */
+const countsOf = (lines: readonly BulkLine[]): LineCounts =>
+  lazySources.has(lines) ? tally(lines) : countLines(lines);
 
 interface Counts {
   readonly pending: number;
@@ -403,19 +414,9 @@ const counts = new WeakMap<readonly BulkLine[], Counts>();
 
 /** How many lines are still to send, how many of those have no cost yet, the costs' sum (kept per array). */
 export function pendingCounts(lines: readonly BulkLine[]): Counts {
-  if (lazySources.has(lines)) return tally(lines).counts;
   let c = counts.get(lines);
   if (!c) {
-    let pending = 0;
-    let costUnknown = 0;
-    let costSum = 0;
-    for (const l of lines) {
-      costSum += l.cost ?? 0;
-      if (l.state !== 'pending') continue;
-      pending++;
-      if (l.cost === null) costUnknown++;
-    }
-    c = { pending, costUnknown, costSum };
+    c = countsOf(lines).counts;
     counts.set(lines, c);
   }
   return c;
@@ -440,44 +441,18 @@ export interface BulkProgress {
  * the rate, and so the ETA, count only what this run did in `elapsedMs`.
  */
 export function progressOf(job: BulkJob, elapsedMs: number, finishedBefore = 0): BulkProgress {
-  if (lazySources.has(job.lines)) {
-    const t = tally(job.lines);
-    const s = t.states;
-    return rated(
-      {
-        done: s.done,
-        failed: s.failed,
-        unknown: s.unknown,
-        remaining: s.pending + s.sending,
-        skipped: s.skipped,
-        cancelled: s.cancelled,
-        credits: t.credits,
-        chargeUnknown: t.chargeUnknown,
-      },
-      elapsedMs,
-      finishedBefore,
-    );
-  }
-  let done = 0;
-  let failed = 0;
-  let unknown = 0;
-  let remaining = 0;
-  let skipped = 0;
-  let cancelled = 0;
-  let credits = 0;
-  let chargeUnknown = 0;
-  for (const l of job.lines) {
-    if (l.state === 'done') done++;
-    else if (l.state === 'failed') failed++;
-    else if (l.state === 'skipped') skipped++;
-    else if (l.state === 'cancelled') cancelled++;
-    else if (l.state === 'unknown') unknown++;
-    else remaining++;
-    credits += l.deducedCredits ?? 0;
-    if (l.state === 'done' && l.charge === 'unknown') chargeUnknown++;
-  }
+  const { states: s, credits, chargeUnknown } = countsOf(job.lines);
   return rated(
-    { done, failed, unknown, remaining, skipped, cancelled, credits, chargeUnknown },
+    {
+      done: s.done,
+      failed: s.failed,
+      unknown: s.unknown,
+      remaining: s.pending + s.sending,
+      skipped: s.skipped,
+      cancelled: s.cancelled,
+      credits,
+      chargeUnknown,
+    },
     elapsedMs,
     finishedBefore,
   );

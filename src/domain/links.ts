@@ -347,10 +347,14 @@ export function buildLinks(
   };
 }
 
-/** The links a customer message uses ({M3U_URL}, {EPG_URL}, {PORTAL_URL}): null where there is none. */
-export function linkValues(links: Links): { m3u: string | null; epg: string | null; portal: string | null } {
+/**
+ * A line's link URLs, null where there is none (no usable host: the detail says why): what a
+ * customer message fills ({M3U_URL}, {EPG_URL}, {PORTAL_URL}) and a command of yours is given
+ * (present/line-env.ts).
+ */
+export function linkValues(links: Links): Readonly<Record<LinkKind, string | null>> {
   const v = (l: Link) => (l.ok ? l.url : null);
-  return { m3u: v(links.m3u), epg: v(links.epg), portal: v(links.portal) };
+  return { m3u: v(links.m3u), epg: v(links.epg), server: v(links.server), portal: v(links.portal) };
 }
 
 /** A link as shown where the password may be hidden: the link, the link with its password masked, or

@@ -1,22 +1,7 @@
-import { sameServiceAs } from '../app/account-id';
 import { driftText } from '../domain/balance-drift';
 import { creditsText } from '../domain/format';
-import type { BalanceWatch, DriftReport } from '../services/balance-watch';
+import type { DriftReport } from '../services/balance-watch';
 import type { Tint } from './output';
-import type { Services } from './session';
-
-/** The account's balance watched for drift, on the command's files (none: not checked). */
-export const watchOf = (sv: Services): BalanceWatch | null =>
-  sv.balances
-    ? {
-        balances: sv.balances,
-        targetId: sv.target.id,
-        sameService: sameServiceAs(sv.target.id),
-        journal: sv.journal,
-        intents: sv.intents,
-        now: sv.now,
-      }
-    : null;
 
 /** The drift as `--json` prints it; null when it was not checked. */
 export function driftRecord(d: DriftReport | null) {

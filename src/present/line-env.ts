@@ -1,6 +1,6 @@
 import type { LineListItem } from '../api/contract';
 import { daysUntil, dayText, statusOf } from '../domain/format';
-import type { Link, Links } from '../domain/links';
+import { type Links, linkValues } from '../domain/links';
 import type { LineNote } from '../services/notes';
 import type { Target } from '../services/target';
 
@@ -17,9 +17,6 @@ export interface LineEnvContext {
   readonly links?: Links;
 }
 
-/** A link's URL, or empty when the line has none (no usable host: the detail says why). */
-const urlOf = (l: Link | undefined) => (l?.ok ? l.url : '');
-
 /** An environment value never holds NUL (the OS would refuse it); everything else is passed as is. */
 const value = (v: string) => v.replace(/\0/g, '');
 
@@ -30,6 +27,8 @@ const value = (v: string) => v.replace(/\0/g, '');
  */
 export function lineEnv(line: LineListItem, ctx: LineEnvContext): Record<string, string> {
   const exp = line.exp_date;
+  // A link the line has none of is empty.
+  const urls = ctx.links ? linkValues(ctx.links) : null;
   const env: Record<string, string> = {
     LINEDESK_ID: line.id,
     LINEDESK_USERNAME: line.username,
@@ -46,10 +45,10 @@ export function lineEnv(line: LineListItem, ctx: LineEnvContext): Record<string,
     LINEDESK_NOTE: ctx.note?.text ?? '',
     LINEDESK_NOTE_NAME: ctx.note?.name ?? '',
     LINEDESK_NOTE_PHONE: ctx.note?.phone ?? '',
-    LINEDESK_M3U_URL: urlOf(ctx.links?.m3u),
-    LINEDESK_EPG_URL: urlOf(ctx.links?.epg),
-    LINEDESK_SERVER_URL: urlOf(ctx.links?.server),
-    LINEDESK_PORTAL_URL: urlOf(ctx.links?.portal),
+    LINEDESK_M3U_URL: urls?.m3u ?? '',
+    LINEDESK_EPG_URL: urls?.epg ?? '',
+    LINEDESK_SERVER_URL: urls?.server ?? '',
+    LINEDESK_PORTAL_URL: urls?.portal ?? '',
     LINEDESK_SERVICE: ctx.target?.label ?? '',
     LINEDESK_INDEX: String(ctx.index ?? 1),
     LINEDESK_COUNT: String(ctx.count ?? 1),

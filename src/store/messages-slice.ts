@@ -1,7 +1,7 @@
 import type { LineListItem } from '../api/contract';
 import { sanitize } from '../api/sanitize';
 import { counted } from '../domain/format';
-import { buildLinks, defaultLinkTemplates, type LinkTemplates, linkValues } from '../domain/links';
+import { defaultLinkTemplates, type LinkTemplates, linkValues } from '../domain/links';
 import {
   DEFAULT_TEMPLATES,
   fillTemplate,
@@ -15,6 +15,7 @@ import {
 } from '../domain/templates';
 import { describeError } from '../services/describe-error';
 import type { GetState, SetState, StoreDeps } from './deps';
+import { selectLinksOf } from './selectors';
 import { loaded } from './types';
 
 /** What the message picker was opened for: one line to copy a message of, or lines to export. */
@@ -65,7 +66,7 @@ export function createMessagesSlice(set: SetState, get: GetState, deps: StoreDep
       label: line.label,
       note: note ? { name: note.name, phone: note.phone, text: note.text } : null,
       connections: line.connections,
-      links: linkValues(buildLinks(line, account ?? null, get().linkTemplates)),
+      links: linkValues(selectLinksOf(get(), line)),
     };
   };
   const picked = (): Template | undefined => {

@@ -5,7 +5,7 @@
  * (services/balance-watch.ts), said once.
  */
 import type { Package } from '../api/contract';
-import { sameServiceAs } from '../app/account-id';
+import { driftWatchOf } from '../app/drift-watch';
 import { RUNWAY_DAYS, type Runway } from '../domain/runway';
 import type { BalanceWatch, DriftReport } from '../services/balance-watch';
 import { describeError } from '../services/describe-error';
@@ -27,21 +27,12 @@ export interface RunwaySlice {
 
 /** The drift watch over the store's files; a change of this app open or unwritten leaves a read unjudged. */
 export function storeWatch(deps: StoreDeps, get: GetState): BalanceWatch | null {
-  if (!deps.balances) return null;
-  return {
-    balances: deps.balances,
-    targetId: deps.target.id,
-    sameService: sameServiceAs(deps.target.id),
-    journal: deps.journal ?? null,
-    intents: deps.intents ?? null,
-    now: deps.now ?? Date.now,
-    busy: () => {
-      const s = get();
-      if (s.journalWaiting > 0) return 'a journal entry of this machine is not written yet';
-      if (s.unsettled.size > 0) return 'a change of this machine has an unknown outcome';
-      return null;
-    },
-  };
+  return driftWatchOf(deps, () => {
+    const s = get();
+    if (s.journalWaiting > 0) return 'a journal entry of this machine is not written yet';
+    if (s.unsettled.size > 0) return 'a change of this machine has an unknown outcome';
+    return null;
+  });
 }
 
 export function createRunwaySlice(set: SetState, get: GetState, deps: StoreDeps): RunwaySlice {

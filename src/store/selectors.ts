@@ -60,7 +60,21 @@ export const selectBalance = (s: Pick<AppState, 'account'>) => loaded(s.account)
 export const selectBalanceStale = (s: Pick<AppState, 'account' | 'bulk'>) =>
   s.account.status === 'error' || Boolean(s.bulk?.paused);
 
-/** A line's connection links (domain/links.ts) with the account as loaded and this service's
- *  templates. A new object each call: a component memoises it on the line, account and templates. */
-export const selectLinksOf = (s: AppState, line: LineListItem): Links =>
-  buildLinks(line, loaded(s.account) ?? null, s.linkTemplates);
+const linksKept = new WeakMap<
+  LineListItem,
+  { readonly account: unknown; readonly templates: unknown; readonly links: Links }
+>();
+
+/**
+ * A line's connection links (domain/links.ts) with the account as loaded and this service's
+ * templates: the one path the detail, the copy keys and your commands' environment take. The same
+ * object while the line, the account and the templates are (a screen may select it).
+ */
+export function selectLinksOf(s: AppState, line: LineListItem): Links {
+  const account = loaded(s.account) ?? null;
+  const kept = linksKept.get(line);
+  if (kept && kept.account === account && kept.templates === s.linkTemplates) return kept.links;
+  const links = buildLinks(line, account, s.linkTemplates);
+  linksKept.set(line, { account, templates: s.linkTemplates, links });
+  return links;
+}

@@ -21,6 +21,21 @@ export type ScreenView =
   | { readonly id: 'find' };
 export type ScreenId = ScreenView['id'];
 
+/** Every screen once: keyed by `ScreenId`, so the compiler holds it to the union, no more and no less. */
+const SCREEN_TABLE: { readonly [id in ScreenId]: true } = {
+  lines: true,
+  detail: true,
+  account: true,
+  packages: true,
+  bouquets: true,
+  journal: true,
+  marks: true,
+  renewals: true,
+  find: true,
+};
+/** The screens' ids (a screen's keys work together with the global ones: keys/dispatch.ts). */
+export const SCREEN_IDS = Object.keys(SCREEN_TABLE) as readonly ScreenId[];
+
 export const DIALOG_IDS = [
   'help',
   'palette',

@@ -19,6 +19,7 @@ import { describeError } from '../../src/services/describe-error';
 import { unsettledReason } from '../../src/store/selectors';
 import { storeOnSandbox } from '../helpers/app';
 import { faultProxy } from '../helpers/fault-proxy';
+import { extendJob, jobLine } from '../helpers/jobs';
 import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';
 
 /** The real functions, looked up by name where a test makes one of them fail. */
@@ -35,16 +36,12 @@ const aLine = (i: number): BulkLine => ({
   after: {},
   state: 'pending',
 });
-const aJob = (id = 'j1', n = 2): BulkJob => ({
-  id,
-  op: 'extend',
-  months: 1,
-  connections: 1,
-  target: 'sandbox:test',
-  createdAt: new Date().toISOString(),
-  balanceBefore: 100,
-  lines: Array.from({ length: n }, (_, i) => aLine(i)),
-});
+const aJob = (id = 'j1', n = 2): BulkJob =>
+  extendJob(
+    id,
+    Array.from({ length: n }, (_, i) => aLine(i)),
+    { balanceBefore: 100 },
+  );
 
 const SENT = new Set(['sending', 'unknown', 'done']);
 const states = (log: IntentLog) => log.open().flatMap((j) => j.lines.map((l) => `${l.id}:${l.state}`));
@@ -96,15 +93,12 @@ async function filesOfARealRun(): Promise<string[]> {
       { client, intents, sleep: () => new Promise((r) => setTimeout(r, 1)) },
       env,
     );
-    await store.getState().runChange({
-      id: 'job-real',
-      op: 'extend',
-      months: 1,
-      connections: 1,
-      target: 'sandbox:test',
-      createdAt: new Date().toISOString(),
-      lines: lines.map((l) => ({ ...toBulkLine(l), cost: l.connections })),
-    });
+    await store.getState().runChange(
+      extendJob(
+        'job-real',
+        lines.map((l) => jobLine(l)),
+      ),
+    );
   } finally {
     await client.close();
     await proxy.close();

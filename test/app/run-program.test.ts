@@ -14,6 +14,7 @@ import { readConfig } from '../../src/app/config';
 import { programRunner, runProgram } from '../../src/app/run-program';
 import { endText } from '../../src/domain/user-commands';
 import { lineEnv } from '../../src/present/line-env';
+import { lineItem } from '../helpers/fixtures';
 import { until } from '../helpers/wait';
 
 let dir: string;
@@ -47,19 +48,15 @@ const hostileValues = () => [
   '%PATH% ${HOME} $HOME',
 ];
 
-const line = (username: string, password: string, label: string): LineListItem => ({
-  id: '42; echo id',
-  hostname: null,
-  username,
-  password,
-  label,
-  enabled: true,
-  connections: 2,
-  is_trial: false,
-  exp_date: { raw: '2026-12-24 00:00:00', ms: Date.UTC(2026, 11, 24) },
-  start_date: null,
-  created_at: null,
-});
+const line = (username: string, password: string, label: string): LineListItem =>
+  lineItem({
+    id: '42; echo id',
+    username,
+    password,
+    label,
+    connections: 2,
+    exp_date: { raw: '2026-12-24 00:00:00', ms: Date.UTC(2026, 11, 24) },
+  });
 
 describe('a program of yours', () => {
   it('gets every field as an exact environment value, nothing shell-interpreted; never the API key', async () => {

@@ -16,6 +16,8 @@ import {
 import { keysMarkdown, SCOPE_TITLES, scopeTitle } from '../../src/commands/keys-doc';
 import { completePalette, paletteCandidates } from '../../src/commands/palette';
 import { applyUserKeys, keyOf, resetUserKeys } from '../../src/commands/user-keys';
+import { activeScopes } from '../../src/keys/dispatch';
+import { DIALOG_IDS, SCREEN_IDS, type View } from '../../src/store/types';
 
 afterEach(resetUserKeys);
 
@@ -81,6 +83,29 @@ describe('keys remapped in the config', () => {
     const r = applyUserKeys({ keys: { 'line.extend': '?' } });
     expect(r.problems[0]).toMatch(/\? is app\.help's key in lines/);
     expect(lookup('lines', 'e')?.id).toBe('line.extend');
+  });
+
+  it("the clash rule's screens are dispatch's: every screen's keys work with the global ones, no dialog's", () => {
+    const scopesWith = (top: View) =>
+      activeScopes({
+        views: [{ id: 'lines' }, top],
+        searchOpen: false,
+        form: null,
+        action: null,
+        bulk: null,
+      });
+    expect(new Set([...SCREEN_IDS, ...DIALOG_IDS]).size).toBe(SCREEN_IDS.length + DIALOG_IDS.length);
+    for (const id of SCREEN_IDS) expect(scopesWith({ id } as View)).toEqual([id, 'global']);
+    for (const id of DIALOG_IDS) expect(scopesWith({ id })).toEqual([id]);
+    // A screen key moved onto a global one clashes on every screen; a dialog's never does.
+    const global = command('app.help').keys[0]!;
+    for (const id of SCREEN_IDS) {
+      const on = COMMANDS.find((c) => c.scopes.includes(id) && !c.scopes.includes('global'));
+      if (!on) continue;
+      const { problems } = applyUserKeys({ keys: { [on.id]: global } });
+      expect(problems[0]).toMatch(new RegExp(`is app\\.help's key in (${on.scopes.join('|')})\\b`));
+      resetUserKeys();
+    }
   });
 
   it('the same key in scopes never up together is no clash (the help overlay and the browser)', () => {

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { LineListItem } from '../../src/api/contract';
 import { affordability, lazyLines, madeLines, mapLines, planLine, toBulkLine } from '../../src/domain/bulk';
 import { type MarkedLine, Marks, MarksBuilder } from '../../src/domain/marks';
+import { lineItem } from '../helpers/fixtures';
 
 /** The mark as the map of marks kept it (its start and creation dates dropped). */
 const oldMark = (l: LineListItem): MarkedLine => ({
@@ -175,19 +176,13 @@ describe('a mark keeps its text as given', () => {
   });
 
   it('a byte-order mark at a field’s start stays (UTF-8 decoding must not take it as a BOM)', () => {
-    const l: LineListItem = {
+    const l = lineItem({
       id: '\ufeff3',
-      hostname: null,
       username: '\ufeffname',
       password: '\ufeffp',
       label: '\ufeff',
-      enabled: true,
-      connections: 1,
-      is_trial: false,
       exp_date: { raw: '\ufeff2026-01-01', ms: null },
-      start_date: null,
-      created_at: null,
-    };
+    });
     const marks = Marks.of([l]);
     expect(marks.idAt(0)).toBe('\ufeff3');
     expect(marks.has('3')).toBe(false);

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LineListItem } from '../../src/api/contract';
 import { type MarkedLine, Marks, MarksBuilder } from '../../src/domain/marks';
+import { lineItem } from '../helpers/fixtures';
 
 /** What a mark kept of a line when it was the line itself, copied (no start or creation date). */
 const asMark = (l: LineListItem): MarkedLine => ({
@@ -139,19 +140,7 @@ describe('marks in columns behave as the map of marks did', () => {
         fc.array(anyId, { maxLength: 400 }),
         fc.array(anyId, { maxLength: 50 }),
         (marked, probes) => {
-          const base = {
-            hostname: null,
-            username: 'u',
-            password: 'p',
-            label: '',
-            enabled: true,
-            connections: 1,
-            is_trial: false,
-            exp_date: null,
-            start_date: null,
-            created_at: null,
-          };
-          const marks = Marks.of(marked.map((id) => ({ ...base, id })));
+          const marks = Marks.of(marked.map((id) => lineItem({ id })));
           const order = [...new Set(marked)];
           expect([...marks.keys()]).toEqual(order);
           for (const id of [...order, ...probes]) expect(marks.indexOf(id)).toBe(order.indexOf(id));
@@ -165,16 +154,7 @@ describe('marks in columns behave as the map of marks did', () => {
   });
 
   it('the same id marked twice keeps its first place and its last values', () => {
-    const a = { id: '5', username: 'first', password: 'p', label: '', hostname: null } as const;
-    const base = {
-      ...a,
-      enabled: true,
-      connections: 1,
-      is_trial: false,
-      exp_date: null,
-      start_date: null,
-      created_at: null,
-    };
+    const base = lineItem({ id: '5', username: 'first' });
     const marks = Marks.of([base, { ...base, id: '6' }, { ...base, username: 'again', connections: 3 }]);
     expect([...marks.keys()]).toEqual(['5', '6']);
     expect(marks.get('5')?.line).toMatchObject({ username: 'again', connections: 3 });
@@ -183,17 +163,6 @@ describe('marks in columns behave as the map of marks did', () => {
   });
 
   it('keeps the text of an expiry as sent, whatever time it names', () => {
-    const base = {
-      hostname: null,
-      username: 'u',
-      password: 'p',
-      label: '',
-      enabled: true,
-      connections: 1,
-      is_trial: false,
-      start_date: null,
-      created_at: null,
-    };
     const dates = [
       { raw: '2024-02-29T12:00:00.000Z', ms: Date.UTC(2024, 1, 29, 12) },
       // Read as the 1st of March by a lenient reader: not what toISOString makes of that time.
@@ -204,43 +173,34 @@ describe('marks in columns behave as the map of marks did', () => {
       { raw: '1999-12-31T23:59:60.000Z', ms: Date.UTC(2000, 0, 1) },
       { raw: '+012026-01-01T00:00:00.000Z', ms: new Date('+012026-01-01T00:00:00.000Z').getTime() },
     ];
-    const lines = dates.map((exp_date, i) => ({ ...base, id: String(i), exp_date }));
+    const lines = dates.map((exp_date, i) => lineItem({ id: String(i), exp_date }));
     expect([...Marks.of(lines).lines()]).toEqual(lines);
   });
 
   it('keeps text longer than its columns can place (kept as strings)', () => {
-    const long = {
+    const long = lineItem({
       id: '9',
-      hostname: null,
       username: 'u'.repeat(30_000),
-      password: 'p',
       label: 'é'.repeat(20_000),
       enabled: false,
-      connections: 1,
       is_trial: true,
-      exp_date: null,
-      start_date: null,
-      created_at: null,
-    };
+    });
     const marks = Marks.of([long]).with([{ ...long, id: '10', username: 'short' }]);
     expect([...marks.lines()]).toEqual([long, { ...long, id: '10', username: 'short' }]);
     expect([...marks.without(['9']).lines()]).toEqual([{ ...long, id: '10', username: 'short' }]);
   });
 
   it('keeps every hostname past the shared ones (a server with a hostname per line)', () => {
-    const many = Array.from({ length: 1_500 }, (_, i) => ({
-      id: String(i + 1),
-      hostname: `host-${i}.example`,
-      username: `user${i}`,
-      password: 'secret',
-      label: '',
-      enabled: true,
-      connections: 2,
-      is_trial: false,
-      exp_date: { raw: '2026-01-01T00:00:00Z', ms: Date.UTC(2026, 0, 1) },
-      start_date: null,
-      created_at: null,
-    }));
+    const many = Array.from({ length: 1_500 }, (_, i) =>
+      lineItem({
+        id: String(i + 1),
+        hostname: `host-${i}.example`,
+        username: `user${i}`,
+        password: 'secret',
+        connections: 2,
+        exp_date: { raw: '2026-01-01T00:00:00Z', ms: Date.UTC(2026, 0, 1) },
+      }),
+    );
     const b = new MarksBuilder();
     for (let i = 0; i < many.length; i += 100) b.add(many.slice(i, i + 100));
     const marks = b.build();

@@ -7,18 +7,8 @@ import { affordableCount, balanceNeeded, lineCost, upgradeCost } from '../../src
 import { LINE_COLUMNS, layoutColumns } from '../../src/present/lines-columns';
 import { JOURNAL_COLUMNS, PACKAGE_COLUMNS, rowText } from '../../src/present/tables';
 import type { JournalEntry } from '../../src/services/changes/journal';
+import { packageItem as P } from '../helpers/fixtures';
 
-const P = (over: Partial<Package> = {}): Package =>
-  ({
-    id: 1,
-    package_name: '1 month',
-    duration: 1,
-    is_trial: false,
-    credits_cost: 5,
-    extra_connection_credits_cost: 2,
-    min_balance: 0,
-    ...over,
-  }) as Package;
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 22, 12);
 

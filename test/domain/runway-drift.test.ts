@@ -1,22 +1,12 @@
 /** The runway's walk and the drift's judgement, as pure functions (the sandbox tests run them over HTTP). */
 import { describe, expect, it } from 'vitest';
-import type { LineListItem, Package } from '../../src/api/contract';
+import type { LineListItem } from '../../src/api/contract';
 import { judgeDrift, type SpendEntry } from '../../src/domain/balance-drift';
 import { planRunway } from '../../src/domain/runway';
+import { packageItem as P } from '../helpers/fixtures';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 22, 12);
-const P = (over: Partial<Package> = {}): Package =>
-  ({
-    id: 1,
-    package_name: '1 month',
-    duration: 1,
-    is_trial: false,
-    credits_cost: 5,
-    extra_connection_credits_cost: 2,
-    min_balance: 0,
-    ...over,
-  }) as Package;
 const L = (id: string, inDays: number, over: Partial<LineListItem> = {}): LineListItem =>
   ({
     id,

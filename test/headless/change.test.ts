@@ -7,7 +7,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { intentsDir } from '../../src/app/account-id';
-import { faultProxy } from '../helpers/fault-proxy';
+import { faultProxy, lostReplyThenReadsFail } from '../helpers/fault-proxy';
 import { envFor, headless, homeDirs } from '../helpers/headless';
 import { books, DEMO_KEY, SECOND_KEY, sandbox } from '../helpers/sandbox';
 
@@ -30,21 +30,6 @@ const journal = (home: ReturnType<typeof homeDirs>) => {
   } catch {
     return [];
   }
-};
-
-/** The extend's reply is lost; the lookup and the balance reads before it get through, every read after fails. */
-const lostReplyThenReadsFail = (baseUrl: string) => {
-  const pass = { kind: 'slow', ms: 0 } as const;
-  return faultProxy(baseUrl, {
-    rules: [
-      { match: 'PUT /v1/lines/extend', nth: 1, fault: { kind: 'replyLost' } },
-      { match: 'GET /v1/lines/all', nth: 1, fault: pass },
-      { match: 'GET /v1/lines/all', fault: { kind: 'error5xx' } },
-      { match: 'GET /v1/me', nth: 1, fault: pass },
-      { match: 'GET /v1/me', nth: 2, fault: pass },
-      { match: 'GET /v1/me', fault: { kind: 'error5xx' } },
-    ],
-  });
 };
 
 describe('change commands', () => {

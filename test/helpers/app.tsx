@@ -6,7 +6,7 @@ import { type CommandId, command } from '../../src/commands/keymap';
 import { CONFIRM_ARM_MS } from '../../src/keys/confirm-gate';
 import { handlePaste } from '../../src/keys/input';
 import { installPasteFilter, type ReadableInput } from '../../src/keys/paste';
-import { createAppStore } from '../../src/store/app-store';
+import { type AppState, type AppStore, createAppStore } from '../../src/store/app-store';
 import type { StoreDeps } from '../../src/store/deps';
 import { App } from '../../src/ui/App';
 import { StoreProvider } from '../../src/ui/store-context';
@@ -41,6 +41,17 @@ export const keyBytes = (key: string) => {
 
 /** Effects for a command run straight on a store: a copy says it could not (no clipboard here). */
 export const NO_FX: UiEffects = { copy: async () => ({ ok: false, why: 'no clipboard in this test' }) };
+
+/** Opens the single-change dialog on a store and waits until its quote is ready (not yet confirmed). */
+export async function openQuoted(store: AppStore, open: Parameters<AppState['openAction']>[0]) {
+  store.getState().openAction(open);
+  await vi.waitFor(
+    () => {
+      if (store.getState().action?.quote.status !== 'ready') throw new Error('no quote yet');
+    },
+    { timeout: 10_000, interval: 5 },
+  );
+}
 
 /** A store on an in-memory sandbox over real HTTP. */
 export async function storeOnSandbox(

@@ -27,7 +27,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { request } from 'undici';
+import { createClient } from '../../src/api/client';
 import { prng } from '../../src/sandbox/prng';
+import { DEMO_KEY } from './sandbox';
+import { cleanups } from './wait';
 
 export type Fault =
   | { readonly kind: 'resetBefore' | 'replyLost' | 'error5xxAfter' | 'badItem' | 'stuckOffset' | 'repeatIds' }
@@ -308,3 +311,29 @@ export async function faultProxy(target: string, initial: ProxyConfig = {}) {
     },
   };
 }
+
+/** A client (one attempt, no retries) through a fault proxy in front of `target`; both closed after the test. */
+export async function proxiedClient(target: string, config: ProxyConfig = {}) {
+  const proxy = await faultProxy(target, config);
+  const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+  cleanups.push(async () => {
+    await client.close();
+    await proxy.close();
+  });
+  return { proxy, client };
+}
+
+/** The extend's reply is lost; the lookup and the balance reads before it get through, every read after fails. */
+export const lostReplyThenReadsFail = (baseUrl: string) => {
+  const pass = { kind: 'slow', ms: 0 } as const;
+  return faultProxy(baseUrl, {
+    rules: [
+      { match: 'PUT /v1/lines/extend', nth: 1, fault: { kind: 'replyLost' } },
+      { match: 'GET /v1/lines/all', nth: 1, fault: pass },
+      { match: 'GET /v1/lines/all', fault: { kind: 'error5xx' } },
+      { match: 'GET /v1/me', nth: 1, fault: pass },
+      { match: 'GET /v1/me', nth: 2, fault: pass },
+      { match: 'GET /v1/me', fault: { kind: 'error5xx' } },
+    ],
+  });
+};

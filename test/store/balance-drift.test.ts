@@ -11,7 +11,7 @@ import { memoryJournal } from '../../src/services/changes/journal';
 import { selectRunway } from '../../src/store/runway-slice';
 import { loaded } from '../../src/store/types';
 import { selectScreen } from '../../src/store/view-stack';
-import { NO_FX, storeOnSandbox } from '../helpers/app';
+import { NO_FX, openQuoted, storeOnSandbox } from '../helpers/app';
 
 const until = (check: () => boolean, timeout = 10_000) =>
   vi.waitFor(
@@ -35,8 +35,7 @@ describe('balance drift in the store', () => {
     const [mine, theirs] = (await env.client.listLines({ limit: 10, type: 'premium', status: 'active' }))
       .lines;
 
-    s().openAction({ op: 'extend', line: mine! });
-    await until(() => s().action?.quote.status === 'ready');
+    await openQuoted(env.store, { op: 'extend', line: mine! });
     await s().confirmAction();
     expect(s().action?.phase).toBe('done');
     await s().loadAccount();

@@ -6,13 +6,12 @@
  * read to learn the total being the walk's first. Counted at a proxy in front of the sandbox.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createClient } from '../../src/api/client';
 import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { walkPagesFor } from '../../src/services/paste-lookup';
 import { storeOnSandbox } from '../helpers/app';
-import { faultProxy } from '../helpers/fault-proxy';
-import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';
+import { proxiedClient } from '../helpers/fault-proxy';
+import { books, sandbox } from '../helpers/sandbox';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -22,12 +21,7 @@ afterEach(async () => {
 describe('a bulk job from marked lines', () => {
   it('reads the list once (the cheaper way) and the balance once; each marked line extended once', async () => {
     const env = await sandbox({ lines: 150, credits: 100_000 });
-    const proxy = await faultProxy(env.sb.baseUrl);
-    const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
-    cleanups.push(async () => {
-      await client.close();
-      await proxy.close();
-    });
+    const { proxy, client } = await proxiedClient(env.sb.baseUrl);
     const { store } = await storeOnSandbox(
       {},
       { client, intents: memoryIntentLog(), journal: memoryJournal() },
@@ -56,12 +50,7 @@ describe('a bulk job from marked lines', () => {
 describe('marking a pasted list', () => {
   it('150 ids, the size of the list not known: the first page decides and starts the walk', async () => {
     const env = await sandbox({ lines: 300 });
-    const proxy = await faultProxy(env.sb.baseUrl);
-    const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
-    cleanups.push(async () => {
-      await client.close();
-      await proxy.close();
-    });
+    const { proxy, client } = await proxiedClient(env.sb.baseUrl);
     const { store } = await storeOnSandbox({}, { client }, env);
     const ids: string[] = [];
     for (let offset: number | null = 0; offset !== null; ) {

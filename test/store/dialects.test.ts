@@ -7,7 +7,7 @@ import { createClient } from '../../src/api/client';
 import { loaded } from '../../src/domain/load';
 import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { memoryJournal } from '../../src/services/changes/journal';
-import { storeOnSandbox } from '../helpers/app';
+import { openQuoted, storeOnSandbox } from '../helpers/app';
 import { type Dialect, faultProxy, type ProxyConfig } from '../helpers/fault-proxy';
 import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';
 import { cleanups, until } from '../helpers/wait';
@@ -42,8 +42,7 @@ async function lostExtend(dialect: Dialect) {
     rules: [{ match: 'PUT /v1/lines/extend', nth: 1, fault: { kind: 'replyLost' } }],
   });
   const line = loaded(t.store.getState().lines)!.lines.find((l) => !l.is_trial)!;
-  t.store.getState().openAction({ op: 'extend', line });
-  await until(() => t.store.getState().action?.quote.status === 'ready');
+  await openQuoted(t.store, { op: 'extend', line });
   await t.store.getState().confirmAction();
   return { ...t, line };
 }

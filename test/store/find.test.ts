@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient } from '../../src/api/client';
 import type { LineListItem } from '../../src/api/contract';
 import { NetworkError, NotAuthorized, TimeoutError, UnexpectedStatus } from '../../src/api/errors';
 import { FIND_COLUMNS, groupHeading } from '../../src/present/find-columns';
@@ -19,28 +18,18 @@ import type { FindAcrossApi } from '../../src/store/deps';
 import { selectFoundLine } from '../../src/store/find-slice';
 import { viewIds } from '../../src/store/view-stack';
 import { storeOnSandbox } from '../helpers/app';
-import { faultProxy } from '../helpers/fault-proxy';
+import { proxiedClient } from '../helpers/fault-proxy';
 import { findEnv } from '../helpers/find-env';
-import { DEMO_KEY, sandbox } from '../helpers/sandbox';
+import { lineItem } from '../helpers/fixtures';
+import { sandbox } from '../helpers/sandbox';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-const line = (id: string, username: string): LineListItem => ({
-  id,
-  username,
-  hostname: null,
-  password: 'secret-password-1',
-  label: '',
-  enabled: true,
-  connections: 1,
-  is_trial: false,
-  exp_date: null,
-  start_date: null,
-  created_at: null,
-});
+const line = (id: string, username: string): LineListItem =>
+  lineItem({ id, username, password: 'secret-password-1' });
 const source = (id: string, isCurrent = false): FindSource => ({
   id,
   name: id,
@@ -153,12 +142,7 @@ const loadedOf = (g: FindGroup) => (g.load.status === 'ready' ? g.load.data : un
 describe('find, one service', () => {
   it('an id its search does not match: found by a walk, or the group says how far it looked', async () => {
     const env = await sandbox({ lines: 300 });
-    const proxy = await faultProxy(env.sb.baseUrl, { dialect: { searchIgnoresIds: true } });
-    const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
-    cleanups.push(async () => {
-      await client.close();
-      await proxy.close();
-    });
+    const { client } = await proxiedClient(env.sb.baseUrl, { dialect: { searchIgnoresIds: true } });
     const far = env.sb.repo.db
       .prepare('SELECT id, username FROM lines WHERE account_id = 1 ORDER BY id DESC LIMIT 1')
       .get() as { id: string; username: string };

@@ -10,11 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { fileIntentLog } from '../../src/app/intent-file';
-import { type BulkJob, toBulkLine } from '../../src/domain/bulk';
+import { toBulkLine } from '../../src/domain/bulk';
 import { unsettledReason } from '../../src/store/selectors';
 import { storeOnSandbox } from '../helpers/app';
-import { faultProxy } from '../helpers/fault-proxy';
+import { lostReplyThenReadsFail } from '../helpers/fault-proxy';
 import { envFor, headless, homeDirs } from '../helpers/headless';
+import { extendJob, jobLine } from '../helpers/jobs';
 import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';
 
 type Env = Awaited<ReturnType<typeof sandbox>>;
@@ -25,16 +26,7 @@ type Env = Awaited<ReturnType<typeof sandbox>>;
  */
 async function killedMidJob(env: Env, dir: string) {
   const [line] = (await env.client.listLines({ type: 'premium', limit: 1 })).lines;
-  const job: BulkJob = {
-    id: 'job-killed',
-    op: 'extend',
-    months: 1,
-    connections: 1,
-    target: 'sandbox:test',
-    createdAt: new Date().toISOString(),
-    balanceBefore: (await env.client.me()).credits,
-    lines: [{ ...toBulkLine(line!), cost: line!.connections }],
-  };
+  const job = extendJob('job-killed', [jobLine(line!)], { balanceBefore: (await env.client.me()).credits });
   const gone = { pid: spawnSync(process.execPath, ['-e', '0']).pid!, start: null };
   const theirs = fileIntentLog(dir, gone);
   theirs.begin(job);
@@ -95,21 +87,6 @@ describe('a damaged intent file of a job left open', () => {
     expect(books(env.sb).ledger).toHaveLength(1);
   });
 });
-
-/** The extend's reply is lost; the lookup and the balance reads before it get through, every read after fails. */
-const lostReplyThenReadsFail = (baseUrl: string) => {
-  const pass = { kind: 'slow', ms: 0 } as const;
-  return faultProxy(baseUrl, {
-    rules: [
-      { match: 'PUT /v1/lines/extend', nth: 1, fault: { kind: 'replyLost' } },
-      { match: 'GET /v1/lines/all', nth: 1, fault: pass },
-      { match: 'GET /v1/lines/all', fault: { kind: 'error5xx' } },
-      { match: 'GET /v1/me', nth: 1, fault: pass },
-      { match: 'GET /v1/me', nth: 2, fault: pass },
-      { match: 'GET /v1/me', fault: { kind: 'error5xx' } },
-    ],
-  });
-};
 
 describe('headless, after a run left a change open and its file was damaged', () => {
   const leftOpen = async () => {

@@ -8,10 +8,10 @@
  * Against the sandbox over HTTP: the ledger and the line say whether anything was sent.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { type BulkJob, toBulkLine } from '../../src/domain/bulk';
 import { runJob } from '../../src/services/changes/engine';
 import { memoryIntentLog } from '../../src/services/changes/intent-log';
-import { storeOnSandbox } from '../helpers/app';
+import { openQuoted, storeOnSandbox } from '../helpers/app';
+import { extendJob, jobLine } from '../helpers/jobs';
 import { books } from '../helpers/sandbox';
 
 const ENOSPC = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
@@ -21,16 +21,11 @@ describe('a failed intent write before sending stops the request', () => {
     const env = await storeOnSandbox({ lines: 20, credits: 100 });
     const lines = (await env.client.listLines({ limit: 3, type: 'premium' })).lines;
     const blocked = lines[1]!;
-    const job: BulkJob = {
-      id: 'job-enospc',
-      op: 'extend',
-      months: 1,
-      connections: 1,
-      target: 'sandbox:test',
-      createdAt: new Date().toISOString(),
-      balanceBefore: 100,
-      lines: lines.map((l) => ({ ...toBulkLine(l), cost: 1 })),
-    };
+    const job = extendJob(
+      'job-enospc',
+      lines.map((l) => jobLine(l, { cost: 1 })),
+      { balanceBefore: 100 },
+    );
     const seen: string[] = [];
     const final = await runJob(job, {
       client: env.client,
@@ -68,10 +63,7 @@ describe('a failed intent write before sending stops the request', () => {
     await env.store.getState().loadAccount();
     await env.store.getState().loadCatalog();
     const target = (await env.client.listLines({ limit: 1, type: 'premium' })).lines[0]!;
-    env.store.getState().openAction({ op: 'extend', line: target });
-    await vi.waitFor(() => {
-      if (env.store.getState().action?.quote.status !== 'ready') throw new Error('no quote yet');
-    });
+    await openQuoted(env.store, { op: 'extend', line: target });
     await env.store.getState().confirmAction();
     const a = env.store.getState().action!;
     expect(a.phase).toBe('failed');

@@ -9,7 +9,7 @@ import { render } from 'ink-testing-library';
 import stripAnsi from 'strip-ansi';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../src/api/client';
-import { type BulkJob, progressOf, toBulkLine } from '../../src/domain/bulk';
+import { progressOf } from '../../src/domain/bulk';
 import { Marks } from '../../src/domain/marks';
 import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { memoryJournal } from '../../src/services/changes/journal';
@@ -19,6 +19,7 @@ import { Header } from '../../src/ui/layout/Header';
 import { StoreProvider } from '../../src/ui/store-context';
 import { storeOnSandbox } from '../helpers/app';
 import { faultProxy } from '../helpers/fault-proxy';
+import { extendJob, jobLine } from '../helpers/jobs';
 import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -179,20 +180,13 @@ describe('counts, rate and balance around a resume', () => {
   it('the offer says how many lines were never sent while it still checks the unknown ones', async () => {
     const { intents, start, lines } = await setup();
     // An earlier process stopped with one request in flight and five lines never sent.
-    const job: BulkJob = {
-      id: 'job-stopped',
-      op: 'extend',
-      months: 1,
-      connections: 2,
-      target: 'sandbox:test',
-      createdAt: new Date().toISOString(),
-      balanceBefore: null,
-      lines: lines.slice(0, 6).map((l, i) => ({
-        ...toBulkLine(l),
-        cost: l.connections,
-        ...(i === 0 ? { state: 'sending' as const, sentAt: Date.now() - 60_000 } : {}),
-      })),
-    };
+    const job = extendJob(
+      'job-stopped',
+      lines
+        .slice(0, 6)
+        .map((l, i) => jobLine(l, i === 0 ? { state: 'sending', sentAt: Date.now() - 60_000 } : {})),
+      { connections: 2, balanceBefore: null },
+    );
     intents.begin(job);
     const store = await start();
     const seen: number[] = [];

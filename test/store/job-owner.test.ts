@@ -11,11 +11,12 @@ import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client';
 import { fileIntentLog } from '../../src/app/intent-file';
 import { startTimeOf } from '../../src/app/process-owner';
-import { type BulkJob, toBulkLine } from '../../src/domain/bulk';
+import type { BulkJob } from '../../src/domain/bulk';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { unsettledReason } from '../../src/store/selectors';
 import { storeOnSandbox } from '../helpers/app';
 import { faultProxy } from '../helpers/fault-proxy';
+import { extendJob, jobLine } from '../helpers/jobs';
 import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';
 
 describe('a job another linedesk is making', () => {
@@ -25,16 +26,7 @@ describe('a job another linedesk is making', () => {
     const lines = (await env.client.listLines({ type: 'premium', limit: 1 })).lines;
     const line = lines[0]!;
     const balance = (await env.client.me()).credits;
-    const job: BulkJob = {
-      id: 'job-elsewhere',
-      op: 'extend',
-      months: 1,
-      connections: 1,
-      target: 'sandbox:test',
-      createdAt: new Date().toISOString(),
-      balanceBefore: balance,
-      lines: [{ ...toBulkLine(line), cost: line.connections }],
-    };
+    const job = extendJob('job-elsewhere', [jobLine(line)], { balanceBefore: balance });
     // The other linedesk (a live process that is not this one) wrote its intent; its request is out.
     const other = { pid: process.ppid, start: startTimeOf(process.ppid) };
     const theirs = fileIntentLog(dir, other);
@@ -71,16 +63,7 @@ describe('a job another linedesk is making', () => {
 });
 
 describe('the owner file', () => {
-  const job = (id: string): BulkJob => ({
-    id,
-    op: 'extend',
-    months: 1,
-    connections: 1,
-    target: 'sandbox:test',
-    createdAt: new Date().toISOString(),
-    balanceBefore: 100,
-    lines: [],
-  });
+  const job = (id: string): BulkJob => extendJob(id, [], { balanceBefore: 100 });
 
   it('a job whose maker is gone is taken over by exactly one of two linedesks; released, by the next', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ld-claim-'));
@@ -132,15 +115,7 @@ describe('a balance window closed by another linedesk', () => {
     const env = await sandbox();
     const intents = fileIntentLog(mkdtempSync(join(tmpdir(), 'ld-window3-')));
     const [line] = (await env.client.listLines({ type: 'premium', limit: 1 })).lines;
-    const job: BulkJob = {
-      id: 'job-running',
-      op: 'extend',
-      months: 1,
-      connections: 1,
-      target: 'sandbox:test',
-      createdAt: new Date().toISOString(),
-      lines: [{ ...toBulkLine(line!), cost: line!.connections }],
-    };
+    const job = extendJob('job-running', [jobLine(line!)]);
     // The extend reaches the server and its reply is lost; meanwhile another process starts a job
     // (closing this one's window in the log) and spends 5 credits.
     const proxy = await faultProxy(env.sb.baseUrl, {
@@ -167,16 +142,9 @@ describe('a balance window closed by another linedesk', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ld-window2-'));
     const intents = fileIntentLog(dir);
     const [line, other] = (await env.client.listLines({ type: 'premium', limit: 2 })).lines;
-    const job: BulkJob = {
-      id: 'job-window',
-      op: 'extend',
-      months: 1,
-      connections: 1,
-      target: 'sandbox:test',
-      createdAt: new Date().toISOString(),
+    const job = extendJob('job-window', [jobLine(line!, { state: 'unknown' })], {
       balanceBefore: (await env.client.me()).credits,
-      lines: [{ ...toBulkLine(line!), cost: line!.connections, state: 'unknown' }],
-    };
+    });
     intents.begin(job);
     // This job's extend reached the server (its reply was lost); then another process spent too,
     // and closed this job's window in the log as it began.
@@ -197,16 +165,7 @@ describe('resuming an interrupted job', () => {
     const env = await sandbox();
     const dir = mkdtempSync(join(tmpdir(), 'ld-resume-'));
     const [line] = (await env.client.listLines({ type: 'premium', limit: 1 })).lines;
-    const job: BulkJob = {
-      id: 'job-resume',
-      op: 'extend',
-      months: 1,
-      connections: 1,
-      target: 'sandbox:test',
-      createdAt: new Date().toISOString(),
-      balanceBefore: (await env.client.me()).credits,
-      lines: [{ ...toBulkLine(line!), cost: line!.connections }],
-    };
+    const job = extendJob('job-resume', [jobLine(line!)], { balanceBefore: (await env.client.me()).credits });
     // Read at start by this process (the resume dialog's copy), then taken by another, live one.
     const gone = { pid: spawnSync(process.execPath, ['-e', '0']).pid!, start: null };
     fileIntentLog(dir, gone).begin(job);

@@ -12,7 +12,7 @@ import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { unsettledReason } from '../../src/store/selectors';
 import { loaded } from '../../src/store/types';
-import { storeOnSandbox } from '../helpers/app';
+import { openQuoted, storeOnSandbox } from '../helpers/app';
 import { type Fault, faultProxy } from '../helpers/fault-proxy';
 import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';
 import { cleanups, until } from '../helpers/wait';
@@ -60,8 +60,7 @@ describe('a change applied after linedesk gave up', () => {
     it(`extend, ${name}: unknown and held, then found applied; charged once`, async () => {
       const { env, proxy, store, journal } = await setup(fault, 'PUT /v1/lines/extend');
       const line = (await env.client.listLines({ limit: 30 })).lines.find((l) => !l.is_trial)!;
-      store.getState().openAction({ op: 'extend', line });
-      await until(() => store.getState().action?.quote.status === 'ready');
+      await openQuoted(store, { op: 'extend', line });
       proxy.hold(); // it lands only once the test has seen what was said before
       await store.getState().confirmAction();
       const said = store.getState().action!;

@@ -1,8 +1,11 @@
 /** The store's messages fill {M3U_URL}, {EPG_URL} and {PORTAL_URL} with the service's link templates
  *  (the deps' `links`, as app/connection.ts gives them) and the account as loaded. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type LinkTemplates, linkTemplatesFor } from '../../src/domain/links';
 import { loaded } from '../../src/domain/load';
+import { selectLinksOf } from '../../src/store/selectors';
 import { storeOnSandbox } from '../helpers/app';
 
 const HOST = 'demo.tv.sandbox.linedesk';
@@ -44,5 +47,30 @@ describe('messages: the link placeholders', () => {
       text: '||',
       missing: ['M3U_URL', 'EPG_URL', 'PORTAL_URL'],
     });
+  });
+});
+
+describe("a line's links: one path for the screens", () => {
+  it('selectLinksOf keeps its links while the line, the account and the templates hold', async () => {
+    const { store, line } = await started();
+    const links = selectLinksOf(store.getState(), line);
+    expect(selectLinksOf(store.getState(), line)).toBe(links);
+    expect(selectLinksOf(store.getState(), { ...line })).toEqual(links);
+    const { templates } = linkTemplatesFor({ links: { m3u: 'https://{hostname}/p/{username}.m3u' } }, null);
+    store.setState({ linkTemplates: templates });
+    const other = selectLinksOf(store.getState(), line);
+    expect(other).not.toBe(links);
+    expect(other.m3u).toMatchObject({ ok: true, url: `https://${HOST}/p/${line.username}.m3u` });
+  });
+
+  it('the screens and the store build no links of their own: only the selector calls buildLinks', () => {
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)],
+      );
+    const callers = ['src/ui', 'src/store', 'src/commands', 'src/keys']
+      .flatMap(files)
+      .filter((f) => /\bbuildLinks\(/.test(readFileSync(f, 'utf8')));
+    expect(callers).toEqual([join('src/store', 'selectors.ts')]);
   });
 });

@@ -4,15 +4,15 @@
  * job needs, progress throttled on the store's clock, and the preview's totals.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createClient } from '../../src/api/client';
+import type { createClient } from '../../src/api/client';
 import { extendEstimate } from '../../src/domain/estimate';
 import type { Months } from '../../src/domain/steps';
 import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { loaded } from '../../src/store/types';
 import { renderApp, storeOnSandbox } from '../helpers/app';
-import { faultProxy } from '../helpers/fault-proxy';
-import { DEMO_KEY, sandbox } from '../helpers/sandbox';
+import { proxiedClient } from '../helpers/fault-proxy';
+import { sandbox } from '../helpers/sandbox';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -38,7 +38,7 @@ async function marking(lines: number, onLater?: (deleteFirst: () => Promise<stri
   };
   let inFlight = 0;
   let most = 0;
-  const proxy = await faultProxy(env.sb.baseUrl, {
+  const { client } = await proxiedClient(env.sb.baseUrl, {
     onList: async (_n, q) => {
       inFlight++;
       most = Math.max(most, inFlight);
@@ -47,11 +47,6 @@ async function marking(lines: number, onLater?: (deleteFirst: () => Promise<stri
       if (Number(q.get('offset') ?? 0) > 0) await onLater?.(deleteFirst);
       inFlight--;
     },
-  });
-  const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
-  cleanups.push(async () => {
-    await client.close();
-    await proxy.close();
   });
   // The store's clock stands still: progress may reach the store only as often as it allows.
   const s = await storeOnSandbox(

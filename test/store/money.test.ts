@@ -9,7 +9,7 @@ import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { collapse, journalTotals, memoryJournal } from '../../src/services/changes/journal';
 import { loaded } from '../../src/store/types';
 import { selectDialog } from '../../src/store/view-stack';
-import { storeOnSandbox } from '../helpers/app';
+import { openQuoted, storeOnSandbox } from '../helpers/app';
 import { books, DEMO_KEY } from '../helpers/sandbox';
 
 const until = (check: () => boolean, timeout = 10_000) =>
@@ -39,8 +39,7 @@ describe('a single change whose outcome is unknown (item 5)', () => {
     const s1 = await storeOnSandbox({}, { intents, journal, sleep, client: slow }, first);
     await s1.store.getState().loadCatalog();
     const line = (await premium(first))[0]!;
-    s1.store.getState().openAction({ op: 'extend', line });
-    await until(() => s1.store.getState().action?.quote.status === 'ready');
+    await openQuoted(s1.store, { op: 'extend', line });
     first.sb.faults.set('latency=400');
     await s1.store.getState().confirmAction();
     expect(s1.store.getState().action?.phase).toBe('unknown');
@@ -112,8 +111,7 @@ describe('the journal never takes the app down (item 4)', () => {
     const env = await storeOnSandbox({}, { journal, intents });
     await env.store.getState().loadCatalog();
     const line = (await premium(env))[0]!;
-    env.store.getState().openAction({ op: 'extend', line });
-    await until(() => env.store.getState().action?.quote.status === 'ready');
+    await openQuoted(env.store, { op: 'extend', line });
     await env.store.getState().confirmAction();
     const s = env.store.getState();
     expect(s.action?.phase).toBe('done');

@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient } from '../../src/api/client';
 import { memoryNotes, type NoteInput } from '../../src/services/notes';
 import { selectLocalFound } from '../../src/store/notes-slice';
 import { storeOnSandbox } from '../helpers/app';
-import { faultProxy } from '../helpers/fault-proxy';
-import { DEMO_KEY, sandbox } from '../helpers/sandbox';
+import { proxiedClient } from '../helpers/fault-proxy';
+import { sandbox } from '../helpers/sandbox';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -25,12 +24,7 @@ const rowsOf = (env: Awaited<ReturnType<typeof sandbox>>, where: string, offset 
 describe('lines found by their note for the applied search', () => {
   it('found far down the list on a server whose search ignores ids (the paste lookup walks the pages)', async () => {
     const env = await sandbox({ lines: 300 });
-    const proxy = await faultProxy(env.sb.baseUrl, { dialect: { searchIgnoresIds: true } });
-    const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
-    cleanups.push(async () => {
-      await client.close();
-      await proxy.close();
-    });
+    const { client } = await proxiedClient(env.sb.baseUrl, { dialect: { searchIgnoresIds: true } });
     const [x, y] = rowsOf(env, '1');
     const notes = noted({
       [x!.id]: { name: 'Quentin Blake', phone: '', text: '' },
@@ -56,12 +50,7 @@ describe('lines found by their note for the applied search', () => {
 
   it('a note kept with its username is found by a search, without a walk; a walk for the rest stays short', async () => {
     const env = await sandbox({ lines: 2500 });
-    const proxy = await faultProxy(env.sb.baseUrl, { dialect: { searchIgnoresIds: true } });
-    const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
-    cleanups.push(async () => {
-      await client.close();
-      await proxy.close();
-    });
+    const { proxy, client } = await proxiedClient(env.sb.baseUrl, { dialect: { searchIgnoresIds: true } });
     const [far] = rowsOf(env, '1', 2400);
     const notes = memoryNotes();
     notes.set(far!.id, { name: 'Quentin Blake', phone: '', text: '' }, far!.username);
@@ -186,12 +175,7 @@ describe('a change to a line found by its note', () => {
 describe('the lookup of lines found by note is one load', () => {
   it('fails as a load says (the refresh key retries), and the refresh tries it again', async () => {
     const env = await sandbox({ lines: 60 });
-    const proxy = await faultProxy(env.sb.baseUrl);
-    const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
-    cleanups.push(async () => {
-      await client.close();
-      await proxy.close();
-    });
+    const { proxy, client } = await proxiedClient(env.sb.baseUrl);
     const [x] = rowsOf(env, '1', 40);
     const notes = noted({ [x!.id]: { name: 'Quentin Blake', phone: '', text: '' } });
     const { store } = await storeOnSandbox({}, { client, notes }, env);

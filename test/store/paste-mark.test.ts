@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient } from '../../src/api/client';
 import { parsePasteList } from '../../src/domain/paste-list';
 import { storeOnSandbox } from '../helpers/app';
-import { faultProxy } from '../helpers/fault-proxy';
-import { DEMO_KEY, sandbox } from '../helpers/sandbox';
+import { proxiedClient } from '../helpers/fault-proxy';
+import { sandbox } from '../helpers/sandbox';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -49,12 +48,7 @@ describe('paste to mark', () => {
 
   it('finds ids on a server whose search matches usernames only (one walk over the pages)', async () => {
     const env = await sandbox({ lines: 300 });
-    const proxy = await faultProxy(env.sb.baseUrl, { dialect: { searchIgnoresIds: true } });
-    const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
-    cleanups.push(async () => {
-      await client.close();
-      await proxy.close();
-    });
+    const { client } = await proxiedClient(env.sb.baseUrl, { dialect: { searchIgnoresIds: true } });
     const { store } = await storeOnSandbox({}, { client }, env);
     const rows = pick(env);
     await store.getState().markPasted(rows.map((r) => r.id).join(' '));

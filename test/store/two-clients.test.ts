@@ -8,23 +8,47 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client';
 import type { LineListItem } from '../../src/api/contract';
 import { NetworkError } from '../../src/api/errors';
 import { fileIntentLog } from '../../src/app/intent-file';
 import { startTimeOf } from '../../src/app/process-owner';
-import { type BulkJob, toBulkLine } from '../../src/domain/bulk';
+import type { BulkJob } from '../../src/domain/bulk';
 import { Marks } from '../../src/domain/marks';
 import { memoryJournal } from '../../src/services/changes/journal';
 import type { AppStore } from '../../src/store/app-store';
-import { storeOnSandbox } from '../helpers/app';
+import type { StoreDeps } from '../../src/store/deps';
+import { openQuoted, storeOnSandbox } from '../helpers/app';
 import { faultProxy } from '../helpers/fault-proxy';
+import { extendJob, jobLine } from '../helpers/jobs';
 import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';
 
 const other = () => ({ pid: process.ppid, start: startTimeOf(process.ppid) });
 const sleep = () => new Promise<void>((r) => setTimeout(r, 2));
 const mark = (store: AppStore, lines: readonly LineListItem[]) => store.setState({ marked: Marks.of(lines) });
+
+/** Another linedesk's extend of one line (written to its own intent log by the test). */
+const theirExtend = (line: LineListItem, over: Partial<BulkJob> = {}): BulkJob =>
+  extendJob('job-theirs', [jobLine(line, { cost: 3 })], over);
+
+/** Our extend of the line through the single-change dialog, on the intent log in `dir`: its line's outcome. */
+async function ourExtend(
+  env: Awaited<ReturnType<typeof sandbox>>,
+  dir: string,
+  client: StoreDeps['client'],
+  line: LineListItem,
+) {
+  const { store } = await storeOnSandbox(
+    {},
+    { client, intents: fileIntentLog(dir), journal: memoryJournal(), sleep, holdMs: 0 },
+    env,
+  );
+  await store.getState().loadCatalog();
+  await openQuoted(store, { op: 'extend', line });
+  await store.getState().confirmAction();
+  return store.getState().action!.job!.lines[0]!;
+}
 
 describe('two clients on the same lines', () => {
   it("two bulk jobs started together: each line sent by one of them; no line claimed by both; spend is each one's own", async () => {
@@ -100,16 +124,7 @@ describe('two clients on the same lines', () => {
     const line = (await env.client.listLines({ limit: 20, type: 'premium' })).lines[0]!;
     // The other linedesk's extend of the same line, still open in its log.
     const theirs = fileIntentLog(dir, other());
-    const job: BulkJob = {
-      id: 'job-theirs',
-      op: 'extend',
-      months: 1,
-      connections: 1,
-      target: 'sandbox:test',
-      createdAt: new Date().toISOString(),
-      balanceBefore: null,
-      lines: [{ ...toBulkLine(line), cost: 3 }],
-    };
+    const job = theirExtend(line, { balanceBefore: null });
     // Ours is dropped before it reaches the service (the connection reset after sending); theirs
     // lands meanwhile.
     const client = {
@@ -121,18 +136,7 @@ describe('two clients on the same lines', () => {
         throw new NetworkError('Connection to the service failed (ECONNRESET)', 'unknown', 'ECONNRESET');
       },
     };
-    const { store } = await storeOnSandbox(
-      {},
-      { client, intents: fileIntentLog(dir), journal: memoryJournal(), sleep, holdMs: 0 },
-      env,
-    );
-    await store.getState().loadCatalog();
-    store.getState().openAction({ op: 'extend', line });
-    await vi.waitFor(() => {
-      if (store.getState().action?.quote.status !== 'ready') throw new Error('not yet');
-    });
-    await store.getState().confirmAction();
-    const l = store.getState().action!.job!.lines[0]!;
+    const l = await ourExtend(env, dir, client, line);
     expect(l.state).toBe('done');
     expect(l.maybeOther).toBeTruthy();
     expect(l.detail).toMatch(/possibly by another client/);
@@ -146,15 +150,7 @@ describe('two clients on the same lines', () => {
     // Ours was read (marked) before the other linedesk's change: its "before" is that of the line then.
     const line = (await env.client.listLines({ limit: 20, type: 'premium' })).lines[0]!;
     const theirs = fileIntentLog(dir, other());
-    const job: BulkJob = {
-      id: 'job-theirs',
-      op: 'extend',
-      months: 1,
-      connections: 1,
-      target: 'sandbox:test',
-      createdAt: new Date().toISOString(),
-      lines: [{ ...toBulkLine(line), cost: 3 }],
-    };
+    const job = theirExtend(line);
     // Theirs is sent, applied and settled (its job ended) just before ours leaves; ours is dropped
     // before it reaches the service.
     const client = {
@@ -168,18 +164,7 @@ describe('two clients on the same lines', () => {
         throw new NetworkError('Connection to the service failed (ECONNRESET)', 'unknown', 'ECONNRESET');
       },
     };
-    const { store } = await storeOnSandbox(
-      {},
-      { client, intents: fileIntentLog(dir), journal: memoryJournal(), sleep, holdMs: 0 },
-      env,
-    );
-    await store.getState().loadCatalog();
-    store.getState().openAction({ op: 'extend', line });
-    await vi.waitFor(() => {
-      if (store.getState().action?.quote.status !== 'ready') throw new Error('not yet');
-    });
-    await store.getState().confirmAction();
-    const l = store.getState().action!.job!.lines[0]!;
+    const l = await ourExtend(env, dir, client, line);
     // One charge, theirs: ours may say "possibly by another client", never "applied" with its charge.
     expect(books(env.sb).ledger).toHaveLength(1);
     if (l.state === 'done') {

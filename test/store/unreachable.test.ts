@@ -9,7 +9,7 @@ import { createClient } from '../../src/api/client';
 import { Marks } from '../../src/domain/marks';
 import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { memoryJournal } from '../../src/services/changes/journal';
-import { storeOnSandbox } from '../helpers/app';
+import { openQuoted, storeOnSandbox } from '../helpers/app';
 import { faultProxy } from '../helpers/fault-proxy';
 import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';
 import { cleanups, until } from '../helpers/wait';
@@ -54,8 +54,7 @@ async function setup(unreachableMs = 10_000) {
 describe('a service that cannot be reached', () => {
   it('a single change whose connection is refused is "not sent", not "refused"', async () => {
     const { env, proxy, store, journal, lines } = await setup();
-    store.getState().openAction({ op: 'extend', line: lines[0]! });
-    await until(() => store.getState().action?.quote.status === 'ready');
+    await openQuoted(store, { op: 'extend', line: lines[0]! });
     await proxy.down();
     await store.getState().confirmAction();
     const a = store.getState().action!;

@@ -4,13 +4,13 @@
  * line between two pages.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ApiClient, createClient } from '../../src/api/client';
+import type { ApiClient } from '../../src/api/client';
 import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { findInPages } from '../../src/services/paste-lookup';
 import { storeOnSandbox } from '../helpers/app';
-import { faultProxy, type ProxyConfig } from '../helpers/fault-proxy';
-import { DEMO_KEY, sandbox } from '../helpers/sandbox';
+import { type ProxyConfig, proxiedClient } from '../helpers/fault-proxy';
+import { sandbox } from '../helpers/sandbox';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -39,12 +39,7 @@ async function behindProxy(
     await env.client.deleteLine({ id: first.id });
     return first.id;
   };
-  const proxy = await faultProxy(env.sb.baseUrl, config({ deleteFirst }));
-  const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
-  cleanups.push(async () => {
-    await client.close();
-    await proxy.close();
-  });
+  const { proxy, client } = await proxiedClient(env.sb.baseUrl, config({ deleteFirst }));
   const s = await storeOnSandbox({}, { client, intents: memoryIntentLog(), journal: memoryJournal() }, env);
   return { ...s, proxy, proxied: client, deleteFirst };
 }

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { findAcrossApi } from '../../src/app/find-across';
 import { profilesApi } from '../../src/app/profiles';
 import { selectScreen, viewIds } from '../../src/store/view-stack';
+import { glyphMode, setGlyphMode } from '../../src/ui/glyphs';
 import { renderApp, storeOnSandbox } from '../helpers/app';
 import { DOWN_KEY, findEnv, WRONG_KEY } from '../helpers/find-env';
 import { DEMO_KEY } from '../helpers/sandbox';
@@ -70,6 +71,20 @@ describe(':find across two sandboxes, an unreachable profile and a bad key', () 
     await app.press('app.back');
     await app.waitFrame((x) => x.includes('Find "ticket-user"'));
     noKeyShown();
+  });
+
+  it('in ASCII glyphs the cursor on a match is ">"', async () => {
+    const before = glyphMode();
+    setGlyphMode('ascii');
+    try {
+      const { app, find } = await findApp();
+      await find('ticket-user');
+      await app.waitFrame((f) => !f.includes('searching…') && f.includes('wrongkey'));
+      expect(app.frame()).toMatch(/^>\s+ticket-user-alpha1/m);
+      expect(app.frame()).not.toContain('›');
+    } finally {
+      setGlyphMode(before);
+    }
   });
 
   it('Enter on a match then q comes back to the matches, the cursor on the line it opened', async () => {

@@ -7,6 +7,14 @@ import { renderApp } from '../helpers/app';
 
 const HOST = 'demo.tv.sandbox.linedesk';
 
+/** What the four copy keys put on the clipboard for a sandbox line: playlist, guide, Xtream, portal. */
+const copiedLinks = (line: { readonly username: string; readonly password: string }) => [
+  `http://${HOST}/get.php?username=${line.username}&password=${line.password}&type=m3u_plus&output=ts`,
+  `http://${HOST}/xmltv.php?username=${line.username}&password=${line.password}`,
+  `http://${HOST}\n${line.username}\n${line.password}`,
+  `http://${HOST}/stalker_portal/c/`,
+];
+
 describe('line detail: connection links', () => {
   it('shows the M3U, EPG, Xtream and portal rows; one key copies each', async () => {
     const app = await renderApp({ lines: 40 });
@@ -37,12 +45,7 @@ describe('line detail: connection links', () => {
     await app.waitFrame((f) => f.includes('Copied the Xtream server, username and password'));
     await app.press('link.portal');
     await app.waitFrame((f) => f.includes('Copied the MAG portal address'));
-    expect(app.copied).toEqual([
-      `http://${HOST}/get.php?username=${line.username}&password=${line.password}&type=m3u_plus&output=ts`,
-      `http://${HOST}/xmltv.php?username=${line.username}&password=${line.password}`,
-      `http://${HOST}\n${line.username}\n${line.password}`,
-      `http://${HOST}/stalker_portal/c/`,
-    ]);
+    expect(app.copied).toEqual(copiedLinks(line));
   });
 
   it('the copy menu (y) on the browser copies the same links with the same keys as the detail', async () => {
@@ -62,12 +65,7 @@ describe('line detail: connection links', () => {
       await app.waitFrame((f) => !f.includes('Copy to the clipboard'));
     }
     await app.waitFrame((f) => f.includes('Copied the MAG portal address'));
-    expect(app.copied).toEqual([
-      `http://${HOST}/get.php?username=${line.username}&password=${line.password}&type=m3u_plus&output=ts`,
-      `http://${HOST}/xmltv.php?username=${line.username}&password=${line.password}`,
-      `http://${HOST}\n${line.username}\n${line.password}`,
-      `http://${HOST}/stalker_portal/c/`,
-    ]);
+    expect(app.copied).toEqual(copiedLinks(line));
   });
 
   it('a hostile host from the server: the reason instead of a link, and the keys say it', async () => {

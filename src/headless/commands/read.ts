@@ -1,4 +1,5 @@
 import type { Package } from '../../api/contract';
+import { driftWatchOf } from '../../app/drift-watch';
 import { type Diagnosis, diagnose, type Fix } from '../../domain/diagnosis';
 import {
   absoluteText,
@@ -15,7 +16,7 @@ import { PACKAGE_COLUMNS } from '../../present/tables';
 import { countLines, skippedText } from '../../services/account';
 import { readAccountWatched } from '../../services/balance-watch';
 import { describeError } from '../../services/describe-error';
-import { driftPair, driftRecord, watchOf } from '../drift';
+import { driftPair, driftRecord } from '../drift';
 import { EXIT, failureOf } from '../failure';
 import { csvText, fieldColumns, lineRecord, pairsText, type Row, tableText } from '../format';
 import { linesByNote } from '../note-lines';
@@ -27,7 +28,7 @@ const json = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`;
 export function accountCommand(ctx: Ctx): Promise<number> {
   return withServices(ctx, async (sv) => {
     const [account, counts] = await Promise.allSettled([
-      readAccountWatched(sv.client, watchOf(sv)),
+      readAccountWatched(sv.client, driftWatchOf(sv)),
       countLines(sv.client, sv.now()),
     ]);
     if (account.status === 'rejected') {

@@ -1,3 +1,4 @@
+import { driftWatchOf } from '../../app/drift-watch';
 import { counted, credits } from '../../domain/format';
 import { RUNWAY_DAYS, type RunwayRow, runwayText } from '../../domain/runway';
 import { RUNWAY_COLUMNS } from '../../present/runway-columns';
@@ -6,7 +7,7 @@ import { readAccountWatched } from '../../services/balance-watch';
 import { GROUP_CAP } from '../../services/renewals-fetch';
 import { fetchRunwayLines, runwayOf } from '../../services/runway';
 import { parseDays } from '../args';
-import { driftPair, driftRecord, watchOf } from '../drift';
+import { driftPair, driftRecord } from '../drift';
 import { EXIT, failureOf, usageFailure } from '../failure';
 import { dateValue, tableText } from '../format';
 import { type Ctx, withServices } from '../session';
@@ -46,7 +47,7 @@ export function runwayCommand(ctx: Ctx): Promise<number> {
       // Without the prices nothing can be counted: a runway of unpriced lines would say "covered".
       read = await Promise.all([
         fetchRunwayLines(sv.client, days, at, () => out.closed),
-        readAccountWatched(sv.client, watchOf(sv)),
+        readAccountWatched(sv.client, driftWatchOf(sv)),
         sv.client.packages(),
       ]);
     } catch (err) {

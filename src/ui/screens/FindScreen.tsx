@@ -9,6 +9,7 @@ import type { FindGroup } from '../../services/find-lines';
 import { selectFindRows, selectFoundLine } from '../../store/find-slice';
 import { loaded } from '../../store/types';
 import { TableRow } from '../components/SpokenRow';
+import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 
@@ -103,7 +104,7 @@ export function FindScreen({ width, height }: { readonly width: number; readonly
             isSelected={isCursor}
             say={() => rowSentence(FIND_COLUMNS, rows[it.index]!, now)}
           >
-            {`${isCursor ? '›' : ' '}  ${rowText(laid, rows[it.index]!, now)}`}
+            {`${isCursor ? glyph('cursor') : ' '}  ${rowText(laid, rows[it.index]!, now)}`}
           </TableRow>
         );
       })}

@@ -1,13 +1,11 @@
 import { Box, Text, useIsScreenReaderEnabled } from 'ink';
-import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { type CommandId, keyHint, keyHintText } from '../../commands/keymap';
 import { diagnose, type Fix } from '../../domain/diagnosis';
 import { absoluteText, expiryText, fitWidth, relativeText, statusOf } from '../../domain/format';
-import { buildLinks, LINK_NAMES, type LinkKind, linkText } from '../../domain/links';
+import { LINK_NAMES, type LinkKind, linkText } from '../../domain/links';
 import { spoken, wrappedRows } from '../../present/speech';
-import { selectDetailExtras, selectDetailLine, selectDetailNote } from '../../store/selectors';
-import { loaded } from '../../store/types';
+import { selectDetailExtras, selectDetailLine, selectDetailNote, selectLinksOf } from '../../store/selectors';
 import { useApp } from '../store-context';
 import { color, statusToken } from '../theme';
 
@@ -48,12 +46,7 @@ export function LineDetailScreen({ width, height }: { readonly width: number; re
   const fixHints = useApp(
     useShallow((s) => FIXES.map((f) => keyHint(s, FIX_COMMAND[f], FIX_WORDS[f]) ?? '')),
   );
-  const account = useApp((s) => loaded(s.account));
-  const linkTemplates = useApp((s) => s.linkTemplates);
-  const links = useMemo(
-    () => (line ? buildLinks(line, account ?? null, linkTemplates) : null),
-    [line, account, linkTemplates],
-  );
+  const links = useApp((s) => (line ? selectLinksOf(s, line) : null));
   // A key is named only while its command runs (a link that cannot be made shows its reason instead).
   const linkHints = useApp(useShallow((s) => LINKS.map((k) => keyHint(s, LINK_COMMAND[k], 'copies') ?? '')));
   const isSpoken = useIsScreenReaderEnabled();

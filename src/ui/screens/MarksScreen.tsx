@@ -5,6 +5,7 @@ import { LINE_COLUMNS, layoutColumns } from '../../present/lines-columns';
 import { rowSentence, spokenPageSize } from '../../present/speech';
 import { rowText } from '../../present/tables';
 import { TableRow } from '../components/SpokenRow';
+import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 
@@ -58,7 +59,7 @@ export function MarksScreen({ width, height }: { readonly width: number; readonl
           isSelected={start + i === cursor}
           say={() => rowSentence(MARK_COLUMNS, m.line, now)}
         >
-          {`${start + i === cursor ? '›' : ' '} ${rowText(laid, m.line, now)}`}
+          {`${start + i === cursor ? glyph('cursor') : ' '} ${rowText(laid, m.line, now)}`}
         </TableRow>
       ))}
     </Box>
