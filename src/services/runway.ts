@@ -5,7 +5,7 @@
  */
 import type { LineListItem, Package } from '../api/contract';
 import { DAY_MS } from '../domain/pricing';
-import { planRunway, type Runway } from '../domain/runway';
+import { planRunway, type Runway, type RunwayChange, runwayLinesAfter } from '../domain/runway';
 import type { ServiceClient } from './client';
 import { fetchRenewals, GROUP_CAP } from './renewals-fetch';
 
@@ -41,4 +41,14 @@ export function runwayOf(read: RunwayLines, packages: readonly Package[], balanc
   // (an exit 0 from cron would be an all-clear for lines nobody counted).
   const last = Math.max(...read.lines.map((l) => l.exp_date?.ms ?? read.at));
   return { ...plan, covers: false, coveredDays: Math.max(0, Math.floor((last - read.at) / DAY_MS)) };
+}
+
+/**
+ * The runway's lines after a settled change, kept from what the change told (domain/runway.ts
+ * `runwayLinesAfter`, at the renewals fetch's cap), or null when only a walk knows.
+ */
+export function runwayAfterChange(read: RunwayLines, change: RunwayChange): RunwayLines | null {
+  const lines = runwayLinesAfter(read, change, GROUP_CAP);
+  if (lines === null) return null;
+  return lines === read.lines ? read : { ...read, lines };
 }

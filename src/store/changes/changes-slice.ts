@@ -90,15 +90,17 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
         else if (server && job.op !== 'create' && job.op !== 'trial') get().replaceLine(server);
         else if (server) get().rememberLineExtras(server);
         if (get().marked.has(l.id)) get().unmark(l.id);
+        // The header's runway follows the server's row (a walk at the job's end only if it cannot).
+        get().runwayLineDone(job, l, server);
         return;
       }
       case 'finished':
+        // The balance exactly (replies of a job may arrive out of order: only falls were taken), the
+        // line count (create, delete), and the drift judgement of the balance after the job.
         void get().loadAccount();
-        if (e.job.lines.some((l) => l.state === 'done')) {
-          void get().refreshLines();
-          // Expiries moved: the header's runway is read again.
-          if (get().runway.status !== 'idle') void get().loadRunway();
-        }
+        // The page as the server orders and filters it (a changed line may move or leave it).
+        if (e.job.lines.some((l) => l.state === 'done')) void get().refreshLines();
+        get().runwayJobFinished(e.job);
         return;
       case 'checked':
         return get().changeChecked(e.job);
