@@ -23,10 +23,29 @@ const LIST = 'GET /v1/lines/all';
 async function setup() {
   const env = await sandbox({ lines: 40, credits: 100_000 });
   const proxy = await faultProxy(env.sb.baseUrl);
-  const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+  const inner = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
   cleanups.push(async () => {
-    await client.close();
+    await inner.close();
     await proxy.close();
+  });
+  // Requests under way, so a test waits for every read a change starts (a page's prefetch too).
+  let pending = 0;
+  const client = new Proxy(inner, {
+    get(target, key) {
+      const v = Reflect.get(target, key, target);
+      if (typeof v !== 'function') return v;
+      return (...args: unknown[]) => {
+        const out = v.apply(target, args);
+        if (out instanceof Promise) {
+          pending++;
+          out.then(
+            () => pending--,
+            () => pending--,
+          );
+        }
+        return out;
+      };
+    },
   });
   const { store } = await storeOnSandbox(
     {},
@@ -49,12 +68,7 @@ async function setup() {
     s().setActionTyped('');
     await s().confirmAction();
     expect(s().action?.phase).toBe('done');
-    await until(
-      () =>
-        s().account.status === 'ready' &&
-        s().lines.status === 'ready' &&
-        (s().runway.status === 'ready' || s().runway.status === 'idle'),
-    );
+    await until(() => pending === 0 && s().account.status === 'ready' && s().lines.status === 'ready');
     s().closeAction();
   };
   /** The runway shown against a fresh walk's at the same moment and window. */
