@@ -101,7 +101,7 @@ async function setup() {
     await s().loadRunway();
     return lists() - from;
   };
-  return { env, store, s, lists, all, change, costOf, showRunway, asFresh };
+  return { env, store, s, lists, all, change, costOf, showRunway, asFresh, until };
 }
 
 describe('the header runway after a single change', () => {
@@ -113,8 +113,30 @@ describe('the header runway after a single change', () => {
     // What the change reads of itself, with no runway on screen.
     const own = await t.costOf({ op: 'extend', line: far[0]! });
     expect(await t.showRunway()).toBeGreaterThan(2);
+    // The list by id: the row replaced in place is the page the server would list, so no page is
+    // read either (and the header's balance is the reply's).
+    expect(own).toBe(0);
     // With the runway shown: the same reads, no walk.
     expect(await t.costOf({ op: 'extend', line: far[1]! })).toBe(own);
+    await t.asFresh();
+  });
+
+  it('the list ordered by expiry is read again after an extend (the line may move); the runway is not', async () => {
+    const t = await setup();
+    await t.showRunway();
+    t.s().setQuery({ orderBy: 'exp_date' });
+    await t.until(() => t.s().lines.status === 'ready');
+    const line = loaded(t.s().lines)!.lines.find(
+      (l) => l.enabled && !l.is_trial && (l.exp_date?.ms ?? 0) > Date.now(),
+    )!;
+    expect(await t.costOf({ op: 'extend', line })).toBeGreaterThan(0);
+    const fresh = await t.env.client.listLines({
+      offset: 0,
+      limit: 10,
+      orderBy: 'exp_date',
+      orderType: 'asc',
+    });
+    expect(loaded(t.s().lines)!.lines.map((l) => l.id)).toEqual(fresh.lines.map((l) => l.id));
     await t.asFresh();
   });
 
