@@ -161,4 +161,18 @@ describe('the header runway after a single change', () => {
     ).toBe(upgradeCost);
     await t.asFresh();
   });
+
+  it('a trial created joins the runway from its reply, no walk; the page is read again once', async () => {
+    const t = await setup();
+    await t.showRunway();
+    const pkg = loaded(t.s().packages)!.find((p) => p.is_trial)!;
+    const total = loaded(t.s().lines)!.totalHits;
+    const before = t.lists();
+    await t.change({ op: 'trial', body: { duration: pkg.duration as 12, username: 'runwaytrial01' }, pkg });
+    // The page (the dialog's refresh and the job's end share its request) and the next page's prefetch.
+    expect(t.lists() - before).toBe(2);
+    expect(loaded(t.s().lines)!.totalHits).toBe(total + 1);
+    expect(loaded(t.s().runway)!.lines.some((l) => l.username === 'runwaytrial01')).toBe(true);
+    await t.asFresh();
+  });
 });
