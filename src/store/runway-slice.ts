@@ -28,7 +28,10 @@ export interface RunwaySlice {
    * window), the job's end walks once (issue 27: never a walk per line, none for a line outside it).
    */
   runwayLineDone: (job: BulkJob, line: BulkLine, server: Line | LineListItem | undefined) => void;
-  /** Event, changes → here: a job ended; one walk if a line of it left the runway unknown. */
+  /**
+   * Event, changes → here: a job ended; one walk if a line of it left the runway unknown, or if it
+   * changed a line and the runway is older than RUNWAY_FRESH_MS.
+   */
   runwayJobFinished: (job: BulkJob) => void;
   /** Event, session → here: a read of the account was judged (null: not watched). */
   balanceJudged: (report: DriftReport | null) => void;
@@ -52,6 +55,13 @@ export function storeWatch(deps: StoreDeps, get: GetState): BalanceWatch | null 
     },
   };
 }
+
+/**
+ * A runway older than this is walked again at the end of a job that changed a line: the local
+ * updates keep it true to its own moment (`at`), and this bounds how old that moment gets in a long
+ * session of changes (a walk every change, before: issue 27).
+ */
+export const RUNWAY_FRESH_MS = 15 * 60_000;
 
 export function createRunwaySlice(set: SetState, get: GetState, deps: StoreDeps): RunwaySlice {
   const now = deps.now ?? Date.now;
@@ -98,7 +108,12 @@ export function createRunwaySlice(set: SetState, get: GetState, deps: StoreDeps)
     },
 
     runwayJobFinished(job) {
-      if (unknown.delete(job.id) && get().runway.status !== 'idle') void get().loadRunway();
+      const r = get().runway;
+      const old =
+        r.status === 'ready' &&
+        job.lines.some((l) => l.state === 'done') &&
+        now() - r.data.at > RUNWAY_FRESH_MS;
+      if ((unknown.delete(job.id) || old) && r.status !== 'idle') void get().loadRunway();
     },
 
     balanceJudged(report) {

@@ -11,7 +11,7 @@ import { DAY_MS } from '../../src/domain/pricing';
 import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { fetchRunwayLines, runwayOf } from '../../src/services/runway';
-import { selectRunway } from '../../src/store/runway-slice';
+import { RUNWAY_FRESH_MS, selectRunway } from '../../src/store/runway-slice';
 import { loaded } from '../../src/store/types';
 import { storeOnSandbox } from '../helpers/app';
 import { faultProxy } from '../helpers/fault-proxy';
@@ -20,7 +20,7 @@ import { cleanups, until } from '../helpers/wait';
 
 const LIST = 'GET /v1/lines/all';
 
-async function setup() {
+async function setup(now?: () => number) {
   const env = await sandbox({ lines: 40, credits: 100_000 });
   const proxy = await faultProxy(env.sb.baseUrl);
   const inner = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
@@ -49,7 +49,7 @@ async function setup() {
   });
   const { store } = await storeOnSandbox(
     {},
-    { client, intents: memoryIntentLog(), journal: memoryJournal() },
+    { client, intents: memoryIntentLog(), journal: memoryJournal(), ...(now ? { now } : {}) },
     env,
   );
   const s = () => store.getState();
@@ -174,5 +174,17 @@ describe('the header runway after a single change', () => {
     expect(loaded(t.s().lines)!.totalHits).toBe(total + 1);
     expect(loaded(t.s().runway)!.lines.some((l) => l.username === 'runwaytrial01')).toBe(true);
     await t.asFresh();
+  });
+
+  it('a runway older than RUNWAY_FRESH_MS is walked again at the end of a change, once', async () => {
+    let offset = 0;
+    const t = await setup(() => Date.now() + offset);
+    const beyond = Date.now() + 35 * DAY_MS;
+    const far = t.all.filter((l) => (l.exp_date?.ms ?? 0) > beyond);
+    const walk = await t.showRunway();
+    expect(await t.costOf({ op: 'extend', line: far[0]! })).toBe(0);
+    offset = RUNWAY_FRESH_MS + 1;
+    expect(await t.costOf({ op: 'extend', line: far[1]! })).toBe(walk);
+    expect(loaded(t.s().runway)!.at).toBeGreaterThan(Date.now());
   });
 });
