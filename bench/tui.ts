@@ -1,6 +1,6 @@
 // npm run bench — the built app in a real pseudo-terminal against a 100,000-line sandbox.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pty from '@lydell/node-pty';
@@ -10,6 +10,8 @@ import { BUNDLE_OPTIONS } from '../scripts/bundle-options.mjs';
 import { percentile, replaceSection, spawnBenchSandbox } from './lib';
 
 const LINES = Number(process.env.BENCH_LINES ?? 100_000);
+/** BENCH_JOURNAL=100000: each launch starts with a journal of that many entries (a busy year's). */
+const JOURNAL = Number(process.env.BENCH_JOURNAL ?? 0);
 const budgets = JSON.parse(readFileSync('bench/budgets.json', 'utf8')) as Record<string, number>;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const median = (xs: number[]) =>
@@ -39,6 +41,29 @@ for (const name of ['hello', 'hello-fixed'])
 
 console.error(`seeding ${LINES} lines…`);
 const sb = await spawnBenchSandbox(LINES);
+const journalFile = join(mkdtempSync(join(tmpdir(), 'ld-bench-journal-')), 'journal.jsonl');
+if (JOURNAL > 0) {
+  let text = '';
+  for (let i = 0; i < JOURNAL; i++)
+    text += `${JSON.stringify({
+      opId: `bench:${i}`,
+      time: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+      target: 'https://panel.example/#0123456789abcdef',
+      operation: 'extend',
+      lineId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      username: `benchuser${i}`,
+      quotedCost: 3,
+      estimate: true,
+      deducedCredits: 3,
+      newBalance: 100_000 - 3 * i,
+      charge: 'reply',
+      outcome: 'applied',
+      months: 1,
+      connectionsBefore: 2,
+      connectionsAfter: 2,
+    })}\n`;
+  writeFileSync(journalFile, text);
+}
 
 /** One app in a pty; output is kept with timestamps so frames can be timed. */
 function launch(
@@ -55,6 +80,7 @@ function launch(
     JSON.stringify({ version: 1, defaultProfile: null, profiles: {}, welcomed: true }),
     { mode: 0o600 },
   );
+  if (JOURNAL > 0) copyFileSync(journalFile, join(dir, 'journal.jsonl'));
   // Each chunk with the screen after it: Ink 8 rewrites only the changed part of a row, so what a
   // frame shows is read off a terminal emulator, not off the bytes.
   const chunks: Array<{ t: number; d: string; screen?: string }> = [];

@@ -6,6 +6,7 @@ import {
   mkdirSync,
   openSync,
   readSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -62,6 +63,8 @@ interface ReadState {
   seal: Buffer;
   lines: number;
   entries: JournalEntry[];
+  /** Where each entry's line ends in the file (bytes), in step with `entries`: for `read(upTo)`. */
+  ends: number[];
   /** Lines that are not entries, by line number (sorted when said). */
   bad: { line: number; why: string }[];
   /** Lines that are not JSON with no later line yet: a crash's torn end, damage once a line follows. */
@@ -69,12 +72,15 @@ interface ReadState {
 }
 
 const SEAL = 64;
+/** What `readAhead` parses per turn of the event loop (about 2 ms of parsing on this machine). */
+const CHUNK = 64 * 1024;
 const fresh = (ino = 0): ReadState => ({
   ino,
   offset: 0,
   seal: Buffer.alloc(0),
   lines: 0,
   entries: [],
+  ends: [],
   bad: [],
   torn: [],
 });
@@ -93,6 +99,11 @@ function entryOf(line: string): JournalEntry | string | null {
   return `${issue?.path.length ? `${issue.path.join('.')}: ` : ''}${issue?.message ?? 'not an entry'}`;
 }
 
+/** The file journal's own: `chunkBytes` for tests (how much `readAhead` parses per turn). */
+export interface FileJournalOptions {
+  readonly chunkBytes?: number;
+}
+
 /**
  * The journal as JSONL in the data directory, appended (one line per change) as it happens, so a
  * crash loses nothing already written. A line that is not an entry (torn by a crash, or valid JSON of
@@ -100,38 +111,48 @@ function entryOf(line: string): JournalEntry | string | null {
  * what was appended since the last (a long journal is read by every account read for drift); a file
  * replaced (an editor's save), cut, or changed in its last bytes is read whole again. (An edit in
  * place further back that keeps the size is read at the next start: nothing but a hand edit does it.)
+ * `readAhead` parses what is there in bounded chunks, a turn of the event loop each, so a start with a
+ * long journal never blocks the first frame or the keys (the reads after it parse only what follows).
  */
-export function fileJournal(file: string): Journal {
+export function fileJournal(file: string, opts: FileJournalOptions = {}): Journal {
   let skipped: string[] = [];
   let state = fresh();
-  const read = (): JournalEntry[] => {
-    skipped = [];
-    let buf: Buffer;
-    try {
-      if (!existsSync(file)) {
-        state = fresh();
-        return [];
-      }
-      const fd = openSync(file, 'r');
-      try {
-        const { ino, size } = fstatSync(fd);
-        if (ino !== state.ino || size < state.offset || !sealed(fd, state)) state = fresh(ino);
-        buf = Buffer.alloc(size - state.offset);
-        for (let at = 0; at < buf.length; ) {
-          const n = readSync(fd, buf, at, buf.length - at, state.offset + at);
-          if (n === 0) break;
-          at += n;
-        }
-      } finally {
-        closeSync(fd);
-      }
-    } catch (err) {
-      // A journal that cannot be read (permissions, a directory in its place) is named, never fatal.
+  let ahead: Promise<void> | null = null;
+  /**
+   * Parses whole lines from the read offset on into the state: about `max` bytes (more when a line is
+   * longer), every byte there when `max` is Infinity. Returns the bytes after the last whole line when
+   * it read to the end of the file (an unfinished last line, perhaps empty), or null when more
+   * follows. A file gone reads as empty; any other failure throws.
+   */
+  const advance = (max: number): Buffer | null => {
+    if (!existsSync(file)) {
       state = fresh();
-      skipped = [
-        `${file} could not be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): no entry shown`,
-      ];
-      return [];
+      return Buffer.alloc(0);
+    }
+    let buf: Buffer;
+    let size: number;
+    const fd = openSync(file, 'r');
+    try {
+      const st = fstatSync(fd);
+      size = st.size;
+      if (st.ino !== state.ino || size < state.offset || !sealed(fd, state)) state = fresh(st.ino);
+      let want = Math.min(size - state.offset, max);
+      buf = Buffer.alloc(0);
+      for (;;) {
+        const more = Buffer.alloc(want - buf.length);
+        let got = 0;
+        while (got < more.length) {
+          const n = readSync(fd, more, got, more.length - got, state.offset + buf.length + got);
+          if (n === 0) break;
+          got += n;
+        }
+        buf = buf.length ? Buffer.concat([buf, more.subarray(0, got)]) : more.subarray(0, got);
+        // A chunk that holds no whole line grows until it does (or the file ends).
+        if (got < more.length || buf.includes(0x0a) || state.offset + buf.length >= size) break;
+        want = Math.min(size - state.offset, want * 2);
+      }
+    } finally {
+      closeSync(fd);
     }
     // Whole lines only go into the state (a newline is one byte: the cut never splits a character).
     const whole = buf.lastIndexOf(0x0a) + 1;
@@ -140,30 +161,56 @@ export function fileJournal(file: string): Journal {
       s.torn = [];
     };
     if (whole > 0) {
+      const start = state.offset;
       const text = buf.toString('utf8', 0, whole).split('\n');
       text.pop();
+      // Each line's end in bytes: its newline's (a byte that never decodes as part of another character).
+      let nl = -1;
       for (const line of text) {
         state.lines++;
+        nl = buf.indexOf(0x0a, nl + 1);
+        const end = start + nl + 1;
         if (!line.trim()) continue;
         later(state);
         const e = entryOf(line);
         if (e === null) state.torn.push(state.lines);
         else if (typeof e === 'string') state.bad.push({ line: state.lines, why: e });
-        else state.entries.push(e);
+        else {
+          state.entries.push(e);
+          state.ends.push(end);
+        }
       }
       const tail = Buffer.concat([state.seal, buf.subarray(Math.max(0, whole - SEAL), whole)]);
       state.seal = Buffer.from(tail.subarray(Math.max(0, tail.length - SEAL)));
       state.offset += whole;
     }
+    return state.offset + (buf.length - whole) >= size ? buf.subarray(whole) : null;
+  };
+  const read = (upTo?: number): JournalEntry[] => {
+    skipped = [];
+    let rest: Buffer;
+    try {
+      rest = advance(Number.POSITIVE_INFINITY) ?? Buffer.alloc(0);
+    } catch (err) {
+      // A journal that cannot be read (permissions, a directory in its place) is named, never fatal.
+      state = fresh();
+      skipped = [
+        `${file} could not be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): no entry shown`,
+      ];
+      return [];
+    }
+    // As the file stood at `upTo` (bytes): the entries whose line ended there or before.
+    let count = state.entries.length;
+    if (upTo !== undefined) while (count > 0 && state.ends[count - 1]! > upTo) count--;
     // The unfinished last line (an append under way, or a crash's): read now, kept for the next read.
-    const out = [...state.entries];
+    const out = state.entries.slice(0, count);
     const bad = [...state.bad];
-    const rest = buf.toString('utf8', whole);
-    if (rest.trim()) {
+    const text = rest.toString('utf8');
+    if (text.trim()) {
       for (const line of state.torn) bad.push({ line, why: 'not JSON' });
-      const e = entryOf(rest);
+      const e = entryOf(text);
       if (typeof e === 'string') bad.push({ line: state.lines + 1, why: e });
-      else if (e) out.push(e);
+      else if (e && (upTo === undefined || state.offset + rest.length <= upTo)) out.push(e);
     }
     if (bad.length) {
       bad.sort((a, b) => a.line - b.line);
@@ -176,12 +223,37 @@ export function fileJournal(file: string): Journal {
     }
     return out;
   };
+  /** Parses what is on disk a chunk per turn of the event loop; a failure is left for `read` to name. */
+  const readAhead = async (): Promise<void> => {
+    const chunk = Math.max(1, opts.chunkBytes ?? CHUNK);
+    for (;;) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      try {
+        if (advance(chunk) !== null) return;
+      } catch {
+        return;
+      }
+    }
+  };
   return {
     append(entry) {
       mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
       appendFileSync(file, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
     },
     read,
+    mark() {
+      try {
+        return existsSync(file) ? statSync(file).size : 0;
+      } catch {
+        return 0;
+      }
+    },
+    readAhead() {
+      ahead ??= readAhead().finally(() => {
+        ahead = null;
+      });
+      return ahead;
+    },
     skipped: () => skipped,
     exportCsv(entries = read(), dir = join(dirname(file), 'exports')) {
       // Beside the other exports (messages, notes), not among the data files.

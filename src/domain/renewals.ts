@@ -15,7 +15,7 @@ export const isRenewal = (g: RenewalGroup): boolean => g !== 'trial' && g !== 'u
 export interface RenewalWindow {
   /** Lines expiring within this many days from now. */
   readonly withinDays: number;
-  /** Lines expired within this many days before now. */
+  /** Lines expired within this many days before now (0: none read, the runway's walk). */
   readonly expiredDays: number;
 }
 

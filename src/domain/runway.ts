@@ -6,7 +6,7 @@
  * min_balance (pricing.ts `balanceNeeded`).
  */
 import type { LineListItem, Package } from '../api/contract';
-import { lineRefusal } from './change-rules';
+import { type ChangeOp, lineRefusal } from './change-rules';
 import { extendEstimate } from './estimate';
 import { balanceNeeded, DAY_MS } from './pricing';
 
@@ -130,4 +130,71 @@ export function runwayText(r: Pick<Runway, 'covers' | 'coveredDays' | 'days'>): 
     : r.coveredDays === 0
       ? 'covers less than a day of renewals'
       : `covers ${r.coveredDays} ${r.coveredDays === 1 ? 'day' : 'days'} of renewals`;
+}
+
+/** A line a change settled, as the runway needs it. */
+export interface RunwayChange {
+  /** The line's id (a created line's: the server's, once known). */
+  readonly id: string;
+  readonly op: ChangeOp;
+  /** Its expiry before the change (null: none, or none readable). */
+  readonly beforeExpMs: number | null;
+  /** The server's row after the change; null: the line is gone (delete); undefined: not known. */
+  readonly after: LineListItem | null | undefined;
+}
+
+/** What the runway keeps of a walk: the lines expiring within `days` of `at`, soonest first. */
+export interface RunwayRead {
+  readonly lines: readonly LineListItem[];
+  readonly at: number;
+  readonly days: number;
+  /** The walk stopped at `cap` lines: the lines after them were never read. */
+  readonly capped: boolean;
+}
+
+/**
+ * The runway's lines after a change, from what the change told (issue 27: a walk over every expiring
+ * line's pages for each single extend spent the rate budget the bulk jobs share): the same lines a
+ * walk at `read.at` over the lines as they are now would give, or null when only a walk knows (the
+ * server's row is not known and the line may be in the window, or the walk was capped at `cap`).
+ * A line outside the window before and after costs nothing: `read.lines` itself is returned.
+ * Equal expiries keep no promised order (the server's order among them is its own).
+ */
+export function runwayLinesAfter(
+  read: RunwayRead,
+  change: RunwayChange,
+  cap: number,
+): readonly LineListItem[] | null {
+  const until = read.at + read.days * DAY_MS;
+  const within = (ms: number | null | undefined) => ms != null && ms > read.at && ms <= until;
+  const had = read.lines.some((l) => l.id === change.id);
+  if (change.after === undefined) {
+    if (had || !staysOut(change, within, until)) return null;
+    return read.lines;
+  }
+  const next = change.after && within(change.after.exp_date?.ms) ? change.after : null;
+  if (!had && !next) return read.lines;
+  // Capped, the line that follows the last one read is not known: a walk finds it.
+  if (read.capped) return null;
+  const kept = read.lines.filter((l) => l.id !== change.id);
+  if (!next) return kept;
+  if (kept.length + 1 >= cap) return null;
+  const at = next.exp_date!.ms as number;
+  const i = kept.findIndex((l) => (l.exp_date?.ms ?? Number.POSITIVE_INFINITY) > at);
+  return i < 0 ? [...kept, next] : [...kept.slice(0, i), next, ...kept.slice(i)];
+}
+
+/**
+ * A change whose row is not known, of a line not in the runway, that cannot have come into the
+ * window: an upgrade or unsuspend keeps the expiry (outside before, outside after); an extend only
+ * moves it later (beyond the window before, beyond it after). Anything else may have come in.
+ */
+function staysOut(
+  change: RunwayChange,
+  within: (ms: number | null | undefined) => boolean,
+  until: number,
+): boolean {
+  if (change.op === 'upgrade' || change.op === 'unsuspend') return !within(change.beforeExpMs);
+  if (change.op === 'extend') return change.beforeExpMs !== null && change.beforeExpMs > until;
+  return false;
 }

@@ -64,7 +64,22 @@ export async function readAccountWatched(
   client: Pick<ServiceClient, 'me'>,
   watch: BalanceWatch | null,
 ): Promise<{ readonly account: Account; readonly drift: DriftReport | null }> {
-  if (!watch) return { account: await client.me(), drift: null };
+  const { account, judge } = await readAccountToJudge(client, watch);
+  return { account, drift: judge() };
+}
+
+/**
+ * The account read, its judgement left for later (`judge`): what the judgement needs of the moment
+ * of the read is taken then (the read's window, whether a change was open, where the journal ended),
+ * so a judgement made once a long journal is read (the screens' start: app/journal-file.ts
+ * `readAhead`) is the one a judgement at once would have made. Judgements must be made in the order
+ * of the reads (each remembers the balance the next one starts from).
+ */
+export async function readAccountToJudge(
+  client: Pick<ServiceClient, 'me'>,
+  watch: BalanceWatch | null,
+): Promise<{ readonly account: Account; readonly judge: () => DriftReport | null }> {
+  if (!watch) return { account: await client.me(), judge: () => null };
   const before = busyOf(watch);
   const from = watch.now();
   const account = await client.me();
@@ -74,21 +89,33 @@ export async function readAccountWatched(
   // though its charge was already in this balance: drift that was not.
   const after = before ?? busyOf(watch);
   const to = watch.now();
-  return { account, drift: judgeRead(watch, account.credits, { from, to }, after) };
+  // The journal as it stood at `to`: an entry written later (an outcome learnt after the read) is
+  // the next read's, as it is for a judgement made at once.
+  const upTo = markOf(watch);
+  return { account, judge: () => judgeRead(watch, account.credits, { from, to }, after, upTo) };
 }
+
+const markOf = (watch: BalanceWatch): number | undefined => {
+  try {
+    return watch.journal?.mark?.();
+  } catch {
+    return undefined;
+  }
+};
 
 function judgeRead(
   watch: BalanceWatch,
   balance: number,
   read: { from: number; to: number },
   busy: string | null,
+  upTo: number | undefined,
 ): DriftReport {
   const { seen, problem } = watch.balances.read(watch.targetId);
   let entries: ReturnType<Journal['read']> = [];
   let sameService: ReturnType<Journal['read']> = [];
   let skipped: readonly string[] = [];
   try {
-    const all = watch.journal?.read() ?? [];
+    const all = watch.journal?.read(upTo) ?? [];
     entries = all.filter((e) => e.target === watch.targetId);
     const same = watch.sameService;
     sameService = same ? all.filter((e) => e.target !== watch.targetId && same(e.target)) : [];

@@ -1,4 +1,5 @@
 import type { LineListItem, LinesPage, LineTypeFilter, OrderBy, OrderType } from '../api/contract';
+import type { ChangeOp } from '../domain/change-rules';
 import { statusOf } from '../domain/format';
 import type { ServiceClient } from './client';
 import type { ExpiredBlock } from './expired-count';
@@ -24,6 +25,20 @@ export const DEFAULT_QUERY: LinesQuery = {
   orderBy: 'id',
   orderType: 'asc',
 };
+
+/**
+ * The page of `q` after a change whose lines were replaced in place with the server's rows is still
+ * the page the server would list: the change moves no line in the order and into or out of the
+ * filter. An upgrade changes connections, which nothing orders or filters by; an extend the expiry
+ * (the expiring, active and expired views and the expiry order read it); an unsuspend `enabled`
+ * (every status but all, the order by enabled). A create or a delete moves lines: read again.
+ */
+export function pageStaysAfter(op: ChangeOp, q: LinesQuery): boolean {
+  if (op === 'upgrade') return true;
+  if (op === 'extend') return (q.status === 'all' || q.status === 'suspended') && q.orderBy !== 'exp_date';
+  if (op === 'unsuspend') return q.status === 'all' && q.orderBy !== 'enabled';
+  return false;
+}
 
 /** How long a found expired block is trusted (lines expire): found again after it. */
 const BLOCK_MS = 30_000;

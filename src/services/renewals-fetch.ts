@@ -87,7 +87,8 @@ async function fetchOnce(
   // Backward, each page one line longer than its window: its last line is the first one of the page
   // read before (later in the list), which must still be there.
   let after: string | null = null;
-  for (let end = edge; end > block.start && !cancelled(); ) {
+  // No expired side asked for (the runway's): none read.
+  for (let end = edge; window.expiredDays > 0 && end > block.start && !cancelled(); ) {
     // With the line of overlap, a page holds at most the API's largest page.
     const from = Math.max(block.start, end - PAGE + (after === null ? 0 : 1));
     const page = await sorted(from, end - from + (after === null ? 0 : 1));

@@ -5,7 +5,7 @@
  */
 import type { LineListItem, Package } from '../api/contract';
 import { DAY_MS } from '../domain/pricing';
-import { planRunway, type Runway } from '../domain/runway';
+import { planRunway, type Runway, type RunwayChange, runwayLinesAfter } from '../domain/runway';
 import type { ServiceClient } from './client';
 import { fetchRenewals, GROUP_CAP } from './renewals-fetch';
 
@@ -25,8 +25,8 @@ export async function fetchRunwayLines(
   nowMs: number,
   cancelled: () => boolean = () => false,
 ): Promise<RunwayLines> {
-  // The expired side is not wanted: a day's worth is the least the fetch reads of it.
-  const found = await fetchRenewals(client, { withinDays: days, expiredDays: 1 }, nowMs, cancelled, {
+  // The expired side is not wanted: not read (a page of the list's pages less per walk).
+  const found = await fetchRenewals(client, { withinDays: days, expiredDays: 0 }, nowMs, cancelled, {
     suspended: false,
   });
   // Capped is the expiring group's: a full expired side (read only for its edge) cuts nothing here.
@@ -41,4 +41,14 @@ export function runwayOf(read: RunwayLines, packages: readonly Package[], balanc
   // (an exit 0 from cron would be an all-clear for lines nobody counted).
   const last = Math.max(...read.lines.map((l) => l.exp_date?.ms ?? read.at));
   return { ...plan, covers: false, coveredDays: Math.max(0, Math.floor((last - read.at) / DAY_MS)) };
+}
+
+/**
+ * The runway's lines after a settled change, kept from what the change told (domain/runway.ts
+ * `runwayLinesAfter`, at the renewals fetch's cap), or null when only a walk knows.
+ */
+export function runwayAfterChange(read: RunwayLines, change: RunwayChange): RunwayLines | null {
+  const lines = runwayLinesAfter(read, change, GROUP_CAP);
+  if (lines === null) return null;
+  return lines === read.lines ? read : { ...read, lines };
 }

@@ -4,12 +4,13 @@
  * (selectRunway, recomputed as the balance moves), and the last judgement of the balance
  * (services/balance-watch.ts), said once.
  */
-import type { Package } from '../api/contract';
+import type { Line, LineListItem, Package } from '../api/contract';
 import { driftWatchOf } from '../app/drift-watch';
+import type { BulkJob, BulkLine } from '../domain/bulk';
 import { RUNWAY_DAYS, type Runway } from '../domain/runway';
 import type { BalanceWatch, DriftReport } from '../services/balance-watch';
 import { describeError } from '../services/describe-error';
-import { fetchRunwayLines, type RunwayLines, runwayOf } from '../services/runway';
+import { fetchRunwayLines, type RunwayLines, runwayAfterChange, runwayOf } from '../services/runway';
 import type { AppState } from './app-store';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { type Load, loaded } from './types';
@@ -21,6 +22,17 @@ export interface RunwaySlice {
   /** The last judgement of the balance; a drift stays said until the next one. */
   readonly drift: DriftReport | null;
   loadRunway: (days?: number) => Promise<void>;
+  /**
+   * Event, changes → here: a line of a job is done, with the server's row when known. The runway's
+   * lines follow it locally; when only a walk can tell (the row unknown and the line maybe in the
+   * window), the job's end walks once (issue 27: never a walk per line, none for a line outside it).
+   */
+  runwayLineDone: (job: BulkJob, line: BulkLine, server: Line | LineListItem | undefined) => void;
+  /**
+   * Event, changes → here: a job ended; one walk if a line of it left the runway unknown, or if it
+   * changed a line and the runway is older than RUNWAY_FRESH_MS.
+   */
+  runwayJobFinished: (job: BulkJob) => void;
   /** Event, session → here: a read of the account was judged (null: not watched). */
   balanceJudged: (report: DriftReport | null) => void;
 }
@@ -35,9 +47,18 @@ export function storeWatch(deps: StoreDeps, get: GetState): BalanceWatch | null 
   });
 }
 
+/**
+ * A runway older than this is walked again at the end of a job that changed a line: the local
+ * updates keep it true to its own moment (`at`), and this bounds how old that moment gets in a long
+ * session of changes (a walk every change, before: issue 27).
+ */
+export const RUNWAY_FRESH_MS = 15 * 60_000;
+
 export function createRunwaySlice(set: SetState, get: GetState, deps: StoreDeps): RunwaySlice {
   const now = deps.now ?? Date.now;
   let seq = 0;
+  /** Jobs with a done line the runway could not follow locally: walked once when they finish. */
+  const unknown = new Set<string>();
   return {
     runway: { status: 'idle' },
     runwayDays: RUNWAY_DAYS,
@@ -57,6 +78,33 @@ export function createRunwaySlice(set: SetState, get: GetState, deps: StoreDeps)
         deps.logError?.('loadRunway', err);
         set({ runway: { status: 'error', error: describeError(err), ...keep } });
       }
+    },
+
+    runwayLineDone(job, l, server) {
+      const r = get().runway;
+      if (r.status === 'idle') return;
+      // A walk under way may have read the line before or after the change: walked again at the end.
+      if (r.status !== 'ready') {
+        unknown.add(job.id);
+        return;
+      }
+      const next = runwayAfterChange(r.data, {
+        id: server?.id ?? l.id,
+        op: job.op,
+        beforeExpMs: l.before.expMs,
+        after: job.op === 'delete' ? null : server,
+      });
+      if (next === null) unknown.add(job.id);
+      else if (next !== r.data) set({ runway: { status: 'ready', data: next } });
+    },
+
+    runwayJobFinished(job) {
+      const r = get().runway;
+      const old =
+        r.status === 'ready' &&
+        job.lines.some((l) => l.state === 'done') &&
+        now() - r.data.at > RUNWAY_FRESH_MS;
+      if ((unknown.delete(job.id) || old) && r.status !== 'idle') void get().loadRunway();
     },
 
     balanceJudged(report) {

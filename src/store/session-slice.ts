@@ -1,5 +1,5 @@
 import { countLines } from '../services/account';
-import { readAccountWatched } from '../services/balance-watch';
+import { type DriftReport, readAccountToJudge } from '../services/balance-watch';
 import { describeError } from '../services/describe-error';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { storeWatch } from './runway-slice';
@@ -27,6 +27,30 @@ export interface SessionSlice {
 export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps): SessionSlice {
   let accountSeq = 0;
   let countsSeq = 0;
+  // The drift judgement waits for the journal's first read, made in chunks (a long journal read at
+  // once blocked the first frame and the keys for seconds); until then no verdict is shown. The
+  // judgements are made in the order of the reads, each as of its own read (balance-watch.ts).
+  let journalRead = !deps.journal?.readAhead;
+  let waiting = 0;
+  let turns: Promise<void> = Promise.resolve();
+  const judgeInTurn = (judge: () => DriftReport | null) => {
+    const judged = () => {
+      const drift = judge();
+      if (drift) get().balanceJudged(drift);
+    };
+    if (journalRead && waiting === 0) return judged();
+    waiting++;
+    turns = turns
+      .then(async () => {
+        if (!journalRead) await deps.journal!.readAhead!();
+        journalRead = true;
+      })
+      .then(judged)
+      .catch((err) => deps.logError?.('balance drift', err))
+      .finally(() => {
+        waiting--;
+      });
+  };
   return {
     target: deps.target,
     readOnly: deps.readOnly ?? false,
@@ -38,10 +62,10 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
       const prev = get().account;
       set({ account: { status: 'loading', ...('data' in prev && prev.data ? { data: prev.data } : {}) } });
       try {
-        // Judged for drift even when a newer read owns the screen: a drift is said once, so never dropped.
-        const { account: data, drift } = await readAccountWatched(deps.client, storeWatch(deps, get));
+        const { account: data, judge } = await readAccountToJudge(deps.client, storeWatch(deps, get));
         if (seq === accountSeq) set({ account: { status: 'ready', data } });
-        if (drift) get().balanceJudged(drift);
+        // Judged for drift even when a newer read owns the screen: a drift is said once, so never dropped.
+        judgeInTurn(judge);
       } catch (err) {
         if (seq === accountSeq)
           set({

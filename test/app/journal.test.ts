@@ -142,4 +142,84 @@ describe('journal', () => {
       { numRuns: 300 },
     );
   });
+
+  it('property: a read ahead in chunks (a turn of the event loop each), changes meanwhile, equals a fresh read', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ld-journal-ahead-'));
+    const utf8 = (o: Partial<JournalEntry>) => Buffer.from(`${JSON.stringify(entry(o))}\n`);
+    const op = fc.oneof(
+      fc.record({
+        k: fc.constant('entries' as const),
+        n: fc.integer({ min: 1, max: 6 }),
+        name: fc.constantFrom('ann', 'zoë', '用户🎬'),
+      }),
+      fc.record({ k: fc.constant('torn' as const), cut: fc.nat() }),
+      fc.record({
+        k: fc.constant('raw' as const),
+        text: fc.constantFrom('\n', '{}\n', 'null\n', 'x', '{"a":', '\xff\n'),
+      }),
+      fc.record({ k: fc.constant('cut' as const), at: fc.nat() }),
+      fc.record({ k: fc.constant('replace' as const) }),
+    );
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ op, ahead: fc.boolean(), during: fc.boolean() }), { maxLength: 15 }),
+        fc.integer({ min: 1, max: 400 }),
+        async (steps, chunkBytes) => {
+          const file = join(dir, `a${n++}.jsonl`);
+          const chunked = fileJournal(file, { chunkBytes });
+          const apply = (o: (typeof steps)[number]['op']) => {
+            const size = (() => {
+              try {
+                return statSync(file).size;
+              } catch {
+                return 0;
+              }
+            })();
+            if (o.k === 'entries')
+              for (let i = 0; i < o.n; i++) appendFileSync(file, utf8({ username: `${o.name}${i}` }));
+            else if (o.k === 'torn') {
+              const b = utf8({ username: 'torn' });
+              appendFileSync(file, b.subarray(0, o.cut % b.length));
+            } else if (o.k === 'raw') appendFileSync(file, o.text);
+            else if (o.k === 'cut' && size > 0) truncateSync(file, o.at % size);
+            else if (o.k === 'replace') {
+              writeFileSync(`${file}.new`, utf8({ username: 'replaced' }));
+              renameSync(`${file}.new`, file);
+            }
+          };
+          for (const step of steps) {
+            // A read ahead under way while the file changes (a turn in: it has begun), or after it.
+            const ahead = step.ahead ? chunked.readAhead?.() : undefined;
+            if (step.during) await new Promise<void>((r) => setImmediate(r));
+            apply(step.op);
+            await ahead;
+            const once = fileJournal(file);
+            expect(chunked.read()).toEqual(once.read());
+            expect(chunked.skipped?.()).toEqual(once.skipped?.());
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('read(upTo) is the journal as it stood at the mark: entries written after it are left out', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ld-journal-mark-'));
+    const file = join(dir, 'journal.jsonl');
+    const j = fileJournal(file, { chunkBytes: 50 });
+    expect(j.mark?.()).toBe(0);
+    for (const name of ['a', 'zoë', '用户']) j.append(entry({ username: name }));
+    const m = j.mark!();
+    await j.readAhead?.();
+    j.append(entry({ username: 'later' }));
+    appendFileSync(file, '{"torn":');
+    expect(j.read(m).map((e) => e.username)).toEqual(['a', 'zoë', '用户']);
+    expect(j.read().map((e) => e.username)).toEqual(['a', 'zoë', '用户', 'later']);
+    expect(
+      fileJournal(file)
+        .read(m)
+        .map((e) => e.username),
+    ).toEqual(['a', 'zoë', '用户']);
+  });
 });

@@ -1,7 +1,10 @@
 /** The runway over lines read up to the fetch's cap: no all-clear for the lines after it. */
 import { describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client';
 import type { LineListItem, Package } from '../../src/api/contract';
-import { runwayOf } from '../../src/services/runway';
+import { fetchRenewals } from '../../src/services/renewals-fetch';
+import { fetchRunwayLines, runwayOf } from '../../src/services/runway';
+import { DEMO_KEY, sandbox } from '../helpers/sandbox';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 22, 12);
@@ -33,5 +36,34 @@ describe('runwayOf', () => {
     // Short before the cap: the plan's own answer.
     expect(runwayOf({ ...read, capped: true }, [PKG], 1)).toMatchObject({ covers: false, coveredDays: 5 });
     expect(runwayOf({ ...read, capped: true }, [PKG], 0)).toMatchObject({ covers: false, coveredDays: 2 });
+  });
+});
+
+describe('fetchRunwayLines', () => {
+  it('reads the expiring side only: the lines the renewals fetch finds, a page of the expired side less', async () => {
+    const env = await sandbox({ lines: 240 });
+    let requests = 0;
+    const client = createClient({
+      baseUrl: env.sb.baseUrl,
+      apiKey: DEMO_KEY,
+      retry: { maxAttempts: 1 },
+      onEvent: () => {
+        requests++;
+      },
+    });
+    try {
+      const now = Date.now();
+      const runway = await fetchRunwayLines(client, 30, now);
+      const walk = requests;
+      requests = 0;
+      const renewals = await fetchRenewals(client, { withinDays: 30, expiredDays: 1 }, now, undefined, {
+        suspended: false,
+      });
+      expect(runway.lines.map((l) => l.id)).toEqual(renewals.expiring.map((l) => l.id));
+      expect(runway.lines.length).toBeGreaterThan(0);
+      expect(walk).toBe(requests - 1);
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -50,7 +50,15 @@ export interface JournalEntry {
 
 export interface Journal {
   append(entry: JournalEntry): void;
-  read(): readonly JournalEntry[];
+  /** Every entry; `upTo` (a `mark()`): only those written before it. */
+  read(upTo?: number): readonly JournalEntry[];
+  /** Where the journal ends now (for `read(upTo)`: the journal as it stood then); absent: not kept. */
+  mark?(): number;
+  /**
+   * Reads what is written so far in chunks, yielding to the event loop between them (a long journal
+   * never blocks the screen); the reads after it parse only what follows. Absent: reads are cheap.
+   */
+  readAhead?(): Promise<void>;
   /** What the last read skipped (lines that are not entries), in sentences; none when all was read. */
   skipped?(): readonly string[];
   /** Writes a CSV of these entries (every entry by default) to the exports folder; returns where. */

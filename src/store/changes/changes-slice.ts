@@ -13,6 +13,7 @@ import {
   createChangeService,
   type Recovered,
 } from '../../services/changes/service';
+import { pageStaysAfter } from '../../services/lines-query';
 import type { GetState, SetState, StoreDeps } from '../deps';
 
 export type { ChangeHooks, Recovered };
@@ -70,6 +71,8 @@ export function withChangeService(deps: StoreDeps): StoreDeps & { readonly chang
 
 export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps): ChangesSlice {
   const changes = deps.changes!;
+  /** Jobs with a done line whose row the server did not give: the page is read again at their end. */
+  const rowUnknown = new Set<string>();
   const follow = (e: ChangeEvent) => {
     switch (e.type) {
       case 'notice':
@@ -89,16 +92,24 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
         if (job.op === 'delete') get().removeLine(l.id);
         else if (server && job.op !== 'create' && job.op !== 'trial') get().replaceLine(server);
         else if (server) get().rememberLineExtras(server);
+        if (!server && job.op !== 'delete') rowUnknown.add(job.id);
         if (get().marked.has(l.id)) get().unmark(l.id);
+        // The header's runway follows the server's row (a walk at the job's end only if it cannot).
+        get().runwayLineDone(job, l, server);
         return;
       }
       case 'finished':
+        // The balance exactly (replies of a job may arrive out of order: only falls were taken), the
+        // line count (create, delete), and the drift judgement of the balance after the job.
         void get().loadAccount();
-        if (e.job.lines.some((l) => l.state === 'done')) {
+        // The page as the server orders and filters it, unless the rows replaced in place are that
+        // page already (an extend on the list by id: issue 27, no page read per single change).
+        if (
+          e.job.lines.some((l) => l.state === 'done') &&
+          (rowUnknown.delete(e.job.id) || !pageStaysAfter(e.job.op, get().query))
+        )
           void get().refreshLines();
-          // Expiries moved: the header's runway is read again.
-          if (get().runway.status !== 'idle') void get().loadRunway();
-        }
+        get().runwayJobFinished(e.job);
         return;
       case 'checked':
         return get().changeChecked(e.job);
