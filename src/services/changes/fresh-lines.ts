@@ -1,8 +1,8 @@
 /**
  * A job's lines read again just before it spends. A job planned from the marks (or a single change
- * from the line a screen showed) starts from each line as it was marked or shown, perhaps hours ago; a check that cannot judge by the balance (its window
- * closed) compares the line with that `before`, so a change another client made since the marking
- * would read as this job's. Read again, each line starts from the server's state now: one whose plan
+ * from the line a screen showed) starts from each line as it was marked or shown, perhaps hours ago;
+ * a check that cannot judge by the balance (its window closed) compares the line with that `before`,
+ * so a change another client made since the marking would read as this job's. Read again, each line starts from the server's state now: one whose plan
  * stands gets that state as its `before` (what the intent log keeps, and the check compares with);
  * one whose plan changed, or that is not found, is not sent, saying why.
  */
