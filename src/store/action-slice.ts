@@ -25,6 +25,9 @@ export interface ActionState {
   readonly op: Operation;
   /** The line acted on (extend, upgrade, unsuspend, delete). */
   readonly line: LineListItem | Line | null;
+  /** When that line was read from the server, if known: read within a minute, it is not read again
+   *  before the change is sent (older or unknown: the change service reads it again first). */
+  readonly lineReadAt: number | null;
   /** Create and trial: the exact body, as simulated and as sent. */
   readonly body: CreateLineBody | CreateTrialBody | null;
   readonly pkg: Package | null;
@@ -50,6 +53,8 @@ export interface ActionState {
 export interface OpenAction {
   readonly op: Operation;
   readonly line?: LineListItem | Line;
+  /** When the screen read that line from the server (selectTargetReadAt), if known. */
+  readonly readAt?: number | undefined;
   readonly body?: CreateLineBody | CreateTrialBody;
   readonly pkg?: Package;
   /** Where the dialog starts (1 month; one more connection than the line has): a script's values. */
@@ -168,7 +173,12 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
       return;
     }
     if (l.state === 'unknown') return patch({ phase: 'unknown', job, message });
-    patch({ phase: 'failed', job, message });
+    patch({ phase: 'failed', job, message, ...(l.state === 'skipped' && server ? { line: server } : {}) });
+    // Not sent for what the line is now (read again just before sending): the screens show it as it is.
+    if (l.state === 'skipped' && !l.heldBack && job.op !== 'create' && job.op !== 'trial') {
+      if (server) get().replaceLine(server);
+      else get().removeLine(l.id);
+    }
     if (err instanceof LineNotFound && get().action?.line) get().removeLine(get().action!.line!.id);
     if (err instanceof InsufficientBalance) void get().loadAccount();
     if (err) routeToForm(err);
@@ -183,6 +193,7 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
         action: {
           op: o.op,
           line,
+          lineReadAt: o.readAt ?? null,
           body: o.body ?? null,
           pkg: o.pkg ?? null,
           months: o.months ?? 1,
@@ -222,6 +233,7 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
       if (blocked) return get().notify(blocked, 'info');
       if (get().readOnly) return get().notify(RULES.readOnly, 'info');
       const r = await changes.send(changeOf(a), loaded(a.quote)?.cost ?? null, {
+        ...(a.lineReadAt !== null ? { linesReadAt: a.lineReadAt } : {}),
         onStart: (job) => patch({ phase: 'sending', message: null, job }),
         onLine: (l) => {
           if (l.state === 'unknown' && get().action?.phase === 'sending')

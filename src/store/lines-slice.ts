@@ -27,6 +27,10 @@ export interface LinesSlice {
   /** MAC address and parental code by line id, as the last single-line response carried them: list
    *  items omit both, so a page read after a change must not lose them. */
   readonly lineExtras: ReadonlyMap<string, LineExtras>;
+  /** When each row of the page on screen was read from the server (epoch ms, its request's start; a
+   *  row replaced after a change: that reply's): a change of a row read within a minute is not read
+   *  again before it is sent (services/changes/fresh-lines.ts). */
+  readonly linesReadAt: ReadonlyMap<string, number>;
 
   /** One page of a query (the expired view included), without touching the screen: mark-all walks
    *  pages through it. `fresh`: the first page of a walk, so the expired block is found again (a
@@ -38,8 +42,8 @@ export interface LinesSlice {
     opts?: { readonly fresh?: boolean; readonly onAnswered?: () => void },
   ) => Promise<LinesPage>;
   loadLines: (opts?: { offset?: number; cursor?: number | 'last'; force?: boolean }) => Promise<void>;
-  /** After a change: the changed row in place, no reload. */
-  replaceLine: (line: LineListItem) => void;
+  /** After a change: the changed row in place, no reload (`readAt`: when the server gave it: now). */
+  replaceLine: (line: LineListItem, readAt?: number) => void;
   /** A single-line response (a change's line): its MAC address and parental code are kept. */
   rememberLineExtras: (line: LineListItem | Line) => void;
   /** After a delete (or line_not_found): the row goes, and the page refills. */
@@ -81,6 +85,8 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
   // Pages fetched ahead (the next page is prefetched) or recently seen; cleared by refresh and writes.
   const cache = new Map<string, { page: LinesPage; at: number }>();
   const inflight = new Map<string, Promise<LinesPage>>();
+  /** When each page fetched was asked for (its lines are at least that fresh). */
+  const askedAt = new WeakMap<LinesPage, number>();
 
   const keyOf = (q: LinesQuery, offset: number, limit: number) => JSON.stringify([q, offset, limit]);
   const pager = linesPager(deps.client, now);
@@ -98,8 +104,10 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
     if (hit && now() - hit.at < CACHE_MS) return Promise.resolve(hit.page);
     let p = inflight.get(key);
     if (!p) {
+      const asked = now();
       p = listPage(q, offset, limit)
         .then((page) => {
+          askedAt.set(page, asked);
           if (cache.size > 40) cache.clear();
           cache.set(key, { page, at: now() });
           return page;
@@ -130,6 +138,7 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
     searchOpen: false,
     searchDraft: '',
     lineExtras: new Map(),
+    linesReadAt: new Map(),
 
     fetchLinesPage: listPage,
 
@@ -152,8 +161,10 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
         headingAt = null;
         const last = Math.max(0, page.lines.length - 1);
         const want = opts.cursor === 'last' ? last : (opts.cursor ?? get().cursor);
+        const at = askedAt.get(page);
         set({
           lines: { status: 'ready', data: page },
+          linesReadAt: new Map(at === undefined ? [] : page.lines.map((l) => [l.id, at])),
           offset,
           cursor: Math.min(Math.max(0, want), last),
         });
@@ -174,20 +185,22 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
       set({ lineExtras: extras });
     },
 
-    replaceLine(line) {
+    replaceLine(line, readAt = now()) {
       forget();
       get().rememberLineExtras(line);
       get().updateLocalMatch(line.id, line);
       const page = loaded(get().lines);
       if (!page) return;
+      const shown = page.lines.some((l) => l.id === line.id);
       set({
         lines: withPage(get().lines, {
           ...page,
           lines: page.lines.map((l) => (l.id === line.id ? line : l)),
         }),
+        ...(shown ? { linesReadAt: new Map(get().linesReadAt).set(line.id, readAt) } : {}),
       });
       // A detail screen showing this line shows the fresh one (with MAC and parental code).
-      get().refreshDetailView(line);
+      get().refreshDetailView(line, readAt);
     },
 
     removeLine(id) {

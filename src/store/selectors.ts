@@ -26,6 +26,19 @@ export const selectDetailExtras = (s: AppState) => {
 export const selectTargetLine = (s: AppState) =>
   selectDetailLine(s) ?? (selectScreen(s).id === 'renewals' ? selectRenewalLine(s) : selectCurrentLine(s));
 
+/**
+ * When the line a change applies to was read from the server (epoch ms): its row's page (or the
+ * reply that replaced the row), or the detail screen's line as it was opened or refreshed; undefined
+ * when not known (a renewals row, a line found by its note): the change service then reads it again.
+ */
+export const selectTargetReadAt = (s: AppState): number | undefined => {
+  const line = selectTargetLine(s);
+  if (!line) return undefined;
+  if (loaded(s.lines)?.lines.includes(line as LineListItem)) return s.linesReadAt.get(line.id);
+  const top = selectScreen(s);
+  return top.id === 'detail' && top.line === line ? top.readAt : undefined;
+};
+
 /** The line under the renewals view's cursor. */
 export const selectRenewalLine = (s: AppState) => selectRenewalsPlan(s)?.rows[s.renewalsCursor]?.line;
 

@@ -11,7 +11,12 @@ export { loaded } from '../domain/load';
  */
 export type ScreenView =
   | { readonly id: 'lines' }
-  | { readonly id: 'detail'; readonly line: LineListItem | Line }
+  | {
+      readonly id: 'detail';
+      readonly line: LineListItem | Line;
+      /** When the line was read from the server (epoch ms), if known. */
+      readonly readAt?: number;
+    }
   | { readonly id: 'account' }
   | { readonly id: 'packages' }
   | { readonly id: 'bouquets' }

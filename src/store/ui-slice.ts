@@ -31,9 +31,11 @@ export interface UiSlice {
   pushView: (view: View) => void;
   /** Closes the topmost view `id`, wherever it is: a slice closes its own dialog, never another's. */
   closeView: (id: ViewId) => void;
-  openDetail: (line: LineListItem | Line) => void;
+  /** `readAt`: when the line was read from the server, if known (a change of it is then not read again
+   *  within a minute of it). */
+  openDetail: (line: LineListItem | Line, readAt?: number) => void;
   /** A detail view of this line shows the fresh one (with MAC and parental code). */
-  refreshDetailView: (line: LineListItem | Line) => void;
+  refreshDetailView: (line: LineListItem | Line, readAt?: number) => void;
   /** The line is gone: no detail view of it stays. */
   closeDetailView: (lineId: string) => void;
   /**
@@ -152,13 +154,18 @@ export function createUiSlice(set: SetState, get: GetState, deps: StoreDeps): Ui
       const views = without(get().views, id);
       if (views !== get().views) set({ views });
     },
-    openDetail(line) {
-      set({ views: pushed(get().views, { id: 'detail', line }), showPassword: false });
+    openDetail(line, readAt) {
+      set({
+        views: pushed(get().views, { id: 'detail', line, ...(readAt !== undefined ? { readAt } : {}) }),
+        showPassword: false,
+      });
     },
-    refreshDetailView(line) {
+    refreshDetailView(line, readAt) {
       const views = get().views;
+      // The line's read time goes with it: a line of unknown age has none (read again before a change).
+      const fresh: View = { id: 'detail', line, ...(readAt !== undefined ? { readAt } : {}) };
       if (views.some((v) => v.id === 'detail' && v.line.id === line.id))
-        set({ views: views.map((v) => (v.id === 'detail' && v.line.id === line.id ? { ...v, line } : v)) });
+        set({ views: views.map((v) => (v.id === 'detail' && v.line.id === line.id ? fresh : v)) });
     },
     closeDetailView(lineId) {
       const views = get().views.filter((v) => !(v.id === 'detail' && v.line.id === lineId));

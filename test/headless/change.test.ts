@@ -309,3 +309,21 @@ describe('change commands', () => {
     expect(books(sb).ledger).toHaveLength(0);
   });
 });
+
+describe('a single change reads its line once', () => {
+  it('extend --yes: the lookup is the only read of the line (the change service does not read it again)', async () => {
+    const { sb } = await sandbox({ lines: 30 });
+    const home = homeDirs();
+    const [line] = await premium(envFor(sb.baseUrl, DEMO_KEY, home), 1);
+    const proxy = await faultProxy(sb.baseUrl, {});
+    try {
+      const r = await headless(['extend', line!.id, '--yes'], { env: envFor(proxy.baseUrl, DEMO_KEY, home) });
+      expect(r.code).toBe(0);
+      expect(proxy.forwarded.get('PUT /v1/lines/extend')).toBe(1);
+      // One search by its id: the lookup; nothing read again before sending, nothing checked after.
+      expect(proxy.forwarded.get('GET /v1/lines/all')).toBe(1);
+    } finally {
+      await proxy.close();
+    }
+  });
+});

@@ -9,12 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client';
+import type { LineListItem, Package } from '../../src/api/contract';
 import { fileIntentLog } from '../../src/app/intent-file';
 import { type BulkJob, toBulkLine } from '../../src/domain/bulk';
 import { FRESH_FOR_MS, needsReading } from '../../src/services/changes/fresh-lines';
 import type { IntentLog } from '../../src/services/changes/intent-log';
 import { memoryJournal } from '../../src/services/changes/journal';
-import { createChangeService } from '../../src/services/changes/service';
+import { type ChangeService, createChangeService } from '../../src/services/changes/service';
+import type { Change } from '../../src/services/changes/validate';
 import { type FaultRule, faultProxy } from '../helpers/fault-proxy';
 import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';
 import { cleanups } from '../helpers/wait';
@@ -211,7 +213,7 @@ describe('a bulk job reads its lines again before it spends', () => {
     expect(books(env.sb).ledger.length).toBe(charged);
   });
 
-  it('lines read just now (a script’s lookup) are not read again; a single change is not either', async () => {
+  it('lines read just now (a script’s lookup) are not read again', async () => {
     const { proxy, changes, premium, packages } = await setup();
     const planned = changes.plan(
       'extend',
@@ -225,8 +227,93 @@ describe('a bulk job reads its lines again before it spends', () => {
     // The check after no unknown outcome reads nothing either: no list request at all.
     expect(listed(proxy)).toBe(listedBefore);
     const at = Date.parse(planned.createdAt);
-    expect(needsReading(planned, { bulk: true, readAt: at - FRESH_FOR_MS - 1, nowMs: at })).toBe(true);
-    expect(needsReading(planned, { bulk: false, readAt: undefined, nowMs: at })).toBe(false);
+    expect(needsReading(planned, { readAt: at - FRESH_FOR_MS - 1, nowMs: at })).toBe(true);
+    expect(needsReading(planned, { readAt: undefined, nowMs: at })).toBe(true);
+    expect(needsReading(planned, { readAt: at - FRESH_FOR_MS, nowMs: at })).toBe(false);
+  });
+});
+
+describe('a single change reads its line again when the screen read it over a minute ago', () => {
+  /** The line as a list page showed it more than a minute before the change is confirmed. */
+  const longAgo = () => Date.now() - FRESH_FOR_MS - 5_000;
+  const extendOf = (line: LineListItem): Change => ({
+    op: 'extend',
+    line,
+    body: null,
+    months: 1,
+    connections: line.connections,
+  });
+  const costOf = (changes: ChangeService, change: Change, packages: readonly Package[]) => {
+    const q = changes.quoteLocally(change, packages);
+    return q && 'quote' in q ? q.quote.cost : null;
+  };
+
+  it('an extend another client made after the line was shown, this request lost, window closed: never "applied"', async () => {
+    const { env, proxy, dir, changes, premium, packages } = await setup([
+      { match: 'PUT /v1/lines/extend', nth: 1, fault: { kind: 'resetBefore' } },
+    ]);
+    const [line, busy] = premium;
+    // Shown (a list page read long ago), then another client extends it...
+    await env.client.extendLine({ id: line!.id, duration: 1 });
+    const after = (await env.client.listLines({ search: line!.id, limit: 100 })).lines.find(
+      (l) => l.id === line!.id,
+    )!;
+    // ...while another job of this account spends: the balance cannot tell whose change is whose.
+    anotherJobSpending(dir, toBulkLine(busy!));
+    const charged = books(env.sb).ledger.length;
+    const change = extendOf(line!);
+    const sent = await changes.send(change, costOf(changes, change, packages), { linesReadAt: longAgo() });
+    expect(proxy.forwarded.get('PUT /v1/lines/extend') ?? 0).toBe(0);
+    expect(books(env.sb).ledger.length).toBe(charged);
+    // The line shows a change (the other client's), the balance cannot tell: never this change's.
+    expect(sent.outcome).not.toBe('applied');
+    expect(sent.line.before.expMs).toBe(after.exp_date?.ms);
+  });
+
+  it('a line whose connections changed since it was shown is not sent: nothing charged, the fresh line given back', async () => {
+    const { env, proxy, dir, changes, premium, packages, notices } = await setup();
+    const line = premium[0]!;
+    await env.client.upgradeLine({ id: line.id, new_connections: line.connections + 1 });
+    const charged = books(env.sb).ledger.length;
+    const change = extendOf(line);
+    const sent = await changes.send(change, costOf(changes, change, packages), { linesReadAt: longAgo() });
+    expect(sent.outcome).toBe('skipped');
+    expect(sent.message).toBe(
+      `Not sent: changed since it was shown (its connections went from ${line.connections} to ${line.connections + 1}); nothing charged: review it and try again`,
+    );
+    // The screens show the line as it is now.
+    expect(sent.server?.connections).toBe(line.connections + 1);
+    expect(proxy.forwarded.get('PUT /v1/lines/extend') ?? 0).toBe(0);
+    expect(books(env.sb).ledger.length).toBe(charged);
+    // Nothing to send: no balance read, nothing in the intent log, and said once (the outcome).
+    expect(proxy.forwarded.get('GET /v1/me') ?? 0).toBe(0);
+    expect(fileIntentLog(dir).open()).toEqual([]);
+    expect(notices.some((n) => /changed or went since/.test(n))).toBe(false);
+    // One search found it by its id: no walk.
+    expect(listed(proxy)).toBe(1);
+  });
+
+  it('a line deleted since it was shown is not sent (read by searches, then a walk)', async () => {
+    const { env, proxy, changes, premium, packages } = await setup();
+    const line = premium[0]!;
+    await env.client.deleteLine({ id: line.id });
+    const charged = books(env.sb).ledger.length;
+    const change = extendOf(line);
+    const sent = await changes.send(change, costOf(changes, change, packages), { linesReadAt: longAgo() });
+    expect(sent.outcome).toBe('skipped');
+    expect(sent.message).toMatch(/^Not sent: not found when read again before sending .*since it was shown/);
+    expect(proxy.forwarded.get('PUT /v1/lines/extend') ?? 0).toBe(0);
+    expect(books(env.sb).ledger.length).toBe(charged);
+    // By id, by username, then one page of the 40 lines.
+    expect(listed(proxy)).toBe(3);
+  });
+
+  it('a line read just now is not read again: no list request at all', async () => {
+    const { proxy, changes, premium, packages } = await setup();
+    const change = extendOf(premium[0]!);
+    const sent = await changes.send(change, costOf(changes, change, packages), { linesReadAt: Date.now() });
+    expect(sent.outcome).toBe('applied');
+    expect(listed(proxy)).toBe(0);
   });
 });
 

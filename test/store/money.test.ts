@@ -39,7 +39,8 @@ describe('a single change whose outcome is unknown (item 5)', () => {
     const s1 = await storeOnSandbox({}, { intents, journal, sleep, client: slow }, first);
     await s1.store.getState().loadCatalog();
     const line = (await premium(first))[0]!;
-    await openQuoted(s1.store, { op: 'extend', line });
+    // The line read just now (as a page the screen loaded): not read again before sending.
+    await openQuoted(s1.store, { op: 'extend', line, readAt: Date.now() });
     first.sb.faults.set('latency=400');
     await s1.store.getState().confirmAction();
     expect(s1.store.getState().action?.phase).toBe('unknown');

@@ -54,7 +54,8 @@ async function setup(unreachableMs = 10_000) {
 describe('a service that cannot be reached', () => {
   it('a single change whose connection is refused is "not sent", not "refused"', async () => {
     const { env, proxy, store, journal, lines } = await setup();
-    await openQuoted(store, { op: 'extend', line: lines[0]! });
+    // The line read just now (as a page the screen loaded): not read again before sending.
+    await openQuoted(store, { op: 'extend', line: lines[0]!, readAt: Date.now() });
     await proxy.down();
     await store.getState().confirmAction();
     const a = store.getState().action!;

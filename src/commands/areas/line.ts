@@ -2,7 +2,7 @@ import type { LineListItem } from '../../api/contract';
 import { lineRule } from '../../domain/change-rules';
 import type { Months } from '../../domain/steps';
 import type { AppState } from '../../store/app-store';
-import { isBulkMode, selectTargetLine, unsettledRefusal } from '../../store/selectors';
+import { isBulkMode, selectTargetLine, selectTargetReadAt, unsettledRefusal } from '../../store/selectors';
 import { c, type Disabled, FOOTER, needsLine, READ_ONLY, type Run, writes } from '../command';
 
 /** Copies and says what really happened: never "Copied" when nothing could be. */
@@ -58,7 +58,7 @@ export const openChange = (
 ): void =>
   isBulkMode(s)
     ? s.openBulk(op, undefined, params)
-    : s.openAction({ op, line: selectTargetLine(s)!, ...params });
+    : s.openAction({ op, line: selectTargetLine(s)!, readAt: selectTargetReadAt(s), ...params });
 
 const change =
   (op: LineOp): Run =>

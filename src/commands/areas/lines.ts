@@ -1,6 +1,7 @@
 import { loaded } from '../../domain/load';
 import type { AppState } from '../../store/app-store';
 import { selectCurrentLine } from '../../store/lines-slice';
+import { selectTargetReadAt } from '../../store/selectors';
 import { c, needsLine, READ_ONLY, writes } from '../command';
 import { keyHintText } from '../hints';
 
@@ -28,7 +29,7 @@ export const LINES_COMMANDS = [
     'Open the line',
     (s) => {
       const line = selectCurrentLine(s);
-      if (line) s.openDetail(line);
+      if (line) s.openDetail(line, selectTargetReadAt(s));
     },
     { footer: true, disabled: needsLine(selectCurrentLine) },
   ),

@@ -126,6 +126,8 @@ async function createOne(ctx: Ctx, r: Run, p: ChangeParams): Promise<number> {
 }
 
 async function changeOne(ctx: Ctx, r: Run, p: ChangeParams, wanted: string) {
+  // Read now, seconds before it sends: the change service does not read the line again.
+  const readAt = ctx.now();
   const got = await r.sv.lookupOne(wanted);
   if ('failure' in got) return failed(ctx, got.failure);
   const { line } = got;
@@ -142,7 +144,7 @@ async function changeOne(ctx: Ctx, r: Run, p: ChangeParams, wanted: string) {
       exit: EXIT.unknown,
     });
   const change: Change = { op: p.op, line, body: null, months: p.months, connections: p.connections };
-  return quoteAndSend(ctx, r, change, null);
+  return quoteAndSend(ctx, r, change, null, readAt);
 }
 
 /** A refusal by a rule: its message, alone, its field as the path; nothing quoted, nothing sent. */
@@ -158,7 +160,14 @@ const refused = (ctx: Ctx, rule: Refusal, exit: number = EXIT.failed, message = 
  * The single change: the rules first (a refusal is printed alone, before any quote), then its quote
  * and the rules a cost decides; with --yes, one request through the engine, and its outcome.
  */
-async function quoteAndSend(ctx: Ctx, r: Run, change: Change, pkg: Package | null): Promise<number> {
+async function quoteAndSend(
+  ctx: Ctx,
+  r: Run,
+  change: Change,
+  pkg: Package | null,
+  /** When the line was looked up (a single change of an existing line). */
+  linesReadAt?: number,
+): Promise<number> {
   const { out, run } = ctx;
   const json = run.format === 'json';
   const { changes, balance } = r;
@@ -207,7 +216,7 @@ async function quoteAndSend(ctx: Ctx, r: Run, change: Change, pkg: Package | nul
     out.message('Not sent: run it again with --yes to send it.');
     return EXIT.notConfirmed;
   }
-  const sent = await changes.send(change, cost);
+  const sent = await changes.send(change, cost, linesReadAt !== undefined ? { linesReadAt } : undefined);
   await printResults(out, sent.job, {
     json,
     created: sent.outcome === 'applied' && change.body ? sent.server : undefined,
@@ -217,6 +226,8 @@ async function quoteAndSend(ctx: Ctx, r: Run, change: Change, pkg: Package | nul
   });
   if (sent.message) out.message(sent.message, sent.outcome === 'applied' ? undefined : 'yellow');
   else out.message(summaryText(sent.job));
+  // Not sent because the line changed (or went) since it was looked up: a failure, nothing charged.
+  if (sent.outcome === 'skipped' && !sent.line.heldBack) return EXIT.failed;
   return exitOf(sent.job, 0);
 }
 

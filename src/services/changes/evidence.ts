@@ -9,7 +9,7 @@ import type { ServiceClient } from '../client';
  * usernames only) or may lag, so the id is tried, then the username; only an exact id counts.
  */
 export async function findLine(
-  client: ServiceClient,
+  client: Pick<ServiceClient, 'listLines'>,
   id: string,
   username: string,
 ): Promise<LineListItem | null> {

@@ -1,8 +1,8 @@
 /**
- * A bulk job's lines read again just before it spends. A job planned from the marks starts from
- * each line as it was marked, perhaps hours ago; a check that cannot judge by the balance (its window
- * closed) compares the line with that `before`, so a change another client made since the marking
- * would read as this job's. Read again, each line starts from the server's state now: one whose plan
+ * A job's lines read again just before it spends. A job planned from the marks (or a single change
+ * from the line a screen showed) starts from each line as it was marked or shown, perhaps hours ago;
+ * a check that cannot judge by the balance (its window closed) compares the line with that `before`,
+ * so a change another client made since the marking would read as this job's. Read again, each line starts from the server's state now: one whose plan
  * stands gets that state as its `before` (what the intent log keeps, and the check compares with);
  * one whose plan changed, or that is not found, is not sent, saying why.
  */
@@ -10,57 +10,90 @@ import type { LineListItem } from '../../api/contract';
 import { type BulkJob, type BulkLine, planChanged, toBulkLine } from '../../domain/bulk';
 import { extendedExpiry } from '../../domain/estimate';
 import type { ServiceClient } from '../client';
-import { lookupPasted } from '../paste-lookup';
+import { findInPages, lookupPasted } from '../paste-lookup';
+import { findLine } from './evidence';
 
 /** Lines read this long before the job starts (a script's lookup just now) are not read again. */
 export const FRESH_FOR_MS = 60_000;
 
-/** Whether a job's lines are read again before it sends: a bulk job's, unless read just now. */
+/**
+ * Whether a job's lines are read again before it sends: any job's (bulk or single) that changes
+ * existing lines, unless they were read just now (`readAt`: a screen's page or a script's lookup).
+ */
 export function needsReading(
   job: BulkJob,
-  opts: { readonly bulk: boolean; readonly readAt: number | undefined; readonly nowMs: number },
+  opts: { readonly readAt: number | undefined; readonly nowMs: number },
 ): boolean {
-  if (!opts.bulk || job.op === 'create' || job.op === 'trial') return false;
+  if (job.op === 'create' || job.op === 'trial') return false;
   if (opts.readAt !== undefined && opts.nowMs - opts.readAt <= FRESH_FOR_MS) return false;
   return job.lines.some((l) => l.state === 'pending' && !l.id.startsWith('new:'));
 }
 
 /**
  * The job with its pending lines as the server has them now (searches or one walk of the list,
- * whichever costs fewer requests: `lookupPasted`). Throws when the server cannot be asked (nothing
+ * whichever costs fewer requests: `lookupPasted`; one line: `findLine`'s search by id, then by
+ * username, and only when neither finds it the walk). Throws when the server cannot be asked (nothing
  * has been sent then); null when `cancelled` stopped the read (what it did not reach is not known).
+ * `single`: a single change (the line a screen showed, not marked lines): said so in its words.
+ * `seen`: each pending line as it now stands, with the server's line (null: not found).
  */
 export async function readAgain(
   client: Pick<ServiceClient, 'listLines'>,
   job: BulkJob,
-  opts: { readonly cancelled: () => boolean; readonly nowMs: number; readonly total?: number },
+  opts: {
+    readonly cancelled: () => boolean;
+    readonly nowMs: number;
+    readonly total?: number;
+    readonly single?: boolean;
+    readonly seen?: (l: BulkLine, server: LineListItem | null) => void;
+  },
 ): Promise<BulkJob | null> {
-  const ids = job.lines.filter((l) => l.state === 'pending' && !l.id.startsWith('new:')).map((l) => l.id);
-  const { found } = await lookupPasted(client, ids, {
-    cancelled: opts.cancelled,
-    progress: () => {},
-    ...(opts.total !== undefined ? { total: opts.total } : {}),
-  });
+  const pending = job.lines.filter((l) => l.state === 'pending' && !l.id.startsWith('new:'));
+  const ids = pending.map((l) => l.id);
+  let found: ReadonlyMap<string, LineListItem>;
+  if (pending.length === 1) {
+    // One line: at most two searches; the walk only for a server whose search matches neither.
+    const [one] = pending;
+    const hit = await findLine(client, one!.id, one!.username);
+    found =
+      hit || opts.cancelled()
+        ? new Map(hit ? [[one!.id, hit]] : [])
+        : await findInPages(client, ids, { cancelled: opts.cancelled });
+  } else
+    ({ found } = await lookupPasted(client, ids, {
+      cancelled: opts.cancelled,
+      progress: () => {},
+      ...(opts.total !== undefined ? { total: opts.total } : {}),
+    }));
   if (opts.cancelled()) return null;
+  const since = opts.single ? 'shown' : 'marked';
   return {
     ...job,
     lines: job.lines.map((l) => {
       if (l.state !== 'pending' || l.id.startsWith('new:')) return l;
       const hit = found.get(l.id);
-      return freshLine(job, l, hit?.id === l.id ? hit : null, opts.nowMs);
+      const server = hit?.id === l.id ? hit : null;
+      const fresh = freshLine(job, l, server, opts.nowMs, since);
+      opts.seen?.(fresh, server);
+      return fresh;
     }),
   };
 }
 
 /** One pending line against what the server shows now (null: not found). */
-function freshLine(job: BulkJob, l: BulkLine, now: LineListItem | null, nowMs: number): BulkLine {
+function freshLine(
+  job: BulkJob,
+  l: BulkLine,
+  now: LineListItem | null,
+  nowMs: number,
+  since: 'marked' | 'shown',
+): BulkLine {
   if (!now)
     return {
       ...l,
       cost: 0,
       state: 'skipped',
-      detail:
-        'not sent: not found when read again before sending (deleted or moved since it was marked); nothing charged',
+      detail: `not sent: not found when read again before sending (deleted or moved since it was ${since}); nothing charged`,
     };
   const before = toBulkLine(now).before;
   const why = planChanged(job.op, l.before, before);
@@ -72,7 +105,7 @@ function freshLine(job: BulkJob, l: BulkLine, now: LineListItem | null, nowMs: n
       cost: 0,
       after: {},
       state: 'skipped',
-      detail: `not sent: changed since it was marked (${why}); nothing charged: review it and run again`,
+      detail: `not sent: changed since it was ${since} (${why}); nothing charged: review it and ${since === 'marked' ? 'run' : 'try'} again`,
     };
   // An extend's new expiry counts from the expiry now (one the server wrote unreadably: unknown).
   const after =

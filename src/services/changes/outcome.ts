@@ -63,6 +63,8 @@ export function outcomeMessage(job: BulkJob, error: unknown, watching: boolean):
       ? `Outcome unknown: ${l.detail}. The service may still apply it, so it is not called "not applied" yet and nothing is re-sent; ${watching ? 'linedesk keeps checking, and ' : ''}the line takes no new change until then. It stays in the intent log; look up ${who} (if you know what happened: linedesk pending --settle ${l.username} --as applied|not-applied --confirm ${l.username}).`
       : `Outcome unknown (${l.detail ?? 'no clear answer'}). Nothing is re-sent. It stays in the intent log and is checked again at the next start; look up ${who}.`;
   }
+  // Not sent for what the line is now (read again just before sending), or left to another change.
+  if (l.state === 'skipped' && l.detail) return `${l.detail[0]!.toUpperCase()}${l.detail.slice(1)}`;
   return l.notSent
     ? `Not sent: ${l.detail?.replace(/^not sent: /, '')} Nothing reached the service; nothing was charged.`
     : checkedNotApplied(l)

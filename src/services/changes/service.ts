@@ -411,10 +411,12 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         }
         job = logged;
       }
-      // A bulk job's lines as the server has them now, before anything is spent (fresh-lines.ts):
-      // the marks may be hours old, and a check that cannot judge by the balance compares with them.
+      // A job's lines as the server has them now, before anything is spent (fresh-lines.ts): the
+      // marks, or the line a screen showed, may be hours old, and a check that cannot judge by the
+      // balance compares with them. Lines read within a minute (`linesReadAt`) are not read again.
       const resumed = given.balanceBefore !== undefined && deps.intents !== undefined;
-      if (needsReading(job, { bulk: hooks?.bulk === true, readAt: hooks?.linesReadAt, nowMs: now() })) {
+      const singleChange = hooks?.bulk !== true && job.lines.length === 1;
+      if (needsReading(job, { readAt: hooks?.linesReadAt, nowMs: now() })) {
         const unsent = (patch: Partial<BulkLine>): BulkJob => {
           const ended = {
             ...job,
@@ -434,6 +436,11 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
           read = await readAgain(deps.client, job, {
             cancelled: () => cancelled || interrupted,
             nowMs: now(),
+            single: singleChange,
+            // A line not sent for what it is now: the caller gets the server's line (a screen shows it).
+            seen: (l, server) => {
+              if (l.state === 'skipped' && server) hooks?.onLine?.(l, server);
+            },
             ...(hooks?.linesTotal !== undefined ? { total: hooks.linesTotal } : {}),
           });
         } catch (err) {
@@ -455,7 +462,8 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         }
         if (!read || cancelled) return unsent({ state: 'cancelled', detail: 'cancelled before it was sent' });
         const left = read.lines.filter((l, i) => l.state === 'skipped' && job.lines[i]?.state === 'pending');
-        if (left.length)
+        // A single change says it in its outcome (the dialog, the command's message), not twice.
+        if (left.length && !singleChange)
           notify(
             `${counted(left.length, 'line')} changed or went since marked: not sent, nothing charged (${left
               .slice(0, 3)
@@ -464,6 +472,8 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
             'warning',
           );
         job = read;
+        // Nothing left to send in a new job: no balance read, nothing written (nothing was spent).
+        if (!resumed && !job.lines.some((l) => l.state === 'pending')) return job;
       }
       // The balance just before the first request: the judge of what checked lines cost.
       // A resumed job keeps the balance it started from: the replies it already had are counted in it.
