@@ -190,6 +190,37 @@ describe('a bulk job reads its lines again before it spends', () => {
     expect(fileIntentLog(dir).open()).toEqual([]);
   });
 
+  it('a resumed job reads again only its lines never sent: one that may have reached the service keeps its state and its before', async () => {
+    const { env, proxy, dir, changes, premium, packages } = await setup();
+    const [sent, unsent] = premium;
+    const planned = changes.plan(
+      'extend',
+      [sent!, unsent!].map(toBulkLine),
+      { months: 1, connections: 1 },
+      packages,
+    );
+    // The earlier run's request for the first line reached the service (applied), then the process
+    // stopped before its reply: on disk it is `unknown`, the second line never sent.
+    const start = books(env.sb).balance;
+    await env.client.extendLine({ id: sent!.id, duration: 1 });
+    const job: BulkJob = {
+      ...planned,
+      balanceBefore: null,
+      lines: [{ ...planned.lines[0]!, state: 'unknown', sentAt: Date.now() }, planned.lines[1]!],
+    };
+    const log = fileIntentLog(dir);
+    log.begin(job);
+    log.release(job.id);
+    expect(books(env.sb).balance).toBeLessThan(start);
+    const final = await changes.runChange(job, { bulk: true });
+    // Read again, the first line would show its own change as another's: its `before` is the marks'.
+    expect(final.lines[0]!.before).toEqual(planned.lines[0]!.before);
+    expect(final.lines[0]!.state).not.toBe('skipped');
+    // Only the never-sent line is sent, once.
+    expect(final.lines[1]!.state).toBe('done');
+    expect(proxy.forwarded.get('PUT /v1/lines/extend')).toBe(1);
+  });
+
   it('a cancel during the read again sends nothing', async () => {
     const { env, proxy, changes, premium, packages } = await setup([
       { match: 'GET /v1/lines/all', fault: { kind: 'slow', ms: 50 } },
