@@ -221,6 +221,55 @@ describe('a bulk job reads its lines again before it spends', () => {
     expect(proxy.forwarded.get('PUT /v1/lines/extend')).toBe(1);
   });
 
+  // Fails now (services/changes/service.ts, runChange): the read's error is caught before `interrupted`
+  // is asked, so a quit whose closing connection (or a late 503) fails the read records the resumed
+  // job's never-sent lines `failed` and ends the job. Make it `it(` once the catch asks it first.
+  it.fails('a quit during a resumed job’s read again leaves its lines never sent, offered again with the same counts', async () => {
+    const { env, proxy, dir, premium } = await setup([
+      { match: 'GET /v1/lines/all', fault: { kind: 'error5xx', status: 503 } },
+    ]);
+    const real = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+    cleanups.push(() => real.close());
+    // The user quits while the read is in flight: its answer (an error) comes after the shutdown.
+    let changes: ReturnType<typeof createChangeService> | undefined;
+    const client = {
+      ...real,
+      listLines: async (q: Parameters<typeof real.listLines>[0]) => {
+        await changes!.shutdown(0);
+        return real.listLines(q);
+      },
+    };
+    changes = createChangeService({
+      client,
+      target: { id: TARGET, label: 'SANDBOX' },
+      intents: fileIntentLog(dir),
+      journal: memoryJournal(),
+      sleep: async () => {},
+    });
+    const job: BulkJob = {
+      id: 'resumed-job-0002',
+      op: 'extend',
+      months: 1,
+      connections: 1,
+      target: TARGET,
+      createdAt: new Date().toISOString(),
+      balanceBefore: 1_000,
+      lines: premium.slice(0, 2).map((l) => ({ ...toBulkLine(l), cost: 1 })),
+    };
+    const log = fileIntentLog(dir);
+    log.begin(job);
+    log.release(job.id);
+    const charged = books(env.sb).ledger.length;
+    await changes.runChange(job, { bulk: true });
+    expect(proxy.forwarded.get('PUT /v1/lines/extend') ?? 0).toBe(0);
+    expect(books(env.sb).ledger.length).toBe(charged);
+    // The next start offers it as it was: two lines never sent.
+    const kept = fileIntentLog(dir)
+      .open()
+      .find((j) => j.id === job.id);
+    expect(kept?.lines.map((l) => l.state)).toEqual(['pending', 'pending']);
+  });
+
   it('a cancel during the read again sends nothing', async () => {
     const { env, proxy, changes, premium, packages } = await setup([
       { match: 'GET /v1/lines/all', fault: { kind: 'slow', ms: 50 } },
