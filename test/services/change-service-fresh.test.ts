@@ -138,6 +138,21 @@ describe('a bulk job reads its lines again before it spends', () => {
     ).toBe(true);
   });
 
+  it('an upgrade whose line another client extended since its quote is not sent: its price is by the days left', async () => {
+    const { env, proxy, changes, premium, packages } = await setup();
+    const line = premium.find((l) => l.connections < 4 && (l.exp_date?.ms ?? 0) > Date.now())!;
+    const planned = await changes.quoteJob(
+      changes.plan('upgrade', [toBulkLine(line)], { months: 1, connections: line.connections + 1 }, packages),
+    );
+    await env.client.extendLine({ id: line.id, duration: 1 });
+    const charged = books(env.sb).ledger.length;
+    const final = await changes.runChange(planned, { bulk: true });
+    expect(final.lines[0]!.state).toBe('skipped');
+    expect(final.lines[0]!.detail).toMatch(/^not sent: changed since it was marked \(its expiry changed/);
+    expect(proxy.forwarded.get('PUT /v1/lines/upgrade') ?? 0).toBe(0);
+    expect(books(env.sb).ledger.length).toBe(charged);
+  });
+
   it('a read again that fails sends nothing, charges nothing, and says so', async () => {
     const { env, proxy, dir, changes, premium, packages, notices } = await setup([
       { match: 'GET /v1/lines/all', fault: { kind: 'error5xx', status: 503 } },
