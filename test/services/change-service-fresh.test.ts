@@ -15,7 +15,7 @@ import { FRESH_FOR_MS, needsReading } from '../../src/services/changes/fresh-lin
 import type { IntentLog } from '../../src/services/changes/intent-log';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { createChangeService } from '../../src/services/changes/service';
-import { type FaultRule, faultProxy } from '../helpers/fault-proxy';
+import { type Dialect, type FaultRule, faultProxy } from '../helpers/fault-proxy';
 import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';
 import { cleanups } from '../helpers/wait';
 
@@ -26,9 +26,9 @@ afterEach(() => {
 
 const TARGET = 'sandbox:test';
 
-async function setup(rules: readonly FaultRule[] = []) {
+async function setup(rules: readonly FaultRule[] = [], dialect: Dialect = {}) {
   const env = await sandbox({ lines: 40 });
-  const proxy = await faultProxy(env.sb.baseUrl, { rules });
+  const proxy = await faultProxy(env.sb.baseUrl, { rules, dialect });
   const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
   cleanups.push(async () => {
     await proxy.landed();
@@ -105,6 +105,34 @@ describe('a bulk job reads its lines again before it spends', () => {
       .open()
       .find((j) => j.id === final.id);
     if (kept) expect(kept.lines[0]!.before.expMs).toBe(after.exp_date?.ms);
+  });
+
+  it('a search that lags behind the list the marks came from: its older line is never taken as the start (never "applied")', async () => {
+    // This job's extend never reaches the service; the server's search shows a line as it first
+    // found it (its index lags), its list as it is.
+    const { env, proxy, dir, changes, premium, packages } = await setup(
+      [{ match: 'PUT /v1/lines/extend', nth: 1, fault: { kind: 'resetBefore' } }],
+      { searchLag: 1 },
+    );
+    const [line, busy] = premium;
+    const search = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+    cleanups.push(() => search.close());
+    // Someone searched for it (the index keeps it so), then another client extended it...
+    await search.listLines({ search: line!.id, limit: 100 });
+    await env.client.extendLine({ id: line!.id, duration: 1 });
+    // ...and the list the lines were marked from shows it extended.
+    const marked = (await env.client.listLines({ limit: 100 })).lines.find((l) => l.id === line!.id)!;
+    anotherJobSpending(dir, toBulkLine(busy!));
+    const charged = books(env.sb).ledger.length;
+    const final = await changes.runChange(
+      changes.plan('extend', [toBulkLine(marked)], { months: 1, connections: 1 }, packages),
+      { bulk: true },
+    );
+    expect(proxy.forwarded.get('PUT /v1/lines/extend') ?? 0).toBe(0);
+    expect(books(env.sb).ledger.length).toBe(charged);
+    // The other client's extend is in the line the check sees: never this job's.
+    expect(final.lines[0]!.state).not.toBe('done');
+    expect(final.lines[0]!.before.expMs ?? 0).toBeGreaterThanOrEqual(marked.exp_date?.ms ?? 0);
   });
 
   it('a line whose plan changed since the marking (connections; deleted) is not sent, and nothing is charged for it', async () => {
