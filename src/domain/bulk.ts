@@ -222,7 +222,8 @@ export function planLine(
 /**
  * What changed in a line since it was marked that changes its plan (its cost, or whether it is
  * sent at all), in words; null when the plan stands (`was`: the marks', `now`: read again just
- * before sending). A later expiry alone leaves an extend's or an upgrade's plan as it was.
+ * before sending). A later expiry alone leaves an extend's plan as it was (its new expiry is counted
+ * again from the one read); not an upgrade's: its price is prorated over the days left.
  */
 export function planChanged(op: ChangeOp, was: BulkLine['before'], now: BulkLine['before']): string | null {
   if (op === 'create' || op === 'trial') return null;
@@ -232,8 +233,10 @@ export function planChanged(op: ChangeOp, was: BulkLine['before'], now: BulkLine
     return `its connections went from ${was.connections} to ${now.connections}`;
   if (op === 'unsuspend' && was.enabled !== now.enabled)
     return now.enabled ? 'it is not suspended any more' : 'it was suspended meanwhile';
-  if (op === 'delete' && (was.expMs !== now.expMs || (was.expRaw ?? null) !== (now.expRaw ?? null)))
-    return 'its expiry changed: the paid time it loses differs';
+  const expiryMoved = was.expMs !== now.expMs || (was.expRaw ?? null) !== (now.expRaw ?? null);
+  if (op === 'upgrade' && expiryMoved)
+    return 'its expiry changed: the upgrade’s price, by the days left, differs';
+  if (op === 'delete' && expiryMoved) return 'its expiry changed: the paid time it loses differs';
   return null;
 }
 

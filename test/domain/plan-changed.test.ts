@@ -16,9 +16,11 @@ const was: BulkLine['before'] = {
 const later = { ...was, expMs: Date.parse('2027-01-01T00:00:00Z'), expRaw: '2027-01-01T00:00:00Z' };
 
 describe('planChanged', () => {
-  it('a later expiry leaves an extend, an upgrade and an unsuspend as planned; not a delete', () => {
+  it('a later expiry leaves an extend and an unsuspend as planned; not an upgrade (prorated) nor a delete', () => {
     expect(planChanged('extend', was, later)).toBeNull();
-    expect(planChanged('upgrade', was, later)).toBeNull();
+    expect(planChanged('upgrade', was, later)).toBe(
+      'its expiry changed: the upgrade’s price, by the days left, differs',
+    );
     expect(planChanged('unsuspend', { ...was, enabled: false }, { ...later, enabled: false })).toBeNull();
     expect(planChanged('delete', was, later)).toBe('its expiry changed: the paid time it loses differs');
   });

@@ -17,7 +17,7 @@ import type { IntentLog } from '../../src/services/changes/intent-log';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { type ChangeService, createChangeService } from '../../src/services/changes/service';
 import type { Change } from '../../src/services/changes/validate';
-import { type FaultRule, faultProxy } from '../helpers/fault-proxy';
+import { type Dialect, type FaultRule, faultProxy } from '../helpers/fault-proxy';
 import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';
 import { cleanups } from '../helpers/wait';
 
@@ -28,9 +28,9 @@ afterEach(() => {
 
 const TARGET = 'sandbox:test';
 
-async function setup(rules: readonly FaultRule[] = []) {
+async function setup(rules: readonly FaultRule[] = [], dialect: Dialect = {}) {
   const env = await sandbox({ lines: 40 });
-  const proxy = await faultProxy(env.sb.baseUrl, { rules });
+  const proxy = await faultProxy(env.sb.baseUrl, { rules, dialect });
   const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
   cleanups.push(async () => {
     await proxy.landed();
@@ -109,6 +109,34 @@ describe('a bulk job reads its lines again before it spends', () => {
     if (kept) expect(kept.lines[0]!.before.expMs).toBe(after.exp_date?.ms);
   });
 
+  it('a search that lags behind the list the marks came from: its older line is never taken as the start (never "applied")', async () => {
+    // This job's extend never reaches the service; the server's search shows a line as it first
+    // found it (its index lags), its list as it is.
+    const { env, proxy, dir, changes, premium, packages } = await setup(
+      [{ match: 'PUT /v1/lines/extend', nth: 1, fault: { kind: 'resetBefore' } }],
+      { searchLag: 1 },
+    );
+    const [line, busy] = premium;
+    const search = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+    cleanups.push(() => search.close());
+    // Someone searched for it (the index keeps it so), then another client extended it...
+    await search.listLines({ search: line!.id, limit: 100 });
+    await env.client.extendLine({ id: line!.id, duration: 1 });
+    // ...and the list the lines were marked from shows it extended.
+    const marked = (await env.client.listLines({ limit: 100 })).lines.find((l) => l.id === line!.id)!;
+    anotherJobSpending(dir, toBulkLine(busy!));
+    const charged = books(env.sb).ledger.length;
+    const final = await changes.runChange(
+      changes.plan('extend', [toBulkLine(marked)], { months: 1, connections: 1 }, packages),
+      { bulk: true },
+    );
+    expect(proxy.forwarded.get('PUT /v1/lines/extend') ?? 0).toBe(0);
+    expect(books(env.sb).ledger.length).toBe(charged);
+    // The other client's extend is in the line the check sees: never this job's.
+    expect(final.lines[0]!.state).not.toBe('done');
+    expect(final.lines[0]!.before.expMs ?? 0).toBeGreaterThanOrEqual(marked.exp_date?.ms ?? 0);
+  });
+
   it('a line whose plan changed since the marking (connections; deleted) is not sent, and nothing is charged for it', async () => {
     const { env, proxy, changes, premium, packages, notices } = await setup();
     const [same, grown, gone] = premium;
@@ -138,6 +166,21 @@ describe('a bulk job reads its lines again before it spends', () => {
     expect(
       notices.some((n) => /2 lines changed or went since marked: not sent, nothing charged/.test(n)),
     ).toBe(true);
+  });
+
+  it('an upgrade whose line another client extended since its quote is not sent: its price is by the days left', async () => {
+    const { env, proxy, changes, premium, packages } = await setup();
+    const line = premium.find((l) => l.connections < 4 && (l.exp_date?.ms ?? 0) > Date.now())!;
+    const planned = await changes.quoteJob(
+      changes.plan('upgrade', [toBulkLine(line)], { months: 1, connections: line.connections + 1 }, packages),
+    );
+    await env.client.extendLine({ id: line.id, duration: 1 });
+    const charged = books(env.sb).ledger.length;
+    const final = await changes.runChange(planned, { bulk: true });
+    expect(final.lines[0]!.state).toBe('skipped');
+    expect(final.lines[0]!.detail).toMatch(/^not sent: changed since it was marked \(its expiry changed/);
+    expect(proxy.forwarded.get('PUT /v1/lines/upgrade') ?? 0).toBe(0);
+    expect(books(env.sb).ledger.length).toBe(charged);
   });
 
   it('a read again that fails sends nothing, charges nothing, and says so', async () => {
@@ -190,6 +233,122 @@ describe('a bulk job reads its lines again before it spends', () => {
     expect(books(env.sb).ledger.length).toBe(charged);
     // Ended: the next start offers nothing of it for resuming.
     expect(fileIntentLog(dir).open()).toEqual([]);
+  });
+
+  it('a resumed job reads again only its lines never sent: one that may have reached the service keeps its state and its before', async () => {
+    const { env, proxy, dir, changes, premium, packages } = await setup();
+    const [sent, unsent] = premium;
+    const planned = changes.plan(
+      'extend',
+      [sent!, unsent!].map(toBulkLine),
+      { months: 1, connections: 1 },
+      packages,
+    );
+    // The earlier run's request for the first line reached the service (applied), then the process
+    // stopped before its reply: on disk it is `unknown`, the second line never sent.
+    const start = books(env.sb).balance;
+    await env.client.extendLine({ id: sent!.id, duration: 1 });
+    const job: BulkJob = {
+      ...planned,
+      balanceBefore: null,
+      lines: [{ ...planned.lines[0]!, state: 'unknown', sentAt: Date.now() }, planned.lines[1]!],
+    };
+    const log = fileIntentLog(dir);
+    log.begin(job);
+    log.release(job.id);
+    expect(books(env.sb).balance).toBeLessThan(start);
+    const final = await changes.runChange(job, { bulk: true });
+    // Read again, the first line would show its own change as another's: its `before` is the marks'.
+    expect(final.lines[0]!.before).toEqual(planned.lines[0]!.before);
+    expect(final.lines[0]!.state).not.toBe('skipped');
+    // Only the never-sent line is sent, once.
+    expect(final.lines[1]!.state).toBe('done');
+    expect(proxy.forwarded.get('PUT /v1/lines/extend')).toBe(1);
+  });
+
+  // Fails now (services/changes/service.ts, runChange): the read's error is caught before `interrupted`
+  // is asked, so a quit whose closing connection (or a late 503) fails the read records the resumed
+  // job's never-sent lines `failed` and ends the job. Make it `it(` once the catch asks it first.
+  it.fails('a quit during a resumed job’s read again leaves its lines never sent, offered again with the same counts', async () => {
+    const { env, proxy, dir, premium } = await setup([
+      { match: 'GET /v1/lines/all', fault: { kind: 'error5xx', status: 503 } },
+    ]);
+    const real = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+    cleanups.push(() => real.close());
+    // The user quits while the read is in flight: its answer (an error) comes after the shutdown.
+    let changes: ReturnType<typeof createChangeService> | undefined;
+    const client = {
+      ...real,
+      listLines: async (q: Parameters<typeof real.listLines>[0]) => {
+        await changes!.shutdown(0);
+        return real.listLines(q);
+      },
+    };
+    changes = createChangeService({
+      client,
+      target: { id: TARGET, label: 'SANDBOX' },
+      intents: fileIntentLog(dir),
+      journal: memoryJournal(),
+      sleep: async () => {},
+    });
+    const job: BulkJob = {
+      id: 'resumed-job-0002',
+      op: 'extend',
+      months: 1,
+      connections: 1,
+      target: TARGET,
+      createdAt: new Date().toISOString(),
+      balanceBefore: 1_000,
+      lines: premium.slice(0, 2).map((l) => ({ ...toBulkLine(l), cost: 1 })),
+    };
+    const log = fileIntentLog(dir);
+    log.begin(job);
+    log.release(job.id);
+    const charged = books(env.sb).ledger.length;
+    await changes.runChange(job, { bulk: true });
+    expect(proxy.forwarded.get('PUT /v1/lines/extend') ?? 0).toBe(0);
+    expect(books(env.sb).ledger.length).toBe(charged);
+    // The next start offers it as it was: two lines never sent.
+    const kept = fileIntentLog(dir)
+      .open()
+      .find((j) => j.id === job.id);
+    expect(kept?.lines.map((l) => l.state)).toEqual(['pending', 'pending']);
+  });
+
+  // Fails now (services/changes/service.ts, runChange): a new job's intent is written only after the
+  // read again, so a quit (Ctrl-C, a dropped SSH session) during that read, a walk of the whole list
+  // on a large account, leaves nothing on disk: nothing was sent, but the next start offers nothing.
+  // Make it `it(` if the intent (lines never sent) is written before the read.
+  it.fails('a quit during a new job’s read again: the next start offers the job, every line never sent', async () => {
+    const { env, dir, premium, packages } = await setup();
+    const real = createClient({ baseUrl: env.sb.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+    cleanups.push(() => real.close());
+    let changes: ReturnType<typeof createChangeService> | undefined;
+    const client = {
+      ...real,
+      listLines: async (q: Parameters<typeof real.listLines>[0]) => {
+        await changes!.shutdown(0);
+        return real.listLines(q);
+      },
+    };
+    changes = createChangeService({
+      client,
+      target: { id: TARGET, label: 'SANDBOX' },
+      intents: fileIntentLog(dir),
+      journal: memoryJournal(),
+      sleep: async () => {},
+    });
+    const planned = changes.plan(
+      'extend',
+      premium.slice(0, 3).map(toBulkLine),
+      { months: 1, connections: 1 },
+      packages,
+    );
+    await changes.runChange(planned, { bulk: true });
+    const kept = fileIntentLog(dir)
+      .open()
+      .find((j) => j.id === planned.id);
+    expect(kept?.lines.map((l) => l.state)).toEqual(['pending', 'pending', 'pending']);
   });
 
   it('a cancel during the read again sends nothing', async () => {

@@ -107,6 +107,16 @@ function freshLine(
       state: 'skipped',
       detail: `not sent: changed since it was ${since} (${why}); nothing charged: review it and ${since === 'marked' ? 'run' : 'try'} again`,
     };
+  // An extend's check compares the line's expiry with its `before`: one read older than the marks'
+  // (a search index behind the list they came from) would take a change since for this job's.
+  if (job.op === 'extend' && !notEarlier(before, l.before))
+    return {
+      ...l,
+      cost: 0,
+      state: 'skipped',
+      detail:
+        'not sent: read again, its expiry was earlier than when it was marked, or could not be compared (the server’s search may lag); nothing charged: run it again',
+    };
   // An extend's new expiry counts from the expiry now (one the server wrote unreadably: unknown).
   const after =
     job.op !== 'extend'
@@ -115,4 +125,13 @@ function freshLine(
         ? {}
         : { expMs: extendedExpiry(before.expMs, job.months, nowMs) };
   return { ...l, username: now.username, before, after };
+}
+
+/**
+ * Whether an expiry read again is the marks' own or a later one: expiries only move on (an extend);
+ * an earlier one, or another one that cannot be read as a date, cannot be told from a stale read.
+ */
+function notEarlier(now: BulkLine['before'], was: BulkLine['before']): boolean {
+  if (now.expMs !== null && was.expMs !== null) return now.expMs >= was.expMs;
+  return now.expMs === was.expMs && (now.expRaw ?? null) === (was.expRaw ?? null);
 }
