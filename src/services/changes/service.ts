@@ -411,70 +411,8 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         }
         job = logged;
       }
-      // A job's lines as the server has them now, before anything is spent (fresh-lines.ts): the
-      // marks, or the line a screen showed, may be hours old, and a check that cannot judge by the
-      // balance compares with them. Lines read within a minute (`linesReadAt`) are not read again.
-      const resumed = given.balanceBefore !== undefined && deps.intents !== undefined;
       const singleChange = hooks?.bulk !== true && job.lines.length === 1;
-      if (needsReading(job, { readAt: hooks?.linesReadAt, nowMs: now() })) {
-        const unsent = (patch: Partial<BulkLine>): BulkJob => {
-          const ended = {
-            ...job,
-            lines: job.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)),
-          };
-          // A new job has nothing on disk yet. A resumed one (taken) records them, as the engine would:
-          // never offered for resuming again, then ended or released.
-          if (!resumed) return ended;
-          const { onLine, finish } = wire(job, hooks);
-          ended.lines.forEach((l, i) => {
-            if (l !== job.lines[i]) onLine(l);
-          });
-          return finish(ended);
-        };
-        let read: BulkJob | null;
-        try {
-          read = await readAgain(deps.client, job, {
-            cancelled: () => cancelled || interrupted,
-            nowMs: now(),
-            single: singleChange,
-            // A line not sent for what it is now: the caller gets the server's line (a screen shows it).
-            seen: (l, server) => {
-              if (l.state === 'skipped' && server) hooks?.onLine?.(l, server);
-            },
-            ...(hooks?.linesTotal !== undefined ? { total: hooks.linesTotal } : {}),
-          });
-        } catch (err) {
-          deps.logError?.('lines read again before a job', err);
-          notify(
-            `Nothing was sent: the lines could not be read again before sending (${describeError(err)}); nothing was charged`,
-            'error',
-          );
-          return unsent({
-            state: 'failed',
-            detail: `not sent: the line could not be read again before sending (${describeError(err)}); nothing charged`,
-            provenNotApplied: true,
-            notSent: true,
-          });
-        }
-        if (interrupted) {
-          if (resumed) deps.intents?.release(job.id);
-          return given;
-        }
-        if (!read || cancelled) return unsent({ state: 'cancelled', detail: 'cancelled before it was sent' });
-        const left = read.lines.filter((l, i) => l.state === 'skipped' && job.lines[i]?.state === 'pending');
-        // A single change says it in its outcome (the dialog, the command's message), not twice.
-        if (left.length && !singleChange)
-          notify(
-            `${counted(left.length, 'line')} changed or went since marked: not sent, nothing charged (${left
-              .slice(0, 3)
-              .map((l) => l.username)
-              .join(', ')}${left.length > 3 ? '…' : ''}); review and run again`,
-            'warning',
-          );
-        job = read;
-        // Nothing left to send in a new job: no balance read, nothing written (nothing was spent).
-        if (!resumed && !job.lines.some((l) => l.state === 'pending')) return job;
-      }
+      const reading = needsReading(job, { readAt: hooks?.linesReadAt, nowMs: now() });
       // The balance just before the first request: the judge of what checked lines cost.
       // A resumed job keeps the balance it started from: the replies it already had are counted in it.
       let balanceBefore: number | null = job.balanceBefore ?? null;
@@ -492,7 +430,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       // account (another linedesk, or cron) moves the balance too: this job's window is closed from
       // the start, so none of its fall is counted as this job's.
       const { lines: others, spending: busy } = othersOfJob(job.id);
-      const started: BulkJob = {
+      let started: BulkJob = {
         ...job,
         balanceBefore: busy ? null : balanceBefore,
         lines: job.lines.map((l) =>
@@ -506,6 +444,8 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
             : l,
         ),
       };
+      // Written before the lines are read again: a job stopped during a long read (Ctrl-C, a dropped
+      // session, a crash) is on disk with every line never sent, offered at the next start.
       try {
         closeBalanceWindows(job.id);
         deps.intents?.begin({ ...started, lines: started.lines.map(forDisk) });
@@ -520,6 +460,81 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         };
       }
       const { onLine, finish } = wire(started, hooks);
+      // A job's lines as the server has them now, before anything is spent (fresh-lines.ts): the
+      // marks, or the line a screen showed, may be hours old, and a check that cannot judge by the
+      // balance compares with them. Lines read within a minute (`linesReadAt`) are not read again.
+      if (reading && started.lines.some((l) => l.state === 'pending')) {
+        /** The never-sent lines ended with `patch`, written down like the engine's: then the job ends. */
+        const unsent = (patch: Partial<BulkLine>): BulkJob => {
+          for (const l of started.lines) if (l.state === 'pending') onLine({ ...l, ...patch });
+          return finish({
+            ...started,
+            lines: started.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)),
+          });
+        };
+        /** Stopped by a quit: every line never sent, the job left on disk for the next start. */
+        const leave = () => {
+          deps.intents?.release(started.id);
+          return started;
+        };
+        const servers = new Map<string, LineListItem>();
+        let read: BulkJob | null;
+        try {
+          read = await readAgain(deps.client, started, {
+            cancelled: () => cancelled || interrupted,
+            nowMs: now(),
+            single: singleChange,
+            // A line not sent for what it is now: the caller gets the server's line (a screen shows it).
+            seen: (l, server) => {
+              if (l.state === 'skipped' && server) servers.set(l.id, server);
+            },
+            ...(hooks?.linesTotal !== undefined ? { total: hooks.linesTotal } : {}),
+          });
+        } catch (err) {
+          // A quit closes the connection under the read: that is the quit, not a failed read.
+          if (interrupted) return leave();
+          deps.logError?.('lines read again before a job', err);
+          notify(
+            `Nothing was sent: the lines could not be read again before sending (${describeError(err)}); nothing was charged`,
+            'error',
+          );
+          return unsent({
+            state: 'failed',
+            detail: `not sent: the line could not be read again before sending (${describeError(err)}); nothing charged`,
+            provenNotApplied: true,
+            notSent: true,
+          });
+        }
+        if (interrupted) return leave();
+        if (!read || cancelled) return unsent({ state: 'cancelled', detail: 'cancelled before it was sent' });
+        // Each line as read is written down before anything is sent: the check compares with it.
+        try {
+          read.lines.forEach((l, i) => {
+            if (l !== started.lines[i]) onLine(l, servers.get(l.id));
+          });
+        } catch (err) {
+          deps.logError?.('intent log', err);
+          return unsent({
+            state: 'failed',
+            detail: `not sent: the intent log could not be written (${describeError(err)})`,
+            provenNotApplied: true,
+          });
+        }
+        const left = read.lines.filter(
+          (l, i) => l.state === 'skipped' && started.lines[i]?.state === 'pending',
+        );
+        // A single change says it in its outcome (the dialog, the command's message), not twice.
+        if (left.length && !singleChange)
+          notify(
+            `${counted(left.length, 'line')} changed or went since marked: not sent, nothing charged (${left
+              .slice(0, 3)
+              .map((l) => l.username)
+              .join(', ')}${left.length > 3 ? '…' : ''}); review and run again`,
+            'warning',
+          );
+        started = read;
+        if (!started.lines.some((l) => l.state === 'pending')) return finish(started);
+      }
       running = runJob(started, {
         client: deps.client,
         windowClosed: windowClosedOf(started.id),
