@@ -63,7 +63,8 @@ async function setup(now?: () => number) {
   }
   /** A change through the screens' single-change dialog, and the reads its end starts, settled. */
   const change = async (o: Parameters<ReturnType<typeof s>['openAction']>[0]) => {
-    s().openAction(o);
+    // The lines were read just now (`all`): a change does not read them again before sending.
+    s().openAction({ readAt: (now ?? Date.now)(), ...o });
     await until(() => s().action?.quote.status === 'ready');
     s().setActionTyped('');
     await s().confirmAction();
