@@ -5,6 +5,7 @@ import { type ApiClient, type ClientOptions, createClient } from '../api/client'
 import { LinedeskError } from '../api/errors';
 import { type LinkTemplates, linkTemplatesFor } from '../domain/links';
 import { loadTemplates, type Template } from '../domain/templates';
+import type { RunProgram } from '../domain/user-commands';
 import { dataDir } from '../paths';
 import type { ViewsApi } from '../present/saved-views';
 import type { BalanceMemory } from '../services/balance-watch';
@@ -16,13 +17,14 @@ import type { Target } from '../services/target';
 import { VERSION } from '../version';
 import { accountOf, accountTargetId, intentsDir } from './account-id';
 import { balancesPath, fileBalances } from './balance-file';
-import type { Config, ReadConfig } from './config';
+import { type Config, keysIn, type ReadConfig } from './config';
 import { foreignIntents } from './foreign-intents';
 import { fileIntentLog } from './intent-file';
 import { fileJournal } from './journal-file';
 import type { Log } from './log';
 import { fileNotes, notesPath } from './notes-file';
 import { profilesApi } from './profiles';
+import { programRunner } from './run-program';
 import { settingsApi } from './settings';
 import type { TargetChoice } from './target';
 import { viewsApi } from './views-config';
@@ -154,6 +156,8 @@ export interface FileDeps {
   /** This service's connection-link templates (its profile's, the config's, the defaults). */
   readonly links: LinkTemplates;
   readonly logError: (context: string, err: unknown) => void;
+  /** Runs a program of yours, without any key linedesk knows at the moment it runs. */
+  readonly runProgram: RunProgram;
 }
 
 /**
@@ -166,10 +170,27 @@ export interface FileDeps {
 export function fileDeps(
   conn: Connection,
   log: Log,
-  opts: { readonly dataDir?: string; readonly configPath?: string; readonly config: ReadConfig },
+  opts: {
+    readonly dataDir?: string;
+    readonly configPath?: string;
+    readonly config: ReadConfig;
+    /** The API key in use, when it is one of the user's (not the sandbox's). */
+    readonly apiKey?: string;
+  },
 ): FileDeps {
   const data = opts.dataDir ?? dataDir();
   const { config, problems } = opts.config;
+  // Every key linedesk knows is kept from a program's environment, under whatever name: the one in
+  // use, and every key in the config as saved now — the left-out profiles' (read at start) and a
+  // profile added during the session. A key once known stays hidden for the session.
+  const keys = new Set([
+    ...(opts.apiKey ? [opts.apiKey] : []),
+    ...Object.values(config?.profiles ?? {}).map((p) => p.apiKey),
+    ...opts.config.keys,
+  ]);
+  const remember = (saved: Config) => {
+    for (const k of keysIn(saved)) keys.add(k);
+  };
   const intents = fileIntentLog(intentsDir(data, conn.target.id));
   const holdMinutes = config?.holdMinutes;
   // Jobs recorded for this service under another account id (a key changed since, an earlier
@@ -202,7 +223,8 @@ export function fileDeps(
       writeFileSync(file, content, { mode: 0o600 });
       return file;
     },
-    profiles: profilesApi(conn.profile, USER_AGENT, opts.configPath),
+    profiles: profilesApi(conn.profile, USER_AGENT, opts.configPath, remember),
+    runProgram: programRunner(() => [...keys]),
     settings: settingsApi(conn.target.id, opts.configPath, config),
     notes: fileNotes(notesPath(data, conn.target.id)),
     templates: loadTemplates(config?.templates),

@@ -47,10 +47,21 @@ export async function checkAccount(
   return (await checkAccountFields(baseUrl, apiKey, userAgent))?.message ?? null;
 }
 
-/** Profile management for the app (`:profile`), over the config file. */
-export function profilesApi(current: string | null, userAgent: string, path?: string): ProfilesApi {
+/**
+ * Profile management for the app (`:profile`), over the config file. `saved` hears each config it
+ * writes (the keys linedesk hides from a program of yours follow it without reading the file again).
+ */
+export function profilesApi(
+  current: string | null,
+  userAgent: string,
+  path?: string,
+  saved?: (config: Config) => void,
+): ProfilesApi {
   const read = (): Config => loadConfig(path) ?? EMPTY_CONFIG;
-  const write = (c: Config) => saveConfig(c, path);
+  const write = (c: Config) => {
+    saveConfig(c, path);
+    saved?.(c);
+  };
   return {
     current,
     list() {

@@ -103,14 +103,15 @@ const holdsSecret = (value: string, secrets: readonly string[]) =>
   secrets.some((k) => k !== '' && (value === k || (k.length >= 8 && value.includes(k))));
 
 /**
- * The runner the app uses: `secrets` are the API keys linedesk knows (the one in use, every
- * profile's). LINEDESK_API_KEY is not the only place a key can be: a profile's key exported for
- * another tool (`SHOP_KEY=…`) would otherwise reach the program; any variable holding one is left out.
+ * The runner the app uses: `secrets` says, at each run, the API keys linedesk knows now (the one in
+ * use, every profile's, one added during the session included). LINEDESK_API_KEY is not the only
+ * place a key can be: a profile's key exported for another tool (`SHOP_KEY=…`) would otherwise reach
+ * the program; any variable holding one is left out.
  */
 export const programRunner =
-  (secrets: readonly string[]): RunProgram =>
+  (secrets: () => readonly string[]): RunProgram =>
   (run) =>
-    runProgram(run, MAX_OUTPUT_BYTES, secrets);
+    runProgram(run, MAX_OUTPUT_BYTES, secrets());
 
 /**
  * Runs a program of the user's (the config's `commands`): argv as given with no shell, so no value

@@ -22,7 +22,6 @@ import { homeProblems } from './home-dirs';
 import { createLog } from './log';
 import { createMemoryKeeper } from './memory';
 import { checkAccountFields } from './profiles';
-import { programRunner } from './run-program';
 import { chooseTarget } from './target';
 import { ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN, SHOW_CURSOR } from './terminal';
 import type { Instance } from './ui-entry';
@@ -209,7 +208,10 @@ export async function runApp(options: AppOptions): Promise<number> {
       }
       conn = next;
       log.write(`start linedesk ${VERSION} → ${conn.target.kind} ${conn.target.label}`);
-      const files = fileDeps(conn, log, { config });
+      const files = fileDeps(conn, log, {
+        config,
+        ...(choice.kind === 'remote' ? { apiKey: choice.apiKey } : {}),
+      });
       // Your keys and commands, on the one command table: read with the config, once per pass.
       // Named by the field ("config: keys.line.extend: …"): the flash has one line, the path is the log's.
       const userKeys = applyUserKeys(config.config ?? {}, 'config');
@@ -222,13 +224,6 @@ export async function runApp(options: AppOptions): Promise<number> {
         // Before the config's own problems: a profile left out is said last, so it stays on screen.
         startProblems: [...userKeysNotice(userKeys.problems), ...files.startProblems],
         userKeys,
-        // Every key linedesk knows is kept from a program's environment, under whatever name: the
-        // one in use, and every key in the config file, the left-out profiles' included.
-        runProgram: programRunner([
-          ...(choice.kind === 'remote' ? [choice.apiKey] : []),
-          ...Object.values(config.config?.profiles ?? {}).map((p) => p.apiKey),
-          ...config.keys,
-        ]),
         // The app keeps checking open changes during their hold window; a script asks `pending`.
         watch: true,
         runwayAtStart: true,

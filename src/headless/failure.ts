@@ -1,20 +1,5 @@
-import {
-  ConfigError,
-  Conflict,
-  InsufficientBalance,
-  LineNotFound,
-  NetworkError,
-  NotAuthorized,
-  ProtocolError,
-  RateLimited,
-  RequestErrors,
-  RequestValidationError,
-  ServerError,
-  TimeoutError,
-} from '../api/errors';
 import { ConfigError as ConfigFileError } from '../app/config-error';
-import { describeError } from '../services/describe-error';
-import { ListChangedError, PagingError } from '../services/page-walk';
+import { describeError, type ErrorKind, errorKind } from '../services/describe-error';
 import type { Failure } from './output';
 
 /** The exit codes, documented in every --help and in docs/SCRIPTING.md. */
@@ -38,33 +23,36 @@ export const usageFailure = (message: string, path: readonly string[] | null = n
   exit: EXIT.usage,
 });
 
-/** A thrown error as the command reports it; the message is the one the app shows (never the key). */
-export function failureOf(err: unknown): Failure {
-  const message = describeError(err);
-  const f = (code: string, exit: number, path: readonly string[] | null = null): Failure => ({
-    code,
-    message,
-    path,
-    exit,
-  });
-  if (err instanceof NetworkError || err instanceof TimeoutError) return f('unreachable', EXIT.unreachable);
-  if (err instanceof RequestValidationError)
-    return f('invalid_field', EXIT.usage, err.issues[0]?.path.length ? err.issues[0].path : null);
-  if (err instanceof RequestErrors)
-    return f('request_errors', EXIT.failed, err.issues[0]?.path.length ? err.issues[0].path : null);
-  if (err instanceof NotAuthorized) return f('not_authorized', EXIT.failed);
-  if (err instanceof RateLimited) return f('rate_limit', EXIT.failed);
-  if (err instanceof ServerError) return f('server_error', EXIT.failed);
-  if (err instanceof InsufficientBalance) return f('insufficient_balance', EXIT.failed);
-  if (err instanceof LineNotFound) return f('line_not_found', EXIT.failed);
-  if (err instanceof Conflict) return f('conflict', EXIT.failed);
-  if (err instanceof ProtocolError) return f('protocol_error', EXIT.failed);
-  if (err instanceof PagingError) return f('paging', EXIT.failed);
+/** A command's exit for each kind of failure (the code is the kind's name). */
+const EXIT_OF: Readonly<Record<ErrorKind['kind'], number>> = {
+  unreachable: EXIT.unreachable,
+  invalid_field: EXIT.usage,
+  request_errors: EXIT.failed,
+  not_authorized: EXIT.failed,
+  rate_limit: EXIT.failed,
+  server_error: EXIT.failed,
+  insufficient_balance: EXIT.failed,
+  line_not_found: EXIT.failed,
+  conflict: EXIT.failed,
+  protocol_error: EXIT.failed,
+  paging: EXIT.failed,
   // A read that could not finish: nothing was applied, so 1 ("failed"); the code tells a script it may
   // simply run again.
-  if (err instanceof ListChangedError) return f('list_changed', EXIT.failed);
-  if (err instanceof ConfigError) return f('config', EXIT.usage);
+  list_changed: EXIT.failed,
+  config: EXIT.usage,
+  internal: EXIT.failed,
+};
+
+/** A thrown error as the command reports it; the message is the one the app shows (never the key). */
+export function failureOf(err: unknown): Failure {
   if (err instanceof ConfigFileError)
     return { code: 'config', message: err.message, path: null, exit: EXIT.usage };
-  return f('internal', EXIT.failed);
+  const k = errorKind(err);
+  const issue = k.kind === 'invalid_field' || k.kind === 'request_errors' ? k.err.issues[0] : undefined;
+  return {
+    code: k.kind,
+    message: describeError(err),
+    path: issue?.path.length ? issue.path : null,
+    exit: EXIT_OF[k.kind],
+  };
 }

@@ -5,16 +5,21 @@
  * its output is bounded and cannot act on the terminal; a timeout stops it; the exit code is kept;
  * it never outlives linedesk, however linedesk ends (kill -9 included).
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LineListItem } from '../../src/api/contract';
 import { readConfig } from '../../src/app/config';
+import { type Connection, fileDeps } from '../../src/app/connection';
+import { createLog } from '../../src/app/log';
 import { programRunner, runProgram } from '../../src/app/run-program';
 import { endText } from '../../src/domain/user-commands';
 import { lineEnv } from '../../src/present/line-env';
+import { createAppStore } from '../../src/store/app-store';
 import { lineItem } from '../helpers/fixtures';
+import { homeDirs } from '../helpers/headless';
+import { DEMO_KEY, SECOND_KEY, sandbox } from '../helpers/sandbox';
 import { until } from '../helpers/wait';
 
 let dir: string;
@@ -108,7 +113,11 @@ describe('a program of yours', () => {
       const prog = script(
         `require('fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(process.env));`,
       );
-      const r = await programRunner(['profile-key-0123456789'])({ ...prog, env: {}, timeoutMs: 10_000 });
+      const r = await programRunner(() => ['profile-key-0123456789'])({
+        ...prog,
+        env: {},
+        timeoutMs: 10_000,
+      });
       expect(r.exitCode).toBe(0);
       const seen = JSON.parse(readFileSync(out, 'utf8'));
       expect(JSON.stringify(seen)).not.toContain('profile-key-0123456789');
@@ -148,7 +157,7 @@ describe('a program of yours', () => {
     });
     try {
       const prog = script('console.log(JSON.stringify(process.env));');
-      const r = await programRunner(read.keys)({ ...prog, env: {}, timeoutMs: 10_000 });
+      const r = await programRunner(() => read.keys)({ ...prog, env: {}, timeoutMs: 10_000 });
       expect(r.exitCode).toBe(0);
       expect(r.output).toContain('"PATH"');
       for (const k of keys) expect(r.output).not.toContain(k);
@@ -329,4 +338,58 @@ setInterval(() => {}, 1000);`,
       for (const p of pids) if (!gone(p)) process.kill(p, 'SIGKILL');
     }
   }, 30_000);
+});
+
+describe('a profile added during the session', () => {
+  it('its key is kept from a program of yours at once, under whatever name the environment holds it', async () => {
+    const env = await sandbox({ lines: 5 });
+    const home = homeDirs();
+    mkdirSync(home.LINEDESK_CONFIG_DIR, { recursive: true, mode: 0o700 });
+    const path = join(home.LINEDESK_CONFIG_DIR, 'config.json');
+    writeFileSync(
+      path,
+      JSON.stringify({
+        version: 1,
+        defaultProfile: 'shop',
+        profiles: { shop: { baseUrl: env.sb.baseUrl, apiKey: DEMO_KEY } },
+      }),
+      { mode: 0o600 },
+    );
+    const conn: Connection = {
+      client: env.client,
+      profile: 'shop',
+      target: { id: `${env.sb.baseUrl}#x`, kind: 'remote', label: 'shop', baseUrl: env.sb.baseUrl },
+      close: async () => {},
+    };
+    const log = createLog(join(home.LINEDESK_STATE_DIR, 'linedesk.log'));
+    const files = fileDeps(conn, log, {
+      dataDir: home.LINEDESK_DATA_DIR,
+      configPath: path,
+      config: readConfig(path),
+      apiKey: DEMO_KEY,
+    });
+    const store = createAppStore({ client: env.client, target: conn.target, ...files });
+    // `:profile add other`, its URL and key typed, Enter: the account is checked and saved.
+    const s = () => store.getState();
+    s().profileCommand('add other');
+    s().setProfileField('baseUrl', env.sb.baseUrl);
+    s().setProfileField('apiKey', SECOND_KEY);
+    await s().submitProfileForm();
+    expect(s().profileForm).toBeNull();
+    expect(readConfig(path).keys).toContain(SECOND_KEY);
+    process.env.OTHER_TOOL_TOKEN_FOR_TEST = SECOND_KEY;
+    process.env.UNRELATED_FOR_TEST = 'kept';
+    try {
+      const prog = script('console.log(JSON.stringify(process.env));');
+      const r = await files.runProgram({ ...prog, env: {}, timeoutMs: 10_000 });
+      expect(r.exitCode).toBe(0);
+      expect(r.output).toContain('"UNRELATED_FOR_TEST":"kept"');
+      expect(r.output).not.toContain(SECOND_KEY);
+      expect(r.output).not.toContain('OTHER_TOOL_TOKEN_FOR_TEST');
+    } finally {
+      delete process.env.OTHER_TOOL_TOKEN_FOR_TEST;
+      delete process.env.UNRELATED_FOR_TEST;
+      await s().shutdown(0);
+    }
+  });
 });

@@ -1,11 +1,12 @@
-import { Box, Text } from 'ink';
+import { Text } from 'ink';
 import { hint, keyHintText } from '../../commands/keymap';
 import { extendedExpiry, newLineExpiry } from '../../domain/estimate';
 import { absoluteText, cellWidth, credits, creditsText, fitWidth } from '../../domain/format';
 import { spoken } from '../../present/speech';
 import { type ActionState, confirmBlocker, SPENDS } from '../../store/action-slice';
 import { loaded } from '../../store/types';
-import { borderStyle, glyph } from '../glyphs';
+import { DialogFrame } from '../components/DialogFrame';
+import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 import { confirmHint, droppedNote, useConfirmGuard } from '../use-confirm-guard';
@@ -61,16 +62,13 @@ export function ActionDialog({ width, height }: { readonly width: number; readon
             : hint('action.cancel', 'closes');
   const shown = note && fit.rows.length + FRAME_ROWS < height ? [...fit.rows, { k: '', v: note }] : fit.rows;
   return (
-    <Box
-      flexDirection="column"
+    <DialogFrame
       width={width}
-      flexShrink={0}
-      borderStyle={borderStyle()}
-      borderColor={color(a.op === 'delete' ? 'ui.danger' : 'ui.accent')}
+      border={a.op === 'delete' ? 'ui.danger' : 'ui.accent'}
+      title={title}
+      hint={` ${footerHint}`}
+      refused={Boolean(blocker || fit.hidden) && a.phase === 'review'}
     >
-      <Text bold wrap="truncate">
-        {fitWidth(title, width - 2)}
-      </Text>
       {shown.map(({ k, v, tone }, slot) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows are keyed by their slot on screen
         <Text key={slot} wrap="truncate" aria-label={`${k}: ${spoken(v)}`}>
@@ -78,13 +76,7 @@ export function ActionDialog({ width, height }: { readonly width: number; readon
           <Text color={tone ? color(tone) : undefined}>{fitWidth(v, Math.max(0, width - LABEL_COLS))}</Text>
         </Text>
       ))}
-      <Text
-        color={color((blocker || fit.hidden) && a.phase === 'review' ? 'tone.error' : 'ui.focus')}
-        wrap="truncate"
-      >
-        {fitWidth(` ${footerHint}`, width - 2)}
-      </Text>
-    </Box>
+    </DialogFrame>
   );
 }
 

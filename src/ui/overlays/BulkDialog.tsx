@@ -1,4 +1,4 @@
-import { Box, Text, useIsScreenReaderEnabled } from 'ink';
+import { Text, useIsScreenReaderEnabled } from 'ink';
 import { hint, keyHint, keyHintText } from '../../commands/keymap';
 import { affordability, type BulkJob, type BulkLine, deletedPaidTimeText } from '../../domain/bulk';
 import {
@@ -16,8 +16,9 @@ import { progressStep, rowSentence, spoken, wrappedRows } from '../../present/sp
 import { rowText } from '../../present/tables';
 import { type BulkState, bulkBlocker } from '../../store/bulk-slice';
 import { loaded } from '../../store/types';
+import { DialogFrame } from '../components/DialogFrame';
 import { TableRow } from '../components/SpokenRow';
-import { borderStyle, glyph } from '../glyphs';
+import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color, type Token } from '../theme';
 import { confirmHint, droppedNote, useConfirmGuard } from '../use-confirm-guard';
@@ -189,17 +190,22 @@ function BulkBody({
     1,
     { items: shown, now: 0 },
   );
+  const footerHint =
+    b.phase === 'preview'
+      ? hidden || blocker
+        ? ` ${glyph('fail')} ${hidden ?? blocker} · ${hint('bulk.close', 'closes')}`
+        : ` ${confirmHint(guard, 'bulk.start', 'starts (each line at most once)')} · ${hint('bulk.close', 'closes')}`
+      : b.phase === 'running'
+        ? ` ${hint('bulk.cancel', 'cancels (requests in flight finish)')}`
+        : ` ${hint('bulk.close', 'closes')}`;
   return (
-    <Box
-      flexDirection="column"
+    <DialogFrame
       width={width}
-      flexShrink={0}
-      borderStyle={borderStyle()}
-      borderColor={color(job.op === 'delete' ? 'ui.danger' : 'ui.accent')}
+      border={job.op === 'delete' ? 'ui.danger' : 'ui.accent'}
+      title={` ${TITLES[job.op]} ${count} marked line${count === 1 ? '' : 's'}${param}`}
+      hint={footerHint}
+      refused={Boolean(blocker || hidden)}
     >
-      <Text bold wrap="truncate">
-        {fitWidth(` ${TITLES[job.op]} ${count} marked line${count === 1 ? '' : 's'}${param}`, width - 2)}
-      </Text>
       {(hidden ? [] : head).map((h) => (
         <Text key={h.slice(0, 24)} wrap="truncate" aria-label={spoken(h)}>
           {fitWidth(` ${h}`, width - 2)}
@@ -225,19 +231,7 @@ function BulkBody({
           color={color('ui.muted')}
         >{`  lines ${win.position} (${keyHintText('bulk.up')}/${keyHintText('bulk.down')} ${keyHintText('bulk.pageUp')}/${keyHintText('bulk.pageDown')} scroll)`}</Text>
       )}
-      <Text color={color(blocker || hidden ? 'tone.error' : 'ui.focus')} wrap="truncate">
-        {fitWidth(
-          b.phase === 'preview'
-            ? hidden || blocker
-              ? ` ${glyph('fail')} ${hidden ?? blocker} · ${hint('bulk.close', 'closes')}`
-              : ` ${confirmHint(guard, 'bulk.start', 'starts (each line at most once)')} · ${hint('bulk.close', 'closes')}`
-            : b.phase === 'running'
-              ? ` ${hint('bulk.cancel', 'cancels (requests in flight finish)')}`
-              : ` ${hint('bulk.close', 'closes')}`,
-          width - 2,
-        )}
-      </Text>
-    </Box>
+    </DialogFrame>
   );
 }
 

@@ -1,9 +1,10 @@
-import { Box, Text } from 'ink';
+import { Text } from 'ink';
 import { hint } from '../../commands/keymap';
 import { OPEN } from '../../domain/bulk';
 import { credits, fitWidth } from '../../domain/format';
 import type { Recovered } from '../../store/changes/changes-slice';
-import { borderStyle, glyph } from '../glyphs';
+import { DialogFrame } from '../components/DialogFrame';
+import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 import { confirmHint, droppedNote, useConfirmGuard } from '../use-confirm-guard';
@@ -58,14 +59,12 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
         .filter(Boolean)
         .join(' · ');
   return (
-    <Box
-      flexDirection="column"
+    <DialogFrame
       width={width}
-      flexShrink={0}
-      borderStyle={borderStyle()}
-      borderColor={color('ui.badge')}
+      border="ui.badge"
+      title=" Changes left open when linedesk last stopped"
+      hint={` ${footerHint}`}
     >
-      <Text bold>{fitWidth(' Changes left open when linedesk last stopped', width - 2)}</Text>
       {rows.slice(0, Math.max(0, fits)).map(([text, tone, key]) => (
         <Text key={key ?? text} color={tone ? color(tone) : undefined} wrap="truncate">
           {fitWidth(`  ${text}`, width - 2)}
@@ -75,10 +74,7 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
         <Text color={color('ui.muted')}>{`  … and ${rows.length - fits} more`}</Text>
       )}
       {note && <Text color={color('ui.muted')}>{fitWidth(`  ${note}`, width - 2)}</Text>}
-      <Text color={color('ui.focus')} wrap="truncate">
-        {fitWidth(` ${footerHint}`, width - 2)}
-      </Text>
-    </Box>
+    </DialogFrame>
   );
 }
 
