@@ -143,12 +143,15 @@ export interface RunwayChange {
   readonly after: LineListItem | null | undefined;
 }
 
-/** What the runway keeps of a walk: the lines expiring within `days` of `at`, soonest first. */
+/**
+ * What the runway keeps of a walk: the lines expiring within `days` of `at`, soonest first (trials
+ * and suspended ones too: the plan sets them apart).
+ */
 export interface RunwayRead {
   readonly lines: readonly LineListItem[];
   readonly at: number;
   readonly days: number;
-  /** The walk stopped at `cap` lines: the lines after them were never read. */
+  /** The walk stopped at its cap: the lines after them were never read (the runway counts only these). */
   readonly capped: boolean;
 }
 

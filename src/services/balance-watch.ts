@@ -132,6 +132,13 @@ function judgeRead(
     };
   // A file that cannot be read is not a fresh start: nothing is remembered over it, so it stays named.
   if (problem) return { verdict: { kind: 'unsure', why: problem }, problem };
+  // A balance remembered from a later read (another linedesk's, or a reply that came back sooner)
+  // is not this read's start: judged against it, what was spent between the reads looks like drift.
+  if (seen && seen.at > read.from)
+    return {
+      verdict: { kind: 'unsure', why: 'a later read of the balance was judged already' },
+      problem: null,
+    };
   const judged = judgeDrift(seen, entries, balance, read, busy, sameService);
   const wrote = judged.remember ? watch.balances.write(watch.targetId, judged.remember) : null;
   return { verdict: judged.verdict, problem: wrote };

@@ -3,20 +3,20 @@
  * fetch, services/renewals-fetch.ts, from the list endpoint alone), priced and walked by
  * domain/runway.ts against the balance.
  */
-import type { LineListItem, Package } from '../api/contract';
+import type { Package } from '../api/contract';
 import { DAY_MS } from '../domain/pricing';
-import { planRunway, type Runway, type RunwayChange, runwayLinesAfter } from '../domain/runway';
+import {
+  planRunway,
+  type Runway,
+  type RunwayChange,
+  type RunwayRead,
+  runwayLinesAfter,
+} from '../domain/runway';
 import type { ServiceClient } from './client';
 import { fetchRenewals, GROUP_CAP } from './renewals-fetch';
 
-export interface RunwayLines {
-  /** Every line expiring within the window (trials and suspended ones too: the plan sets them apart). */
-  readonly lines: readonly LineListItem[];
-  /** The list stopped at the renewals fetch's cap: the runway counts only what was read. */
-  readonly capped: boolean;
-  readonly at: number;
-  readonly days: number;
-}
+/** What a walk read (domain/runway.ts `RunwayRead`): what a settled change updates in place. */
+export type RunwayLines = RunwayRead;
 
 /** The lines expiring within `days` of `nowMs`, soonest first. */
 export async function fetchRunwayLines(

@@ -112,6 +112,8 @@ describe('runwayLinesAfter', () => {
           return;
         }
         expect(canonical(got)).toEqual(canonical(fresh.lines));
+        // The walk's capped flag is kept (services/runway.ts): it must be the fresh walk's.
+        expect(fresh.capped).toBe(read.capped);
         expect(sortedByExpiry(got)).toBe(true);
         // What it keeps of the changed line is the server's row.
         if (isIn) expect(got.find((l) => l.id === id)).toBe(after);

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { sameServiceAs } from '../../src/app/account-id';
 import { fileIntentLog, type IntentFs } from '../../src/app/intent-file';
 import type { BulkJob } from '../../src/domain/bulk';
-import { memoryBalances, readAccountWatched } from '../../src/services/balance-watch';
+import { memoryBalances, readAccountToJudge, readAccountWatched } from '../../src/services/balance-watch';
 import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { sandbox } from '../helpers/sandbox';
@@ -223,5 +223,49 @@ describe('the drift watch with two keys of one account on this machine', () => {
     };
     balances.seen.set('https://other.example/#aaaa0000aaaa0000', { balance: 100, at: clock - 60_000 });
     expect((await readAccountWatched(client, elsewhere)).drift?.verdict.kind).toBe('drift');
+  });
+});
+
+describe('a judgement made after the read (the screens wait for the journal read ahead)', () => {
+  it('a later balance remembered meanwhile (another linedesk, a newer read) is not judged against: no drift', async () => {
+    let clock = Date.parse('2026-11-20T12:00:00Z');
+    let credits = 100;
+    const balances = memoryBalances();
+    const journal = memoryJournal();
+    const now = () => (clock += 10);
+    const watch = { balances, targetId: 'acct', journal, now };
+    const client = { me: async () => ({ credits }) as never };
+    expect((await readAccountWatched(client, watch)).drift?.verdict.kind).toBe('first');
+    // This read, judged later.
+    const early = await readAccountToJudge(client, watch);
+    // Meanwhile another linedesk spends 5 (journaled) and judges its own later read.
+    clock += 1000;
+    journal.append({
+      opId: 'other:x',
+      time: new Date(clock).toISOString(),
+      target: 'acct',
+      operation: 'extend',
+      lineId: 'l1',
+      username: 'user-l1',
+      quotedCost: 5,
+      estimate: true,
+      deducedCredits: 5,
+      newBalance: 95,
+      outcome: 'applied',
+    });
+    credits = 95;
+    clock += 1000;
+    expect((await readAccountWatched(client, watch)).drift?.verdict).toEqual({
+      kind: 'steady',
+      explained: 5,
+    });
+    const later = balances.seen.get('acct');
+    // The early read saw 100: nothing drifted, and the later balance stays the one remembered.
+    expect(early.judge()?.verdict.kind).not.toBe('drift');
+    expect(balances.seen.get('acct')).toEqual(later);
+    expect((await readAccountWatched(client, watch)).drift?.verdict).toEqual({
+      kind: 'steady',
+      explained: 0,
+    });
   });
 });

@@ -91,3 +91,19 @@ describe('a start with a long journal', () => {
     expect(s().drift?.verdict.kind).toBe('steady');
   });
 });
+
+describe('a start with a journal that cannot be read', () => {
+  it('names it once the read ahead fails: the verdict is shown, never dropped', async () => {
+    // A folder where the journal should be: it exists, and every read of it fails.
+    const file = mkdtempSync(join(tmpdir(), 'ld-journal-dir-'));
+    const journal = fileJournal(file);
+    const balances = memoryBalances();
+    const env = await storeOnSandbox({ lines: 40 }, { journal, balances, intents: memoryIntentLog() });
+    balances.seen.set(TARGET, { balance: books(env.sb).balance, at: Date.now() - 60_000 });
+    const s = () => env.store.getState();
+    await s().loadAccount();
+    await until(() => s().drift !== null);
+    expect(s().drift?.verdict.kind).toBe('unsure');
+    expect(s().drift?.problem).toContain(file);
+  });
+});

@@ -103,10 +103,12 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
         // line count (create, delete), and the drift judgement of the balance after the job.
         void get().loadAccount();
         // The page as the server orders and filters it, unless the rows replaced in place are that
-        // page already (an extend on the list by id: issue 27, no page read per single change).
+        // page already (a single extend on the list by id: issue 27, no page read per single change).
+        // A job of several lines is read again: a page read answered during it (the user paging) may
+        // hold a row older than the reply that replaced it, and a prefetched page a cached one.
         if (
           e.job.lines.some((l) => l.state === 'done') &&
-          (rowUnknown.delete(e.job.id) || !pageStaysAfter(e.job.op, get().query))
+          (rowUnknown.delete(e.job.id) || e.job.lines.length > 1 || !pageStaysAfter(e.job.op, get().query))
         )
           void get().refreshLines();
         get().runwayJobFinished(e.job);

@@ -1,0 +1,92 @@
+/**
+ * The list's page after a bulk job on the list by id (issue 27 left the page unread after a change
+ * that cannot move lines in it): a page read sent before a line's change and answered after its row
+ * was replaced in place shows the line as it was; the job's end reads the page again, so what stays
+ * on screen is what a fresh read shows.
+ */
+import { describe, expect, it } from 'vitest';
+import { memoryIntentLog } from '../../src/services/changes/intent-log';
+import { memoryJournal } from '../../src/services/changes/journal';
+import type { ServiceClient } from '../../src/services/client';
+import { loaded } from '../../src/store/types';
+import { storeOnSandbox } from '../helpers/app';
+import { sandbox } from '../helpers/sandbox';
+import { until } from '../helpers/wait';
+
+const gate = () => {
+  let open!: () => void;
+  const shut = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { shut, open };
+};
+
+describe('the page after a bulk extend on the list by id', () => {
+  it('a page answered during the job with a row older than its reply is read again at the end', async () => {
+    const env = await sandbox({ lines: 40, credits: 100_000 });
+    const inner = env.client as ServiceClient;
+    // The next page read is answered by the server at once and handed to the store when `list` opens.
+    let holdNext = false;
+    const list = gate();
+    let answered: Promise<unknown> | null = null;
+    // The second line's extend is sent when `second` opens.
+    const second = gate();
+    let secondId = '';
+    let pending = 0;
+    const counted = <T>(p: Promise<T>) => {
+      pending++;
+      return p.finally(() => pending--);
+    };
+    const client: ServiceClient = {
+      ...inner,
+      listLines: (q, o) => {
+        const read = inner.listLines(q, o);
+        if (!holdNext) return counted(read);
+        holdNext = false;
+        answered = read;
+        return counted(
+          read.then(async (page) => {
+            await list.shut;
+            return page;
+          }),
+        );
+      },
+      extendLine: async (body, o) => {
+        if (body.id === secondId) await second.shut;
+        return counted(inner.extendLine(body, o));
+      },
+    };
+    const { store } = await storeOnSandbox(
+      {},
+      { client, intents: memoryIntentLog(), journal: memoryJournal() },
+      env,
+    );
+    const s = () => store.getState();
+    await Promise.all([s().loadAccount(), s().loadCatalog(), s().loadLines({ offset: 0 })]);
+    const [a, b] = loaded(s().lines)!.lines.filter((l) => l.enabled && !l.is_trial);
+    secondId = b!.id;
+    const expOf = (id: string) => loaded(s().lines)!.lines.find((l) => l.id === id)?.exp_date?.ms;
+    const was = expOf(a!.id);
+
+    // A page read (the user paging back, say) the server answers before the job changes anything.
+    holdNext = true;
+    void s().loadLines({ force: true });
+    await answered;
+
+    s().markLines([a!, b!]);
+    s().openBulk('extend');
+    const job = s().bulkStart();
+    // The first line's reply replaced its row; the page read then lands with the row it read.
+    await until(() => expOf(a!.id) !== was);
+    list.open();
+    await until(() => s().lines.status === 'ready' && expOf(a!.id) === was);
+    second.open();
+    await job;
+    expect(s().bulk?.job.lines.map((l) => l.state)).toEqual(['done', 'done']);
+    await until(() => pending === 0 && s().lines.status === 'ready' && s().account.status === 'ready');
+
+    const fresh = await inner.listLines({ offset: 0, limit: 10 });
+    const shown = loaded(s().lines)!.lines;
+    expect(shown.map((l) => [l.id, l.exp_date?.ms])).toEqual(fresh.lines.map((l) => [l.id, l.exp_date?.ms]));
+  });
+});
