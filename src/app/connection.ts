@@ -5,7 +5,6 @@ import { type ApiClient, type ClientOptions, createClient } from '../api/client'
 import { LinedeskError } from '../api/errors';
 import { type LinkTemplates, linkTemplatesFor } from '../domain/links';
 import { loadTemplates, type Template } from '../domain/templates';
-import type { RunProgram } from '../domain/user-commands';
 import { dataDir } from '../paths';
 import type { ViewsApi } from '../present/saved-views';
 import type { BalanceMemory } from '../services/balance-watch';
@@ -24,7 +23,6 @@ import { fileJournal } from './journal-file';
 import type { Log } from './log';
 import { fileNotes, notesPath } from './notes-file';
 import { profilesApi } from './profiles';
-import { programRunner } from './run-program';
 import { settingsApi } from './settings';
 import type { TargetChoice } from './target';
 import { viewsApi } from './views-config';
@@ -156,8 +154,11 @@ export interface FileDeps {
   /** This service's connection-link templates (its profile's, the config's, the defaults). */
   readonly links: LinkTemplates;
   readonly logError: (context: string, err: unknown) => void;
-  /** Runs a program of yours, without any key linedesk knows at the moment it runs. */
-  readonly runProgram: RunProgram;
+  /**
+   * Every key linedesk knows at the moment it is asked: what a program of yours runs without (the
+   * app builds its runner from it; a command runs no program, so it never loads `node:child_process`).
+   */
+  readonly keysToHide: () => readonly string[];
 }
 
 /**
@@ -224,7 +225,7 @@ export function fileDeps(
       return file;
     },
     profiles: profilesApi(conn.profile, USER_AGENT, opts.configPath, remember),
-    runProgram: programRunner(() => [...keys]),
+    keysToHide: () => [...keys],
     settings: settingsApi(conn.target.id, opts.configPath, config),
     notes: fileNotes(notesPath(data, conn.target.id)),
     templates: loadTemplates(config?.templates),

@@ -22,6 +22,7 @@ import { homeProblems } from './home-dirs';
 import { createLog } from './log';
 import { createMemoryKeeper } from './memory';
 import { checkAccountFields } from './profiles';
+import { programRunner } from './run-program';
 import { chooseTarget } from './target';
 import { ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN, SHOW_CURSOR } from './terminal';
 import type { Instance } from './ui-entry';
@@ -221,6 +222,7 @@ export async function runApp(options: AppOptions): Promise<number> {
         target: conn.target,
         readOnly: options.readOnly,
         ...files,
+        runProgram: programRunner(files.keysToHide),
         // Before the config's own problems: a profile left out is said last, so it stays on screen.
         startProblems: [...userKeysNotice(userKeys.problems), ...files.startProblems],
         userKeys,

@@ -381,7 +381,7 @@ describe('a profile added during the session', () => {
     process.env.UNRELATED_FOR_TEST = 'kept';
     try {
       const prog = script('console.log(JSON.stringify(process.env));');
-      const r = await files.runProgram({ ...prog, env: {}, timeoutMs: 10_000 });
+      const r = await programRunner(files.keysToHide)({ ...prog, env: {}, timeoutMs: 10_000 });
       expect(r.exitCode).toBe(0);
       expect(r.output).toContain('"UNRELATED_FOR_TEST":"kept"');
       expect(r.output).not.toContain(SECOND_KEY);
