@@ -84,38 +84,68 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
   let searchTimer: ReturnType<typeof setTimeout> | undefined;
   // Pages fetched ahead (the next page is prefetched) or recently seen; cleared by refresh and writes.
   const cache = new Map<string, { page: LinesPage; at: number }>();
-  const inflight = new Map<string, Promise<LinesPage>>();
-  /** When each page fetched was asked for (its lines are at least that fresh). */
-  const askedAt = new WeakMap<LinesPage, number>();
+  /** The generation of the cache: bumped when it is cleared (a change, a refresh). A page request
+   *  sent under an older one may hold rows from before the change: no later load joins it, it is not
+   *  cached, and its rows never replace rows written since (`written`). */
+  let epoch = 0;
+  const inflight = new Map<string, { p: Promise<LinesPage>; epoch: number }>();
+  /** When each page fetched was asked for (its lines are at least that fresh), and under which epoch. */
+  const askedAt = new WeakMap<LinesPage, { at: number; epoch: number }>();
+  /** Rows replaced from a change's reply while older page requests were in flight, with the epoch
+   *  they were written under: such a request's page shows them instead of the rows it read. */
+  const written = new Map<string, { line: LineListItem; at: number; epoch: number }>();
 
   const keyOf = (q: LinesQuery, offset: number, limit: number) => JSON.stringify([q, offset, limit]);
   const pager = linesPager(deps.client, now);
   const listPage = pager.page;
 
+  const clearCache = () => {
+    cache.clear();
+    epoch++;
+  };
   // After a write or a refresh: a renewed line may have left the expired block.
   const forget = () => {
-    cache.clear();
+    clearCache();
     pager.forget();
   };
+  /** The oldest epoch a page request still in flight was sent under (none: the current one). */
+  const oldestInFlight = () => Math.min(epoch, ...[...inflight.values()].map((r) => r.epoch));
 
   const fetchPage = (q: LinesQuery, offset: number, limit: number): Promise<LinesPage> => {
     const key = keyOf(q, offset, limit);
     const hit = cache.get(key);
     if (hit && now() - hit.at < CACHE_MS) return Promise.resolve(hit.page);
-    let p = inflight.get(key);
-    if (!p) {
-      const asked = now();
-      p = listPage(q, offset, limit)
-        .then((page) => {
-          askedAt.set(page, asked);
+    const joined = inflight.get(key);
+    if (joined?.epoch === epoch) return joined.p;
+    const sent = epoch;
+    const asked = now();
+    const p = listPage(q, offset, limit)
+      .then((page) => {
+        askedAt.set(page, { at: asked, epoch: sent });
+        if (sent === epoch) {
           if (cache.size > 40) cache.clear();
           cache.set(key, { page, at: now() });
-          return page;
-        })
-        .finally(() => inflight.delete(key));
-      inflight.set(key, p);
-    }
+        }
+        return page;
+      })
+      .finally(() => {
+        if (inflight.get(key)?.p === p) inflight.delete(key);
+      });
+    inflight.set(key, { p, epoch: sent });
     return p;
+  };
+
+  /** A page as the screen shows it: a row written since its request was sent is shown as written. */
+  const landed = (page: LinesPage): { page: LinesPage; readAt: Map<string, number> } => {
+    const asked = askedAt.get(page);
+    const lines = page.lines.map((l) => {
+      const w = written.get(l.id);
+      return w && asked && w.epoch > asked.epoch ? w : { line: l, at: asked?.at };
+    });
+    const readAt = new Map<string, number>();
+    for (const { line, at } of lines) if (at !== undefined) readAt.set(line.id, at);
+    const changed = lines.some((w, i) => w.line !== page.lines[i]);
+    return { page: changed ? { ...page, lines: lines.map((w) => w.line) } : page, readAt };
   };
 
   const prefetch = (q: LinesQuery, page: LinesPage, limit: number) => {
@@ -149,26 +179,35 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
       heading = offset;
       const want = opts.cursor ?? get().cursor;
       headingAt = offset + (want === 'last' ? pageSize - 1 : want);
-      if (opts.force) cache.clear();
+      if (opts.force) clearCache();
       const key = keyOf(query, offset, pageSize);
       const hit = cache.get(key);
       if (!(hit && now() - hit.at < CACHE_MS))
         set({ lines: { status: 'loading', data: loaded(get().lines) } });
       try {
-        const page = await fetchPage(query, offset, pageSize);
+        const fetched = await fetchPage(query, offset, pageSize);
         if (id !== seq) return; // a newer request owns the screen
+        // A page past the end (its lines deleted since): the last page that has lines instead.
+        const end = Math.floor((fetched.totalHits - 1) / pageSize) * pageSize;
+        if (fetched.lines.length === 0 && offset > 0 && fetched.totalHits > 0 && end < offset) {
+          await get().loadLines({ offset: end, cursor: 'last' });
+          return;
+        }
         heading = null;
         headingAt = null;
+        const { page, readAt } = landed(fetched);
+        // Rows written since are kept only while an older request may still bring older ones.
+        const oldest = oldestInFlight();
+        for (const [lineId, w] of written) if (w.epoch <= oldest) written.delete(lineId);
         const last = Math.max(0, page.lines.length - 1);
         const want = opts.cursor === 'last' ? last : (opts.cursor ?? get().cursor);
-        const at = askedAt.get(page);
         set({
           lines: { status: 'ready', data: page },
-          linesReadAt: new Map(at === undefined ? [] : page.lines.map((l) => [l.id, at])),
+          linesReadAt: readAt,
           offset,
           cursor: Math.min(Math.max(0, want), last),
         });
-        prefetch(query, page, pageSize);
+        prefetch(query, fetched, pageSize);
       } catch (err) {
         if (id !== seq) return;
         heading = null;
@@ -187,6 +226,8 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
 
     replaceLine(line, readAt = now()) {
       forget();
+      // A page request sent before this reply may land after it: it shows this row, not its own.
+      if (inflight.size) written.set(line.id, { line, at: readAt, epoch });
       get().rememberLineExtras(line);
       get().updateLocalMatch(line.id, line);
       const page = loaded(get().lines);
@@ -205,6 +246,7 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
 
     removeLine(id) {
       forget();
+      written.delete(id);
       get().updateLocalMatch(id, null);
       const page = loaded(get().lines);
       if (page?.lines.some((l) => l.id === id)) {
