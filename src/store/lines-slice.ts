@@ -6,6 +6,7 @@ import { describeError } from '../services/describe-error';
 import { DEFAULT_QUERY, linesPager } from '../services/lines-query';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { selectLocalLines } from './notes-slice';
+import { createPageCache } from './page-cache';
 import { type LineListItem, type LinesPage, type LinesQuery, STATUS_VIEWS } from './types';
 
 /** The fields only single-line responses carry. */
@@ -66,8 +67,6 @@ export interface LinesSlice {
   clearSearch: () => void;
 }
 
-const CACHE_MS = 30_000;
-
 /** The same load (its status and error) with other data: a row changed or gone in the page on screen. */
 const withPage = (load: Load<LinesPage>, page: LinesPage): Load<LinesPage> =>
   load.status === 'idle' ? load : { ...load, data: page };
@@ -82,74 +81,18 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
   /** Where the cursor will be (as a place in the whole list) once that page lands. */
   let headingAt: number | null = null;
   let searchTimer: ReturnType<typeof setTimeout> | undefined;
-  // Pages fetched ahead (the next page is prefetched) or recently seen; cleared by refresh and writes.
-  const cache = new Map<string, { page: LinesPage; at: number }>();
-  /** The generation of the cache: bumped when it is cleared (a change, a refresh). A page request
-   *  sent under an older one may hold rows from before the change: no later load joins it, it is not
-   *  cached, and its rows never replace rows written since (`written`). */
-  let epoch = 0;
-  const inflight = new Map<string, { p: Promise<LinesPage>; epoch: number }>();
-  /** When each page fetched was asked for (its lines are at least that fresh), and under which epoch. */
-  const askedAt = new WeakMap<LinesPage, { at: number; epoch: number }>();
-  /** Rows replaced from a change's reply while older page requests were in flight, with the epoch
-   *  they were written under: such a request's page shows them instead of the rows it read. */
-  const written = new Map<string, { line: LineListItem; at: number; epoch: number }>();
-
-  const keyOf = (q: LinesQuery, offset: number, limit: number) => JSON.stringify([q, offset, limit]);
   const pager = linesPager(deps.client, now);
   const listPage = pager.page;
+  const pages = createPageCache(listPage, now);
 
-  const clearCache = () => {
-    cache.clear();
-    epoch++;
-  };
   // After a write or a refresh: a renewed line may have left the expired block.
   const forget = () => {
-    clearCache();
+    pages.clear();
     pager.forget();
-  };
-  /** The oldest epoch a page request still in flight was sent under (none: the current one). */
-  const oldestInFlight = () => Math.min(epoch, ...[...inflight.values()].map((r) => r.epoch));
-
-  const fetchPage = (q: LinesQuery, offset: number, limit: number): Promise<LinesPage> => {
-    const key = keyOf(q, offset, limit);
-    const hit = cache.get(key);
-    if (hit && now() - hit.at < CACHE_MS) return Promise.resolve(hit.page);
-    const joined = inflight.get(key);
-    if (joined?.epoch === epoch) return joined.p;
-    const sent = epoch;
-    const asked = now();
-    const p = listPage(q, offset, limit)
-      .then((page) => {
-        askedAt.set(page, { at: asked, epoch: sent });
-        if (sent === epoch) {
-          if (cache.size > 40) cache.clear();
-          cache.set(key, { page, at: now() });
-        }
-        return page;
-      })
-      .finally(() => {
-        if (inflight.get(key)?.p === p) inflight.delete(key);
-      });
-    inflight.set(key, { p, epoch: sent });
-    return p;
-  };
-
-  /** A page as the screen shows it: a row written since its request was sent is shown as written. */
-  const landed = (page: LinesPage): { page: LinesPage; readAt: Map<string, number> } => {
-    const asked = askedAt.get(page);
-    const lines = page.lines.map((l) => {
-      const w = written.get(l.id);
-      return w && asked && w.epoch > asked.epoch ? w : { line: l, at: asked?.at };
-    });
-    const readAt = new Map<string, number>();
-    for (const { line, at } of lines) if (at !== undefined) readAt.set(line.id, at);
-    const changed = lines.some((w, i) => w.line !== page.lines[i]);
-    return { page: changed ? { ...page, lines: lines.map((w) => w.line) } : page, readAt };
   };
 
   const prefetch = (q: LinesQuery, page: LinesPage, limit: number) => {
-    if (page.nextOffset !== null) fetchPage(q, page.nextOffset, limit).catch(() => {});
+    if (page.nextOffset !== null) pages.fetch(q, page.nextOffset, limit).catch(() => {});
   };
 
   const reload = (patch: Partial<LinesQuery>) => {
@@ -179,13 +122,11 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
       heading = offset;
       const want = opts.cursor ?? get().cursor;
       headingAt = offset + (want === 'last' ? pageSize - 1 : want);
-      if (opts.force) clearCache();
-      const key = keyOf(query, offset, pageSize);
-      const hit = cache.get(key);
-      if (!(hit && now() - hit.at < CACHE_MS))
+      if (opts.force) pages.clear();
+      if (!pages.has(query, offset, pageSize))
         set({ lines: { status: 'loading', data: loaded(get().lines) } });
       try {
-        const fetched = await fetchPage(query, offset, pageSize);
+        const fetched = await pages.fetch(query, offset, pageSize);
         if (id !== seq) return; // a newer request owns the screen
         // A page past the end (its lines deleted since): the last page that has lines instead.
         const end = Math.floor((fetched.totalHits - 1) / pageSize) * pageSize;
@@ -195,10 +136,7 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
         }
         heading = null;
         headingAt = null;
-        const { page, readAt } = landed(fetched);
-        // Rows written since are kept only while an older request may still bring older ones.
-        const oldest = oldestInFlight();
-        for (const [lineId, w] of written) if (w.epoch <= oldest) written.delete(lineId);
+        const { page, readAt } = pages.landed(fetched);
         const last = Math.max(0, page.lines.length - 1);
         const want = opts.cursor === 'last' ? last : (opts.cursor ?? get().cursor);
         set({
@@ -227,7 +165,7 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
     replaceLine(line, readAt = now()) {
       forget();
       // A page request sent before this reply may land after it: it shows this row, not its own.
-      if (inflight.size) written.set(line.id, { line, at: readAt, epoch });
+      pages.written(line, readAt);
       get().rememberLineExtras(line);
       get().updateLocalMatch(line.id, line);
       const page = loaded(get().lines);
@@ -246,7 +184,7 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
 
     removeLine(id) {
       forget();
-      written.delete(id);
+      pages.drop(id);
       get().updateLocalMatch(id, null);
       const page = loaded(get().lines);
       if (page?.lines.some((l) => l.id === id)) {
