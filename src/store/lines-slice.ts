@@ -49,7 +49,12 @@ export interface LinesSlice {
   rememberLineExtras: (line: LineListItem | Line) => void;
   /** After a delete (or line_not_found): the row goes, and the page refills. */
   removeLine: (id: string) => void;
-  refreshLines: () => Promise<void>;
+  /** A change settled (or may have): pages read or asked before it are not shown again. */
+  linesChanged: () => void;
+  /** The page read again. `afterChange`: a change's own reload, after `linesChanged` (two reloads
+   *  for the same change share one request); otherwise the user's refresh: nothing asked before it
+   *  is shown. */
+  refreshLines: (opts?: { readonly afterChange?: boolean }) => Promise<void>;
   setPageSize: (n: number) => void;
   moveCursor: (delta: number) => void;
   pageNext: () => void;
@@ -122,7 +127,7 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
       heading = offset;
       const want = opts.cursor ?? get().cursor;
       headingAt = offset + (want === 'last' ? pageSize - 1 : want);
-      if (opts.force) pages.clear();
+      if (opts.force) pages.expire();
       if (!pages.has(query, offset, pageSize))
         set({ lines: { status: 'loading', data: loaded(get().lines) } });
       try {
@@ -201,8 +206,10 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
       void get().loadLines({ force: true });
     },
 
-    async refreshLines() {
-      forget();
+    linesChanged: () => forget(),
+
+    async refreshLines(opts = {}) {
+      if (!opts.afterChange) forget();
       // The lines found by note are part of the screen: a lookup that failed is tried again.
       if (get().localMatches?.load.status === 'error') void get().findNoteMatches();
       await get().loadLines({ force: true });

@@ -10,8 +10,11 @@ export interface PageCache {
   fetch(q: LinesQuery, offset: number, limit: number): Promise<LinesPage>;
   /** Whether `fetch` would answer from the cache (no request). */
   has(q: LinesQuery, offset: number, limit: number): boolean;
-  /** After a change or a refresh: no page fetched before is shown again (see `epoch`). */
+  /** After a change or a refresh: no page fetched or asked before is shown again (a new epoch). */
   clear(): void;
+  /** A forced load: the pages kept are read again; a request of this epoch still in flight (sent
+   *  after the last change, for the same reason) is shared. */
+  expire(): void;
   /** A row replaced from a change's reply (read at `at`): a page whose request was sent before it
    *  shows it instead of the row it read. */
   written(line: LineListItem, at: number): void;
@@ -76,6 +79,7 @@ export function createPageCache(
       cache.clear();
       epoch++;
     },
+    expire: () => cache.clear(),
     written(line, at) {
       // Only a request still in flight (sent before this) can bring an older row.
       if (inflight.size) rows.set(line.id, { line, at, epoch });
