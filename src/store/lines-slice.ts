@@ -134,8 +134,8 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
         const fetched = await pages.fetch(query, offset, pageSize);
         if (id !== seq) return; // a newer request owns the screen
         // A page past the end (its lines deleted since): the last page that has lines instead.
-        const end = Math.floor((fetched.totalHits - 1) / pageSize) * pageSize;
-        if (fetched.lines.length === 0 && offset > 0 && fetched.totalHits > 0 && end < offset) {
+        const end = Math.max(0, Math.floor((fetched.totalHits - 1) / pageSize) * pageSize);
+        if (fetched.lines.length === 0 && end < offset) {
           await get().loadLines({ offset: end, cursor: 'last' });
           return;
         }
