@@ -169,7 +169,7 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
         message,
       });
       if (l.newBalance !== undefined) get().balanceAfter(l.newBalance);
-      if (job.op === 'create' || job.op === 'trial') void get().refreshLines();
+      if (job.op === 'create' || job.op === 'trial') void get().refreshLines({ afterChange: true });
       return;
     }
     if (l.state === 'unknown') return patch({ phase: 'unknown', job, message });

@@ -6,6 +6,7 @@ import { describeError } from '../services/describe-error';
 import { DEFAULT_QUERY, linesPager } from '../services/lines-query';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { selectLocalLines } from './notes-slice';
+import { createPageCache } from './page-cache';
 import { type LineListItem, type LinesPage, type LinesQuery, STATUS_VIEWS } from './types';
 
 /** The fields only single-line responses carry. */
@@ -48,7 +49,12 @@ export interface LinesSlice {
   rememberLineExtras: (line: LineListItem | Line) => void;
   /** After a delete (or line_not_found): the row goes, and the page refills. */
   removeLine: (id: string) => void;
-  refreshLines: () => Promise<void>;
+  /** A change settled (or may have): pages read or asked before it are not shown again. */
+  linesChanged: () => void;
+  /** The page read again. `afterChange`: a change's own reload, after `linesChanged` (two reloads
+   *  for the same change share one request); otherwise the user's refresh: nothing asked before it
+   *  is shown. */
+  refreshLines: (opts?: { readonly afterChange?: boolean }) => Promise<void>;
   setPageSize: (n: number) => void;
   moveCursor: (delta: number) => void;
   pageNext: () => void;
@@ -66,8 +72,6 @@ export interface LinesSlice {
   clearSearch: () => void;
 }
 
-const CACHE_MS = 30_000;
-
 /** The same load (its status and error) with other data: a row changed or gone in the page on screen. */
 const withPage = (load: Load<LinesPage>, page: LinesPage): Load<LinesPage> =>
   load.status === 'idle' ? load : { ...load, data: page };
@@ -82,44 +86,18 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
   /** Where the cursor will be (as a place in the whole list) once that page lands. */
   let headingAt: number | null = null;
   let searchTimer: ReturnType<typeof setTimeout> | undefined;
-  // Pages fetched ahead (the next page is prefetched) or recently seen; cleared by refresh and writes.
-  const cache = new Map<string, { page: LinesPage; at: number }>();
-  const inflight = new Map<string, Promise<LinesPage>>();
-  /** When each page fetched was asked for (its lines are at least that fresh). */
-  const askedAt = new WeakMap<LinesPage, number>();
-
-  const keyOf = (q: LinesQuery, offset: number, limit: number) => JSON.stringify([q, offset, limit]);
   const pager = linesPager(deps.client, now);
   const listPage = pager.page;
+  const pages = createPageCache(listPage, now);
 
   // After a write or a refresh: a renewed line may have left the expired block.
   const forget = () => {
-    cache.clear();
+    pages.clear();
     pager.forget();
   };
 
-  const fetchPage = (q: LinesQuery, offset: number, limit: number): Promise<LinesPage> => {
-    const key = keyOf(q, offset, limit);
-    const hit = cache.get(key);
-    if (hit && now() - hit.at < CACHE_MS) return Promise.resolve(hit.page);
-    let p = inflight.get(key);
-    if (!p) {
-      const asked = now();
-      p = listPage(q, offset, limit)
-        .then((page) => {
-          askedAt.set(page, asked);
-          if (cache.size > 40) cache.clear();
-          cache.set(key, { page, at: now() });
-          return page;
-        })
-        .finally(() => inflight.delete(key));
-      inflight.set(key, p);
-    }
-    return p;
-  };
-
   const prefetch = (q: LinesQuery, page: LinesPage, limit: number) => {
-    if (page.nextOffset !== null) fetchPage(q, page.nextOffset, limit).catch(() => {});
+    if (page.nextOffset !== null) pages.fetch(q, page.nextOffset, limit).catch(() => {});
   };
 
   const reload = (patch: Partial<LinesQuery>) => {
@@ -149,26 +127,30 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
       heading = offset;
       const want = opts.cursor ?? get().cursor;
       headingAt = offset + (want === 'last' ? pageSize - 1 : want);
-      if (opts.force) cache.clear();
-      const key = keyOf(query, offset, pageSize);
-      const hit = cache.get(key);
-      if (!(hit && now() - hit.at < CACHE_MS))
+      if (opts.force) pages.expire();
+      if (!pages.has(query, offset, pageSize))
         set({ lines: { status: 'loading', data: loaded(get().lines) } });
       try {
-        const page = await fetchPage(query, offset, pageSize);
+        const fetched = await pages.fetch(query, offset, pageSize);
         if (id !== seq) return; // a newer request owns the screen
+        // A page past the end (its lines deleted since): the last page that has lines instead.
+        const end = Math.max(0, Math.floor((fetched.totalHits - 1) / pageSize) * pageSize);
+        if (fetched.lines.length === 0 && end < offset) {
+          await get().loadLines({ offset: end, cursor: 'last' });
+          return;
+        }
         heading = null;
         headingAt = null;
+        const { page, readAt } = pages.landed(fetched);
         const last = Math.max(0, page.lines.length - 1);
         const want = opts.cursor === 'last' ? last : (opts.cursor ?? get().cursor);
-        const at = askedAt.get(page);
         set({
           lines: { status: 'ready', data: page },
-          linesReadAt: new Map(at === undefined ? [] : page.lines.map((l) => [l.id, at])),
+          linesReadAt: readAt,
           offset,
           cursor: Math.min(Math.max(0, want), last),
         });
-        prefetch(query, page, pageSize);
+        prefetch(query, fetched, pageSize);
       } catch (err) {
         if (id !== seq) return;
         heading = null;
@@ -187,6 +169,8 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
 
     replaceLine(line, readAt = now()) {
       forget();
+      // A page request sent before this reply may land after it: it shows this row, not its own.
+      pages.written(line, readAt);
       get().rememberLineExtras(line);
       get().updateLocalMatch(line.id, line);
       const page = loaded(get().lines);
@@ -205,6 +189,7 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
 
     removeLine(id) {
       forget();
+      pages.drop(id);
       get().updateLocalMatch(id, null);
       const page = loaded(get().lines);
       if (page?.lines.some((l) => l.id === id)) {
@@ -221,8 +206,10 @@ export function createLinesSlice(set: SetState, get: GetState, deps: StoreDeps):
       void get().loadLines({ force: true });
     },
 
-    async refreshLines() {
-      forget();
+    linesChanged: () => forget(),
+
+    async refreshLines(opts = {}) {
+      if (!opts.afterChange) forget();
       // The lines found by note are part of the screen: a lookup that failed is tried again.
       if (get().localMatches?.load.status === 'error') void get().findNoteMatches();
       await get().loadLines({ force: true });

@@ -104,13 +104,16 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
         void get().loadAccount();
         // The page as the server orders and filters it, unless the rows replaced in place are that
         // page already (a single extend on the list by id: issue 27, no page read per single change).
-        // A job of several lines is read again: a page read answered during it (the user paging) may
-        // hold a row older than the reply that replaced it, and a prefetched page a cached one.
+        // A job of several lines is read again all the same (one read a job): a page read answered
+        // during it keeps the rows its replies wrote since it was sent (store/page-cache.ts).
+        // A page read asked before now may hold rows from before the job: none is shown again (the
+        // dialog's reload after a create shares the one read here).
+        if (e.job.lines.some((l) => l.state === 'done' || l.state === 'unknown')) get().linesChanged();
         if (
           e.job.lines.some((l) => l.state === 'done') &&
           (rowUnknown.delete(e.job.id) || e.job.lines.length > 1 || !pageStaysAfter(e.job.op, get().query))
         )
-          void get().refreshLines();
+          void get().refreshLines({ afterChange: true });
         get().runwayJobFinished(e.job);
         return;
       case 'checked':
