@@ -103,11 +103,7 @@ describe('a single change from the screens: the line’s read time goes with it'
     expect(store.getState().linesReadAt.get(line.id)).toBeGreaterThanOrEqual(Date.now() + FRESH_FOR_MS);
   });
 
-  // Fails now (store/action-slice.ts, show): the line a lagging search gave is put in the row, read
-  // "just now", so a change tried again within a minute is not read again and starts from that older
-  // line (another client's extend then reads as this one's: the original bug). Make it `it(` once the
-  // older line is not given back.
-  it.fails('a line read again older than shown (a search that lags) is not sent, and the row keeps the line as shown: never the older line stamped fresh', async () => {
+  it('a line read again older than shown (a search that lags) is not sent, and the row keeps the line as shown: never the older line stamped fresh', async () => {
     const { env, store, line, searches, extend, later } = await setup({ searchLag: 1 });
     // Another client extends the line; the row shows it as the list has it now (read a while ago),
     // while the server's search still shows it as it was before (its index lags).
