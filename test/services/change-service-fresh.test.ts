@@ -452,6 +452,34 @@ describe('a single change reads its line again when the screen read it over a mi
     expect(listed(proxy)).toBe(1);
   });
 
+  // Fails now (services/changes/service.ts, runChange): other jobs' balance windows are closed when the
+  // job is written, before its lines are read again, so a job that ends with nothing sent closes them
+  // too (their charges then "amount unknown", their unchanged lines "still unknown"). Make it `it(`
+  // once they are closed only before something is sent.
+  it.fails('a change not sent for what its line is now leaves another job’s balance window open: it spent nothing', async () => {
+    const { env, dir, changes, premium, packages } = await setup();
+    const [line, other] = premium;
+    // Another job of the account in its hold window, its charge still to be judged by the balance.
+    fileIntentLog(dir).begin({
+      id: 'another-job-held',
+      op: 'extend',
+      months: 1,
+      connections: 1,
+      target: TARGET,
+      createdAt: new Date().toISOString(),
+      balanceBefore: 1_000,
+      lines: [{ ...toBulkLine(other!), state: 'unknown', detail: 'no change seen yet', sentAt: Date.now() }],
+    });
+    await env.client.upgradeLine({ id: line!.id, new_connections: line!.connections + 1 });
+    const change = extendOf(line!);
+    const sent = await changes.send(change, costOf(changes, change, packages), { linesReadAt: longAgo() });
+    expect(sent.outcome).toBe('skipped');
+    const held = fileIntentLog(dir)
+      .open()
+      .find((j) => j.id === 'another-job-held')!;
+    expect(held.balanceBefore).toBe(1_000);
+  });
+
   it('a line deleted since it was shown is not sent (read by searches, then a walk)', async () => {
     const { env, proxy, changes, premium, packages } = await setup();
     const line = premium[0]!;
