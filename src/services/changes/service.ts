@@ -447,7 +447,6 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       // Written before the lines are read again: a job stopped during a long read (Ctrl-C, a dropped
       // session, a crash) is on disk with every line never sent, offered at the next start.
       try {
-        closeBalanceWindows(job.id);
         deps.intents?.begin({ ...started, lines: started.lines.map(forDisk) });
       } catch (err) {
         deps.logError?.('intent log', err);
@@ -460,18 +459,18 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         };
       }
       const { onLine, finish } = wire(started, hooks);
+      /** The never-sent lines ended with `patch`, written down like the engine's: then the job ends. */
+      const unsent = (patch: Partial<BulkLine>): BulkJob => {
+        for (const l of started.lines) if (l.state === 'pending') onLine({ ...l, ...patch });
+        return finish({
+          ...started,
+          lines: started.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)),
+        });
+      };
       // A job's lines as the server has them now, before anything is spent (fresh-lines.ts): the
       // marks, or the line a screen showed, may be hours old, and a check that cannot judge by the
       // balance compares with them. Lines read within a minute (`linesReadAt`) are not read again.
       if (reading && started.lines.some((l) => l.state === 'pending')) {
-        /** The never-sent lines ended with `patch`, written down like the engine's: then the job ends. */
-        const unsent = (patch: Partial<BulkLine>): BulkJob => {
-          for (const l of started.lines) if (l.state === 'pending') onLine({ ...l, ...patch });
-          return finish({
-            ...started,
-            lines: started.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)),
-          });
-        };
         /** Stopped by a quit: every line never sent, the job left on disk for the next start. */
         const leave = () => {
           deps.intents?.release(started.id);
@@ -534,6 +533,18 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
           );
         started = read;
         if (!started.lines.some((l) => l.state === 'pending')) return finish(started);
+      }
+      // This job spends from here: the balance no longer judges the other open jobs' charges. Not
+      // before: a job that ends with nothing sent leaves their windows open.
+      try {
+        closeBalanceWindows(started.id);
+      } catch (err) {
+        deps.logError?.('intent log', err);
+        return unsent({
+          state: 'failed',
+          detail: `not sent: the intent log could not be written (${describeError(err)})`,
+          provenNotApplied: true,
+        });
       }
       running = runJob(started, {
         client: deps.client,
