@@ -476,6 +476,30 @@ describe('a single change reads its line again when the screen read it over a mi
     expect(held.balanceBefore).toBe(1_000);
   });
 
+  // Fails now (services/changes/service.ts, runChange): a job whose every line is left to another job
+  // sends nothing, yet closes the other jobs' balance windows. Make it `it(` once it does not.
+  it.fails('a change left to another job’s open change of its line leaves that job’s balance window open: it spent nothing', async () => {
+    const { dir, changes, premium, packages } = await setup();
+    const [line] = premium;
+    fileIntentLog(dir).begin({
+      id: 'another-job-held',
+      op: 'extend',
+      months: 1,
+      connections: 1,
+      target: TARGET,
+      createdAt: new Date().toISOString(),
+      balanceBefore: 1_000,
+      lines: [{ ...toBulkLine(line!), state: 'unknown', detail: 'no change seen yet', sentAt: Date.now() }],
+    });
+    const change = extendOf(line!);
+    const sent = await changes.send(change, costOf(changes, change, packages), { linesReadAt: longAgo() });
+    expect(sent.line.heldBack).toBe(true);
+    const held = fileIntentLog(dir)
+      .open()
+      .find((j) => j.id === 'another-job-held')!;
+    expect(held.balanceBefore).toBe(1_000);
+  });
+
   it('a line deleted since it was shown is not sent (read by searches, then a walk)', async () => {
     const { env, proxy, changes, premium, packages } = await setup();
     const line = premium[0]!;
