@@ -535,9 +535,9 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         if (!started.lines.some((l) => l.state === 'pending')) return finish(started);
       }
       // This job spends from here: the balance no longer judges the other open jobs' charges. Not
-      // before: a job that ends with nothing sent leaves their windows open.
+      // before, nor when nothing is left to send: a job that sends nothing leaves their windows open.
       try {
-        closeBalanceWindows(started.id);
+        if (started.lines.some((l) => l.state === 'pending')) closeBalanceWindows(started.id);
       } catch (err) {
         deps.logError?.('intent log', err);
         return unsent({
