@@ -415,8 +415,13 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       const reading = needsReading(job, { readAt: hooks?.linesReadAt, nowMs: now() });
       // The balance just before the first request: the judge of what checked lines cost.
       // A resumed job keeps the balance it started from: the replies it already had are counted in it.
-      let balanceBefore: number | null = job.balanceBefore ?? null;
-      if (SPENDS.has(job.op) && job.balanceBefore === undefined) {
+      // One none of whose lines ever left (stopped before sending, as during the read again) starts
+      // from the balance now: it may have moved since (a top-up, a spend elsewhere), none of it this job's.
+      const fromNow =
+        job.balanceBefore === undefined ||
+        job.lines.every((l) => l.state === 'pending' || l.state === 'skipped' || l.state === 'cancelled');
+      let balanceBefore: number | null = fromNow ? null : (job.balanceBefore ?? null);
+      if (SPENDS.has(job.op) && fromNow) {
         try {
           const acct = await deps.client.me();
           balanceBefore = acct.credits;
