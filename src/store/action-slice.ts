@@ -12,6 +12,7 @@ import { credits } from '../domain/format';
 import { type FieldId, typedText } from '../domain/line-form';
 import { type Load, loaded } from '../domain/load';
 import { type Months, stepConnections, stepMonths } from '../domain/steps';
+import { notFoundAgain } from '../services/changes/fresh-lines';
 import type { Operation } from '../services/changes/journal';
 import type { OpenLines } from '../services/changes/open-lines';
 import type { SendResult } from '../services/changes/outcome';
@@ -174,10 +175,11 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
     }
     if (l.state === 'unknown') return patch({ phase: 'unknown', job, message });
     patch({ phase: 'failed', job, message, ...(l.state === 'skipped' && server ? { line: server } : {}) });
-    // Not sent for what the line is now (read again just before sending): the screens show it as it is.
+    // Not sent for what the line is now (read again just before sending): the screens show it as it is
+    // (a line read older than shown is not given: the row stays as it was, read again next time).
     if (l.state === 'skipped' && !l.heldBack && job.op !== 'create' && job.op !== 'trial') {
       if (server) get().replaceLine(server);
-      else get().removeLine(l.id);
+      else if (notFoundAgain(l)) get().removeLine(l.id);
     }
     if (err instanceof LineNotFound && get().action?.line) get().removeLine(get().action!.line!.id);
     if (err instanceof InsufficientBalance) void get().loadAccount();

@@ -269,6 +269,31 @@ describe('a bulk job reads its lines again before it spends', () => {
   // Fails now (services/changes/service.ts, runChange): the read's error is caught before `interrupted`
   // is asked, so a quit whose closing connection (or a late 503) fails the read records the resumed
   // job's never-sent lines `failed` and ends the job. Make it `it(` once the catch asks it first.
+  it('a resumed job none of whose lines was ever sent starts from the balance now, not the one its first run read', async () => {
+    // The resumed job's extend reaches the service and is applied; its reply is lost.
+    const { env, proxy, dir, changes, premium, packages } = await setup([
+      { match: 'PUT /v1/lines/extend', nth: 1, fault: { kind: 'replyLost' } },
+    ]);
+    const planned = changes.plan(
+      'extend',
+      [toBulkLine(premium[0]!)],
+      { months: 1, connections: 1 },
+      packages,
+    );
+    // Its first run read the balance and stopped before sending; 500 credits were spent elsewhere
+    // since (another panel): nothing of that fall is this job's.
+    const credits = (await env.client.me()).credits;
+    const job: BulkJob = { ...planned, balanceBefore: credits + 500 };
+    const log = fileIntentLog(dir);
+    log.begin(job);
+    log.release(job.id);
+    const final = await changes.runChange(job, { bulk: true });
+    expect(proxy.forwarded.get('PUT /v1/lines/extend')).toBe(1);
+    // Judged by the balance as it was just before the request: applied, its charge known.
+    expect(final.lines[0]!.state).toBe('done');
+    expect(final.lines[0]!.deducedCredits).toBe(credits - (await env.client.me()).credits);
+  });
+
   it('a quit during a resumed job’s read again leaves its lines never sent, offered again with the same counts', async () => {
     const { env, proxy, dir, premium } = await setup([
       { match: 'GET /v1/lines/all', fault: { kind: 'error5xx', status: 503 } },
@@ -450,6 +475,52 @@ describe('a single change reads its line again when the screen read it over a mi
     expect(notices.some((n) => /changed or went since/.test(n))).toBe(false);
     // One search found it by its id: no walk.
     expect(listed(proxy)).toBe(1);
+  });
+
+  it('a change not sent for what its line is now leaves another job’s balance window open: it spent nothing', async () => {
+    const { env, dir, changes, premium, packages } = await setup();
+    const [line, other] = premium;
+    // Another job of the account in its hold window, its charge still to be judged by the balance.
+    fileIntentLog(dir).begin({
+      id: 'another-job-held',
+      op: 'extend',
+      months: 1,
+      connections: 1,
+      target: TARGET,
+      createdAt: new Date().toISOString(),
+      balanceBefore: 1_000,
+      lines: [{ ...toBulkLine(other!), state: 'unknown', detail: 'no change seen yet', sentAt: Date.now() }],
+    });
+    await env.client.upgradeLine({ id: line!.id, new_connections: line!.connections + 1 });
+    const change = extendOf(line!);
+    const sent = await changes.send(change, costOf(changes, change, packages), { linesReadAt: longAgo() });
+    expect(sent.outcome).toBe('skipped');
+    const held = fileIntentLog(dir)
+      .open()
+      .find((j) => j.id === 'another-job-held')!;
+    expect(held.balanceBefore).toBe(1_000);
+  });
+
+  it('a change left to another job’s open change of its line leaves that job’s balance window open: it spent nothing', async () => {
+    const { dir, changes, premium, packages } = await setup();
+    const [line] = premium;
+    fileIntentLog(dir).begin({
+      id: 'another-job-held',
+      op: 'extend',
+      months: 1,
+      connections: 1,
+      target: TARGET,
+      createdAt: new Date().toISOString(),
+      balanceBefore: 1_000,
+      lines: [{ ...toBulkLine(line!), state: 'unknown', detail: 'no change seen yet', sentAt: Date.now() }],
+    });
+    const change = extendOf(line!);
+    const sent = await changes.send(change, costOf(changes, change, packages), { linesReadAt: longAgo() });
+    expect(sent.line.heldBack).toBe(true);
+    const held = fileIntentLog(dir)
+      .open()
+      .find((j) => j.id === 'another-job-held')!;
+    expect(held.balanceBefore).toBe(1_000);
   });
 
   it('a line deleted since it was shown is not sent (read by searches, then a walk)', async () => {

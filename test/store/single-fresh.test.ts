@@ -12,17 +12,18 @@ import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { loaded } from '../../src/store/types';
 import { storeOnSandbox } from '../helpers/app';
-import { faultProxy } from '../helpers/fault-proxy';
+import { type Dialect, faultProxy } from '../helpers/fault-proxy';
 import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';
 import { cleanups, until } from '../helpers/wait';
 
 const fx = { copy: async () => ({ ok: false as const, why: '' }) };
 
-async function setup() {
+async function setup(dialect: Dialect = {}) {
   const env = await sandbox({ lines: 40 });
   /** List requests that search (the change service reading a line again: a page load never searches). */
   const searches: string[] = [];
   const proxy = await faultProxy(env.sb.baseUrl, {
+    dialect,
     onList: (_n, q) => {
       if (q.get('search')) searches.push(q.get('search')!);
     },
@@ -100,5 +101,28 @@ describe('a single change from the screens: the line’s read time goes with it'
     expect(row.connections).toBe(line.connections + 1);
     // The fresh row was read just now: a change of it again is not read again.
     expect(store.getState().linesReadAt.get(line.id)).toBeGreaterThanOrEqual(Date.now() + FRESH_FOR_MS);
+  });
+
+  it('a line read again older than shown (a search that lags) is not sent, and the row keeps the line as shown: never the older line stamped fresh', async () => {
+    const { env, store, line, searches, extend, later } = await setup({ searchLag: 1 });
+    // Another client extends the line; the row shows it as the list has it now (read a while ago),
+    // while the server's search still shows it as it was before (its index lags).
+    await env.client.extendLine({ id: line.id, duration: 1 });
+    const shown = (await env.client.listLines({ limit: 100 })).lines.find((l) => l.id === line.id)!;
+    store.getState().replaceLine(shown);
+    later(FRESH_FOR_MS + 1_000);
+    const first = await extend();
+    expect(searches).toEqual([line.id]);
+    expect(first.phase).toBe('failed');
+    expect(first.message).toMatch(/its expiry was earlier than when it was marked/);
+    // The row is not replaced by the older line, nor given a read time it does not have.
+    const row = loaded(store.getState().lines)!.lines.find((l) => l.id === line.id)!;
+    expect(row.exp_date?.ms).toBe(shown.exp_date?.ms);
+    expect(store.getState().linesReadAt.get(line.id)).toBeLessThan(Date.now() + FRESH_FOR_MS);
+    store.getState().closeAction();
+    // Tried again at once (as the message asks): read again, it starts from the line as it is now.
+    const again = await extend();
+    expect(again.phase).toBe('done');
+    expect(again.job!.lines[0]!.before.expMs).toBe(shown.exp_date?.ms);
   });
 });

@@ -35,7 +35,8 @@ export function needsReading(
  * username, and only when neither finds it the walk). Throws when the server cannot be asked (nothing
  * has been sent then); null when `cancelled` stopped the read (what it did not reach is not known).
  * `single`: a single change (the line a screen showed, not marked lines): said so in its words.
- * `seen`: each pending line as it now stands, with the server's line (null: not found).
+ * `seen`: each pending line as it now stands, with the server's line to show for it: null when not
+ * found, or when read older than it was marked (a search that lags: not the line as it is now).
  */
 export async function readAgain(
   client: Pick<ServiceClient, 'listLines'>,
@@ -73,50 +74,69 @@ export async function readAgain(
       if (l.state !== 'pending' || l.id.startsWith('new:')) return l;
       const hit = found.get(l.id);
       const server = hit?.id === l.id ? hit : null;
-      const fresh = freshLine(job, l, server, opts.nowMs, since);
-      opts.seen?.(fresh, server);
+      const [fresh, shown] = freshLine(job, l, server, opts.nowMs, since);
+      opts.seen?.(fresh, shown);
       return fresh;
     }),
   };
 }
 
-/** One pending line against what the server shows now (null: not found). */
+const NOT_FOUND = 'not sent: not found when read again before sending';
+
+/** A line not sent because it was not found when read again (deleted or moved): a screen drops it. */
+export const notFoundAgain = (l: BulkLine): boolean =>
+  l.state === 'skipped' && (l.detail ?? '').startsWith(NOT_FOUND);
+
+/**
+ * One pending line against what the server shows now (null: not found), and the server's line to
+ * show for it (null: none, or one older than the line marked, never shown as the line now).
+ */
 function freshLine(
   job: BulkJob,
   l: BulkLine,
   now: LineListItem | null,
   nowMs: number,
   since: 'marked' | 'shown',
-): BulkLine {
+): [BulkLine, LineListItem | null] {
   if (!now)
-    return {
-      ...l,
-      cost: 0,
-      state: 'skipped',
-      detail: `not sent: not found when read again before sending (deleted or moved since it was ${since}); nothing charged`,
-    };
+    return [
+      {
+        ...l,
+        cost: 0,
+        state: 'skipped',
+        detail: `${NOT_FOUND} (deleted or moved since it was ${since}); nothing charged`,
+      },
+      null,
+    ];
   const before = toBulkLine(now).before;
   const why = planChanged(job.op, l.before, before);
   if (why)
-    return {
-      ...l,
-      username: now.username,
-      before,
-      cost: 0,
-      after: {},
-      state: 'skipped',
-      detail: `not sent: changed since it was ${since} (${why}); nothing charged: review it and ${since === 'marked' ? 'run' : 'try'} again`,
-    };
+    return [
+      {
+        ...l,
+        username: now.username,
+        before,
+        cost: 0,
+        after: {},
+        state: 'skipped',
+        detail: `not sent: changed since it was ${since} (${why}); nothing charged: review it and ${since === 'marked' ? 'run' : 'try'} again`,
+      },
+      now,
+    ];
   // An extend's check compares the line's expiry with its `before`: one read older than the marks'
-  // (a search index behind the list they came from) would take a change since for this job's.
+  // (a search index behind the list they came from) would take a change since for this job's. Nor is
+  // that line shown for it (a screen would take it, read just now, as the start of a change tried again).
   if (job.op === 'extend' && !notEarlier(before, l.before))
-    return {
-      ...l,
-      cost: 0,
-      state: 'skipped',
-      detail:
-        'not sent: read again, its expiry was earlier than when it was marked, or could not be compared (the server’s search may lag); nothing charged: run it again',
-    };
+    return [
+      {
+        ...l,
+        cost: 0,
+        state: 'skipped',
+        detail:
+          'not sent: read again, its expiry was earlier than when it was marked, or could not be compared (the server’s search may lag); nothing charged: run it again',
+      },
+      null,
+    ];
   // An extend's new expiry counts from the expiry now (one the server wrote unreadably: unknown).
   const after =
     job.op !== 'extend'
@@ -124,7 +144,7 @@ function freshLine(
       : before.expMs === null && before.expRaw
         ? {}
         : { expMs: extendedExpiry(before.expMs, job.months, nowMs) };
-  return { ...l, username: now.username, before, after };
+  return [{ ...l, username: now.username, before, after }, now];
 }
 
 /**

@@ -415,8 +415,13 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       const reading = needsReading(job, { readAt: hooks?.linesReadAt, nowMs: now() });
       // The balance just before the first request: the judge of what checked lines cost.
       // A resumed job keeps the balance it started from: the replies it already had are counted in it.
-      let balanceBefore: number | null = job.balanceBefore ?? null;
-      if (SPENDS.has(job.op) && job.balanceBefore === undefined) {
+      // One none of whose lines ever left (stopped before sending, as during the read again) starts
+      // from the balance now: it may have moved since (a top-up, a spend elsewhere), none of it this job's.
+      const fromNow =
+        job.balanceBefore === undefined ||
+        job.lines.every((l) => l.state === 'pending' || l.state === 'skipped' || l.state === 'cancelled');
+      let balanceBefore: number | null = fromNow ? null : (job.balanceBefore ?? null);
+      if (SPENDS.has(job.op) && fromNow) {
         try {
           const acct = await deps.client.me();
           balanceBefore = acct.credits;
@@ -447,7 +452,6 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       // Written before the lines are read again: a job stopped during a long read (Ctrl-C, a dropped
       // session, a crash) is on disk with every line never sent, offered at the next start.
       try {
-        closeBalanceWindows(job.id);
         deps.intents?.begin({ ...started, lines: started.lines.map(forDisk) });
       } catch (err) {
         deps.logError?.('intent log', err);
@@ -460,18 +464,18 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         };
       }
       const { onLine, finish } = wire(started, hooks);
+      /** The never-sent lines ended with `patch`, written down like the engine's: then the job ends. */
+      const unsent = (patch: Partial<BulkLine>): BulkJob => {
+        for (const l of started.lines) if (l.state === 'pending') onLine({ ...l, ...patch });
+        return finish({
+          ...started,
+          lines: started.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)),
+        });
+      };
       // A job's lines as the server has them now, before anything is spent (fresh-lines.ts): the
       // marks, or the line a screen showed, may be hours old, and a check that cannot judge by the
       // balance compares with them. Lines read within a minute (`linesReadAt`) are not read again.
       if (reading && started.lines.some((l) => l.state === 'pending')) {
-        /** The never-sent lines ended with `patch`, written down like the engine's: then the job ends. */
-        const unsent = (patch: Partial<BulkLine>): BulkJob => {
-          for (const l of started.lines) if (l.state === 'pending') onLine({ ...l, ...patch });
-          return finish({
-            ...started,
-            lines: started.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)),
-          });
-        };
         /** Stopped by a quit: every line never sent, the job left on disk for the next start. */
         const leave = () => {
           deps.intents?.release(started.id);
@@ -534,6 +538,18 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
           );
         started = read;
         if (!started.lines.some((l) => l.state === 'pending')) return finish(started);
+      }
+      // This job spends from here: the balance no longer judges the other open jobs' charges. Not
+      // before, nor when nothing is left to send: a job that sends nothing leaves their windows open.
+      try {
+        if (started.lines.some((l) => l.state === 'pending')) closeBalanceWindows(started.id);
+      } catch (err) {
+        deps.logError?.('intent log', err);
+        return unsent({
+          state: 'failed',
+          detail: `not sent: the intent log could not be written (${describeError(err)})`,
+          provenNotApplied: true,
+        });
       }
       running = runJob(started, {
         client: deps.client,
