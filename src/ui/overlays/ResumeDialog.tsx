@@ -81,7 +81,8 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
 /** A row's text, its tone, and its key where the text may repeat. */
 type Row = [string, 'tone.error' | 'tone.success' | 'ui.muted' | undefined, string?];
 
-function describe(r: Recovered, checking: boolean) {
+/** The offer's rows for one job; its counts add up to the job's lines (exported for its test). */
+export function describe(r: Recovered, checking: boolean) {
   const { job } = r;
   const when = job.createdAt.slice(0, 16).replace('T', ' ');
   const out: Row[] = [];
@@ -89,12 +90,16 @@ function describe(r: Recovered, checking: boolean) {
   if (!single) {
     const count = (f: (l: (typeof job.lines)[number]) => boolean) => job.lines.filter(f).length;
     const unknown = count((l) => OPEN.has(l.state));
+    const skipped = count((l) => l.state === 'skipped');
+    const cancelled = count((l) => l.state === 'cancelled');
     out.push([
       `Bulk ${job.op} of ${job.lines.length} lines (started ${when} UTC, job ${job.id.slice(0, 8)}):`,
       undefined,
     ]);
     out.push([
-      `  ${count((l) => l.state === 'done')} done · ${count((l) => l.state === 'failed')} failed · ${unknown} ${checking && unknown ? 'checking' : 'unknown'} · ${r.unsent} never sent${job.lines.some((l) => l.state === 'cancelled') ? ' · cancelled lines stay cancelled' : ''}`,
+      // Every line counted once: skipped ones (a trial, a line changed since it was marked, one left
+      // to another job) and cancelled ones too, so the counts add up to the job's lines.
+      `  ${count((l) => l.state === 'done')} done · ${count((l) => l.state === 'failed')} failed · ${unknown} ${checking && unknown ? 'checking' : 'unknown'} · ${r.unsent} never sent${skipped ? ` · ${skipped} skipped` : ''}${cancelled ? ` · ${cancelled} cancelled (they stay cancelled)` : ''}`,
       undefined,
       `${job.id}:counts`,
     ]);
