@@ -222,8 +222,9 @@ export function planLine(
 /**
  * What changed in a line since it was marked that changes its plan (its cost, or whether it is
  * sent at all), in words; null when the plan stands (`was`: the marks', `now`: read again just
- * before sending). A later expiry alone leaves an extend's plan as it was (its new expiry is counted
- * again from the one read); not an upgrade's: its price is prorated over the days left.
+ * before sending). A moved expiry changes every plan but an unsuspend's: an extend's (someone may
+ * have extended it already: sent too, the line would be paid for twice, ending later than shown), an
+ * upgrade's (priced by the days left), a delete's (the paid time it loses).
  */
 export function planChanged(op: ChangeOp, was: BulkLine['before'], now: BulkLine['before']): string | null {
   if (op === 'create' || op === 'trial') return null;
@@ -234,6 +235,8 @@ export function planChanged(op: ChangeOp, was: BulkLine['before'], now: BulkLine
   if (op === 'unsuspend' && was.enabled !== now.enabled)
     return now.enabled ? 'it is not suspended any more' : 'it was suspended meanwhile';
   const expiryMoved = was.expMs !== now.expMs || (was.expRaw ?? null) !== (now.expRaw ?? null);
+  if (op === 'extend' && expiryMoved)
+    return 'its expiry moved: someone may have extended it already, and the new expiry shown no longer holds';
   if (op === 'upgrade' && expiryMoved)
     return 'its expiry changed: the upgrade’s price, by the days left, differs';
   if (op === 'delete' && expiryMoved) return 'its expiry changed: the paid time it loses differs';

@@ -16,8 +16,10 @@ const was: BulkLine['before'] = {
 const later = { ...was, expMs: Date.parse('2027-01-01T00:00:00Z'), expRaw: '2027-01-01T00:00:00Z' };
 
 describe('planChanged', () => {
-  it('a later expiry leaves an extend and an unsuspend as planned; not an upgrade (prorated) nor a delete', () => {
-    expect(planChanged('extend', was, later)).toBeNull();
+  it('a later expiry leaves an unsuspend as planned; not an extend (paid twice), an upgrade (prorated) nor a delete', () => {
+    expect(planChanged('extend', was, later)).toBe(
+      'its expiry moved: someone may have extended it already, and the new expiry shown no longer holds',
+    );
     expect(planChanged('upgrade', was, later)).toBe(
       'its expiry changed: the upgrade’s price, by the days left, differs',
     );

@@ -109,20 +109,6 @@ function freshLine(
       null,
     ];
   const before = toBulkLine(now).before;
-  const why = planChanged(job.op, l.before, before);
-  if (why)
-    return [
-      {
-        ...l,
-        username: now.username,
-        before,
-        cost: 0,
-        after: {},
-        state: 'skipped',
-        detail: `not sent: changed since it was ${since} (${why}); nothing charged: review it and ${since === 'marked' ? 'run' : 'try'} again`,
-      },
-      now,
-    ];
   // An extend's check compares the line's expiry with its `before`: one read older than the marks'
   // (a search index behind the list they came from) would take a change since for this job's. Nor is
   // that line shown for it (a screen would take it, read just now, as the start of a change tried again).
@@ -136,6 +122,20 @@ function freshLine(
           'not sent: read again, its expiry was earlier than when it was marked, or could not be compared (the server’s search may lag); nothing charged: run it again',
       },
       null,
+    ];
+  const why = planChanged(job.op, l.before, before);
+  if (why)
+    return [
+      {
+        ...l,
+        username: now.username,
+        before,
+        cost: 0,
+        after: {},
+        state: 'skipped',
+        detail: `not sent: changed since it was ${since} (${why}); nothing charged: review it and ${since === 'marked' ? 'run' : 'try'} again`,
+      },
+      now,
     ];
   // An extend's new expiry counts from the expiry now (one the server wrote unreadably: unknown).
   const after =
