@@ -11,6 +11,7 @@ import { createClient } from '../../src/api/client';
 import { type CommandId, command } from '../../src/commands/keymap';
 import { keyBytes } from '../helpers/app';
 import { runCli, spawnSandbox } from '../helpers/bundle';
+import { faultProxy } from '../helpers/fault-proxy';
 import { spawnApp } from '../helpers/pty';
 
 /**
@@ -20,10 +21,19 @@ import { spawnApp } from '../helpers/pty';
 export const WAYS = ['Ctrl-C twice', 'SIGINT', 'SIGTERM', 'SIGHUP', 'pty closed', 'kill -9'] as const;
 export type Way = (typeof WAYS)[number];
 
+/**
+ * When the job is interrupted: `running`, once a few lines are done (some sent, the rest never);
+ * `reading`, while its lines are read again before anything is spent (after its intent `begin`,
+ * before the engine): nothing sent, every line offered as never sent and charged once on resume.
+ */
+export const SCHEDULES = ['running', 'reading'] as const;
+export type Schedule = (typeof SCHEDULES)[number];
+
 const key = (id: CommandId) => keyBytes(command(id).keys[0]!);
 
 export interface InterruptResult {
   readonly way: Way;
+  readonly schedule: Schedule;
   /** Lines the job was started on. */
   readonly lines: number;
   /** Of them, sent before the interruption (charged in the ledger then). */
@@ -50,7 +60,11 @@ export interface InterruptResult {
 }
 
 /** Runs one interruption; `cleanups` collects what to stop (the caller runs them after the test). */
-export async function interruptAndResume(way: Way, cleanups: Array<() => void>): Promise<InterruptResult> {
+export async function interruptAndResume(
+  way: Way,
+  cleanups: Array<() => void>,
+  schedule: Schedule = 'running',
+): Promise<InterruptResult> {
   const t0 = Date.now();
   const dir = mkdtempSync(join(tmpdir(), 'ld-interrupt-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 }));
@@ -59,16 +73,31 @@ export async function interruptAndResume(way: Way, cleanups: Array<() => void>):
   // Not for kill -9: a request the kill caught on its way to a 429 was never applied, but nothing
   // can tell the restart so before the hold window (10 minutes) ends, and it is held, unknown (as it
   // must be). Latency alone: every request in flight at the kill is applied, and seen applied.
+  // During the read again nothing is sent: the list requests are held instead (below).
   const slow =
-    way === 'kill -9' ? ['--faults', 'latency=80-160'] : ['--rate-limit', '8', '--faults', 'latency=30-60'];
+    schedule === 'reading'
+      ? []
+      : way === 'kill -9'
+        ? ['--faults', 'latency=80-160']
+        : ['--rate-limit', '8', '--faults', 'latency=30-60'];
   const { child, info } = await spawnSandbox(['--lines', '40', '--db', db, ...slow]);
   cleanups.push(() => child.kill());
   const apiKey = info.accounts[0]!.apiKey;
+  // Both starts go through a proxy in front of the sandbox: it holds the job's read again (every
+  // list request once the job starts) until the first process has ended, so the interruption lands
+  // during the read however slow the machine is; the hold is let go after it, never by a clock.
+  const proxy = schedule === 'reading' ? await faultProxy(info.baseUrl) : null;
+  let letGo = () => {};
+  if (proxy)
+    cleanups.push(() => {
+      letGo();
+      void proxy.close();
+    });
   const client = createClient({ baseUrl: info.baseUrl, apiKey });
   cleanups.push(() => void client.close());
   const premium = (await client.listLines({ limit: 100, type: 'premium' })).lines;
   const env = {
-    LINEDESK_BASE_URL: info.baseUrl,
+    LINEDESK_BASE_URL: proxy?.baseUrl ?? info.baseUrl,
     LINEDESK_API_KEY: apiKey,
     LINEDESK_DATA_DIR: join(dir, 'data'),
     LINEDESK_STATE_DIR: join(dir, 'data'),
@@ -91,8 +120,19 @@ export async function interruptAndResume(way: Way, cleanups: Array<() => void>):
   await first.waitFor((s) => s.includes(`${premium.length} marked`), 20_000);
   first.write(key('line.extend'));
   await first.waitFor((s) => s.includes('Enter starts'));
+  if (proxy) {
+    const held = new Promise<void>((r) => {
+      letGo = r;
+    });
+    proxy.set({ onList: () => held }); // counts restart: `received` is the job's own list requests
+  }
   first.write(key('bulk.start'));
-  await first.waitFor((s) => /done ([3-9]|\d\d) /.test(s), 20_000);
+  if (proxy) {
+    // The balance read and the intent `begin` come before the read again: its first list request
+    // having reached the sandbox's door, the job is on disk with every line never sent.
+    const read = () => (proxy.received.get('GET /v1/lines/all') ?? 0) > 0;
+    await first.waitFor(read, 20_000);
+  } else await first.waitFor((s) => /done ([3-9]|\d\d) /.test(s), 20_000);
   switch (way) {
     case 'Ctrl-C twice':
       first.write('\u0003');
@@ -114,6 +154,9 @@ export async function interruptAndResume(way: Way, cleanups: Array<() => void>):
   }
   await first.waitExit();
   const exit = first.exitCode();
+  // The held reads go on to the sandbox (their client is gone); the next start reads at full speed.
+  letGo();
+  proxy?.set({});
 
   const second = spawnApp([], env);
   cleanups.push(second.cleanup);
@@ -149,6 +192,7 @@ export async function interruptAndResume(way: Way, cleanups: Array<() => void>):
   const uncharged = premium.filter((l) => !per.has(l.id));
   return {
     way,
+    schedule,
     lines: premium.length,
     sentBefore,
     offered,
