@@ -70,9 +70,11 @@ function interrupts() {
     process.exit(1);
   }
   const results = JSON.parse(readFileSync(out, 'utf8'));
-  const ways = [...new Set(results.map((x) => x.way))];
+  // One row per way and schedule: interrupted while running, then during the read again.
+  const label = (x) => (x.schedule === 'reading' ? `${x.way}, during the read again` : x.way);
+  const ways = [...new Set(results.map(label))];
   const rows = ways.map((way) => {
-    const of = results.filter((x) => x.way === way);
+    const of = results.filter((x) => label(x) === way);
     const sum = (f) => of.reduce((n, x) => n + f(x), 0);
     const charges = of.flatMap((x) => x.chargesPerLine);
     return `| ${way} | ${of.length} | ${sum((x) => x.lines)} | ${sum((x) => x.sentBefore)} | ${sum((x) => x.offered)} | ${sum((x) => x.marked)} | ${charges.filter((c) => c === 1).length} | ${sum((x) => x.uncertain)} | ${charges.filter((c) => c > 1).length + sum((x) => x.unaccounted) + sum((x) => x.stray)} |`;
