@@ -41,8 +41,10 @@ for (const name of ['hello', 'hello-fixed'])
 
 console.error(`seeding ${LINES} lines…`);
 const sb = await spawnBenchSandbox(LINES);
-const journalFile = join(mkdtempSync(join(tmpdir(), 'ld-bench-journal-')), 'journal.jsonl');
-if (JOURNAL > 0) {
+// The journal each launch copies, written once (its folder only when there is a journal to hold).
+const journalFile =
+  JOURNAL > 0 ? join(mkdtempSync(join(tmpdir(), 'ld-bench-journal-')), 'journal.jsonl') : null;
+if (journalFile) {
   let text = '';
   for (let i = 0; i < JOURNAL; i++)
     text += `${JSON.stringify({
@@ -80,7 +82,7 @@ function launch(
     JSON.stringify({ version: 1, defaultProfile: null, profiles: {}, welcomed: true }),
     { mode: 0o600 },
   );
-  if (JOURNAL > 0) copyFileSync(journalFile, join(dir, 'journal.jsonl'));
+  if (journalFile) copyFileSync(journalFile, join(dir, 'journal.jsonl'));
   // Each chunk with the screen after it: Ink 8 rewrites only the changed part of a row, so what a
   // frame shows is read off a terminal emulator, not off the bytes.
   const chunks: Array<{ t: number; d: string; screen?: string }> = [];

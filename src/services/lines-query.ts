@@ -89,9 +89,14 @@ export function linesPager(client: ServiceClient, now: () => number = Date.now):
       const key = JSON.stringify(filter);
       let entry = blocks.get(key);
       if (!entry || opts.fresh || now() - entry.at >= BLOCK_MS) {
-        entry = { block: findExpiredBlock(client, filter, now()), at: now() };
-        blocks.set(key, entry);
-        entry.block.catch(() => blocks.delete(key));
+        const mine = { block: findExpiredBlock(client, filter, now()), at: now() };
+        blocks.set(key, mine);
+        // A failed lookup forgets itself only: after a forget or a fresh walk the key may hold a
+        // newer lookup, which stays (deleting it would cost another search).
+        mine.block.catch(() => {
+          if (blocks.get(key) === mine) blocks.delete(key);
+        });
+        entry = mine;
       }
       const block = await entry.block;
       if (!block)

@@ -1,8 +1,9 @@
 /**
  * The list's page after a bulk job on the list by id (issue 27 left the page unread after a change
  * that cannot move lines in it): a page read sent before a line's change and answered after its row
- * was replaced in place keeps the replaced row (lines-slice.ts: rows written since its request was
- * sent); the job's end reads the page again, so what stays on screen is what a fresh read shows.
+ * was replaced in place keeps the replaced row (store/page-cache.ts: rows written since its request
+ * was sent win), so the job's end reads no page when every line's row came from its reply; it does
+ * when a line's row did not (one changed since marked, not sent).
  */
 import { describe, expect, it } from 'vitest';
 import { memoryIntentLog } from '../../src/services/changes/intent-log';
@@ -22,7 +23,7 @@ const gate = () => {
 };
 
 describe('the page after a bulk extend on the list by id', () => {
-  it('a page answered during the job with a row older than its reply is read again at the end', async () => {
+  it('a page answered during the job with a row older than its reply keeps the reply’s row', async () => {
     const env = await sandbox({ lines: 40, credits: 100_000 });
     const inner = env.client as ServiceClient;
     // The next page read is answered by the server at once and handed to the store when `list` opens.
@@ -90,5 +91,92 @@ describe('the page after a bulk extend on the list by id', () => {
     const fresh = await inner.listLines({ offset: 0, limit: 10 });
     const shown = loaded(s().lines)!.lines;
     expect(shown.map((l) => [l.id, l.exp_date?.ms])).toEqual(fresh.lines.map((l) => [l.id, l.exp_date?.ms]));
+  });
+
+  it('a bulk extend of lines on the list by id reads no page at its end (the replies wrote the rows)', async () => {
+    const env = await sandbox({ lines: 40, credits: 100_000 });
+    const inner = env.client as ServiceClient;
+    /** The page reads (the lines read again before sending walk the list in pages of their own). */
+    const reads: unknown[] = [];
+    let pageSize = 0;
+    let pending = 0;
+    const client: ServiceClient = {
+      ...inner,
+      listLines: (q, o) => {
+        if (q?.limit === pageSize && !q.search) reads.push(q);
+        pending++;
+        return inner.listLines(q, o).finally(() => pending--);
+      },
+    };
+    const { store } = await storeOnSandbox(
+      {},
+      { client, intents: memoryIntentLog(), journal: memoryJournal() },
+      env,
+    );
+    const s = () => store.getState();
+    pageSize = s().pageSize;
+    await Promise.all([s().loadAccount(), s().loadCatalog(), s().loadLines({ offset: 0 })]);
+    await until(() => pending === 0 && s().lines.status === 'ready');
+    expect(reads.length).toBeGreaterThan(0); // the page and its prefetch: page reads are counted
+    const [a, b, c] = loaded(s().lines)!.lines.filter((l) => l.enabled && !l.is_trial);
+    const expOf = (id: string) => loaded(s().lines)!.lines.find((l) => l.id === id)?.exp_date?.ms;
+    const was = [a, b, c].map((l) => expOf(l!.id));
+
+    s().markLines([a!, b!, c!]);
+    s().openBulk('extend');
+    reads.length = 0;
+    await s().bulkStart();
+    expect(s().bulk?.job.lines.map((l) => l.state)).toEqual(['done', 'done', 'done']);
+    await until(() => pending === 0 && s().account.status === 'ready');
+    expect(reads).toEqual([]);
+    // The rows on screen are the server's: the replies' rows, as a fresh read shows them.
+    expect([a, b, c].map((l) => expOf(l!.id))).not.toEqual(was);
+    const fresh = await inner.listLines({ offset: 0, limit: s().pageSize });
+    expect(loaded(s().lines)!.lines.map((l) => [l.id, l.exp_date?.ms])).toEqual(
+      fresh.lines.map((l) => [l.id, l.exp_date?.ms]),
+    );
+  });
+
+  it('a line changed since marked (not sent) has its row read again at the end: the page is read', async () => {
+    const env = await sandbox({ lines: 40, credits: 100_000 });
+    const inner = env.client as ServiceClient;
+    const reads: unknown[] = [];
+    let pageSize = 0;
+    let pending = 0;
+    const client: ServiceClient = {
+      ...inner,
+      listLines: (q, o) => {
+        if (q?.limit === pageSize && !q.search) reads.push(q);
+        pending++;
+        return inner.listLines(q, o).finally(() => pending--);
+      },
+    };
+    const { store } = await storeOnSandbox(
+      {},
+      { client, intents: memoryIntentLog(), journal: memoryJournal() },
+      env,
+    );
+    const s = () => store.getState();
+    pageSize = s().pageSize;
+    await Promise.all([s().loadAccount(), s().loadCatalog(), s().loadLines({ offset: 0 })]);
+    await until(() => pending === 0 && s().lines.status === 'ready');
+    const [a, b] = loaded(s().lines)!.lines.filter((l) => l.enabled && !l.is_trial);
+    const expOf = (id: string) => loaded(s().lines)!.lines.find((l) => l.id === id)?.exp_date?.ms;
+    const was = expOf(b!.id);
+
+    s().markLines([a!, b!]);
+    s().openBulk('extend');
+    // Someone else extends the second line after it was marked: read again, it is not sent.
+    await inner.extendLine({ id: b!.id, duration: 1 });
+    reads.length = 0;
+    await s().bulkStart();
+    expect(s().bulk?.job.lines.map((l) => l.state)).toEqual(['done', 'skipped']);
+    await until(() => pending === 0 && s().lines.status === 'ready' && s().account.status === 'ready');
+    expect(reads).toContainEqual(expect.objectContaining({ offset: 0 })); // the page (and its prefetch)
+    expect(expOf(b!.id)).not.toBe(was);
+    const fresh = await inner.listLines({ offset: 0, limit: pageSize });
+    expect(loaded(s().lines)!.lines.map((l) => [l.id, l.exp_date?.ms])).toEqual(
+      fresh.lines.map((l) => [l.id, l.exp_date?.ms]),
+    );
   });
 });

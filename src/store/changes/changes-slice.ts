@@ -71,7 +71,9 @@ export function withChangeService(deps: StoreDeps): StoreDeps & { readonly chang
 
 export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps): ChangesSlice {
   const changes = deps.changes!;
-  /** Jobs with a done line whose row the server did not give: the page is read again at their end. */
+  /** Jobs with a line whose row on screen may not be the server's (a done line the server gave no
+   *  row for; a line not sent because it changed or went since marked, failed, or unknown): the page
+   *  is read again at their end. */
   const rowUnknown = new Set<string>();
   const follow = (e: ChangeEvent) => {
     switch (e.type) {
@@ -85,6 +87,9 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
         return get().accountRead(e.account);
       case 'line': {
         const { job, line: l, server } = e;
+        // No reply wrote its row: a line skipped when read again before sending (changed or gone since
+        // marked; a single change's dialog shows it itself), one failed (not found, say), or unknown.
+        if (l.state === 'skipped' || l.state === 'failed' || l.state === 'unknown') rowUnknown.add(job.id);
         if (l.state !== 'done') return;
         // The header follows the money as it is spent: each reply says the balance after its charge.
         if (l.newBalance !== undefined) get().balanceSeen(l.newBalance);
@@ -98,24 +103,23 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
         get().runwayLineDone(job, l, server);
         return;
       }
-      case 'finished':
+      case 'finished': {
         // The balance exactly (replies of a job may arrive out of order: only falls were taken), the
         // line count (create, delete), and the drift judgement of the balance after the job.
         void get().loadAccount();
         // The page as the server orders and filters it, unless the rows replaced in place are that
-        // page already (a single extend on the list by id: issue 27, no page read per single change).
-        // A job of several lines is read again all the same (one read a job): a page read answered
-        // during it keeps the rows its replies wrote since it was sent (store/page-cache.ts).
+        // page already (an extend on the list by id, of one line or many: issue 27, no page read).
+        // A page read answered during the job keeps the rows its replies wrote since it was sent, and
+        // one sent before a reply is neither joined nor cached (store/page-cache.ts's generation).
         // A page read asked before now may hold rows from before the job: none is shown again (the
         // dialog's reload after a create shares the one read here).
         if (e.job.lines.some((l) => l.state === 'done' || l.state === 'unknown')) get().linesChanged();
-        if (
-          e.job.lines.some((l) => l.state === 'done') &&
-          (rowUnknown.delete(e.job.id) || e.job.lines.length > 1 || !pageStaysAfter(e.job.op, get().query))
-        )
+        const stale = rowUnknown.delete(e.job.id);
+        if (e.job.lines.some((l) => l.state === 'done') && (stale || !pageStaysAfter(e.job.op, get().query)))
           void get().refreshLines({ afterChange: true });
         get().runwayJobFinished(e.job);
         return;
+      }
       case 'checked':
         return get().changeChecked(e.job);
       case 'recovery':
