@@ -1,4 +1,5 @@
 import { Text, useIsScreenReaderEnabled } from 'ink';
+import { Fragment } from 'react';
 import { hint, keyHint, keyHintText } from '../../commands/keymap';
 import { affordability, type BulkJob, type BulkLine, deletedPaidTimeText } from '../../domain/bulk';
 import {
@@ -10,10 +11,11 @@ import {
   creditsText,
   fitWidth,
 } from '../../domain/format';
-import { windowOf } from '../../domain/scroll';
+import { windowOfRows } from '../../domain/scroll';
 import { layoutColumns } from '../../present/lines-columns';
 import { progressStep, rowSentence, spoken, wrappedRows } from '../../present/speech';
 import { rowText } from '../../present/tables';
+import { wrapWords } from '../../present/wrap';
 import { type BulkState, bulkBlocker } from '../../store/bulk-slice';
 import { loaded } from '../../store/types';
 import { DialogFrame } from '../components/DialogFrame';
@@ -156,40 +158,72 @@ function BulkBody({
   // lines (where they are, how to start) are not cut off.
   const headRows = isSpoken ? head.reduce((n, h) => n + wrappedRows(spoken(h), width - 2), 0) : head.length;
   const perLine = isSpoken ? wrappedRows('x'.repeat(SPOKEN_LINE_CELLS), width - 2) : 1;
-  const win = windowOf(job.lines.length, Math.max(1, Math.floor((height - headRows - 5) / perLine)), scroll);
+  const room = Math.max(1, height - headRows - 5);
   // A screen reader hears the lines' outcomes once the job ends, not each line's state as it moves.
   const quiet = isSpoken && b.phase === 'running';
-  const shown = hidden || quiet ? [] : job.lines.slice(win.start, win.end);
   // Columns as data, with what this job and its phase say about each line.
   const notAffordable = (l: BulkLine) =>
     Boolean(afford && b.phase === 'preview' && l.state === 'pending' && !afford.affordable.has(l.id));
-  const laid = layoutColumns(
-    [
-      { id: 'username', header: 'USERNAME', width: { min: 12, flex: 2 }, cell: (l: BulkLine) => l.username },
-      {
-        id: 'change',
-        header: 'CHANGE',
-        width: { min: 12, flex: 2 },
-        cell: (l: BulkLine) => change(l, job.op),
-      },
-      {
-        id: 'cost',
-        header: 'COST',
-        width: 6,
-        align: 'right',
-        cell: (l: BulkLine) => (l.cost === null ? '?' : creditsText(l.cost)),
-      },
-      {
-        id: 'detail',
-        header: 'NOTE',
-        width: { min: 8, flex: 1 },
-        cell: (l: BulkLine) => (notAffordable(l) ? 'not affordable' : (l.detail ?? '')),
-      },
-    ],
-    width - 13,
-    1,
-    { items: shown, now: 0 },
-  );
+  const detailOf = (l: BulkLine) => (notAffordable(l) ? 'not affordable' : (l.detail ?? ''));
+  const lay = (items: readonly BulkLine[]) =>
+    layoutColumns(
+      [
+        {
+          id: 'username',
+          header: 'USERNAME',
+          width: { min: 12, flex: 2 },
+          cell: (l: BulkLine) => l.username,
+        },
+        {
+          id: 'change',
+          header: 'CHANGE',
+          width: { min: 12, flex: 2 },
+          cell: (l: BulkLine) => change(l, job.op),
+        },
+        {
+          id: 'cost',
+          header: 'COST',
+          width: 6,
+          align: 'right',
+          cell: (l: BulkLine) => (l.cost === null ? '?' : creditsText(l.cost)),
+        },
+        // A detail wider than its column is said whole on the rows below its line (spilled).
+        {
+          id: 'detail',
+          header: 'NOTE',
+          width: { min: 8, flex: 1 },
+          cell: (l: BulkLine) => (spilled.has(l) ? '' : detailOf(l)),
+        },
+      ],
+      width - 13,
+      1,
+      { items, now: 0 },
+    );
+  // A line's reason (why it was not sent, what to do) is read whole: one that does not fit its
+  // column goes on rows of its own below the line, as many as it takes (at most the rows there are).
+  const spilled = new Map<BulkLine, string[]>();
+  const under = Math.max(1, width - 13);
+  const spill = (l: BulkLine, detailWidth: number) => {
+    const d = detailOf(l);
+    if (isSpoken || cellWidth(d) <= detailWidth) spilled.delete(l);
+    else spilled.set(l, wrapWords(d, under).slice(0, Math.max(1, room - 1)));
+  };
+  const heightOf = (l: BulkLine) => (isSpoken ? perLine : 1 + (spilled.get(l)?.length ?? 0));
+  // The widest the detail column can be (the others at their least); the lines in view may leave it
+  // narrower, so the window is measured again with their columns and ends sooner if it must.
+  for (const l of job.lines) if (l.detail || notAffordable(l)) spill(l, width - 13 - 33);
+  let win = windowOfRows(job.lines.length, room, scroll, (i) => heightOf(job.lines[i]!));
+  const laid = lay(job.lines.slice(win.start, win.end));
+  const detailWidth = () => laid.find((c) => c.column.id === 'detail')?.width ?? 0;
+  for (const l of job.lines.slice(win.start, win.end)) spill(l, detailWidth());
+  let used = 0;
+  let end = win.start;
+  while (end < win.end && (end === win.start || used + heightOf(job.lines[end]!) <= room))
+    used += heightOf(job.lines[end++]!);
+  // The columns stay as laid out for the longer window: a detail that fitted them still does.
+  if (end < win.end)
+    win = { start: win.start, end, position: `${win.start + 1}–${end} of ${job.lines.length}` };
+  const shown = hidden || quiet ? [] : job.lines.slice(win.start, win.end);
   const footerHint =
     b.phase === 'preview'
       ? hidden || blocker
@@ -212,19 +246,26 @@ function BulkBody({
         </Text>
       ))}
       {shown.map((l) => (
-        <TableRow
-          key={l.id}
-          wrap="truncate"
-          say={() =>
-            `${l.state}, ${rowSentence(
-              laid.map((c) => c.column),
-              l,
-            )}`
-          }
-        >
-          <Text color={color(STATE_TONES[l.state] ?? 'ui.muted')}>{fitWidth(` ${l.state}`, 10)}</Text>
-          {rowText(laid, l)}
-        </TableRow>
+        <Fragment key={l.id}>
+          <TableRow
+            wrap="truncate"
+            say={() =>
+              `${l.state}, ${rowSentence(
+                laid.map((c) => c.column),
+                l,
+              )}`
+            }
+          >
+            <Text color={color(STATE_TONES[l.state] ?? 'ui.muted')}>{fitWidth(` ${l.state}`, 10)}</Text>
+            {rowText(laid, l)}
+          </TableRow>
+          {(spilled.get(l) ?? []).map((piece, row) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a reason's rows are keyed by their place in it
+            <Text key={row} wrap="truncate">
+              {fitWidth(`${' '.repeat(11)}${piece}`, width - 2)}
+            </Text>
+          ))}
+        </Fragment>
       ))}
       {win.position && !hidden && (
         <Text
