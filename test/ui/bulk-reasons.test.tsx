@@ -56,6 +56,21 @@ describe('the bulk dialog’s reasons', () => {
   });
 });
 
+describe('the bulk preview’s reasons', () => {
+  it('at 80×24, a trial line marked with others says whole why it is skipped; the frame fits', async () => {
+    const app = await renderApp({ lines: 40 }, { journal: memoryJournal() });
+    await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
+    resize(app, 80, 24);
+    await app.press('lines.markPage');
+    await app.waitFrame((f) => /\d+ marked/.test(f));
+    expect(loaded(app.store.getState().lines)!.lines.some((l) => l.is_trial)).toBe(true);
+    await app.press('line.extend');
+    await app.waitFrame((f) => f.includes('marked lines by') && f.includes('Total'));
+    await app.waitFrame((f) => f.includes('Trial lines cannot be extended'));
+    expect(app.frame().split('\n').length).toBeLessThanOrEqual(24);
+  });
+});
+
 describe('a window onto items of several rows', () => {
   it('holds as many items as the rows do, one at least; the offset is clamped so the last ones fill it', () => {
     const h = [1, 3, 1, 1, 2];

@@ -192,7 +192,7 @@ function BulkBody({
           id: 'detail',
           header: 'NOTE',
           width: { min: 8, flex: 1 },
-          cell: (l: BulkLine) => (spilled.has(l) ? '' : detailOf(l)),
+          cell: (l: BulkLine) => (spilled.has(l.id) ? '' : detailOf(l)),
         },
       ],
       width - 13,
@@ -201,14 +201,15 @@ function BulkBody({
     );
   // A line's reason (why it was not sent, what to do) is read whole: one that does not fit its
   // column goes on rows of its own below the line, as many as it takes (at most the rows there are).
-  const spilled = new Map<BulkLine, string[]>();
+  // By id: a job's lines may be new objects at each read of them.
+  const spilled = new Map<string, string[]>();
   const under = Math.max(1, width - 13);
   const spill = (l: BulkLine, detailWidth: number) => {
     const d = detailOf(l);
-    if (isSpoken || cellWidth(d) <= detailWidth) spilled.delete(l);
-    else spilled.set(l, wrapWords(d, under).slice(0, Math.max(1, room - 1)));
+    if (isSpoken || cellWidth(d) <= detailWidth) spilled.delete(l.id);
+    else spilled.set(l.id, wrapWords(d, under).slice(0, Math.max(1, room - 1)));
   };
-  const heightOf = (l: BulkLine) => (isSpoken ? perLine : 1 + (spilled.get(l)?.length ?? 0));
+  const heightOf = (l: BulkLine) => (isSpoken ? perLine : 1 + (spilled.get(l.id)?.length ?? 0));
   // The widest the detail column can be (the others at their least); the lines in view may leave it
   // narrower, so the window is measured again with their columns and ends sooner if it must.
   for (const l of job.lines) if (l.detail || notAffordable(l)) spill(l, width - 13 - 33);
@@ -259,7 +260,7 @@ function BulkBody({
             <Text color={color(STATE_TONES[l.state] ?? 'ui.muted')}>{fitWidth(` ${l.state}`, 10)}</Text>
             {rowText(laid, l)}
           </TableRow>
-          {(spilled.get(l) ?? []).map((piece, row) => (
+          {(spilled.get(l.id) ?? []).map((piece, row) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a reason's rows are keyed by their place in it
             <Text key={row} wrap="truncate">
               {fitWidth(`${' '.repeat(11)}${piece}`, width - 2)}
