@@ -135,9 +135,10 @@ function BulkBody({
       head.push(
         `The balance moved ${credits(besides)} besides what this job proved it spent (charges of unknown amount, or another client).`,
       );
+    // Esc is said once, on the dialog's last row.
     if (b.phase === 'done')
       head.push(
-        `Finished. ${[retryHint, recheckHint, hint('bulk.export', 'exports'), hint('bulk.close', 'closes')].filter(Boolean).join(' · ')}`,
+        `Finished. ${[retryHint, recheckHint, hint('bulk.export', 'exports')].filter(Boolean).join(' · ')}`,
       );
   }
   const blocker = b.phase === 'preview' ? bulkBlocker(b, balance) : null;
