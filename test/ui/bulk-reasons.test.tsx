@@ -53,6 +53,8 @@ describe('the bulk dialog’s reasons', () => {
     expect(text).toMatch(/its connections went from \d to \d\); nothing charged: review it and run again/);
     expect(text).toContain('someone may have extended it already');
     expect(app.frame().split('\n').length).toBeLessThanOrEqual(24);
+    // The counts row goes on to its rate rather than being cut.
+    expect(text).toMatch(/\d+ credits spent · \d+\.\d\/s/);
     // What Esc does is said once in the dialog, on its last row (not also after "Finished.").
     expect(app.frame().match(/Esc closes/g)).toHaveLength(1);
   });

@@ -157,7 +157,13 @@ function BulkBody({
   // Read aloud, a row is its whole sentence, which wraps (Ink draws the aria-label): the window
   // counts the rows they take, so the frame stays within the terminal and the rows below the
   // lines (where they are, how to start) are not cut off.
-  const headRows = isSpoken ? head.reduce((n, h) => n + wrappedRows(spoken(h), width - 2), 0) : head.length;
+  // Once started, what the job says above its lines (its counts, rate and time left, the balance
+  // moved besides it, a pause) is read whole, on as many rows as it takes; the preview's rows are
+  // measured above (what it must show whole, or it cannot start).
+  const headText = isSpoken || b.phase === 'preview' ? head : head.flatMap((h) => wrapWords(h, width - 3));
+  const headRows = isSpoken
+    ? head.reduce((n, h) => n + wrappedRows(spoken(h), width - 2), 0)
+    : headText.length;
   const perLine = isSpoken ? wrappedRows('x'.repeat(SPOKEN_LINE_CELLS), width - 2) : 1;
   const room = Math.max(1, height - headRows - 5);
   // A screen reader hears the lines' outcomes once the job ends, not each line's state as it moves.
@@ -242,8 +248,9 @@ function BulkBody({
       hint={footerHint}
       refused={Boolean(blocker || hidden)}
     >
-      {(hidden ? [] : head).map((h) => (
-        <Text key={h.slice(0, 24)} wrap="truncate" aria-label={spoken(h)}>
+      {(hidden ? [] : headText).map((h, row) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the rows above the lines are keyed by their place
+        <Text key={row} wrap="truncate" aria-label={spoken(h)}>
           {fitWidth(` ${h}`, width - 2)}
         </Text>
       ))}
