@@ -4,6 +4,7 @@
  * narrow (at 80×24 it kept "not sent: ch…"), and the window still fits the dialog.
  */
 import { describe, expect, it } from 'vitest';
+import { command } from '../../src/commands/keymap';
 import { loaded } from '../../src/domain/load';
 import { windowOfRows } from '../../src/domain/scroll';
 import { memoryJournal } from '../../src/services/changes/journal';
@@ -72,6 +73,28 @@ describe('the bulk preview’s reasons', () => {
     await app.waitFrame((f) => f.includes('marked lines by') && f.includes('Total'));
     await app.waitFrame((f) => f.includes('Trial lines cannot be extended'));
     expect(app.frame().split('\n').length).toBeLessThanOrEqual(24);
+  });
+});
+
+describe('the bulk dialog’s scroll keys', () => {
+  it('are offered only when some lines are not in view', async () => {
+    const app = await renderApp({ lines: 40 }, { journal: memoryJournal() });
+    await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
+    await app.press('lines.filterType'); // premium
+    await app.waitFrame((f) => f.includes('type premium') && !f.includes('loading'));
+    const [a, b] = loaded(app.store.getState().lines)!.lines;
+    app.store.getState().markLines([a!, b!]);
+    await app.press('line.extend');
+    await app.waitFrame((f) => f.includes('Extend 2 marked lines') && f.includes('Total'));
+    expect(app.frame()).not.toContain('PgDn');
+    expect(command('bulk.pageDown').disabled?.(app.store.getState())).toBeTruthy();
+    await app.press('bulk.close');
+    await app.waitFrame((f) => !f.includes('marked lines by'));
+    await app.press('lines.markAll');
+    await app.waitFrame((f) => /\b[2-9]\d marked/.test(f));
+    await app.press('line.extend');
+    await app.waitFrame((f) => f.includes('marked lines by') && f.includes('PgDn'));
+    expect(command('bulk.pageDown').disabled?.(app.store.getState())).toBeFalsy();
   });
 });
 

@@ -1,5 +1,5 @@
 import { Text, useIsScreenReaderEnabled } from 'ink';
-import { Fragment } from 'react';
+import { Fragment, useLayoutEffect } from 'react';
 import { hint, keyHint, keyHintText } from '../../commands/keymap';
 import { affordability, type BulkJob, type BulkLine, deletedPaidTimeText } from '../../domain/bulk';
 import {
@@ -232,6 +232,10 @@ function BulkBody({
   if (end < win.end)
     win = { start: win.start, end, position: `${win.start + 1}–${end} of ${job.lines.length}` };
   const shown = hidden || quiet ? [] : job.lines.slice(win.start, win.end);
+  // How many lines are in view: the scroll keys are offered only when some are not (commands/areas/bulk.ts).
+  const setPageRows = useApp((s) => s.setPageRows);
+  const inView = hidden || quiet ? 0 : win.end - win.start;
+  useLayoutEffect(() => setPageRows('bulk', inView), [setPageRows, inView]);
   const footerHint =
     b.phase === 'preview'
       ? hidden || blocker
