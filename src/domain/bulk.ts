@@ -6,7 +6,7 @@
 import type { CreateLineBody, CreateTrialBody, LineListItem, Package } from '../api/contract';
 import { type ChangeOp, RULES } from './change-rules';
 import { extendEstimate, extendedExpiry } from './estimate';
-import { counted, countText, daysUntil } from './format';
+import { absoluteText, counted, countText, daysUntil } from './format';
 import type { Months } from './steps';
 
 export type { ChangeOp };
@@ -235,12 +235,27 @@ export function planChanged(op: ChangeOp, was: BulkLine['before'], now: BulkLine
   if (op === 'unsuspend' && was.enabled !== now.enabled)
     return now.enabled ? 'it is not suspended any more' : 'it was suspended meanwhile';
   const expiryMoved = was.expMs !== now.expMs || (was.expRaw ?? null) !== (now.expRaw ?? null);
+  // From when to when: a reseller decides by it whether to run it again (extended already, or not).
+  const moved = expiryMoved ? expiryMove(was, now) : '';
   if (op === 'extend' && expiryMoved)
-    return 'its expiry moved: someone may have extended it already, and the new expiry shown no longer holds';
+    return `its expiry moved ${moved}: someone may have extended it already`;
   if (op === 'upgrade' && expiryMoved)
-    return 'its expiry changed: the upgrade’s price, by the days left, differs';
-  if (op === 'delete' && expiryMoved) return 'its expiry changed: the paid time it loses differs';
+    return `its expiry changed ${moved}: the upgrade’s price, by the days left, differs`;
+  if (op === 'delete' && expiryMoved) return `its expiry changed ${moved}: the paid time it loses differs`;
   return null;
+}
+
+/**
+ * "from 2026-12-18 to 2027-03-18": days; the times when both fall on one day; the server's own text
+ * when only that moved.
+ */
+function expiryMove(was: BulkLine['before'], now: BulkLine['before']): string {
+  const at = (b: BulkLine['before']) =>
+    b.expMs !== null ? absoluteText({ raw: '', ms: b.expMs }) : b.expRaw ? `"${b.expRaw}"` : 'no expiry';
+  const [a, b] = [at(was), at(now)];
+  if (a === b) return `from "${was.expRaw ?? ''}" to "${now.expRaw ?? ''}"`;
+  const day = (t: string) => t.replace(/ \d\d:\d\d UTC$/, '');
+  return day(a) === day(b) ? `from ${a} to ${b}` : `from ${day(a)} to ${day(b)}`;
 }
 
 /**

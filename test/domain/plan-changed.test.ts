@@ -18,13 +18,25 @@ const later = { ...was, expMs: Date.parse('2027-01-01T00:00:00Z'), expRaw: '2027
 describe('planChanged', () => {
   it('a later expiry leaves an unsuspend as planned; not an extend (paid twice), an upgrade (prorated) nor a delete', () => {
     expect(planChanged('extend', was, later)).toBe(
-      'its expiry moved: someone may have extended it already, and the new expiry shown no longer holds',
+      'its expiry moved from 2026-12-01 to 2027-01-01: someone may have extended it already',
     );
     expect(planChanged('upgrade', was, later)).toBe(
-      'its expiry changed: the upgrade’s price, by the days left, differs',
+      'its expiry changed from 2026-12-01 to 2027-01-01: the upgrade’s price, by the days left, differs',
     );
     expect(planChanged('unsuspend', { ...was, enabled: false }, { ...later, enabled: false })).toBeNull();
-    expect(planChanged('delete', was, later)).toBe('its expiry changed: the paid time it loses differs');
+    expect(planChanged('delete', was, later)).toBe(
+      'its expiry changed from 2026-12-01 to 2027-01-01: the paid time it loses differs',
+    );
+  });
+
+  it('a moved expiry says from when to when: the times when both fall on one day', () => {
+    const hour = { ...was, expMs: was.expMs! + 3_600_000, expRaw: '2026-12-01T01:00:00Z' };
+    expect(planChanged('extend', was, hour)).toBe(
+      'its expiry moved from 2026-12-01 00:00 UTC to 2026-12-01 01:00 UTC: someone may have extended it already',
+    );
+    expect(planChanged('extend', was, { ...was, expMs: null, expRaw: null })).toMatch(
+      /^its expiry moved from 2026-12-01 to no expiry:/,
+    );
   });
 
   it('another number of connections, a trial, a suspension: the plan changed, said in words', () => {

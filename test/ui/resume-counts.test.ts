@@ -6,6 +6,7 @@
 import { expect, describe as group, it } from 'vitest';
 import type { BulkLine } from '../../src/domain/bulk';
 import { describe } from '../../src/ui/overlays/ResumeDialog';
+import { renderApp } from '../helpers/app';
 import { lineItem } from '../helpers/fixtures';
 import { extendJob, jobLine } from '../helpers/jobs';
 
@@ -32,5 +33,19 @@ group('the resume offer', () => {
       0,
     );
     expect(sum).toBe(job.lines.length);
+  });
+
+  it('says what Esc leaves: the lines never sent stay marked', async () => {
+    const app = await renderApp({ lines: 40 });
+    await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
+    const job = extendJob('job-y', [
+      jobLine(lineItem({ id: '1', username: 'u1' }), { state: 'done' }),
+      jobLine(lineItem({ id: '2', username: 'u2' }), { state: 'pending' }),
+      jobLine(lineItem({ id: '3', username: 'u3' }), { state: 'pending' }),
+    ]);
+    app.store.setState({ recovery: { checking: false, jobs: [{ job, unsent: 2 }] } });
+    app.store.getState().pushView({ id: 'resume' });
+    await app.waitFrame((f) => f.includes('resumes the 2 lines never sent'));
+    expect(app.frame()).toContain('Esc closes (they stay marked)');
   });
 });

@@ -8,6 +8,9 @@ const adjustable: Disabled = (s) =>
     ? null
     : 'Nothing to adjust now';
 const rows = (s: AppState) => s.bulk?.job.lines.length ?? 0;
+/** The scroll keys do something only when some lines are not in view (the dialog says how many are). */
+const scrolls: Disabled = (s) =>
+  (s.pageRows.bulk ?? 0) < rows(s) ? null : 'Every line is in view: nothing to scroll';
 const checking = (s: AppState) => (s.recovery?.checking ? 'Checking with the server first' : null);
 
 /** A bulk job over the marked lines, and, at start, the changes and jobs left open (checked first). */
@@ -86,10 +89,20 @@ export const BULK_COMMANDS = [
           : 'No unknown lines to check',
     },
   ),
-  c('bulk.down', ['down'], 'bulk', 'Navigate', 'Scroll the lines down', (s) =>
-    s.scrollBy('bulk', 1, rows(s)),
+  c(
+    'bulk.down',
+    ['down'],
+    'bulk',
+    'Navigate',
+    'Scroll the lines down',
+    (s) => s.scrollBy('bulk', 1, rows(s)),
+    {
+      disabled: scrolls,
+    },
   ),
-  c('bulk.up', ['up'], 'bulk', 'Navigate', 'Scroll the lines up', (s) => s.scrollBy('bulk', -1, rows(s))),
+  c('bulk.up', ['up'], 'bulk', 'Navigate', 'Scroll the lines up', (s) => s.scrollBy('bulk', -1, rows(s)), {
+    disabled: scrolls,
+  }),
   c(
     'bulk.pageDown',
     ['pagedown'],
@@ -97,10 +110,16 @@ export const BULK_COMMANDS = [
     'Navigate',
     'Scroll the lines a page down',
     (s) => s.scrollBy('bulk', PAGE, rows(s)),
-    { footer: true },
+    { footer: true, disabled: scrolls },
   ),
-  c('bulk.pageUp', ['pageup'], 'bulk', 'Navigate', 'Scroll the lines a page up', (s) =>
-    s.scrollBy('bulk', -PAGE, rows(s)),
+  c(
+    'bulk.pageUp',
+    ['pageup'],
+    'bulk',
+    'Navigate',
+    'Scroll the lines a page up',
+    (s) => s.scrollBy('bulk', -PAGE, rows(s)),
+    { disabled: scrolls },
   ),
 
   // At start: changes left open in the intent log (checked first), an interrupted job to resume

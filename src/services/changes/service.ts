@@ -14,7 +14,7 @@ import { counted } from '../../domain/format';
 import { DEFAULT_HOLD_MS, heldUntil } from '../../domain/proof';
 import { describeError } from '../describe-error';
 import { checkJob, type EngineOptions, runJob } from './engine';
-import { needsReading, readAgain } from './fresh-lines';
+import { needsReading, notFoundAgain, readAgain } from './fresh-lines';
 import { holdDamagedIntents, type Notify, takeJob } from './intent-damage';
 import { needsAttention } from './intent-log';
 import { journalRecorder } from './journal-record';
@@ -528,14 +528,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
           (l, i) => l.state === 'skipped' && started.lines[i]?.state === 'pending',
         );
         // A single change says it in its outcome (the dialog, the command's message), not twice.
-        if (left.length && !singleChange)
-          notify(
-            `${counted(left.length, 'line')} changed or went since marked: not sent, nothing charged (${left
-              .slice(0, 3)
-              .map((l) => l.username)
-              .join(', ')}${left.length > 3 ? '…' : ''}); review and run again`,
-            'warning',
-          );
+        if (left.length && !singleChange) notify(leftText(left), 'warning');
         started = read;
         if (!started.lines.some((l) => l.state === 'pending')) return finish(started);
       }
@@ -693,4 +686,21 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     },
   };
   return service;
+}
+
+/**
+ * The notice of a job's lines not sent because they changed since they were marked (they stay
+ * marked: review and run again) or are no longer found (they leave the marks).
+ */
+function leftText(left: readonly BulkLine[]): string {
+  const n = left.length;
+  const gone = left.filter(notFoundAgain).length;
+  const names = `${left
+    .slice(0, 3)
+    .map((l) => l.username)
+    .join(', ')}${n > 3 ? '…' : ''}`;
+  const head = `${counted(n, 'line')} ${gone === 0 ? 'changed' : gone === n ? 'no longer found (deleted or moved)' : 'changed or no longer found'} since marked: not sent, nothing charged (${names})`;
+  if (gone === n) return `${head}; ${n === 1 ? 'it leaves' : 'they leave'} the marks`;
+  const changed = n - gone;
+  return `${head}; ${gone === 0 ? (n === 1 ? 'it stays' : 'they stay') : `the ${counted(changed, 'changed one')} ${changed === 1 ? 'stays' : 'stay'}`} marked: review and run again`;
 }

@@ -6,6 +6,7 @@
  * ownership of jobs and the background checks are the service's; these actions only call it.
  */
 import type { BulkJob } from '../../domain/bulk';
+import { notFoundAgain } from '../../services/changes/fresh-lines';
 import {
   type ChangeEvent,
   type ChangeHooks,
@@ -113,9 +114,17 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
         // one sent before a reply is neither joined nor cached (store/page-cache.ts's generation).
         // A page read asked before now may hold rows from before the job: none is shown again (the
         // dialog's reload after a create shares the one read here).
-        if (e.job.lines.some((l) => l.state === 'done' || l.state === 'unknown')) get().linesChanged();
+        // A line the read before sending did not find (deleted or moved elsewhere) leaves the marks
+        // and the page, as a done delete does: kept marked, it was listed as the line it had been.
+        const gone = e.job.lines.filter(notFoundAgain);
+        for (const l of gone) if (get().marked.has(l.id)) get().unmark(l.id);
+        if (gone.length || e.job.lines.some((l) => l.state === 'done' || l.state === 'unknown'))
+          get().linesChanged();
         const stale = rowUnknown.delete(e.job.id);
-        if (e.job.lines.some((l) => l.state === 'done') && (stale || !pageStaysAfter(e.job.op, get().query)))
+        if (
+          (gone.length && e.job.lines.length > 1) ||
+          (e.job.lines.some((l) => l.state === 'done') && (stale || !pageStaysAfter(e.job.op, get().query)))
+        )
           void get().refreshLines({ afterChange: true });
         get().runwayJobFinished(e.job);
         return;

@@ -1,8 +1,9 @@
-import { Text } from 'ink';
+import { Text, useIsScreenReaderEnabled } from 'ink';
 import { hint, keyHintText } from '../../commands/keymap';
 import { extendedExpiry, newLineExpiry } from '../../domain/estimate';
 import { absoluteText, cellWidth, credits, creditsText, fitWidth } from '../../domain/format';
 import { spoken } from '../../present/speech';
+import { wrapWords } from '../../present/wrap';
 import { type ActionState, confirmBlocker, SPENDS } from '../../store/action-slice';
 import { loaded } from '../../store/types';
 import { DialogFrame } from '../components/DialogFrame';
@@ -39,7 +40,9 @@ export function ActionDialog({ width, height }: { readonly width: number; readon
   const unsettled = useApp((s) => s.unsettled);
   const held = useApp((s) => s.held);
   const open = { unsettled, held };
-  const all = (a ? (a.phase === 'review' ? review(a, balance) : outcome(a)) : []).map(toRow);
+  // Read aloud, a row is its whole sentence (Ink wraps the aria-label): the message stays one row.
+  const rowWidth = useIsScreenReaderEnabled() ? Number.POSITIVE_INFINITY : width - LABEL_COLS;
+  const all = (a ? (a.phase === 'review' ? review(a, balance) : outcome(a, rowWidth)) : []).map(toRow);
   const title = a ? ` ${TITLES[a.op]} ${a.line?.username ?? ''}` : '';
   const fit = a?.phase === 'review' ? fitRows(all, title, width, height) : { rows: all, hidden: null };
   const guard = useConfirmGuard(fit.hidden);
@@ -183,18 +186,20 @@ function review(a: ActionState, balance: number | undefined): Cells[] {
   return rows;
 }
 
-function outcome(a: ActionState): Cells[] {
+/** What happened, the message on rows of `valueWidth` cells. */
+function outcome(a: ActionState, valueWidth: number): Cells[] {
   const rows: Cells[] = [];
   const r = a.result;
   if (a.phase === 'sending') rows.push(['Status', 'sending…']);
   if (a.phase === 'checking') rows.push(['Status', 'checking the server…']);
   // While sending or checking, the message continues the status row above (one label, one key).
-  if (a.message)
-    rows.push([
-      rows.length ? '' : 'Status',
-      a.message,
-      a.phase === 'failed' || a.phase === 'unknown' ? 'tone.error' : 'tone.success',
-    ]);
+  // Said whole, on as many rows as it takes: what happened and what to do next is its end ("nothing
+  // charged: review it and try again"), the part a cut row would lose.
+  if (a.message) {
+    const tone = a.phase === 'failed' || a.phase === 'unknown' ? 'tone.error' : 'tone.success';
+    for (const piece of wrapWords(a.message, Math.max(1, valueWidth)))
+      rows.push([rows.length ? '' : 'Status', piece, tone]);
+  }
   if (a.phase === 'done') {
     if (!a.message) rows.push(['Status', 'done', 'tone.success']);
     if (r?.line && (a.op === 'create' || a.op === 'trial')) {

@@ -1,4 +1,5 @@
 import { Text, useIsScreenReaderEnabled } from 'ink';
+import { Fragment, useLayoutEffect } from 'react';
 import { hint, keyHint, keyHintText } from '../../commands/keymap';
 import { affordability, type BulkJob, type BulkLine, deletedPaidTimeText } from '../../domain/bulk';
 import {
@@ -10,10 +11,11 @@ import {
   creditsText,
   fitWidth,
 } from '../../domain/format';
-import { windowOf } from '../../domain/scroll';
+import { windowOfRows } from '../../domain/scroll';
 import { layoutColumns } from '../../present/lines-columns';
 import { progressStep, rowSentence, spoken, wrappedRows } from '../../present/speech';
 import { rowText } from '../../present/tables';
+import { wrapWords } from '../../present/wrap';
 import { type BulkState, bulkBlocker } from '../../store/bulk-slice';
 import { loaded } from '../../store/types';
 import { DialogFrame } from '../components/DialogFrame';
@@ -133,9 +135,10 @@ function BulkBody({
       head.push(
         `The balance moved ${credits(besides)} besides what this job proved it spent (charges of unknown amount, or another client).`,
       );
+    // Esc is said once, on the dialog's last row.
     if (b.phase === 'done')
       head.push(
-        `Finished. ${[retryHint, recheckHint, hint('bulk.export', 'exports'), hint('bulk.close', 'closes')].filter(Boolean).join(' · ')}`,
+        `Finished. ${[retryHint, recheckHint, hint('bulk.export', 'exports')].filter(Boolean).join(' · ')}`,
       );
   }
   const blocker = b.phase === 'preview' ? bulkBlocker(b, balance) : null;
@@ -154,42 +157,85 @@ function BulkBody({
   // Read aloud, a row is its whole sentence, which wraps (Ink draws the aria-label): the window
   // counts the rows they take, so the frame stays within the terminal and the rows below the
   // lines (where they are, how to start) are not cut off.
-  const headRows = isSpoken ? head.reduce((n, h) => n + wrappedRows(spoken(h), width - 2), 0) : head.length;
+  // Once started, what the job says above its lines (its counts, rate and time left, the balance
+  // moved besides it, a pause) is read whole, on as many rows as it takes; the preview's rows are
+  // measured above (what it must show whole, or it cannot start).
+  const headText = isSpoken || b.phase === 'preview' ? head : head.flatMap((h) => wrapWords(h, width - 3));
+  const headRows = isSpoken
+    ? head.reduce((n, h) => n + wrappedRows(spoken(h), width - 2), 0)
+    : headText.length;
   const perLine = isSpoken ? wrappedRows('x'.repeat(SPOKEN_LINE_CELLS), width - 2) : 1;
-  const win = windowOf(job.lines.length, Math.max(1, Math.floor((height - headRows - 5) / perLine)), scroll);
+  const room = Math.max(1, height - headRows - 5);
   // A screen reader hears the lines' outcomes once the job ends, not each line's state as it moves.
   const quiet = isSpoken && b.phase === 'running';
-  const shown = hidden || quiet ? [] : job.lines.slice(win.start, win.end);
   // Columns as data, with what this job and its phase say about each line.
   const notAffordable = (l: BulkLine) =>
     Boolean(afford && b.phase === 'preview' && l.state === 'pending' && !afford.affordable.has(l.id));
-  const laid = layoutColumns(
-    [
-      { id: 'username', header: 'USERNAME', width: { min: 12, flex: 2 }, cell: (l: BulkLine) => l.username },
-      {
-        id: 'change',
-        header: 'CHANGE',
-        width: { min: 12, flex: 2 },
-        cell: (l: BulkLine) => change(l, job.op),
-      },
-      {
-        id: 'cost',
-        header: 'COST',
-        width: 6,
-        align: 'right',
-        cell: (l: BulkLine) => (l.cost === null ? '?' : creditsText(l.cost)),
-      },
-      {
-        id: 'detail',
-        header: 'NOTE',
-        width: { min: 8, flex: 1 },
-        cell: (l: BulkLine) => (notAffordable(l) ? 'not affordable' : (l.detail ?? '')),
-      },
-    ],
-    width - 13,
-    1,
-    { items: shown, now: 0 },
-  );
+  const detailOf = (l: BulkLine) => (notAffordable(l) ? 'not affordable' : (l.detail ?? ''));
+  const lay = (items: readonly BulkLine[]) =>
+    layoutColumns(
+      [
+        {
+          id: 'username',
+          header: 'USERNAME',
+          width: { min: 12, flex: 2 },
+          cell: (l: BulkLine) => l.username,
+        },
+        {
+          id: 'change',
+          header: 'CHANGE',
+          width: { min: 12, flex: 2 },
+          cell: (l: BulkLine) => change(l, job.op),
+        },
+        {
+          id: 'cost',
+          header: 'COST',
+          width: 6,
+          align: 'right',
+          cell: (l: BulkLine) => (l.cost === null ? '?' : creditsText(l.cost)),
+        },
+        // A detail wider than its column is said whole on the rows below its line (spilled).
+        {
+          id: 'detail',
+          header: 'NOTE',
+          width: { min: 8, flex: 1 },
+          cell: (l: BulkLine) => (spilled.has(l.id) ? '' : detailOf(l)),
+        },
+      ],
+      width - 13,
+      1,
+      { items, now: 0 },
+    );
+  // A line's reason (why it was not sent, what to do) is read whole: one that does not fit its
+  // column goes on rows of its own below the line, as many as it takes (at most the rows there are).
+  // By id: a job's lines may be new objects at each read of them.
+  const spilled = new Map<string, string[]>();
+  const under = Math.max(1, width - 13);
+  const spill = (l: BulkLine, detailWidth: number) => {
+    const d = detailOf(l);
+    if (isSpoken || cellWidth(d) <= detailWidth) spilled.delete(l.id);
+    else spilled.set(l.id, wrapWords(d, under).slice(0, Math.max(1, room - 1)));
+  };
+  const heightOf = (l: BulkLine) => (isSpoken ? perLine : 1 + (spilled.get(l.id)?.length ?? 0));
+  // The widest the detail column can be (the others at their least); the lines in view may leave it
+  // narrower, so the window is measured again with their columns and ends sooner if it must.
+  for (const l of job.lines) if (l.detail || notAffordable(l)) spill(l, width - 13 - 33);
+  let win = windowOfRows(job.lines.length, room, scroll, (i) => heightOf(job.lines[i]!));
+  const laid = lay(job.lines.slice(win.start, win.end));
+  const detailWidth = () => laid.find((c) => c.column.id === 'detail')?.width ?? 0;
+  for (const l of job.lines.slice(win.start, win.end)) spill(l, detailWidth());
+  let used = 0;
+  let end = win.start;
+  while (end < win.end && (end === win.start || used + heightOf(job.lines[end]!) <= room))
+    used += heightOf(job.lines[end++]!);
+  // The columns stay as laid out for the longer window: a detail that fitted them still does.
+  if (end < win.end)
+    win = { start: win.start, end, position: `${win.start + 1}–${end} of ${job.lines.length}` };
+  const shown = hidden || quiet ? [] : job.lines.slice(win.start, win.end);
+  // How many lines are in view: the scroll keys are offered only when some are not (commands/areas/bulk.ts).
+  const setPageRows = useApp((s) => s.setPageRows);
+  const inView = hidden || quiet ? 0 : win.end - win.start;
+  useLayoutEffect(() => setPageRows('bulk', inView), [setPageRows, inView]);
   const footerHint =
     b.phase === 'preview'
       ? hidden || blocker
@@ -206,25 +252,33 @@ function BulkBody({
       hint={footerHint}
       refused={Boolean(blocker || hidden)}
     >
-      {(hidden ? [] : head).map((h) => (
-        <Text key={h.slice(0, 24)} wrap="truncate" aria-label={spoken(h)}>
+      {(hidden ? [] : headText).map((h, row) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the rows above the lines are keyed by their place
+        <Text key={row} wrap="truncate" aria-label={spoken(h)}>
           {fitWidth(` ${h}`, width - 2)}
         </Text>
       ))}
       {shown.map((l) => (
-        <TableRow
-          key={l.id}
-          wrap="truncate"
-          say={() =>
-            `${l.state}, ${rowSentence(
-              laid.map((c) => c.column),
-              l,
-            )}`
-          }
-        >
-          <Text color={color(STATE_TONES[l.state] ?? 'ui.muted')}>{fitWidth(` ${l.state}`, 10)}</Text>
-          {rowText(laid, l)}
-        </TableRow>
+        <Fragment key={l.id}>
+          <TableRow
+            wrap="truncate"
+            say={() =>
+              `${l.state}, ${rowSentence(
+                laid.map((c) => c.column),
+                l,
+              )}`
+            }
+          >
+            <Text color={color(STATE_TONES[l.state] ?? 'ui.muted')}>{fitWidth(` ${l.state}`, 10)}</Text>
+            {rowText(laid, l)}
+          </TableRow>
+          {(spilled.get(l.id) ?? []).map((piece, row) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a reason's rows are keyed by their place in it
+            <Text key={row} wrap="truncate">
+              {fitWidth(`${' '.repeat(11)}${piece}`, width - 2)}
+            </Text>
+          ))}
+        </Fragment>
       ))}
       {win.position && !hidden && (
         <Text

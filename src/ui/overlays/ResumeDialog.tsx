@@ -54,7 +54,8 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
             )
           : '',
         unknown ? hint('resume.recheck', 'checks the unknown ones again') : '',
-        hint('resume.no', 'closes'),
+        // What Esc leaves: the lines never sent stay marked, to be done as the user likes.
+        hint('resume.no', unsent ? `closes (${unsent === 1 ? 'it stays' : 'they stay'} marked)` : 'closes'),
       ]
         .filter(Boolean)
         .join(' · ');
