@@ -218,9 +218,18 @@ function BulkBody({
   };
   const heightOf = (l: BulkLine) => (isSpoken ? perLine : 1 + (spilled.get(l.id)?.length ?? 0));
   // The widest the detail column can be (the others at their least); the lines in view may leave it
-  // narrower, so the window is measured again with their columns and ends sooner if it must.
-  for (const l of job.lines) if (l.detail || notAffordable(l)) spill(l, width - 13 - 33);
-  let win = windowOfRows(job.lines.length, room, scroll, (i) => heightOf(job.lines[i]!));
+  // narrower, so the window is measured again with their columns and ends sooner if it must. Only
+  // the lines the window asks about are measured (a screenful at each end, not 100,000 lines a frame).
+  const measured = new Set<number>();
+  const heightAt = (i: number) => {
+    const l = job.lines[i]!;
+    if (!measured.has(i)) {
+      measured.add(i);
+      if (l.detail || notAffordable(l)) spill(l, width - 13 - 33);
+    }
+    return heightOf(l);
+  };
+  let win = windowOfRows(job.lines.length, room, scroll, heightAt);
   const laid = lay(job.lines.slice(win.start, win.end));
   const detailWidth = () => laid.find((c) => c.column.id === 'detail')?.width ?? 0;
   for (const l of job.lines.slice(win.start, win.end)) spill(l, detailWidth());
