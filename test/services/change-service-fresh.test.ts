@@ -58,6 +58,29 @@ async function setup(rules: readonly FaultRule[] = [], dialect: Dialect = {}) {
   return { env, proxy, dir, changes, premium, packages, notices };
 }
 
+/**
+ * A service (intent log in `dir`) whose user quits as soon as it reads the lines again: each list
+ * request shuts the service down first, then goes to the server.
+ */
+function quittingOnRead(baseUrl: string, dir: string): ChangeService {
+  const real = createClient({ baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+  cleanups.push(() => real.close());
+  const changes: ChangeService = createChangeService({
+    client: {
+      ...real,
+      listLines: async (q) => {
+        await changes.shutdown(0);
+        return real.listLines(q);
+      },
+    },
+    target: { id: TARGET, label: 'SANDBOX' },
+    intents: fileIntentLog(dir),
+    journal: memoryJournal(),
+    sleep: async () => {},
+  });
+  return changes;
+}
+
 /** Another job of the account still spending (a request of it in flight): this job's balance window is closed. */
 function anotherJobSpending(dir: string, line: ReturnType<typeof toBulkLine>): void {
   const job: BulkJob = {
@@ -275,9 +298,6 @@ describe('a bulk job reads its lines again before it spends', () => {
     expect(proxy.forwarded.get('PUT /v1/lines/extend')).toBe(1);
   });
 
-  // Fails now (services/changes/service.ts, runChange): the read's error is caught before `interrupted`
-  // is asked, so a quit whose closing connection (or a late 503) fails the read records the resumed
-  // job's never-sent lines `failed` and ends the job. Make it `it(` once the catch asks it first.
   it('a resumed job none of whose lines was ever sent starts from the balance now, not the one its first run read', async () => {
     // The resumed job's extend reaches the service and is applied; its reply is lost.
     const { env, proxy, dir, changes, premium, packages } = await setup([
@@ -307,24 +327,8 @@ describe('a bulk job reads its lines again before it spends', () => {
     const { env, proxy, dir, premium } = await setup([
       { match: 'GET /v1/lines/all', fault: { kind: 'error5xx', status: 503 } },
     ]);
-    const real = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
-    cleanups.push(() => real.close());
     // The user quits while the read is in flight: its answer (an error) comes after the shutdown.
-    let changes: ReturnType<typeof createChangeService> | undefined;
-    const client = {
-      ...real,
-      listLines: async (q: Parameters<typeof real.listLines>[0]) => {
-        await changes!.shutdown(0);
-        return real.listLines(q);
-      },
-    };
-    changes = createChangeService({
-      client,
-      target: { id: TARGET, label: 'SANDBOX' },
-      intents: fileIntentLog(dir),
-      journal: memoryJournal(),
-      sleep: async () => {},
-    });
+    const changes = quittingOnRead(proxy.baseUrl, dir);
     const job: BulkJob = {
       id: 'resumed-job-0002',
       op: 'extend',
@@ -349,29 +353,9 @@ describe('a bulk job reads its lines again before it spends', () => {
     expect(kept?.lines.map((l) => l.state)).toEqual(['pending', 'pending']);
   });
 
-  // Fails now (services/changes/service.ts, runChange): a new job's intent is written only after the
-  // read again, so a quit (Ctrl-C, a dropped SSH session) during that read, a walk of the whole list
-  // on a large account, leaves nothing on disk: nothing was sent, but the next start offers nothing.
-  // Make it `it(` if the intent (lines never sent) is written before the read.
   it('a quit during a new job’s read again: the next start offers the job, every line never sent', async () => {
     const { env, dir, premium, packages } = await setup();
-    const real = createClient({ baseUrl: env.sb.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
-    cleanups.push(() => real.close());
-    let changes: ReturnType<typeof createChangeService> | undefined;
-    const client = {
-      ...real,
-      listLines: async (q: Parameters<typeof real.listLines>[0]) => {
-        await changes!.shutdown(0);
-        return real.listLines(q);
-      },
-    };
-    changes = createChangeService({
-      client,
-      target: { id: TARGET, label: 'SANDBOX' },
-      intents: fileIntentLog(dir),
-      journal: memoryJournal(),
-      sleep: async () => {},
-    });
+    const changes = quittingOnRead(env.sb.baseUrl, dir);
     const planned = changes.plan(
       'extend',
       premium.slice(0, 3).map(toBulkLine),
