@@ -81,19 +81,32 @@ function quittingOnRead(baseUrl: string, dir: string): ChangeService {
   return changes;
 }
 
-/** Another job of the account still spending (a request of it in flight): this job's balance window is closed. */
-function anotherJobSpending(dir: string, line: ReturnType<typeof toBulkLine>): void {
-  const job: BulkJob = {
-    id: 'another-job-0000',
+/** A one-month extend job of the sandbox account, written by hand (as a run left it on disk). */
+function extendJob(id: string, balanceBefore: number | null, lines: BulkJob['lines']): BulkJob {
+  return {
+    id,
     op: 'extend',
     months: 1,
     connections: 1,
     target: TARGET,
     createdAt: new Date().toISOString(),
-    balanceBefore: 1,
-    lines: [{ ...line, state: 'sending', sentAt: Date.now() }],
+    balanceBefore,
+    lines,
   };
-  fileIntentLog(dir).begin(job);
+}
+
+/** `job` on disk as a stopped run leaves it: its intent written, no process holding it (resumable). */
+function leftOnDisk(dir: string, job: BulkJob): void {
+  const log = fileIntentLog(dir);
+  log.begin(job);
+  log.release(job.id);
+}
+
+/** Another job of the account still spending (a request of it in flight): this job's balance window is closed. */
+function anotherJobSpending(dir: string, line: ReturnType<typeof toBulkLine>): void {
+  fileIntentLog(dir).begin(
+    extendJob('another-job-0000', 1, [{ ...line, state: 'sending', sentAt: Date.now() }]),
+  );
 }
 
 const listed = (proxy: { forwarded: Map<string, number> }) => proxy.forwarded.get('GET /v1/lines/all') ?? 0;
@@ -242,19 +255,12 @@ describe('a bulk job reads its lines again before it spends', () => {
       { match: 'GET /v1/lines/all', fault: { kind: 'error5xx', status: 503 } },
     ]);
     // Interrupted before it sent anything: on disk, its lines never sent.
-    const job: BulkJob = {
-      id: 'resumed-job-0001',
-      op: 'extend',
-      months: 1,
-      connections: 1,
-      target: TARGET,
-      createdAt: new Date().toISOString(),
-      balanceBefore: 1_000,
-      lines: premium.slice(0, 2).map((l) => ({ ...toBulkLine(l), cost: 1 })),
-    };
-    const log = fileIntentLog(dir);
-    log.begin(job);
-    log.release(job.id);
+    const job = extendJob(
+      'resumed-job-0001',
+      1_000,
+      premium.slice(0, 2).map((l) => ({ ...toBulkLine(l), cost: 1 })),
+    );
+    leftOnDisk(dir, job);
     const charged = books(env.sb).ledger.length;
     const final = await changes.runChange(job, { bulk: true });
     expect(final.lines.map((l) => [l.state, l.notSent])).toEqual([
@@ -285,9 +291,7 @@ describe('a bulk job reads its lines again before it spends', () => {
       balanceBefore: null,
       lines: [{ ...planned.lines[0]!, state: 'unknown', sentAt: Date.now() }, planned.lines[1]!],
     };
-    const log = fileIntentLog(dir);
-    log.begin(job);
-    log.release(job.id);
+    leftOnDisk(dir, job);
     expect(books(env.sb).balance).toBeLessThan(start);
     const final = await changes.runChange(job, { bulk: true });
     // Read again, the first line would show its own change as another's: its `before` is the marks'.
@@ -313,9 +317,7 @@ describe('a bulk job reads its lines again before it spends', () => {
     // since (another panel): nothing of that fall is this job's.
     const credits = (await env.client.me()).credits;
     const job: BulkJob = { ...planned, balanceBefore: credits + 500 };
-    const log = fileIntentLog(dir);
-    log.begin(job);
-    log.release(job.id);
+    leftOnDisk(dir, job);
     const final = await changes.runChange(job, { bulk: true });
     expect(proxy.forwarded.get('PUT /v1/lines/extend')).toBe(1);
     // Judged by the balance as it was just before the request: applied, its charge known.
@@ -329,19 +331,12 @@ describe('a bulk job reads its lines again before it spends', () => {
     ]);
     // The user quits while the read is in flight: its answer (an error) comes after the shutdown.
     const changes = quittingOnRead(proxy.baseUrl, dir);
-    const job: BulkJob = {
-      id: 'resumed-job-0002',
-      op: 'extend',
-      months: 1,
-      connections: 1,
-      target: TARGET,
-      createdAt: new Date().toISOString(),
-      balanceBefore: 1_000,
-      lines: premium.slice(0, 2).map((l) => ({ ...toBulkLine(l), cost: 1 })),
-    };
-    const log = fileIntentLog(dir);
-    log.begin(job);
-    log.release(job.id);
+    const job = extendJob(
+      'resumed-job-0002',
+      1_000,
+      premium.slice(0, 2).map((l) => ({ ...toBulkLine(l), cost: 1 })),
+    );
+    leftOnDisk(dir, job);
     const charged = books(env.sb).ledger.length;
     await changes.runChange(job, { bulk: true });
     expect(proxy.forwarded.get('PUT /v1/lines/extend') ?? 0).toBe(0);
@@ -561,18 +556,10 @@ describe('a check round asks the intent log once', () => {
       sleep: async () => {},
     });
     // A job whose window another job closed, one line unknown (its request never reached the service).
-    const job: BulkJob = {
-      id: 'checked-job-0001',
-      op: 'extend',
-      months: 1,
-      connections: 1,
-      target: TARGET,
-      createdAt: new Date().toISOString(),
-      balanceBefore: null,
-      lines: [{ ...toBulkLine(premium[0]!), state: 'unknown', sentAt: Date.now() }],
-    };
-    file.begin(job);
-    file.release(job.id);
+    const job = extendJob('checked-job-0001', null, [
+      { ...toBulkLine(premium[0]!), state: 'unknown', sentAt: Date.now() },
+    ]);
+    leftOnDisk(dir, job);
     reads = 0;
     const final = await changes.checkChange(job);
     expect(final.lines[0]!.state).toBe('unknown');
