@@ -4,10 +4,7 @@
  * marked is never taken for this job's; a line whose plan changed since is not sent (nothing
  * charged); a read that fails, or is cancelled, sends nothing.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client';
 import type { LineListItem, Package } from '../../src/api/contract';
 import { fileIntentLog } from '../../src/app/intent-file';
@@ -17,28 +14,15 @@ import type { IntentLog } from '../../src/services/changes/intent-log';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { type ChangeService, createChangeService } from '../../src/services/changes/service';
 import type { Change } from '../../src/services/changes/validate';
-import { type Dialect, type FaultRule, faultProxy } from '../helpers/fault-proxy';
-import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';
+import type { Dialect, FaultRule } from '../helpers/fault-proxy';
+import { books, DEMO_KEY } from '../helpers/sandbox';
 import { cleanups, until } from '../helpers/wait';
-
-const dirs: string[] = [];
-afterEach(() => {
-  while (dirs.length) rmSync(dirs.pop()!, { recursive: true, force: true });
-});
+import { proxiedSandbox } from './proxied-sandbox';
 
 const TARGET = 'sandbox:test';
 
 async function setup(rules: readonly FaultRule[] = [], dialect: Dialect = {}) {
-  const env = await sandbox({ lines: 40 });
-  const proxy = await faultProxy(env.sb.baseUrl, { rules, dialect });
-  const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
-  cleanups.push(async () => {
-    await proxy.landed();
-    await client.close();
-    await proxy.close();
-  });
-  const dir = mkdtempSync(join(tmpdir(), 'intents-'));
-  dirs.push(dir);
+  const { env, proxy, client, dir } = await proxiedSandbox({ lines: 40, rules, dialect });
   const journal = memoryJournal();
   const changes = createChangeService({
     client,

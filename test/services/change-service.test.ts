@@ -5,11 +5,7 @@
  * by a later process, a bulk job over lines; and the headless change path, which builds no store
  * and so touches no dialog state.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient } from '../../src/api/client';
+import { describe, expect, it, vi } from 'vitest';
 import type { LineListItem } from '../../src/api/contract';
 import { fileIntentLog } from '../../src/app/intent-file';
 import { toBulkLine } from '../../src/domain/bulk';
@@ -17,10 +13,10 @@ import { RULES } from '../../src/domain/change-rules';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { type ChangeEvent, createChangeService } from '../../src/services/changes/service';
 import type { Change } from '../../src/services/changes/validate';
-import { type FaultRule, faultProxy } from '../helpers/fault-proxy';
+import type { FaultRule } from '../helpers/fault-proxy';
 import { envFor, headless } from '../helpers/headless';
 import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';
-import { cleanups } from '../helpers/wait';
+import { proxiedSandbox } from './proxied-sandbox';
 
 const built = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../../src/store/app-store', async (original) => {
@@ -34,23 +30,9 @@ vi.mock('../../src/store/app-store', async (original) => {
   };
 });
 
-const dirs: string[] = [];
-afterEach(() => {
-  while (dirs.length) rmSync(dirs.pop()!, { recursive: true, force: true });
-});
-
 /** A service on a sandbox behind the fault proxy, with its intent log in a directory of its own. */
 async function setup(rules: readonly FaultRule[] = [], lines = 30) {
-  const env = await sandbox({ lines });
-  const proxy = await faultProxy(env.sb.baseUrl, { rules });
-  const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
-  cleanups.push(async () => {
-    await proxy.landed();
-    await client.close();
-    await proxy.close();
-  });
-  const dir = mkdtempSync(join(tmpdir(), 'intents-'));
-  dirs.push(dir);
+  const { env, proxy, client, dir } = await proxiedSandbox({ lines, rules });
   const journal = memoryJournal();
   const make = () =>
     createChangeService({
