@@ -64,6 +64,8 @@ function track(pid: number): () => unknown {
     // At exit nothing can wait for a grace period: SIGTERM first (a program that handles it may
     // still write a line), then SIGKILL, so a program that ignores SIGTERM cannot outlive linedesk.
     // The watchdogs go last (their groups are ended already): none is left to kill a group id later.
+    // Through their ChildProcess, not a raw pid: one that already ended (reaped) is not signalled, so
+    // a pid reused since by another process is never hit.
     process.on('exit', () => {
       for (const sig of ['SIGTERM', 'SIGKILL'] as const)
         for (const group of running.keys()) {
@@ -73,7 +75,7 @@ function track(pid: number): () => unknown {
             // gone already
           }
         }
-      for (const dog of running.values()) if (dog?.pid) kill(dog.pid);
+      for (const dog of running.values()) dog?.kill('SIGKILL');
     });
   }
   return () => {
@@ -83,14 +85,6 @@ function track(pid: number): () => unknown {
     dog?.stdin?.end('done\n');
   };
 }
-
-const kill = (pid: number) => {
-  try {
-    process.kill(pid, 'SIGKILL');
-  } catch {
-    // gone already
-  }
-};
 
 /** After the program exits: how long its output may still take to drain (a child it left holding the pipe). */
 const DRAIN_MS = 1_000;
