@@ -6,28 +6,10 @@ import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileJournal } from '../src/app/journal-file';
-import type { JournalEntry } from '../src/services/changes/journal';
-import { replaceSection } from './lib';
+import { benchJournalEntry, benchJournalText, replaceSection } from './lib';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const entry = (i: number): JournalEntry => ({
-  opId: `bench:${i}`,
-  time: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
-  target: 'https://panel.example/#0123456789abcdef',
-  operation: 'extend',
-  lineId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-  username: `benchuser${i}`,
-  quotedCost: 3,
-  estimate: true,
-  deducedCredits: 3,
-  newBalance: 100_000 - 3 * i,
-  charge: 'reply',
-  outcome: 'applied',
-  months: 1,
-  connectionsBefore: 2,
-  connectionsAfter: 2,
-});
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const time = (f: () => unknown) => {
   const t = performance.now();
@@ -39,15 +21,14 @@ const rows: string[] = [];
 for (const n of SIZES) {
   const dir = mkdtempSync(join(os.tmpdir(), 'linedesk-bench-journal-'));
   const file = join(dir, 'journal.jsonl');
-  let text = '';
-  for (let i = 0; i < n; i++) text += `${JSON.stringify(entry(i))}\n`;
+  const text = benchJournalText(n);
   appendFileSync(file, text);
   const whole: number[] = [];
   const again: number[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     const reader = fileJournal(file);
     whole.push(time(() => reader.read()));
-    reader.append(entry(n + r));
+    reader.append(benchJournalEntry(n + r));
     again.push(time(() => reader.read()));
   }
   rmSync(dir, { recursive: true, force: true });

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Pool } from 'undici';
+import type { JournalEntry } from '../src/services/changes/journal';
 
 export interface LoadResult {
   readonly name: string;
@@ -92,4 +93,30 @@ export function spawnBenchSandbox(lines: number, extra: string[] = []) {
     'dist/linedesk.js',
     ...['sandbox', '--json', '--port', '0', '--db', ':memory:', '--lines', String(lines), ...extra],
   ]);
+}
+
+/** The `i`th entry of a bench journal: an applied extend a minute after the last (a busy year's). */
+export const benchJournalEntry = (i: number): JournalEntry => ({
+  opId: `bench:${i}`,
+  time: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+  target: 'https://panel.example/#0123456789abcdef',
+  operation: 'extend',
+  lineId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  username: `benchuser${i}`,
+  quotedCost: 3,
+  estimate: true,
+  deducedCredits: 3,
+  newBalance: 100_000 - 3 * i,
+  charge: 'reply',
+  outcome: 'applied',
+  months: 1,
+  connectionsBefore: 2,
+  connectionsAfter: 2,
+});
+
+/** A journal file's text of `n` bench entries (JSONL, as the app writes it). */
+export function benchJournalText(n: number): string {
+  let text = '';
+  for (let i = 0; i < n; i++) text += `${JSON.stringify(benchJournalEntry(i))}\n`;
+  return text;
 }

@@ -7,7 +7,7 @@ import pty from '@lydell/node-pty';
 import xterm from '@xterm/headless';
 import { build } from 'esbuild';
 import { BUNDLE_OPTIONS } from '../scripts/bundle-options.mjs';
-import { percentile, replaceSection, spawnBenchSandbox } from './lib';
+import { benchJournalText, percentile, replaceSection, spawnBenchSandbox } from './lib';
 
 const LINES = Number(process.env.BENCH_LINES ?? 100_000);
 /** BENCH_JOURNAL=100000: each launch starts with a journal of that many entries (a busy year's). */
@@ -44,28 +44,7 @@ const sb = await spawnBenchSandbox(LINES);
 // The journal each launch copies, written once (its folder only when there is a journal to hold).
 const journalFile =
   JOURNAL > 0 ? join(mkdtempSync(join(tmpdir(), 'ld-bench-journal-')), 'journal.jsonl') : null;
-if (journalFile) {
-  let text = '';
-  for (let i = 0; i < JOURNAL; i++)
-    text += `${JSON.stringify({
-      opId: `bench:${i}`,
-      time: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
-      target: 'https://panel.example/#0123456789abcdef',
-      operation: 'extend',
-      lineId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-      username: `benchuser${i}`,
-      quotedCost: 3,
-      estimate: true,
-      deducedCredits: 3,
-      newBalance: 100_000 - 3 * i,
-      charge: 'reply',
-      outcome: 'applied',
-      months: 1,
-      connectionsBefore: 2,
-      connectionsAfter: 2,
-    })}\n`;
-  writeFileSync(journalFile, text);
-}
+if (journalFile) writeFileSync(journalFile, benchJournalText(JOURNAL));
 
 /** One app in a pty; output is kept with timestamps so frames can be timed. */
 function launch(

@@ -1,7 +1,6 @@
 import {
   appendFileSync,
   closeSync,
-  existsSync,
   fstatSync,
   mkdirSync,
   openSync,
@@ -125,13 +124,17 @@ export function fileJournal(file: string, opts: FileJournalOptions = {}): Journa
    * follows. A file gone reads as empty; any other failure throws.
    */
   const advance = (max: number): Buffer | null => {
-    if (!existsSync(file)) {
+    let fd: number;
+    try {
+      fd = openSync(file, 'r');
+    } catch (err) {
+      // Gone (or never written) reads as empty, even when it goes between a check and the open.
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
       state = fresh();
       return Buffer.alloc(0);
     }
     let buf: Buffer;
     let size: number;
-    const fd = openSync(file, 'r');
     try {
       const st = fstatSync(fd);
       size = st.size;
@@ -243,7 +246,7 @@ export function fileJournal(file: string, opts: FileJournalOptions = {}): Journa
     read,
     mark() {
       try {
-        return existsSync(file) ? statSync(file).size : 0;
+        return statSync(file).size;
       } catch {
         return 0;
       }

@@ -29,6 +29,18 @@ const entry = (over: Partial<JournalEntry> = {}): JournalEntry => ({
   ...over,
 });
 
+/** An entry's line as the journal writes it (bytes: a torn write cuts them anywhere). */
+const utf8 = (o: Partial<JournalEntry>) => Buffer.from(`${JSON.stringify(entry(o))}\n`);
+
+/** The file's size in bytes; none yet: 0. */
+const sizeOf = (file: string): number => {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+};
+
 describe('journal', () => {
   it('a journal that cannot be read (a directory in its place) is named, never thrown', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ld-journal-'));
@@ -87,7 +99,6 @@ describe('journal', () => {
 
   it('property: read after any appends, torn writes, edits in place, cuts and replacements equals a fresh read', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ld-journal-prop-'));
-    const utf8 = (o: Partial<JournalEntry>) => Buffer.from(`${JSON.stringify(entry(o))}\n`);
     const op = fc.oneof(
       fc.record({ k: fc.constant('entry' as const), name: fc.constantFrom('ann', 'zoë', '用户', '🎬x') }),
       fc.record({ k: fc.constant('torn' as const), name: fc.constantFrom('zoë', '用户🎬'), cut: fc.nat() }),
@@ -105,13 +116,7 @@ describe('journal', () => {
         const file = join(dir, `j${n++}.jsonl`);
         const kept = fileJournal(file);
         for (const o of ops) {
-          const size = (() => {
-            try {
-              return statSync(file).size;
-            } catch {
-              return 0;
-            }
-          })();
+          const size = sizeOf(file);
           if (o.k === 'entry') appendFileSync(file, utf8({ username: o.name }));
           else if (o.k === 'torn') {
             const b = utf8({ username: o.name });
@@ -145,7 +150,6 @@ describe('journal', () => {
 
   it('property: a read ahead in chunks (a turn of the event loop each), changes meanwhile, equals a fresh read', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ld-journal-ahead-'));
-    const utf8 = (o: Partial<JournalEntry>) => Buffer.from(`${JSON.stringify(entry(o))}\n`);
     const op = fc.oneof(
       fc.record({
         k: fc.constant('entries' as const),
@@ -169,13 +173,7 @@ describe('journal', () => {
           const file = join(dir, `a${n++}.jsonl`);
           const chunked = fileJournal(file, { chunkBytes });
           const apply = (o: (typeof steps)[number]['op']) => {
-            const size = (() => {
-              try {
-                return statSync(file).size;
-              } catch {
-                return 0;
-              }
-            })();
+            const size = sizeOf(file);
             if (o.k === 'entries')
               for (let i = 0; i < o.n; i++) appendFileSync(file, utf8({ username: `${o.name}${i}` }));
             else if (o.k === 'torn') {

@@ -14,8 +14,29 @@ import { fileIntentLog, type IntentFs } from '../../src/app/intent-file';
 import type { BulkJob } from '../../src/domain/bulk';
 import { memoryBalances, readAccountToJudge, readAccountWatched } from '../../src/services/balance-watch';
 import { memoryIntentLog } from '../../src/services/changes/intent-log';
-import { memoryJournal } from '../../src/services/changes/journal';
+import { type JournalEntry, memoryJournal } from '../../src/services/changes/journal';
 import { sandbox } from '../helpers/sandbox';
+
+/** An applied extend of line l1 journaled under `target` at `time`: it spent `credits`. */
+const appliedExtend = (
+  opId: string,
+  target: string,
+  time: number,
+  credits: number,
+  newBalance: number,
+): JournalEntry => ({
+  opId,
+  time: new Date(time).toISOString(),
+  target,
+  operation: 'extend',
+  lineId: 'l1',
+  username: 'user-l1',
+  quotedCost: credits,
+  estimate: true,
+  deducedCredits: credits,
+  newBalance,
+  outcome: 'applied',
+});
 
 describe('the drift watch while a change is open', () => {
   it('an extend in flight is not drift; once journaled it is explained', async () => {
@@ -88,19 +109,7 @@ describe('the drift watch against another linedesk closing a change during the r
       if (closeOnNextClock) {
         // The other process: its reply read and journaled, its intent closed, at this very moment.
         closeOnNextClock = false;
-        journal.append({
-          opId: 'job2:x',
-          time: new Date(clock + 1).toISOString(),
-          target: 'acct',
-          operation: 'extend',
-          lineId: 'l1',
-          username: 'user-l1',
-          quotedCost: 5,
-          estimate: true,
-          deducedCredits: 5,
-          newBalance: 95,
-          outcome: 'applied',
-        });
+        journal.append(appliedExtend('job2:x', 'acct', clock + 1, 5, 95));
         intents.end('job2');
       }
       return clock;
@@ -193,19 +202,7 @@ describe('the drift watch with two keys of one account on this machine', () => {
     const balances = memoryBalances();
     balances.seen.set('https://panel.example/#aaaa0000aaaa0000', { balance: 100, at: clock - 60_000 });
     const journal = memoryJournal();
-    journal.append({
-      opId: 'cron:x',
-      time: new Date(clock - 30_000).toISOString(),
-      target: 'https://panel.example/#bbbb0000bbbb0000',
-      operation: 'extend',
-      lineId: 'l1',
-      username: 'user-l1',
-      quotedCost: 5,
-      estimate: true,
-      deducedCredits: 5,
-      newBalance: 95,
-      outcome: 'applied',
-    });
+    journal.append(appliedExtend('cron:x', 'https://panel.example/#bbbb0000bbbb0000', clock - 30_000, 5, 95));
     const watch = {
       balances,
       targetId: 'https://panel.example/#aaaa0000aaaa0000',
@@ -240,19 +237,7 @@ describe('a judgement made after the read (the screens wait for the journal read
     const early = await readAccountToJudge(client, watch);
     // Meanwhile another linedesk spends 5 (journaled) and judges its own later read.
     clock += 1000;
-    journal.append({
-      opId: 'other:x',
-      time: new Date(clock).toISOString(),
-      target: 'acct',
-      operation: 'extend',
-      lineId: 'l1',
-      username: 'user-l1',
-      quotedCost: 5,
-      estimate: true,
-      deducedCredits: 5,
-      newBalance: 95,
-      outcome: 'applied',
-    });
+    journal.append(appliedExtend('other:x', 'acct', clock, 5, 95));
     credits = 95;
     clock += 1000;
     expect((await readAccountWatched(client, watch)).drift?.verdict).toEqual({
