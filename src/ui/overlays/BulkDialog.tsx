@@ -238,8 +238,19 @@ function BulkBody({
   while (end < win.end && (end === win.start || used + heightOf(job.lines[end]!) <= room))
     used += heightOf(job.lines[end++]!);
   // The columns stay as laid out for the longer window: a detail that fitted them still does.
-  if (end < win.end)
-    win = { start: win.start, end, position: `${win.start + 1}–${end} of ${job.lines.length}` };
+  if (end < win.end) {
+    let start = win.start;
+    // Scrolled to the end (the offset held where the last lines filled the window as measured at the
+    // widest detail column): the window still ends at the last line, starting as late as its rows
+    // need, or the last lines (taller in the columns as laid out) could never be scrolled into view.
+    if (win.end === job.lines.length && scroll > win.start) {
+      end = win.end;
+      start = end;
+      for (used = 0; start > win.start && (start === end || used + heightOf(job.lines[start - 1]!) <= room); )
+        used += heightOf(job.lines[--start]!);
+    }
+    win = { start, end, position: `${start + 1}–${end} of ${job.lines.length}` };
+  }
   const shown = hidden || quiet ? [] : job.lines.slice(win.start, win.end);
   // How many lines are in view: the scroll keys are offered only when some are not (commands/areas/bulk.ts).
   const setPageRows = useApp((s) => s.setPageRows);
