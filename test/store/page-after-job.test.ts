@@ -167,4 +167,20 @@ describe('the page after a bulk extend on the list by id', () => {
       fresh.lines.map((l) => [l.id, l.exp_date?.ms]),
     );
   });
+  it('a job whose every line changed since marked (none sent) shows their rows as the server has them', async () => {
+    const { inner, s, idle } = await countingPageReads();
+    const [a, b] = loaded(s().lines)!.lines.filter((l) => l.enabled && !l.is_trial);
+    const expOf = (id: string) => loaded(s().lines)!.lines.find((l) => l.id === id)?.exp_date?.ms;
+    s().markLines([a!, b!]);
+    s().openBulk('extend');
+    // Both extended elsewhere after they were marked: read again, neither is sent.
+    await inner.extendLine({ id: a!.id, duration: 1 });
+    await inner.extendLine({ id: b!.id, duration: 1 });
+    await s().bulkStart();
+    expect(s().bulk?.job.lines.map((l) => l.state)).toEqual(['skipped', 'skipped']);
+    await idle();
+    const fresh = await inner.listLines({ offset: 0, limit: s().pageSize });
+    const expected = [a, b].map((l) => fresh.lines.find((f) => f.id === l!.id)?.exp_date?.ms);
+    expect([a, b].map((l) => expOf(l!.id))).toEqual(expected);
+  });
 });
