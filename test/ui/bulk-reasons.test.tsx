@@ -107,6 +107,10 @@ describe('the bulk dialog’s last lines', () => {
     await app.waitFrame((f) => /\b[2-9]\d marked/.test(f));
     await app.press('line.extend');
     await app.waitFrame((f) => f.includes('marked lines by') && f.includes('Total'));
+    // The preview says whole how many marked lines are not on the page (it was cut at "hidde…").
+    expect(prose(app.frame())).toMatch(
+      /of the \d+ marked lines are not on the page in view \(other pages, or hidden by the filter or search\)\./,
+    );
     const lines = app.store.getState().bulk!.job.lines;
     // A trial's reason ("Trial lines cannot be extended") takes a row of its own in the columns as
     // laid out, not at the widest: the window at the end was measured one row short of the last line.
