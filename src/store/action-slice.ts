@@ -175,11 +175,10 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
     }
     if (l.state === 'unknown') return patch({ phase: 'unknown', job, message });
     patch({ phase: 'failed', job, message, ...(l.state === 'skipped' && server ? { line: server } : {}) });
-    // Not sent for what the line is now (read again just before sending): the screens show it as it is
-    // (a line read older than shown is not given: the row stays as it was, read again next time).
-    if (l.state === 'skipped' && !l.heldBack && job.op !== 'create' && job.op !== 'trial') {
-      if (server) get().replaceLine(server);
-      else if (notFoundAgain(l)) get().removeLine(l.id);
+    // Not sent for what the line is now (read again just before sending): its row is the server's
+    // (store/changes/changes-slice.ts writes it for every job); one not found again leaves the page.
+    if (l.state === 'skipped' && !l.heldBack && !server && job.op !== 'create' && job.op !== 'trial') {
+      if (notFoundAgain(l)) get().removeLine(l.id);
     }
     if (err instanceof LineNotFound && get().action?.line) get().removeLine(get().action!.line!.id);
     if (err instanceof InsufficientBalance) void get().loadAccount();

@@ -22,6 +22,37 @@ const gate = () => {
   return { shut, open };
 };
 
+/** A store on a small sandbox whose page reads are counted (the lines read again before sending
+ *  walk the list in pages of their own: not counted), with the page and account loaded. */
+async function countingPageReads() {
+  const env = await sandbox({ lines: 40, credits: 100_000 });
+  const inner = env.client as ServiceClient;
+  const reads: unknown[] = [];
+  let pageSize = 0;
+  let pending = 0;
+  const client: ServiceClient = {
+    ...inner,
+    listLines: (q, o) => {
+      if (q?.limit === pageSize && !q.search) reads.push(q);
+      pending++;
+      return inner.listLines(q, o).finally(() => pending--);
+    },
+  };
+  const { store } = await storeOnSandbox(
+    {},
+    { client, intents: memoryIntentLog(), journal: memoryJournal() },
+    env,
+  );
+  const s = () => store.getState();
+  pageSize = s().pageSize;
+  await Promise.all([s().loadAccount(), s().loadCatalog(), s().loadLines({ offset: 0 })]);
+  /** No request in flight, and the page and account as read. */
+  const idle = () =>
+    until(() => pending === 0 && s().lines.status === 'ready' && s().account.status === 'ready');
+  await idle();
+  return { inner, reads, s, idle };
+}
+
 describe('the page after a bulk extend on the list by id', () => {
   it('a page answered during the job with a row older than its reply keeps the reply’s row', async () => {
     const env = await sandbox({ lines: 40, credits: 100_000 });
@@ -94,29 +125,7 @@ describe('the page after a bulk extend on the list by id', () => {
   });
 
   it('a bulk extend of lines on the list by id reads no page at its end (the replies wrote the rows)', async () => {
-    const env = await sandbox({ lines: 40, credits: 100_000 });
-    const inner = env.client as ServiceClient;
-    /** The page reads (the lines read again before sending walk the list in pages of their own). */
-    const reads: unknown[] = [];
-    let pageSize = 0;
-    let pending = 0;
-    const client: ServiceClient = {
-      ...inner,
-      listLines: (q, o) => {
-        if (q?.limit === pageSize && !q.search) reads.push(q);
-        pending++;
-        return inner.listLines(q, o).finally(() => pending--);
-      },
-    };
-    const { store } = await storeOnSandbox(
-      {},
-      { client, intents: memoryIntentLog(), journal: memoryJournal() },
-      env,
-    );
-    const s = () => store.getState();
-    pageSize = s().pageSize;
-    await Promise.all([s().loadAccount(), s().loadCatalog(), s().loadLines({ offset: 0 })]);
-    await until(() => pending === 0 && s().lines.status === 'ready');
+    const { inner, reads, s, idle } = await countingPageReads();
     expect(reads.length).toBeGreaterThan(0); // the page and its prefetch: page reads are counted
     const [a, b, c] = loaded(s().lines)!.lines.filter((l) => l.enabled && !l.is_trial);
     const expOf = (id: string) => loaded(s().lines)!.lines.find((l) => l.id === id)?.exp_date?.ms;
@@ -127,7 +136,7 @@ describe('the page after a bulk extend on the list by id', () => {
     reads.length = 0;
     await s().bulkStart();
     expect(s().bulk?.job.lines.map((l) => l.state)).toEqual(['done', 'done', 'done']);
-    await until(() => pending === 0 && s().account.status === 'ready');
+    await idle();
     expect(reads).toEqual([]);
     // The rows on screen are the server's: the replies' rows, as a fresh read shows them.
     expect([a, b, c].map((l) => expOf(l!.id))).not.toEqual(was);
@@ -138,28 +147,7 @@ describe('the page after a bulk extend on the list by id', () => {
   });
 
   it('a line changed since marked (not sent) has its row read again at the end: the page is read', async () => {
-    const env = await sandbox({ lines: 40, credits: 100_000 });
-    const inner = env.client as ServiceClient;
-    const reads: unknown[] = [];
-    let pageSize = 0;
-    let pending = 0;
-    const client: ServiceClient = {
-      ...inner,
-      listLines: (q, o) => {
-        if (q?.limit === pageSize && !q.search) reads.push(q);
-        pending++;
-        return inner.listLines(q, o).finally(() => pending--);
-      },
-    };
-    const { store } = await storeOnSandbox(
-      {},
-      { client, intents: memoryIntentLog(), journal: memoryJournal() },
-      env,
-    );
-    const s = () => store.getState();
-    pageSize = s().pageSize;
-    await Promise.all([s().loadAccount(), s().loadCatalog(), s().loadLines({ offset: 0 })]);
-    await until(() => pending === 0 && s().lines.status === 'ready');
+    const { inner, reads, s, idle } = await countingPageReads();
     const [a, b] = loaded(s().lines)!.lines.filter((l) => l.enabled && !l.is_trial);
     const expOf = (id: string) => loaded(s().lines)!.lines.find((l) => l.id === id)?.exp_date?.ms;
     const was = expOf(b!.id);
@@ -171,12 +159,28 @@ describe('the page after a bulk extend on the list by id', () => {
     reads.length = 0;
     await s().bulkStart();
     expect(s().bulk?.job.lines.map((l) => l.state)).toEqual(['done', 'skipped']);
-    await until(() => pending === 0 && s().lines.status === 'ready' && s().account.status === 'ready');
+    await idle();
     expect(reads).toContainEqual(expect.objectContaining({ offset: 0 })); // the page (and its prefetch)
     expect(expOf(b!.id)).not.toBe(was);
-    const fresh = await inner.listLines({ offset: 0, limit: pageSize });
+    const fresh = await inner.listLines({ offset: 0, limit: s().pageSize });
     expect(loaded(s().lines)!.lines.map((l) => [l.id, l.exp_date?.ms])).toEqual(
       fresh.lines.map((l) => [l.id, l.exp_date?.ms]),
     );
+  });
+  it('a job whose every line changed since marked (none sent) shows their rows as the server has them', async () => {
+    const { inner, s, idle } = await countingPageReads();
+    const [a, b] = loaded(s().lines)!.lines.filter((l) => l.enabled && !l.is_trial);
+    const expOf = (id: string) => loaded(s().lines)!.lines.find((l) => l.id === id)?.exp_date?.ms;
+    s().markLines([a!, b!]);
+    s().openBulk('extend');
+    // Both extended elsewhere after they were marked: read again, neither is sent.
+    await inner.extendLine({ id: a!.id, duration: 1 });
+    await inner.extendLine({ id: b!.id, duration: 1 });
+    await s().bulkStart();
+    expect(s().bulk?.job.lines.map((l) => l.state)).toEqual(['skipped', 'skipped']);
+    await idle();
+    const fresh = await inner.listLines({ offset: 0, limit: s().pageSize });
+    const expected = [a, b].map((l) => fresh.lines.find((f) => f.id === l!.id)?.exp_date?.ms);
+    expect([a, b].map((l) => expOf(l!.id))).toEqual(expected);
   });
 });

@@ -98,6 +98,29 @@ describe('the bulk dialog’s scroll keys', () => {
   });
 });
 
+describe('the bulk dialog’s last lines', () => {
+  it('at 80×24, paged to the end, the last line is in view though a reason above it wraps', async () => {
+    const app = await renderApp({ lines: 40 }, { journal: memoryJournal() });
+    await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
+    resize(app, 80, 24);
+    await app.press('lines.markAll');
+    await app.waitFrame((f) => /\b[2-9]\d marked/.test(f));
+    await app.press('line.extend');
+    await app.waitFrame((f) => f.includes('marked lines by') && f.includes('Total'));
+    // The preview says whole how many marked lines are not on the page (it was cut at "hidde…").
+    expect(prose(app.frame())).toMatch(
+      /of the \d+ marked lines are not on the page in view \(other pages, or hidden by the filter or search\)\./,
+    );
+    const lines = app.store.getState().bulk!.job.lines;
+    // A trial's reason ("Trial lines cannot be extended") takes a row of its own in the columns as
+    // laid out, not at the widest: the window at the end was measured one row short of the last line.
+    for (let i = 0; i < lines.length; i++) await app.press('bulk.pageDown');
+    await app.waitFrame((f) => f.includes(`of ${lines.length} (`));
+    expect(app.frame()).toContain(`–${lines.length} of ${lines.length}`);
+    expect(app.frame()).toContain(lines.at(-1)!.username);
+  });
+});
+
 describe('a window onto items of several rows', () => {
   it('holds as many items as the rows do, one at least; the offset is clamped so the last ones fill it', () => {
     const h = [1, 3, 1, 1, 2];

@@ -91,6 +91,12 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
         // No reply wrote its row: a line skipped when read again before sending (changed or gone since
         // marked; a single change's dialog shows it itself), one failed (not found, say), or unknown.
         if (l.state === 'skipped' || l.state === 'failed' || l.state === 'unknown') rowUnknown.add(job.id);
+        // Not sent for what the line is now (read again just before sending): its row is the server's,
+        // and read now, whether any line of the job is done or not (a row left as marked, read under a
+        // minute ago, would let a change be sent on it without the read again that skipped this one).
+        // A line read older than shown is not given (held back): its row stays, read again next time.
+        if (l.state === 'skipped' && server && !l.heldBack && job.op !== 'create' && job.op !== 'trial')
+          get().replaceLine(server);
         if (l.state !== 'done') return;
         // The header follows the money as it is spent: each reply says the balance after its charge.
         if (l.newBalance !== undefined) get().balanceSeen(l.newBalance);

@@ -143,7 +143,11 @@ function BulkBody({
   }
   const blocker = b.phase === 'preview' ? bulkBlocker(b, balance) : null;
   // The title, what the preview says above the lines and at least one line, or it cannot start.
-  const short = b.phase === 'preview' ? head.length + 5 - height : 0;
+  // What the dialog says above its lines is read whole, on as many rows as it takes (the rows that
+  // must show whole to start fit one row each, or it is too narrow: `cut` below).
+  const wrapHead = (rows: readonly string[]) =>
+    isSpoken ? rows : rows.flatMap((h) => wrapWords(h, width - 3));
+  const short = b.phase === 'preview' ? wrapHead(head).length + 5 - height : 0;
   const cut = must.some((h) => cellWidth(` ${h}`) > width - 2);
   const hidden =
     short > 0
@@ -157,10 +161,10 @@ function BulkBody({
   // Read aloud, a row is its whole sentence, which wraps (Ink draws the aria-label): the window
   // counts the rows they take, so the frame stays within the terminal and the rows below the
   // lines (where they are, how to start) are not cut off.
-  // Once started, what the job says above its lines (its counts, rate and time left, the balance
-  // moved besides it, a pause) is read whole, on as many rows as it takes; the preview's rows are
-  // measured above (what it must show whole, or it cannot start).
-  const headText = isSpoken || b.phase === 'preview' ? head : head.flatMap((h) => wrapWords(h, width - 3));
+  // What the dialog says above its lines (in the preview, how many marked lines are not on the page;
+  // once started, its counts, rate and time left, the balance moved besides it, a pause) is read
+  // whole, on as many rows as it takes (wrapHead).
+  const headText = wrapHead(head);
   const headRows = isSpoken
     ? head.reduce((n, h) => n + wrappedRows(spoken(h), width - 2), 0)
     : headText.length;
@@ -238,8 +242,19 @@ function BulkBody({
   while (end < win.end && (end === win.start || used + heightOf(job.lines[end]!) <= room))
     used += heightOf(job.lines[end++]!);
   // The columns stay as laid out for the longer window: a detail that fitted them still does.
-  if (end < win.end)
-    win = { start: win.start, end, position: `${win.start + 1}–${end} of ${job.lines.length}` };
+  if (end < win.end) {
+    let start = win.start;
+    // Scrolled to the end (the offset held where the last lines filled the window as measured at the
+    // widest detail column): the window still ends at the last line, starting as late as its rows
+    // need, or the last lines (taller in the columns as laid out) could never be scrolled into view.
+    if (win.end === job.lines.length && scroll > win.start) {
+      end = win.end;
+      start = end;
+      for (used = 0; start > win.start && (start === end || used + heightOf(job.lines[start - 1]!) <= room); )
+        used += heightOf(job.lines[--start]!);
+    }
+    win = { start, end, position: `${start + 1}–${end} of ${job.lines.length}` };
+  }
   const shown = hidden || quiet ? [] : job.lines.slice(win.start, win.end);
   // How many lines are in view: the scroll keys are offered only when some are not (commands/areas/bulk.ts).
   const setPageRows = useApp((s) => s.setPageRows);
