@@ -3,14 +3,14 @@
  * job's lines: a job resumed once may hold lines its re-read skipped (changed since marked), and
  * lines a user cancelled.
  */
-import { expect, describe as group, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BulkLine } from '../../src/domain/bulk';
-import { describe } from '../../src/ui/overlays/ResumeDialog';
+import { offerRows } from '../../src/ui/overlays/ResumeDialog';
 import { renderApp } from '../helpers/app';
 import { lineItem } from '../helpers/fixtures';
 import { extendJob, jobLine } from '../helpers/jobs';
 
-group('the resume offer', () => {
+describe('the resume offer', () => {
   it('counts done, failed, unknown, never sent, skipped and cancelled lines, adding up to the job', () => {
     const states: Partial<BulkLine>[] = [
       { state: 'done' },
@@ -25,7 +25,7 @@ group('the resume offer', () => {
       'job-x',
       states.map((p, i) => jobLine(lineItem({ id: String(i + 1), username: `u${i + 1}` }), p)),
     );
-    const rows = describe({ job, unsent: 2 }, false);
+    const rows = offerRows({ job, unsent: 2 }, false);
     const counts = rows.find((r) => r[2] === 'job-x:counts')![0];
     expect(counts).toContain('1 done · 1 failed · 1 unknown · 2 never sent · 1 skipped · 1 cancelled');
     const sum = [...counts.matchAll(/(\d+) (?:done|failed|unknown|never sent|skipped|cancelled)/g)].reduce(

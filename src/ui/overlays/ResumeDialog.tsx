@@ -28,7 +28,7 @@ const MAX_ROWS = 12;
 export function ResumeDialog({ width, height }: { readonly width: number; readonly height: number }) {
   const recovery = useApp((s) => s.recovery);
   const rows: Row[] = [];
-  for (const r of recovery?.jobs ?? []) rows.push(...describe(r, recovery?.checking ?? false));
+  for (const r of recovery?.jobs ?? []) rows.push(...offerRows(r, recovery?.checking ?? false));
   // Two borders, the title and the hint; a list longer than the room ends in "… and N more".
   const room = height - 4;
   const fits = Math.min(MAX_ROWS, rows.length <= room ? rows.length : room - 1);
@@ -83,7 +83,7 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
 type Row = [string, 'tone.error' | 'tone.success' | 'ui.muted' | undefined, string?];
 
 /** The offer's rows for one job; its counts add up to the job's lines (exported for its test). */
-export function describe(r: Recovered, checking: boolean) {
+export function offerRows(r: Recovered, checking: boolean) {
   const { job } = r;
   const when = job.createdAt.slice(0, 16).replace('T', ' ');
   const out: Row[] = [];
