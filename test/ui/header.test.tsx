@@ -28,25 +28,33 @@ describe('the header at narrow widths (issue 23)', () => {
       for (const n of text.match(/\d[\d,.]*\d|\d/g) ?? []) expect(['3,048.50', '2,623']).toContain(n);
     }
     expect(joined(layoutHeader(120, parts))).toContain(' linedesk  reseller.support@example-panel.com  ');
-    // 80: the product name goes first; the numbers stay whole
+    // 100: the product name goes first; the numbers stay whole
+    const at100 = joined(layoutHeader(100, parts));
+    expect(at100).not.toContain('linedesk');
+    expect(at100).toContain('reseller.support@');
+    expect(at100).toContain('2,623 lines');
+    expect(at100).toContain('2,623 marked');
+    // 80: the lines count (the list says it too) goes before the account: which account the marks
+    // and the balance are is kept, shortened
     const at80 = joined(layoutHeader(80, parts));
-    expect(at80).not.toContain('linedesk');
-    expect(at80).toContain('2,623 lines');
+    expect(at80).not.toContain('lines');
+    expect(at80).toMatch(/ reseller\.support@\S*… {2}3,048\.50 credits/);
     expect(at80).toContain('2,623 marked');
-    // narrower: the lines count goes before the marked count
+    // narrower: the account goes before the marked count
     const at60 = joined(layoutHeader(60, parts));
-    expect(at60).not.toContain('lines');
+    expect(at60).not.toContain('reseller');
     expect(at60).toContain('2,623 marked');
   });
 
-  it('drawn at 80 columns with marks: every number whole on screen', async () => {
+  it('drawn at 80 columns with marks and read-only: the account stays (shortened), every number whole', async () => {
     const env = await sandbox();
     const store = createAppStore({
       client: env.client,
-      target: { id: 'sandbox:test', kind: 'sandbox', label: 'SANDBOX', baseUrl: env.sb.baseUrl },
+      target: { id: 'sandbox:test', kind: 'sandbox', label: 'panel-main', baseUrl: env.sb.baseUrl },
       pageSize: 10,
     });
     store.setState({
+      readOnly: true,
       account: {
         status: 'ready',
         data: { email: 'reseller.support@example-panel.com', credits: 3048.5, lines_count: 2623 } as never,
@@ -64,7 +72,8 @@ describe('the header at narrow widths (issue 23)', () => {
     const line = stripAnsi(ui.lastFrame() ?? '');
     expect(line).toContain('3,048.50 credits');
     expect(line).toContain('2,623 marked');
-    expect(line).toMatch(/(^|\s)2,623 lines/);
+    expect(line).toContain('[READ-ONLY] [panel-main]');
+    expect(line).toMatch(/^ reseller\.support@\S*… {2}3,048\.50 credits/);
     for (const n of line.match(/\d[\d,.]*\d|\d/g) ?? []) expect(['3,048.50', '2,623']).toContain(n);
     ui.unmount();
   });

@@ -13,7 +13,7 @@ const parts = {
 };
 
 describe('the header with the runway and the drift', () => {
-  it('the runway goes after the product name, the drift stays with the lines count; the balance always', () => {
+  it('the runway goes after the product name, the drift after the lines count and the email; the balance always', () => {
     const wide = joined(layoutHeader(160, parts));
     expect(wide).toContain(' linedesk  demo@sandbox.linedesk  1,200 credits  240 lines  covers 12 days');
     expect(wide).toContain('balance moved −50 credits unexplained');

@@ -31,16 +31,17 @@ const EMAIL_MIN = 8;
 
 /**
  * Lays the header out in `width` cells. When it does not fit, whole items go, in this order: the
- * product name, the runway, then the email (first shortened, never below 8 cells), then the lines
- * count with the balance drift, then the marked count. The balance, read-only and the service's
- * badge always stay.
+ * product name, the runway, the lines count (the list says it too), then the email (first
+ * shortened, never below 8 cells: which account the balance and the marks are), then the balance
+ * drift, then the marked count. The balance, read-only and the service's badge always stay. At
+ * 80 columns with marks the email is kept, shortened (issue 23 dropped it before the lines count).
  */
 export function layoutHeader(width: number, p: HeaderParts): HeaderLayout {
-  // The runway goes first (after the product name), the drift only with the lines count.
+  // The runway goes first (after the product name), the drift after the email.
   const extras = [
-    { runway: true, drift: true, upTo: 2 },
-    { runway: false, drift: true, upTo: 5 },
-    { runway: false, drift: false, upTo: 6 },
+    { runway: true, drift: true, upTo: 3 },
+    { runway: false, drift: true, upTo: 6 },
+    { runway: false, drift: false, upTo: 7 },
   ];
   for (const x of extras) {
     const extra = `${x.runway && p.runway ? `  ${p.runway}` : ''}${x.drift && p.drift ? `  ${p.drift}` : ''}`;
@@ -52,26 +53,29 @@ export function layoutHeader(width: number, p: HeaderParts): HeaderLayout {
 
 function layoutWith(width: number, p: HeaderParts, extra: string, upTo: number): HeaderLayout | null {
   const badgesOf = (marked: boolean) => `${marked && p.marked ? `  ${p.marked}  ` : ' '}${p.badges}`;
-  const restOf = (lines: boolean) => `${lines && p.lines ? `  ${p.lines}` : ''}${lines ? extra : ''}`;
+  const restOf = (lines: boolean) => `${lines && p.lines ? `  ${p.lines}` : ''}${extra}`;
   const fits = (l: HeaderLayout) =>
     cellWidth(l.head) + cellWidth(l.money) + cellWidth(l.rest) + cellWidth(l.badges) <= width;
-  const tries: Array<(room: number) => HeaderLayout | null> = [
+  /** The email as wide as the rest leaves room for, or null under 8 cells. */
+  const shortened = (lines: boolean): HeaderLayout | null => {
+    const rest = restOf(lines);
+    const badges = badgesOf(true);
+    const room = width - cellWidth(p.money) - cellWidth(rest) - cellWidth(badges) - 3;
+    return room >= EMAIL_MIN && p.email
+      ? { head: ` ${fitWidth(p.email, room)}  `, money: p.money, rest, badges }
+      : null;
+  };
+  const tries: Array<() => HeaderLayout | null> = [
     () => ({ head: ` linedesk  ${p.email}  `, money: p.money, rest: restOf(true), badges: badgesOf(true) }),
     () => ({ head: ` ${p.email}  `, money: p.money, rest: restOf(true), badges: badgesOf(true) }),
-    () => {
-      const rest = restOf(true);
-      const badges = badgesOf(true);
-      const room = width - cellWidth(p.money) - cellWidth(rest) - cellWidth(badges) - 3;
-      return room >= EMAIL_MIN && p.email
-        ? { head: ` ${fitWidth(p.email, room)}  `, money: p.money, rest, badges }
-        : null;
-    },
-    () => ({ head: ' ', money: p.money, rest: restOf(true), badges: badgesOf(true) }),
+    () => shortened(true),
+    () => ({ head: ` ${p.email}  `, money: p.money, rest: restOf(false), badges: badgesOf(true) }),
+    () => shortened(false),
     () => ({ head: ' ', money: p.money, rest: restOf(false), badges: badgesOf(true) }),
     () => ({ head: ' ', money: p.money, rest: restOf(false), badges: badgesOf(false) }),
   ];
   for (const t of tries.slice(0, upTo)) {
-    const l = t(width);
+    const l = t();
     if (l && fits(l)) return l;
   }
   return null;
