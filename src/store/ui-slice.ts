@@ -11,7 +11,8 @@ export interface UiSlice {
   readonly quitRequested: boolean;
   /** Where each long list is scrolled to (first row shown); clamped again where it is drawn. */
   readonly scroll: Readonly<Record<ScrollArea, number>>;
-  /** Rows each long list shows at this terminal size, as last drawn: a page key moves by a page. */
+  /** Items each long list shows at this terminal size, as last drawn: a page key moves by a page, and
+   *  a scroll stops where the last ones fill it. */
   readonly pageRows: Readonly<Partial<Record<PagedArea, number>>>;
   /** The caret of the text being edited, with the target and text it belongs to (text-target.ts). */
   readonly caret: Caret | null;
@@ -52,7 +53,8 @@ export interface UiSlice {
    */
   quitDuringJob: () => 'armed' | 'quit';
   setCaret: (caret: Caret) => void;
-  /** Moves a list by `delta` rows, within 0 … `total` − 1. */
+  /** Moves a list by `delta` rows, within 0 … `total` − the rows it showed when last drawn (so the
+   *  offset never goes past the window's end: a key back moves what is in view at once). */
   scrollBy: (area: ScrollArea, delta: number, total: number) => void;
   /** Said by a list when it is drawn: how many rows it shows. */
   setPageRows: (area: PagedArea, rows: number) => void;
@@ -131,7 +133,9 @@ export function createUiSlice(set: SetState, get: GetState, deps: StoreDeps): Ui
 
     scrollBy(area, delta, total) {
       const now = get().scroll[area];
-      const next = Math.max(0, Math.min(Math.max(0, total - 1), now + delta));
+      // The last window starts where the rows in view (as drawn) end with the last item.
+      const last = Math.max(0, total - Math.max(1, get().pageRows[area] ?? 1));
+      const next = Math.max(0, Math.min(last, now + delta));
       if (next !== now) set({ scroll: { ...get().scroll, [area]: next } });
     },
 

@@ -8,9 +8,14 @@ const adjustable: Disabled = (s) =>
     ? null
     : 'Nothing to adjust now';
 const rows = (s: AppState) => s.bulk?.job.lines.length ?? 0;
-/** The scroll keys do something only when some lines are not in view (the dialog says how many are). */
-const scrolls: Disabled = (s) =>
-  (s.pageRows.bulk ?? 0) < rows(s) ? null : 'Every line is in view: nothing to scroll';
+/** The scroll keys move what is in view only when some lines are in view and some are not (the
+ *  dialog says how many are: none when it is too small to show them, or a screen reader hears them
+ *  when the job ends). */
+const scrolls: Disabled = (s) => {
+  const inView = s.pageRows.bulk ?? 0;
+  if (inView === 0) return 'No line is in view: nothing to scroll';
+  return inView < rows(s) ? null : 'Every line is in view: nothing to scroll';
+};
 const checking = (s: AppState) => (s.recovery?.checking ? 'Checking with the server first' : null);
 
 /** A bulk job over the marked lines, and, at start, the changes and jobs left open (checked first). */

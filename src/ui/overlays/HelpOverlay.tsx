@@ -1,4 +1,5 @@
 import { Box, Text, useIsScreenReaderEnabled } from 'ink';
+import { useLayoutEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import {
   helpScopesOf,
@@ -45,6 +46,10 @@ export function HelpOverlay({ width, height }: { readonly width: number; readonl
     scroll,
     isSpoken ? 1 : undefined,
   );
+  // How many rows are in view: a scroll stops where the last ones fill them (ui-slice `scrollBy`).
+  const setPageRows = useApp((s) => s.setPageRows);
+  const inView = win.end - win.start;
+  useLayoutEffect(() => setPageRows('help', inView), [setPageRows, inView]);
   const title = ` Keys — ${screen} screen (${hint('help.close', 'closes')})${
     win.position
       ? ` · ${win.position}, ${keyHintText('help.up')}/${keyHintText('help.down')} ${keyHintText('help.pageUp')}/${keyHintText('help.pageDown')} scroll`

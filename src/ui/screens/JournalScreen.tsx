@@ -1,4 +1,5 @@
 import { Box, Text, useIsScreenReaderEnabled } from 'ink';
+import { useLayoutEffect } from 'react';
 import { keyHintText } from '../../commands/keymap';
 import { countText, fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
@@ -38,6 +39,9 @@ export function JournalScreen({ width, height }: { readonly width: number; reado
     : 1;
   const win = windowOf(newestFirst.length, Math.max(1, Math.floor(room / rowsEach)), scroll);
   const recent = newestFirst.slice(win.start, win.end);
+  // How many entries are in view: a scroll stops where the last ones fill them (ui-slice `scrollBy`).
+  const setPageRows = useApp((s) => s.setPageRows);
+  useLayoutEffect(() => setPageRows('journal', recent.length), [setPageRows, recent.length]);
   const laid = layoutColumns(columns, width - 2, 1, { items: recent, now: 0 });
   const scope = all ? 'every account' : label;
   const hidden =

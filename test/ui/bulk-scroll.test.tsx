@@ -1,0 +1,91 @@
+/**
+ * The bulk dialog's scroll keys: offered only when they move what is in view (none with no line in
+ * view), and the window never scrolls past its end (a key back up moves it at once).
+ */
+import { describe, expect, it } from 'vitest';
+import { command } from '../../src/commands/keymap';
+import { memoryJournal } from '../../src/services/changes/journal';
+import { footerHints } from '../../src/ui/layout/Footer';
+import { renderApp } from '../helpers/app';
+
+function resize(app: Awaited<ReturnType<typeof renderApp>>, columns: number, rows: number) {
+  Object.defineProperty(app.ui.stdout, 'columns', { value: columns, configurable: true });
+  Object.defineProperty(app.ui.stdout, 'rows', { value: rows, configurable: true });
+  app.ui.stdout.emit('resize');
+}
+
+describe('the bulk dialog’s scroll keys', () => {
+  it('are not offered when no line is in view (a delete preview too narrow to show its total)', async () => {
+    const app = await renderApp({ lines: 40 }, { journal: memoryJournal() });
+    await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
+    resize(app, 60, 20);
+    await app.press('lines.markAll');
+    await app.waitFrame((f) => /\b[2-9]\d marked/.test(f));
+    await app.press('line.delete');
+    await app.waitFrame((f) => f.includes('Too narrow') && f.includes('Delete 40 marked lines'));
+    // No line is drawn: a scroll key would move nothing the screen shows.
+    expect(app.store.getState().pageRows.bulk).toBe(0);
+    expect(footerHints(app.store.getState()).join(' ')).not.toMatch(/PgDn|PgUp|scroll/);
+    for (const id of ['bulk.pageDown', 'bulk.pageUp', 'bulk.down', 'bulk.up'] as const)
+      expect(command(id).disabled?.(app.store.getState()), id).toBeTruthy();
+    await app.press('bulk.pageDown');
+    expect(app.store.getState().scroll.bulk).toBe(0);
+  });
+
+  it('stop at the end: paged past it, one key up moves the window up at once', async () => {
+    const app = await renderApp({ lines: 40 }, { journal: memoryJournal() });
+    await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
+    await app.press('lines.filterType'); // premium: every line can be extended, one row each
+    await app.waitFrame((f) => f.includes('type premium') && !f.includes('loading'));
+    await app.press('lines.markAll');
+    await app.waitFrame((f) => /\b[1-9]\d marked/.test(f));
+    await app.press('line.extend');
+    await app.waitFrame((f) => f.includes('marked lines by') && f.includes('Total'));
+    const total = app.store.getState().bulk!.job.lines.length;
+    const inView = app.store.getState().pageRows.bulk!;
+    expect(inView).toBeGreaterThan(0);
+    expect(inView).toBeLessThan(total);
+    const end = `${total - inView + 1}–${total} of ${total}`;
+    // Far more pages down than the job has: the window stops at its end, and so does the offset.
+    for (let i = 0; i < total; i++) await app.press('bulk.pageDown');
+    await app.waitFrame((f) => f.includes(end));
+    expect(app.store.getState().scroll.bulk).toBe(total - inView);
+    await app.press('bulk.up');
+    await app.waitFrame((f) => f.includes(`${total - inView}–${total - 1} of ${total}`));
+    await app.press('bulk.down');
+    await app.press('bulk.down');
+    await app.waitFrame((f) => f.includes(end));
+    await app.press('bulk.pageUp');
+    await app.waitFrame((f) => f.includes(`${total - inView - 9}–${total - 10} of ${total}`));
+  });
+});
+
+describe('the journal’s scroll keys', () => {
+  it('stop at the end (shared with help and the bulk dialog): one key up moves the window at once', async () => {
+    const journal = memoryJournal();
+    for (let i = 0; i < 30; i++)
+      journal.append({
+        opId: `j:${i}`,
+        time: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString(),
+        target: 'sandbox:test',
+        operation: 'extend',
+        lineId: `id${i}`,
+        username: `user${String(i).padStart(3, '0')}`,
+        quotedCost: 1,
+        estimate: true,
+        deducedCredits: 1,
+        newBalance: 100 - i,
+        outcome: 'applied',
+      });
+    const app = await renderApp({ lines: 40 }, { journal });
+    await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
+    await app.press('nav.journal');
+    await app.waitFrame((f) => /Journal — .* 30 entries · 1–\d+ of 30/.test(f));
+    const inView = app.store.getState().pageRows.journal!;
+    expect(inView).toBeGreaterThan(0);
+    for (let i = 0; i < 10; i++) await app.press('journal.pageDown');
+    await app.waitFrame((f) => f.includes(`${31 - inView}–30 of 30`) && f.includes('user000'));
+    await app.press('journal.up');
+    await app.waitFrame((f) => f.includes(`${30 - inView}–29 of 30`));
+  });
+});
