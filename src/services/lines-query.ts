@@ -1,6 +1,8 @@
 import type { LineListItem, LinesPage, LineTypeFilter, OrderBy, OrderType } from '../api/contract';
 import type { ChangeOp } from '../domain/change-rules';
 import { statusOf } from '../domain/format';
+import { EXPIRING_WITHIN_DAYS } from '../domain/line-status';
+import { DAY_MS } from '../domain/pricing';
 import type { ServiceClient } from './client';
 import type { ExpiredBlock } from './expired-count';
 import { expiredPage, findExpiredBlock } from './expired-view';
@@ -29,16 +31,72 @@ export const DEFAULT_QUERY: LinesQuery = {
 /**
  * The page of `q` after a change whose lines were replaced in place with the server's rows is still
  * the page the server would list: the change moves no line in the order and into or out of the
- * filter. An upgrade changes connections, which nothing orders or filters by; an extend the expiry
- * (the expiring, active and expired views and the expiry order read it); an unsuspend `enabled`
- * (every status but all, the order by enabled). A create or a delete moves lines: read again.
+ * filter. Derived, not listed: a line of every kind the filters tell apart (expired, expiring,
+ * running, no or an unreadable expiry; enabled or not; trial or not) is changed as the change changes
+ * it (`CHANGED`), and the page stays when every one passes `passesFilters` as before and keeps its
+ * sort key. A filter or an order added there is judged here with nothing more to write. The search
+ * matches a username or an id, which no change of a line's own alters. A create or a delete moves
+ * lines: read again.
  */
 export function pageStaysAfter(op: ChangeOp, q: LinesQuery): boolean {
-  if (op === 'upgrade') return true;
-  if (op === 'extend') return (q.status === 'all' || q.status === 'suspended') && q.orderBy !== 'exp_date';
-  if (op === 'unsuspend') return q.status === 'all' && q.orderBy !== 'enabled';
-  return false;
+  const change = CHANGED[op];
+  if (!change) return false;
+  const key = SORT_KEY[q.orderBy];
+  return SAMPLE_LINES.every((before) =>
+    change(before, SAMPLE_NOW).every(
+      (after) =>
+        passesFilters(after, q, SAMPLE_NOW) === passesFilters(before, q, SAMPLE_NOW) &&
+        key(after) === key(before),
+    ),
+  );
 }
+
+/** What each change does to a line's own fields (the reference's state table); null: lines come or go. */
+const CHANGED: Record<ChangeOp, ((l: LineListItem, now: number) => LineListItem[]) | null> = {
+  create: null,
+  trial: null,
+  delete: null,
+  // A month or more from the expiry, or from now when it is past (or unreadable).
+  extend: (l, now) =>
+    [1, 3, 12].map((months) => ({
+      ...l,
+      exp_date: { ms: Math.max(now, l.exp_date?.ms ?? now) + months * 30 * DAY_MS, raw: '' },
+    })),
+  upgrade: (l) => [1, 2, 6].map((connections) => ({ ...l, connections })),
+  unsuspend: (l) => [{ ...l, enabled: true }],
+};
+
+/** The value each order sorts a line by (the server breaks ties by id, which no change alters). */
+const SORT_KEY: Record<OrderBy, (l: LineListItem) => unknown> = {
+  id: (l) => l.id,
+  username: (l) => l.username,
+  enabled: (l) => l.enabled,
+  exp_date: (l) => l.exp_date?.ms,
+};
+
+const SAMPLE_NOW = Date.UTC(2026, 0, 1);
+/** A line of every kind the filters tell apart. */
+const SAMPLE_LINES: readonly LineListItem[] = [
+  { ms: SAMPLE_NOW - 3 * DAY_MS, raw: '' },
+  { ms: SAMPLE_NOW + (EXPIRING_WITHIN_DAYS / 2) * DAY_MS, raw: '' },
+  { ms: SAMPLE_NOW + (EXPIRING_WITHIN_DAYS + 30) * DAY_MS, raw: '' },
+  { ms: null, raw: 'unreadable' },
+  null,
+].flatMap((exp_date) =>
+  [true, false].flatMap((enabled) =>
+    [true, false].map(
+      (is_trial) =>
+        ({
+          id: '1',
+          username: 'sample',
+          enabled,
+          is_trial,
+          connections: 1,
+          exp_date,
+        }) as unknown as LineListItem,
+    ),
+  ),
+);
 
 /** How long a found expired block is trusted (lines expire): found again after it. */
 const BLOCK_MS = 30_000;
