@@ -10,6 +10,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import * as z from 'zod';
+import type { JournalWhere } from '../services/balance-watch';
 import type { Journal, JournalEntry } from '../services/changes/journal';
 import { toCsv } from '../services/changes/journal';
 
@@ -98,6 +99,17 @@ function entryOf(line: string): JournalEntry | string | null {
   return `${issue?.path.length ? `${issue.path.join('.')}: ` : ''}${issue?.message ?? 'not an entry'}`;
 }
 
+/** The first `count` entries that `keep` takes. */
+function kept(
+  entries: readonly JournalEntry[],
+  count: number,
+  keep: (e: JournalEntry) => boolean,
+): JournalEntry[] {
+  const out: JournalEntry[] = [];
+  for (let i = 0; i < count; i++) if (keep(entries[i]!)) out.push(entries[i]!);
+  return out;
+}
+
 /** The file journal's own: `chunkBytes` for tests (how much `readAhead` parses per turn). */
 export interface FileJournalOptions {
   readonly chunkBytes?: number;
@@ -113,7 +125,7 @@ export interface FileJournalOptions {
  * `readAhead` parses what is there in bounded chunks, a turn of the event loop each, so a start with a
  * long journal never blocks the first frame or the keys (the reads after it parse only what follows).
  */
-export function fileJournal(file: string, opts: FileJournalOptions = {}): Journal {
+export function fileJournal(file: string, opts: FileJournalOptions = {}): Journal & JournalWhere {
   let skipped: string[] = [];
   let state = fresh();
   let ahead: Promise<void> | null = null;
@@ -189,7 +201,8 @@ export function fileJournal(file: string, opts: FileJournalOptions = {}): Journa
     }
     return state.offset + (buf.length - whole) >= size ? buf.subarray(whole) : null;
   };
-  const read = (upTo?: number): JournalEntry[] => {
+  /** The entries as the file stood at `upTo`, only those `keep` takes (the others are not copied). */
+  const read = (upTo?: number, keep?: (e: JournalEntry) => boolean): JournalEntry[] => {
     skipped = [];
     let rest: Buffer;
     try {
@@ -206,14 +219,15 @@ export function fileJournal(file: string, opts: FileJournalOptions = {}): Journa
     let count = state.entries.length;
     if (upTo !== undefined) while (count > 0 && state.ends[count - 1]! > upTo) count--;
     // The unfinished last line (an append under way, or a crash's): read now, kept for the next read.
-    const out = state.entries.slice(0, count);
+    const out = keep ? kept(state.entries, count, keep) : state.entries.slice(0, count);
     const bad = [...state.bad];
     const text = rest.toString('utf8');
     if (text.trim()) {
       for (const line of state.torn) bad.push({ line, why: 'not JSON' });
       const e = entryOf(text);
       if (typeof e === 'string') bad.push({ line: state.lines + 1, why: e });
-      else if (e && (upTo === undefined || state.offset + rest.length <= upTo)) out.push(e);
+      else if (e && (upTo === undefined || state.offset + rest.length <= upTo) && (!keep || keep(e)))
+        out.push(e);
     }
     if (bad.length) {
       bad.sort((a, b) => a.line - b.line);
@@ -243,7 +257,8 @@ export function fileJournal(file: string, opts: FileJournalOptions = {}): Journa
       mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
       appendFileSync(file, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
     },
-    read,
+    read: (upTo) => read(upTo),
+    readWhere: (keep, upTo) => read(upTo, keep),
     mark() {
       try {
         return statSync(file).size;

@@ -7,7 +7,7 @@
 import type { Account } from '../api/contract';
 import { type BalanceSeen, type DriftVerdict, judgeDrift } from '../domain/balance-drift';
 import type { IntentLog } from './changes/intent-log';
-import type { Journal } from './changes/journal';
+import type { Journal, JournalEntry } from './changes/journal';
 import type { ServiceClient } from './client';
 
 /** The last balance seen per account. A file that cannot be read or written is named, never fatal. */
@@ -24,6 +24,15 @@ export interface DriftReport {
   readonly problem: string | null;
 }
 
+/**
+ * A journal that gives the entries a test takes without copying the others (app/journal-file.ts):
+ * an account read judges against the few entries since the last balance seen, not the whole journal.
+ */
+export interface JournalWhere {
+  /** The entries `keep` takes, of those written before `upTo` (a `mark()`), in journal order. */
+  readWhere(keep: (e: JournalEntry) => boolean, upTo?: number): readonly JournalEntry[];
+}
+
 export interface BalanceWatch {
   readonly balances: BalanceMemory;
   readonly targetId: string;
@@ -33,7 +42,7 @@ export interface BalanceWatch {
    * (app/account-id.ts `sameServiceAs`); absent: none.
    */
   readonly sameService?: (targetId: string) => boolean;
-  readonly journal?: Journal | null;
+  readonly journal?: (Journal & Partial<JournalWhere>) | null;
   readonly intents?: IntentLog | null;
   readonly now: () => number;
   /** A change of this process open now that the intent log does not show (a journal write waiting). */
@@ -111,14 +120,20 @@ function judgeRead(
   upTo: number | undefined,
 ): DriftReport {
   const { seen, problem } = watch.balances.read(watch.targetId);
-  let entries: ReturnType<Journal['read']> = [];
-  let sameService: ReturnType<Journal['read']> = [];
+  let entries: readonly JournalEntry[] = [];
+  let sameService: readonly JournalEntry[] = [];
   let skipped: readonly string[] = [];
   try {
-    const all = watch.journal?.read(upTo) ?? [];
-    entries = all.filter((e) => e.target === watch.targetId);
     const same = watch.sameService;
-    sameService = same ? all.filter((e) => e.target !== watch.targetId && same(e.target)) : [];
+    const mine = (e: JournalEntry) => e.target === watch.targetId;
+    // This account's entries, and those of the service's other keys: judged apart.
+    const groupOf = (e: JournalEntry) => (mine(e) ? 'mine' : same?.(e.target) ? 'same' : null);
+    // Judged against the last balance seen, a read needs only the operations begun since (none
+    // before the first: the journal is read then only to know it reads whole); every entry of them,
+    // so each is judged as it would be among all entries.
+    const all = begunSince(watch.journal, seen?.at ?? null, groupOf, upTo);
+    entries = all.filter(mine);
+    sameService = all.filter((e) => !mine(e));
     skipped = watch.journal?.skipped?.() ?? [];
   } catch {
     return { verdict: { kind: 'unsure', why: 'the journal could not be read' }, problem };
@@ -142,6 +157,38 @@ function judgeRead(
   const judged = judgeDrift(seen, entries, balance, read, busy, sameService);
   const wrote = judged.remember ? watch.balances.write(watch.targetId, judged.remember) : null;
   return { verdict: judged.verdict, problem: wrote };
+}
+
+/**
+ * The entries (of a group: null, none) of the operations whose first entry is later than `since`,
+ * in journal order: all `judgeDrift` counts (an operation begun earlier is skipped there, whatever
+ * its later entries say), found without copying the rest of the journal. An operation is its id
+ * within a group; an entry with no id is one of its own. `since` null: none (the journal is read,
+ * copying nothing, so that what it could not read is known).
+ */
+export function begunSince(
+  journal: (Journal & Partial<JournalWhere>) | null | undefined,
+  since: number | null,
+  groupOf: (e: JournalEntry) => string | null,
+  upTo?: number,
+): JournalEntry[] {
+  if (!journal) return [];
+  const where = (test: (e: JournalEntry) => boolean) =>
+    journal.readWhere ? journal.readWhere(test, upTo) : journal.read(upTo).filter(test);
+  if (since === null) return [...where(() => false)];
+  const op = (e: JournalEntry) => `${groupOf(e)}\u0000${e.opId}`;
+  const later = where((e) => groupOf(e) !== null && Date.parse(e.time) > since);
+  const ops = new Set(later.flatMap((e) => (e.opId === undefined ? [] : [op(e)])));
+  // An operation with an entry at or before `since` (or of an unreadable time) began then: not counted.
+  const earlier = ops.size
+    ? new Set(
+        where(
+          (e) =>
+            e.opId !== undefined && groupOf(e) !== null && ops.has(op(e)) && !(Date.parse(e.time) > since),
+        ).map(op),
+      )
+    : new Set<string>();
+  return later.filter((e) => e.opId === undefined || !earlier.has(op(e)));
 }
 
 /** For tests and for when the data directory cannot be written: remembered for this process only. */
