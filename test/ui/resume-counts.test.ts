@@ -27,7 +27,11 @@ describe('the resume offer', () => {
     );
     const rows = offerRows({ job, unsent: 2 }, false);
     const counts = rows.find((r) => r[2] === 'job-x:counts')![0];
-    expect(counts).toContain('1 done · 1 failed · 1 unknown · 2 never sent · 1 skipped · 1 cancelled');
+    expect(counts).toContain(
+      '1 done · 1 failed · 1 unknown · 2 never sent · 1 skipped (changed since marked: marked again) · 1 cancelled',
+    );
+    // The line changed since marked is named (marks are not saved: it is found again by its name).
+    expect(rows.some((r) => r[0].includes('u6 (line 6): not sent: changed since it was marked'))).toBe(true);
     const sum = [...counts.matchAll(/(\d+) (?:done|failed|unknown|never sent|skipped|cancelled)/g)].reduce(
       (s, m) => s + Number(m[1]),
       0,

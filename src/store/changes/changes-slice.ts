@@ -5,7 +5,7 @@
  * balance, the row, the marks, a reload). The rules, the engine, the intent log, the journal, the
  * ownership of jobs and the background checks are the service's; these actions only call it.
  */
-import type { BulkJob } from '../../domain/bulk';
+import type { BulkJob, BulkLine } from '../../domain/bulk';
 import { notFoundAgain } from '../../services/changes/fresh-lines';
 import {
   type ChangeEvent,
@@ -15,6 +15,7 @@ import {
   type Recovered,
 } from '../../services/changes/service';
 import { pageStaysAfter } from '../../services/lines-query';
+import { lookupPasted } from '../../services/paste-lookup';
 import type { GetState, SetState, StoreDeps } from '../deps';
 
 export type { ChangeHooks, Recovered };
@@ -46,6 +47,14 @@ export interface ChangesSlice {
   settleByHand: (jobId: string, lineId: string, verdict: 'applied' | 'not applied') => BulkJob | null;
 }
 
+/**
+ * A line a job did not send because, read again just before, it had changed since it was marked
+ * (or read older than its marks): the job left it marked, to review and run again. Not one held for
+ * another job, nor one no longer found (that leaves the marks), nor one its plan skipped (a trial).
+ */
+export const leftToReview = (l: BulkLine): boolean =>
+  l.state === 'skipped' && !l.heldBack && !notFoundAgain(l) && (l.detail ?? '').startsWith('not sent:');
+
 /** The store's deps with the change service made from them (unless given: a command shares its own). */
 export function withChangeService(deps: StoreDeps): StoreDeps & { readonly changes: ChangeService } {
   if (deps.changes) return deps as StoreDeps & { readonly changes: ChangeService };
@@ -76,6 +85,28 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
    *  row for; a line not sent because it changed or went since marked, failed, or unknown): the page
    *  is read again at their end. */
   const rowUnknown = new Set<string>();
+  /**
+   * Marks are not saved: after a restart the service marks an interrupted job's lines never sent
+   * again; the lines it left marked to review (changed since marked) are marked again here, looked
+   * up so a mark holds the line as the server has it now. One not found now is not marked (the
+   * offer still names it, from the intent log).
+   */
+  let remarking: Promise<void> = Promise.resolve();
+  const markToReviewAgain = async (jobs: readonly Recovered[]) => {
+    const ids = jobs.flatMap((r) => r.job.lines.filter(leftToReview).map((l) => l.id));
+    if (!ids.length) return;
+    try {
+      const { found } = await lookupPasted(deps.client, ids, {
+        cancelled: () => false,
+        progress: () => {},
+        maxPages: 20,
+      });
+      const lines = ids.flatMap((id) => (found.get(id)?.id === id ? [found.get(id)!] : []));
+      if (lines.length) get().markLines(lines);
+    } catch (err) {
+      deps.logError?.('marks of an interrupted job', err);
+    }
+  };
   const follow = (e: ChangeEvent) => {
     switch (e.type) {
       case 'notice':
@@ -141,6 +172,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
         // The resume dialog opens as the check starts: never sent is known from the log already.
         set({ recovery: e });
         if (e.checking) get().pushView({ id: 'resume' });
+        else remarking = markToReviewAgain(e.jobs);
         return;
       case 'unsent':
         return get().markLines(e.lines);
@@ -158,6 +190,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
     cancelChange: () => changes.cancel(),
     async recoverIntents() {
       await changes.recoverIntents();
+      await remarking;
     },
     dismissRecovery() {
       const r = get().recovery;

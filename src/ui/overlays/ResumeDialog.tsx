@@ -2,7 +2,7 @@ import { Text } from 'ink';
 import { hint } from '../../commands/keymap';
 import { OPEN } from '../../domain/bulk';
 import { credits, fitWidth } from '../../domain/format';
-import type { Recovered } from '../../store/changes/changes-slice';
+import { leftToReview, type Recovered } from '../../store/changes/changes-slice';
 import { DialogFrame } from '../components/DialogFrame';
 import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
@@ -40,6 +40,8 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
   const guard = useConfirmGuard(hidden);
   if (!recovery) return null;
   const unsent = recovery.jobs.reduce((n, r) => n + r.unsent, 0);
+  // Marked again with the lines never sent: the lines a job left marked to review (changed since).
+  const remarked = unsent + recovery.jobs.reduce((n, r) => n + r.job.lines.filter(leftToReview).length, 0);
   const unknown = recovery.jobs.some((r) => r.job.lines.some((l) => OPEN.has(l.state)));
   const note = droppedNote(guard);
   const footerHint = recovery.checking
@@ -55,7 +57,12 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
           : '',
         unknown ? hint('resume.recheck', 'checks the unknown ones again') : '',
         // What Esc leaves: the lines never sent stay marked, to be done as the user likes.
-        hint('resume.no', unsent ? `closes (${unsent === 1 ? 'it stays' : 'they stay'} marked)` : 'closes'),
+        hint(
+          'resume.no',
+          remarked
+            ? `closes (${unsent && remarked > unsent ? 'the marked lines stay' : remarked === 1 ? 'it stays' : 'they stay'} marked)`
+            : 'closes',
+        ),
       ]
         .filter(Boolean)
         .join(' · ');
@@ -92,6 +99,7 @@ export function offerRows(r: Recovered, checking: boolean) {
     const count = (f: (l: (typeof job.lines)[number]) => boolean) => job.lines.filter(f).length;
     const unknown = count((l) => OPEN.has(l.state));
     const skipped = count((l) => l.state === 'skipped');
+    const review = count(leftToReview);
     const cancelled = count((l) => l.state === 'cancelled');
     out.push([
       `Bulk ${job.op} of ${job.lines.length} lines (started ${when} UTC, job ${job.id.slice(0, 8)}):`,
@@ -100,13 +108,18 @@ export function offerRows(r: Recovered, checking: boolean) {
     out.push([
       // Every line counted once: skipped ones (a trial, a line changed since it was marked, one left
       // to another job) and cancelled ones too, so the counts add up to the job's lines.
-      `  ${count((l) => l.state === 'done')} done · ${count((l) => l.state === 'failed')} failed · ${unknown} ${checking && unknown ? 'checking' : 'unknown'} · ${r.unsent} never sent${skipped ? ` · ${skipped} skipped` : ''}${cancelled ? ` · ${cancelled} cancelled (they stay cancelled)` : ''}`,
+      `  ${count((l) => l.state === 'done')} done · ${count((l) => l.state === 'failed')} failed · ${unknown} ${checking && unknown ? 'checking' : 'unknown'} · ${r.unsent} never sent${skipped ? ` · ${skipped} skipped${review ? ` (${review === skipped ? '' : `${review} `}changed since marked: marked again)` : ''}` : ''}${cancelled ? ` · ${cancelled} cancelled (they stay cancelled)` : ''}`,
       undefined,
       `${job.id}:counts`,
     ]);
   }
   for (const l of job.lines) {
     const wasOpen = OPEN.has(l.state) || (l.detail ?? '').includes('checked with the server');
+    // Named, so it can be found again: marks are not saved, and the job's dialog is gone.
+    if (!single && leftToReview(l)) {
+      out.push([`${OPS[job.op]} ${l.username} (line ${l.id}): ${l.detail}`, 'ui.muted']);
+      continue;
+    }
     if (!single && !wasOpen) continue;
     const what = `${OPS[job.op]} ${l.username}${l.id.startsWith('new:') ? '' : ` (line ${l.id})`}`;
     if (checking && OPEN.has(l.state)) out.push([`${what}: outcome unknown, checking…`, 'ui.muted']);
