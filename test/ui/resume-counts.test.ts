@@ -31,7 +31,7 @@ describe('the resume offer', () => {
       '1 done · 1 failed · 1 unknown · 2 never sent · 1 skipped (changed since marked: marked again) · 1 cancelled',
     );
     // The line changed since marked is named (marks are not saved: it is found again by its name).
-    expect(rows.some((r) => r[0].includes('u6 (line 6): not sent: changed since it was marked'))).toBe(true);
+    expect(rows.some((r) => r[0].includes('extend u6: not sent: changed since it was marked'))).toBe(true);
     const sum = [...counts.matchAll(/(\d+) (?:done|failed|unknown|never sent|skipped|cancelled)/g)].reduce(
       (s, m) => s + Number(m[1]),
       0,

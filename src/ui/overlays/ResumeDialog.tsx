@@ -115,9 +115,10 @@ export function offerRows(r: Recovered, checking: boolean) {
   }
   for (const l of job.lines) {
     const wasOpen = OPEN.has(l.state) || (l.detail ?? '').includes('checked with the server');
-    // Named, so it can be found again: marks are not saved, and the job's dialog is gone.
+    // Named, so it can be found again: marks are not saved, and the job's dialog is gone. By its
+    // username only: a row is cut at the dialog's width, and what changed comes after the name.
     if (!single && leftToReview(l)) {
-      out.push([`${OPS[job.op]} ${l.username} (line ${l.id}): ${l.detail}`, 'ui.muted']);
+      out.push([`${OPS[job.op]} ${l.username}: ${l.detail}`, 'ui.muted']);
       continue;
     }
     if (!single && !wasOpen) continue;
