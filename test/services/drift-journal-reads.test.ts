@@ -4,16 +4,26 @@
  * property over random journals: operations spanning the last read, unreadable times, entries with no
  * operation id, the service's other keys, other services), and a long journal is not copied.
  */
-import { appendFileSync, mkdtempSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { sameServiceAs } from '../../src/app/account-id';
 import { fileJournal } from '../../src/app/journal-file';
 import { judgeDrift } from '../../src/domain/balance-drift';
 import { memoryBalances, readAccountWatched } from '../../src/services/balance-watch';
 import { type JournalEntry, memoryJournal } from '../../src/services/changes/journal';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'ux-drift-'));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 const ME = 'https://panel.example/#aaaa0000aaaa0000';
 const SAME = 'https://panel.example/#bbbb0000bbbb0000';
@@ -61,7 +71,7 @@ const entryOf = (e: Drawn): JournalEntry => ({
 
 describe('the drift judged from the journal read in part', () => {
   it('gives the verdict judged against every entry', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ux-drift-'));
+    const dir = tempDir();
     let n = 0;
     await fc.assert(
       fc.asyncProperty(
@@ -97,7 +107,7 @@ describe('the drift judged from the journal read in part', () => {
   });
 
   it('an account read does not copy a long journal: only the entries since the last balance seen', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'ux-drift-')), 'journal.jsonl');
+    const file = join(tempDir(), 'journal.jsonl');
     const old = (i: number): JournalEntry =>
       entryOf({
         opId: `old${i}`,
