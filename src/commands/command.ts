@@ -95,6 +95,12 @@ export const READ_ONLY = RULES.readOnly;
 /** Disabled in read-only mode, otherwise always available. */
 export const writes: Disabled = (s) => (s.readOnly ? READ_ONLY : null);
 
+/**
+ * A confirm dialog the terminal is too small to show whole (its line, cost and balance) cannot be
+ * confirmed (keys/confirm-gate.ts holds the key back too): its confirm key is neither offered nor run.
+ */
+export const shownWhole: Disabled = (s) => (s.guard?.hidden ? `Not confirmed: ${s.guard.hidden}` : null);
+
 /** Footer priorities above the default (1): kept longest where the footer is narrow. */
 export const FOOTER = { most: 3, often: 2 } as const;
 

@@ -1,5 +1,7 @@
 import type { AppState } from '../../store/app-store';
-import { c, type Disabled, PAGE } from '../command';
+import { bulkBlocker } from '../../store/bulk-slice';
+import { loaded } from '../../store/types';
+import { c, type Disabled, PAGE, shownWhole } from '../command';
 import { keyHintText } from '../hints';
 
 const inPreview = (s: AppState) => s.bulk?.phase === 'preview';
@@ -24,7 +26,11 @@ export const BULK_COMMANDS = [
     footer: true,
     danger: true,
     confirms: true,
-    disabled: (s) => (inPreview(s) ? null : 'The job has started'),
+    // Offered only when it starts the job: not while the preview refuses it (its hint says why).
+    disabled: (s) =>
+      !inPreview(s) || !s.bulk
+        ? 'The job has started'
+        : (bulkBlocker(s.bulk, loaded(s.account)?.credits) ?? shownWhole(s)),
   }),
   c('bulk.close', ['escape'], 'bulk', 'Line', 'Close (cancel is the default)', (s) => s.bulkClose(), {
     footer: true,
@@ -133,7 +139,9 @@ export const BULK_COMMANDS = [
     confirms: true,
     disabled: (s) =>
       checking(s) ??
-      (s.recovery?.jobs.some((r) => r.unsent > 0) ? null : 'Nothing to resume: no line was left unsent'),
+      (s.recovery?.jobs.some((r) => r.unsent > 0)
+        ? shownWhole(s)
+        : 'Nothing to resume: no line was left unsent'),
   }),
   c(
     'resume.recheck',

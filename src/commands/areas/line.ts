@@ -3,7 +3,7 @@ import { lineRule } from '../../domain/change-rules';
 import type { Months } from '../../domain/steps';
 import type { AppState } from '../../store/app-store';
 import { isBulkMode, selectTargetLine, selectTargetReadAt, unsettledRefusal } from '../../store/selectors';
-import { c, type Disabled, FOOTER, needsLine, READ_ONLY, type Run, writes } from '../command';
+import { c, type Disabled, FOOTER, needsLine, READ_ONLY, type Run, shownWhole, writes } from '../command';
 
 /** Copies and says what really happened: never "Copied" when nothing could be. */
 export const copyAndSay: (what: string, text: string) => Run = (what, text) => (s, fx) =>
@@ -74,7 +74,7 @@ const adjustable: Disabled = (s) =>
 
 /** Enter confirms only while the dialog is a review: never once the change was sent or is done. */
 const confirmable: Disabled = (s) =>
-  writes(s) ?? (s.action?.phase === 'review' ? null : 'Nothing to confirm now');
+  writes(s) ?? (s.action?.phase === 'review' ? shownWhole(s) : 'Nothing to confirm now');
 
 /** New credentials exist only after a new line (create, trial) is done. */
 const newCredentials: Disabled = (s) => {

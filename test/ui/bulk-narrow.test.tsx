@@ -1,0 +1,40 @@
+/**
+ * The bulk dialog at the smallest terminal the layout is drawn in (60 columns, 14 rows): the keys it
+ * offers are the keys that work, what it says when it cannot be started is read whole, and its frame
+ * stays within the terminal (its bottom border drawn).
+ */
+import { describe, expect, it } from 'vitest';
+import { pendingCounts } from '../../src/domain/bulk';
+import { memoryJournal } from '../../src/services/changes/journal';
+import { footerHints } from '../../src/ui/layout/Footer';
+import { renderApp } from '../helpers/app';
+
+type App = Awaited<ReturnType<typeof renderApp>>;
+
+function resize(app: App, columns: number, rows: number) {
+  Object.defineProperty(app.ui.stdout, 'columns', { value: columns, configurable: true });
+  Object.defineProperty(app.ui.stdout, 'rows', { value: rows, configurable: true });
+  app.ui.stdout.emit('resize');
+}
+
+async function preview(app: App, columns: number, rows: number, op: 'line.delete' | 'line.extend') {
+  await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
+  resize(app, columns, rows);
+  await app.press('lines.markAll');
+  await app.waitFrame((f) => /\b[1-9]\d* marked/.test(f));
+  await app.press(op);
+}
+
+describe('the bulk dialog at 60 columns', () => {
+  it('a delete preview too narrow to start offers no Enter, and Enter starts nothing', async () => {
+    const app = await renderApp({ lines: 40 }, { journal: memoryJournal() });
+    await preview(app, 60, 20, 'line.delete');
+    await app.waitFrame((f) => f.includes('Delete 40 marked lines') && f.includes('Too narrow'));
+    await app.type(String(pendingCounts(app.store.getState().bulk!.job.lines).pending));
+    await app.waitFrame((f) => f.includes('Too narrow'));
+    expect(footerHints(app.store.getState()).join('  ')).not.toMatch(/Enter/);
+    expect(app.frame().split('\n').at(-1)).not.toMatch(/Enter/);
+    await app.confirm('bulk.start');
+    expect(app.store.getState().bulk?.phase).toBe('preview');
+  });
+});
