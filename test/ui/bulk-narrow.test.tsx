@@ -17,6 +17,14 @@ function resize(app: App, columns: number, rows: number) {
   app.ui.stdout.emit('resize');
 }
 
+/** The dialog's rows between its borders, without them, as one text (a wrapped sentence joined). */
+const dialogText = (frame: string) =>
+  frame
+    .split('\n')
+    .filter((r) => r.startsWith('│'))
+    .map((r) => r.slice(1).replace(/│\s*$/, '').trim())
+    .join(' ');
+
 async function preview(app: App, columns: number, rows: number, op: 'line.delete' | 'line.extend') {
   await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
   resize(app, columns, rows);
@@ -36,5 +44,14 @@ describe('the bulk dialog at 60 columns', () => {
     expect(app.frame().split('\n').at(-1)).not.toMatch(/Enter/);
     await app.confirm('bulk.start');
     expect(app.store.getState().bulk?.phase).toBe('preview');
+  });
+
+  it('says why it cannot be started whole', async () => {
+    const app = await renderApp({ lines: 40 }, { journal: memoryJournal() });
+    await preview(app, 60, 20, 'line.delete');
+    await app.waitFrame((f) => f.includes('Delete 40 marked lines') && f.includes('Too narrow'));
+    expect(dialogText(app.frame())).toContain(
+      'Too narrow to show the total and the balance: widen the terminal',
+    );
   });
 });

@@ -52,7 +52,7 @@ export function ActionDialog({ width, height }: { readonly width: number; readon
   const footerHint =
     a.phase === 'review'
       ? fit.hidden
-        ? `${glyph('fail')} ${fit.hidden} · ${hint('action.cancel', 'back')}`
+        ? hint('action.cancel', 'back')
         : blocker
           ? `${glyph('fail')} ${blocker} · ${hint('action.cancel', 'back')}`
           : `${confirmHint(guard, 'action.confirm', 'confirms (one request)')} · ${hint('action.cancel', 'back')}${a.op === 'extend' || a.op === 'upgrade' ? ` · ${keyHintText('action.decrease')}/${keyHintText('action.increase')} adjust` : ''}`
@@ -70,7 +70,8 @@ export function ActionDialog({ width, height }: { readonly width: number; readon
       border={a.op === 'delete' ? 'ui.danger' : 'ui.accent'}
       title={title}
       hint={` ${footerHint}`}
-      refused={Boolean(blocker || fit.hidden) && a.phase === 'review'}
+      refused={Boolean(blocker) && a.phase === 'review'}
+      why={a.phase === 'review' ? fit.hidden : null}
     >
       {shown.map(({ k, v, tone }, slot) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows are keyed by their slot on screen

@@ -262,9 +262,11 @@ function BulkBody({
   useLayoutEffect(() => setPageRows('bulk', inView), [setPageRows, inView]);
   const footerHint =
     b.phase === 'preview'
-      ? hidden || blocker
-        ? ` ${glyph('fail')} ${hidden ?? blocker} · ${hint('bulk.close', 'closes')}`
-        : ` ${confirmHint(guard, 'bulk.start', 'starts (each line at most once)')} · ${hint('bulk.close', 'closes')}`
+      ? hidden
+        ? ` ${hint('bulk.close', 'closes')}`
+        : blocker
+          ? ` ${glyph('fail')} ${blocker} · ${hint('bulk.close', 'closes')}`
+          : ` ${confirmHint(guard, 'bulk.start', 'starts (each line at most once)')} · ${hint('bulk.close', 'closes')}`
       : b.phase === 'running'
         ? ` ${hint('bulk.cancel', 'cancels (requests in flight finish)')}`
         : ` ${hint('bulk.close', 'closes')}`;
@@ -274,7 +276,8 @@ function BulkBody({
       border={job.op === 'delete' ? 'ui.danger' : 'ui.accent'}
       title={` ${TITLES[job.op]} ${count} marked line${count === 1 ? '' : 's'}${param}`}
       hint={footerHint}
-      refused={Boolean(blocker || hidden)}
+      refused={Boolean(blocker)}
+      why={hidden}
     >
       {(hidden ? [] : headText).map((h, row) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the rows above the lines are keyed by their place
