@@ -54,4 +54,18 @@ describe('the bulk dialog at 60 columns', () => {
       'Too narrow to show the total and the balance: widen the terminal',
     );
   });
+
+  it('a preview at 60×14 keeps its frame within the terminal (its bottom border drawn)', async () => {
+    const app = await renderApp({ lines: 40 }, { journal: memoryJournal() });
+    await preview(app, 60, 14, 'line.extend');
+    await app.waitFrame((f) => f.includes('marked lines by') && f.includes('Total'));
+    await app.waitFrame((f) => f.includes('lines 1–'));
+    const rows = app.frame().split('\n');
+    expect(rows.filter((r) => r.startsWith('╭'))).toHaveLength(1);
+    expect(
+      rows.filter((r) => r.startsWith('╰')),
+      app.frame(),
+    ).toHaveLength(1);
+    expect(rows.length).toBeLessThanOrEqual(13);
+  });
 });

@@ -211,14 +211,17 @@ function BulkBody({
       { items, now: 0 },
     );
   // A line's reason (why it was not sent, what to do) is read whole: one that does not fit its
-  // column goes on rows of its own below the line, as many as it takes (at most the rows there are).
+  // column goes on rows of its own below the line, as many as it takes (at most the rows there are,
+  // below the line's own).
   // By id: a job's lines may be new objects at each read of them.
   const spilled = new Map<string, string[]>();
   const under = Math.max(1, width - 13);
   const spill = (l: BulkLine, detailWidth: number) => {
     const d = detailOf(l);
-    if (isSpoken || cellWidth(d) <= detailWidth) spilled.delete(l.id);
-    else spilled.set(l.id, wrapWords(d, under).slice(0, Math.max(1, room - 1)));
+    // A line and its reason's rows never take more than the room (one row: cut in its column), or
+    // the frame would be taller than the terminal and lose its last rows.
+    if (isSpoken || cellWidth(d) <= detailWidth || room < 2) spilled.delete(l.id);
+    else spilled.set(l.id, wrapWords(d, under).slice(0, room - 1));
   };
   const heightOf = (l: BulkLine) => (isSpoken ? perLine : 1 + (spilled.get(l.id)?.length ?? 0));
   // The widest the detail column can be (the others at their least); the lines in view may leave it
