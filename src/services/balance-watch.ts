@@ -166,7 +166,7 @@ function judgeRead(
  * within a group; an entry with no id is one of its own. `since` null: none (the journal is read,
  * copying nothing, so that what it could not read is known).
  */
-export function begunSince(
+function begunSince(
   journal: (Journal & Partial<JournalWhere>) | null | undefined,
   since: number | null,
   groupOf: (e: JournalEntry) => string | null,

@@ -239,7 +239,7 @@ async function quoteAndSend(
  * This command showed nothing; it looked the line up: its reasons say so (the journal keeps the
  * service's words).
  */
-export function inCommandWords(sent: SendResult): SendResult {
+function inCommandWords(sent: SendResult): SendResult {
   const words = (text: string) => text.replaceAll('since it was shown', 'since it was looked up');
   const line = (l: BulkLine): BulkLine => (l.detail ? { ...l, detail: words(l.detail) } : l);
   return {
