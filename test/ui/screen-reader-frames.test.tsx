@@ -39,6 +39,8 @@ describe('the screen-reader mode, frame by frame', () => {
         // Nothing that moves at every line while it runs: no line states, no balance.
         expect(f).not.toMatch(/^(pending|done|sending), /m);
         expect(f).not.toMatch(/\d credits? /);
+        // No line is said while it runs: no scroll keys are named (they are not offered then).
+        expect(f).not.toMatch(/^ *lines \d+–\d+ of \d+ \(.*scroll\)/m);
       }
     }
   });

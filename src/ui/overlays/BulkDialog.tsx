@@ -310,7 +310,7 @@ function BulkBody({
           ))}
         </Fragment>
       ))}
-      {win.position && !hidden && (
+      {win.position && shown.length > 0 && (
         <Text
           color={color('ui.muted')}
         >{`  lines ${win.position} (${keyHintText('bulk.up')}/${keyHintText('bulk.down')} ${keyHintText('bulk.pageUp')}/${keyHintText('bulk.pageDown')} scroll)`}</Text>
