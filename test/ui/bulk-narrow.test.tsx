@@ -69,3 +69,17 @@ describe('the bulk dialog at 60 columns', () => {
     expect(rows.length).toBeLessThanOrEqual(13);
   });
 });
+
+describe('the bulk start', () => {
+  it('is offered only when it starts the job: not before the count to confirm a delete is typed', async () => {
+    const app = await renderApp({ lines: 40 }, { journal: memoryJournal() });
+    await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
+    await app.press('lines.markPage');
+    await app.waitFrame((f) => /\b[1-9]\d* marked/.test(f));
+    await app.press('line.delete');
+    await app.waitFrame((f) => f.includes('Type the number of lines to confirm'));
+    expect(footerHints(app.store.getState()).join('  ')).not.toMatch(/Enter/);
+    await app.type(String(pendingCounts(app.store.getState().bulk!.job.lines).pending));
+    await app.waitFrame(() => footerHints(app.store.getState()).join('  ').includes('Enter start'));
+  });
+});
