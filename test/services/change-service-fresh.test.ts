@@ -309,6 +309,38 @@ describe('a bulk job reads its lines again before it spends', () => {
     expect(final.lines[0]!.deducedCredits).toBe(credits - (await env.client.me()).credits);
   });
 
+  it('a spend by another client during the read again is never taken for this job’s charge', async () => {
+    // This job's extend is applied, its reply lost: the balance judges it.
+    const { env, proxy, dir, changes, premium, packages } = await setup();
+    const [line, theirs] = premium;
+    const planned = changes.plan('extend', [toBulkLine(line!)], { months: 1, connections: 1 }, packages);
+    let spent = 0;
+    let beganWith: number | null | undefined;
+    proxy.set({
+      rules: [{ match: 'PUT /v1/lines/extend', nth: 1, fault: { kind: 'replyLost' } }],
+      // While the lines are read again (the job's intent already on disk), another client spends.
+      onList: async (nth) => {
+        if (nth !== 1) return;
+        beganWith = fileIntentLog(dir)
+          .open()
+          .find((j) => j.id === planned.id)?.balanceBefore;
+        const before = (await env.client.me()).credits;
+        await env.client.extendLine({ id: theirs!.id, duration: 1 });
+        spent = before - (await env.client.me()).credits;
+      },
+    });
+    const final = await changes.runChange(planned, { bulk: true });
+    expect(spent).toBeGreaterThan(0);
+    expect(proxy.forwarded.get('PUT /v1/lines/extend')).toBe(1);
+    const own = books(env.sb).ledger.filter((r) => r.line_id === line!.id);
+    expect(own).toHaveLength(1);
+    // Judged by the balance read after the read again: its own charge, not the other client's too.
+    expect(final.lines[0]!.state).toBe('done');
+    expect(final.lines[0]!.deducedCredits).toBe(own[0]!.amount);
+    // Written before the read (a quit during it leaves the job on disk), its window not open yet.
+    expect(beganWith).toBeNull();
+  });
+
   it('a quit during a resumed job’s read again leaves its lines never sent, offered again with the same counts', async () => {
     const { env, proxy, dir, premium } = await setup([
       { match: 'GET /v1/lines/all', fault: { kind: 'error5xx', status: 503 } },

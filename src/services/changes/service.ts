@@ -207,6 +207,32 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   };
 
   /**
+   * Opens a new job's balance window (it was begun with none): the balance read now, just before its
+   * first request, written to the intent log. It stays closed (null: its lines judged by the line
+   * alone) when the balance cannot be read, another job of the account is still spending (its
+   * requests move the balance too), or the log cannot take the record.
+   */
+  const openWindow = async (job: BulkJob): Promise<BulkJob> => {
+    let balance: number;
+    try {
+      const acct = await deps.client.me();
+      balance = acct.credits;
+      emit({ type: 'account', account: acct });
+    } catch (err) {
+      deps.logError?.('balance before a change', err);
+      return job;
+    }
+    if (othersOfJob(job.id).spending) return job;
+    try {
+      deps.intents?.openBalanceWindow(job.id, balance);
+    } catch (err) {
+      deps.logError?.('intent log', err);
+      return job;
+    }
+    return { ...job, balanceBefore: balance };
+  };
+
+  /**
    * A job with lines whose check saw no change yet is checked again in the background, backing off,
    * until every line is settled or its hold window has passed (one last check then gives the verdict).
    * What is still open after that stays in the intent log, for the next start and `linedesk pending`.
@@ -413,27 +439,19 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       }
       const singleChange = hooks?.bulk !== true && job.lines.length === 1;
       const reading = needsReading(job, { readAt: hooks?.linesReadAt, nowMs: now() });
-      // The balance just before the first request: the judge of what checked lines cost.
-      // A resumed job keeps the balance it started from: the replies it already had are counted in it.
-      // One none of whose lines ever left (stopped before sending, as during the read again) starts
-      // from the balance now: it may have moved since (a top-up, a spend elsewhere), none of it this job's.
+      // The balance the job's window starts from, the judge of what checked lines cost. A resumed job
+      // keeps the balance it started from: the replies it already had are counted in it. One none of
+      // whose lines ever left (new, or stopped before sending, as during the read again) opens its
+      // window from the balance read just before its first request (`openWindow`, after the read
+      // again: a spend elsewhere during a long read is none of this job's); until then it is null.
       const fromNow =
         job.balanceBefore === undefined ||
         job.lines.every((l) => l.state === 'pending' || l.state === 'skipped' || l.state === 'cancelled');
-      let balanceBefore: number | null = fromNow ? null : (job.balanceBefore ?? null);
-      if (SPENDS.has(job.op) && fromNow) {
-        try {
-          const acct = await deps.client.me();
-          balanceBefore = acct.credits;
-          emit({ type: 'account', account: acct });
-        } catch (err) {
-          deps.logError?.('balance before a change', err);
-        }
-      }
+      const balanceBefore: number | null = fromNow ? null : (job.balanceBefore ?? null);
       // Lines another job has an open change of are left to it: sent from here too, the line would be
       // changed twice, and the change seen would be either's. Another job still spending on this
-      // account (another linedesk, or cron) moves the balance too: this job's window is closed from
-      // the start, so none of its fall is counted as this job's.
+      // account (another linedesk, or cron) moves the balance too: this job's window stays closed,
+      // so none of its fall is counted as this job's (asked again as the window would open).
       const { lines: others, spending: busy } = othersOfJob(job.id);
       let started: BulkJob = {
         ...job,
@@ -464,6 +482,11 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         };
       }
       const { onLine, finish } = wire(started, hooks);
+      /** Stopped by a quit: every line never sent, the job left on disk for the next start. */
+      const leave = () => {
+        deps.intents?.release(started.id);
+        return started;
+      };
       /** The never-sent lines ended with `patch`, written down like the engine's: then the job ends. */
       const unsent = (patch: Partial<BulkLine>): BulkJob => {
         for (const l of started.lines) if (l.state === 'pending') onLine({ ...l, ...patch });
@@ -476,11 +499,6 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       // marks, or the line a screen showed, may be hours old, and a check that cannot judge by the
       // balance compares with them. Lines read within a minute (`linesReadAt`) are not read again.
       if (reading && started.lines.some((l) => l.state === 'pending')) {
-        /** Stopped by a quit: every line never sent, the job left on disk for the next start. */
-        const leave = () => {
-          deps.intents?.release(started.id);
-          return started;
-        };
         const servers = new Map<string, LineListItem>();
         let read: BulkJob | null;
         try {
@@ -511,19 +529,12 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         }
         if (interrupted) return leave();
         if (!read || cancelled) return unsent({ state: 'cancelled', detail: 'cancelled before it was sent' });
-        // Each line as read is written down before anything is sent: the check compares with it.
-        try {
-          read.lines.forEach((l, i) => {
-            if (l !== started.lines[i]) onLine(l, servers.get(l.id));
-          });
-        } catch (err) {
-          deps.logError?.('intent log', err);
-          return unsent({
-            state: 'failed',
-            detail: `not sent: the intent log could not be written (${describeError(err)})`,
-            provenNotApplied: true,
-          });
-        }
+        // Each line as read is written down before anything is sent: the check compares with it. A
+        // write that fails is logged (onLine), not fatal: a line is sent only once its `sending`
+        // record, which holds the line as read whole, is on disk (the engine's rule).
+        read.lines.forEach((l, i) => {
+          if (l !== started.lines[i]) onLine(l, servers.get(l.id));
+        });
         const left = read.lines.filter(
           (l, i) => l.state === 'skipped' && started.lines[i]?.state === 'pending',
         );
@@ -531,6 +542,13 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         if (left.length && !singleChange) notify(leftText(left), 'warning');
         started = read;
         if (!started.lines.some((l) => l.state === 'pending')) return finish(started);
+      }
+      // The balance read now, after the read again and just before the first request: the job's
+      // window starts here.
+      if (fromNow && SPENDS.has(started.op)) {
+        started = await openWindow(started);
+        if (interrupted) return leave();
+        if (cancelled) return unsent({ state: 'cancelled', detail: 'cancelled before it was sent' });
       }
       // This job spends from here: the balance no longer judges the other open jobs' charges. Not
       // before, nor when nothing is left to send: a job that sends nothing leaves their windows open.
