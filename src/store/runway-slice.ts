@@ -29,8 +29,8 @@ export interface RunwaySlice {
    */
   runwayLineDone: (job: BulkJob, line: BulkLine, server: Line | LineListItem | undefined) => void;
   /**
-   * Event, changes → here: a job ended; one walk if a line of it left the runway unknown, or if it
-   * changed a line and the runway is older than RUNWAY_FRESH_MS.
+   * Event, changes → here: a job ended; one walk if a line of it left the runway unknown, a line's
+   * outcome is unknown, or it changed a line and the runway is older than RUNWAY_FRESH_MS.
    */
   runwayJobFinished: (job: BulkJob) => void;
   /** Event, session → here: a read of the account was judged (null: not watched). */
@@ -104,7 +104,9 @@ export function createRunwaySlice(set: SetState, get: GetState, deps: StoreDeps)
         r.status === 'ready' &&
         job.lines.some((l) => l.state === 'done') &&
         now() - r.data.at > RUNWAY_FRESH_MS;
-      if ((unknown.delete(job.id) || old) && r.status !== 'idle') void get().loadRunway();
+      // A line whose outcome is unknown may have changed (or may yet): its row may be wrong.
+      const unsure = job.lines.some((l) => l.state === 'unknown');
+      if ((unknown.delete(job.id) || old || unsure) && r.status !== 'idle') void get().loadRunway();
     },
 
     balanceJudged(report) {
