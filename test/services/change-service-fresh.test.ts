@@ -341,6 +341,21 @@ describe('a bulk job reads its lines again before it spends', () => {
     expect(beganWith).toBeNull();
   });
 
+  it('another job that starts spending during the read again keeps this job’s window closed', async () => {
+    const { proxy, dir, changes, premium, packages } = await setup();
+    const [line, busy] = premium;
+    const planned = changes.plan('extend', [toBulkLine(line!)], { months: 1, connections: 1 }, packages);
+    proxy.set({
+      onList: (nth) => {
+        if (nth === 1) anotherJobSpending(dir, toBulkLine(busy!));
+      },
+    });
+    const final = await changes.runChange(planned, { bulk: true });
+    expect(final.lines[0]!.state).toBe('done');
+    // Its fall includes the other job's requests: never opened (judged by the line alone if need be).
+    expect(final.balanceBefore).toBeNull();
+  });
+
   it('a quit during a resumed job’s read again leaves its lines never sent, offered again with the same counts', async () => {
     const { env, proxy, dir, premium } = await setup([
       { match: 'GET /v1/lines/all', fault: { kind: 'error5xx', status: 503 } },
