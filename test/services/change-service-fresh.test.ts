@@ -542,6 +542,53 @@ describe('a single change reads its line again when the screen read it over a mi
     expect(held.balanceBefore).toBe(1_000);
   });
 
+  for (const how of ['cancel', 'quit'] as const)
+    it(`a ${how} during the balance read before the first request sends nothing and leaves another job’s window open`, async () => {
+      const { env, proxy, dir, premium, packages } = await setup();
+      const [line, other] = premium;
+      fileIntentLog(dir).begin({
+        id: 'another-job-held',
+        op: 'extend',
+        months: 1,
+        connections: 1,
+        target: TARGET,
+        createdAt: new Date().toISOString(),
+        balanceBefore: 1_000,
+        lines: [
+          { ...toBulkLine(other!), state: 'unknown', detail: 'no change seen yet', sentAt: Date.now() },
+        ],
+      });
+      fileIntentLog(dir).release('another-job-held');
+      // The user cancels (or quits) as the job reads the balance its window starts from.
+      const real = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+      cleanups.push(() => real.close());
+      const changes: ChangeService = createChangeService({
+        client: {
+          ...real,
+          me: async () => {
+            if (how === 'cancel') changes.cancel();
+            else await changes.shutdown(0);
+            return real.me();
+          },
+        },
+        target: { id: TARGET, label: 'SANDBOX' },
+        intents: fileIntentLog(dir),
+        journal: memoryJournal(),
+        sleep: async () => {},
+      });
+      const planned = changes.plan('extend', [toBulkLine(line!)], { months: 1, connections: 1 }, packages);
+      const charged = books(env.sb).ledger.length;
+      const final = await changes.runChange(planned, { bulk: true });
+      expect(proxy.forwarded.get('PUT /v1/lines/extend') ?? 0).toBe(0);
+      expect(books(env.sb).ledger.length).toBe(charged);
+      // Cancelled, or left never sent for the next start.
+      expect(final.lines[0]!.state).toBe(how === 'cancel' ? 'cancelled' : 'pending');
+      const open = fileIntentLog(dir).open();
+      if (how === 'quit') expect(open.find((j) => j.id === planned.id)?.lines[0]?.state).toBe('pending');
+      // It spent nothing: the other job's balance still judges its charge.
+      expect(open.find((j) => j.id === 'another-job-held')!.balanceBefore).toBe(1_000);
+    });
+
   it('a line deleted since it was shown is not sent (read by searches, then a walk)', async () => {
     const { env, proxy, changes, premium, packages } = await setup();
     const line = premium[0]!;
