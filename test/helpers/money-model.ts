@@ -175,6 +175,7 @@ function killable(dir: string, diskFull: number, random: () => number) {
       if (dead) return;
       full();
       intents.openBalanceWindow(id, balance);
+      tick(); // a kill may land between the window's opening and the first request
     },
     // The killed session and the next are the same process here: its jobs are taken over as the
     // next start would take over a dead process's.
