@@ -356,6 +356,74 @@ describe('a bulk job reads its lines again before it spends', () => {
     expect(final.balanceBefore).toBeNull();
   });
 
+  it('another job that begins spending as this job’s window opens (after the balance read, before its record): the window closes', async () => {
+    const { env, proxy, dir, premium, packages } = await setup();
+    const [line, busy] = premium;
+    // Another linedesk begins its job just before this job's balance record lands: it saw this job's
+    // window not open yet, so it did not close it.
+    const real = fileIntentLog(dir);
+    const intents: IntentLog = {
+      ...real,
+      openBalanceWindow: (id, balance) => {
+        anotherJobSpending(dir, toBulkLine(busy!));
+        real.openBalanceWindow(id, balance);
+      },
+    };
+    const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+    cleanups.push(() => client.close());
+    const changes = createChangeService({
+      client,
+      target: { id: TARGET, label: 'SANDBOX' },
+      intents,
+      journal: memoryJournal(),
+      sleep: async () => {},
+    });
+    const planned = changes.plan('extend', [toBulkLine(line!)], { months: 1, connections: 1 }, packages);
+    const final = await changes.runChange(planned, { bulk: true });
+    expect(final.lines[0]!.state).toBe('done');
+    expect(books(env.sb).ledger.filter((r) => r.line_id === line!.id)).toHaveLength(1);
+    // Its fall includes the other job's requests: closed, in the log too (what a check after a
+    // crash reads), not only in this process's copy.
+    expect(final.balanceBefore).toBeNull();
+    expect(
+      fileIntentLog(dir)
+        .settled?.()
+        .find((j) => j.id === planned.id)?.balanceBefore,
+    ).toBeNull();
+  });
+
+  it('a window that cannot be closed again (the disk refuses the record) sends nothing: the log would show it open', async () => {
+    const { env, proxy, dir, premium, packages } = await setup();
+    const [line, busy] = premium;
+    anotherJobSpending(dir, toBulkLine(busy!));
+    const real = fileIntentLog(dir);
+    const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+    cleanups.push(() => client.close());
+    const changes = createChangeService({
+      client,
+      target: { id: TARGET, label: 'SANDBOX' },
+      intents: {
+        ...real,
+        // Its own window's record only: the other job's is taken.
+        closeBalanceWindow: (id) => {
+          if (id !== 'another-job-0000') throw new Error('ENOSPC: no space left on device, write');
+          real.closeBalanceWindow(id);
+        },
+      },
+      journal: memoryJournal(),
+      sleep: async () => {},
+    });
+    const planned = changes.plan('extend', [toBulkLine(line!)], { months: 1, connections: 1 }, packages);
+    const charged = books(env.sb).ledger.length;
+    const final = await changes.runChange(planned, { bulk: true });
+    expect(proxy.forwarded.get('PUT /v1/lines/extend') ?? 0).toBe(0);
+    expect(books(env.sb).ledger.length).toBe(charged);
+    expect(final.lines[0]).toMatchObject({ state: 'failed', provenNotApplied: true });
+    expect(final.lines[0]!.detail).toMatch(
+      /^not sent: the intent log could not be written \(.*no space left/,
+    );
+  });
+
   it('a quit during a resumed job’s read again leaves its lines never sent, offered again with the same counts', async () => {
     const { env, proxy, dir, premium } = await setup([
       { match: 'GET /v1/lines/all', fault: { kind: 'error5xx', status: 503 } },

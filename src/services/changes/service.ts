@@ -44,6 +44,14 @@ function forDisk(l: BulkLine): BulkLine {
   return { ...l, body };
 }
 
+/** A job's never-sent lines when the intent log could not take a record it needs before sending. */
+const notLogged = (err: unknown) =>
+  ({
+    state: 'failed',
+    detail: `not sent: the intent log could not be written (${describeError(err)})`,
+    provenNotApplied: true,
+  }) as const;
+
 export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   const now = deps.now ?? Date.now;
   const holdMs = deps.holdMs ?? DEFAULT_HOLD_MS;
@@ -209,8 +217,11 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   /**
    * Opens a new job's balance window (it was begun with none): the balance read now, just before its
    * first request, written to the intent log. It stays closed (null: its lines judged by the line
-   * alone) when the balance cannot be read, another job of the account is still spending (its
-   * requests move the balance too), or the log cannot take the record.
+   * alone) when the balance cannot be read or the log cannot take the record; it closes again when
+   * another job of the account is still spending (its requests move the balance too). That is asked
+   * once the record is on disk: a job that begins after it sees the window open and closes it
+   * (`closeBalanceWindows`); asked before, one that began between the two would be seen by neither.
+   * Throws when the window cannot be closed again (the log would show it open): nothing is sent.
    */
   const openWindow = async (job: BulkJob): Promise<BulkJob> => {
     let balance: number;
@@ -222,14 +233,15 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       deps.logError?.('balance before a change', err);
       return job;
     }
-    if (othersOfJob(job.id).spending) return job;
     try {
       deps.intents?.openBalanceWindow(job.id, balance);
     } catch (err) {
       deps.logError?.('intent log', err);
       return job;
     }
-    return { ...job, balanceBefore: balance };
+    if (!othersOfJob(job.id).spending) return { ...job, balanceBefore: balance };
+    deps.intents?.closeBalanceWindow(job.id);
+    return job;
   };
 
   /**
@@ -473,12 +485,10 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         deps.intents?.begin({ ...started, lines: started.lines.map(forDisk) });
       } catch (err) {
         deps.logError?.('intent log', err);
-        const why = `not sent: the intent log could not be written (${describeError(err)})`;
+        const patch = notLogged(err);
         return {
           ...started,
-          lines: started.lines.map((l) =>
-            l.state === 'pending' ? { ...l, state: 'failed', detail: why, provenNotApplied: true } : l,
-          ),
+          lines: started.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)),
         };
       }
       const { onLine, finish } = wire(started, hooks);
@@ -546,7 +556,12 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       // The balance read now, after the read again and just before the first request: the job's
       // window starts here.
       if (fromNow && SPENDS.has(started.op)) {
-        started = await openWindow(started);
+        try {
+          started = await openWindow(started);
+        } catch (err) {
+          deps.logError?.('intent log', err);
+          return unsent(notLogged(err));
+        }
         if (interrupted) return leave();
         if (cancelled) return unsent({ state: 'cancelled', detail: 'cancelled before it was sent' });
       }
@@ -556,11 +571,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         if (started.lines.some((l) => l.state === 'pending')) closeBalanceWindows(started.id);
       } catch (err) {
         deps.logError?.('intent log', err);
-        return unsent({
-          state: 'failed',
-          detail: `not sent: the intent log could not be written (${describeError(err)})`,
-          provenNotApplied: true,
-        });
+        return unsent(notLogged(err));
       }
       running = runJob(started, {
         client: deps.client,
