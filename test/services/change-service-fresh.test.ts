@@ -392,10 +392,50 @@ describe('a bulk job reads its lines again before it spends', () => {
     ).toBeNull();
   });
 
+  it('another job whose last request is in flight as the balance is read keeps the window closed, though it ended by the record', async () => {
+    const { env, proxy, dir, premium, packages } = await setup([
+      { match: 'PUT /v1/lines/extend', nth: 1, fault: { kind: 'replyLost' } },
+    ]);
+    const [line, theirs] = premium;
+    // Another linedesk's job, its last request in flight...
+    anotherJobSpending(dir, toBulkLine(theirs!));
+    const real = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+    cleanups.push(() => real.close());
+    let first = true;
+    const changes = createChangeService({
+      client: {
+        ...real,
+        me: async () => {
+          const account = await real.me();
+          if (first) {
+            first = false;
+            // ...charged just after this job read its balance, then answered, its job ended.
+            await env.client.extendLine({ id: theirs!.id, duration: 1 });
+            fileIntentLog(dir).end('another-job-0000');
+          }
+          return account;
+        },
+      },
+      target: { id: TARGET, label: 'SANDBOX' },
+      intents: fileIntentLog(dir),
+      journal: memoryJournal(),
+      sleep: async () => {},
+    });
+    const planned = changes.plan('extend', [toBulkLine(line!)], { months: 1, connections: 1 }, packages);
+    const final = await changes.runChange(planned, { bulk: true });
+    expect(final.lines[0]!.state).toBe('done');
+    // Its fall holds the other job's charge: never opened, so never read as this job's.
+    expect(final.balanceBefore).toBeNull();
+    expect(
+      fileIntentLog(dir)
+        .settled?.()
+        .find((j) => j.id === planned.id)?.balanceBefore,
+    ).toBeNull();
+  });
+
   it('a window that cannot be closed again (the disk refuses the record) sends nothing: the log would show it open', async () => {
     const { env, proxy, dir, premium, packages } = await setup();
     const [line, busy] = premium;
-    anotherJobSpending(dir, toBulkLine(busy!));
     const real = fileIntentLog(dir);
     const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
     cleanups.push(() => client.close());
@@ -404,7 +444,12 @@ describe('a bulk job reads its lines again before it spends', () => {
       target: { id: TARGET, label: 'SANDBOX' },
       intents: {
         ...real,
-        // Its own window's record only: the other job's is taken.
+        // Another job begins spending just before this job's balance record lands (as above)...
+        openBalanceWindow: (id, balance) => {
+          anotherJobSpending(dir, toBulkLine(busy!));
+          real.openBalanceWindow(id, balance);
+        },
+        // ...and the record closing this job's window again is refused (the other job's is taken).
         closeBalanceWindow: (id) => {
           if (id !== 'another-job-0000') throw new Error('ENOSPC: no space left on device, write');
           real.closeBalanceWindow(id);

@@ -217,13 +217,16 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   /**
    * Opens a new job's balance window (it was begun with none): the balance read now, just before its
    * first request, written to the intent log. It stays closed (null: its lines judged by the line
-   * alone) when the balance cannot be read or the log cannot take the record; it closes again when
-   * another job of the account is still spending (its requests move the balance too). That is asked
-   * once the record is on disk: a job that begins after it sees the window open and closes it
-   * (`closeBalanceWindows`); asked before, one that began between the two would be seen by neither.
-   * Throws when the window cannot be closed again (the log would show it open): nothing is sent.
+   * alone) when another job of the account is spending (its requests move the balance too), the
+   * balance cannot be read, or the log cannot take the record. Spending is asked before the read (a
+   * job whose last request is in flight then may be charged after it, and have ended by the record)
+   * and once the record is on disk, closing the window again: a job that begins after that sees the
+   * window open and closes it (`closeBalanceWindows`); asked only before the record, one that began
+   * between the two would be seen by neither. Throws when the window cannot be closed again (the log
+   * would show it open): nothing is sent.
    */
   const openWindow = async (job: BulkJob): Promise<BulkJob> => {
+    if (othersOfJob(job.id).spending) return job;
     let balance: number;
     try {
       const acct = await deps.client.me();
