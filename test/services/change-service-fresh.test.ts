@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client';
 import type { LineListItem, Package } from '../../src/api/contract';
 import { fileIntentLog } from '../../src/app/intent-file';
+import { startTimeOf } from '../../src/app/process-owner';
 import { type BulkJob, toBulkLine } from '../../src/domain/bulk';
 import { FRESH_FOR_MS, needsReading } from '../../src/services/changes/fresh-lines';
 import type { IntentLog } from '../../src/services/changes/intent-log';
@@ -431,6 +432,21 @@ describe('a bulk job reads its lines again before it spends', () => {
         .settled?.()
         .find((j) => j.id === planned.id)?.balanceBefore,
     ).toBeNull();
+  });
+
+  it('a job that starts spending closes the window another linedesk is about to open: its balance record leaves it closed', async () => {
+    const { dir, changes, premium, packages } = await setup();
+    const [line, theirs] = premium;
+    // Another linedesk (a live process) has begun its job and reads its lines again: window not open.
+    const other = fileIntentLog(dir, { pid: process.ppid, start: startTimeOf(process.ppid) });
+    other.begin(extendJob('their-job-00000', null, [toBulkLine(theirs!)]));
+    const planned = changes.plan('extend', [toBulkLine(line!)], { months: 1, connections: 1 }, packages);
+    const final = await changes.runChange(planned, { bulk: true });
+    expect(final.lines[0]!.state).toBe('done');
+    // Its balance, read after this job's spending began (or before it, this job's charge to come),
+    // would hold this job's charge: its window stays closed.
+    other.openBalanceWindow('their-job-00000', 900);
+    expect(other.open().find((j) => j.id === 'their-job-00000')?.balanceBefore).toBeNull();
   });
 
   it('a window that cannot be closed again (the disk refuses the record) sends nothing: the log would show it open', async () => {

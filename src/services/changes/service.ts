@@ -209,7 +209,14 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
    */
   const closeBalanceWindows = (exceptId: string) => {
     for (const other of deps.intents?.open() ?? []) {
-      if (other.id === exceptId || other.target !== target.id || other.balanceBefore == null) continue;
+      if (other.id === exceptId || other.target !== target.id) continue;
+      // A window not open yet is closed too when another linedesk is starting its job now: the balance
+      // it opens with may be read after this job's first charge (a later balance record leaves it so).
+      const opening =
+        other.balanceBefore === null &&
+        other.lines.some((l) => l.state === 'pending') &&
+        deps.intents?.heldElsewhere(other.id) != null;
+      if (other.balanceBefore == null && !opening) continue;
       deps.intents?.closeBalanceWindow(other.id);
     }
   };
