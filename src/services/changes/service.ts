@@ -226,11 +226,11 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
    * first request, written to the intent log. It stays closed (null: its lines judged by the line
    * alone) when another job of the account is spending (its requests move the balance too), the
    * balance cannot be read, or the log cannot take the record. Spending is asked before the read (a
-   * job whose last request is in flight then may be charged after it, and have ended by the record)
-   * and once the record is on disk, closing the window again: a job that begins after that sees the
-   * window open and closes it (`closeBalanceWindows`); asked only before the record, one that began
-   * between the two would be seen by neither. Throws when the window cannot be closed again (the log
-   * would show it open): nothing is sent.
+   * job whose last request is in flight then may be charged after it, and have ended by the record);
+   * a job beginning after that closes this window itself (`closeBalanceWindows`, open or about to
+   * open). Asked again once the record is on disk, closing the window again: a linedesk of an earlier
+   * version closes only open windows. Throws when the window cannot be closed again (the log would
+   * show it open): nothing is sent.
    */
   const openWindow = async (job: BulkJob): Promise<BulkJob> => {
     if (othersOfJob(job.id).spending) return job;
