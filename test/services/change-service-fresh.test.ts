@@ -360,8 +360,8 @@ describe('a bulk job reads its lines again before it spends', () => {
   it('another job that begins spending as this job’s window opens (after the balance read, before its record): the window closes', async () => {
     const { env, proxy, dir, premium, packages } = await setup();
     const [line, busy] = premium;
-    // Another linedesk begins its job just before this job's balance record lands: it saw this job's
-    // window not open yet, so it did not close it.
+    // Another linedesk, of an earlier version, begins its job just before this job's balance record
+    // lands: it saw this job's window not open yet, so it did not close it (it closes only open ones).
     const real = fileIntentLog(dir);
     const intents: IntentLog = {
       ...real,
