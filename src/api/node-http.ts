@@ -10,7 +10,9 @@ import { ConfigError, ProtocolError } from './errors';
  * start, before the first request could leave; `node:http` costs ≈ 10, and TLS is loaded only for
  * an https service. Idle sockets close before the server's announced keep-alive timeout (Node's
  * agent reads its `Keep-Alive: timeout=N` hint), so a request rarely meets a socket the server is
- * closing; when it does, the failure is an unknown outcome, as any other lost reply (http.ts).
+ * closing; when it does, the failure is an unknown outcome, as any other lost reply (http.ts). After
+ * a failed connection the idle pooled sockets are closed (`dropIdle`): an outage closes them all,
+ * and the next request, sent at once, would otherwise go out on one already closed under it.
  */
 export interface HttpReply {
   readonly statusCode: number;
@@ -117,6 +119,12 @@ export class NodeHttp {
         if (settled) return;
         settled = true;
         Object.assign(err, { mayHaveLeft: connected });
+        // The connection failed (not our abort, not a reply we refused): the service may have closed
+        // every connection (an outage, a restart). The idle pooled ones go too, before the caller's
+        // next request could take one already closed under it: on a socket that was up, a failure
+        // cannot prove the request never left, so it would be "unknown"; on a new connection, a
+        // refused one proves "not sent".
+        if (!(err instanceof ProtocolError) && err.name !== 'AbortError') dropIdle(agent);
         clearTimeout(connectTimer);
         r.signal.removeEventListener('abort', onAbort);
         req?.destroy();
@@ -192,6 +200,15 @@ export class NodeHttp {
     for (const agent of this.#agents.values()) agent.destroy();
     this.#agents.clear();
   }
+}
+
+/**
+ * Closes the agent's idle keep-alive sockets (`freeSockets`; those carrying a request are left
+ * alone). A closed socket is never handed out again: the agent skips destroyed ones at the head of
+ * its free list, and removes each as it closes.
+ */
+function dropIdle(agent: Agent): void {
+  for (const sockets of Object.values(agent.freeSockets)) for (const s of sockets ?? []) s.destroy();
 }
 
 function abortError(signal: AbortSignal): Error {

@@ -221,6 +221,29 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
     return { jobs, damage };
   };
 
+  /**
+   * Appends the job's next numbered record (a line's state, the balance its window starts from) to
+   * its file. Never creates the file: a record without its job could not be read back.
+   */
+  const appendNumbered = (jobId: string, record: Record<string, unknown>) => {
+    const file = fileOf(jobId);
+    let last = seq.get(jobId);
+    if (last === undefined) {
+      try {
+        last = replay(String(fs.readFileSync(file, 'utf8')), file).lastN ?? 0;
+      } catch (err) {
+        throw located(err, file);
+      }
+    }
+    try {
+      append(file, `${JSON.stringify({ n: last + 1, ...record })}\n`);
+      seq.set(jobId, last + 1);
+    } catch (err) {
+      seq.delete(jobId); // a part of it may be on disk: read again before the next record
+      throw err;
+    }
+  };
+
   return {
     begin(job) {
       ensureDir();
@@ -260,25 +283,8 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
     heldElsewhere,
     claim,
     release,
-    line(jobId, line) {
-      const file = fileOf(jobId);
-      let last = seq.get(jobId);
-      if (last === undefined) {
-        try {
-          last = replay(String(fs.readFileSync(file, 'utf8')), file).lastN ?? 0;
-        } catch (err) {
-          throw located(err, file);
-        }
-      }
-      try {
-        // Never creates the file: a record without its job could not be read back.
-        append(file, `${JSON.stringify({ n: last + 1, line })}\n`);
-        seq.set(jobId, last + 1);
-      } catch (err) {
-        seq.delete(jobId); // a part of it may be on disk: read again before the next record
-        throw err;
-      }
-    },
+    line: (jobId, line) => appendNumbered(jobId, { line }),
+    openBalanceWindow: (jobId, balance) => appendNumbered(jobId, { balance }),
     end(jobId) {
       seq.delete(jobId);
       const file = fileOf(jobId);

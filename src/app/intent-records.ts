@@ -6,7 +6,9 @@ import type { BulkJob, BulkLine } from '../domain/bulk';
  * newer linedesk adds are kept (loose objects), and whatever cannot be read is said, never skipped in
  * silence. A file is `{"n":0,"job":…}` then `{"n":1,"line":…}`, `{"n":2,"line":…}`… (`n` counts the
  * records one process after another appended, so a lost, repeated or reordered one shows) and
- * `{"window":"closed"}` from any process. Files of earlier versions have no `n`; they read as before.
+ * `{"window":"closed"}` from any process, and `{"n":3,"balance":…}` when the job's balance window
+ * opens (after its lines were read again: the job was begun with `balanceBefore: null`). Files of
+ * earlier versions have no `n`; they read as before.
  */
 
 const num = z.number().finite();
@@ -79,6 +81,8 @@ export function replay(text: string, path: string): Replayed {
   let job: BulkJob | null = null;
   let lines: BulkLine[] = [];
   let last: number | null = null;
+  /** Another job closed this one's balance window: a later balance record does not open it again. */
+  let closed = false;
   const rows = text.split('\n');
   const count = rows.filter((r) => r.trim()).length;
   let k = 0;
@@ -140,7 +144,16 @@ export function replay(text: string, path: string): Replayed {
       else problems.push(`${at} names a line the job does not have (${l.username})`);
     } else if ('window' in rec) {
       if (rec.window !== 'closed') problems.push(`${at} is a window record of the wrong shape`);
-      else if (job) job = { ...job, balanceBefore: null };
+      else {
+        closed = true;
+        if (job) job = { ...job, balanceBefore: null };
+      }
+    } else if ('balance' in rec) {
+      // The balance the job's window starts from (read once its lines were read again); a window
+      // another job closed before stays closed.
+      const balance = num.safeParse(rec.balance);
+      if (!balance.success) problems.push(`${at} is a balance record of the wrong shape`);
+      else if (job && !closed) job = { ...job, balanceBefore: balance.data };
     } else if (n.data === undefined) {
       // A numbered record of a kind this version does not know is a newer linedesk's: kept in order.
       problems.push(`${at} is not a record linedesk knows (${Object.keys(rec).join(', ') || 'empty'})`);

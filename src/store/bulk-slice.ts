@@ -198,6 +198,9 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
       });
       get().pushView({ id: 'bulk' });
       get().scrollBy('bulk', Number.NEGATIVE_INFINITY, 1);
+      // What the preview judges the job against (affordable, the total) is the balance now: the one
+      // the header read last may be older than a spend elsewhere since (another panel, a script).
+      void get().loadAccount();
       void plan();
     },
 

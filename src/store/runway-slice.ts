@@ -29,8 +29,9 @@ export interface RunwaySlice {
    */
   runwayLineDone: (job: BulkJob, line: BulkLine, server: Line | LineListItem | undefined) => void;
   /**
-   * Event, changes → here: a job ended; one walk if a line of it left the runway unknown, or if it
-   * changed a line and the runway is older than RUNWAY_FRESH_MS.
+   * Event, changes → here: a job ended; one walk if a line of it left the runway unknown, a line's
+   * outcome is unknown (once a job: not at each background check's end), or it changed a line and
+   * the runway is older than RUNWAY_FRESH_MS.
    */
   runwayJobFinished: (job: BulkJob) => void;
   /** Event, session → here: a read of the account was judged (null: not watched). */
@@ -59,6 +60,12 @@ export function createRunwaySlice(set: SetState, get: GetState, deps: StoreDeps)
   let seq = 0;
   /** Jobs with a done line the runway could not follow locally: walked once when they finish. */
   const unknown = new Set<string>();
+  /**
+   * Jobs that ended with a line's outcome unknown, walked for it once: their background checks end
+   * them again and again while the line stays so, and a line such a check settles brings its row
+   * (`runwayLineDone`), so those ends walk no more.
+   */
+  const walkedUnsure = new Set<string>();
   return {
     runway: { status: 'idle' },
     runwayDays: RUNWAY_DAYS,
@@ -104,7 +111,12 @@ export function createRunwaySlice(set: SetState, get: GetState, deps: StoreDeps)
         r.status === 'ready' &&
         job.lines.some((l) => l.state === 'done') &&
         now() - r.data.at > RUNWAY_FRESH_MS;
-      if ((unknown.delete(job.id) || old) && r.status !== 'idle') void get().loadRunway();
+      // A line whose outcome is unknown may have changed (or may yet): its row may be wrong.
+      const open = job.lines.some((l) => l.state === 'unknown');
+      const unsure = open && !walkedUnsure.has(job.id);
+      if (open) walkedUnsure.add(job.id);
+      else walkedUnsure.delete(job.id);
+      if ((unknown.delete(job.id) || old || unsure) && r.status !== 'idle') void get().loadRunway();
     },
 
     balanceJudged(report) {

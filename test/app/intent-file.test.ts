@@ -85,6 +85,10 @@ async function filesOfARealRun(): Promise<string[]> {
       real.closeBalanceWindow(id);
       copy();
     },
+    openBalanceWindow: (id, balance) => {
+      real.openBalanceWindow(id, balance);
+      copy();
+    },
   };
   try {
     const lines = (await env.client.listLines({ type: 'premium', limit: 4 })).lines;
@@ -331,6 +335,55 @@ describe('durable writes', () => {
     events.length = 0;
     log.line(job.id, { ...job.lines[0]!, state: 'sending' });
     expect(events).toEqual(['write', 'fsync file']);
+    events.length = 0;
+    log.openBalanceWindow(job.id, 900);
+    expect(events).toEqual(['write', 'fsync file']);
+  });
+});
+
+describe('a job’s balance window, opened after it was begun', () => {
+  const balanceOf = (dir: string) => fileIntentLog(dir).open()[0]?.balanceBefore;
+
+  it('begun with none, opened once the lines were read again: the balance read then is the one kept', () => {
+    const dir = tmp('ld-window-');
+    const log = fileIntentLog(dir);
+    const job = { ...aJob(), balanceBefore: null };
+    log.begin(job);
+    expect(balanceOf(dir)).toBeNull();
+    log.line(job.id, { ...job.lines[0]!, state: 'skipped' });
+    log.openBalanceWindow(job.id, 900);
+    log.line(job.id, { ...job.lines[1]!, state: 'sending' });
+    expect(balanceOf(dir)).toBe(900);
+    expect(fileIntentLog(dir).damaged?.()).toEqual([]);
+    // Another job closes it: closed from then on.
+    fileIntentLog(dir).closeBalanceWindow(job.id);
+    expect(balanceOf(dir)).toBeNull();
+  });
+
+  it('a window another job closed before it opened stays closed: that job’s spending is in the balance', () => {
+    const dir = tmp('ld-window-');
+    const log = fileIntentLog(dir);
+    const job = { ...aJob(), balanceBefore: null };
+    log.begin(job);
+    fileIntentLog(dir).closeBalanceWindow(job.id);
+    log.openBalanceWindow(job.id, 900);
+    expect(balanceOf(dir)).toBeNull();
+    expect(fileIntentLog(dir).damaged?.()).toEqual([]);
+  });
+
+  it('a balance record of the wrong shape is named, and opens nothing', () => {
+    const dir = tmp('ld-window-');
+    const log = fileIntentLog(dir);
+    const job = { ...aJob(), balanceBefore: null };
+    log.begin(job);
+    writeFileSync(
+      join(dir, 'j1.jsonl'),
+      `${readFileSync(join(dir, 'j1.jsonl'), 'utf8')}{"n":1,"balance":"9"}\n`,
+    );
+    expect(balanceOf(dir)).toBeNull();
+    expect(fileIntentLog(dir).damaged?.()[0]?.problem).toMatch(
+      /record 2 of 2 is a balance record of the wrong shape/,
+    );
   });
 });
 

@@ -171,6 +171,12 @@ function killable(dir: string, diskFull: number, random: () => number) {
     end: (id) => !dead && intents.end(id),
     open: () => intents.open(),
     closeBalanceWindow: (id) => !dead && intents.closeBalanceWindow(id),
+    openBalanceWindow: (id, balance) => {
+      if (dead) return;
+      full();
+      intents.openBalanceWindow(id, balance);
+      tick(); // a kill may land between the window's opening and the first request
+    },
     // The killed session and the next are the same process here: its jobs are taken over as the
     // next start would take over a dead process's.
     heldElsewhere: (id) => intents.heldElsewhere(id),

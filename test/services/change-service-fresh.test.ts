@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client';
 import type { LineListItem, Package } from '../../src/api/contract';
 import { fileIntentLog } from '../../src/app/intent-file';
+import { startTimeOf } from '../../src/app/process-owner';
 import { type BulkJob, toBulkLine } from '../../src/domain/bulk';
 import { FRESH_FOR_MS, needsReading } from '../../src/services/changes/fresh-lines';
 import type { IntentLog } from '../../src/services/changes/intent-log';
@@ -309,6 +310,181 @@ describe('a bulk job reads its lines again before it spends', () => {
     expect(final.lines[0]!.deducedCredits).toBe(credits - (await env.client.me()).credits);
   });
 
+  it('a spend by another client during the read again is never taken for this job’s charge', async () => {
+    // This job's extend is applied, its reply lost: the balance judges it.
+    const { env, proxy, dir, changes, premium, packages } = await setup();
+    const [line, theirs] = premium;
+    const planned = changes.plan('extend', [toBulkLine(line!)], { months: 1, connections: 1 }, packages);
+    let spent = 0;
+    let beganWith: number | null | undefined;
+    proxy.set({
+      rules: [{ match: 'PUT /v1/lines/extend', nth: 1, fault: { kind: 'replyLost' } }],
+      // While the lines are read again (the job's intent already on disk), another client spends.
+      onList: async (nth) => {
+        if (nth !== 1) return;
+        beganWith = fileIntentLog(dir)
+          .open()
+          .find((j) => j.id === planned.id)?.balanceBefore;
+        const before = (await env.client.me()).credits;
+        await env.client.extendLine({ id: theirs!.id, duration: 1 });
+        spent = before - (await env.client.me()).credits;
+      },
+    });
+    const final = await changes.runChange(planned, { bulk: true });
+    expect(spent).toBeGreaterThan(0);
+    expect(proxy.forwarded.get('PUT /v1/lines/extend')).toBe(1);
+    const own = books(env.sb).ledger.filter((r) => r.line_id === line!.id);
+    expect(own).toHaveLength(1);
+    // Judged by the balance read after the read again: its own charge, not the other client's too.
+    expect(final.lines[0]!.state).toBe('done');
+    expect(final.lines[0]!.deducedCredits).toBe(own[0]!.amount);
+    // Written before the read (a quit during it leaves the job on disk), its window not open yet.
+    expect(beganWith).toBeNull();
+  });
+
+  it('another job that starts spending during the read again keeps this job’s window closed', async () => {
+    const { proxy, dir, changes, premium, packages } = await setup();
+    const [line, busy] = premium;
+    const planned = changes.plan('extend', [toBulkLine(line!)], { months: 1, connections: 1 }, packages);
+    proxy.set({
+      onList: (nth) => {
+        if (nth === 1) anotherJobSpending(dir, toBulkLine(busy!));
+      },
+    });
+    const final = await changes.runChange(planned, { bulk: true });
+    expect(final.lines[0]!.state).toBe('done');
+    // Its fall includes the other job's requests: never opened (judged by the line alone if need be).
+    expect(final.balanceBefore).toBeNull();
+  });
+
+  it('another job that begins spending as this job’s window opens (after the balance read, before its record): the window closes', async () => {
+    const { env, proxy, dir, premium, packages } = await setup();
+    const [line, busy] = premium;
+    // Another linedesk, of an earlier version, begins its job just before this job's balance record
+    // lands: it saw this job's window not open yet, so it did not close it (it closes only open ones).
+    const real = fileIntentLog(dir);
+    const intents: IntentLog = {
+      ...real,
+      openBalanceWindow: (id, balance) => {
+        anotherJobSpending(dir, toBulkLine(busy!));
+        real.openBalanceWindow(id, balance);
+      },
+    };
+    const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+    cleanups.push(() => client.close());
+    const changes = createChangeService({
+      client,
+      target: { id: TARGET, label: 'SANDBOX' },
+      intents,
+      journal: memoryJournal(),
+      sleep: async () => {},
+    });
+    const planned = changes.plan('extend', [toBulkLine(line!)], { months: 1, connections: 1 }, packages);
+    const final = await changes.runChange(planned, { bulk: true });
+    expect(final.lines[0]!.state).toBe('done');
+    expect(books(env.sb).ledger.filter((r) => r.line_id === line!.id)).toHaveLength(1);
+    // Its fall includes the other job's requests: closed, in the log too (what a check after a
+    // crash reads), not only in this process's copy.
+    expect(final.balanceBefore).toBeNull();
+    expect(
+      fileIntentLog(dir)
+        .settled?.()
+        .find((j) => j.id === planned.id)?.balanceBefore,
+    ).toBeNull();
+  });
+
+  it('another job whose last request is in flight as the balance is read keeps the window closed, though it ended by the record', async () => {
+    const { env, proxy, dir, premium, packages } = await setup([
+      { match: 'PUT /v1/lines/extend', nth: 1, fault: { kind: 'replyLost' } },
+    ]);
+    const [line, theirs] = premium;
+    // Another linedesk's job, its last request in flight...
+    anotherJobSpending(dir, toBulkLine(theirs!));
+    const real = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+    cleanups.push(() => real.close());
+    let first = true;
+    const changes = createChangeService({
+      client: {
+        ...real,
+        me: async () => {
+          const account = await real.me();
+          if (first) {
+            first = false;
+            // ...charged just after this job read its balance, then answered, its job ended.
+            await env.client.extendLine({ id: theirs!.id, duration: 1 });
+            fileIntentLog(dir).end('another-job-0000');
+          }
+          return account;
+        },
+      },
+      target: { id: TARGET, label: 'SANDBOX' },
+      intents: fileIntentLog(dir),
+      journal: memoryJournal(),
+      sleep: async () => {},
+    });
+    const planned = changes.plan('extend', [toBulkLine(line!)], { months: 1, connections: 1 }, packages);
+    const final = await changes.runChange(planned, { bulk: true });
+    expect(final.lines[0]!.state).toBe('done');
+    // Its fall holds the other job's charge: never opened, so never read as this job's.
+    expect(final.balanceBefore).toBeNull();
+    expect(
+      fileIntentLog(dir)
+        .settled?.()
+        .find((j) => j.id === planned.id)?.balanceBefore,
+    ).toBeNull();
+  });
+
+  it('a job that starts spending closes the window another linedesk is about to open: its balance record leaves it closed', async () => {
+    const { dir, changes, premium, packages } = await setup();
+    const [line, theirs] = premium;
+    // Another linedesk (a live process) has begun its job and reads its lines again: window not open.
+    const other = fileIntentLog(dir, { pid: process.ppid, start: startTimeOf(process.ppid) });
+    other.begin(extendJob('their-job-00000', null, [toBulkLine(theirs!)]));
+    const planned = changes.plan('extend', [toBulkLine(line!)], { months: 1, connections: 1 }, packages);
+    const final = await changes.runChange(planned, { bulk: true });
+    expect(final.lines[0]!.state).toBe('done');
+    // Its balance, read after this job's spending began (or before it, this job's charge to come),
+    // would hold this job's charge: its window stays closed.
+    other.openBalanceWindow('their-job-00000', 900);
+    expect(other.open().find((j) => j.id === 'their-job-00000')?.balanceBefore).toBeNull();
+  });
+
+  it('a window that cannot be closed again (the disk refuses the record) sends nothing: the log would show it open', async () => {
+    const { env, proxy, dir, premium, packages } = await setup();
+    const [line, busy] = premium;
+    const real = fileIntentLog(dir);
+    const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+    cleanups.push(() => client.close());
+    const changes = createChangeService({
+      client,
+      target: { id: TARGET, label: 'SANDBOX' },
+      intents: {
+        ...real,
+        // Another job begins spending just before this job's balance record lands (as above)...
+        openBalanceWindow: (id, balance) => {
+          anotherJobSpending(dir, toBulkLine(busy!));
+          real.openBalanceWindow(id, balance);
+        },
+        // ...and the record closing this job's window again is refused (the other job's is taken).
+        closeBalanceWindow: (id) => {
+          if (id !== 'another-job-0000') throw new Error('ENOSPC: no space left on device, write');
+          real.closeBalanceWindow(id);
+        },
+      },
+      journal: memoryJournal(),
+      sleep: async () => {},
+    });
+    const planned = changes.plan('extend', [toBulkLine(line!)], { months: 1, connections: 1 }, packages);
+    const charged = books(env.sb).ledger.length;
+    const final = await changes.runChange(planned, { bulk: true });
+    expect(proxy.forwarded.get('PUT /v1/lines/extend') ?? 0).toBe(0);
+    expect(books(env.sb).ledger.length).toBe(charged);
+    expect(final.lines[0]).toMatchObject({ state: 'failed', provenNotApplied: true });
+    expect(final.lines[0]!.detail).toMatch(
+      /^not sent: the intent log could not be written \(.*no space left/,
+    );
+  });
+
   it('a quit during a resumed job’s read again leaves its lines never sent, offered again with the same counts', async () => {
     const { env, proxy, dir, premium } = await setup([
       { match: 'GET /v1/lines/all', fault: { kind: 'error5xx', status: 503 } },
@@ -494,6 +670,53 @@ describe('a single change reads its line again when the screen read it over a mi
       .find((j) => j.id === 'another-job-held')!;
     expect(held.balanceBefore).toBe(1_000);
   });
+
+  for (const how of ['cancel', 'quit'] as const)
+    it(`a ${how} during the balance read before the first request sends nothing and leaves another job’s window open`, async () => {
+      const { env, proxy, dir, premium, packages } = await setup();
+      const [line, other] = premium;
+      fileIntentLog(dir).begin({
+        id: 'another-job-held',
+        op: 'extend',
+        months: 1,
+        connections: 1,
+        target: TARGET,
+        createdAt: new Date().toISOString(),
+        balanceBefore: 1_000,
+        lines: [
+          { ...toBulkLine(other!), state: 'unknown', detail: 'no change seen yet', sentAt: Date.now() },
+        ],
+      });
+      fileIntentLog(dir).release('another-job-held');
+      // The user cancels (or quits) as the job reads the balance its window starts from.
+      const real = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+      cleanups.push(() => real.close());
+      const changes: ChangeService = createChangeService({
+        client: {
+          ...real,
+          me: async () => {
+            if (how === 'cancel') changes.cancel();
+            else await changes.shutdown(0);
+            return real.me();
+          },
+        },
+        target: { id: TARGET, label: 'SANDBOX' },
+        intents: fileIntentLog(dir),
+        journal: memoryJournal(),
+        sleep: async () => {},
+      });
+      const planned = changes.plan('extend', [toBulkLine(line!)], { months: 1, connections: 1 }, packages);
+      const charged = books(env.sb).ledger.length;
+      const final = await changes.runChange(planned, { bulk: true });
+      expect(proxy.forwarded.get('PUT /v1/lines/extend') ?? 0).toBe(0);
+      expect(books(env.sb).ledger.length).toBe(charged);
+      // Cancelled, or left never sent for the next start.
+      expect(final.lines[0]!.state).toBe(how === 'cancel' ? 'cancelled' : 'pending');
+      const open = fileIntentLog(dir).open();
+      if (how === 'quit') expect(open.find((j) => j.id === planned.id)?.lines[0]?.state).toBe('pending');
+      // It spent nothing: the other job's balance still judges its charge.
+      expect(open.find((j) => j.id === 'another-job-held')!.balanceBefore).toBe(1_000);
+    });
 
   it('a line deleted since it was shown is not sent (read by searches, then a walk)', async () => {
     const { env, proxy, changes, premium, packages } = await setup();

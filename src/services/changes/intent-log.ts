@@ -22,6 +22,13 @@ export interface IntentLog {
    */
   closeBalanceWindow(jobId: string): void;
   /**
+   * The balance the job's window starts from: read once its lines were read again, just before its
+   * first request (a spend elsewhere during the read is not in it). A job is begun with its window
+   * not open yet (`balanceBefore: null`: judged by the line alone if it stops there); this opens it.
+   * Appended like a line record (synced); a window another job closed before stays closed.
+   */
+  openBalanceWindow(jobId: string, balance: number): void;
+  /**
    * Who else is making this job's changes now (another linedesk still running), or null. Its lines
    * are that process's to settle: judged from here, a request still in flight would look "not applied".
    */
@@ -101,6 +108,8 @@ export function memoryIntentLog(): IntentLog & { records: unknown[]; failNext: n
   const jobs = new Map<string, BulkJob>();
   /** Ended jobs, as the file log keeps them a while (here for the process's life). */
   const ended = new Map<string, BulkJob>();
+  /** Jobs whose window another job closed: opening it after that leaves it closed. */
+  const closed = new Set<string>();
   const records: unknown[] = [];
   const log = {
     records,
@@ -115,6 +124,7 @@ export function memoryIntentLog(): IntentLog & { records: unknown[]; failNext: n
     begin(j: BulkJob) {
       log.check();
       jobs.set(j.id, j);
+      closed.delete(j.id);
       records.push({ begin: j.id });
     },
     line(jobId: string, l: BulkLine) {
@@ -138,7 +148,14 @@ export function memoryIntentLog(): IntentLog & { records: unknown[]; failNext: n
     closeBalanceWindow(jobId: string) {
       const job = jobs.get(jobId);
       if (job) jobs.set(jobId, { ...job, balanceBefore: null });
+      if (job) closed.add(jobId);
       records.push({ window: jobId });
+    },
+    openBalanceWindow(jobId: string, balance: number) {
+      log.check();
+      const job = jobs.get(jobId);
+      if (job && !closed.has(jobId)) jobs.set(jobId, { ...job, balanceBefore: balance });
+      records.push({ balance: jobId });
     },
     heldElsewhere: () => null,
     claim: () => true,

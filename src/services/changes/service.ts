@@ -44,6 +44,14 @@ function forDisk(l: BulkLine): BulkLine {
   return { ...l, body };
 }
 
+/** A job's never-sent lines when the intent log could not take a record it needs before sending. */
+const notLogged = (err: unknown) =>
+  ({
+    state: 'failed',
+    detail: `not sent: the intent log could not be written (${describeError(err)})`,
+    provenNotApplied: true,
+  }) as const;
+
 export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   const now = deps.now ?? Date.now;
   const holdMs = deps.holdMs ?? DEFAULT_HOLD_MS;
@@ -201,9 +209,49 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
    */
   const closeBalanceWindows = (exceptId: string) => {
     for (const other of deps.intents?.open() ?? []) {
-      if (other.id === exceptId || other.target !== target.id || other.balanceBefore == null) continue;
+      if (other.id === exceptId || other.target !== target.id) continue;
+      // A window not open yet is closed too when another linedesk is starting its job now: the balance
+      // it opens with may be read after this job's first charge (a later balance record leaves it so).
+      const opening =
+        other.balanceBefore === null &&
+        other.lines.some((l) => l.state === 'pending') &&
+        deps.intents?.heldElsewhere(other.id) != null;
+      if (other.balanceBefore == null && !opening) continue;
       deps.intents?.closeBalanceWindow(other.id);
     }
+  };
+
+  /**
+   * Opens a new job's balance window (it was begun with none): the balance read now, just before its
+   * first request, written to the intent log. It stays closed (null: its lines judged by the line
+   * alone) when another job of the account is spending (its requests move the balance too), the
+   * balance cannot be read, or the log cannot take the record. Spending is asked before the read (a
+   * job whose last request is in flight then may be charged after it, and have ended by the record);
+   * a job beginning after that closes this window itself (`closeBalanceWindows`, open or about to
+   * open). Asked again once the record is on disk, closing the window again: a linedesk of an earlier
+   * version closes only open windows. Throws when the window cannot be closed again (the log would
+   * show it open): nothing is sent.
+   */
+  const openWindow = async (job: BulkJob): Promise<BulkJob> => {
+    if (othersOfJob(job.id).spending) return job;
+    let balance: number;
+    try {
+      const acct = await deps.client.me();
+      balance = acct.credits;
+      emit({ type: 'account', account: acct });
+    } catch (err) {
+      deps.logError?.('balance before a change', err);
+      return job;
+    }
+    try {
+      deps.intents?.openBalanceWindow(job.id, balance);
+    } catch (err) {
+      deps.logError?.('intent log', err);
+      return job;
+    }
+    if (!othersOfJob(job.id).spending) return { ...job, balanceBefore: balance };
+    deps.intents?.closeBalanceWindow(job.id);
+    return job;
   };
 
   /**
@@ -413,27 +461,19 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       }
       const singleChange = hooks?.bulk !== true && job.lines.length === 1;
       const reading = needsReading(job, { readAt: hooks?.linesReadAt, nowMs: now() });
-      // The balance just before the first request: the judge of what checked lines cost.
-      // A resumed job keeps the balance it started from: the replies it already had are counted in it.
-      // One none of whose lines ever left (stopped before sending, as during the read again) starts
-      // from the balance now: it may have moved since (a top-up, a spend elsewhere), none of it this job's.
+      // The balance the job's window starts from, the judge of what checked lines cost. A resumed job
+      // keeps the balance it started from: the replies it already had are counted in it. One none of
+      // whose lines ever left (new, or stopped before sending, as during the read again) opens its
+      // window from the balance read just before its first request (`openWindow`, after the read
+      // again: a spend elsewhere during a long read is none of this job's); until then it is null.
       const fromNow =
         job.balanceBefore === undefined ||
         job.lines.every((l) => l.state === 'pending' || l.state === 'skipped' || l.state === 'cancelled');
-      let balanceBefore: number | null = fromNow ? null : (job.balanceBefore ?? null);
-      if (SPENDS.has(job.op) && fromNow) {
-        try {
-          const acct = await deps.client.me();
-          balanceBefore = acct.credits;
-          emit({ type: 'account', account: acct });
-        } catch (err) {
-          deps.logError?.('balance before a change', err);
-        }
-      }
+      const balanceBefore: number | null = fromNow ? null : (job.balanceBefore ?? null);
       // Lines another job has an open change of are left to it: sent from here too, the line would be
       // changed twice, and the change seen would be either's. Another job still spending on this
-      // account (another linedesk, or cron) moves the balance too: this job's window is closed from
-      // the start, so none of its fall is counted as this job's.
+      // account (another linedesk, or cron) moves the balance too: this job's window stays closed,
+      // so none of its fall is counted as this job's (asked again as the window would open).
       const { lines: others, spending: busy } = othersOfJob(job.id);
       let started: BulkJob = {
         ...job,
@@ -455,15 +495,18 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         deps.intents?.begin({ ...started, lines: started.lines.map(forDisk) });
       } catch (err) {
         deps.logError?.('intent log', err);
-        const why = `not sent: the intent log could not be written (${describeError(err)})`;
+        const patch = notLogged(err);
         return {
           ...started,
-          lines: started.lines.map((l) =>
-            l.state === 'pending' ? { ...l, state: 'failed', detail: why, provenNotApplied: true } : l,
-          ),
+          lines: started.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)),
         };
       }
       const { onLine, finish } = wire(started, hooks);
+      /** Stopped by a quit: every line never sent, the job left on disk for the next start. */
+      const leave = () => {
+        deps.intents?.release(started.id);
+        return started;
+      };
       /** The never-sent lines ended with `patch`, written down like the engine's: then the job ends. */
       const unsent = (patch: Partial<BulkLine>): BulkJob => {
         for (const l of started.lines) if (l.state === 'pending') onLine({ ...l, ...patch });
@@ -476,11 +519,6 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       // marks, or the line a screen showed, may be hours old, and a check that cannot judge by the
       // balance compares with them. Lines read within a minute (`linesReadAt`) are not read again.
       if (reading && started.lines.some((l) => l.state === 'pending')) {
-        /** Stopped by a quit: every line never sent, the job left on disk for the next start. */
-        const leave = () => {
-          deps.intents?.release(started.id);
-          return started;
-        };
         const servers = new Map<string, LineListItem>();
         let read: BulkJob | null;
         try {
@@ -511,19 +549,12 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         }
         if (interrupted) return leave();
         if (!read || cancelled) return unsent({ state: 'cancelled', detail: 'cancelled before it was sent' });
-        // Each line as read is written down before anything is sent: the check compares with it.
-        try {
-          read.lines.forEach((l, i) => {
-            if (l !== started.lines[i]) onLine(l, servers.get(l.id));
-          });
-        } catch (err) {
-          deps.logError?.('intent log', err);
-          return unsent({
-            state: 'failed',
-            detail: `not sent: the intent log could not be written (${describeError(err)})`,
-            provenNotApplied: true,
-          });
-        }
+        // Each line as read is written down before anything is sent: the check compares with it. A
+        // write that fails is logged (onLine), not fatal: a line is sent only once its `sending`
+        // record, which holds the line as read whole, is on disk (the engine's rule).
+        read.lines.forEach((l, i) => {
+          if (l !== started.lines[i]) onLine(l, servers.get(l.id));
+        });
         const left = read.lines.filter(
           (l, i) => l.state === 'skipped' && started.lines[i]?.state === 'pending',
         );
@@ -532,17 +563,25 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         started = read;
         if (!started.lines.some((l) => l.state === 'pending')) return finish(started);
       }
+      // The balance read now, after the read again and just before the first request: the job's
+      // window starts here.
+      if (fromNow && SPENDS.has(started.op)) {
+        try {
+          started = await openWindow(started);
+        } catch (err) {
+          deps.logError?.('intent log', err);
+          return unsent(notLogged(err));
+        }
+        if (interrupted) return leave();
+        if (cancelled) return unsent({ state: 'cancelled', detail: 'cancelled before it was sent' });
+      }
       // This job spends from here: the balance no longer judges the other open jobs' charges. Not
       // before, nor when nothing is left to send: a job that sends nothing leaves their windows open.
       try {
         if (started.lines.some((l) => l.state === 'pending')) closeBalanceWindows(started.id);
       } catch (err) {
         deps.logError?.('intent log', err);
-        return unsent({
-          state: 'failed',
-          detail: `not sent: the intent log could not be written (${describeError(err)})`,
-          provenNotApplied: true,
-        });
+        return unsent(notLogged(err));
       }
       running = runJob(started, {
         client: deps.client,
