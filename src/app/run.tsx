@@ -20,6 +20,7 @@ import { type Connection, connect, fileDeps, isConnection, USER_AGENT } from './
 import { findAcrossApi } from './find-across';
 import { homeProblems } from './home-dirs';
 import { createLog } from './log';
+import { loadMallocTrim } from './malloc-trim';
 import { createMemoryKeeper } from './memory';
 import { checkAccountFields } from './profiles';
 import { programRunner } from './run-program';
@@ -32,6 +33,8 @@ const FIRST_SCREEN_GRACE_MS = 150;
 
 /** V8's memory flags and collections (app/memory.ts): one keeper for the process. */
 let collect: ((opts: object) => void) | null | undefined;
+/** glibc's malloc_trim, loaded at the first trim (after the first frame: off the start's path). */
+let mallocTrim: (() => void) | null | undefined;
 const memory = createMemoryKeeper({
   setFlags: (flags) => process.getBuiltinModule('node:v8').setFlagsFromString(flags),
   // V8's `gc`, reached through a new context once --expose-gc is set: after a walk, the old space
@@ -51,6 +54,10 @@ const memory = createMemoryKeeper({
     collect?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
   },
   schedule: (fn, ms) => setTimeout(fn, ms).unref(),
+  trim: () => {
+    if (mallocTrim === undefined) mallocTrim = loadMallocTrim();
+    mallocTrim?.();
+  },
 });
 const heavyWork = memory.heavyWork;
 /** On quit or a signal during a job: how long requests in flight may take to answer. */
@@ -257,8 +264,10 @@ export async function runApp(options: AppOptions): Promise<number> {
       const stopPastes = pastes.on((text) => handlePaste(app, text));
       instance = ui.renderApp(app, { copy: systemClipboard((data) => process.stdout.write(data)) }, die);
       memory.hold();
+      const stopTrims = app.subscribe(memory.active);
       await instance.waitUntilExit();
       instance = undefined;
+      stopTrims();
       stopPastes();
       const switchTo = store.getState().switchProfile?.profile;
       openLine = store.getState().switchProfile?.openLine;

@@ -5,6 +5,7 @@ import {
   HEAVY_FLAGS,
   HOLD_FLAGS,
   START_FLAGS,
+  TRIM_AFTER_MS,
 } from '../../src/app/memory';
 
 /** The keeper on a clock the test moves: timers run when `advance` passes them, nothing else. */
@@ -14,9 +15,11 @@ function keeper() {
   const timers = new Map<number, { at: number; fn: () => void }>();
   const flags: string[] = [];
   const collected: number[] = [];
+  const trimmed: number[] = [];
   const k = createMemoryKeeper({
     setFlags: (f) => flags.push(f),
     collect: () => collected.push(now),
+    trim: () => trimmed.push(now),
     schedule: (fn, ms) => {
       const id = nextId++;
       timers.set(id, { at: now + ms, fn });
@@ -33,7 +36,7 @@ function keeper() {
     }
     now = end;
   };
-  return { k, flags, collected, advance, pending: () => timers.size };
+  return { k, flags, collected, trimmed, advance, pending: () => timers.size };
 }
 
 describe('memory keeper: flags', () => {
@@ -74,5 +77,43 @@ describe('memory keeper: flags', () => {
     expect(flags).toEqual([START_FLAGS, HEAVY_FLAGS]);
     end();
     expect(flags.at(-1)).toBe(`${START_FLAGS} ${HOLD_FLAGS}`);
+  });
+});
+
+describe('memory keeper: the C allocator trimmed while the app is used', () => {
+  it('once a change of state is TRIM_AFTER_MS old, at most once in that time; nothing before the first frame or while unused', () => {
+    const { k, trimmed, advance, pending } = keeper();
+    k.start();
+    k.active(); // before the first frame: the start's path is left alone
+    expect(pending()).toBe(0);
+    k.hold();
+    k.active();
+    advance(TRIM_AFTER_MS / 2);
+    k.active(); // a key meanwhile: the same trim
+    expect(trimmed).toEqual([]);
+    advance(TRIM_AFTER_MS / 2);
+    expect(trimmed).toEqual([TRIM_AFTER_MS]);
+    advance(TRIM_AFTER_MS * 10); // unused: nothing more
+    expect(trimmed).toHaveLength(1);
+    expect(pending()).toBe(0);
+    for (let i = 0; i < 30; i++) {
+      k.active(); // browsing: a trim every TRIM_AFTER_MS
+      advance(TRIM_AFTER_MS / 10);
+    }
+    expect(trimmed).toHaveLength(4);
+  });
+
+  it('not during a walk; after it, with the collection that gives back what it grew', () => {
+    const { k, trimmed, collected, advance } = keeper();
+    k.start();
+    k.hold();
+    const end = k.heavyWork();
+    k.active();
+    advance(TRIM_AFTER_MS * 2);
+    expect(trimmed).toEqual([]);
+    end();
+    advance(GIVE_BACK_AFTER_MS);
+    expect(collected).toHaveLength(1);
+    expect(trimmed).toEqual(collected);
   });
 });
