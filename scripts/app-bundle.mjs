@@ -20,6 +20,7 @@
 // module-load.test.ts checks which files each path loads; shared-modules.test.ts that no class is
 // defined in two files one process loads (an instanceof across copies would go silently false).
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
 import { BUNDLE_OPTIONS } from './bundle-options.mjs';
@@ -64,9 +65,38 @@ const otherFiles = (self, prefix) => ({
   },
 });
 
+/**
+ * A static import of a Node built-in (`import fs from 'node:fs'`, ours and our dependencies') becomes
+ * `process.getBuiltinModule()` behind esbuild's CommonJS interop. An ESM import of a built-in makes
+ * its ESM facade, which reads every export once: lazy getters run (`node:fs` loads `fs/promises`,
+ * `node:util` loads its MIME parser, `node:process` walks the whole process object), ≈ 1–15 ms a
+ * module before the first frame (issue #27, docs/PERFORMANCE.md). The module is still loaded where
+ * the import was evaluated; only the facade is gone. `import()` of a built-in is left as it is.
+ */
+const builtinsWithoutFacade = {
+  name: 'linedesk-builtins',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?[a-z_/]+$/ }, (args) => {
+      if (args.kind !== 'import-statement' || !isBuiltin(args.path)) return undefined;
+      return { path: args.path.startsWith('node:') ? args.path : `node:${args.path}`, namespace: 'builtin' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
+      contents: `module.exports = process.getBuiltinModule(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
+  },
+};
+
+/** The app's own path (the entry and the app's files) makes no ESM facade of a built-in. */
+const WITHOUT_FACADES = new Set(['app', 'ui']);
+
 const withFiles = (self, prefix) => ({
   ...common,
-  plugins: [...common.plugins, otherFiles(self, prefix)],
+  plugins: [
+    ...common.plugins,
+    otherFiles(self, prefix),
+    ...(WITHOUT_FACADES.has(self) ? [builtinsWithoutFacade] : []),
+  ],
   metafile: true,
 });
 
