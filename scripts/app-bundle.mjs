@@ -78,10 +78,40 @@ const builtinsWithoutFacade = {
   setup(b) {
     b.onResolve({ filter: /^(node:)?[a-z_/]+$/ }, (args) => {
       if (args.kind !== 'import-statement' || !isBuiltin(args.path)) return undefined;
-      return { path: args.path.startsWith('node:') ? args.path : `node:${args.path}`, namespace: 'builtin' };
+      const path = args.path.startsWith('node:') ? args.path : `node:${args.path}`;
+      return { path, namespace: args.namespace === 'builtin' ? 'builtin-cjs' : 'builtin' };
     });
+    // One ESM module per built-in over one CommonJS one: esbuild copies a CommonJS module's
+    // properties into a namespace object once per module importing it (`__toESM`); here once.
     b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
+      contents: `import m from ${JSON.stringify(args.path)}; export * from ${JSON.stringify(args.path)}; export default m;`,
+      resolveDir: ROOT,
+      loader: 'js',
+      pluginData: 'cjs',
+    }));
+    b.onLoad({ filter: /.*/, namespace: 'builtin-cjs' }, (args) => ({
       contents: `module.exports = process.getBuiltinModule(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * React is CommonJS: esbuild wraps it once per module importing it (`__toESM`, a getter defined per
+ * export), 85 times in the screens' chunk. Imported through one ESM module, it is wrapped once.
+ */
+const ONCE = new Set(['react', 'react/jsx-runtime']);
+const commonJsOnce = {
+  name: 'linedesk-commonjs-once',
+  setup(b) {
+    b.onResolve({ filter: /^react(\/jsx-runtime)?$/ }, (args) => {
+      if (args.kind !== 'import-statement' || !ONCE.has(args.path) || args.namespace === 'once')
+        return undefined;
+      return { path: args.path, namespace: 'once' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'once' }, (args) => ({
+      contents: `import m from ${JSON.stringify(args.path)}; export * from ${JSON.stringify(args.path)}; export default m;`,
+      resolveDir: ROOT,
       loader: 'js',
     }));
   },
@@ -95,7 +125,7 @@ const withFiles = (self, prefix) => ({
   plugins: [
     ...common.plugins,
     otherFiles(self, prefix),
-    ...(WITHOUT_FACADES.has(self) ? [builtinsWithoutFacade] : []),
+    ...(WITHOUT_FACADES.has(self) ? [builtinsWithoutFacade, commonJsOnce] : []),
   ],
   metafile: true,
 });
