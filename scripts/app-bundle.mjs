@@ -81,16 +81,20 @@ const builtinsWithoutFacade = {
       const path = args.path.startsWith('node:') ? args.path : `node:${args.path}`;
       return { path, namespace: args.namespace === 'builtin' ? 'builtin-cjs' : 'builtin' };
     });
-    // One ESM module per built-in over one CommonJS one: esbuild copies a CommonJS module's
-    // properties into a namespace object once per module importing it (`__toESM`); here once.
+    // One ESM module per built-in: its default is the module itself; its named exports come from
+    // one CommonJS object of getters (esbuild copies a CommonJS module's properties into a namespace
+    // once per module importing it, `__toESM`: here once). Not the module itself: the copy reads
+    // each property's descriptor, and some of Node's are lazy (`util.diff`'s loads its diff code,
+    // 2–10 ms); a getter of ours reads the property only when used.
     b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
-      contents: `import m from ${JSON.stringify(args.path)}; export * from ${JSON.stringify(args.path)}; export default m;`,
+      contents: `export * from ${JSON.stringify(args.path)}; export default process.getBuiltinModule(${JSON.stringify(args.path)});`,
       resolveDir: ROOT,
       loader: 'js',
-      pluginData: 'cjs',
     }));
     b.onLoad({ filter: /.*/, namespace: 'builtin-cjs' }, (args) => ({
-      contents: `module.exports = process.getBuiltinModule(${JSON.stringify(args.path)});`,
+      contents: `const m = process.getBuiltinModule(${JSON.stringify(args.path)}), o = {};
+for (const k of Object.getOwnPropertyNames(m)) Object.defineProperty(o, k, { get: () => m[k], enumerable: true });
+module.exports = o;`,
       loader: 'js',
     }));
   },
