@@ -20,6 +20,7 @@
 // module-load.test.ts checks which files each path loads; shared-modules.test.ts that no class is
 // defined in two files one process loads (an instanceof across copies would go silently false).
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
 import { BUNDLE_OPTIONS } from './bundle-options.mjs';
@@ -64,9 +65,72 @@ const otherFiles = (self, prefix) => ({
   },
 });
 
+/**
+ * A static import of a Node built-in (`import fs from 'node:fs'`, ours and our dependencies') becomes
+ * `process.getBuiltinModule()` behind esbuild's CommonJS interop. An ESM import of a built-in makes
+ * its ESM facade, which reads every export once: lazy getters run (`node:fs` loads `fs/promises`,
+ * `node:util` loads its MIME parser, `node:process` walks the whole process object), ≈ 1–15 ms a
+ * module before the first frame (issue #27, docs/PERFORMANCE.md). The module is still loaded where
+ * the import was evaluated; only the facade is gone. `import()` of a built-in is left as it is.
+ */
+const builtinsWithoutFacade = {
+  name: 'linedesk-builtins',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?[a-z_/]+$/ }, (args) => {
+      if (args.kind !== 'import-statement' || !isBuiltin(args.path)) return undefined;
+      const path = args.path.startsWith('node:') ? args.path : `node:${args.path}`;
+      return { path, namespace: args.namespace === 'builtin' ? 'builtin-cjs' : 'builtin' };
+    });
+    // One ESM module per built-in: its default is the module itself; its named exports come from
+    // one CommonJS object of getters (esbuild copies a CommonJS module's properties into a namespace
+    // once per module importing it, `__toESM`: here once). Not the module itself: the copy reads
+    // each property's descriptor, and some of Node's are lazy (`util.diff`'s loads its diff code,
+    // 2–10 ms); a getter of ours reads the property only when used.
+    b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
+      contents: `export * from ${JSON.stringify(args.path)}; export default process.getBuiltinModule(${JSON.stringify(args.path)});`,
+      resolveDir: ROOT,
+      loader: 'js',
+    }));
+    b.onLoad({ filter: /.*/, namespace: 'builtin-cjs' }, (args) => ({
+      contents: `const m = process.getBuiltinModule(${JSON.stringify(args.path)}), o = {};
+for (const k of Object.getOwnPropertyNames(m)) Object.defineProperty(o, k, { get: () => m[k], enumerable: true });
+module.exports = o;`,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * React is CommonJS: esbuild wraps it once per module importing it (`__toESM`, a getter defined per
+ * export), 85 times in the screens' chunk. Imported through one ESM module, it is wrapped once.
+ */
+const ONCE = new Set(['react', 'react/jsx-runtime']);
+const commonJsOnce = {
+  name: 'linedesk-commonjs-once',
+  setup(b) {
+    b.onResolve({ filter: /^react(\/jsx-runtime)?$/ }, (args) => {
+      if (args.kind !== 'import-statement' || !ONCE.has(args.path) || args.namespace === 'once')
+        return undefined;
+      return { path: args.path, namespace: 'once' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'once' }, (args) => ({
+      contents: `import m from ${JSON.stringify(args.path)}; export * from ${JSON.stringify(args.path)}; export default m;`,
+      resolveDir: ROOT,
+      loader: 'js',
+    }));
+  },
+};
+
+/** The app's own path (the entry and the app's files) makes no ESM facade of a built-in. */
+const WITHOUT_FACADES = new Set(['app', 'ui']);
+
 const withFiles = (self, prefix) => ({
   ...common,
-  plugins: [...common.plugins, otherFiles(self, prefix)],
+  plugins: [
+    ...common.plugins,
+    otherFiles(self, prefix),
+    ...(WITHOUT_FACADES.has(self) ? [builtinsWithoutFacade, commonJsOnce] : []),
+  ],
   metafile: true,
 });
 
