@@ -18,13 +18,32 @@
 //   offered. V8 rejects a cache that does not match (`cachedDataRejected`); it is then made again.
 // - V8 checks a cache's header (versions, flags, the source's length) but not its bytes: a damaged
 //   cache with a sound header makes V8 stop the process (tried: "Fatal error … unreachable code"),
-//   at every start until the file goes. So the file carries a CRC-32 of the cache, checked before
-//   V8 sees it (zlib's, native: ≈ 0.2 ms for 0.5 MB); a mismatch is treated as no cache.
+//   at every start until the file goes, and a damaged constant could run without stopping it (Node's
+//   own compile cache checks a hash of each cache for the same reason). So the file carries a
+//   checksum of the cache, checked before V8 sees it; a mismatch is treated as no cache.
 // - Written once (no cache, or a rejected one), after the command's work, to a file of its own
 //   renamed into place: a reader sees a whole cache or none. Any error reading or writing it costs
 //   only the time it would have saved; the command's result and exit code are never touched.
+// - The file carries a checksum of the cache (below: `SUM_WASM`), checked before V8 sees it; where
+//   WebAssembly is missing (node --jitless) no cache is read or written.
 // - The script is strict code in a function (as the ES module it replaces), given `require` (made
 //   for its own path) and `__ldImport` (its one `import()`: another file of the build, here).
+
+/**
+ * The checksum, as WebAssembly (the text form of these 92 bytes):
+ *   (module (memory (export "m") 1)
+ *     (func (export "s") (param $n i32) (result i32) (local $i i32) (local $h i32)
+ *       (local.set $h (i32.const 0x811c9dc5))
+ *       (block (loop
+ *         (br_if 1 (i32.ge_u (local.get $i) (local.get $n)))
+ *         (local.set $h (i32.mul (i32.xor (local.get $h) (i32.load (local.get $i))) (i32.const 16777619)))
+ *         (local.set $i (i32.add (local.get $i) (i32.const 4)))
+ *         (br 0)))
+ *       (local.get $h)))
+ * test/build/code-cache.test.ts holds it to the same sum in JavaScript.
+ */
+export const SUM_WASM =
+  'AGFzbQEAAAABBgFgAX8BfwMCAQAFAwEAAQcJAgFtAgABcwAACjYBNAECf0HFu/KIeCECAkADQCABIABPDQEgAiABKAIAc0GTg4AIbCECIAFBBGohAQwACwsgAgs=';
 
 /**
  * The loader's source. `script`: the script's file, relative to the loader; `key`: the cache files'
@@ -39,7 +58,17 @@ const vm = process.getBuiltinModule('node:vm');
 const { createRequire, getCompileCacheDir } = process.getBuiltinModule('node:module');
 const { fileURLToPath } = process.getBuiltinModule('node:url');
 const file = fileURLToPath(new URL(${JSON.stringify(script)}, import.meta.url));
-const crc32 = (data) => process.getBuiltinModule('node:zlib').crc32(data);
+// FNV-1a over the cache's 32-bit little-endian words (zero-padded), in 92 bytes of WebAssembly:
+// zlib's CRC-32 costs loading node:zlib, and a loop in JavaScript runs in the interpreter at start:
+// each about 27 M instructions (7 ms) for 0.5 MB, this about 3 M. Its source: scripts/cached-script.mjs.
+const SUM_WASM = ${JSON.stringify(SUM_WASM)};
+function checksum(data) {
+  const { m, s } = new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(SUM_WASM, 'base64'))).exports;
+  const pages = Math.ceil((data.length + 4) / 65536);
+  if (pages > 1) m.grow(pages - 1);
+  new Uint8Array(m.buffer).set(data);
+  return s((data.length + 3) & ~3) >>> 0;
+}
 let loaded;
 function load(argv) {
   if (loaded) return loaded;
@@ -50,11 +79,11 @@ function load(argv) {
     const dir = getCompileCacheDir?.();
     const name = /^[a-z][a-z-]{0,30}$/.test(argv?.[0] ?? '') ? argv[0] : 'other';
     if (dir) cache = \`\${dir}/${key}-\${name}\`;
-    // The file: a CRC-32 of the cache (4 bytes, little-endian), then the cache. V8 checks a cache's
-    // header and length, not its bytes (a damaged one would stop the process): a cache whose sum
-    // does not match is not offered, and is made again.
-    const file = cache ? fs.readFileSync(cache) : null;
-    if (file && file.length > 4 && crc32(file.subarray(4)) === file.readUInt32LE(0)) cachedData = file.subarray(4);
+    // The file: the cache's checksum (4 bytes, little-endian), then the cache. A cache whose sum
+    // does not match is not offered to V8, and is made again.
+    const bytes = cache ? fs.readFileSync(cache) : null;
+    if (bytes && bytes.length > 4 && checksum(bytes.subarray(4)) === bytes.readUInt32LE(0))
+      cachedData = bytes.subarray(4);
   } catch {
     cachedData = undefined;
   }
@@ -67,7 +96,7 @@ function load(argv) {
     try {
       const data = compiled.createCachedData();
       const sum = Buffer.alloc(4);
-      sum.writeUInt32LE(crc32(data));
+      sum.writeUInt32LE(checksum(data));
       fs.writeFileSync(part, Buffer.concat([sum, data]), { mode: 0o600 });
       fs.renameSync(part, cache);
     } catch {

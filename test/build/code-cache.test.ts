@@ -42,6 +42,15 @@ const caches = (dir: string) =>
     .filter((f) => /(^|\/)linedesk-headless-[0-9a-f]{16}-[a-z-]+$/.test(f))
     .map((f) => join(dir, f));
 
+/** The checksum the loader computes in WebAssembly (scripts/cached-script.mjs), in JavaScript. */
+function fnv1aWords(data: Buffer): number {
+  const padded = Buffer.alloc((data.length + 3) & ~3);
+  data.copy(padded);
+  let h = 0x811c9dc5 | 0;
+  for (let i = 0; i < padded.length; i += 4) h = Math.imul(h ^ padded.readInt32LE(i), 16777619);
+  return h >>> 0;
+}
+
 describe("the headless file's code cache", () => {
   it('is written once per command after its run, then used as it is; output unchanged', () => {
     const dir = join(root, 'cache');
@@ -53,6 +62,8 @@ describe("the headless file's code cache", () => {
     expect(more).toEqual([]);
     expect(file).toMatch(/-lines$/);
     const first = readFileSync(file!);
+    // Its first 4 bytes: FNV-1a of the rest's 32-bit words (the loader's WebAssembly), as here.
+    expect(first.readUInt32LE(0)).toBe(fnv1aWords(first.subarray(4)));
     const mtime = statSync(file!).mtimeMs;
     expect(run(args, env)).toBe(plain);
     // Accepted by V8 (a rejected cache is made again and rewritten): the same file, untouched.
