@@ -104,7 +104,7 @@ const row = (label: string, v: Variant, budget = '') => [
 const rows = [
   row('`node -e 0` (the yardstick)', 'node'),
   row(
-    '`linedesk account --json` (2,000 lines: the account and 6 counts at once, then the expired count: 9 round trips in turn)',
+    '`linedesk account --json` (2,000 lines: the account and 6 counts at once, then the expired count: 8 round trips in turn)',
     'account',
     `≤ ${budgets.accountVsNode}× node -e 0: ${check(ratio('ca', 'account') <= budgets.accountVsNode!)}`,
   ),

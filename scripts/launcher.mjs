@@ -12,11 +12,11 @@ if (major < NEEDED) {
   );
   process.exit(1);
 }
-import('node:module').then((m) => {
-  try {
-    if (m.enableCompileCache) m.enableCompileCache();
-  } catch {
-    // A cache directory that cannot be written only costs the compile time saved.
-  }
-  return import('./app.js');
-});
+// node:module from process.getBuiltinModule (Node 22.3 on; checked above), not import(): an import of
+// a built-in makes Node build its ESM facade, reading every export (issue #27).
+try {
+  process.getBuiltinModule('node:module').enableCompileCache();
+} catch {
+  // A cache directory that cannot be written only costs the compile time saved.
+}
+import('./app.js');

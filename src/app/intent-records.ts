@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { lazySchema } from '../api/contract/lazy';
 import type { BulkJob, BulkLine } from '../domain/bulk';
 
 /**
@@ -11,39 +12,43 @@ import type { BulkJob, BulkLine } from '../domain/bulk';
  * earlier versions have no `n`; they read as before.
  */
 
-const num = z.number().finite();
-const Line = z.looseObject({
-  id: z.string().min(1),
-  username: z.string(),
-  before: z.looseObject({
-    expMs: num.nullable(),
-    expRaw: z.string().nullable().optional(),
-    connections: num,
-    enabled: z.boolean(),
-    isTrial: z.boolean(),
+const num = lazySchema(() => z.number().finite());
+const Line = lazySchema(() =>
+  z.looseObject({
+    id: z.string().min(1),
+    username: z.string(),
+    before: z.looseObject({
+      expMs: num.nullable(),
+      expRaw: z.string().nullable().optional(),
+      connections: num,
+      enabled: z.boolean(),
+      isTrial: z.boolean(),
+    }),
+    cost: num.nullable(),
+    after: z.looseObject({ expMs: num.optional(), connections: num.optional() }),
+    state: z.enum(['pending', 'sending', 'done', 'failed', 'unknown', 'skipped', 'cancelled']),
+    detail: z.string().optional(),
+    deducedCredits: num.optional(),
+    newBalance: num.optional(),
+    charge: z.enum(['reply', 'balance', 'share', 'unknown']).optional(),
+    provenNotApplied: z.boolean().optional(),
+    heldBack: z.boolean().optional(),
+    body: z.looseObject({}).optional(),
   }),
-  cost: num.nullable(),
-  after: z.looseObject({ expMs: num.optional(), connections: num.optional() }),
-  state: z.enum(['pending', 'sending', 'done', 'failed', 'unknown', 'skipped', 'cancelled']),
-  detail: z.string().optional(),
-  deducedCredits: num.optional(),
-  newBalance: num.optional(),
-  charge: z.enum(['reply', 'balance', 'share', 'unknown']).optional(),
-  provenNotApplied: z.boolean().optional(),
-  heldBack: z.boolean().optional(),
-  body: z.looseObject({}).optional(),
-});
-const Job = z.looseObject({
-  id: z.string().min(1),
-  op: z.enum(['create', 'trial', 'extend', 'upgrade', 'unsuspend', 'delete']),
-  months: num,
-  connections: num,
-  target: z.string(),
-  createdAt: z.string(),
-  balanceBefore: num.nullable().optional(),
-  lines: z.array(Line),
-});
-const Seq = z.number().int().nonnegative().optional();
+);
+const Job = lazySchema(() =>
+  z.looseObject({
+    id: z.string().min(1),
+    op: z.enum(['create', 'trial', 'extend', 'upgrade', 'unsuspend', 'delete']),
+    months: num,
+    connections: num,
+    target: z.string(),
+    createdAt: z.string(),
+    balanceBefore: num.nullable().optional(),
+    lines: z.array(Line),
+  }),
+);
+const Seq = lazySchema(() => z.number().int().nonnegative().optional());
 
 /** A file as far as it can be read. */
 export interface Replayed {

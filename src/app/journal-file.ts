@@ -10,37 +10,40 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import * as z from 'zod';
+import { lazySchema } from '../api/contract/lazy';
 import type { JournalWhere } from '../services/balance-watch';
 import type { Journal, JournalEntry } from '../services/changes/journal';
 import { toCsv } from '../services/changes/journal';
 
-const money = z.number().finite().nullable().catch(null);
+const money = lazySchema(() => z.number().finite().nullable().catch(null));
 /**
  * One journal line as written; a line of another shape (`{}`, `null`, `42`, an edit by hand) is
  * skipped and named. What a reader needs is required (when, what, the outcome); the rest falls back.
  */
-const Entry = z.object({
-  opId: z.string().optional().catch(undefined),
-  time: z.string().refine((t) => !Number.isNaN(Date.parse(t)), 'not a time'),
-  target: z.string().catch(''),
-  operation: z.enum(['create', 'trial', 'extend', 'upgrade', 'unsuspend', 'delete']),
-  lineId: z.string().nullable().catch(null),
-  username: z.string().nullable().catch(null),
-  quotedCost: money,
-  estimate: z.boolean().catch(false),
-  deducedCredits: money,
-  newBalance: money,
-  charge: z.enum(['reply', 'balance', 'share', 'unknown']).optional().catch(undefined),
-  outcome: z.enum(['applied', 'rejected', 'unknown', 'not applied', 'not sent']),
-  detail: z.string().optional().catch(undefined),
-  bouquets: z.array(z.number().int()).optional().catch(undefined),
-  service: z.string().optional().catch(undefined),
-  months: z.number().int().optional().catch(undefined),
-  connectionsBefore: z.number().int().optional().catch(undefined),
-  connectionsAfter: z.number().int().optional().catch(undefined),
-  expiryBefore: z.string().optional().catch(undefined),
-  expiryAfter: z.string().optional().catch(undefined),
-});
+const Entry = lazySchema(() =>
+  z.object({
+    opId: z.string().optional().catch(undefined),
+    time: z.string().refine((t) => !Number.isNaN(Date.parse(t)), 'not a time'),
+    target: z.string().catch(''),
+    operation: z.enum(['create', 'trial', 'extend', 'upgrade', 'unsuspend', 'delete']),
+    lineId: z.string().nullable().catch(null),
+    username: z.string().nullable().catch(null),
+    quotedCost: money,
+    estimate: z.boolean().catch(false),
+    deducedCredits: money,
+    newBalance: money,
+    charge: z.enum(['reply', 'balance', 'share', 'unknown']).optional().catch(undefined),
+    outcome: z.enum(['applied', 'rejected', 'unknown', 'not applied', 'not sent']),
+    detail: z.string().optional().catch(undefined),
+    bouquets: z.array(z.number().int()).optional().catch(undefined),
+    service: z.string().optional().catch(undefined),
+    months: z.number().int().optional().catch(undefined),
+    connectionsBefore: z.number().int().optional().catch(undefined),
+    connectionsAfter: z.number().int().optional().catch(undefined),
+    expiryBefore: z.string().optional().catch(undefined),
+    expiryAfter: z.string().optional().catch(undefined),
+  }),
+);
 
 /** The bytes before the read offset are still those read there (the file was only appended to). */
 function sealed(fd: number, s: ReadState): boolean {

@@ -1,6 +1,7 @@
 import { chmodSync, constants, copyFileSync, existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
+import { lazySchema } from '../api/contract/lazy';
 import { createNotes, type LineNote, type Notes } from '../services/notes';
 import { writeFileAtomic } from './atomic-file';
 import { sha256Hex } from './sha256';
@@ -18,15 +19,19 @@ export function notesPath(dataDir: string, targetId: string): string {
 }
 
 // Lengths are not checked here: the store caps them, and an over-long note is still worth keeping.
-const Entry = z.object({
-  name: z.string(),
-  phone: z.string(),
-  text: z.string(),
-  updatedAt: z.iso.datetime(),
-  username: z.string().optional(),
-});
+const Entry = lazySchema(() =>
+  z.object({
+    name: z.string(),
+    phone: z.string(),
+    text: z.string(),
+    updatedAt: z.iso.datetime(),
+    username: z.string().optional(),
+  }),
+);
 // Entries are checked one by one below, so one bad note never costs the others.
-const NotesFile = z.object({ version: z.literal(1), notes: z.record(z.string(), z.unknown()) });
+const NotesFile = lazySchema(() =>
+  z.object({ version: z.literal(1), notes: z.record(z.string(), z.unknown()) }),
+);
 
 interface Loaded {
   readonly notes: [string, LineNote][];

@@ -4,7 +4,13 @@
  * command line and the `:` palette both call `parseWords`, so the same input gives the same values
  * and the same error text in both. No I/O.
  */
-import { type ParseArgsConfig, parseArgs } from 'node:util';
+import type { ParseArgsConfig } from 'node:util';
+
+// Taken when used, not imported: an ES module's `import … from 'node:util'` makes Node build the
+// module's ESM facade at start, which reads every export, lazy ones too (`MIMEParams` loads its
+// module): about 5 ms of `--version` and every command's start (issue #27, docs/PERFORMANCE.md).
+const parseArgs: typeof import('node:util').parseArgs = (config) =>
+  process.getBuiltinModule('node:util').parseArgs(config);
 
 /** Values only the config knows, read at run time (the palette when it opens, a shell as it completes). */
 export type KnownValues = 'profiles' | 'templates' | 'views' | 'commands';

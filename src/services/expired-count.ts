@@ -84,6 +84,8 @@ export async function findExpired(
   const keyOf = (d: LineListItem['exp_date'] | undefined): 'never' | number | undefined =>
     d === undefined ? undefined : d === null ? 'never' : (d.ms ?? undefined);
   const key = async (i: number) => keyOf((await read(i, 1)).lines[0]?.exp_date);
+  /** Probes sent before they are known to be needed (with the ends), taken by the search if it is. */
+  const early = new Map<number, Promise<'never' | number | undefined>>();
   /**
    * The first index in [a, b) whose key is past the turn (`past`: true past it, false before it,
    * undefined cannot judge → null), the list being sorted. Probes one line at a time while the
@@ -100,7 +102,9 @@ export async function findExpired(
     const narrow = async (width: number) => {
       while (b - a > width) {
         const m = (a + b) >> 1;
-        const r = past(await key(m));
+        const sent = early.get(m);
+        early.delete(m);
+        const r = past(await (sent ?? key(m)));
         if (r === undefined) return false;
         if (r) b = m;
         else a = m + 1;
@@ -121,7 +125,15 @@ export async function findExpired(
     }
     return turn ?? b;
   };
-  // Reads that do not depend on each other go together (one round trip, not two).
+  // Reads that do not depend on each other go together (one round trip, not two). With the ends goes
+  // the search's first probe where the ends show no lines without an expiry (the usual list): the
+  // middle of [0, total). Only its answer is taken early, by the same search: one round trip fewer,
+  // the same reads and checks; where it is not needed, its answer (or failure) is left unread.
+  if (total > PAGE_MAX) {
+    const mid = key(total >> 1);
+    mid.catch(() => {});
+    early.set(total >> 1, mid);
+  }
   const [first, last] = await Promise.all([key(0), key(total - 1)]);
   if (first === undefined || last === undefined) return null;
   // Lines without an expiry at the start (SQL's NULLS FIRST) or at the end (NULLS LAST).

@@ -1,0 +1,102 @@
+/**
+ * The headless file's own code cache (issue #27, scripts/cached-script.mjs): Node's compile cache
+ * keeps the code V8 made before a file ran, so the functions a command calls were compiled again at
+ * every start; the headless file is a script whose cache is kept as it is after a run, one per
+ * command, in Node's compile-cache directory. A cache is written once, used as it is, never trusted
+ * when damaged (V8 would stop the process on one with a sound header), and a command's output is the
+ * same with it, without it, and with the compile cache off.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUNDLE, ensureBundle, spawnSandbox } from '../helpers/bundle';
+import { envFor } from '../helpers/headless';
+
+let sb: Awaited<ReturnType<typeof spawnSandbox>>;
+let root: string;
+beforeAll(async () => {
+  ensureBundle();
+  sb = await spawnSandbox(['--lines', '40']);
+  root = mkdtempSync(join(tmpdir(), 'linedesk-code-cache-'));
+});
+afterAll(() => {
+  sb?.child.kill();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const run = (args: string[], env: NodeJS.ProcessEnv) => {
+  const r = spawnSync(process.execPath, [BUNDLE, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, ...envFor(sb.info.baseUrl, sb.info.accounts[0]!.apiKey), ...env },
+    timeout: 15_000,
+  });
+  expect(r.status, r.stderr).toBe(0);
+  return r.stdout;
+};
+
+/** The headless caches under a compile-cache directory (Node makes one subdirectory per version). */
+const caches = (dir: string) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => /(^|\/)linedesk-headless-[0-9a-f]{16}-[a-z-]+$/.test(f))
+    .map((f) => join(dir, f));
+
+/** The checksum the loader computes in WebAssembly (scripts/cached-script.mjs), in JavaScript. */
+function fnv1aWords(data: Buffer): number {
+  const padded = Buffer.alloc((data.length + 3) & ~3);
+  data.copy(padded);
+  let h = 0x811c9dc5 | 0;
+  for (let i = 0; i < padded.length; i += 4) h = Math.imul(h ^ padded.readInt32LE(i), 16777619);
+  return h >>> 0;
+}
+
+describe("the headless file's code cache", () => {
+  it('is written once per command after its run, then used as it is; output unchanged', () => {
+    const dir = join(root, 'cache');
+    const env = { NODE_COMPILE_CACHE: dir };
+    const args = ['lines', '--json', '--limit', '3'];
+    const plain = run(args, { NODE_DISABLE_COMPILE_CACHE: '1' });
+    expect(run(args, env)).toBe(plain);
+    const [file, ...more] = caches(dir);
+    expect(more).toEqual([]);
+    expect(file).toMatch(/-lines$/);
+    const first = readFileSync(file!);
+    // Its first 4 bytes: FNV-1a of the rest's 32-bit words (the loader's WebAssembly), as here.
+    expect(first.readUInt32LE(0)).toBe(fnv1aWords(first.subarray(4)));
+    const mtime = statSync(file!).mtimeMs;
+    expect(run(args, env)).toBe(plain);
+    // Accepted by V8 (a rejected cache is made again and rewritten): the same file, untouched.
+    expect(statSync(file!).mtimeMs).toBe(mtime);
+    expect(readFileSync(file!).equals(first)).toBe(true);
+    // Another command has its own.
+    run(['account', '--json'], env);
+    expect(
+      caches(dir)
+        .map((f) => f.replace(/.*-/, ''))
+        .sort(),
+    ).toEqual(['account', 'lines']);
+  });
+
+  it('a damaged cache is not offered to V8 (it would stop the process): the command runs, the cache is made again', () => {
+    const dir = join(root, 'damaged');
+    const env = { NODE_COMPILE_CACHE: dir };
+    const args = ['lines', '--json', '--limit', '3'];
+    const plain = run(args, env);
+    const [file] = caches(dir);
+    const bytes = readFileSync(file!);
+    // Damage the cache, not its header or length: V8's own check passes such a cache.
+    for (let i = 200; i < bytes.length; i += 997) bytes[i] = bytes[i]! ^ 0x55;
+    writeFileSync(file!, bytes);
+    expect(run(args, env)).toBe(plain);
+    const again = readFileSync(file!);
+    expect(again.equals(bytes)).toBe(false);
+    expect(run(args, env)).toBe(plain);
+  });
+
+  it('none is written with the compile cache off', () => {
+    const dir = join(root, 'off');
+    run(['lines', '--json', '--limit', '1'], { NODE_COMPILE_CACHE: dir, NODE_DISABLE_COMPILE_CACHE: '1' });
+    expect(() => caches(dir)).toThrow(); // not even the directory
+  });
+});
