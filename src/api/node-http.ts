@@ -81,6 +81,8 @@ export class NodeHttp {
   readonly #connectTimeoutMs: number;
   readonly #resolve: Resolver;
   readonly #agents = new Map<string, Agent>();
+  /** Hosts written as a loopback IP literal, judged already (plain http). */
+  readonly #loopbackLiterals = new Set<string>();
 
   constructor(opts: { readonly connectTimeoutMs: number; readonly lookup?: Resolver | undefined }) {
     this.#connectTimeoutMs = opts.connectTimeoutMs;
@@ -101,10 +103,16 @@ export class NodeHttp {
   request(r: HttpRequest): Promise<HttpReply> {
     const { agent, request } = this.#agent(r.url.protocol);
     const plainHttp = r.url.protocol === 'http:';
-    // `net` connects to an IP literal without a lookup: it is judged here, as itself.
-    const literal = r.url.hostname.replace(/^\[|\]$/g, '');
-    if (plainHttp && isIP(literal) !== 0 && !isLoopbackAddress(literal))
-      return Promise.reject(plainHttpRefusal(r.url.hostname, [{ address: literal, family: isIP(literal) }]));
+    // `net` connects to an IP literal without a lookup: it is judged here, as itself (once a host:
+    // the loopback check is a BlockList lookup, ≈ 13 µs of every request of a listing's 1,000).
+    if (plainHttp && !this.#loopbackLiterals.has(r.url.hostname)) {
+      const literal = r.url.hostname.replace(/^\[|\]$/g, '');
+      if (isIP(literal) !== 0 && !isLoopbackAddress(literal))
+        return Promise.reject(
+          plainHttpRefusal(r.url.hostname, [{ address: literal, family: isIP(literal) }]),
+        );
+      if (isIP(literal) !== 0) this.#loopbackLiterals.add(r.url.hostname);
+    }
     return new Promise<HttpReply>((resolve, reject) => {
       if (r.signal.aborted) return reject(abortError(r.signal));
       let req: ClientRequest | undefined;
