@@ -1,7 +1,9 @@
 // npm run bench:lines — `linedesk lines --ndjson --all` and `--json --all` on 100,000 lines beside a
 // plain client (bench/plain-lines.mjs), interleaved, medians: wall time and peak resident memory.
 // BENCH_BEFORE=/path/to/linedesk.js adds another build's two commands to the same rounds; BENCH_WRITE=0
-// prints the table without writing it into docs/PERFORMANCE.md.
+// prints the table without writing it into docs/PERFORMANCE.md; BENCH_CHAIN=1 adds the plain client's
+// requests alone (bench/chain-lines.mjs: the floor of any client that asks a page once the one before
+// it was answered).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -58,6 +60,9 @@ const variants: Variant[] = [
     args: ['dist/linedesk.js', 'lines', '--json', '--all'],
     count: json,
   },
+  ...(process.env.BENCH_CHAIN === '1'
+    ? [{ name: 'requests alone (bench/chain-lines.mjs)', args: ['bench/chain-lines.mjs'], count: ndjson }]
+    : []),
   ...(BEFORE
     ? [
         { name: 'before: lines --ndjson --all', args: [BEFORE, 'lines', '--ndjson', '--all'], count: ndjson },
