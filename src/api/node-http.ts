@@ -160,10 +160,14 @@ export class NodeHttp {
       });
       req.on('error', fail);
       // Some answers (101 Switching Protocols) close the request with neither a response nor an
-      // error: without this the promise would wait for the deadline. After a settle it does nothing.
-      req.on('close', () =>
-        fail(Object.assign(new Error('connection closed before the response ended'), { code: 'ECONNRESET' })),
-      );
+      // error: without this the promise would wait for the deadline. After a settle it does nothing,
+      // and makes no Error (its stack trace was ≈ 20 µs of every request that ended well).
+      req.on('close', () => {
+        if (!settled)
+          fail(
+            Object.assign(new Error('connection closed before the response ended'), { code: 'ECONNRESET' }),
+          );
+      });
       req.on('response', (res: IncomingMessage) => {
         const chunks: Buffer[] = [];
         let size = 0;
