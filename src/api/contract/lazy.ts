@@ -1,3 +1,6 @@
+/** The key the stand-in answers with the schema itself (`unwrapLazy`). */
+const REAL = Symbol('lazySchema.real');
+
 /**
  * A schema built when first used, not when the module loads (issue #27): building the contract's
  * ~30 schemas took ≈ 13 ms of every start, and a command uses a few (`account --json`: the account,
@@ -6,9 +9,6 @@
  * (`z.object({ x: X })`, `X.extend(…)`) read as before. Zod reads a schema through its properties
  * (`_zod`, `parse`, …) and its traits, never by identity, so the stand-in and the schema agree.
  */
-/** The key the stand-in answers with the schema itself (`unwrapLazy`). */
-const REAL = Symbol('lazySchema.real');
-
 export function lazySchema<T extends object>(make: () => T): T {
   let made: T | undefined;
   const real = (): T => {
