@@ -1,6 +1,9 @@
 // npm run bench:lines — `linedesk lines --ndjson --all` and `--json --all` on 100,000 lines beside a
 // plain client (bench/plain-lines.mjs), interleaved, medians: wall time and peak resident memory.
-// BENCH_BEFORE=/path/to/linedesk.js adds another build's two commands to the same rounds.
+// BENCH_BEFORE=/path/to/linedesk.js adds another build's two commands to the same rounds; BENCH_WRITE=0
+// prints the table without writing it into docs/PERFORMANCE.md; BENCH_CHAIN=1 adds the plain client's
+// requests alone (bench/chain-lines.mjs: the floor of any client that asks a page once the one before
+// it was answered).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -57,6 +60,9 @@ const variants: Variant[] = [
     args: ['dist/linedesk.js', 'lines', '--json', '--all'],
     count: json,
   },
+  ...(process.env.BENCH_CHAIN === '1'
+    ? [{ name: 'requests alone (bench/chain-lines.mjs)', args: ['bench/chain-lines.mjs'], count: ndjson }]
+    : []),
   ...(BEFORE
     ? [
         { name: 'before: lines --ndjson --all', args: [BEFORE, 'lines', '--ndjson', '--all'], count: ndjson },
@@ -140,4 +146,4 @@ const table = [
   `Goals (issue 27): \`--ndjson --all\` ≤ 1.0× the plain client (${fmt(nd.ms / plain.ms, 2)}×); \`--json --all\` within 1.1× the NDJSON form's memory (${fmt(med(variants[2]!.name).rss / nd.rss, 2)}×).`,
 ].join('\n');
 console.log(table);
-replaceSection('docs/PERFORMANCE.md', 'bench:lines', table);
+if (process.env.BENCH_WRITE !== '0') replaceSection('docs/PERFORMANCE.md', 'bench:lines', table);

@@ -88,6 +88,8 @@ export class Transport {
   readonly #policy: RetryPolicy;
   readonly #http: NodeHttp;
   readonly #random: () => number;
+  /** Per path: the base URL with the path after its own (the query comes per request). */
+  readonly #prefixes = new Map<string, string>();
 
   constructor(opts: TransportOptions) {
     this.#opts = opts;
@@ -154,12 +156,17 @@ export class Transport {
   }
 
   async #once(method: string, path: string, opts: SendOptions, attempt: number): Promise<Reply> {
-    const url = new URL(this.#opts.baseUrl.href);
-    url.pathname = `${url.pathname.replace(/\/+$/, '')}${path}`;
-    for (const [k, v] of Object.entries(opts.query ?? {}))
-      if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
+    const url = this.#url(path, opts.query);
     const deadlineMs = this.#opts.deadlineMs ?? 15_000;
-    const deadline = AbortSignal.timeout(deadlineMs);
+    // A timer cleared when the attempt ends, where AbortSignal.timeout left one pending for the
+    // deadline's whole length after every request (a listing's 1,000 of them).
+    const expiry = new AbortController();
+    const deadline = expiry.signal;
+    const timer = setTimeout(
+      () => expiry.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
+      deadlineMs,
+    );
+    timer.unref();
     const signal = opts.signal ? AbortSignal.any([opts.signal, deadline]) : deadline;
     const headers: Record<string, string> = {
       'x-api-key': this.#opts.apiKey,
@@ -197,7 +204,29 @@ export class Transport {
       const failure = this.#networkFailure(err, opts.signal, deadline);
       report(null, failure.message);
       throw failure;
+    } finally {
+      clearTimeout(timer);
     }
+  }
+
+  /**
+   * The base URL (no query or fragment: base-url.ts) with `path` after its own, and the query's set
+   * values. Built as one string and parsed once: setting each parameter on a URL re-serialized it
+   * every time (issue 27: a listing makes 1,000 requests).
+   */
+  #url(path: string, query: SendOptions['query']): URL {
+    let prefix = this.#prefixes.get(path);
+    if (prefix === undefined) {
+      const url = new URL(this.#opts.baseUrl.href);
+      url.pathname = `${url.pathname.replace(/\/+$/, '')}${path}`;
+      prefix = url.href;
+      this.#prefixes.set(path, prefix);
+    }
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query ?? {}))
+      if (v !== undefined && v !== '') params.set(k, String(v));
+    const search = params.toString();
+    return new URL(search ? `${prefix}?${search}` : prefix);
   }
 
   #networkFailure(err: unknown, caller: AbortSignal | undefined, deadline: AbortSignal): LinedeskError {

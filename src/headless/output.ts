@@ -126,14 +126,17 @@ export class Output {
     s.write(`${tint && on ? `${ANSI[tint]}${text}${ANSI.off}` : text}\n`);
   }
 
-  /** One progress line, redrawn in place, at most ten times a second; only on a terminal. */
-  progress(text: string, force = false): void {
+  /**
+   * One progress line, redrawn in place, at most ten times a second; only on a terminal. A function
+   * is called only when the line is drawn (a listing reports each of its 1,000 pages).
+   */
+  progress(text: string | (() => string), force = false): void {
     if (this.#io.stderr.isTTY !== true) return;
     const now = this.#now();
     if (!force && now - this.#progressAt < PROGRESS_EVERY_MS) return;
     this.#progressAt = now;
     this.#progressShown = true;
-    this.#io.stderr.write(`\r${text}\u001b[K`);
+    this.#io.stderr.write(`\r${typeof text === 'function' ? text() : text}\u001b[K`);
   }
 
   clearProgress(): void {

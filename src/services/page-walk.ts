@@ -227,10 +227,15 @@ export async function* walkPages(fetch: PageFetch, opts: WalkOptions = {}): Asyn
     pages++;
     if (page.offset !== ask)
       throw new PagingError(`asked for offset ${ask}, the server answered for offset ${page.offset}`);
-    const raw = rawItems(page);
+    // A page with no unreadable item is its lines in order, each keyed by its id: read as such, with
+    // no item object and no key text a line (issue 27: 100,000 of each in a listing).
+    const clean = page.unreadable.length === 0;
+    const raw = clean ? null : rawItems(page);
+    const count = raw ? raw.length : page.lines.length;
+    const keyAt = (i: number) => (raw ? raw[i]!.key : `id:${page.lines[i]!.id}`);
     if (!first) {
-      if (!raw.length) throw new ListChangedError(`the line at offset ${ask} is gone`);
-      const key = raw[0]!.key;
+      if (!count) throw new ListChangedError(`the line at offset ${ask} is gone`);
+      const key = keyAt(0);
       if (lastKey !== null && lastKeyAt === ask && key !== lastKey)
         throw new ListChangedError(`the line at offset ${ask} is not the one read there`);
     }
@@ -239,12 +244,13 @@ export async function* walkPages(fetch: PageFetch, opts: WalkOptions = {}): Asyn
         throw new ListChangedError(`the total moved from ${total} to ${page.totalHits}`);
       total = page.totalHits;
     }
-    const drop = first ? 0 : Math.min(back, raw.length);
-    const fresh = raw.slice(drop);
+    const drop = first ? 0 : Math.min(back, count);
+    const fresh = raw ? raw.slice(drop) : null;
     // An id read before is this page's (read since `pageFrom`) or an earlier page's.
     const pageFrom = seenIds.size;
-    for (const item of fresh) {
-      const id = item.line?.id ?? item.bad?.id;
+    for (let i = drop; i < count; i++) {
+      const item = raw ? raw[i]! : null;
+      const id = item ? (item.line?.id ?? item.bad?.id) : page.lines[i]!.id;
       if (id === undefined || id === null) continue;
       const before = seenIds.add(id);
       if (before >= pageFrom) throw new PagingError(`the server sent line ${id} twice in one page`);
@@ -257,13 +263,14 @@ export async function* walkPages(fetch: PageFetch, opts: WalkOptions = {}): Asyn
         throw new PagingError(`more pages than the ${page.totalHits} lines it counts can fill`);
     } else if (pages > cap) throw new PagingError(`more than ${cap} pages`);
     // Loops, not flatMap: an array per item was a measurable share of a 100,000-line walk.
-    const newLines: LineListItem[] = [];
+    const newLines: LineListItem[] = fresh ? [] : page.lines.slice(drop);
     const unreadable: UnreadableItem[] = [];
-    for (let index = 0; index < fresh.length; index++) {
-      const i = fresh[index]!;
-      if (i.line) newLines.push(i.line);
-      if (i.bad) unreadable.push({ ...i.bad, index });
-    }
+    if (fresh)
+      for (let index = 0; index < fresh.length; index++) {
+        const i = fresh[index]!;
+        if (i.line) newLines.push(i.line);
+        if (i.bad) unreadable.push({ ...i.bad, index });
+      }
     lines += newLines.length;
     // What follows this page, decided before it is handed over (thrown after, as before).
     const next = page.nextOffset;
@@ -272,17 +279,19 @@ export async function* walkPages(fetch: PageFetch, opts: WalkOptions = {}): Asyn
         ? null
         : next <= ask
           ? new PagingError(`the next offset (${next}) does not move forward from ${ask}`)
-          : raw.length <= drop
+          : count <= drop
             ? new PagingError(`the page at offset ${ask} brought no new line though more are said to follow`)
             : undefined;
     if (stop === undefined) {
-      end = ask + raw.length;
-      for (let i = raw.length - 1; i >= 0; i--)
-        if (raw[i]!.key !== null) {
-          lastKey = raw[i]!.key;
+      end = ask + count;
+      for (let i = count - 1; i >= 0; i--) {
+        const key = keyAt(i);
+        if (key !== null) {
+          lastKey = key;
           lastKeyAt = ask + i;
           break;
         }
+      }
       req = plan();
       if (opts.prefetch?.(lines) && !opts.cancelled?.()) inFlight = take(req);
     }
@@ -290,7 +299,7 @@ export async function* walkPages(fetch: PageFetch, opts: WalkOptions = {}): Asyn
     yield {
       ...page,
       offset: ask + drop,
-      totalReturns: fresh.length,
+      totalReturns: count - drop,
       lines: newLines,
       unreadable,
     };

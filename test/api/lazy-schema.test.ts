@@ -3,10 +3,11 @@
  * is not built until an operation reaches it, and then reads as the schema does, composed or not.
  */
 
+import { types } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { Account, ErrorBody, LineListItem, LinesPage } from '../../src/api/contract';
-import { lazySchema } from '../../src/api/contract/lazy';
+import { lazySchema, unwrapLazy } from '../../src/api/contract/lazy';
 
 describe('lazySchema', () => {
   it('builds nothing until used, then once; parses, composes and refines as the schema itself', () => {
@@ -63,5 +64,22 @@ describe('lazySchema', () => {
     });
     expect(page.lines).toHaveLength(1);
     expect(page.unreadable).toHaveLength(1);
+  });
+
+  it('unwrapLazy gives the schema itself (made once, no proxy), and any other value as it is', () => {
+    let built = 0;
+    const Id = lazySchema(() => {
+      built++;
+      return z.object({ id: z.string() });
+    });
+    const real = unwrapLazy(Id);
+    expect(types.isProxy(Id)).toBe(true);
+    expect(types.isProxy(real)).toBe(false);
+    expect(unwrapLazy(Id)).toBe(real);
+    expect(built).toBe(1);
+    expect(real.parse({ id: 'a' })).toEqual(Id.parse({ id: 'a' }));
+    const plain = z.string();
+    expect(unwrapLazy(plain)).toBe(plain);
+    expect(types.isProxy(unwrapLazy(LineListItem))).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { sanitize } from '../sanitize';
-import { lazySchema } from './lazy';
+import { lazySchema, unwrapLazy } from './lazy';
 import {
   nullableServerDate,
   nullableServerString,
@@ -63,8 +63,10 @@ function eachItem<S extends z.ZodType>(schema: S) {
   return z.array(z.unknown()).transform((items) => {
     const good: z.output<S>[] = [];
     const bad: UnreadableItem[] = [];
+    // The schema itself, not its lazy stand-in: no proxy trap an item.
+    const each = unwrapLazy(schema);
     items.forEach((item, index) => {
-      const r = safeParseTiered(schema, item);
+      const r = safeParseTiered(each, item);
       if (r.success) good.push(r.data);
       else {
         const issue = r.error.issues[0];

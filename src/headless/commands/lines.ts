@@ -200,7 +200,7 @@ export function linesCommand(ctx: Ctx): Promise<number> {
       pageSize,
       cancelled: () => out.closed,
       onPage: (p: { lines: number; total: number }) =>
-        out.progress(`${countText(p.lines)} of ${countText(p.total)} lines…`),
+        out.progress(() => `${countText(p.lines)} of ${countText(p.total)} lines…`),
     };
     try {
       if (streams) {
