@@ -78,19 +78,25 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
       }
     },
 
+    // A balance a change's reply or the change service gives is newer than any account read still
+    // on its way (sent before it): such a read, landing after, must not put an older balance back.
     balanceSeen(credits) {
       const a = get().account;
       if (!('data' in a) || !a.data || credits >= a.data.credits) return;
-      set({ account: { ...a, data: { ...a.data, credits } } });
+      accountSeq++;
+      set({ account: { status: 'ready', data: { ...a.data, credits } } });
     },
 
     accountRead(account) {
+      accountSeq++;
       set({ account: { status: 'ready', data: account } });
     },
 
     balanceAfter(credits) {
       const data = loaded(get().account);
-      if (data) set({ account: { status: 'ready', data: { ...data, credits } } });
+      if (!data) return;
+      accountSeq++;
+      set({ account: { status: 'ready', data: { ...data, credits } } });
     },
 
     async loadCounts() {
