@@ -4,13 +4,13 @@
  * until the next read (a review found the bulk preview's read landing after a job's start).
  */
 import { describe, expect, it } from 'vitest';
-import type { Client } from '../../src/api/client';
+import type { ApiClient } from '../../src/api/client';
 import { loaded } from '../../src/store/types';
 import { storeOnSandbox } from '../helpers/app';
 import { sandbox } from '../helpers/sandbox';
 
 /** The real client; once `arm()`ed, the answer of its next `me()` is held until `release()`. */
-function holdingMe(client: Client) {
+function holdingMe(client: ApiClient) {
   let release = () => {};
   let gate: Promise<void> | null = null;
   const held = new Proxy(client, {
