@@ -7,7 +7,6 @@ import type { LineListItem, Package } from '../../api/contract';
 import {
   affordability,
   type BulkJob,
-  type BulkLine,
   type ChangeOp,
   deletedPaidTimeText,
   planLine,
@@ -20,7 +19,6 @@ import { parsePasteList } from '../../domain/paste-list';
 import { stepConnections } from '../../domain/steps';
 import { skippedText } from '../../services/account';
 import { openRefusal } from '../../services/changes/open-lines';
-import type { SendResult } from '../../services/changes/outcome';
 import type { ChangeService, Recovered } from '../../services/changes/service';
 import type { Change } from '../../services/changes/validate';
 import { describeError } from '../../services/describe-error';
@@ -218,8 +216,11 @@ async function quoteAndSend(
     out.message('Not sent: run it again with --yes to send it.');
     return EXIT.notConfirmed;
   }
-  const shownSent = await changes.send(change, cost, linesReadAt !== undefined ? { linesReadAt } : undefined);
-  const sent = inCommandWords(shownSent);
+  // This command showed nothing: it looked the line up, and a line changed since says so.
+  const sent = await changes.send(change, cost, {
+    lineHad: 'looked up',
+    ...(linesReadAt !== undefined ? { linesReadAt } : {}),
+  });
   await printResults(out, sent.job, {
     json,
     created: sent.outcome === 'applied' && change.body ? sent.server : undefined,
@@ -232,22 +233,6 @@ async function quoteAndSend(
   // Not sent because the line changed (or went) since it was looked up: a failure, nothing charged.
   if (sent.outcome === 'skipped' && !sent.line.heldBack) return EXIT.failed;
   return exitOf(sent.job, 0);
-}
-
-/**
- * The change service words a single change as the screens make it: the line was shown, then sent.
- * This command showed nothing; it looked the line up: its reasons say so (the journal keeps the
- * service's words).
- */
-function inCommandWords(sent: SendResult): SendResult {
-  const words = (text: string) => text.replaceAll('since it was shown', 'since it was looked up');
-  const line = (l: BulkLine): BulkLine => (l.detail ? { ...l, detail: words(l.detail) } : l);
-  return {
-    ...sent,
-    message: sent.message === null ? null : words(sent.message),
-    line: line(sent.line),
-    job: { ...sent.job, lines: sent.job.lines.map(line) },
-  };
 }
 
 /** Ids or usernames from stdin, with the line of stdin each came from. */

@@ -13,6 +13,8 @@ import type { ServiceClient } from '../client';
 import { findInPages, lookupPasted } from '../paste-lookup';
 import { findLine } from './evidence';
 
+type Since = 'marked' | 'shown' | 'looked up';
+
 /** Lines read this long before the job starts (a script's lookup just now) are not read again. */
 export const FRESH_FOR_MS = 60_000;
 
@@ -34,7 +36,8 @@ export function needsReading(
  * whichever costs fewer requests: `lookupPasted`; one line: `findLine`'s search by id, then by
  * username, and only when neither finds it the walk). Throws when the server cannot be asked (nothing
  * has been sent then); null when `cancelled` stopped the read (what it did not reach is not known).
- * `single`: a single change (the line a screen showed, not marked lines): said so in its words.
+ * `since`: how the lines were had, for the words of a line that changed since: marked (a bulk job),
+ * shown (a single change from a screen) or looked up (a script's).
  * `seen`: each pending line as it now stands, with the server's line to show for it: null when not
  * found, or when read older than it was marked (a search that lags: not the line as it is now).
  */
@@ -45,7 +48,7 @@ export async function readAgain(
     readonly cancelled: () => boolean;
     readonly nowMs: number;
     readonly total?: number;
-    readonly single?: boolean;
+    readonly since?: Since;
     readonly seen?: (l: BulkLine, server: LineListItem | null) => void;
   },
 ): Promise<BulkJob | null> {
@@ -67,7 +70,7 @@ export async function readAgain(
       ...(opts.total !== undefined ? { total: opts.total } : {}),
     }));
   if (opts.cancelled()) return null;
-  const since = opts.single ? 'shown' : 'marked';
+  const since = opts.since ?? 'marked';
   return {
     ...job,
     lines: job.lines.map((l) => {
@@ -96,7 +99,7 @@ function freshLine(
   l: BulkLine,
   now: LineListItem | null,
   nowMs: number,
-  since: 'marked' | 'shown',
+  since: Since,
 ): [BulkLine, LineListItem | null] {
   if (!now)
     return [

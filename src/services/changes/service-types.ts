@@ -70,6 +70,11 @@ export interface ChangeHooks {
    * job whose lines were read within a minute is not read again before it sends.
    */
   readonly linesReadAt?: number;
+  /**
+   * How a single change's line was had, for its words when it changed since: a screen showed it
+   * ('shown', the default), a script looked it up ('looked up').
+   */
+  readonly lineHad?: 'shown' | 'looked up';
   /** How many lines the account has, when known (its last read): how the lines are read again costs least. */
   readonly linesTotal?: number | undefined;
   /** A single change: its job of one line, made, before anything is written or sent. */

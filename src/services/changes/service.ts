@@ -525,7 +525,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
           read = await readAgain(deps.client, started, {
             cancelled: () => cancelled || interrupted,
             nowMs: now(),
-            single: singleChange,
+            since: singleChange ? (hooks?.lineHad ?? 'shown') : 'marked',
             // A line not sent for what it is now: the caller gets the server's line (a screen shows it).
             seen: (l, server) => {
               if (l.state === 'skipped' && server) servers.set(l.id, server);
