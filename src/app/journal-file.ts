@@ -11,7 +11,6 @@ import {
 import { basename, dirname, join } from 'node:path';
 import * as z from 'zod';
 import { lazySchema } from '../api/contract/lazy';
-import type { JournalWhere } from '../services/balance-watch';
 import type { Journal, JournalEntry } from '../services/changes/journal';
 import { toCsv } from '../services/changes/journal';
 
@@ -128,7 +127,10 @@ export interface FileJournalOptions {
  * `readAhead` parses what is there in bounded chunks, a turn of the event loop each, so a start with a
  * long journal never blocks the first frame or the keys (the reads after it parse only what follows).
  */
-export function fileJournal(file: string, opts: FileJournalOptions = {}): Journal & JournalWhere {
+export function fileJournal(
+  file: string,
+  opts: FileJournalOptions = {},
+): Journal & Required<Pick<Journal, 'readWhere'>> {
   let skipped: string[] = [];
   let state = fresh();
   let ahead: Promise<void> | null = null;

@@ -24,15 +24,6 @@ export interface DriftReport {
   readonly problem: string | null;
 }
 
-/**
- * A journal that gives the entries a test takes without copying the others (app/journal-file.ts):
- * an account read judges against the few entries since the last balance seen, not the whole journal.
- */
-export interface JournalWhere {
-  /** The entries `keep` takes, of those written before `upTo` (a `mark()`), in journal order. */
-  readWhere(keep: (e: JournalEntry) => boolean, upTo?: number): readonly JournalEntry[];
-}
-
 export interface BalanceWatch {
   readonly balances: BalanceMemory;
   readonly targetId: string;
@@ -42,7 +33,7 @@ export interface BalanceWatch {
    * (app/account-id.ts `sameServiceAs`); absent: none.
    */
   readonly sameService?: (targetId: string) => boolean;
-  readonly journal?: (Journal & Partial<JournalWhere>) | null;
+  readonly journal?: Journal | null;
   readonly intents?: IntentLog | null;
   readonly now: () => number;
   /** A change of this process open now that the intent log does not show (a journal write waiting). */
@@ -167,7 +158,7 @@ function judgeRead(
  * copying nothing, so that what it could not read is known).
  */
 function begunSince(
-  journal: (Journal & Partial<JournalWhere>) | null | undefined,
+  journal: Journal | null | undefined,
   since: number | null,
   groupOf: (e: JournalEntry) => string | null,
   upTo?: number,

@@ -59,6 +59,12 @@ export interface Journal {
    * never blocks the screen); the reads after it parse only what follows. Absent: reads are cheap.
    */
   readAhead?(): Promise<void>;
+  /**
+   * The entries `keep` takes, of those written before `upTo` (a `mark()`), in journal order, without
+   * copying the others: an account read judges against the few entries since the last balance seen.
+   * Absent: `read(upTo).filter(keep)`.
+   */
+  readWhere?(keep: (e: JournalEntry) => boolean, upTo?: number): readonly JournalEntry[];
   /** What the last read skipped (lines that are not entries), in sentences; none when all was read. */
   skipped?(): readonly string[];
   /** Writes a CSV of these entries (every entry by default) to the exports folder; returns where. */
