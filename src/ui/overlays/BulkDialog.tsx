@@ -79,9 +79,9 @@ function BulkBody({
       : job.op === 'upgrade'
         ? ` to ‹ ${job.connections} ›`
         : '';
+  /** What the dialog says above its lines; in the preview, what must show whole to start it (the
+   *  total, the balance, what to type). */
   const head: string[] = [];
-  /** What the preview must show whole to be started: the total, the balance, what to type. */
-  const must: string[] = [];
   if (b.phase === 'preview') {
     // Said only when it is so: "0 of the 34 … are not on the page" said nothing.
     if (b.hidden > 0)
@@ -93,21 +93,16 @@ function BulkBody({
       const total = b.onlyAffordable ? afford.spent : afford.total;
       const cost = `Total ${credits(total)}${job.op === 'extend' ? ' (estimate from package prices)' : job.op === 'upgrade' ? ' (quoted by the server)' : ''}`;
       const funds = `balance ${creditsText(balance!)} · ${afford.affordable.size} of ${afford.considered} affordable${b.onlyAffordable ? ' · ONLY THE AFFORDABLE ONES' : ''}`;
-      // The cost and the balance are never cut: on one line when it fits, else on two.
-      if (cellWidth(` ${cost} · ${funds}`) <= width - 2) must.push(`${cost} · ${funds}`);
-      else must.push(cost, funds);
-      head.push(...must);
+      // The cost and the balance are never cut: on one line when it fits, else each on its own rows.
+      if (cellWidth(` ${cost} · ${funds}`) <= width - 2) head.push(`${cost} · ${funds}`);
+      else head.push(cost, funds);
     }
     if (b.quoting) head.push('Asking the server for each line’s cost…');
     if (job.op === 'delete') {
       // "Total 0 credits" says nothing of what a delete costs: the paid time it throws away, said whole.
       const lost = deletedPaidTimeText(job.lines, Date.parse(job.createdAt));
-      if (lost) {
-        must.push(lost);
-        head.push(lost);
-      }
-      must.push(`Deletes permanently. Type the number of lines to confirm: ${b.typed}▏`);
-      head.push(must.at(-1)!);
+      if (lost) head.push(lost);
+      head.push(`Deletes permanently. Type the number of lines to confirm: ${b.typed}▏`);
     }
   } else if (isSpoken && b.phase === 'running') {
     // A screen reader hears progress in steps of 10%, not a bar and counters redrawn at each line.
@@ -143,18 +138,19 @@ function BulkBody({
   }
   const blocker = b.phase === 'preview' ? bulkBlocker(b, balance) : null;
   // The title, what the preview says above the lines and at least one line, or it cannot start.
-  // What the dialog says above its lines is read whole, on as many rows as it takes (the rows that
-  // must show whole to start fit one row each, or it is too narrow: `cut` below).
+  // What the dialog says above its lines is read whole, on as many rows as it takes; the rows that
+  // must show whole to start (what to type, the total and the balance) wrap too, counted in the
+  // rows the dialog needs (at 60 columns they take two rows each).
   const wrapHead = (rows: readonly string[]) =>
     isSpoken ? rows : rows.flatMap((h) => wrapWords(h, width - 3));
-  const short = b.phase === 'preview' ? wrapHead(head).length + 5 - height : 0;
-  const cut = must.some((h) => cellWidth(` ${h}`) > width - 2);
+  // Read aloud, a row is its whole sentence, which wraps (Ink draws the aria-label).
+  const rowsOf = (rows: readonly string[]) =>
+    isSpoken ? rows.reduce((n, h) => n + wrappedRows(spoken(h), width - 2), 0) : wrapHead(rows).length;
+  const short = b.phase === 'preview' ? rowsOf(head) + 5 - height : 0;
   const hidden =
     short > 0
       ? `Too small to show the total and the balance: the terminal needs ${short} more row${short === 1 ? '' : 's'}`
-      : cut
-        ? 'Too narrow to show the total and the balance: widen the terminal'
-        : null;
+      : null;
   const guard = useConfirmGuard(hidden);
   const note = b.phase === 'preview' && !hidden ? droppedNote(guard) : null;
   if (note) head.push(note);
@@ -165,9 +161,7 @@ function BulkBody({
   // once started, its counts, rate and time left, the balance moved besides it, a pause) is read
   // whole, on as many rows as it takes (wrapHead).
   const headText = wrapHead(head);
-  const headRows = isSpoken
-    ? head.reduce((n, h) => n + wrappedRows(spoken(h), width - 2), 0)
-    : headText.length;
+  const headRows = rowsOf(head);
   const perLine = isSpoken ? wrappedRows('x'.repeat(SPOKEN_LINE_CELLS), width - 2) : 1;
   const room = Math.max(1, height - headRows - 5);
   // A screen reader hears the lines' outcomes once the job ends, not each line's state as it moves.
