@@ -8,6 +8,7 @@ import { pendingCounts } from '../../src/domain/bulk';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { footerHints } from '../../src/ui/layout/Footer';
 import { renderApp } from '../helpers/app';
+import { DEMO_KEY } from '../helpers/sandbox';
 
 type App = Awaited<ReturnType<typeof renderApp>>;
 
@@ -104,5 +105,29 @@ describe('the bulk start', () => {
     expect(footerHints(app.store.getState()).join('  ')).not.toMatch(/Enter/);
     await app.type(String(pendingCounts(app.store.getState().bulk!.job.lines).pending));
     await app.waitFrame(() => footerHints(app.store.getState()).join('  ').includes('Enter start'));
+  });
+});
+
+describe('the bulk dialog after the start, at 60×14', () => {
+  it('keeps its frame within the terminal when the done view says more (the lines go first)', async () => {
+    const app = await renderApp({ lines: 40 }, { journal: memoryJournal() });
+    await preview(app, 60, 14, 'line.extend');
+    await app.waitFrame((f) => f.includes('marked lines by') && f.includes('Total'));
+    await app.waitFrame(() => footerHints(app.store.getState()).join('  ').includes('Enter start'));
+    await app.confirm('bulk.start');
+    await app.waitFrame(() => app.store.getState().bulk?.phase === 'done');
+    // Another client spends meanwhile: the done view says the balance moved besides the job.
+    const account = app.sb.repo.accountForKey(DEMO_KEY)!;
+    app.sb.repo.charge(account.id, 7, 7);
+    await app.store.getState().loadAccount();
+    await app.waitFrame((f) => dialogText(f).includes('besides what this job proved it spent'));
+    const rows = app.frame().split('\n');
+    expect(rows.length).toBeLessThanOrEqual(13);
+    expect(
+      rows.filter((r) => r.startsWith('╰')),
+      app.frame(),
+    ).toHaveLength(1);
+    expect(dialogText(app.frame())).toContain('Esc closes');
+    expect(dialogText(app.frame())).toMatch(/Finished\./);
   });
 });

@@ -82,6 +82,8 @@ function BulkBody({
   /** What the dialog says above its lines; in the preview, what must show whole to start it (the
    *  total, the balance, what to type). */
   const head: string[] = [];
+  /** Once started, the progress bar (its counts are said beside it too): kept only while it fits. */
+  let bar: string | null = null;
   if (b.phase === 'preview') {
     // Said only when it is so: "0 of the 34 … are not on the page" said nothing.
     if (b.hidden > 0)
@@ -117,9 +119,7 @@ function BulkBody({
     const barWidth = Math.max(10, width - 40);
     const filled = Math.round(((p.done + p.failed) / total) * barWidth);
     if (!isSpoken)
-      head.push(
-        `[${glyph('barFull').repeat(filled)}${glyph('barEmpty').repeat(barWidth - filled)}] ${p.done + p.failed}/${total}`,
-      );
+      bar = `[${glyph('barFull').repeat(filled)}${glyph('barEmpty').repeat(barWidth - filled)}] ${p.done + p.failed}/${total}`;
     head.push(
       `done ${p.done} · failed ${p.failed} · unknown ${p.unknown} · remaining ${p.remaining} · skipped ${p.skipped}${p.cancelled ? ` · cancelled ${p.cancelled}` : ''} · ${credits(p.credits)} spent${p.chargeUnknown ? ` (+${p.chargeUnknown} charged, amount unknown)` : ''} · ${p.ratePerSec.toFixed(1)}/s${p.etaSec !== null && b.phase === 'running' ? ` · ~${Math.ceil(p.etaSec)} s left` : ''}`,
     );
@@ -154,18 +154,31 @@ function BulkBody({
   const guard = useConfirmGuard(hidden);
   const note = b.phase === 'preview' && !hidden ? droppedNote(guard) : null;
   if (note) head.push(note);
+  // Once started there is nothing to confirm, but the frame is never taller than the terminal (at
+  // 60×14 a done view's counts, the balance moved besides it and what to do next take most rows):
+  // the window of lines shrinks first, to none; then the bar goes; a head still too tall is not
+  // drawn, and how many rows it needs is said instead (its keys still work).
+  const started = b.phase !== 'preview';
+  if (bar !== null && rowsOf([bar, ...head]) + 4 <= height) head.unshift(bar);
+  const over = started ? rowsOf(head) + 4 - height : 0;
+  const why =
+    hidden ??
+    (over > 0
+      ? `Too small to show the job’s counts: the terminal needs ${over} more row${over === 1 ? '' : 's'}`
+      : null);
   // Read aloud, a row is its whole sentence, which wraps (Ink draws the aria-label): the window
   // counts the rows they take, so the frame stays within the terminal and the rows below the
   // lines (where they are, how to start) are not cut off.
   // What the dialog says above its lines (in the preview, how many marked lines are not on the page;
   // once started, its counts, rate and time left, the balance moved besides it, a pause) is read
   // whole, on as many rows as it takes (wrapHead).
-  const headText = wrapHead(head);
-  const headRows = rowsOf(head);
+  const headText = over > 0 ? [] : wrapHead(head);
+  const headRows = over > 0 ? 0 : rowsOf(head);
   const perLine = isSpoken ? wrappedRows('x'.repeat(SPOKEN_LINE_CELLS), width - 2) : 1;
   const room = Math.max(1, height - headRows - 5);
-  // A screen reader hears the lines' outcomes once the job ends, not each line's state as it moves.
-  const quiet = isSpoken && b.phase === 'running';
+  // A screen reader hears the lines' outcomes once the job ends, not each line's state as it moves;
+  // once started, a head that leaves no row for a line shows none (nor where they are).
+  const quiet = (isSpoken && b.phase === 'running') || (started && (over > 0 || height - headRows - 5 < 1));
   // Columns as data, with what this job and its phase say about each line.
   const notAffordable = (l: BulkLine) =>
     Boolean(afford && b.phase === 'preview' && l.state === 'pending' && !afford.affordable.has(l.id));
@@ -274,7 +287,7 @@ function BulkBody({
       title={` ${TITLES[job.op]} ${count} marked line${count === 1 ? '' : 's'}${param}`}
       hint={footerHint}
       refused={Boolean(blocker)}
-      why={hidden}
+      why={why}
     >
       {(hidden ? [] : headText).map((h, row) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the rows above the lines are keyed by their place
