@@ -16,7 +16,7 @@ import { layoutColumns } from '../../present/lines-columns';
 import { progressStep, rowSentence, spoken, wrappedRows } from '../../present/speech';
 import { rowText } from '../../present/tables';
 import { wrapWords } from '../../present/wrap';
-import { type BulkState, bulkBlocker } from '../../store/bulk-slice';
+import { type BulkState, bulkBlocker, bulkDrawnFor, bulkLinesInView } from '../../store/bulk-slice';
 import { loaded } from '../../store/types';
 import { DialogFrame } from '../components/DialogFrame';
 import { TableRow } from '../components/SpokenRow';
@@ -269,7 +269,11 @@ function BulkBody({
   // How many lines are in view: the scroll keys are offered only when some are not (commands/areas/bulk.ts).
   const setPageRows = useApp((s) => s.setPageRows);
   const inView = hidden || quiet ? 0 : win.end - win.start;
-  useLayoutEffect(() => setPageRows('bulk', inView), [setPageRows, inView]);
+  const drawnFor = bulkDrawnFor(b);
+  useLayoutEffect(() => setPageRows('bulk', inView, drawnFor), [setPageRows, inView, drawnFor]);
+  // The note names the scroll keys: drawn on the frames the footer offers them, once this count is
+  // the store's (the frame that first shows the lines has the footer's count of the frame before).
+  const isCounted = useApp((s) => bulkLinesInView(s) === inView);
   const footerHint =
     b.phase === 'preview'
       ? hidden
@@ -317,7 +321,7 @@ function BulkBody({
           ))}
         </Fragment>
       ))}
-      {win.position && shown.length > 0 && (
+      {win.position && shown.length > 0 && isCounted && (
         <Text
           color={color('ui.muted')}
         >{`  lines ${win.position} (${keyHintText('bulk.up')}/${keyHintText('bulk.down')} ${keyHintText('bulk.pageUp')}/${keyHintText('bulk.pageDown')} scroll)`}</Text>
