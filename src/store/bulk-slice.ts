@@ -73,6 +73,20 @@ export interface BulkSlice {
  * Why the job cannot start now, or null: the costs still coming, then the job's rules (the change
  * service's `validateJob`), with the dialog's typed count after "nothing to do" and a hint of its key.
  */
+/**
+ * What the bulk dialog's count of lines in view is drawn for: the job and its phase (a job started
+ * with a screen reader says no line while it runs). A count drawn for another is no count: until this
+ * one is drawn, no line is taken to be in view (the scroll keys are not offered a frame too early).
+ */
+export const bulkDrawnFor = (b: BulkState | null): string => (b ? `${b.job.id}:${b.phase}` : '');
+
+/** The lines the bulk dialog showed as drawn for the job and phase now (0 until it is drawn). */
+export const bulkLinesInView = (s: {
+  readonly bulk: BulkState | null;
+  readonly pageRows: Readonly<{ bulk?: number }>;
+  readonly pageRowsFor: Readonly<{ bulk?: string }>;
+}): number => (s.bulk && s.pageRowsFor.bulk === bulkDrawnFor(s.bulk) ? (s.pageRows.bulk ?? 0) : 0);
+
 export function bulkBlocker(b: BulkState, balance: number | undefined): string | null {
   if (b.quoting) return 'Waiting for the costs';
   const refused = validateJob(b.job, { balance, onlyAffordable: b.onlyAffordable });

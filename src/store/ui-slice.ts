@@ -14,6 +14,9 @@ export interface UiSlice {
   /** Items each long list shows at this terminal size, as last drawn: a page key moves by a page, and
    *  a scroll stops where the last ones fill it. */
   readonly pageRows: Readonly<Partial<Record<PagedArea, number>>>;
+  /** What each list's count was drawn for (a dialog and its phase: bulkDrawnFor), so a count drawn
+   *  for another (the last dialog's, the preview's once a job runs) is not taken for this one's. */
+  readonly pageRowsFor: Readonly<Partial<Record<PagedArea, string>>>;
   /** The caret of the text being edited, with the target and text it belongs to (text-target.ts). */
   readonly caret: Caret | null;
   /** The confirm dialog on screen as the key gate sees it (keys/confirm-gate.ts). */
@@ -56,8 +59,8 @@ export interface UiSlice {
   /** Moves a list by `delta` rows, within 0 … `total` − the rows it showed when last drawn (so the
    *  offset never goes past the window's end: a key back moves what is in view at once). */
   scrollBy: (area: ScrollArea, delta: number, total: number) => void;
-  /** Said by a list when it is drawn: how many rows it shows. */
-  setPageRows: (area: PagedArea, rows: number) => void;
+  /** Said by a list when it is drawn: how many rows it shows (and what for: see pageRowsFor). */
+  setPageRows: (area: PagedArea, rows: number, drawnFor?: string) => void;
 }
 
 /**
@@ -111,6 +114,7 @@ export function createUiSlice(set: SetState, get: GetState, deps: StoreDeps): Ui
     caret: null,
     scroll: { help: 0, journal: 0, bulk: 0 },
     pageRows: {},
+    pageRowsFor: {},
     guard: null,
     clock,
 
@@ -139,8 +143,10 @@ export function createUiSlice(set: SetState, get: GetState, deps: StoreDeps): Ui
       if (next !== now) set({ scroll: { ...get().scroll, [area]: next } });
     },
 
-    setPageRows(area, rows) {
+    setPageRows(area, rows, drawnFor = '') {
       if (get().pageRows[area] !== rows) set({ pageRows: { ...get().pageRows, [area]: rows } });
+      if ((get().pageRowsFor[area] ?? '') !== drawnFor)
+        set({ pageRowsFor: { ...get().pageRowsFor, [area]: drawnFor } });
     },
 
     setCaret(caret) {

@@ -15,14 +15,14 @@ function resize(app: Awaited<ReturnType<typeof renderApp>>, columns: number, row
 }
 
 describe('the bulk dialog’s scroll keys', () => {
-  it('are not offered when no line is in view (a delete preview too narrow to show its total)', async () => {
+  it('are not offered when no line is in view (a delete preview too small to show its total)', async () => {
     const app = await renderApp({ lines: 40 }, { journal: memoryJournal() });
     await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
-    resize(app, 60, 20);
+    resize(app, 60, 14);
     await app.press('lines.markAll');
     await app.waitFrame((f) => /\b[2-9]\d marked/.test(f));
     await app.press('line.delete');
-    await app.waitFrame((f) => f.includes('Too narrow') && f.includes('Delete 40 marked lines'));
+    await app.waitFrame((f) => f.includes('Too small') && f.includes('Delete 40 marked lines'));
     // No line is drawn: a scroll key would move nothing the screen shows.
     expect(app.store.getState().pageRows.bulk).toBe(0);
     expect(footerHints(app.store.getState()).join(' ')).not.toMatch(/PgDn|PgUp|scroll/);

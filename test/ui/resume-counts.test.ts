@@ -25,7 +25,7 @@ describe('the resume offer', () => {
       'job-x',
       states.map((p, i) => jobLine(lineItem({ id: String(i + 1), username: `u${i + 1}` }), p)),
     );
-    const rows = offerRows({ job, unsent: 2 }, false);
+    const rows = offerRows({ job, unsent: 2 }, false, new Map([['6', 'marked']]));
     const counts = rows.find((r) => r[2] === 'job-x:counts')![0];
     expect(counts).toContain(
       '1 done · 1 failed · 1 unknown · 2 never sent · 1 skipped (changed since marked: marked again) · 1 cancelled',

@@ -1,5 +1,5 @@
 import type { AppState } from '../../store/app-store';
-import { bulkBlocker } from '../../store/bulk-slice';
+import { bulkBlocker, bulkLinesInView } from '../../store/bulk-slice';
 import { loaded } from '../../store/types';
 import { c, type Disabled, PAGE, shownWhole } from '../command';
 import { keyHintText } from '../hints';
@@ -14,7 +14,7 @@ const rows = (s: AppState) => s.bulk?.job.lines.length ?? 0;
  *  dialog says how many are: none when it is too small to show them, or a screen reader hears them
  *  when the job ends). */
 const scrolls: Disabled = (s) => {
-  const inView = s.pageRows.bulk ?? 0;
+  const inView = bulkLinesInView(s);
   if (inView === 0) return 'No line is in view: nothing to scroll';
   return inView < rows(s) ? null : 'Every line is in view: nothing to scroll';
 };

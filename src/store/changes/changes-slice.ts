@@ -5,6 +5,7 @@
  * balance, the row, the marks, a reload). The rules, the engine, the intent log, the journal, the
  * ownership of jobs and the background checks are the service's; these actions only call it.
  */
+import type { LineListItem } from '../../api/contract';
 import type { BulkJob, BulkLine } from '../../domain/bulk';
 import { notFoundAgain } from '../../services/changes/fresh-lines';
 import {
@@ -20,6 +21,13 @@ import type { GetState, SetState, StoreDeps } from '../deps';
 
 export type { ChangeHooks, Recovered };
 
+/**
+ * Where marking a line again stands, for a line an interrupted job left marked to review: looked up
+ * (the lookup has not answered yet), marked again, not found by the lookup within its pages, or not
+ * looked up (the lookup failed).
+ */
+export type MarkAgain = 'looking' | 'marked' | 'not found' | 'lookup failed';
+
 export interface ChangesSlice {
   /** Journal entries not yet on disk (a write failed); retried, and shown until written. */
   readonly journalWaiting: number;
@@ -29,6 +37,9 @@ export interface ChangesSlice {
   readonly held: ReadonlyMap<string, string>;
   /** Jobs the intent log held at start, checked with the server before anything else. */
   readonly recovery: { readonly checking: boolean; readonly jobs: readonly Recovered[] } | null;
+  /** The offer's lines left marked to review (changed since marked), by id: marked again or not, and
+   *  why not (the offer says so, named). A line not listed is not looked up yet. */
+  readonly markedAgain: ReadonlyMap<string, MarkAgain>;
   /** Runs a job through the change service: intent first, then requests, outcomes, journal. */
   runChange: (job: BulkJob, hooks?: ChangeHooks) => Promise<BulkJob>;
   /** Checks a job's unknown lines with the server again (never re-sends). */
@@ -88,13 +99,29 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
   /**
    * Marks are not saved: after a restart the service marks an interrupted job's lines never sent
    * again; the lines it left marked to review (changed since marked) are marked again here, looked
-   * up so a mark holds the line as the server has it now. One not found now is not marked (the
-   * offer still names it, from the intent log).
+   * up so a mark holds the line as the server has it now. One not found now, or not looked up (the
+   * lookup failed), is not marked: the offer says so, naming it (markedAgain).
+   * Once per offer: a check again (resume.recheck) marks only what was not marked yet, so a line the
+   * user unmarked since stays unmarked; `marked` holds the ids marked again this offer (both kinds).
    */
   let remarking: Promise<void> = Promise.resolve();
+  let marked = new Set<string>();
+  const markAgain = (lines: readonly LineListItem[]) => {
+    const fresh = lines.filter((l) => !marked.has(l.id));
+    for (const l of fresh) marked.add(l.id);
+    if (fresh.length) get().markLines(fresh);
+  };
   const markToReviewAgain = async (jobs: readonly Recovered[]) => {
-    const ids = jobs.flatMap((r) => r.job.lines.filter(leftToReview).map((l) => l.id));
+    const ids = jobs
+      .flatMap((r) => r.job.lines.filter(leftToReview).map((l) => l.id))
+      .filter((id) => !marked.has(id) && get().markedAgain.get(id) !== 'not found');
     if (!ids.length) return;
+    const settle = (what: (id: string) => MarkAgain) => {
+      const next = new Map(get().markedAgain);
+      for (const id of ids) next.set(id, what(id));
+      set({ markedAgain: next });
+    };
+    settle(() => 'looking');
     try {
       const { found } = await lookupPasted(deps.client, ids, {
         cancelled: () => false,
@@ -102,9 +129,11 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
         maxPages: 20,
       });
       const lines = ids.flatMap((id) => (found.get(id)?.id === id ? [found.get(id)!] : []));
-      if (lines.length) get().markLines(lines);
+      markAgain(lines);
+      settle((id) => (marked.has(id) ? 'marked' : 'not found'));
     } catch (err) {
       deps.logError?.('marks of an interrupted job', err);
+      settle(() => 'lookup failed');
     }
   };
   const follow = (e: ChangeEvent) => {
@@ -169,13 +198,18 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
       case 'checked':
         return get().changeChecked(e.job);
       case 'recovery':
-        // The resume dialog opens as the check starts: never sent is known from the log already.
+        // The resume dialog opens as the check starts: never sent is known from the log already. A new
+        // offer (none shown) marks again afresh; a check again within it does not (markToReviewAgain).
+        if (e.checking && !get().recovery) {
+          marked = new Set();
+          set({ markedAgain: new Map() });
+        }
         set({ recovery: e });
         if (e.checking) get().pushView({ id: 'resume' });
         else remarking = markToReviewAgain(e.jobs);
         return;
       case 'unsent':
-        return get().markLines(e.lines);
+        return markAgain(e.lines);
     }
   };
   changes.subscribe(follow);
@@ -185,6 +219,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
     unsettled: new Map(),
     held: new Map(),
     recovery: null,
+    markedAgain: new Map(),
     runChange: (job, hooks) => changes.runChange(job, hooks),
     checkChange: (job, hooks) => changes.checkChange(job, hooks),
     cancelChange: () => changes.cancel(),

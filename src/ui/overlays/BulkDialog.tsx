@@ -16,7 +16,7 @@ import { layoutColumns } from '../../present/lines-columns';
 import { progressStep, rowSentence, spoken, wrappedRows } from '../../present/speech';
 import { rowText } from '../../present/tables';
 import { wrapWords } from '../../present/wrap';
-import { type BulkState, bulkBlocker } from '../../store/bulk-slice';
+import { type BulkState, bulkBlocker, bulkDrawnFor, bulkLinesInView } from '../../store/bulk-slice';
 import { loaded } from '../../store/types';
 import { DialogFrame } from '../components/DialogFrame';
 import { TableRow } from '../components/SpokenRow';
@@ -79,9 +79,11 @@ function BulkBody({
       : job.op === 'upgrade'
         ? ` to ‹ ${job.connections} ›`
         : '';
+  /** What the dialog says above its lines; in the preview, what must show whole to start it (the
+   *  total, the balance, what to type). */
   const head: string[] = [];
-  /** What the preview must show whole to be started: the total, the balance, what to type. */
-  const must: string[] = [];
+  /** Once started, the progress bar (its counts are said beside it too): kept only while it fits. */
+  let bar: string | null = null;
   if (b.phase === 'preview') {
     // Said only when it is so: "0 of the 34 … are not on the page" said nothing.
     if (b.hidden > 0)
@@ -93,21 +95,16 @@ function BulkBody({
       const total = b.onlyAffordable ? afford.spent : afford.total;
       const cost = `Total ${credits(total)}${job.op === 'extend' ? ' (estimate from package prices)' : job.op === 'upgrade' ? ' (quoted by the server)' : ''}`;
       const funds = `balance ${creditsText(balance!)} · ${afford.affordable.size} of ${afford.considered} affordable${b.onlyAffordable ? ' · ONLY THE AFFORDABLE ONES' : ''}`;
-      // The cost and the balance are never cut: on one line when it fits, else on two.
-      if (cellWidth(` ${cost} · ${funds}`) <= width - 2) must.push(`${cost} · ${funds}`);
-      else must.push(cost, funds);
-      head.push(...must);
+      // The cost and the balance are never cut: on one line when it fits, else each on its own rows.
+      if (cellWidth(` ${cost} · ${funds}`) <= width - 2) head.push(`${cost} · ${funds}`);
+      else head.push(cost, funds);
     }
     if (b.quoting) head.push('Asking the server for each line’s cost…');
     if (job.op === 'delete') {
       // "Total 0 credits" says nothing of what a delete costs: the paid time it throws away, said whole.
       const lost = deletedPaidTimeText(job.lines, Date.parse(job.createdAt));
-      if (lost) {
-        must.push(lost);
-        head.push(lost);
-      }
-      must.push(`Deletes permanently. Type the number of lines to confirm: ${b.typed}▏`);
-      head.push(must.at(-1)!);
+      if (lost) head.push(lost);
+      head.push(`Deletes permanently. Type the number of lines to confirm: ${b.typed}▏`);
     }
   } else if (isSpoken && b.phase === 'running') {
     // A screen reader hears progress in steps of 10%, not a bar and counters redrawn at each line.
@@ -122,9 +119,7 @@ function BulkBody({
     const barWidth = Math.max(10, width - 40);
     const filled = Math.round(((p.done + p.failed) / total) * barWidth);
     if (!isSpoken)
-      head.push(
-        `[${glyph('barFull').repeat(filled)}${glyph('barEmpty').repeat(barWidth - filled)}] ${p.done + p.failed}/${total}`,
-      );
+      bar = `[${glyph('barFull').repeat(filled)}${glyph('barEmpty').repeat(barWidth - filled)}] ${p.done + p.failed}/${total}`;
     head.push(
       `done ${p.done} · failed ${p.failed} · unknown ${p.unknown} · remaining ${p.remaining} · skipped ${p.skipped}${p.cancelled ? ` · cancelled ${p.cancelled}` : ''} · ${credits(p.credits)} spent${p.chargeUnknown ? ` (+${p.chargeUnknown} charged, amount unknown)` : ''} · ${p.ratePerSec.toFixed(1)}/s${p.etaSec !== null && b.phase === 'running' ? ` · ~${Math.ceil(p.etaSec)} s left` : ''}`,
     );
@@ -143,35 +138,47 @@ function BulkBody({
   }
   const blocker = b.phase === 'preview' ? bulkBlocker(b, balance) : null;
   // The title, what the preview says above the lines and at least one line, or it cannot start.
-  // What the dialog says above its lines is read whole, on as many rows as it takes (the rows that
-  // must show whole to start fit one row each, or it is too narrow: `cut` below).
+  // What the dialog says above its lines is read whole, on as many rows as it takes; the rows that
+  // must show whole to start (what to type, the total and the balance) wrap too, counted in the
+  // rows the dialog needs (at 60 columns they take two rows each).
   const wrapHead = (rows: readonly string[]) =>
     isSpoken ? rows : rows.flatMap((h) => wrapWords(h, width - 3));
-  const short = b.phase === 'preview' ? wrapHead(head).length + 5 - height : 0;
-  const cut = must.some((h) => cellWidth(` ${h}`) > width - 2);
+  // Read aloud, a row is its whole sentence, which wraps (Ink draws the aria-label).
+  const rowsOf = (rows: readonly string[]) =>
+    isSpoken ? rows.reduce((n, h) => n + wrappedRows(spoken(h), width - 2), 0) : wrapHead(rows).length;
+  const short = b.phase === 'preview' ? rowsOf(head) + 5 - height : 0;
   const hidden =
     short > 0
       ? `Too small to show the total and the balance: the terminal needs ${short} more row${short === 1 ? '' : 's'}`
-      : cut
-        ? 'Too narrow to show the total and the balance: widen the terminal'
-        : null;
+      : null;
   const guard = useConfirmGuard(hidden);
   const note = b.phase === 'preview' && !hidden ? droppedNote(guard) : null;
   if (note) head.push(note);
+  // Once started there is nothing to confirm, but the frame is never taller than the terminal (at
+  // 60×14 a done view's counts, the balance moved besides it and what to do next take most rows):
+  // the window of lines shrinks first, to none; then the bar goes; a head still too tall is not
+  // drawn, and how many rows it needs is said instead (its keys still work).
+  const started = b.phase !== 'preview';
+  if (bar !== null && rowsOf([bar, ...head]) + 4 <= height) head.unshift(bar);
+  const over = started ? rowsOf(head) + 4 - height : 0;
+  const why =
+    hidden ??
+    (over > 0
+      ? `Too small to show the job’s counts: the terminal needs ${over} more row${over === 1 ? '' : 's'}`
+      : null);
   // Read aloud, a row is its whole sentence, which wraps (Ink draws the aria-label): the window
   // counts the rows they take, so the frame stays within the terminal and the rows below the
   // lines (where they are, how to start) are not cut off.
   // What the dialog says above its lines (in the preview, how many marked lines are not on the page;
   // once started, its counts, rate and time left, the balance moved besides it, a pause) is read
   // whole, on as many rows as it takes (wrapHead).
-  const headText = wrapHead(head);
-  const headRows = isSpoken
-    ? head.reduce((n, h) => n + wrappedRows(spoken(h), width - 2), 0)
-    : headText.length;
+  const headText = over > 0 ? [] : wrapHead(head);
+  const headRows = over > 0 ? 0 : rowsOf(head);
   const perLine = isSpoken ? wrappedRows('x'.repeat(SPOKEN_LINE_CELLS), width - 2) : 1;
   const room = Math.max(1, height - headRows - 5);
-  // A screen reader hears the lines' outcomes once the job ends, not each line's state as it moves.
-  const quiet = isSpoken && b.phase === 'running';
+  // A screen reader hears the lines' outcomes once the job ends, not each line's state as it moves;
+  // once started, a head that leaves no row for a line shows none (nor where they are).
+  const quiet = (isSpoken && b.phase === 'running') || (started && (over > 0 || height - headRows - 5 < 1));
   // Columns as data, with what this job and its phase say about each line.
   const notAffordable = (l: BulkLine) =>
     Boolean(afford && b.phase === 'preview' && l.state === 'pending' && !afford.affordable.has(l.id));
@@ -262,7 +269,11 @@ function BulkBody({
   // How many lines are in view: the scroll keys are offered only when some are not (commands/areas/bulk.ts).
   const setPageRows = useApp((s) => s.setPageRows);
   const inView = hidden || quiet ? 0 : win.end - win.start;
-  useLayoutEffect(() => setPageRows('bulk', inView), [setPageRows, inView]);
+  const drawnFor = bulkDrawnFor(b);
+  useLayoutEffect(() => setPageRows('bulk', inView, drawnFor), [setPageRows, inView, drawnFor]);
+  // The note names the scroll keys: drawn on the frames the footer offers them, once this count is
+  // the store's (the frame that first shows the lines has the footer's count of the frame before).
+  const isCounted = useApp((s) => bulkLinesInView(s) === inView);
   const footerHint =
     b.phase === 'preview'
       ? hidden
@@ -280,7 +291,7 @@ function BulkBody({
       title={` ${TITLES[job.op]} ${count} marked line${count === 1 ? '' : 's'}${param}`}
       hint={footerHint}
       refused={Boolean(blocker)}
-      why={hidden}
+      why={why}
     >
       {(hidden ? [] : headText).map((h, row) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the rows above the lines are keyed by their place
@@ -310,7 +321,7 @@ function BulkBody({
           ))}
         </Fragment>
       ))}
-      {win.position && shown.length > 0 && (
+      {win.position && shown.length > 0 && isCounted && (
         <Text
           color={color('ui.muted')}
         >{`  lines ${win.position} (${keyHintText('bulk.up')}/${keyHintText('bulk.down')} ${keyHintText('bulk.pageUp')}/${keyHintText('bulk.pageDown')} scroll)`}</Text>

@@ -2,7 +2,7 @@ import { Text } from 'ink';
 import { hint } from '../../commands/keymap';
 import { OPEN } from '../../domain/bulk';
 import { credits, fitWidth } from '../../domain/format';
-import { leftToReview, type Recovered } from '../../store/changes/changes-slice';
+import { leftToReview, type MarkAgain, type Recovered } from '../../store/changes/changes-slice';
 import { DialogFrame } from '../components/DialogFrame';
 import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
@@ -27,8 +27,9 @@ const MAX_ROWS = 12;
  */
 export function ResumeDialog({ width, height }: { readonly width: number; readonly height: number }) {
   const recovery = useApp((s) => s.recovery);
+  const markedAgain = useApp((s) => s.markedAgain);
   const rows: Row[] = [];
-  for (const r of recovery?.jobs ?? []) rows.push(...offerRows(r, recovery?.checking ?? false));
+  for (const r of recovery?.jobs ?? []) rows.push(...offerRows(r, recovery?.checking ?? false, markedAgain));
   // Two borders, the title and the hint; a list longer than the room ends in "… and N more".
   const room = height - 4;
   const fits = Math.min(MAX_ROWS, rows.length <= room ? rows.length : room - 1);
@@ -40,8 +41,14 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
   const guard = useConfirmGuard(hidden);
   if (!recovery) return null;
   const unsent = recovery.jobs.reduce((n, r) => n + r.unsent, 0);
-  // Marked again with the lines never sent: the lines a job left marked to review (changed since).
-  const remarked = unsent + recovery.jobs.reduce((n, r) => n + r.job.lines.filter(leftToReview).length, 0);
+  // Marked again with the lines never sent: the lines a job left marked to review (changed since),
+  // once the lookup has found them.
+  const remarked =
+    unsent +
+    recovery.jobs.reduce(
+      (n, r) => n + r.job.lines.filter((l) => leftToReview(l) && markedAgain.get(l.id) === 'marked').length,
+      0,
+    );
   const unknown = recovery.jobs.some((r) => r.job.lines.some((l) => OPEN.has(l.state)));
   const note = droppedNote(guard);
   const footerHint = recovery.checking
@@ -89,8 +96,34 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
 /** A row's text, its tone, and its key where the text may repeat. */
 type Row = [string, 'tone.error' | 'tone.success' | 'ui.muted' | undefined, string?];
 
-/** The offer's rows for one job; its counts add up to the job's lines (exported for its test). */
-export function offerRows(r: Recovered, checking: boolean) {
+/**
+ * What the offer says of the lines left marked to review (changed since marked): "marked again" only
+ * once they are (null: said in the counts); while the lookup runs, that it does; else how many are
+ * not (which ones and why, not found now or the lookup failed, on their own rows, by name).
+ */
+function markedAgainText(
+  lines: readonly { readonly id: string }[],
+  marks: ReadonlyMap<string, MarkAgain>,
+): string | null {
+  const count = (m: MarkAgain) => lines.filter((l) => (marks.get(l.id) ?? 'looking') === m).length;
+  const them =
+    lines.length === 1 ? 'The line changed since marked' : `The ${lines.length} lines changed since marked`;
+  if (count('looking')) return `${them}: being looked up, to be marked again`;
+  const not = lines.length - count('marked');
+  if (!not) return null;
+  return `${them}: ${not === lines.length ? (not === 1 ? 'not' : 'none') : `${not} of them not`} marked again (below, why)`;
+}
+
+/** Why a line left marked to review is not marked again, or null (marked, or being looked up). */
+function notMarkedText(m: MarkAgain | undefined): string | null {
+  if (m === 'not found') return 'not found now, not marked again';
+  if (m === 'lookup failed') return 'not marked again (the lookup failed)';
+  return null;
+}
+
+/** The offer's rows for one job; its counts add up to the job's lines (exported for its test).
+ *  `marks`: where marking again stands for its lines left marked to review. */
+export function offerRows(r: Recovered, checking: boolean, marks: ReadonlyMap<string, MarkAgain>) {
   const { job } = r;
   const when = job.createdAt.slice(0, 16).replace('T', ' ');
   const out: Row[] = [];
@@ -100,6 +133,7 @@ export function offerRows(r: Recovered, checking: boolean) {
     const unknown = count((l) => OPEN.has(l.state));
     const skipped = count((l) => l.state === 'skipped');
     const review = count(leftToReview);
+    const again = markedAgainText(job.lines.filter(leftToReview), marks);
     const cancelled = count((l) => l.state === 'cancelled');
     out.push([
       `Bulk ${job.op} of ${job.lines.length} lines (started ${when} UTC, job ${job.id.slice(0, 8)}):`,
@@ -108,17 +142,24 @@ export function offerRows(r: Recovered, checking: boolean) {
     out.push([
       // Every line counted once: skipped ones (a trial, a line changed since it was marked, one left
       // to another job) and cancelled ones too, so the counts add up to the job's lines.
-      `  ${count((l) => l.state === 'done')} done · ${count((l) => l.state === 'failed')} failed · ${unknown} ${checking && unknown ? 'checking' : 'unknown'} · ${r.unsent} never sent${skipped ? ` · ${skipped} skipped${review ? ` (${review === skipped ? '' : `${review} `}changed since marked: marked again)` : ''}` : ''}${cancelled ? ` · ${cancelled} cancelled (they stay cancelled)` : ''}`,
+      `  ${count((l) => l.state === 'done')} done · ${count((l) => l.state === 'failed')} failed · ${unknown} ${checking && unknown ? 'checking' : 'unknown'} · ${r.unsent} never sent${skipped ? ` · ${skipped} skipped${review ? ` (${review === skipped ? '' : `${review} `}changed since marked${again ? '' : ': marked again'})` : ''}` : ''}${cancelled ? ` · ${cancelled} cancelled (they stay cancelled)` : ''}`,
       undefined,
       `${job.id}:counts`,
     ]);
+    if (again) out.push([`    ${again}`, undefined, `${job.id}:again`]);
   }
   for (const l of job.lines) {
     const wasOpen = OPEN.has(l.state) || (l.detail ?? '').includes('checked with the server');
     // Named, so it can be found again: marks are not saved, and the job's dialog is gone. By its
     // username only: a row is cut at the dialog's width, and what changed comes after the name.
     if (!single && leftToReview(l)) {
-      out.push([`${OPS[job.op]} ${l.username}: ${l.detail}`, 'ui.muted']);
+      // Not marked again is said before what changed: a row is cut at the dialog's width.
+      const not = notMarkedText(marks.get(l.id));
+      out.push(
+        not
+          ? [`${OPS[job.op]} ${l.username}: ${not}; ${l.detail}`, 'tone.error']
+          : [`${OPS[job.op]} ${l.username}: ${l.detail}`, 'ui.muted'],
+      );
       continue;
     }
     if (!single && !wasOpen) continue;

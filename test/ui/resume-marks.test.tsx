@@ -1,0 +1,94 @@
+/**
+ * The resume offer says "marked again" of the lines an interrupted job left marked to review (changed
+ * since marked) only once they are: not while their lookup runs, and not when it failed or did not
+ * find one (then it says so, naming the line). And it marks them once per offer: a check again does
+ * not mark again a line the user unmarked since.
+ */
+import { describe, expect, it } from 'vitest';
+import { memoryJournal } from '../../src/services/changes/journal';
+import { renderApp } from '../helpers/app';
+import { interruptedJob } from '../helpers/interrupted';
+
+/** The offer's text, its rows joined (a row is cut at the width; the check reads its start). */
+const offer = (f: string) =>
+  f
+    .split('\n')
+    .filter((r) => r.startsWith('│'))
+    .map((r) => r.slice(1).replace(/│\s*$/, '').trim())
+    .join('\n');
+
+describe('the resume offer’s lines changed since marked', () => {
+  it('are said marked again only once the lookup has marked them', async () => {
+    const { env, proxy, deps, changed } = await interruptedJob();
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    // The next start's list reads (its lookups, before the page) wait: the offer is on screen first.
+    proxy.set({ onList: () => held });
+    const app = await renderApp({}, deps(), env);
+    await app.waitFrame((f) => offer(f).includes('1 skipped (changed since marked'));
+    expect(offer(app.frame())).not.toContain('marked again)');
+    expect(offer(app.frame())).toContain(
+      'The line changed since marked: being looked up, to be marked again',
+    );
+    expect(app.store.getState().marked.has(changed.id)).toBe(false);
+    release();
+    await app.waitFrame((f) => offer(f).includes('1 skipped (changed since marked: marked again)'));
+    expect(app.store.getState().marked.has(changed.id)).toBe(true);
+  });
+
+  it('says, naming it, that one not found now is not marked again', async () => {
+    const { env, deps, changed } = await interruptedJob();
+    env.sb.repo.deleteLine(changed.id);
+    const app = await renderApp({}, deps(), env);
+    await app.waitFrame((f) =>
+      offer(f).includes('The line changed since marked: not marked again (below, why)'),
+    );
+    expect(offer(app.frame())).toContain(`extend ${changed.username}: not found now, not marked again`);
+    expect(app.store.getState().marked.has(changed.id)).toBe(false);
+  });
+
+  it('says, naming it, that one is not marked again when the lookup failed', async () => {
+    const { env, proxy, deps, changed } = await interruptedJob();
+    proxy.set({ rules: [{ match: 'GET /v1/lines/all', fault: { kind: 'error5xx' } }] });
+    const app = await renderApp({}, deps(), env);
+    await app.waitFrame((f) =>
+      offer(f).includes('The line changed since marked: not marked again (below, why)'),
+    );
+    expect(offer(app.frame())).toContain(`extend ${changed.username}: not marked again (the lookup failed)`);
+    expect(app.store.getState().marked.has(changed.id)).toBe(false);
+  });
+
+  it('a check again (resume.recheck) does not mark again the lines the user unmarked since', async () => {
+    const { env, proxy, intents, deps, changed, unsent } = await interruptedJob();
+    // A line whose outcome the next start cannot learn (its first reads fail): r checks it again.
+    const [job] = intents.open();
+    intents.line(job!.id, { ...job!.lines.find((l) => l.state === 'done')!, state: 'unknown' });
+    proxy.set({
+      rules: [
+        { match: 'GET /v1/lines/all', nth: 1, fault: { kind: 'error5xx' } },
+        { match: 'GET /v1/me', nth: 1, fault: { kind: 'error5xx' } },
+      ],
+    });
+    const app = await renderApp({}, { ...deps(), journal: memoryJournal() }, env);
+    await app.waitFrame((f) => offer(f).includes('1 skipped (changed since marked: marked again)'));
+    await app.waitFrame(
+      (f) => offer(f).includes('1 unknown') && f.includes('r checks the unknown ones again'),
+    );
+    await app.waitFrame(() => unsent.every((id) => app.store.getState().marked.has(id)));
+    // The user unmarks the changed line and one never sent (the selection's own action).
+    app.store.getState().unmark(changed.id);
+    app.store.getState().unmark(unsent[0]!);
+    await app.press('resume.recheck');
+    await app.waitFrame((f) => offer(f).includes('0 unknown'));
+    await app.waitFrame(() => !app.store.getState().recovery?.checking);
+    // The check again that r runs, once more and awaited: it resolves only once its marking is done,
+    // so the marks read below are final (the key's own run is not awaited). What the user unmarked
+    // stays unmarked; the rest stay marked.
+    await app.store.getState().recoverIntents();
+    expect(app.store.getState().marked.has(changed.id)).toBe(false);
+    expect(app.store.getState().marked.has(unsent[0]!)).toBe(false);
+    for (const id of unsent.slice(1)) expect(app.store.getState().marked.has(id)).toBe(true);
+  });
+});
