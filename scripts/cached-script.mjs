@@ -22,8 +22,11 @@
 //   own compile cache checks a hash of each cache for the same reason). So the file carries a
 //   checksum of the cache, checked before V8 sees it; a mismatch is treated as no cache.
 // - Written once (no cache, or a rejected one), after the command's work, to a file of its own
-//   renamed into place: a reader sees a whole cache or none. Any error reading or writing it costs
-//   only the time it would have saved; the command's result and exit code are never touched.
+//   renamed into place: a reader sees a whole cache or none. That file is made by the write ('wx'),
+//   never opened when there: the directory is Node's own cache's (the same trust; by default under
+//   the system's temporary directory), and a link planted there would be written through. Any
+//   error reading or writing it costs only the time it would have saved; the command's result and
+//   exit code are never touched.
 // - The file carries a checksum of the cache (below: `SUM_WASM`), checked before V8 sees it; where
 //   WebAssembly is missing (node --jitless) no cache is read or written.
 // - The script is strict code in a function (as the ES module it replaces), given `require` (made
@@ -97,7 +100,9 @@ function load(argv) {
       const data = compiled.createCachedData();
       const sum = Buffer.alloc(4);
       sum.writeUInt32LE(checksum(data));
-      fs.writeFileSync(part, Buffer.concat([sum, data]), { mode: 0o600 });
+      // 'wx': a file of its own, made here; never one already there (a link planted in a shared
+      // temporary directory would be written through).
+      fs.writeFileSync(part, Buffer.concat([sum, data]), { mode: 0o600, flag: 'wx' });
       fs.renameSync(part, cache);
     } catch {
       try {

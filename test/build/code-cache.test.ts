@@ -7,7 +7,15 @@
  * same with it, without it, and with the compile cache off.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,6 +100,33 @@ describe("the headless file's code cache", () => {
     const again = readFileSync(file!);
     expect(again.equals(bytes)).toBe(false);
     expect(run(args, env)).toBe(plain);
+  });
+
+  it('never writes through a file planted where its cache is written first (a shared temporary directory)', () => {
+    const dir = join(root, 'planted');
+    mkdirSync(dir);
+    const victim = join(root, 'victim');
+    writeFileSync(victim, 'mine');
+    const loader = new URL('../../dist/chunks/headless.js', import.meta.url).pathname;
+    const key = /linedesk-headless-[0-9a-f]{16}/.exec(readFileSync(loader, 'utf8'))![0];
+    // In one process: the part file's name carries the process id, known only inside it.
+    const code = `
+      const m = process.getBuiltinModule('node:module');
+      m.enableCompileCache(${JSON.stringify(dir)});
+      const fs = process.getBuiltinModule('node:fs');
+      fs.mkdirSync(m.getCompileCacheDir(), { recursive: true });
+      fs.symlinkSync(${JSON.stringify(victim)}, m.getCompileCacheDir() + '/${key}-lines.' + process.pid + '.part');
+      const { runHeadlessProcess } = await import(${JSON.stringify(loader)});
+      process.exitCode = await runHeadlessProcess(['lines', '--json', '--limit', '1']);
+    `;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], {
+      encoding: 'utf8',
+      env: { ...process.env, ...envFor(sb.info.baseUrl, sb.info.accounts[0]!.apiKey) },
+      timeout: 15_000,
+    });
+    expect(r.status, r.stderr).toBe(0);
+    // Not written through: still its 4 bytes (not a cache's half a megabyte).
+    expect(statSync(victim).size).toBe(4);
   });
 
   it('none is written with the compile cache off', () => {
