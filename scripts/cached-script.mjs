@@ -27,6 +27,8 @@
 //   the system's temporary directory), and a link planted there would be written through. Any
 //   error reading or writing it costs only the time it would have saved; the command's result and
 //   exit code are never touched.
+// - Other builds' caches go once this one's is in place: their names carry another hash, and every
+//   upgrade or build would otherwise leave half a megabyte a command behind.
 // - The file carries a checksum of the cache (below: `SUM_WASM`), checked before V8 sees it; where
 //   WebAssembly is missing (node --jitless) no cache is read or written.
 // - The script is strict code in a function (as the ES module it replaces), given `require` (made
@@ -72,6 +74,8 @@ function checksum(data) {
   new Uint8Array(m.buffer).set(data);
   return s((data.length + 3) & ~3) >>> 0;
 }
+/** A cache file of this script, of any build (\`${key}\` with another hash). */
+const OTHER_BUILD = new RegExp(${JSON.stringify(`^${key.replace(/[0-9a-f]{16}$/, '')}[0-9a-f]{16}-[a-z][a-z-]{0,30}$`)});
 let loaded;
 function load(argv) {
   if (loaded) return loaded;
@@ -108,7 +112,15 @@ function load(argv) {
       try {
         fs.rmSync(part, { force: true });
       } catch {}
+      return;
     }
+    // Other builds' caches (an earlier version, an earlier build) go as this one's is written: the
+    // names carry the build's hash, so the directory would otherwise grow at every upgrade.
+    try {
+      const dir = cache.slice(0, cache.lastIndexOf('/'));
+      for (const f of fs.readdirSync(dir))
+        if (OTHER_BUILD.test(f) && !f.startsWith(${JSON.stringify(`${key}-`)})) fs.rmSync(\`\${dir}/\${f}\`, { force: true });
+    } catch {}
   };
   loaded = { exports: module.exports, save };
   return loaded;
