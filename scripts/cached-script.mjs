@@ -22,8 +22,13 @@
 //   own compile cache checks a hash of each cache for the same reason). So the file carries a
 //   checksum of the cache, checked before V8 sees it; a mismatch is treated as no cache.
 // - Written once (no cache, or a rejected one), after the command's work, to a file of its own
-//   renamed into place: a reader sees a whole cache or none. Any error reading or writing it costs
-//   only the time it would have saved; the command's result and exit code are never touched.
+//   renamed into place: a reader sees a whole cache or none. That file is made by the write ('wx'),
+//   never opened when there: the directory is Node's own cache's (the same trust; by default under
+//   the system's temporary directory), and a link planted there would be written through. Any
+//   error reading or writing it costs only the time it would have saved; the command's result and
+//   exit code are never touched.
+// - Other builds' caches go once this one's is in place: their names carry another hash, and every
+//   upgrade or build would otherwise leave half a megabyte a command behind.
 // - The file carries a checksum of the cache (below: `SUM_WASM`), checked before V8 sees it; where
 //   WebAssembly is missing (node --jitless) no cache is read or written.
 // - The script is strict code in a function (as the ES module it replaces), given `require` (made
@@ -69,6 +74,8 @@ function checksum(data) {
   new Uint8Array(m.buffer).set(data);
   return s((data.length + 3) & ~3) >>> 0;
 }
+/** A cache file of this script, of any build (\`${key}\` with another hash). */
+const OTHER_BUILD = new RegExp(${JSON.stringify(`^${key.replace(/[0-9a-f]{16}$/, '')}[0-9a-f]{16}-[a-z][a-z-]{0,30}$`)});
 let loaded;
 function load(argv) {
   if (loaded) return loaded;
@@ -97,13 +104,23 @@ function load(argv) {
       const data = compiled.createCachedData();
       const sum = Buffer.alloc(4);
       sum.writeUInt32LE(checksum(data));
-      fs.writeFileSync(part, Buffer.concat([sum, data]), { mode: 0o600 });
+      // 'wx': a file of its own, made here; never one already there (a link planted in a shared
+      // temporary directory would be written through).
+      fs.writeFileSync(part, Buffer.concat([sum, data]), { mode: 0o600, flag: 'wx' });
       fs.renameSync(part, cache);
     } catch {
       try {
         fs.rmSync(part, { force: true });
       } catch {}
+      return;
     }
+    // Other builds' caches (an earlier version, an earlier build) go as this one's is written: the
+    // names carry the build's hash, so the directory would otherwise grow at every upgrade.
+    try {
+      const dir = cache.slice(0, cache.lastIndexOf('/'));
+      for (const f of fs.readdirSync(dir))
+        if (OTHER_BUILD.test(f) && !f.startsWith(${JSON.stringify(`${key}-`)})) fs.rmSync(\`\${dir}/\${f}\`, { force: true });
+    } catch {}
   };
   loaded = { exports: module.exports, save };
   return loaded;

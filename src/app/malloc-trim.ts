@@ -7,17 +7,17 @@
  *
  * Null where it cannot be had: not Linux, no glibc (musl has no `malloc_trim`), Node without
  * `node:ffi` or with `--no-experimental-ffi`, the permission model without `--allow-ffi`, an API
- * that changed. Loading `node:ffi` emits an ExperimentalWarning on the next tick; Node's printer of
- * warnings (a `warning` listener) would write it over the screen, so the listeners are off until
- * that tick has passed.
+ * that changed. Loading `node:ffi` emits an ExperimentalWarning (through `process.emitWarning`, as it
+ * loads); Node's printer of warnings would write it over the screen, so an ExperimentalWarning is
+ * dropped while it loads, and only then: every other warning, and any emitted before or after, is
+ * printed as ever (the listeners of 'warning' are left alone).
  */
 export function loadMallocTrim(): (() => void) | null {
   if (process.platform !== 'linux') return null;
-  const listeners = process.listeners('warning');
-  process.removeAllListeners('warning');
-  setImmediate(() => {
-    for (const l of listeners) process.on('warning', l);
-  });
+  const emitWarning = process.emitWarning;
+  process.emitWarning = function (this: NodeJS.Process, ...args: Parameters<typeof emitWarning>) {
+    if (!isExperimental(args)) Reflect.apply(emitWarning, this, args);
+  } as typeof emitWarning;
   try {
     const { functions } = process
       .getBuiltinModule('node:ffi')
@@ -26,5 +26,17 @@ export function loadMallocTrim(): (() => void) | null {
     return () => void trim(0n);
   } catch {
     return null;
+  } finally {
+    process.emitWarning = emitWarning;
   }
+}
+
+/** `emitWarning(warning, type)`, `(warning, { type })`, or an Error named ExperimentalWarning. */
+function isExperimental([warning, options]: unknown[]): boolean {
+  const type =
+    typeof options === 'string'
+      ? options
+      : ((options as { type?: unknown } | undefined)?.type ??
+        (warning instanceof Error ? warning.name : undefined));
+  return type === 'ExperimentalWarning';
 }

@@ -20,6 +20,16 @@ describe('malloc trim', () => {
     expect(r.stdout).toBe('function');
   });
 
+  it('a warning emitted just before it (printed on the next tick) is printed as before', () => {
+    const r = run(`
+      import { loadMallocTrim } from './src/app/malloc-trim.ts';
+      process.emitWarning('earlier');
+      loadMallocTrim()?.();
+      setTimeout(() => {}, 20);
+    `);
+    expect(r.stderr).toContain('earlier');
+  });
+
   it('a warning after it is printed as before', () => {
     const r = run(`
       import { loadMallocTrim } from './src/app/malloc-trim.ts';

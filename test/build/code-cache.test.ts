@@ -7,7 +7,7 @@
  * same with it, without it, and with the compile cache off.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,6 +92,55 @@ describe("the headless file's code cache", () => {
     const again = readFileSync(file!);
     expect(again.equals(bytes)).toBe(false);
     expect(run(args, env)).toBe(plain);
+  });
+
+  it("an earlier build's caches go when this build writes its own (the directory does not grow build after build)", () => {
+    const dir = join(root, 'earlier');
+    const env = { NODE_COMPILE_CACHE: dir };
+    const args = ['lines', '--json', '--limit', '1'];
+    run(args, env);
+    const [file] = caches(dir);
+    const sub = file!.slice(0, file!.lastIndexOf('/'));
+    // Another build's (its hash differs): the same command, another command; and a file not ours.
+    const earlier = [
+      'linedesk-headless-0123456789abcdef-lines',
+      'linedesk-headless-0123456789abcdef-account',
+    ];
+    for (const f of [...earlier, 'linedesk-other-0123456789abcdef-lines']) writeFileSync(join(sub, f), 'old');
+    run(['account', '--json'], env);
+    const left = readdirSync(sub);
+    for (const f of earlier) expect(left).not.toContain(f);
+    expect(left).toContain('linedesk-other-0123456789abcdef-lines');
+    expect(caches(dir).map((f) => f.replace(/.*-/, ''))).toEqual(
+      expect.arrayContaining(['account', 'lines']),
+    );
+  });
+
+  it('never writes through a file planted where its cache is written first (a shared temporary directory)', () => {
+    const dir = join(root, 'planted');
+    mkdirSync(dir);
+    const victim = join(root, 'victim');
+    writeFileSync(victim, 'mine');
+    const loader = new URL('../../dist/chunks/headless.js', import.meta.url).pathname;
+    const key = /linedesk-headless-[0-9a-f]{16}/.exec(readFileSync(loader, 'utf8'))![0];
+    // In one process: the part file's name carries the process id, known only inside it.
+    const code = `
+      const m = process.getBuiltinModule('node:module');
+      m.enableCompileCache(${JSON.stringify(dir)});
+      const fs = process.getBuiltinModule('node:fs');
+      fs.mkdirSync(m.getCompileCacheDir(), { recursive: true });
+      fs.symlinkSync(${JSON.stringify(victim)}, m.getCompileCacheDir() + '/${key}-lines.' + process.pid + '.part');
+      const { runHeadlessProcess } = await import(${JSON.stringify(loader)});
+      process.exitCode = await runHeadlessProcess(['lines', '--json', '--limit', '1']);
+    `;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], {
+      encoding: 'utf8',
+      env: { ...process.env, ...envFor(sb.info.baseUrl, sb.info.accounts[0]!.apiKey) },
+      timeout: 15_000,
+    });
+    expect(r.status, r.stderr).toBe(0);
+    // Not written through: still its 4 bytes (not a cache's half a megabyte).
+    expect(statSync(victim).size).toBe(4);
   });
 
   it('none is written with the compile cache off', () => {
