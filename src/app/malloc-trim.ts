@@ -23,7 +23,16 @@ export function loadMallocTrim(): (() => void) | null {
       .getBuiltinModule('node:ffi')
       .dlopen(null, { malloc_trim: { arguments: ['uint64'], return: 'int32' } });
     const trim = functions.malloc_trim;
-    return () => void trim(0n);
+    // Called from a timer: a throw there would end the app, so a trim that fails is not tried again.
+    let works = true;
+    return () => {
+      if (!works) return;
+      try {
+        trim(0n);
+      } catch {
+        works = false;
+      }
+    };
   } catch {
     return null;
   } finally {
