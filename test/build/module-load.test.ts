@@ -114,10 +114,7 @@ describe('what a process evaluates, per path', () => {
     // built-ins through modules named `builtin-cjs:` (scripts/app-bundle.mjs): either form.
     const read = (f: string) => readFileSync(new URL(`chunks/${f}`, DIST), 'utf8');
     const ui = read('ui.js');
-    const files = [
-      'ui.js',
-      ...new Set([...ui.matchAll(/["']\.\/([\w-]+\.js)["']/g)].map((m) => m[1]!)),
-    ];
+    const files = ['ui.js', ...new Set([...ui.matchAll(/["']\.\/([\w-]+\.js)["']/g)].map((m) => m[1]!))];
     expect(files).toContain('ui-script.js');
     expect(read('ui-script.js')).toContain('src/app/ui-entry.tsx');
     for (const f of files)
