@@ -10,8 +10,10 @@
 //                            when imported: esbuild keeps an inlined `import()` lazy);
 //   dist/chunks/complete.js  `__complete` (the names a shell completion asks for as it completes);
 //   dist/chunks/sandbox.js   the embedded sandbox (`linedesk sandbox`, `--sandbox`, the app's demo);
-//   dist/chunks/ui.js        the app, with the screens (React, Ink, Yoga) in a chunk it imports once
-//                            its first requests have left, and a chunk the two share.
+//   dist/chunks/ui.js        the app: a small loader of ui-script.js, the app's whole path (the
+//                            screens, React, Ink, Yoga: their modules evaluated only once its first
+//                            requests have left) as one classic script with its own code cache
+//                            (scripts/cached-script.mjs), made after its first frame with data.
 // Only plain data crosses from one file to another: the entry hands argv and parsed options on;
 // the sandbox gives its URL, its accounts' keys and a close function, and its own error class, which
 // its callers test with that same file's export. Modules that two files both bundle (the contract,
