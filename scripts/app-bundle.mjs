@@ -10,8 +10,10 @@
 //                            when imported: esbuild keeps an inlined `import()` lazy);
 //   dist/chunks/complete.js  `__complete` (the names a shell completion asks for as it completes);
 //   dist/chunks/sandbox.js   the embedded sandbox (`linedesk sandbox`, `--sandbox`, the app's demo);
-//   dist/chunks/ui.js        the app, with the screens (React, Ink, Yoga) in a chunk it imports once
-//                            its first requests have left, and a chunk the two share.
+//   dist/chunks/ui.js        the app: a small loader of ui-script.js, the app's whole path (the
+//                            screens, React, Ink, Yoga: their modules evaluated only once its first
+//                            requests have left) as one classic script with its own code cache
+//                            (scripts/cached-script.mjs), made after its first frame with data.
 // Only plain data crosses from one file to another: the entry hands argv and parsed options on;
 // the sandbox gives its URL, its accounts' keys and a close function, and its own error class, which
 // its callers test with that same file's export. Modules that two files both bundle (the contract,
@@ -148,6 +150,32 @@ const entryOf = (self) => ({
 });
 
 /**
+ * An ES module bundle made a script's body. ESM, not CommonJS, where a module has a top-level await
+ * (Ink's reconciler, Yoga's WebAssembly): esbuild cannot write those as CommonJS, and as ESM keeps
+ * them inside the lazy `import()` that reaches them (an async initializer). What a script cannot
+ * hold is replaced: the closing `export {…}` by assignments to `module.exports`; `import.meta` (Yoga's
+ * script directory, Ink's devtools on DEV=true only) by an object of the script's own URL; `import()`
+ * of a built-in by `process.getBuiltinModule` (Ink's `node:fs`, DEV=true only). Anything else left is
+ * an error of the build.
+ */
+function esmAsScript(self, text) {
+  const end = /\bexport\s*\{([^}]*)\};?\s*$/.exec(text);
+  if (!end) throw new Error(`${self}: no closing export {…} to make a script of`);
+  const assigns = end[1]
+    .split(',')
+    .map((e) => e.trim().split(/\s+as\s+/))
+    .map(([local, name = local]) => `module.exports.${name} = ${local};`)
+    .join('');
+  const code = (text.slice(0, end.index) + assigns)
+    .replace(/\bimport\.meta\b/g, '__ldMeta')
+    .replace(/\bimport\((["'])(node:[\w/]+)\1\)/g, 'Promise.resolve(process.getBuiltinModule($1$2$1))');
+  if (/^\s*(import|export)\b/m.test(code) || /\bexport\s*\{/.test(code))
+    throw new Error(`${self}: an import or export a script cannot hold`);
+  const meta = `const __ldMeta = { get url() { return require('node:url').pathToFileURL(require.resolve('./${self}-script.js')).href; }, resolve: (s) => require.resolve(s) };\n`;
+  return meta + code;
+}
+
+/**
  * A file built as a classic script with its own code cache (issue #27): `chunks/<self>.js` is a small
  * loader (scripts/cached-script.mjs) and `chunks/<self>-script.js` the path's bundle, one function
  * taking `exports`, `require`, `module` and `__ldImport` (its one `import()` of another file). Node's
@@ -156,16 +184,16 @@ const entryOf = (self) => ({
  * parsed and compiled again at every start. The loader keeps V8's code cache of the script as it is
  * after a run instead, one per command (scripts/cached-script.mjs).
  */
-async function buildCachedScript(self, outdir) {
+async function buildCachedScript(self, outdir, { exports, handSave = [], format = 'cjs' }) {
   const result = await build({
     ...withFiles(self, './'),
     stdin: entryOf(self),
-    format: 'cjs',
+    format,
     banner: {},
     write: false,
     outfile: `${outdir}/chunks/${self}-script.js`,
   });
-  const text = result.outputFiles[0].text;
+  const text = format === 'esm' ? esmAsScript(self, result.outputFiles[0].text) : result.outputFiles[0].text;
   // The one `import()` it keeps is of another file of the build (the sandbox): through the loader.
   const imports = [...text.matchAll(/\bimport\((["'])(\.\/[\w-]+\.js)\1\)/g)];
   const code = text.replace(/\bimport\((["'])(\.\/[\w-]+\.js)\1\)/g, '__ldImport($1$2$1)');
@@ -180,7 +208,8 @@ async function buildCachedScript(self, outdir) {
     cachedScriptLoader({
       script: `./${self}-script.js`,
       key: `linedesk-${self}-${hash}`,
-      exports: ['runHeadlessProcess'],
+      exports,
+      handSave,
     }),
   );
   // What loading `chunks/<self>.js` evaluates: the script's sources (bundle-inputs.json).
@@ -197,7 +226,7 @@ export async function buildSplit(outdir = 'dist') {
   rmSync(`${outdir}/chunks`, { recursive: true, force: true });
   const results = await Promise.all([
     build({ ...withFiles('app', './chunks/'), entryPoints: ['src/cli.ts'], outfile: `${outdir}/app.js` }),
-    buildCachedScript('headless', outdir),
+    buildCachedScript('headless', outdir, { exports: ['runHeadlessProcess'] }),
     build({
       ...withFiles('complete', './'),
       stdin: entryOf('complete'),
@@ -208,15 +237,11 @@ export async function buildSplit(outdir = 'dist') {
       stdin: entryOf('sandbox'),
       outfile: `${outdir}/chunks/sandbox.js`,
     }),
-    // The app's path stays split in two (and what both halves share): its first requests leave
-    // before the screens' 0.8 MB is even read.
-    build({
-      ...withFiles('ui', './'),
-      entryPoints: { ui: 'src/app/run.tsx' },
-      outdir: `${outdir}/chunks`,
-      splitting: true,
-      chunkNames: '[name]-[hash]',
-    }),
+    // The app's path: one script with its own code cache, made at its first idle moment after the
+    // first frame with data (src/app/run.tsx), so a warm start compiles almost none of the functions
+    // its first frame calls (React, Ink, Yoga, the screens). The screens' modules are still evaluated
+    // only when imported (after the first requests have left).
+    buildCachedScript('ui', outdir, { exports: ['runApp'], handSave: ['runApp'], format: 'esm' }),
   ]);
   const inputs = Object.fromEntries(
     results

@@ -31,12 +31,25 @@ import type { Instance } from './ui-entry';
 /** How long the first frame waits for the first screen's data before it shows "loading". */
 const FIRST_SCREEN_GRACE_MS = 150;
 
+/**
+ * The app's code cache (scripts/cached-script.mjs) is saved at the first idle moment after the first
+ * frame with data: this long without a change of the store's state (a key, a page, a reply).
+ */
+const CACHE_IDLE_MS = 300;
+/** Never idle that long this soon: no cache this time (the next start tries again). */
+const CACHE_WAIT_MS = 5_000;
+
 /** V8's memory flags and collections (app/memory.ts): one keeper for the process. */
 let collect: ((opts: object) => void) | null | undefined;
+/** The memory keeper's last flags (the save of the code cache undoes them for its length). */
+let memoryFlags = '';
 /** glibc's malloc_trim, loaded at the first trim (after the first frame: off the start's path). */
 let mallocTrim: (() => void) | null | undefined;
 const memory = createMemoryKeeper({
-  setFlags: (flags) => process.getBuiltinModule('node:v8').setFlagsFromString(flags),
+  setFlags: (flags) => {
+    memoryFlags = flags;
+    process.getBuiltinModule('node:v8').setFlagsFromString(flags);
+  },
   // V8's `gc`, reached through a new context once --expose-gc is set: after a walk, the old space
   // and young generation it grew are given back at once, the result on screen. A last-resort one
   // (what V8 does near its heap limit: every page it can return) gives back ≈ 70 MB more than a
@@ -60,12 +73,86 @@ const memory = createMemoryKeeper({
   },
 });
 const heavyWork = memory.heavyWork;
+
+/**
+ * Saves the app's code cache (`save`, from the loader) as if no flag had been set since the script
+ * was compiled: V8 stamps a cache with a hash of its flags and rejects it in a process whose flags
+ * differ (the next start, before the memory keeper sets any). `--no-turbofan` is undone for the save
+ * and set again; --optimize-for-size cannot be (its implications stay: a cache made after it was
+ * rejected, tried), so the save comes before `memory.hold()`, and none after it or a collection.
+ * Only the time it would have saved is lost when it is not made.
+ */
+function saveCodeCache(save: () => void): void {
+  if (/(^|\s)--optimize-for-size/.test(memoryFlags) || collect !== undefined) return;
+  const v8 = process.getBuiltinModule('node:v8');
+  if (memoryFlags) v8.setFlagsFromString('--turbofan');
+  try {
+    save();
+  } finally {
+    if (memoryFlags) v8.setFlagsFromString(memoryFlags);
+  }
+}
 /** On quit or a signal during a job: how long requests in flight may take to answer. */
 const SHUTDOWN_GRACE_MS = 5_000;
 
-/** Runs the app until it quits; every exit path restores the terminal. Returns the exit code. */
-export async function runApp(options: AppOptions): Promise<number> {
+/**
+ * Runs the app until it quits; every exit path restores the terminal. Returns the exit code.
+ * `saveCache`: the built app's loader hands its code cache's save when it has one to make
+ * (scripts/cached-script.mjs): made once the first frame with data is drawn, or at a clean exit.
+ */
+export async function runApp(options: AppOptions, saveCache?: (() => void) | null): Promise<number> {
   memory.start();
+  /** The code cache's save, while it is still to be made and the main screen was drawn. */
+  let cacheDue = false;
+  const cacheNow = () => {
+    if (!saveCache || !cacheDue) return;
+    cacheDue = false;
+    saveCodeCache(saveCache);
+    saveCache = null;
+  };
+  /**
+   * With a cache to make: once the first screen's data is in, the first moment CACHE_IDLE_MS without
+   * a change of state makes it, then the memory keeper's hold (which the save must come before); at
+   * most CACHE_WAIT_MS after the data, the hold comes without it. Returns a stop for the pass's end.
+   */
+  const holdAfterCache = (app: { subscribe: (fn: () => void) => () => void }, data: Promise<void>) => {
+    let idle: ReturnType<typeof setTimeout> | undefined;
+    let latest: ReturnType<typeof setTimeout> | undefined;
+    let armed = false;
+    let held = false;
+    const hold = () => {
+      if (held) return;
+      held = true;
+      stop();
+      memory.hold();
+    };
+    const arm = () => {
+      if (!armed || held) return;
+      clearTimeout(idle);
+      idle = setTimeout(() => {
+        cacheNow();
+        hold();
+      }, CACHE_IDLE_MS).unref();
+    };
+    const unsubscribe = app.subscribe(arm);
+    const stop = () => {
+      clearTimeout(idle);
+      clearTimeout(latest);
+      unsubscribe();
+    };
+    const onData = () => {
+      if (held) return;
+      armed = true;
+      cacheDue = true;
+      latest = setTimeout(hold, CACHE_WAIT_MS).unref();
+      arm();
+    };
+    void data.then(onData, onData);
+    return () => {
+      stop();
+      held = true;
+    };
+  };
   if (!process.stdout.isTTY || !process.stdin.isTTY) {
     process.stderr.write(
       'linedesk: this is an interactive app and needs a terminal (stdin and stdout must be a TTY).\n',
@@ -263,10 +350,13 @@ export async function runApp(options: AppOptions): Promise<number> {
       const app = store;
       const stopPastes = pastes.on((text) => handlePaste(app, text));
       instance = ui.renderApp(app, { copy: systemClipboard((data) => process.stdout.write(data)) }, die);
-      memory.hold();
+      let stopHold = () => {};
+      if (saveCache) stopHold = holdAfterCache(app, firstScreen);
+      else memory.hold();
       const stopTrims = app.subscribe(memory.active);
       await instance.waitUntilExit();
       instance = undefined;
+      stopHold();
       stopTrims();
       stopPastes();
       const switchTo = store.getState().switchProfile?.profile;
@@ -274,6 +364,8 @@ export async function runApp(options: AppOptions): Promise<number> {
       // Quit (Ctrl-C included) during a job: the screen goes back now; requests in flight may answer
       // for a bounded time so their outcomes reach the intent log and the journal; nothing new is sent.
       if (!switchTo) restore();
+      // Quit before an idle moment: the cache is made now (the screen is back; nothing waits on it).
+      if (!fatal && !switchTo) cacheNow();
       await store.getState().shutdown(SHUTDOWN_GRACE_MS);
       await conn.close().catch((err) => log.error('close', err));
       conn = undefined;
