@@ -88,6 +88,41 @@ export const bulkLinesInView = (s: {
 }): number => (s.bulk && s.pageRowsFor.bulk === bulkDrawnFor(s.bulk) ? (s.pageRows.bulk ?? 0) : 0);
 
 export function bulkBlocker(b: BulkState, balance: number | undefined): string | null {
+  // Asked at every frame (the footer offers the start key only when it starts the job), and the
+  // answer reads every line: kept for the job it was worked out for (jobs are replaced, never
+  // changed in place), so a preview of 100,000 lines does not walk them at each state change.
+  const kept = blockerKept.get(b.job);
+  if (
+    kept &&
+    kept.balance === balance &&
+    kept.onlyAffordable === b.onlyAffordable &&
+    kept.typed === b.typed &&
+    kept.quoting === b.quoting
+  )
+    return kept.value;
+  const value = blockerOf(b, balance);
+  blockerKept.set(b.job, {
+    balance,
+    onlyAffordable: b.onlyAffordable,
+    typed: b.typed,
+    quoting: b.quoting,
+    value,
+  });
+  return value;
+}
+
+const blockerKept = new WeakMap<
+  BulkState['job'],
+  {
+    readonly balance: number | undefined;
+    readonly onlyAffordable: boolean;
+    readonly typed: string;
+    readonly quoting: boolean;
+    readonly value: string | null;
+  }
+>();
+
+function blockerOf(b: BulkState, balance: number | undefined): string | null {
   if (b.quoting) return 'Waiting for the costs';
   const refused = validateJob(b.job, { balance, onlyAffordable: b.onlyAffordable });
   if (refused?.code === 'nothingToDo') return refused.message;
