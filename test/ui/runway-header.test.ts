@@ -31,4 +31,19 @@ describe('the header with the runway and the drift', () => {
       ' linedesk  demo@sandbox.linedesk  1,200 credits  240 lines [SANDBOX] ',
     );
   });
+  it('the runway goes before the email is shortened: which account it is matters more', () => {
+    // The profiles e2e's header: the email whole fits once the runway has gone (a port of 5 digits).
+    const second = {
+      email: 'second@sandbox.linedesk',
+      money: '250 credits',
+      lines: '25 lines',
+      marked: '',
+      badges: '[second · 127.0.0.1:46467] ',
+      runway: 'covers the next 30 days of renewals',
+    };
+    for (const width of [90, 100, 110]) {
+      const text = joined(layoutHeader(width, second));
+      expect(text, `${width}: ${text}`).toContain('second@sandbox.linedesk');
+    }
+  });
 });

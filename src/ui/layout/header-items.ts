@@ -37,9 +37,10 @@ const EMAIL_MIN = 8;
  * 80 columns with marks the email is kept, shortened (issue 23 dropped it before the lines count).
  */
 export function layoutHeader(width: number, p: HeaderParts): HeaderLayout {
-  // The runway goes first (after the product name), the drift after the email.
+  // The runway goes first (after the product name), before the email is shortened; the drift after
+  // the email.
   const extras = [
-    { runway: true, drift: true, upTo: 3 },
+    { runway: true, drift: true, upTo: 2 },
     { runway: false, drift: true, upTo: 6 },
     { runway: false, drift: false, upTo: 7 },
   ];
