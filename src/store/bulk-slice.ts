@@ -70,10 +70,6 @@ export interface BulkSlice {
 }
 
 /**
- * Why the job cannot start now, or null: the costs still coming, then the job's rules (the change
- * service's `validateJob`), with the dialog's typed count after "nothing to do" and a hint of its key.
- */
-/**
  * What the bulk dialog's count of lines in view is drawn for: the job and its phase (a job started
  * with a screen reader says no line while it runs). A count drawn for another is no count: until this
  * one is drawn, no line is taken to be in view (the scroll keys are not offered a frame too early).
@@ -87,6 +83,10 @@ export const bulkLinesInView = (s: {
   readonly pageRowsFor: Readonly<{ bulk?: string }>;
 }): number => (s.bulk && s.pageRowsFor.bulk === bulkDrawnFor(s.bulk) ? (s.pageRows.bulk ?? 0) : 0);
 
+/**
+ * Why the job cannot start now, or null: the costs still coming, then the job's rules (the change
+ * service's `validateJob`), with the dialog's typed count after "nothing to do" and a hint of its key.
+ */
 export function bulkBlocker(b: BulkState, balance: number | undefined): string | null {
   // Asked at every frame (the footer offers the start key only when it starts the job), and the
   // answer reads every line: kept for the job it was worked out for (jobs are replaced, never
