@@ -3,27 +3,21 @@
  * yet), so its row in the runway may be wrong; the job's end walks the runway again.
  */
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../../src/api/client';
 import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { withChangeService } from '../../src/store/changes/changes-slice';
 import { loaded } from '../../src/store/types';
 import { openQuoted, storeOnSandbox } from '../helpers/app';
-import { faultProxy } from '../helpers/fault-proxy';
-import { DEMO_KEY, sandbox } from '../helpers/sandbox';
+import { proxiedClient } from '../helpers/fault-proxy';
+import { sandbox } from '../helpers/sandbox';
 import { cleanups, until } from '../helpers/wait';
 
 describe('the runway after an unknown outcome', () => {
   it('a job that ends with a line unknown walks the runway again', async () => {
     const env = await sandbox({ lines: 30 });
     // The extend's connection drops before the service answers: it may have left, so "unknown".
-    const proxy = await faultProxy(env.sb.baseUrl, {
+    const { client } = await proxiedClient(env.sb.baseUrl, {
       rules: [{ match: 'PUT /v1/lines/extend', nth: 1, fault: { kind: 'resetBefore' } }],
-    });
-    const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
-    cleanups.push(async () => {
-      await client.close();
-      await proxy.close();
     });
     const { store } = await storeOnSandbox(
       {},
@@ -50,10 +44,9 @@ describe('the runway while a line stays unknown', () => {
   it('walked once as the job ends, not again at each background check that still sees no change', async () => {
     const env = await sandbox({ lines: 30 });
     // Dropped before it reached the service: never applied, "no change seen yet" for the hold window.
-    const proxy = await faultProxy(env.sb.baseUrl, {
+    const { client } = await proxiedClient(env.sb.baseUrl, {
       rules: [{ match: 'PUT /v1/lines/extend', nth: 1, fault: { kind: 'resetBefore' } }],
     });
-    const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
     const deps = withChangeService({
       client,
       target: { id: 'sandbox:test', kind: 'sandbox', label: 'SANDBOX', baseUrl: env.sb.baseUrl },
@@ -67,11 +60,7 @@ describe('the runway while a line stays unknown', () => {
     deps.changes.subscribe((e) => {
       if (e.type === 'checked') checks++;
     });
-    cleanups.push(async () => {
-      await deps.changes.shutdown(0);
-      await client.close();
-      await proxy.close();
-    });
+    cleanups.push(() => deps.changes.shutdown(0));
     const { store } = await storeOnSandbox({}, deps, env);
     const s = () => store.getState();
     await s().loadCatalog();
