@@ -7,7 +7,7 @@
  * list costs the list's pages, the first page
  * read to learn the total being the walk's first. Counted at a proxy in front of the sandbox.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { walkPagesFor } from '../../src/services/paste-lookup';
@@ -18,20 +18,21 @@ import { proxiedClient } from '../helpers/fault-proxy';
 import { books, sandbox } from '../helpers/sandbox';
 import { until } from '../helpers/wait';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
+/** A store whose client goes through a counting proxy, with in-memory intent log and journal. */
+const proxiedStore = async (env: Awaited<ReturnType<typeof sandbox>>) => {
+  const { proxy, client } = await proxiedClient(env.sb.baseUrl);
+  const { store } = await storeOnSandbox(
+    {},
+    { client, intents: memoryIntentLog(), journal: memoryJournal() },
+    env,
+  );
+  return { proxy, store };
+};
 
 describe('a bulk job from marked lines', () => {
   it('reads the list once (the cheaper way) and the balance once before the first request; each marked line extended once', async () => {
     const env = await sandbox({ lines: 150, credits: 100_000 });
-    const { proxy, client } = await proxiedClient(env.sb.baseUrl);
-    const { store } = await storeOnSandbox(
-      {},
-      { client, intents: memoryIntentLog(), journal: memoryJournal() },
-      env,
-    );
+    const { proxy, store } = await proxiedStore(env);
     await store.getState().loadAccount();
     await store.getState().loadCatalog();
     const lines = (await env.client.listLines({ limit: 100, type: 'premium' })).lines.slice(0, 40);
@@ -56,12 +57,7 @@ describe('a bulk job from marked lines', () => {
 describe('the bulk preview', () => {
   it('reads the balance as it opens: a spend elsewhere since the last read is in what it judges', async () => {
     const env = await sandbox({ lines: 40, credits: 40 });
-    const { proxy, client } = await proxiedClient(env.sb.baseUrl);
-    const { store } = await storeOnSandbox(
-      {},
-      { client, intents: memoryIntentLog(), journal: memoryJournal() },
-      env,
-    );
+    const { proxy, store } = await proxiedStore(env);
     const s = () => store.getState();
     await s().loadAccount();
     await s().loadCatalog();
