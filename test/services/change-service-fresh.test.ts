@@ -22,6 +22,20 @@ import { proxiedSandbox } from './proxied-sandbox';
 
 const TARGET = 'sandbox:test';
 
+/** Another job of the account in its hold window (`another-job-held`), its charge on `line` still to be judged by the balance (1,000 before). */
+function beginHeldJob(dir: string, line: LineListItem): void {
+  fileIntentLog(dir).begin({
+    id: 'another-job-held',
+    op: 'extend',
+    months: 1,
+    connections: 1,
+    target: TARGET,
+    createdAt: new Date().toISOString(),
+    balanceBefore: 1_000,
+    lines: [{ ...toBulkLine(line), state: 'unknown', detail: 'no change seen yet', sentAt: Date.now() }],
+  });
+}
+
 async function setup(rules: readonly FaultRule[] = [], dialect: Dialect = {}) {
   const { env, proxy, client, dir } = await proxiedSandbox({ lines: 40, rules, dialect });
   const journal = memoryJournal();
@@ -629,16 +643,7 @@ describe('a single change reads its line again when the screen read it over a mi
     const { env, dir, changes, premium, packages } = await setup();
     const [line, other] = premium;
     // Another job of the account in its hold window, its charge still to be judged by the balance.
-    fileIntentLog(dir).begin({
-      id: 'another-job-held',
-      op: 'extend',
-      months: 1,
-      connections: 1,
-      target: TARGET,
-      createdAt: new Date().toISOString(),
-      balanceBefore: 1_000,
-      lines: [{ ...toBulkLine(other!), state: 'unknown', detail: 'no change seen yet', sentAt: Date.now() }],
-    });
+    beginHeldJob(dir, other!);
     await env.client.upgradeLine({ id: line!.id, new_connections: line!.connections + 1 });
     const change = extendOf(line!);
     const sent = await changes.send(change, costOf(changes, change, packages), { linesReadAt: longAgo() });
@@ -652,16 +657,7 @@ describe('a single change reads its line again when the screen read it over a mi
   it('a change left to another job’s open change of its line leaves that job’s balance window open: it spent nothing', async () => {
     const { dir, changes, premium, packages } = await setup();
     const [line] = premium;
-    fileIntentLog(dir).begin({
-      id: 'another-job-held',
-      op: 'extend',
-      months: 1,
-      connections: 1,
-      target: TARGET,
-      createdAt: new Date().toISOString(),
-      balanceBefore: 1_000,
-      lines: [{ ...toBulkLine(line!), state: 'unknown', detail: 'no change seen yet', sentAt: Date.now() }],
-    });
+    beginHeldJob(dir, line!);
     const change = extendOf(line!);
     const sent = await changes.send(change, costOf(changes, change, packages), { linesReadAt: longAgo() });
     expect(sent.line.heldBack).toBe(true);
@@ -675,18 +671,7 @@ describe('a single change reads its line again when the screen read it over a mi
     it(`a ${how} during the balance read before the first request sends nothing and leaves another job’s window open`, async () => {
       const { env, proxy, dir, premium, packages } = await setup();
       const [line, other] = premium;
-      fileIntentLog(dir).begin({
-        id: 'another-job-held',
-        op: 'extend',
-        months: 1,
-        connections: 1,
-        target: TARGET,
-        createdAt: new Date().toISOString(),
-        balanceBefore: 1_000,
-        lines: [
-          { ...toBulkLine(other!), state: 'unknown', detail: 'no change seen yet', sentAt: Date.now() },
-        ],
-      });
+      beginHeldJob(dir, other!);
       fileIntentLog(dir).release('another-job-held');
       // The user cancels (or quits) as the job reads the balance its window starts from.
       const real = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
