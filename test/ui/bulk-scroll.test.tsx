@@ -7,6 +7,7 @@ import { command } from '../../src/commands/keymap';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { footerHints } from '../../src/ui/layout/Footer';
 import { renderApp } from '../helpers/app';
+import { appliedJournal } from '../helpers/journal';
 
 function resize(app: Awaited<ReturnType<typeof renderApp>>, columns: number, rows: number) {
   Object.defineProperty(app.ui.stdout, 'columns', { value: columns, configurable: true });
@@ -62,21 +63,7 @@ describe('the bulk dialog’s scroll keys', () => {
 
 describe('the journal’s scroll keys', () => {
   it('stop at the end (shared with help and the bulk dialog): one key up moves the window at once', async () => {
-    const journal = memoryJournal();
-    for (let i = 0; i < 30; i++)
-      journal.append({
-        opId: `j:${i}`,
-        time: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString(),
-        target: 'sandbox:test',
-        operation: 'extend',
-        lineId: `id${i}`,
-        username: `user${String(i).padStart(3, '0')}`,
-        quotedCost: 1,
-        estimate: true,
-        deducedCredits: 1,
-        newBalance: 100 - i,
-        outcome: 'applied',
-      });
+    const journal = appliedJournal(30);
     const app = await renderApp({ lines: 40 }, { journal });
     await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
     await app.press('nav.journal');
