@@ -8,12 +8,7 @@ import { memoryJournal } from '../../src/services/changes/journal';
 import { footerHints } from '../../src/ui/layout/Footer';
 import { renderApp } from '../helpers/app';
 import { appliedJournal } from '../helpers/journal';
-
-function resize(app: Awaited<ReturnType<typeof renderApp>>, columns: number, rows: number) {
-  Object.defineProperty(app.ui.stdout, 'columns', { value: columns, configurable: true });
-  Object.defineProperty(app.ui.stdout, 'rows', { value: rows, configurable: true });
-  app.ui.stdout.emit('resize');
-}
+import { resize } from '../helpers/resize';
 
 describe('the bulk dialog’s scroll keys', () => {
   it('are not offered when no line is in view (a delete preview too small to show its total)', async () => {
