@@ -144,9 +144,15 @@ export function createUiSlice(set: SetState, get: GetState, deps: StoreDeps): Ui
     },
 
     setPageRows(area, rows, drawnFor = '') {
-      if (get().pageRows[area] !== rows) set({ pageRows: { ...get().pageRows, [area]: rows } });
-      if ((get().pageRowsFor[area] ?? '') !== drawnFor)
-        set({ pageRowsFor: { ...get().pageRowsFor, [area]: drawnFor } });
+      // The count and what it was drawn for change together: one update, never a count for another.
+      const { pageRows, pageRowsFor } = get();
+      const sameRows = pageRows[area] === rows;
+      const sameFor = (pageRowsFor[area] ?? '') === drawnFor;
+      if (sameRows && sameFor) return;
+      set({
+        ...(sameRows ? {} : { pageRows: { ...pageRows, [area]: rows } }),
+        ...(sameFor ? {} : { pageRowsFor: { ...pageRowsFor, [area]: drawnFor } }),
+      });
     },
 
     setCaret(caret) {

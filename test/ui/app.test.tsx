@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { command } from '../../src/commands/keymap';
 import { loaded } from '../../src/domain/load';
-import { memoryJournal } from '../../src/services/changes/journal';
 import { selectDialog } from '../../src/store/view-stack';
 import { fitHints } from '../../src/ui/layout/Footer';
 import { keyBytes, renderApp, visibleUsernames } from '../helpers/app';
+import { appliedJournal } from '../helpers/journal';
 
 describe('the app against the sandbox', () => {
   it('opens on the lines browser with header, position and footer', async () => {
@@ -395,21 +395,7 @@ describe('the line detail says why a line does not work', () => {
 
 describe('long lists scroll', () => {
   it('the journal: 60 entries, PgDn shows older ones; the bulk preview of 60 lines scrolls too', async () => {
-    const journal = memoryJournal();
-    for (let i = 0; i < 60; i++)
-      journal.append({
-        opId: `j:${i}`,
-        time: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString(),
-        target: 'sandbox:test', // the test store's account: the view shows one account (issue 24)
-        operation: 'extend',
-        lineId: `id${i}`,
-        username: `user${String(i).padStart(3, '0')}`,
-        quotedCost: 1,
-        estimate: true,
-        deducedCredits: 1,
-        newBalance: 100 - i,
-        outcome: 'applied',
-      });
+    const journal = appliedJournal(60);
     const app = await renderApp({}, { journal });
     await app.waitFrame((f) => f.includes('of 60'));
     await app.press('nav.journal');

@@ -8,15 +8,10 @@ import { pendingCounts } from '../../src/domain/bulk';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { footerHints } from '../../src/ui/layout/Footer';
 import { renderApp } from '../helpers/app';
+import { resize } from '../helpers/resize';
 import { DEMO_KEY } from '../helpers/sandbox';
 
 type App = Awaited<ReturnType<typeof renderApp>>;
-
-function resize(app: App, columns: number, rows: number) {
-  Object.defineProperty(app.ui.stdout, 'columns', { value: columns, configurable: true });
-  Object.defineProperty(app.ui.stdout, 'rows', { value: rows, configurable: true });
-  app.ui.stdout.emit('resize');
-}
 
 /** The dialog's rows between its borders, without them, as one text (a wrapped sentence joined). */
 const dialogText = (frame: string) =>

@@ -9,12 +9,7 @@ import { loaded } from '../../src/domain/load';
 import { windowOfRows } from '../../src/domain/scroll';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { renderApp } from '../helpers/app';
-
-function resize(app: Awaited<ReturnType<typeof renderApp>>, columns: number, rows: number) {
-  Object.defineProperty(app.ui.stdout, 'columns', { value: columns, configurable: true });
-  Object.defineProperty(app.ui.stdout, 'rows', { value: rows, configurable: true });
-  app.ui.stdout.emit('resize');
-}
+import { resize } from '../helpers/resize';
 
 /** The dialog's text without its borders, its rows joined: a sentence wrapped over rows reads whole. */
 const prose = (frame: string) =>

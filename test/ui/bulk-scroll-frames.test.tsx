@@ -8,14 +8,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { keyHintText } from '../../src/commands/keymap';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { renderApp } from '../helpers/app';
+import { resize } from '../helpers/resize';
 
 type App = Awaited<ReturnType<typeof renderApp>>;
-
-function resize(app: App, columns: number, rows: number) {
-  Object.defineProperty(app.ui.stdout, 'columns', { value: columns, configurable: true });
-  Object.defineProperty(app.ui.stdout, 'rows', { value: rows, configurable: true });
-  app.ui.stdout.emit('resize');
-}
 
 const plain = (f: string) => f.replace(/\u001b\[[0-9;]*m/g, '');
 const NOTE = /lines \d+–\d+ of \d+ \(.*scroll\)/;

@@ -7,12 +7,8 @@ import { command } from '../../src/commands/keymap';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { footerHints } from '../../src/ui/layout/Footer';
 import { renderApp } from '../helpers/app';
-
-function resize(app: Awaited<ReturnType<typeof renderApp>>, columns: number, rows: number) {
-  Object.defineProperty(app.ui.stdout, 'columns', { value: columns, configurable: true });
-  Object.defineProperty(app.ui.stdout, 'rows', { value: rows, configurable: true });
-  app.ui.stdout.emit('resize');
-}
+import { appliedJournal } from '../helpers/journal';
+import { resize } from '../helpers/resize';
 
 describe('the bulk dialog’s scroll keys', () => {
   it('are not offered when no line is in view (a delete preview too small to show its total)', async () => {
@@ -62,21 +58,7 @@ describe('the bulk dialog’s scroll keys', () => {
 
 describe('the journal’s scroll keys', () => {
   it('stop at the end (shared with help and the bulk dialog): one key up moves the window at once', async () => {
-    const journal = memoryJournal();
-    for (let i = 0; i < 30; i++)
-      journal.append({
-        opId: `j:${i}`,
-        time: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString(),
-        target: 'sandbox:test',
-        operation: 'extend',
-        lineId: `id${i}`,
-        username: `user${String(i).padStart(3, '0')}`,
-        quotedCost: 1,
-        estimate: true,
-        deducedCredits: 1,
-        newBalance: 100 - i,
-        outcome: 'applied',
-      });
+    const journal = appliedJournal(30);
     const app = await renderApp({ lines: 40 }, { journal });
     await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
     await app.press('nav.journal');

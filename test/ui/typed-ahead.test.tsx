@@ -3,6 +3,7 @@ import { loaded } from '../../src/domain/load';
 import { BURST_GAP_MS, CONFIRM_ARM_MS } from '../../src/keys/confirm-gate';
 import { selectDialog, selectScreen } from '../../src/store/view-stack';
 import { renderApp } from '../helpers/app';
+import { resize } from '../helpers/resize';
 import { books } from '../helpers/sandbox';
 
 // Keys as SSH delivers them: several in one read. Each test writes a burst in ONE stdin write (one
@@ -20,12 +21,6 @@ async function onPremium(opts: Parameters<typeof renderApp>[0] = {}) {
 }
 
 /** Resizes the test terminal (ink-testing-library's is 100 columns and has no rows). */
-function resize(app: Awaited<ReturnType<typeof renderApp>>, columns: number, rows: number) {
-  Object.defineProperty(app.ui.stdout, 'columns', { value: columns, configurable: true });
-  Object.defineProperty(app.ui.stdout, 'rows', { value: rows, configurable: true });
-  app.ui.stdout.emit('resize');
-}
-
 describe('keys typed ahead never confirm a change', () => {
   it('e and Enter in one read: the Enter is dropped and said; nothing charged; a deliberate Enter charges once', async () => {
     const app = await onPremium();
