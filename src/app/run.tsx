@@ -364,8 +364,9 @@ export async function runApp(options: AppOptions, saveCache?: (() => void) | nul
       // Quit (Ctrl-C included) during a job: the screen goes back now; requests in flight may answer
       // for a bounded time so their outcomes reach the intent log and the journal; nothing new is sent.
       if (!switchTo) restore();
-      // Quit before an idle moment: the cache is made now (the screen is back; nothing waits on it).
-      if (!fatal && !switchTo) cacheNow();
+      // Quit with q before an idle moment: the cache is made now (the screen is back; nothing waits
+      // on it). Not on a signal or a lost terminal: nothing is added to the way out then.
+      if (!fatal && !switchTo && !stopping) cacheNow();
       await store.getState().shutdown(SHUTDOWN_GRACE_MS);
       await conn.close().catch((err) => log.error('close', err));
       conn = undefined;
