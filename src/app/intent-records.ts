@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { lazySchema } from '../api/contract/lazy';
 import type { BulkJob, BulkLine } from '../domain/bulk';
+import { asReadFromWords } from '../services/changes/fresh-lines';
 
 /**
  * The records of an intent file, read defensively: each is checked before it is believed, fields a
@@ -9,7 +10,8 @@ import type { BulkJob, BulkLine } from '../domain/bulk';
  * records one process after another appended, so a lost, repeated or reordered one shows) and
  * `{"window":"closed"}` from any process, and `{"n":3,"balance":…}` when the job's balance window
  * opens (after its lines were read again: the job was begun with `balanceBefore: null`). Files of
- * earlier versions have no `n`; they read as before.
+ * earlier versions have no `n`; they read as before. A line skipped when read again keeps why in
+ * `notSentAsRead`; one an earlier version wrote has it from its words (fresh-lines.ts).
  */
 
 const num = lazySchema(() => z.number().finite());
@@ -118,7 +120,7 @@ export function replay(text: string, path: string): Replayed {
       else if (!parsed.success) problems.push(`the job record (${at}) is of the wrong shape`);
       else {
         job = parsed.data as BulkJob;
-        lines = [...job.lines];
+        lines = job.lines.map(asReadFromWords);
         last = n.data ?? null;
       }
       continue;
@@ -139,7 +141,7 @@ export function replay(text: string, path: string): Replayed {
         problems.push(`${at} is a line record of the wrong shape`);
         continue;
       }
-      const l = parsed.data as BulkLine;
+      const l = asReadFromWords(parsed.data as BulkLine);
       if (!job) continue;
       // A created line is renamed from `new:<username>` to its real id once the server names it.
       const i = lines.findIndex(

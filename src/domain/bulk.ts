@@ -68,6 +68,14 @@ export interface BulkLine {
    * linedesk's): the job did not settle it, so a script's exit says "unknown" (3), not "done".
    */
   readonly heldBack?: boolean;
+  /**
+   * Skipped because, read again just before sending, the line was not as the job had it: `changed`
+   * (its plan changed, or it read older than its marks: it stays marked, to review and run again) or
+   * `gone` (not found: deleted or moved; it leaves the marks). Kept in the intent log; what the
+   * screens and the resume offer go by, never the detail's words (an earlier version's file has only
+   * those: services/changes/fresh-lines.ts `asReadFromWords` reads them once, as it is loaded).
+   */
+  readonly notSentAsRead?: 'changed' | 'gone';
 }
 
 export interface BulkJob {

@@ -14,6 +14,7 @@ import { createClient } from '../../src/api/client';
 import { fileIntentLog, type IntentFs } from '../../src/app/intent-file';
 import { startTimeOf } from '../../src/app/process-owner';
 import { type BulkJob, type BulkLine, toBulkLine } from '../../src/domain/bulk';
+import { leftToReview, notFoundAgain } from '../../src/services/changes/fresh-lines';
 import type { IntentLog } from '../../src/services/changes/intent-log';
 import { describeError } from '../../src/services/describe-error';
 import { unsettledReason } from '../../src/store/selectors';
@@ -202,6 +203,62 @@ describe('a damaged intent file', () => {
     expect(log.damaged?.()).toEqual([]);
     expect(log.open()[0]!.lines[0]).toMatchObject({ state: 'sending', sentAt: '2026-11-24T10:00:00Z' });
     expect(log.open()[0]!.lines[1]).toMatchObject({ state: 'pending' });
+  });
+
+  it('why a line was not sent as read again is kept typed across a restart; an earlier file has it from its words', () => {
+    const dir = tmp('ld-asread-');
+    const log = fileIntentLog(dir);
+    const job = aJob('j1', 3);
+    log.begin(job);
+    // Written by this version: the field holds, whatever the words say.
+    log.line(job.id, { ...job.lines[0]!, state: 'skipped', detail: 'other words', notSentAsRead: 'changed' });
+    expect(fileIntentLog(dir).open()[0]!.lines[0]).toMatchObject({ notSentAsRead: 'changed' });
+    expect(leftToReview(fileIntentLog(dir).open()[0]!.lines[0]!)).toBe(true);
+    // An earlier version's file has only the words: read, the field comes from them (the job's own
+    // record too: a resumed job begins with the lines an earlier run skipped).
+    const old = tmp('ld-asread-old-');
+    const skipped = (i: number, detail: string, more: Partial<BulkLine> = {}) => ({
+      ...aLine(i),
+      state: 'skipped' as const,
+      detail,
+      ...more,
+    });
+    const oldJob = extendJob('j2', [
+      skipped(
+        0,
+        'not sent: changed since it was marked (its connections went from 1 to 2); nothing charged: review it and run again',
+      ),
+      aLine(1),
+      aLine(2),
+      aLine(3),
+      skipped(4, 'left alone: another linedesk has an open change of this line', { heldBack: true }),
+    ]);
+    writeFileSync(
+      join(old, 'j2.jsonl'),
+      [
+        { job: oldJob },
+        {
+          line: skipped(
+            1,
+            'not sent: not found when read again before sending (deleted or moved since it was marked); nothing charged',
+          ),
+        },
+        {
+          line: skipped(
+            2,
+            'not sent: read again, its expiry was earlier than when it was marked, or could not be compared (the server’s search may lag); nothing charged: run it again',
+          ),
+        },
+      ]
+        .map((r) => `${JSON.stringify(r)}\n`)
+        .join(''),
+    );
+    const read = fileIntentLog(old);
+    expect(read.damaged?.()).toEqual([]);
+    const lines = read.open()[0]!.lines;
+    expect(lines.map((l) => l.notSentAsRead)).toEqual(['changed', 'gone', 'changed', undefined, undefined]);
+    expect(lines.map(leftToReview)).toEqual([true, false, true, false, false]);
+    expect(lines.map(notFoundAgain)).toEqual([false, true, false, false, false]);
   });
 
   it('a record cut mid-write is followed by a newline, so the next record still reads', () => {

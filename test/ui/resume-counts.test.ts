@@ -18,7 +18,7 @@ describe('the resume offer', () => {
       { state: 'unknown' },
       { state: 'pending' },
       { state: 'pending' },
-      { state: 'skipped', detail: 'not sent: changed since it was marked' },
+      { state: 'skipped', detail: 'not sent: changed since it was marked', notSentAsRead: 'changed' },
       { state: 'cancelled' },
     ];
     const job = extendJob(

@@ -87,8 +87,31 @@ export async function readAgain(
 const NOT_FOUND = 'not sent: not found when read again before sending';
 
 /** A line not sent because it was not found when read again (deleted or moved): a screen drops it. */
-export const notFoundAgain = (l: BulkLine): boolean =>
-  l.state === 'skipped' && (l.detail ?? '').startsWith(NOT_FOUND);
+export const notFoundAgain = (l: BulkLine): boolean => l.state === 'skipped' && l.notSentAsRead === 'gone';
+
+/**
+ * A line a job did not send because, read again just before, it had changed since it was marked
+ * (or read older than its marks): the job left it marked, to review and run again. Not one held for
+ * another job, nor one no longer found (that leaves the marks), nor one its plan skipped (a trial).
+ */
+export const leftToReview = (l: BulkLine): boolean =>
+  l.state === 'skipped' && !l.heldBack && l.notSentAsRead === 'changed';
+
+/**
+ * A line of an intent file an earlier version wrote, before `notSentAsRead` was kept: a line skipped
+ * when read again says so only in its words (every such detail began "not sent:", and only those of
+ * skipped lines did; "not found…" marked one gone). Read once, as the file is loaded; a line that has
+ * the field, or a value this version does not know, keeps it / is read from the words the same way.
+ */
+export function asReadFromWords(l: BulkLine): BulkLine {
+  if (l.state !== 'skipped' || l.heldBack) return l;
+  if (l.notSentAsRead === 'changed' || l.notSentAsRead === 'gone') return l;
+  const { notSentAsRead: _unknown, ...rest } = l;
+  const d = l.detail ?? '';
+  if (d.startsWith(NOT_FOUND)) return { ...rest, notSentAsRead: 'gone' };
+  if (d.startsWith('not sent:')) return { ...rest, notSentAsRead: 'changed' };
+  return rest;
+}
 
 /**
  * One pending line against what the server shows now (null: not found), and the server's line to
@@ -107,6 +130,7 @@ function freshLine(
         ...l,
         cost: 0,
         state: 'skipped',
+        notSentAsRead: 'gone',
         detail: `${NOT_FOUND} (deleted or moved since it was ${since}); nothing charged`,
       },
       null,
@@ -121,6 +145,7 @@ function freshLine(
         ...l,
         cost: 0,
         state: 'skipped',
+        notSentAsRead: 'changed',
         detail:
           'not sent: read again, its expiry was earlier than when it was marked, or could not be compared (the server’s search may lag); nothing charged: run it again',
       },
@@ -136,6 +161,7 @@ function freshLine(
         cost: 0,
         after: {},
         state: 'skipped',
+        notSentAsRead: 'changed',
         detail: `not sent: changed since it was ${since} (${why}); nothing charged: review it and ${since === 'marked' ? 'run' : 'try'} again`,
       },
       now,

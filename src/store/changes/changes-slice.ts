@@ -6,8 +6,8 @@
  * ownership of jobs and the background checks are the service's; these actions only call it.
  */
 import type { LineListItem } from '../../api/contract';
-import type { BulkJob, BulkLine } from '../../domain/bulk';
-import { notFoundAgain } from '../../services/changes/fresh-lines';
+import type { BulkJob } from '../../domain/bulk';
+import { leftToReview, notFoundAgain } from '../../services/changes/fresh-lines';
 import {
   type ChangeEvent,
   type ChangeHooks,
@@ -58,13 +58,8 @@ export interface ChangesSlice {
   settleByHand: (jobId: string, lineId: string, verdict: 'applied' | 'not applied') => BulkJob | null;
 }
 
-/**
- * A line a job did not send because, read again just before, it had changed since it was marked
- * (or read older than its marks): the job left it marked, to review and run again. Not one held for
- * another job, nor one no longer found (that leaves the marks), nor one its plan skipped (a trial).
- */
-export const leftToReview = (l: BulkLine): boolean =>
-  l.state === 'skipped' && !l.heldBack && !notFoundAgain(l) && (l.detail ?? '').startsWith('not sent:');
+/** A line an interrupted job left marked to review (the service's rule, for the resume offer). */
+export { leftToReview };
 
 /** The store's deps with the change service made from them (unless given: a command shares its own). */
 export function withChangeService(deps: StoreDeps): StoreDeps & { readonly changes: ChangeService } {
