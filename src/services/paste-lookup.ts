@@ -9,6 +9,11 @@ export interface PasteLookup {
   readonly ambiguous: ReadonlyMap<string, readonly LineListItem[]>;
   /** Items no line answers to, in the order pasted. */
   readonly missing: readonly string[];
+  /**
+   * Of `missing`, those it cannot say are absent: the walk that would have settled them stopped first
+   * (at `maxPages`, or cancelled). The rest of `missing` are proven: the whole list was read.
+   */
+  readonly unreached: readonly string[];
 }
 
 const CONCURRENCY = 4;
@@ -99,7 +104,7 @@ export async function lookupPasted(
     const whole = first.nextOffset === null && first.lines.length >= first.totalHits;
     for (const k of keys) settle(first.lines, k, whole);
     opts.progress(found.size + ambiguous.size);
-    if (whole) return byItem(items, found, ambiguous);
+    if (whole) return byItem(items, found, ambiguous, true);
   }
   let left = keys.filter((k) => !isSettled(k));
   const pages = total === null ? null : walkPagesFor(total);
@@ -117,8 +122,10 @@ export async function lookupPasted(
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, left.length) }, worker));
     left = keys.filter((k) => !isSettled(k));
   }
+  // Whether every item left unfound is proven absent: only a walk of the whole list proves it.
+  let reachedAll = !left.length;
   if (left.length && !opts.cancelled()) {
-    // A walk cut short at maxPages stops quietly: what it did not reach is "missing".
+    // A walk cut short at maxPages stops quietly: what it did not reach is "missing", and unreached.
     let walked = 0;
     const walk = {
       cancelled: () => opts.cancelled() || walked >= cap,
@@ -129,9 +136,10 @@ export async function lookupPasted(
     const got = await resolveInPages(client, left, walk, first);
     for (const [key, line] of got.found) found.set(key, line);
     for (const [key, lines] of got.ambiguous) ambiguous.set(key, lines);
+    reachedAll = !got.cut;
   }
   opts.progress(found.size + ambiguous.size);
-  return byItem(items, found, ambiguous);
+  return byItem(items, found, ambiguous, reachedAll);
 }
 
 /** The lookup by each item as given (trimmed keys inside). */
@@ -139,6 +147,8 @@ function byItem(
   items: readonly string[],
   found: ReadonlyMap<string, LineListItem>,
   ambiguous: ReadonlyMap<string, readonly LineListItem[]>,
+  /** The whole list was read where it had to be: what is missing is absent. */
+  reachedAll: boolean,
 ): PasteLookup {
   const out = {
     found: new Map<string, LineListItem>(),
@@ -153,7 +163,7 @@ function byItem(
     else if (several) out.ambiguous.set(item, several);
     else missing.push(item);
   }
-  return { ...out, missing };
+  return { ...out, missing, unreached: reachedAll ? [] : missing };
 }
 
 /**
@@ -177,7 +187,12 @@ async function resolveInPages(
   opts: WalkOptions,
   /** A first page already read (offset 0, 100 lines): the walk starts with it, not a request. */
   first: LinesPage | null = null,
-): Promise<{ found: Map<string, LineListItem>; ambiguous: Map<string, readonly LineListItem[]> }> {
+): Promise<{
+  found: Map<string, LineListItem>;
+  ambiguous: Map<string, readonly LineListItem[]>;
+  /** The walk stopped before the list's end (cancelled, or at its page limit). */
+  cut: boolean;
+}> {
   // Keys by their trimmed lower case: a line is a candidate for every key its id or username folds to.
   const byLower = new Map<string, string[]>();
   for (const k of keys) {
@@ -225,5 +240,5 @@ async function resolveInPages(
     if (r.kind === 'found' && (r.exact || !cut)) found.set(key, r.line);
     else if (r.kind === 'ambiguous' && !cut) ambiguous.set(key, r.lines);
   }
-  return { found, ambiguous };
+  return { found, ambiguous, cut };
 }

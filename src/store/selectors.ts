@@ -2,6 +2,7 @@ import type { Line, LineListItem } from '../api/contract';
 import { buildLinks, type Links } from '../domain/links';
 import { openReason, openRefusal } from '../services/changes/open-lines';
 import type { AppState } from './app-store';
+import { lookUpAgain } from './changes/changes-slice';
 import { selectCurrentLine } from './lines-slice';
 import { selectRenewalsPlan } from './renewals-slice';
 import { loaded } from './types';
@@ -91,3 +92,13 @@ export function selectLinksOf(s: AppState, line: LineListItem): Links {
   linksKept.set(line, { account, templates: s.linkTemplates, links });
   return links;
 }
+
+/**
+ * The resume offer's lines whose lookup a check again tries again (the lookup at start did not reach
+ * them, or failed): resume.recheck is offered for them too.
+ */
+export const selectToLookUpAgain = (s: Pick<AppState, 'markedAgain'>): number => {
+  let n = 0;
+  for (const m of s.markedAgain.values()) if (lookUpAgain(m)) n++;
+  return n;
+};

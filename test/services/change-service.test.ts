@@ -138,6 +138,33 @@ describe('the change service', () => {
     expect(books(env.sb).ledger.length).toBe(charged + 1);
   });
 
+  it('the recovery at start looks no line up to mark again: that is the screens’ (a command marks nothing)', async () => {
+    const { make, proxy, dir, premium } = await setup();
+    // An interrupted job: its lines never sent, one left marked to review (changed since marked).
+    fileIntentLog(dir).begin({
+      id: 'job-int',
+      op: 'extend',
+      months: 1,
+      connections: 1,
+      target: 'sandbox:test',
+      createdAt: new Date().toISOString(),
+      lines: [
+        toBulkLine(premium[0]!),
+        toBulkLine(premium[1]!),
+        {
+          ...toBulkLine(premium[2]!),
+          state: 'skipped',
+          notSentAsRead: 'changed',
+          detail: 'not sent: changed',
+        },
+      ],
+    });
+    proxy.set({});
+    const recovered = await make().recoverIntents();
+    expect(recovered.map((r) => r.unsent)).toEqual([2]);
+    expect(proxy.received.get('GET /v1/lines/all') ?? 0).toBe(0);
+  });
+
   it('a line another job changed lately, sent again from the same stale view and lost, is not called applied', async () => {
     // The second extend's request never reaches the service (the connection drops before it).
     const { changes, env, premium, packages } = await setup([

@@ -74,4 +74,24 @@ describe('a lookup whose walk is cut short', () => {
     const r = await lookupPasted(client, items, { cancelled: () => false, progress: () => {}, total: 250 });
     expect(r.found.get('liam01')?.id).toBe('id450');
   });
+
+  it('says what it did not reach: missing then is not absent (unreached); a whole walk proves it', async () => {
+    const cut = await lookupPasted(server().client, ['id450', 'id001', 'nobody'], {
+      cancelled: () => false,
+      progress: () => {},
+      maxPages: 3,
+      total: 250,
+    });
+    expect(cut.found.get('id001')?.id).toBe('id001');
+    expect(cut.missing).toEqual(['id450', 'nobody']);
+    expect(cut.unreached).toEqual(['id450', 'nobody']);
+    const whole = await lookupPasted(server().client, ['id450', 'nobody'], {
+      cancelled: () => false,
+      progress: () => {},
+      total: 250,
+    });
+    expect(whole.found.get('id450')?.id).toBe('id450');
+    expect(whole.missing).toEqual(['nobody']);
+    expect(whole.unreached).toEqual([]);
+  });
 });

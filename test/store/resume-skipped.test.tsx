@@ -28,6 +28,16 @@ describe('a restarted job’s lines changed since marked', () => {
     expect(second.getState().marked.has(changed.id)).toBe(true);
   });
 
+  it('the never-sent and the changed ones are looked up together: one list read, not one per kind', async () => {
+    const { start, proxy, changed, unsent } = await interruptedJob();
+    const second = await start();
+    proxy.set({});
+    await second.getState().recoverIntents();
+    expect([...second.getState().marked.keys()].sort()).toEqual([...unsent, changed.id].sort());
+    // 30 lines: one page is the whole list, so one read settles every line of both kinds.
+    expect(proxy.received.get('GET /v1/lines/all')).toBe(1);
+  });
+
   it('a resume sends the never-sent ones only; the finished job lists the changed one, still marked', async () => {
     const { start, changed, unsent } = await interruptedJob();
     const second = await start();

@@ -5,9 +5,15 @@
  * not mark again a line the user unmarked since.
  */
 import { describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client';
+import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { renderApp } from '../helpers/app';
+import { faultProxy } from '../helpers/fault-proxy';
 import { interruptedJob } from '../helpers/interrupted';
+import { extendJob, jobLine } from '../helpers/jobs';
+import { DEMO_KEY, sandbox } from '../helpers/sandbox';
+import { cleanups } from '../helpers/wait';
 
 /** The offer's text, its rows joined (a row is cut at the width; the check reads its start). */
 const offer = (f: string) =>
@@ -48,6 +54,48 @@ describe('the resume offer’s lines changed since marked', () => {
     expect(offer(app.frame())).toContain(`extend ${changed.username}: not found now, not marked again`);
     expect(app.store.getState().marked.has(changed.id)).toBe(false);
   });
+
+  it('one the lookup at start did not reach is "not looked up", not "not found"; a check again looks it up', async () => {
+    // A list of 21 pages (more than the lookup at start reads) on a server whose search matches no
+    // id: the lookup walks its 20 pages, and the line at the list's end is never read.
+    const env = await sandbox({ lines: 2_000 });
+    const proxy = await faultProxy(env.sb.baseUrl, { dialect: { searchIgnoresIds: true } });
+    const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+    cleanups.push(async () => {
+      await client.close();
+      await proxy.close();
+    });
+    const all = (await env.client.listLines({ limit: 1, orderBy: 'id' })).totalHits;
+    const [last] = (await env.client.listLines({ offset: all - 1, limit: 1 })).lines;
+    const [first] = (await env.client.listLines({ offset: 0, limit: 1 })).lines;
+    const intents = memoryIntentLog();
+    intents.begin(
+      extendJob('job-far', [
+        jobLine(first!),
+        jobLine(last!, {
+          state: 'skipped',
+          notSentAsRead: 'changed',
+          detail: 'not sent: changed since it was marked',
+        }),
+      ]),
+    );
+    const app = await renderApp({}, { client, intents }, env);
+    await app.waitFrame((f) =>
+      offer(f).includes('The line changed since marked: not marked again (below, why)'),
+    );
+    expect(offer(app.frame())).toContain(
+      `extend ${last!.username}: not looked up (the lookup did not reach it)`,
+    );
+    expect(offer(app.frame())).not.toContain('not found');
+    expect(app.store.getState().marked.has(last!.id)).toBe(false);
+    expect(app.store.getState().marked.has(first!.id)).toBe(true);
+    // The key the offer shows looks it up again, the whole list this time: found, marked again.
+    await app.waitFrame((f) => f.includes('r looks up again the line not looked up'));
+    await app.press('resume.recheck');
+    await app.waitFrame((f) => offer(f).includes('1 skipped (changed since marked: marked again)'));
+    expect(app.store.getState().marked.has(last!.id)).toBe(true);
+    expect(app.frame()).not.toContain('not looked up');
+  }, 30_000);
 
   it('says, naming it, that one is not marked again when the lookup failed', async () => {
     const { env, proxy, deps, changed } = await interruptedJob();

@@ -1,5 +1,6 @@
 import type { AppState } from '../../store/app-store';
 import { bulkBlocker, bulkLinesInView } from '../../store/bulk-slice';
+import { selectToLookUpAgain } from '../../store/selectors';
 import { loaded } from '../../store/types';
 import { c, type Disabled, PAGE, shownWhole } from '../command';
 import { keyHintText } from '../hints';
@@ -148,14 +149,16 @@ export const BULK_COMMANDS = [
     ['r'],
     'resume',
     'Line',
-    'Check the unknown ones with the server again',
+    'Check again: the unknown ones with the server, the lines not looked up',
     (s) => void s.recoverIntents(),
     {
       footer: true,
       disabled: (s) =>
-        !s.recovery?.checking && s.recovery?.jobs.some((r) => r.job.lines.some((l) => l.state === 'unknown'))
+        !s.recovery?.checking &&
+        (s.recovery?.jobs.some((r) => r.job.lines.some((l) => l.state === 'unknown')) ||
+          selectToLookUpAgain(s))
           ? null
-          : 'No unknown outcome to check',
+          : 'Nothing to check again: no unknown outcome, every line looked up',
     },
   ),
   c(

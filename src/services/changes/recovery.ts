@@ -1,13 +1,15 @@
 /**
  * The recovery at start, beside the service's own check of its open jobs: jobs recorded under another
  * key or account of the same service (adopted only when the server shows this account every line
- * they name), and the lines an interrupted job never sent, looked up to be marked again.
+ * they name), and the lines of an interrupted job to be marked again (never sent, or left marked to
+ * review), looked up.
  */
 import type { LineListItem } from '../../api/contract';
 import type { BulkJob } from '../../domain/bulk';
 import { counted } from '../../domain/format';
 import type { ServiceClient } from '../client';
 import { lookupPasted } from '../paste-lookup';
+import { leftToReview } from './fresh-lines';
 import type { Notify } from './intent-damage';
 import type { ForeignJob } from './intent-log';
 import type { Recovered } from './service-types';
@@ -69,7 +71,7 @@ async function showsEvery(
     const { found } = await lookupPasted(deps.client, keys, {
       cancelled: () => false,
       progress: () => {},
-      maxPages: 20,
+      maxPages: LOOKUP_PAGES_AT_START,
     });
     return job.lines.every((l) => {
       const hit = found.get(l.id.startsWith('new:') ? l.username : l.id);
@@ -81,30 +83,71 @@ async function showsEvery(
   }
 }
 
+/** Pages the lookup at start walks at most (a list search settles most lines in one request each). */
+export const LOOKUP_PAGES_AT_START = 20;
+
 /**
- * The marks an interrupted job was started from are gone with its process: its lines never sent are
- * looked up (so a mark holds the line as the server has it now), to be marked again, for a resume or
- * a new job of the user's choosing.
+ * The lines of recovered jobs to be marked again (the marks a job was started from are gone with its
+ * process): those never sent (not a line being created: it has no id yet), and those the job left
+ * marked to review (changed since marked). One rule, read where the lines are looked up.
  */
-export async function findUnsent(
-  client: ServiceClient,
-  jobs: readonly Recovered[],
-  cancelled: () => boolean,
-  logError?: (context: string, err: unknown) => void,
-): Promise<LineListItem[]> {
-  const ids = jobs.flatMap((r) =>
-    r.job.lines.filter((l) => l.state === 'pending' && !l.id.startsWith('new:')).map((l) => l.id),
+export function toMarkAgain(jobs: readonly Recovered[]): string[] {
+  return jobs.flatMap((r) =>
+    r.job.lines
+      .filter((l) => (l.state === 'pending' && !l.id.startsWith('new:')) || leftToReview(l))
+      .map((l) => l.id),
   );
-  if (!ids.length) return [];
+}
+
+/** What looking up lines to mark again found, each id in exactly one list. */
+export interface MarkAgainLookup {
+  /** Found, as the server has them now: to be marked again. */
+  readonly found: readonly LineListItem[];
+  /** Proven absent: the lookup read the whole list (as one walk) and no line has the id. */
+  readonly notFound: readonly string[];
+  /** Not reached: the lookup stopped at its page limit (or was stopped) before it read them. */
+  readonly notLookedUp: readonly string[];
+  /** The lookup failed (the server could not be asked): nothing is known of these. */
+  readonly failed: readonly string[];
+}
+
+/**
+ * Looks up `ids` (lines of interrupted jobs: `toMarkAgain`) so a mark holds each as the server has it
+ * now, in one lookup for all. `whole`: it may read the whole list (a check the user asked for); else
+ * at most LOOKUP_PAGES_AT_START pages (the start: a long list is not read whole before anything else),
+ * and what that did not reach is said not looked up, never "not found".
+ */
+export async function lookUpToMarkAgain(
+  client: ServiceClient,
+  ids: readonly string[],
+  opts: {
+    readonly whole: boolean;
+    readonly cancelled: () => boolean;
+    readonly logError?: ((context: string, err: unknown) => void) | undefined;
+  },
+): Promise<MarkAgainLookup> {
+  const none: MarkAgainLookup = { found: [], notFound: [], notLookedUp: [], failed: [] };
+  if (!ids.length) return none;
   try {
-    const { found } = await lookupPasted(client, ids, {
-      cancelled,
+    const { found, unreached } = await lookupPasted(client, ids, {
+      cancelled: opts.cancelled,
       progress: () => {},
-      maxPages: 20,
+      ...(opts.whole ? {} : { maxPages: LOOKUP_PAGES_AT_START }),
     });
-    return ids.flatMap((id) => (found.get(id)?.id === id ? [found.get(id)!] : []));
+    const far = new Set(unreached);
+    const lines: LineListItem[] = [];
+    const notFound: string[] = [];
+    const notLookedUp: string[] = [];
+    for (const id of new Set(ids)) {
+      const hit = found.get(id);
+      // An id found as another line's username is not this line.
+      if (hit?.id === id) lines.push(hit);
+      else if (far.has(id) || hit) notLookedUp.push(id);
+      else notFound.push(id);
+    }
+    return { found: lines, notFound, notLookedUp, failed: [] };
   } catch (err) {
-    logError?.('marks of an interrupted job', err);
-    return [];
+    opts.logError?.('marks of an interrupted job', err);
+    return { ...none, failed: [...new Set(ids)] };
   }
 }

@@ -14,6 +14,7 @@ import type { Journal } from './journal';
 import type { OpenLines } from './open-lines';
 import type { SendResult } from './outcome';
 import type { QuoteResult } from './quote';
+import type { MarkAgainLookup } from './recovery';
 import type { Change, Facts, validateJob } from './validate';
 
 /** A job found open in the intent log at start, after its unknown lines were checked. */
@@ -49,9 +50,7 @@ export type ChangeEvent =
       readonly type: 'recovery';
       readonly checking: boolean;
       readonly jobs: readonly Recovered[];
-    }
-  /** Lines an interrupted job never sent, as the server has them now (to be marked again). */
-  | { readonly type: 'unsent'; readonly lines: readonly LineListItem[] };
+    };
 
 export interface ChangeHooks {
   /** Throttled by the caller: every change of a line (the job as it stands). */
@@ -140,6 +139,13 @@ export interface ChangeService {
   cancel(): void;
   /** At start: open intents of this service are checked before anything else. */
   recoverIntents(): Promise<readonly Recovered[]>;
+  /**
+   * Recovered jobs' lines to be marked again (`toMarkAgain`: never sent, or left marked to review),
+   * looked up in one lookup so a mark holds each as the server has it now: found, proven absent, not
+   * reached, or the lookup failed. `whole`: the whole list may be read (a check the user asked for);
+   * else at most 20 pages (at start). Stopped by a shutdown. Marks are the screens': a command has none.
+   */
+  lookUpToMarkAgain(ids: readonly string[], opts: { readonly whole: boolean }): Promise<MarkAgainLookup>;
   /** The recovery's "set aside": the jobs are closed (their journal entries stay), or released. */
   setAside(jobs: readonly Recovered[]): void;
   /** The user settles an open line by hand: recorded as settled by the user; the line is free. */

@@ -22,7 +22,7 @@ import type { OpenLines } from './open-lines';
 import { outcomeMessage, outcomeOf, type SendResult } from './outcome';
 import { appliedElsewhere, othersOf } from './ownership';
 import { planJob, quoteChange, quoteLocally, quoteUpgrades } from './quote';
-import { adoptForeign, findUnsent } from './recovery';
+import { adoptForeign, lookUpToMarkAgain } from './recovery';
 import type { ChangeEvent, ChangeHooks, ChangeService, ChangeServiceDeps, Recovered } from './service-types';
 import { type Change, validate, validateJob } from './validate';
 
@@ -671,10 +671,15 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         checked.push({ job: final, unsent: final.lines.filter((l) => l.state === 'pending').length });
       }
       emit({ type: 'recovery', checking: false, jobs: checked });
-      const unsent = await findUnsent(deps.client, checked, () => interrupted, deps.logError);
-      if (unsent.length) emit({ type: 'unsent', lines: unsent });
       return checked;
     },
+
+    lookUpToMarkAgain: (ids, opts) =>
+      lookUpToMarkAgain(deps.client, ids, {
+        whole: opts.whole,
+        cancelled: () => interrupted,
+        logError: deps.logError,
+      }),
 
     setAside(jobs) {
       // Unsent lines of an interrupted job are set aside; unknown ones stay in the log for next time.

@@ -5,9 +5,9 @@
  * balance, the row, the marks, a reload). The rules, the engine, the intent log, the journal, the
  * ownership of jobs and the background checks are the service's; these actions only call it.
  */
-import type { LineListItem } from '../../api/contract';
 import type { BulkJob } from '../../domain/bulk';
 import { leftToReview, notFoundAgain } from '../../services/changes/fresh-lines';
+import { toMarkAgain } from '../../services/changes/recovery';
 import {
   type ChangeEvent,
   type ChangeHooks,
@@ -16,17 +16,21 @@ import {
   type Recovered,
 } from '../../services/changes/service';
 import { pageStaysAfter } from '../../services/lines-query';
-import { lookupPasted } from '../../services/paste-lookup';
 import type { GetState, SetState, StoreDeps } from '../deps';
 
 export type { ChangeHooks, Recovered };
 
 /**
- * Where marking a line again stands, for a line an interrupted job left marked to review: looked up
- * (the lookup has not answered yet), marked again, not found by the lookup within its pages, or not
- * looked up (the lookup failed).
+ * Where marking a line of an interrupted job again stands (one never sent, or one it left marked to
+ * review): being looked up, marked again, not found (proven: the whole list was read), not looked up
+ * (the lookup at start stopped at its page limit first), or the lookup failed. The last two are
+ * looked up again by a check again (resume.recheck).
  */
-export type MarkAgain = 'looking' | 'marked' | 'not found' | 'lookup failed';
+export type MarkAgain = 'looking' | 'marked' | 'not found' | 'not looked up' | 'lookup failed';
+
+/** Whether a line's lookup is to be tried again (it was not reached, or the lookup failed). */
+export const lookUpAgain = (m: MarkAgain | undefined): boolean =>
+  m === 'not looked up' || m === 'lookup failed';
 
 export interface ChangesSlice {
   /** Journal entries not yet on disk (a write failed); retried, and shown until written. */
@@ -37,8 +41,8 @@ export interface ChangesSlice {
   readonly held: ReadonlyMap<string, string>;
   /** Jobs the intent log held at start, checked with the server before anything else. */
   readonly recovery: { readonly checking: boolean; readonly jobs: readonly Recovered[] } | null;
-  /** The offer's lines left marked to review (changed since marked), by id: marked again or not, and
-   *  why not (the offer says so, named). A line not listed is not looked up yet. */
+  /** The offer's lines to be marked again (never sent, or left marked to review), by id: marked again
+   *  or not, and why not (the offer says so, named). A line not listed is not looked up yet. */
   readonly markedAgain: ReadonlyMap<string, MarkAgain>;
   /** Runs a job through the change service: intent first, then requests, outcomes, journal. */
   runChange: (job: BulkJob, hooks?: ChangeHooks) => Promise<BulkJob>;
@@ -92,24 +96,23 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
    *  is read again at their end. */
   const rowUnknown = new Set<string>();
   /**
-   * Marks are not saved: after a restart the service marks an interrupted job's lines never sent
-   * again; the lines it left marked to review (changed since marked) are marked again here, looked
-   * up so a mark holds the line as the server has it now. One not found now, or not looked up (the
-   * lookup failed), is not marked: the offer says so, naming it (markedAgain).
-   * Once per offer: a check again (resume.recheck) marks only what was not marked yet, so a line the
-   * user unmarked since stays unmarked; `marked` holds the ids marked again this offer (both kinds).
+   * Marks are not saved: after a restart an interrupted job's lines never sent and those it left
+   * marked to review (changed since marked) are marked again here, looked up by the service (one
+   * lookup: `lookUpToMarkAgain`) so a mark holds the line as the server has it now. One not found, not
+   * looked up, or whose lookup failed is not marked: the offer says so (markedAgain).
+   * Once per offer: a check again (resume.recheck) looks up only what was not marked yet and not
+   * proven gone, so a line the user unmarked since stays unmarked; the first lookup of an offer reads
+   * at most the service's page limit, a check again the whole list (the user asked for it).
+   * `marked` holds the ids marked again this offer; `lookedUp` whether the offer's first lookup ran.
    */
   let remarking: Promise<void> = Promise.resolve();
   let marked = new Set<string>();
-  const markAgain = (lines: readonly LineListItem[]) => {
-    const fresh = lines.filter((l) => !marked.has(l.id));
-    for (const l of fresh) marked.add(l.id);
-    if (fresh.length) get().markLines(fresh);
-  };
-  const markToReviewAgain = async (jobs: readonly Recovered[]) => {
-    const ids = jobs
-      .flatMap((r) => r.job.lines.filter(leftToReview).map((l) => l.id))
-      .filter((id) => !marked.has(id) && get().markedAgain.get(id) !== 'not found');
+  let lookedUp = false;
+  const markJobLinesAgain = async (jobs: readonly Recovered[]) => {
+    const ids = toMarkAgain(jobs).filter((id) => {
+      const m = get().markedAgain.get(id);
+      return !marked.has(id) && m !== 'not found' && m !== 'looking';
+    });
     if (!ids.length) return;
     const settle = (what: (id: string) => MarkAgain) => {
       const next = new Map(get().markedAgain);
@@ -117,19 +120,18 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
       set({ markedAgain: next });
     };
     settle(() => 'looking');
-    try {
-      const { found } = await lookupPasted(deps.client, ids, {
-        cancelled: () => false,
-        progress: () => {},
-        maxPages: 20,
-      });
-      const lines = ids.flatMap((id) => (found.get(id)?.id === id ? [found.get(id)!] : []));
-      markAgain(lines);
-      settle((id) => (marked.has(id) ? 'marked' : 'not found'));
-    } catch (err) {
-      deps.logError?.('marks of an interrupted job', err);
-      settle(() => 'lookup failed');
-    }
+    const whole = lookedUp;
+    lookedUp = true;
+    const r = await changes.lookUpToMarkAgain(ids, { whole });
+    const fresh = r.found.filter((l) => !marked.has(l.id));
+    for (const l of fresh) marked.add(l.id);
+    if (fresh.length) get().markLines(fresh);
+    const why = new Map<string, MarkAgain>([
+      ...r.notFound.map((id) => [id, 'not found'] as const),
+      ...r.notLookedUp.map((id) => [id, 'not looked up'] as const),
+      ...r.failed.map((id) => [id, 'lookup failed'] as const),
+    ]);
+    settle((id) => (marked.has(id) ? 'marked' : (why.get(id) ?? 'not looked up')));
   };
   const follow = (e: ChangeEvent) => {
     switch (e.type) {
@@ -194,17 +196,16 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
         return get().changeChecked(e.job);
       case 'recovery':
         // The resume dialog opens as the check starts: never sent is known from the log already. A new
-        // offer (none shown) marks again afresh; a check again within it does not (markToReviewAgain).
+        // offer (none shown) marks again afresh; a check again within it does not (markJobLinesAgain).
         if (e.checking && !get().recovery) {
           marked = new Set();
+          lookedUp = false;
           set({ markedAgain: new Map() });
         }
         set({ recovery: e });
         if (e.checking) get().pushView({ id: 'resume' });
-        else remarking = markToReviewAgain(e.jobs);
+        else remarking = markJobLinesAgain(e.jobs);
         return;
-      case 'unsent':
-        return markAgain(e.lines);
     }
   };
   changes.subscribe(follow);

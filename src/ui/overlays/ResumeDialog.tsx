@@ -1,8 +1,9 @@
 import { Text } from 'ink';
 import { hint } from '../../commands/keymap';
 import { OPEN } from '../../domain/bulk';
-import { credits, fitWidth } from '../../domain/format';
-import { leftToReview, type MarkAgain, type Recovered } from '../../store/changes/changes-slice';
+import { counted, credits, fitWidth } from '../../domain/format';
+import { leftToReview, lookUpAgain, type MarkAgain, type Recovered } from '../../store/changes/changes-slice';
+import { selectToLookUpAgain } from '../../store/selectors';
 import { DialogFrame } from '../components/DialogFrame';
 import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
@@ -50,6 +51,8 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
       0,
     );
   const unknown = recovery.jobs.some((r) => r.job.lines.some((l) => OPEN.has(l.state)));
+  // Lines the lookup at start did not reach (or failed for): a check again looks them up again.
+  const notLooked = selectToLookUpAgain({ markedAgain });
   const note = droppedNote(guard);
   const footerHint = recovery.checking
     ? 'Checking with the server before anything else (nothing is re-sent)…'
@@ -62,7 +65,7 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
               `resumes the ${unsent} line${unsent === 1 ? '' : 's'} never sent`,
             )
           : '',
-        unknown ? hint('resume.recheck', 'checks the unknown ones again') : '',
+        unknown || notLooked ? hint('resume.recheck', recheckText(unknown, notLooked)) : '',
         // What Esc leaves: the lines never sent stay marked, to be done as the user likes.
         hint(
           'resume.no',
@@ -99,7 +102,8 @@ type Row = [string, 'tone.error' | 'tone.success' | 'ui.muted' | undefined, stri
 /**
  * What the offer says of the lines left marked to review (changed since marked): "marked again" only
  * once they are (null: said in the counts); while the lookup runs, that it does; else how many are
- * not (which ones and why, not found now or the lookup failed, on their own rows, by name).
+ * not (which ones and why, not found now, not looked up or the lookup failed, on their own rows, by
+ * name).
  */
 function markedAgainText(
   lines: readonly { readonly id: string }[],
@@ -114,11 +118,34 @@ function markedAgainText(
   return `${them}: ${not === lines.length ? (not === 1 ? 'not' : 'none') : `${not} of them not`} marked again (below, why)`;
 }
 
-/** Why a line left marked to review is not marked again, or null (marked, or being looked up). */
+/** What a check again does: the unknown outcomes checked, the lines not looked up looked up. */
+function recheckText(unknown: boolean, notLooked: number): string {
+  const lines = `the ${notLooked === 1 ? 'line' : `${notLooked} lines`} not looked up`;
+  if (!notLooked) return 'checks the unknown ones again';
+  return unknown ? `checks the unknown ones and looks up ${lines} again` : `looks up again ${lines}`;
+}
+
+/**
+ * Why a line left marked to review is not marked again, or null (marked, or being looked up). "Not
+ * found" only when proven (the whole list was read); one the lookup did not reach is said so.
+ */
 function notMarkedText(m: MarkAgain | undefined): string | null {
   if (m === 'not found') return 'not found now, not marked again';
+  if (m === 'not looked up') return 'not looked up (the lookup did not reach it), not marked again';
   if (m === 'lookup failed') return 'not marked again (the lookup failed)';
   return null;
+}
+
+/** What the offer says of the lines never sent that are not marked again (null: all are, or looking). */
+function unsentNotMarkedText(
+  lines: readonly { readonly id: string }[],
+  marks: ReadonlyMap<string, MarkAgain>,
+): string | null {
+  const gone = lines.filter((l) => marks.get(l.id) === 'not found').length;
+  const far = lines.filter((l) => lookUpAgain(marks.get(l.id))).length;
+  if (!gone && !far) return null;
+  const why = [gone ? `${gone} not found now` : '', far ? `${far} not looked up` : ''].filter(Boolean);
+  return `Of the ${counted(lines.length, 'line')} never sent, ${why.join(' and ')}: not marked again`;
 }
 
 /** The offer's rows for one job; its counts add up to the job's lines (exported for its test).
@@ -147,6 +174,11 @@ export function offerRows(r: Recovered, checking: boolean, marks: ReadonlyMap<st
       `${job.id}:counts`,
     ]);
     if (again) out.push([`    ${again}`, undefined, `${job.id}:again`]);
+    const unsentNot = unsentNotMarkedText(
+      job.lines.filter((l) => l.state === 'pending' && !l.id.startsWith('new:')),
+      marks,
+    );
+    if (unsentNot) out.push([`    ${unsentNot}`, 'tone.error', `${job.id}:unsent`]);
   }
   for (const l of job.lines) {
     const wasOpen = OPEN.has(l.state) || (l.detail ?? '').includes('checked with the server');
