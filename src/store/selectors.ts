@@ -1,6 +1,7 @@
 import type { Line, LineListItem } from '../api/contract';
 import { buildLinks, type Links } from '../domain/links';
 import { openReason, openRefusal } from '../services/changes/open-lines';
+import { toMarkAgain } from '../services/changes/recovery';
 import type { AppState } from './app-store';
 import { lookUpAgain } from './changes/changes-slice';
 import { selectCurrentLine } from './lines-slice';
@@ -100,5 +101,17 @@ export function selectLinksOf(s: AppState, line: LineListItem): Links {
 export const selectToLookUpAgain = (s: Pick<AppState, 'markedAgain'>): number => {
   let n = 0;
   for (const m of s.markedAgain.values()) if (lookUpAgain(m)) n++;
+  return n;
+};
+
+/**
+ * The resume offer's lines to be marked again (never sent, or left marked to review) that are marked
+ * now: what Esc leaves marked. From the marks as they are, so a line the user unmarked since, or one
+ * not marked again (not found, not looked up), is not counted.
+ */
+export const selectOfferStaysMarked = (s: Pick<AppState, 'recovery' | 'marked'>): number => {
+  if (!s.recovery || !s.marked.size) return 0;
+  let n = 0;
+  for (const id of toMarkAgain(s.recovery.jobs)) if (s.marked.has(id)) n++;
   return n;
 };

@@ -48,8 +48,11 @@ describe('the resume offer', () => {
       jobLine(lineItem({ id: '3', username: 'u3' }), { state: 'pending' }),
     ]);
     app.store.setState({ recovery: { checking: false, jobs: [{ job, unsent: 2 }] } });
+    app.store
+      .getState()
+      .markLines([lineItem({ id: '2', username: 'u2' }), lineItem({ id: '3', username: 'u3' })]);
     app.store.getState().pushView({ id: 'resume' });
     await app.waitFrame((f) => f.includes('resumes the 2 lines never sent'));
-    expect(app.frame()).toContain('Esc closes (they stay marked)');
+    expect(app.frame()).toContain('Esc closes (2 lines stay marked)');
   });
 });

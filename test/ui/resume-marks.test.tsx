@@ -108,6 +108,18 @@ describe('the resume offer’s lines changed since marked', () => {
     expect(app.store.getState().marked.has(changed.id)).toBe(false);
   });
 
+  it('what Esc leaves marked is counted from the marks now: a line the user unmarked since is not', async () => {
+    const { env, deps, changed, unsent } = await interruptedJob();
+    const app = await renderApp({}, deps(), env);
+    const all = unsent.length + 1;
+    await app.waitFrame((f) => f.includes(`Esc closes (${all} lines stay marked)`));
+    app.store.getState().unmark(changed.id);
+    await app.waitFrame((f) => f.includes(`Esc closes (${all - 1} lines stay marked)`));
+    for (const id of unsent) app.store.getState().unmark(id);
+    await app.waitFrame((f) => /Esc closes(?! \()/.test(f));
+    expect(app.frame()).not.toContain('stay marked');
+  });
+
   it('a check again (resume.recheck) does not mark again the lines the user unmarked since', async () => {
     const { env, proxy, intents, deps, changed, unsent } = await interruptedJob();
     // A line whose outcome the next start cannot learn (its first reads fail): r checks it again.

@@ -3,7 +3,7 @@ import { hint } from '../../commands/keymap';
 import { OPEN } from '../../domain/bulk';
 import { counted, credits, fitWidth } from '../../domain/format';
 import { leftToReview, lookUpAgain, type MarkAgain, type Recovered } from '../../store/changes/changes-slice';
-import { selectToLookUpAgain } from '../../store/selectors';
+import { selectOfferStaysMarked, selectToLookUpAgain } from '../../store/selectors';
 import { DialogFrame } from '../components/DialogFrame';
 import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
@@ -29,6 +29,7 @@ const MAX_ROWS = 12;
 export function ResumeDialog({ width, height }: { readonly width: number; readonly height: number }) {
   const recovery = useApp((s) => s.recovery);
   const markedAgain = useApp((s) => s.markedAgain);
+  const staysMarked = useApp(selectOfferStaysMarked);
   const rows: Row[] = [];
   for (const r of recovery?.jobs ?? []) rows.push(...offerRows(r, recovery?.checking ?? false, markedAgain));
   // Two borders, the title and the hint; a list longer than the room ends in "… and N more".
@@ -42,14 +43,6 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
   const guard = useConfirmGuard(hidden);
   if (!recovery) return null;
   const unsent = recovery.jobs.reduce((n, r) => n + r.unsent, 0);
-  // Marked again with the lines never sent: the lines a job left marked to review (changed since),
-  // once the lookup has found them.
-  const remarked =
-    unsent +
-    recovery.jobs.reduce(
-      (n, r) => n + r.job.lines.filter((l) => leftToReview(l) && markedAgain.get(l.id) === 'marked').length,
-      0,
-    );
   const unknown = recovery.jobs.some((r) => r.job.lines.some((l) => OPEN.has(l.state)));
   // Lines the lookup at start did not reach (or failed for): a check again looks them up again.
   const notLooked = selectToLookUpAgain({ markedAgain });
@@ -66,11 +59,12 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
             )
           : '',
         unknown || notLooked ? hint('resume.recheck', recheckText(unknown, notLooked)) : '',
-        // What Esc leaves: the lines never sent stay marked, to be done as the user likes.
+        // What Esc leaves: the offer's lines marked now (never sent, or to review) stay marked, to be
+        // done as the user likes; counted from the marks, not from what was marked again.
         hint(
           'resume.no',
-          remarked
-            ? `closes (${unsent && remarked > unsent ? 'the marked lines stay' : remarked === 1 ? 'it stays' : 'they stay'} marked)`
+          staysMarked
+            ? `closes (${counted(staysMarked, 'line')} stay${staysMarked === 1 ? 's' : ''} marked)`
             : 'closes',
         ),
       ]
