@@ -39,6 +39,26 @@ describe('the resume offer', () => {
     expect(sum).toBe(job.lines.length);
   });
 
+  it('says how many never-sent lines are not marked again, and why: not found (proven) or not looked up', () => {
+    const job = extendJob(
+      'job-z',
+      [1, 2, 3].map((i) => jobLine(lineItem({ id: String(i), username: `u${i}` }))),
+    );
+    const rows = offerRows(
+      { job, unsent: 3 },
+      false,
+      new Map([
+        ['1', 'marked'],
+        ['2', 'not found'],
+        ['3', 'not looked up'],
+      ]),
+    );
+    expect(rows.find((r) => r[2] === 'job-z:unsent')?.[0].trim()).toBe(
+      'Of the 3 lines never sent, 1 not found now and 1 not looked up: not marked again',
+    );
+    expect(offerRows({ job, unsent: 3 }, false, new Map()).some((r) => r[2] === 'job-z:unsent')).toBe(false);
+  });
+
   it('says what Esc leaves: the lines never sent stay marked', async () => {
     const app = await renderApp({ lines: 40 });
     await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
