@@ -184,7 +184,7 @@ function esmAsScript(self, text) {
  * parsed and compiled again at every start. The loader keeps V8's code cache of the script as it is
  * after a run instead, one per command (scripts/cached-script.mjs).
  */
-async function buildCachedScript(self, outdir, { exports, handSave = [], format = 'cjs' }) {
+async function buildCachedScript(self, outdir, { exports, handSave = [], name = null, format = 'cjs' }) {
   const result = await build({
     ...withFiles(self, './'),
     stdin: entryOf(self),
@@ -208,6 +208,7 @@ async function buildCachedScript(self, outdir, { exports, handSave = [], format 
     cachedScriptLoader({
       script: `./${self}-script.js`,
       key: `linedesk-${self}-${hash}`,
+      name,
       exports,
       handSave,
     }),
@@ -241,7 +242,13 @@ export async function buildSplit(outdir = 'dist') {
     // first frame with data (src/app/run.tsx), so a warm start compiles almost none of the functions
     // its first frame calls (React, Ink, Yoga, the screens). The screens' modules are still evaluated
     // only when imported (after the first requests have left).
-    buildCachedScript('ui', outdir, { exports: ['runApp'], handSave: ['runApp'], format: 'esm' }),
+    // One cache, named `app`: runApp is handed the parsed options, not an argv to name it by.
+    buildCachedScript('ui', outdir, {
+      exports: ['runApp'],
+      handSave: ['runApp'],
+      name: 'app',
+      format: 'esm',
+    }),
   ]);
   const inputs = Object.fromEntries(
     results
