@@ -22,8 +22,10 @@
 //   at every start until the file goes, and a damaged constant could run without stopping it (Node's
 //   own compile cache checks a hash of each cache for the same reason). So the file carries a
 //   checksum of the cache, checked before V8 sees it; a mismatch is treated as no cache.
-// - Written once (no cache, or a rejected one), after the command's work, to a file of its own
-//   renamed into place: a reader sees a whole cache or none. That file is made by the write ('wx'),
+// - Written once (no cache, or a rejected one), after the command's work (a run that ended with 0
+//   and did not ask for help: a help text, a usage error or a failure would hold another path's
+//   functions, kept as the command's cache), to a file of its own renamed into place: a reader sees
+//   a whole cache or none. That file is made by the write ('wx'),
 //   never opened when there: the directory is Node's own cache's (the same trust; by default under
 //   the system's temporary directory), and a link planted there would be written through. Any
 //   error reading or writing it costs only the time it would have saved; the command's result and
@@ -84,6 +86,9 @@ function checksum(data) {
 const OTHER_BUILD = new RegExp(${JSON.stringify(`^${key.replace(/[0-9a-f]{16}$/, '')}[0-9a-f]{16}-[a-z][a-z-]{0,30}$`)});
 /** The one cache's name of a file of one path, or null: one per command. */
 const NAME = ${JSON.stringify(name)};
+/** The command's argv asks for its help (the parser's only spellings of it; a value that happens to
+ *  read --help only costs that run's cache). */
+const asksHelp = (argv) => Array.isArray(argv) && argv.some((a) => a === '--help' || a === '-h');
 let loaded;
 function load(argv) {
   if (loaded) return loaded;
@@ -146,11 +151,11 @@ ${exports
 }`
       : `export async function ${name}(argv, ...rest) {
   const { exports, save } = load(argv);
-  try {
-    return await exports.${name}(argv, ...rest);
-  } finally {
-    save();
-  }
+  const code = await exports.${name}(argv, ...rest);
+  // Only after a run that did the command's work: a cache is made once and then taken as it is, so
+  // one made by --help, a usage error or a failure would hold that path's functions, not the command's.
+  if (code === 0 && !asksHelp(argv)) save();
+  return code;
 }`,
   )
   .join('\n')}
