@@ -77,12 +77,23 @@ const otherFiles = (self, prefix) => ({
  * module before the first frame (issue #27, docs/PERFORMANCE.md). The module is still loaded where
  * the import was evaluated; only the facade is gone. `import()` of a built-in is left as it is.
  */
-const builtinsWithoutFacade = {
+export const builtinsWithoutFacade = {
   name: 'linedesk-builtins',
   setup(b) {
     b.onResolve({ filter: /^(node:)?[a-z_/]+$/ }, (args) => {
       if (args.kind !== 'import-statement' || !isBuiltin(args.path)) return undefined;
       const path = args.path.startsWith('node:') ? args.path : `node:${args.path}`;
+      if (args.namespace !== 'builtin') {
+        const missing = missingBuiltinExports(args.importer, args.path, path);
+        if (missing.length)
+          return {
+            errors: [
+              {
+                text: `${missing.map((n) => `"${n}"`).join(', ')} ${missing.length === 1 ? 'is not an export' : 'are not exports'} of ${path} in Node ${process.version}: a named import of a built-in is a getter of process.getBuiltinModule() here (scripts/app-bundle.mjs), so it would be undefined at run time, not an error`,
+              },
+            ],
+          };
+      }
       return { path, namespace: args.namespace === 'builtin' ? 'builtin-cjs' : 'builtin' };
     });
     // One ESM module per built-in: its default is the module itself; its named exports come from
@@ -103,6 +114,38 @@ module.exports = o;`,
     }));
   },
 };
+
+/**
+ * The names `importer` imports from the built-in `specifier` (as written there) that the module
+ * (`path`) of the Node running the build does not have. The build runs on the pinned Node (npm
+ * scripts), so a name this Node lacks would be undefined in the bundle: Node's own check of an ESM
+ * import is gone with the facade. Read from the importer's text (`import { a, b as c } from …`,
+ * `export { a } from …`; `import type` and `type` names are erased, so not checked).
+ */
+function missingBuiltinExports(importer, specifier, path) {
+  let text;
+  try {
+    text = readFileSync(importer, 'utf8');
+  } catch {
+    return [];
+  }
+  const quoted = specifier.replace(/[/]/g, '\\/');
+  const statements = new RegExp(
+    `\\b(?:import|export)\\s*(type\\b\\s*)?(?:[\\w$]+\\s*,\\s*)?\\{([^}]*)\\}\\s*from\\s*(['"])${quoted}\\3`,
+    'g',
+  );
+  const module = process.getBuiltinModule(path);
+  const missing = [];
+  for (const [, typeOnly, names] of text.matchAll(statements)) {
+    if (typeOnly) continue;
+    for (const entry of names.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '').split(',')) {
+      const [name = ''] = entry.trim().split(/\s+as\s+/);
+      if (!name || name === 'default' || /^type\s/.test(name)) continue;
+      if (!(name in module) && !missing.includes(name)) missing.push(name);
+    }
+  }
+  return missing;
+}
 
 /**
  * React is CommonJS: esbuild wraps it once per module importing it (`__toESM`, a getter defined per
@@ -184,7 +227,7 @@ function esmAsScript(self, text) {
  * parsed and compiled again at every start. The loader keeps V8's code cache of the script as it is
  * after a run instead, one per command (scripts/cached-script.mjs).
  */
-async function buildCachedScript(self, outdir, { exports, handSave = [], format = 'cjs' }) {
+async function buildCachedScript(self, outdir, { exports, handSave = [], name = null, format = 'cjs' }) {
   const result = await build({
     ...withFiles(self, './'),
     stdin: entryOf(self),
@@ -208,6 +251,7 @@ async function buildCachedScript(self, outdir, { exports, handSave = [], format 
     cachedScriptLoader({
       script: `./${self}-script.js`,
       key: `linedesk-${self}-${hash}`,
+      name,
       exports,
       handSave,
     }),
@@ -241,7 +285,13 @@ export async function buildSplit(outdir = 'dist') {
     // first frame with data (src/app/run.tsx), so a warm start compiles almost none of the functions
     // its first frame calls (React, Ink, Yoga, the screens). The screens' modules are still evaluated
     // only when imported (after the first requests have left).
-    buildCachedScript('ui', outdir, { exports: ['runApp'], handSave: ['runApp'], format: 'esm' }),
+    // One cache, named `app`: runApp is handed the parsed options, not an argv to name it by.
+    buildCachedScript('ui', outdir, {
+      exports: ['runApp'],
+      handSave: ['runApp'],
+      name: 'app',
+      format: 'esm',
+    }),
   ]);
   const inputs = Object.fromEntries(
     results

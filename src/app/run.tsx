@@ -102,14 +102,17 @@ const SHUTDOWN_GRACE_MS = 5_000;
  */
 export async function runApp(options: AppOptions, saveCache?: (() => void) | null): Promise<number> {
   memory.start();
-  /** The code cache's save, while it is still to be made and the main screen was drawn. */
-  let cacheDue = false;
+  /**
+   * The code cache: none to make, to make once the main screen has its data ('waiting'), to make at
+   * the next idle moment or a quit ('due'), or made.
+   */
+  let cache: 'none' | 'waiting' | 'due' | 'made' = saveCache ? 'waiting' : 'none';
   const cacheNow = () => {
-    if (!saveCache || !cacheDue) return;
-    cacheDue = false;
+    if (cache !== 'due' || !saveCache) return;
+    cache = 'made';
     saveCodeCache(saveCache);
-    saveCache = null;
   };
+  const cacheToMake = () => cache === 'waiting' || cache === 'due';
   /**
    * With a cache to make: once the first screen's data is in, the first moment CACHE_IDLE_MS without
    * a change of state makes it, then the memory keeper's hold (which the save must come before); at
@@ -143,7 +146,7 @@ export async function runApp(options: AppOptions, saveCache?: (() => void) | nul
     const onData = () => {
       if (held) return;
       armed = true;
-      cacheDue = true;
+      cache = 'due';
       latest = setTimeout(hold, CACHE_WAIT_MS).unref();
       arm();
     };
@@ -351,7 +354,7 @@ export async function runApp(options: AppOptions, saveCache?: (() => void) | nul
       const stopPastes = pastes.on((text) => handlePaste(app, text));
       instance = ui.renderApp(app, { copy: systemClipboard((data) => process.stdout.write(data)) }, die);
       let stopHold = () => {};
-      if (saveCache) stopHold = holdAfterCache(app, firstScreen);
+      if (cacheToMake()) stopHold = holdAfterCache(app, firstScreen);
       else memory.hold();
       const stopTrims = app.subscribe(memory.active);
       await instance.waitUntilExit();

@@ -7,6 +7,7 @@
  * complete (test/keys/keymap.test.ts reads every id the area files name).
  */
 import type { AppState } from '../store/app-store';
+import { pageRowsAsDrawn } from '../store/ui-slice';
 import { isDialog, selectScreen } from '../store/view-stack';
 import type { Command, Scope } from './command';
 
@@ -72,6 +73,16 @@ export function helpScopesOf(s: Pick<AppState, 'views'>): Scope[] {
  */
 export const keylessCommands = (scopes: readonly Scope[]): Command[] =>
   table.filter((c) => !c.keys.length && c.scopes.some((sc) => scopes.includes(sc)));
+
+/**
+ * What help's count of rows in view is drawn for: the scopes it lists (the screen and dialogs under
+ * it). A count drawn over another screen is no count (ui-slice `pageRowsAsDrawn`).
+ */
+export const helpDrawnFor = (s: Pick<AppState, 'views'>): string => helpScopesOf(s).join(' ');
+
+/** Help's rows in view as drawn for what it lists now (0 until it is drawn). */
+export const helpRowsInView = (s: Pick<AppState, 'views' | 'pageRows' | 'pageRowsFor'>): number =>
+  pageRowsAsDrawn(s, 'help', helpDrawnFor(s));
 
 /** The rows help lists now (a title per scope, a row per command): how far it scrolls. */
 export const helpRows = (s: Pick<AppState, 'views'>): number => {

@@ -25,7 +25,14 @@ import type { Command, Scope } from './command';
 import * as hints from './hints';
 
 export type { Command, Group, Scope } from './command';
-export { helpScopes, helpScopesOf, keyLabel, keylessCommands, setSpokenKeys } from './hints';
+export {
+  helpDrawnFor,
+  helpScopes,
+  helpScopesOf,
+  keyLabel,
+  keylessCommands,
+  setSpokenKeys,
+} from './hints';
 
 // Order matters within a scope only: it is help's and docs/KEYS.md's order, and an earlier command
 // takes a key a later one of the same scope also names.

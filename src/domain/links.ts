@@ -70,21 +70,24 @@ export function defaultLinkTemplates(): LinkTemplates {
 // ---------------------------------------------------------------------------------------------------
 // Hosts
 
-/**
- * A host name: letters, numbers and marks of any script, `_` and `-`, in dot-separated labels. Made
- * when first needed: V8 parses a regular expression where it is created, and this one's Unicode
- * classes cost ≈ 2 ms to parse and ≈ 5 ms to compile, at every command's start (the default link
- * templates are checked with a sample host) for the ASCII names nearly every host has (issue #27).
- */
-let nameRe: RegExp | undefined;
-const NAME = {
-  test: (s: string) => {
-    nameRe ??= /^[\p{L}\p{N}\p{M}_-]+(?:\.[\p{L}\p{N}\p{M}_-]+)*$/u;
-    return nameRe.test(s);
-  },
-};
-/** NAME for ASCII names, tried first: every string it matches NAME matches too. */
+/** A host name of ASCII letters, numbers, `_` and `-` in dot-separated labels: nearly every host. */
 const ASCII_NAME = /^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*$/;
+/** The same of any script (letters, numbers and marks): made on first use, see `isHostName`. */
+let unicodeName: RegExp | undefined;
+
+/**
+ * Whether `s` is a host name: letters, numbers and marks of any script, `_` and `-`, in dot-separated
+ * labels. The ASCII pattern is tried first (every name it matches the Unicode one matches too); the
+ * Unicode one is made only when an ASCII test fails: V8 parses a regular expression where it is
+ * created, and its Unicode classes cost ≈ 2 ms to parse and ≈ 5 ms to compile, at every command's
+ * start (the default link templates are checked with a sample host), for the ASCII names nearly
+ * every host has (issue #27).
+ */
+function isHostName(s: string): boolean {
+  if (ASCII_NAME.test(s)) return true;
+  unicodeName ??= /^[\p{L}\p{N}\p{M}_-]+(?:\.[\p{L}\p{N}\p{M}_-]+)*$/u;
+  return unicodeName.test(s);
+}
 const IPV6 = /^\[[0-9A-Fa-f:.]+\]$/;
 
 /**
@@ -104,7 +107,7 @@ export function checkHost(
   const [, name = '', port] = m;
   if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) return no('its port is not 1–65535');
   const isV6 = IPV6.test(name);
-  if (!isV6 && !ASCII_NAME.test(name) && !NAME.test(name))
+  if (!isV6 && !isHostName(name))
     return no('it holds a character a host name cannot have (a scheme, a path, a query, "@", a space?)');
   let ascii: string;
   try {

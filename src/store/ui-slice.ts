@@ -14,8 +14,10 @@ export interface UiSlice {
   /** Items each long list shows at this terminal size, as last drawn: a page key moves by a page, and
    *  a scroll stops where the last ones fill it. */
   readonly pageRows: Readonly<Partial<Record<PagedArea, number>>>;
-  /** What each list's count was drawn for (a dialog and its phase: bulkDrawnFor), so a count drawn
-   *  for another (the last dialog's, the preview's once a job runs) is not taken for this one's. */
+  /** What each list's count was drawn for (a dialog and its phase: bulkDrawnFor; the journal's
+   *  filter: journalDrawnFor; help's scopes: helpDrawnFor), so a count drawn for another (the last
+   *  dialog's, the preview's once a job runs, another filter's) is not taken for this one's
+   *  (`pageRowsAsDrawn`). */
   readonly pageRowsFor: Readonly<Partial<Record<PagedArea, string>>>;
   /** The caret of the text being edited, with the target and text it belongs to (text-target.ts). */
   readonly caret: Caret | null;
@@ -81,6 +83,25 @@ export interface ConfirmGuard {
 
 export type ScrollArea = 'help' | 'journal' | 'bulk';
 export type PagedArea = ScrollArea | 'renewals';
+
+/**
+ * The rows `area` shows as drawn for `drawnFor` (what it shows now: a dialog and its phase, a list
+ * and its filter), or 0: not drawn for it yet. A count drawn for another (the last dialog's, the
+ * list before a filter changed) is no count, so a key is not offered a frame too early on it.
+ */
+export const pageRowsAsDrawn = (
+  s: Pick<UiSlice, 'pageRows' | 'pageRowsFor'>,
+  area: PagedArea,
+  drawnFor: string,
+): number => ((s.pageRowsFor[area] ?? '') === drawnFor ? (s.pageRows[area] ?? 0) : 0);
+
+/** Why a list's scroll keys move nothing now, or null: some of its `total` items in view, not all. */
+export const scrollsNothing = (inView: number, total: number, what: string): string | null =>
+  inView === 0
+    ? `No ${what} is in view: nothing to scroll`
+    : inView < total
+      ? null
+      : `Every ${what} is in view: nothing to scroll`;
 
 export interface Caret {
   readonly key: string;

@@ -6,12 +6,14 @@
  * started with: V8 rejects a cache stamped with other flags, and the app sets its memory flags as it
  * runs (app/memory.ts); a rejected cache would be made again at every start.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { command } from '../../src/commands/keymap';
 import { keyBytes } from '../helpers/app';
+import { BUNDLE } from '../helpers/bundle';
 import { spawnApp } from '../helpers/pty';
 
 const sessions: Array<{ cleanup: () => void }> = [];
@@ -38,11 +40,25 @@ describe("the app's code cache", () => {
   it('is made once the first frame with data is drawn and the app is idle, then taken as it is', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'linedesk-app-cache-'));
     dirs.push(dir);
+    // This build's cache under the name the app's once had (`other`: it was named by an argv the
+    // app is not given): it goes when the cache is written under its own name.
+    const sub = execFileSync(
+      process.execPath,
+      ['-p', "process.getBuiltinModule('node:module').getCompileCacheDir()"],
+      { env: { ...process.env, NODE_COMPILE_CACHE: dir }, encoding: 'utf8' },
+    ).trim();
+    const key = /linedesk-ui-[0-9a-f]{16}/.exec(readFileSync(join(BUNDLE, '../chunks/ui.js'), 'utf8'))![0];
+    mkdirSync(sub, { recursive: true });
+    writeFileSync(join(sub, `${key}-other`), 'old');
     const first = spawnApp([], { NODE_COMPILE_CACHE: dir });
     sessions.push(first);
     await first.waitFor((s) => /1–\d+ of 240/.test(s));
-    // Made while the app runs, with no key pressed: the first idle moment after the data.
-    await vi.waitFor(() => expect(caches(dir)).toHaveLength(1), { timeout: 10_000, interval: 25 });
+    // Made while the app runs, with no key pressed: the first idle moment after the data; one,
+    // named for the app.
+    await vi.waitFor(() => expect(caches(dir)).toEqual([join(sub, `${key}-app`)]), {
+      timeout: 10_000,
+      interval: 25,
+    });
     const [file] = caches(dir);
     first.write(keyBytes(command('lines.pageNext').keys[0]!));
     await first.waitFor((s) => /of 240/.test(s) && !/1–\d+ of 240/.test(s));

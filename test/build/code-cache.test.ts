@@ -78,6 +78,33 @@ describe("the headless file's code cache", () => {
     ).toEqual(['account', 'lines']);
   });
 
+  it('is made only by a run that did its work: not by --help, a usage error or a failed command', () => {
+    const dir = join(root, 'first-run');
+    const env = { NODE_COMPILE_CACHE: dir };
+    const status = (args: string[], more: NodeJS.ProcessEnv = {}) =>
+      spawnSync(process.execPath, [BUNDLE, ...args], {
+        encoding: 'utf8',
+        env: { ...process.env, ...envFor(sb.info.baseUrl, sb.info.accounts[0]!.apiKey), ...env, ...more },
+        timeout: 15_000,
+      }).status;
+    const none = () => {
+      try {
+        return caches(dir);
+      } catch {
+        return []; // not even the directory
+      }
+    };
+    // Each would keep the functions of another path (help text, an error) as the command's cache,
+    // taken as it is at every later run.
+    expect(status(['lines', '--help'])).toBe(0);
+    expect(status(['lines', '-h'])).toBe(0);
+    expect(status(['lines', '--limit', 'many'])).toBe(2);
+    expect(status(['lines', '--json'], { LINEDESK_API_KEY: 'not-a-key-0123456789' })).not.toBe(0);
+    expect(none()).toEqual([]);
+    run(['lines', '--json', '--limit', '1'], env);
+    expect(none().map((f) => f.replace(/.*-/, ''))).toEqual(['lines']);
+  });
+
   it('a damaged cache is not offered to V8 (it would stop the process): the command runs, the cache is made again', () => {
     const dir = join(root, 'damaged');
     const env = { NODE_COMPILE_CACHE: dir };

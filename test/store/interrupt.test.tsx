@@ -7,90 +7,20 @@
  */
 import { render } from 'ink-testing-library';
 import stripAnsi from 'strip-ansi';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient } from '../../src/api/client';
+import { describe, expect, it } from 'vitest';
 import { progressOf } from '../../src/domain/bulk';
 import { Marks } from '../../src/domain/marks';
-import { memoryIntentLog } from '../../src/services/changes/intent-log';
-import { memoryJournal } from '../../src/services/changes/journal';
 import { selectBalance, selectBalanceStale } from '../../src/store/selectors';
 import { selectDialog } from '../../src/store/view-stack';
 import { Header } from '../../src/ui/layout/Header';
 import { StoreProvider } from '../../src/ui/store-context';
-import { storeOnSandbox } from '../helpers/app';
-import { faultProxy } from '../helpers/fault-proxy';
 import { extendJob, jobLine } from '../helpers/jobs';
-import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';
+import { books } from '../helpers/sandbox';
+import { slowExtends } from '../helpers/slow-extends';
+import { until } from '../helpers/wait';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-const until = (check: () => boolean, timeout = 10_000) =>
-  vi.waitFor(
-    () => {
-      if (!check()) throw new Error('not yet');
-    },
-    { timeout, interval: 5 },
-  );
-
-/** A sandbox behind a proxy whose extends are slow (a job that takes a while), two stores' worth. */
-async function setup(opts: { slowMs?: number; now?: () => number } = {}) {
-  const env = await sandbox({ lines: 30 });
-  let extends_ = 0;
-  let onExtend = (_n: number) => {};
-  const proxy = await faultProxy(env.sb.baseUrl, {
-    rules: [{ match: 'PUT /v1/lines/extend', fault: { kind: 'slow', ms: opts.slowMs ?? 40 } }],
-    onFault: (route) => {
-      if (route === 'PUT /v1/lines/extend') onExtend(++extends_);
-    },
-  });
-  const clients: Array<ReturnType<typeof createClient>> = [];
-  cleanups.push(async () => {
-    for (const c of clients) await c.close();
-    await proxy.close();
-  });
-  const intents = memoryIntentLog();
-  const journal = memoryJournal();
-  /** A process of linedesk: its own client and store, the same intent log and journal (the disk). */
-  const start = async () => {
-    const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
-    clients.push(client);
-    const { store } = await storeOnSandbox(
-      {},
-      {
-        client,
-        journal,
-        intents,
-        bulkConcurrency: 1,
-        sleep: () => new Promise<void>((r) => setTimeout(r, 2)),
-        ...(opts.now ? { now: opts.now } : {}),
-      },
-      env,
-    );
-    await store.getState().loadCatalog();
-    return store;
-  };
-  const lines = (await env.client.listLines({ limit: 30, type: 'premium' })).lines.slice(0, 8);
-  const ledgerPerLine = () => {
-    const per = new Map<string, number>();
-    for (const r of books(env.sb).ledger) per.set(r.line_id, (per.get(r.line_id) ?? 0) + 1);
-    return per;
-  };
-  return {
-    env,
-    proxy,
-    intents,
-    journal,
-    start,
-    lines,
-    ledgerPerLine,
-    onExtend: (f: (n: number) => void) => (onExtend = f),
-  };
-}
-
-type Store = Awaited<ReturnType<Awaited<ReturnType<typeof setup>>['start']>>;
-const markAndStart = (store: Store, lines: Awaited<ReturnType<typeof setup>>['lines']) => {
+type Store = Awaited<ReturnType<Awaited<ReturnType<typeof slowExtends>>['start']>>;
+const markAndStart = (store: Store, lines: Awaited<ReturnType<typeof slowExtends>>['lines']) => {
   store.setState({
     marked: Marks.of(lines),
   });
@@ -100,7 +30,7 @@ const markAndStart = (store: Store, lines: Awaited<ReturnType<typeof setup>>['li
 
 describe('an interrupted bulk job', () => {
   it('leaves its unsent lines pending; the next start offers them, marks them, and resumes only them', async () => {
-    const { intents, start, lines, ledgerPerLine, onExtend } = await setup();
+    const { intents, start, lines, ledgerPerLine, onExtend } = await slowExtends();
     const first = await start();
     let stopping: Promise<void> | null = null;
     onExtend((n) => {
@@ -141,7 +71,7 @@ describe('an interrupted bulk job', () => {
   });
 
   it('Ctrl-C during a job asks once; a second quits, and the job is interrupted, not cancelled', async () => {
-    const { intents, start, lines, onExtend } = await setup();
+    const { intents, start, lines, onExtend } = await slowExtends();
     const store = await start();
     const answers: string[] = [];
     let stopping: Promise<void> | null = null;
@@ -163,7 +93,7 @@ describe('an interrupted bulk job', () => {
   });
 
   it('a job the user cancels still ends its queued lines "cancelled", never offered again', async () => {
-    const { intents, start, lines, onExtend } = await setup();
+    const { intents, start, lines, onExtend } = await slowExtends();
     const store = await start();
     onExtend((n) => {
       if (n === 2) store.getState().bulkCancel();
@@ -178,7 +108,7 @@ describe('an interrupted bulk job', () => {
 
 describe('counts, rate and balance around a resume', () => {
   it('the offer says how many lines were never sent while it still checks the unknown ones', async () => {
-    const { intents, start, lines } = await setup();
+    const { intents, start, lines } = await slowExtends();
     // An earlier process stopped with one request in flight and five lines never sent.
     const job = extendJob(
       'job-stopped',
@@ -202,7 +132,7 @@ describe('counts, rate and balance around a resume', () => {
 
   it('after a resume the rate and the ETA count only the lines this run sent', async () => {
     let t = Date.now();
-    const { start, lines, onExtend } = await setup({ now: () => t });
+    const { start, lines, onExtend } = await slowExtends({ now: () => t });
     const first = await start();
     let stopping: Promise<void> | null = null;
     onExtend((n) => {
@@ -236,7 +166,7 @@ describe('counts, rate and balance around a resume', () => {
   });
 
   it("the header's balance follows each reply's newBalance during the job", async () => {
-    const { env, start, lines, onExtend } = await setup();
+    const { env, start, lines, onExtend } = await slowExtends();
     const store = await start();
     await store.getState().loadAccount();
     const opening = selectBalance(store.getState())!;
@@ -253,7 +183,7 @@ describe('counts, rate and balance around a resume', () => {
   });
 
   it('while the service cannot be reached the balance shown is marked stale', async () => {
-    const { proxy, start, lines, onExtend } = await setup();
+    const { proxy, start, lines, onExtend } = await slowExtends();
     const store = await start();
     await store.getState().loadAccount();
     const header = render(

@@ -8,7 +8,7 @@ import { pendingCounts } from '../../src/domain/bulk';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { footerHints } from '../../src/ui/layout/Footer';
 import { renderApp } from '../helpers/app';
-import { resize } from '../helpers/resize';
+import { openBulkPreview } from '../helpers/bulk-preview';
 import { DEMO_KEY } from '../helpers/sandbox';
 
 type App = Awaited<ReturnType<typeof renderApp>>;
@@ -21,13 +21,8 @@ const dialogText = (frame: string) =>
     .map((r) => r.slice(1).replace(/│\s*$/, '').trim())
     .join(' ');
 
-async function preview(app: App, columns: number, rows: number, op: 'line.delete' | 'line.extend') {
-  await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
-  resize(app, columns, rows);
-  await app.press('lines.markAll');
-  await app.waitFrame((f) => /\b[1-9]\d* marked/.test(f));
-  await app.press(op);
-}
+const preview = (app: App, columns: number, rows: number, op: 'line.delete' | 'line.extend') =>
+  openBulkPreview(app, { mark: 'all', op, size: [columns, rows] });
 
 describe('the bulk dialog at 60 columns', () => {
   // MIN_COLUMNS: the dialogs work from 60 columns. What must show whole to start (what to type, the

@@ -9,6 +9,7 @@ import { loaded } from '../../src/domain/load';
 import { windowOfRows } from '../../src/domain/scroll';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { renderApp } from '../helpers/app';
+import { openBulkPreview } from '../helpers/bulk-preview';
 import { resize } from '../helpers/resize';
 
 /** The dialog's text without its borders, its rows joined: a sentence wrapped over rows reads whole. */
@@ -59,12 +60,8 @@ describe('the bulk dialog’s reasons', () => {
 describe('the bulk preview’s reasons', () => {
   it('at 80×24, a trial line marked with others says whole why it is skipped; the frame fits', async () => {
     const app = await renderApp({ lines: 40 }, { journal: memoryJournal() });
-    await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
-    resize(app, 80, 24);
-    await app.press('lines.markPage');
-    await app.waitFrame((f) => /\d+ marked/.test(f));
+    await openBulkPreview(app, { mark: 'page', size: [80, 24] });
     expect(loaded(app.store.getState().lines)!.lines.some((l) => l.is_trial)).toBe(true);
-    await app.press('line.extend');
     await app.waitFrame((f) => f.includes('marked lines by') && f.includes('Total'));
     await app.waitFrame((f) => f.includes('Trial lines cannot be extended'));
     expect(app.frame().split('\n').length).toBeLessThanOrEqual(24);
@@ -96,11 +93,7 @@ describe('the bulk dialog’s scroll keys', () => {
 describe('the bulk dialog’s last lines', () => {
   it('at 80×24, paged to the end, the last line is in view though a reason above it wraps', async () => {
     const app = await renderApp({ lines: 40 }, { journal: memoryJournal() });
-    await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
-    resize(app, 80, 24);
-    await app.press('lines.markAll');
-    await app.waitFrame((f) => /\b[2-9]\d marked/.test(f));
-    await app.press('line.extend');
+    await openBulkPreview(app, { mark: 'all', size: [80, 24] });
     await app.waitFrame((f) => f.includes('marked lines by') && f.includes('Total'));
     // The preview says whole how many marked lines are not on the page (it was cut at "hidde…").
     expect(prose(app.frame())).toMatch(

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { keyHintText } from '../../src/commands/keymap';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { renderApp } from '../helpers/app';
+import { openBulkPreview } from '../helpers/bulk-preview';
 import { resize } from '../helpers/resize';
 
 type App = Awaited<ReturnType<typeof renderApp>>;
@@ -32,13 +33,7 @@ afterEach(() => {
 describe('the bulk dialog’s scroll keys on every frame', () => {
   it('a new dialog does not offer them with the count of the last one', async () => {
     const app = await renderApp({ lines: 40 }, { journal: memoryJournal() });
-    await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
-    resize(app, 200, 14);
-    await app.press('lines.filterType'); // premium: extend applies to every one, one row each
-    await app.waitFrame((f) => f.includes('type premium') && !f.includes('loading'));
-    await app.press('lines.markPage');
-    await app.waitFrame((f) => /\b[1-9]\d* marked/.test(f));
-    await app.press('line.extend');
+    await openBulkPreview(app, { mark: 'page', premium: true, size: [200, 14] });
     // Some of the marked lines in view, not all: the scroll keys are offered.
     await app.waitFrame((f) => f.includes('marked lines by') && NOTE.test(f));
     await app.waitFrame((f) => (f.split('\n').at(-1) ?? '').includes(keyHintText('bulk.pageDown')));
@@ -57,10 +52,7 @@ describe('the bulk dialog’s scroll keys on every frame', () => {
   it('a job started with a screen reader (no line said while it runs) does not offer them', async () => {
     process.env.INK_SCREEN_READER = 'true';
     const app = await renderApp({ lines: 40 }, { journal: memoryJournal() });
-    await app.waitFrame((f) => /^\(selected\) /m.test(f));
-    await app.press('lines.markAll');
-    await app.waitFrame((f) => /\b[1-9]\d* marked/.test(f));
-    await app.press('line.extend');
+    await openBulkPreview(app, { mark: 'all' });
     await app.waitFrame((f) => /^pending, Username: /m.test(f) && NOTE.test(f));
     expect(app.store.getState().pageRows.bulk).toBeGreaterThan(0);
     const from = app.ui.frames.length;

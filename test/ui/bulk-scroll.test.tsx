@@ -7,17 +7,13 @@ import { command } from '../../src/commands/keymap';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { footerHints } from '../../src/ui/layout/Footer';
 import { renderApp } from '../helpers/app';
+import { openBulkPreview } from '../helpers/bulk-preview';
 import { appliedJournal } from '../helpers/journal';
-import { resize } from '../helpers/resize';
 
 describe('the bulk dialog’s scroll keys', () => {
   it('are not offered when no line is in view (a delete preview too small to show its total)', async () => {
     const app = await renderApp({ lines: 40 }, { journal: memoryJournal() });
-    await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
-    resize(app, 60, 14);
-    await app.press('lines.markAll');
-    await app.waitFrame((f) => /\b[2-9]\d marked/.test(f));
-    await app.press('line.delete');
+    await openBulkPreview(app, { mark: 'all', op: 'line.delete', size: [60, 14] });
     await app.waitFrame((f) => f.includes('Too small') && f.includes('Delete 40 marked lines'));
     // No line is drawn: a scroll key would move nothing the screen shows.
     expect(app.store.getState().pageRows.bulk).toBe(0);
@@ -30,12 +26,7 @@ describe('the bulk dialog’s scroll keys', () => {
 
   it('stop at the end: paged past it, one key up moves the window up at once', async () => {
     const app = await renderApp({ lines: 40 }, { journal: memoryJournal() });
-    await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
-    await app.press('lines.filterType'); // premium: every line can be extended, one row each
-    await app.waitFrame((f) => f.includes('type premium') && !f.includes('loading'));
-    await app.press('lines.markAll');
-    await app.waitFrame((f) => /\b[1-9]\d marked/.test(f));
-    await app.press('line.extend');
+    await openBulkPreview(app, { mark: 'all', premium: true });
     await app.waitFrame((f) => f.includes('marked lines by') && f.includes('Total'));
     const total = app.store.getState().bulk!.job.lines.length;
     const inView = app.store.getState().pageRows.bulk!;

@@ -6,16 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import type { BulkLine } from '../../src/domain/bulk';
 import { renderApp } from '../helpers/app';
+import { openBulkPreview } from '../helpers/bulk-preview';
 import { lineItem } from '../helpers/fixtures';
 import { jobLine } from '../helpers/jobs';
 
 describe('the bulk dialog at each frame', () => {
   it('reads about a screenful of a 5,000-line job when it scrolls, not all of them', async () => {
     const app = await renderApp({ lines: 40 });
-    await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
-    await app.press('lines.markPage');
-    await app.waitFrame((f) => /\d+ marked/.test(f));
-    await app.press('line.extend');
+    await openBulkPreview(app, { mark: 'page' });
     await app.waitFrame((f) => f.includes('marked lines by'));
     const many: BulkLine[] = Array.from({ length: 5_000 }, (_, i) =>
       jobLine(lineItem({ id: String(900_000 + i), username: `user${i}` }), {

@@ -1,6 +1,14 @@
-import { c, FOOTER, PAGE } from '../command';
-import { helpRows, keyHintText } from '../hints';
+import { journalEntriesInView } from '../../store/journal-slice';
+import { scrollsNothing } from '../../store/ui-slice';
+import { c, type Disabled, FOOTER, PAGE } from '../command';
+import { helpRows, helpRowsInView, keyHintText } from '../hints';
 import { completePaletteInput, runPalette } from '../palette';
+
+/** The journal's and help's scroll keys move what is in view only when some of it is in view and some
+ *  is not (counted as drawn for what they show now: a frame does not offer them on the last count). */
+const journalScrolls: Disabled = (s) =>
+  scrollsNothing(journalEntriesInView(s), s.journalEntries.length, 'entry');
+const helpScrolls: Disabled = (s) => scrollsNothing(helpRowsInView(s), helpRows(s), 'key');
 
 /** Everywhere, and the app's own views: help, journal, profiles, palette. */
 export const APP_COMMANDS = [
@@ -145,11 +153,23 @@ export const APP_COMMANDS = [
     },
     { footer: true },
   ),
-  c('journal.down', ['down', 'j'], 'journal', 'Navigate', 'Scroll down', (s) =>
-    s.scrollBy('journal', 1, s.journalEntries.length),
+  c(
+    'journal.down',
+    ['down', 'j'],
+    'journal',
+    'Navigate',
+    'Scroll down',
+    (s) => s.scrollBy('journal', 1, s.journalEntries.length),
+    { disabled: journalScrolls },
   ),
-  c('journal.up', ['up', 'k'], 'journal', 'Navigate', 'Scroll up', (s) =>
-    s.scrollBy('journal', -1, s.journalEntries.length),
+  c(
+    'journal.up',
+    ['up', 'k'],
+    'journal',
+    'Navigate',
+    'Scroll up',
+    (s) => s.scrollBy('journal', -1, s.journalEntries.length),
+    { disabled: journalScrolls },
   ),
   c(
     'journal.pageDown',
@@ -158,10 +178,16 @@ export const APP_COMMANDS = [
     'Navigate',
     'Scroll a page down',
     (s) => s.scrollBy('journal', PAGE, s.journalEntries.length),
-    { footer: true },
+    { footer: true, disabled: journalScrolls },
   ),
-  c('journal.pageUp', ['pageup'], 'journal', 'Navigate', 'Scroll a page up', (s) =>
-    s.scrollBy('journal', -PAGE, s.journalEntries.length),
+  c(
+    'journal.pageUp',
+    ['pageup'],
+    'journal',
+    'Navigate',
+    'Scroll a page up',
+    (s) => s.scrollBy('journal', -PAGE, s.journalEntries.length),
+    { disabled: journalScrolls },
   ),
 
   // Help overlay
@@ -169,8 +195,20 @@ export const APP_COMMANDS = [
   c('help.close', ['escape', '?', 'q'], 'help', 'App', 'Close help', (s) => s.closeView('help'), {
     footer: true,
   }),
-  c('help.down', ['down', 'j'], 'help', 'Navigate', 'Scroll down', (s) => s.scrollBy('help', 1, helpRows(s))),
-  c('help.up', ['up', 'k'], 'help', 'Navigate', 'Scroll up', (s) => s.scrollBy('help', -1, helpRows(s))),
+  c(
+    'help.down',
+    ['down', 'j'],
+    'help',
+    'Navigate',
+    'Scroll down',
+    (s) => s.scrollBy('help', 1, helpRows(s)),
+    {
+      disabled: helpScrolls,
+    },
+  ),
+  c('help.up', ['up', 'k'], 'help', 'Navigate', 'Scroll up', (s) => s.scrollBy('help', -1, helpRows(s)), {
+    disabled: helpScrolls,
+  }),
   c(
     'help.pageDown',
     ['pagedown'],
@@ -178,9 +216,15 @@ export const APP_COMMANDS = [
     'Navigate',
     'Scroll a page down',
     (s) => s.scrollBy('help', PAGE, helpRows(s)),
-    { footer: true },
+    { footer: true, disabled: helpScrolls },
   ),
-  c('help.pageUp', ['pageup'], 'help', 'Navigate', 'Scroll a page up', (s) =>
-    s.scrollBy('help', -PAGE, helpRows(s)),
+  c(
+    'help.pageUp',
+    ['pageup'],
+    'help',
+    'Navigate',
+    'Scroll a page up',
+    (s) => s.scrollBy('help', -PAGE, helpRows(s)),
+    { disabled: helpScrolls },
   ),
 ] as const;

@@ -2,6 +2,7 @@ import type { AppState } from '../../store/app-store';
 import { bulkBlocker, bulkLinesInView } from '../../store/bulk-slice';
 import { selectToLookUpAgain } from '../../store/selectors';
 import { loaded } from '../../store/types';
+import { scrollsNothing } from '../../store/ui-slice';
 import { c, type Disabled, PAGE, shownWhole } from '../command';
 import { keyHintText } from '../hints';
 
@@ -14,11 +15,7 @@ const rows = (s: AppState) => s.bulk?.job.lines.length ?? 0;
 /** The scroll keys move what is in view only when some lines are in view and some are not (the
  *  dialog says how many are: none when it is too small to show them, or a screen reader hears them
  *  when the job ends). */
-const scrolls: Disabled = (s) => {
-  const inView = bulkLinesInView(s);
-  if (inView === 0) return 'No line is in view: nothing to scroll';
-  return inView < rows(s) ? null : 'Every line is in view: nothing to scroll';
-};
+const scrolls: Disabled = (s) => scrollsNothing(bulkLinesInView(s), rows(s), 'line');
 const checking = (s: AppState) => (s.recovery?.checking ? 'Checking with the server first' : null);
 
 /** A bulk job over the marked lines, and, at start, the changes and jobs left open (checked first). */

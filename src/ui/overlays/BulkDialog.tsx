@@ -1,5 +1,5 @@
 import { Text, useIsScreenReaderEnabled } from 'ink';
-import { Fragment, useLayoutEffect } from 'react';
+import { Fragment } from 'react';
 import { hint, keyHint, keyHintText } from '../../commands/keymap';
 import { affordability, type BulkJob, type BulkLine, deletedPaidTimeText } from '../../domain/bulk';
 import {
@@ -16,7 +16,7 @@ import { layoutColumns } from '../../present/lines-columns';
 import { progressStep, rowSentence, spoken, wrappedRows } from '../../present/speech';
 import { rowText } from '../../present/tables';
 import { wrapWords } from '../../present/wrap';
-import { type BulkState, bulkBlocker, bulkDrawnFor, bulkLinesInView } from '../../store/bulk-slice';
+import { type BulkState, bulkBlocker, bulkDrawnFor } from '../../store/bulk-slice';
 import { loaded } from '../../store/types';
 import { DialogFrame } from '../components/DialogFrame';
 import { TableRow } from '../components/SpokenRow';
@@ -24,6 +24,7 @@ import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color, type Token } from '../theme';
 import { confirmHint, droppedNote, useConfirmGuard } from '../use-confirm-guard';
+import { usePageRows } from '../use-page-rows';
 
 const TITLES = {
   create: 'Create',
@@ -267,13 +268,9 @@ function BulkBody({
   }
   const shown = hidden || quiet ? [] : job.lines.slice(win.start, win.end);
   // How many lines are in view: the scroll keys are offered only when some are not (commands/areas/bulk.ts).
-  const setPageRows = useApp((s) => s.setPageRows);
   const inView = hidden || quiet ? 0 : win.end - win.start;
-  const drawnFor = bulkDrawnFor(b);
-  useLayoutEffect(() => setPageRows('bulk', inView, drawnFor), [setPageRows, inView, drawnFor]);
-  // The note names the scroll keys: drawn on the frames the footer offers them, once this count is
-  // the store's (the frame that first shows the lines has the footer's count of the frame before).
-  const isCounted = useApp((s) => bulkLinesInView(s) === inView);
+  // The note names the scroll keys: drawn on the frames the footer offers them (use-page-rows.ts).
+  const isCounted = usePageRows('bulk', inView, bulkDrawnFor(b));
   const footerHint =
     b.phase === 'preview'
       ? hidden

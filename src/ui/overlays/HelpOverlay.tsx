@@ -1,7 +1,7 @@
 import { Box, Text, useIsScreenReaderEnabled } from 'ink';
-import { useLayoutEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import {
+  helpDrawnFor,
   helpScopesOf,
   hint,
   keyHintText,
@@ -17,6 +17,7 @@ import { spoken } from '../../present/speech';
 import { selectScreen } from '../../store/view-stack';
 import { useApp } from '../store-context';
 import { color } from '../theme';
+import { usePageRows } from '../use-page-rows';
 
 export type Row =
   | { readonly kind: 'title'; readonly text: string }
@@ -46,13 +47,13 @@ export function HelpOverlay({ width, height }: { readonly width: number; readonl
     scroll,
     isSpoken ? 1 : undefined,
   );
-  // How many rows are in view: a scroll stops where the last ones fill them (ui-slice `scrollBy`).
-  const setPageRows = useApp((s) => s.setPageRows);
-  const inView = win.end - win.start;
-  useLayoutEffect(() => setPageRows('help', inView), [setPageRows, inView]);
-  const title = ` Keys — ${screen} screen (${hint('help.close', 'closes')})${
-    win.position
-      ? ` · ${win.position}, ${keyHintText('help.up')}/${keyHintText('help.down')} ${keyHintText('help.pageUp')}/${keyHintText('help.pageDown')} scroll`
+  // How many rows are in view: a scroll stops where the last ones fill them (ui-slice `scrollBy`),
+  // and the scroll keys are offered only when some are not (commands/areas/app.ts). The title names
+  // them on the frames the footer offers them (use-page-rows.ts).
+  const isCounted = usePageRows('help', win.end - win.start, useApp(helpDrawnFor));
+  const title = ` Keys — ${screen} screen (${hint('help.close', 'closes')})${win.position ? ` · ${win.position}` : ''}${
+    win.position && isCounted
+      ? `, ${keyHintText('help.up')}/${keyHintText('help.down')} ${keyHintText('help.pageUp')}/${keyHintText('help.pageDown')} scroll`
       : ''
   }`;
   return (

@@ -1,5 +1,4 @@
 import { Box, Text, useIsScreenReaderEnabled } from 'ink';
-import { useLayoutEffect } from 'react';
 import { keyHintText } from '../../commands/keymap';
 import { countText, fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
@@ -7,9 +6,11 @@ import { rowSentence, wrappedRows } from '../../present/speech';
 import { JOURNAL_COLUMNS, layoutColumns, rowText } from '../../present/tables';
 import { journalTotals, sumTotals, totalsText } from '../../services/changes/journal';
 import { leftOutText } from '../../services/changes/journal-filter';
+import { journalDrawnFor } from '../../store/journal-slice';
 import { TableRow } from '../components/SpokenRow';
 import { useApp } from '../store-context';
 import { color } from '../theme';
+import { usePageRows } from '../use-page-rows';
 
 /**
  * The changes made from this machine on this account (or every account), newest first, in a
@@ -39,9 +40,9 @@ export function JournalScreen({ width, height }: { readonly width: number; reado
     : 1;
   const win = windowOf(newestFirst.length, Math.max(1, Math.floor(room / rowsEach)), scroll);
   const recent = newestFirst.slice(win.start, win.end);
-  // How many entries are in view: a scroll stops where the last ones fill them (ui-slice `scrollBy`).
-  const setPageRows = useApp((s) => s.setPageRows);
-  useLayoutEffect(() => setPageRows('journal', recent.length), [setPageRows, recent.length]);
+  // How many entries are in view: a scroll stops where the last ones fill them (ui-slice `scrollBy`),
+  // and the scroll keys are offered only when some are not (commands/areas/app.ts).
+  usePageRows('journal', recent.length, useApp(journalDrawnFor));
   const laid = layoutColumns(columns, width - 2, 1, { items: recent, now: 0 });
   const scope = all ? 'every account' : label;
   const hidden =

@@ -1,5 +1,5 @@
 import { Box, Text, useIsScreenReaderEnabled } from 'ink';
-import { useLayoutEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { hint, keyHint, keyHintText } from '../../commands/keymap';
 import { counted, countText, credits, creditsText } from '../../domain/format';
 import type { RenewalsPlan } from '../../domain/renewals';
@@ -13,6 +13,7 @@ import { TableRow } from '../components/SpokenRow';
 import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
+import { usePageRows } from '../use-page-rows';
 
 type Item = { kind: 'heading'; text: string } | { kind: 'row'; index: number };
 
@@ -72,9 +73,9 @@ export function RenewalsScreen({ width, height }: { readonly width: number; read
   // fit, or the selected one falls below the screen and is never heard.
   const size = Math.max(1, isSpoken ? spokenPageSize(height - 7, width) : height - 5);
   const view = windowOf(items.length, size, at - Math.floor(size / 2));
-  // PgDn/PgUp move by what is on screen (keys/commands/renewals.ts).
-  const setPageRows = useApp((s) => s.setPageRows);
-  useLayoutEffect(() => setPageRows('renewals', size), [setPageRows, size]);
+  // PgDn/PgUp move by what is on screen (commands/areas/renewals.ts); read only when a key comes (no
+  // frame names them by it), and what fits depends on the terminal alone: drawn for nothing more.
+  usePageRows('renewals', size);
   const title = ` Renewals — expiring within ${counted(w.withinDays, 'day')} (${keyHintText('renewals.shorter')}/${keyHintText('renewals.longer')} change it), expired in the last ${counted(w.expiredDays, 'day')}, suspended${view.position ? `   ${view.position}` : ''}`;
   return (
     <Box flexDirection="column" width={width} height={height}>
