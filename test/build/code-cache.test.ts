@@ -98,6 +98,8 @@ describe("the headless file's code cache", () => {
     // taken as it is at every later run.
     expect(status(['lines', '--help'])).toBe(0);
     expect(status(['lines', '-h'])).toBe(0);
+    // -h grouped with another short flag asks for help too (the parser reads -yh as -y -h).
+    expect(status(['extend', '-yh'])).toBe(0);
     expect(status(['lines', '--limit', 'many'])).toBe(2);
     expect(status(['lines', '--json'], { LINEDESK_API_KEY: 'not-a-key-0123456789' })).not.toBe(0);
     expect(none()).toEqual([]);
