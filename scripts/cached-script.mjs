@@ -86,9 +86,9 @@ function checksum(data) {
 const OTHER_BUILD = new RegExp(${JSON.stringify(`^${key.replace(/[0-9a-f]{16}$/, '')}[0-9a-f]{16}-[a-z][a-z-]{0,30}$`)});
 /** The one cache's name of a file of one path, or null: one per command. */
 const NAME = ${JSON.stringify(name)};
-/** The command's argv asks for its help (the parser's only spellings of it; a value that happens to
- *  read --help only costs that run's cache). */
-const asksHelp = (argv) => Array.isArray(argv) && argv.some((a) => a === '--help' || a === '-h');
+/** The command's argv asks for its help: --help, or -h alone or in a group of short flags (-yh is
+ *  -y -h to the parser). A value that happens to read so only costs that run's cache. */
+const asksHelp = (argv) => Array.isArray(argv) && argv.some((a) => a === '--help' || /^-[A-Za-z]*h[A-Za-z]*$/.test(a));
 let loaded;
 function load(argv) {
   if (loaded) return loaded;
