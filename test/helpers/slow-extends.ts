@@ -13,12 +13,12 @@ import { faultProxy } from './fault-proxy';
 import { books, DEMO_KEY, sandbox } from './sandbox';
 import { cleanups } from './wait';
 
-export async function slowExtends(opts: { slowMs?: number; now?: () => number } = {}) {
+export async function slowExtends(opts: { now?: () => number } = {}) {
   const env = await sandbox({ lines: 30 });
   let extends_ = 0;
   let onExtend = (_n: number) => {};
   const proxy = await faultProxy(env.sb.baseUrl, {
-    rules: [{ match: 'PUT /v1/lines/extend', fault: { kind: 'slow', ms: opts.slowMs ?? 40 } }],
+    rules: [{ match: 'PUT /v1/lines/extend', fault: { kind: 'slow', ms: 40 } }],
     onFault: (route) => {
       if (route === 'PUT /v1/lines/extend') onExtend(++extends_);
     },
@@ -61,7 +61,6 @@ export async function slowExtends(opts: { slowMs?: number; now?: () => number } 
     env,
     proxy,
     intents,
-    journal,
     deps,
     start,
     lines,
