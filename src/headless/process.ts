@@ -33,11 +33,13 @@ export async function runHeadlessProcess(
   argv: readonly string[],
   runner: typeof runHeadless = runHeadless,
 ): Promise<number> {
-  let stopping = false;
+  // The first signal's exit code: a run that settles before the stop's exit still ends with it, so
+  // nothing after (the code cache's save after a 0) takes a stopped run for a finished one.
+  let stopped: number | null = null;
   const onSignal = (signal: NodeJS.Signals) => {
     const code = signal === 'SIGINT' ? 130 : signal === 'SIGHUP' ? 129 : 143;
-    if (stopping) process.exit(code);
-    stopping = true;
+    if (stopped !== null) process.exit(code);
+    stopped = code;
     void import('./session').then((s) => s.stopCommand()).finally(() => process.exit(code));
   };
   // Node would end the process with 0 and no word when nothing holds the event loop any more;
@@ -51,12 +53,13 @@ export async function runHeadlessProcess(
   for (const s of signals) process.on(s, onSignal);
   process.on('beforeExit', onEmpty);
   try {
-    return await runner(argv, {
+    const code = await runner(argv, {
       stdout: process.stdout,
       stderr: process.stderr,
       stdin: process.stdin,
       env: process.env,
     });
+    return stopped ?? code;
   } finally {
     process.off('beforeExit', onEmpty);
     for (const s of signals) process.off(s, onSignal);
