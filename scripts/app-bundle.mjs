@@ -227,7 +227,7 @@ function esmAsScript(self, text) {
  * parsed and compiled again at every start. The loader keeps V8's code cache of the script as it is
  * after a run instead, one per command (scripts/cached-script.mjs).
  */
-async function buildCachedScript(self, outdir, { exports, handSave = [], name = null, format = 'cjs' }) {
+async function buildCachedScript(self, outdir, { exports, name = null, format = 'cjs' }) {
   const result = await build({
     ...withFiles(self, './'),
     stdin: entryOf(self),
@@ -253,7 +253,6 @@ async function buildCachedScript(self, outdir, { exports, handSave = [], name = 
       key: `linedesk-${self}-${hash}`,
       name,
       exports,
-      handSave,
     }),
   );
   // What loading `chunks/<self>.js` evaluates: the script's sources (bundle-inputs.json).
@@ -288,7 +287,6 @@ export async function buildSplit(outdir = 'dist') {
     // One cache, named `app`: runApp is handed the parsed options, not an argv to name it by.
     buildCachedScript('ui', outdir, {
       exports: ['runApp'],
-      handSave: ['runApp'],
       name: 'app',
       format: 'esm',
     }),

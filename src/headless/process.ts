@@ -31,6 +31,7 @@ export function stoppedEarly(argv: readonly string[]): { readonly exit: number; 
  */
 export async function runHeadlessProcess(
   argv: readonly string[],
+  saveCache: (() => void) | null = null,
   runner: typeof runHeadless = runHeadless,
 ): Promise<number> {
   // The first signal's exit code: a run that settles before the stop's exit still ends with it, so
@@ -53,12 +54,16 @@ export async function runHeadlessProcess(
   for (const s of signals) process.on(s, onSignal);
   process.on('beforeExit', onEmpty);
   try {
-    const code = await runner(argv, {
-      stdout: process.stdout,
-      stderr: process.stderr,
-      stdin: process.stdin,
-      env: process.env,
-    });
+    const code = await runner(
+      argv,
+      { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env },
+      // The code cache (handed by its loader, scripts/cached-script.mjs) is made once and then taken
+      // as it is: only after the command's own work, never after help, a usage error, a failure or a
+      // signal, which would make it hold that path's functions instead.
+      () => {
+        if (stopped === null) saveCache?.();
+      },
+    );
     return stopped ?? code;
   } finally {
     process.off('beforeExit', onEmpty);

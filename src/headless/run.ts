@@ -36,9 +36,14 @@ const needs = (command: CommandName): readonly DirRole[] => LOCAL_STATE[command]
 
 /**
  * `linedesk COMMAND …` without a screen: parses, runs, and returns the exit code. Everything it
- * touches comes through `io` (streams, stdin, environment), so tests run it in-process.
+ * touches comes through `io` (streams, stdin, environment), so tests run it in-process. `didWork` is
+ * called once a command has done its work and succeeded (not for help or a usage error).
  */
-export async function runHeadless(argv: readonly string[], io: HeadlessIo): Promise<number> {
+export async function runHeadless(
+  argv: readonly string[],
+  io: HeadlessIo,
+  didWork: () => void = () => {},
+): Promise<number> {
   const parsed = parseHeadless(argv);
   // Before the options are known, --json anywhere asks for JSON errors.
   const out = new Output(io, {
@@ -65,7 +70,9 @@ export async function runHeadless(argv: readonly string[], io: HeadlessIo): Prom
   try {
     const { makeCtx } = await import('./session');
     const command = await COMMAND_MODULES[parsed.command]();
-    return await command(makeCtx(parsed, out, io));
+    const code = await command(makeCtx(parsed, out, io));
+    if (code === EXIT.done) didWork();
+    return code;
   } catch (err) {
     const f = failureOf(err);
     out.fail(f);

@@ -15,7 +15,7 @@ describe('runHeadlessProcess after a signal', () => {
   ] as const)('%s during the run: its code, not the run 0', async (signal, code) => {
     // The stop's own exit is held off: the run settles first, as it can under load.
     vi.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
-    const got = await runHeadlessProcess(['account', '--json'], async () => {
+    const got = await runHeadlessProcess(['account', '--json'], null, async () => {
       process.emit(signal, signal);
       return 0;
     });

@@ -60,7 +60,7 @@ describe('a command that cannot finish its work', () => {
 
   it('the event loop empties while the command is unsettled: it says so; exit 3 for a change, 1 otherwise', async () => {
     const script = (argv: string[]) =>
-      `import('./src/headless/process.ts').then(async (m) => process.exit(await m.runHeadlessProcess(${JSON.stringify(argv)}, () => new Promise(() => {}))))`;
+      `import('./src/headless/process.ts').then(async (m) => process.exit(await m.runHeadlessProcess(${JSON.stringify(argv)}, null, () => new Promise(() => {}))))`;
     const change = await run(
       ['--import', 'tsx', '-e', script(['extend', 'smith0042abcd', '--yes', '--json'])],
       {},
