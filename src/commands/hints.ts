@@ -84,12 +84,23 @@ export const helpDrawnFor = (s: Pick<AppState, 'views'>): string => helpScopesOf
 export const helpRowsInView = (s: Pick<AppState, 'views' | 'pageRows' | 'pageRowsFor'>): number =>
   pageRowsAsDrawn(s, 'help', helpDrawnFor(s));
 
-/** The rows help lists now (a title per scope, a row per command): how far it scrolls. */
-export const helpRows = (s: Pick<AppState, 'views'>): number => {
-  const scopes = helpScopesOf(s);
-  const keyless = keylessCommands(scopes).length;
-  return scopes.reduce((n, scope) => n + 1 + visibleCommands(scope).length, 0) + (keyless ? 1 + keyless : 0);
+/**
+ * What help lists for these scopes, in order: each scope with the commands that work there, then (as
+ * `null`) yours with no key, when there are any. Help draws a heading and a row per command of each.
+ */
+export const helpSections = (
+  scopes: readonly Scope[],
+): { readonly scope: Scope | null; readonly commands: readonly Command[] }[] => {
+  const keyless = keylessCommands(scopes);
+  return [
+    ...scopes.map((scope) => ({ scope, commands: visibleCommands(scope) })),
+    ...(keyless.length ? [{ scope: null, commands: keyless }] : []),
+  ];
 };
+
+/** The rows help lists now (a heading per section, a row per command): how far it scrolls. */
+export const helpRows = (s: Pick<AppState, 'views'>): number =>
+  helpSections(helpScopesOf(s)).reduce((n, section) => n + 1 + section.commands.length, 0);
 
 const KEY_LABELS: Record<string, string> = {
   up: '↑',

@@ -29,6 +29,7 @@ export {
   helpDrawnFor,
   helpScopes,
   helpScopesOf,
+  helpSections,
   keyLabel,
   keylessCommands,
   setSpokenKeys,

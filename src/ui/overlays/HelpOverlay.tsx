@@ -3,12 +3,11 @@ import { useShallow } from 'zustand/react/shallow';
 import {
   helpDrawnFor,
   helpScopesOf,
+  helpSections,
   hint,
   keyHintText,
   keyLabel,
-  keylessCommands,
   type Scope,
-  visibleCommands,
 } from '../../commands/keymap';
 import { scopeTitle } from '../../commands/keys-doc';
 import { fitWidth } from '../../domain/format';
@@ -163,28 +162,21 @@ const shownRows = (laid: readonly (readonly Row[])[]): number =>
     0,
   );
 
-/** Help's rows for these scopes: a heading per scope, then its commands; then yours with no key. */
-export const helpRowsOf = (scopes: readonly Scope[]): Row[] => [
-  ...scopes.flatMap((scope) => [
-    { kind: 'title' as const, text: scopeTitle(scope) },
-    ...visibleCommands(scope).map((c) => ({
-      kind: 'key' as const,
-      keys: c.keys.map(keyLabel).join(' '),
-      said: c.keys.map(keyLabel).join(' or '),
-      label: `${c.label}${c.danger ? '  (changes data)' : ''}`,
-    })),
-  ]),
-  ...keylessRows(scopes),
-];
-
-function keylessRows(scopes: readonly Scope[]): Row[] {
-  const keyless = keylessCommands(scopes);
-  if (!keyless.length) return [];
-  return [
-    { kind: 'title', text: 'Your commands with no key' },
-    ...keyless.map((c) => {
+/** Help's rows for these scopes: a heading per section, then its commands (helpSections). */
+export const helpRowsOf = (scopes: readonly Scope[]): Row[] =>
+  helpSections(scopes).flatMap(({ scope, commands }) => [
+    { kind: 'title' as const, text: scope ? scopeTitle(scope) : 'Your commands with no key' },
+    ...commands.map((c) => {
+      if (scope) {
+        const keys = c.keys.map(keyLabel);
+        return {
+          kind: 'key' as const,
+          keys: keys.join(' '),
+          said: keys.join(' or '),
+          label: `${c.label}${c.danger ? '  (changes data)' : ''}`,
+        };
+      }
       const keys = `:run ${c.id.slice(c.id.indexOf('.') + 1)}`;
       return { kind: 'key' as const, keys, label: c.label, said: keys };
     }),
-  ];
-}
+  ]);
