@@ -105,7 +105,8 @@ export interface MarkAgainLookup {
   readonly found: readonly LineListItem[];
   /** Proven absent: the lookup read the whole list (as one walk) and no line has the id. */
   readonly notFound: readonly string[];
-  /** Not reached: the lookup stopped at its page limit (or was stopped) before it read them. */
+  /** Not reached: the lookup stopped at its page limit (or was stopped) before it read them, or met
+   *  them only as items that do not read (paste-lookup's `unreached`). */
   readonly notLookedUp: readonly string[];
   /** The lookup failed (the server could not be asked): nothing is known of these. */
   readonly failed: readonly string[];
