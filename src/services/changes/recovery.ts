@@ -56,6 +56,9 @@ export async function adoptForeign(
   }
 }
 
+/** Pages the lookup at start walks at most (a list search settles most lines in one request each). */
+const LOOKUP_PAGES_AT_START = 20;
+
 /** Whether the server shows this account every line the job names. */
 async function showsEvery(
   deps: {
@@ -82,9 +85,6 @@ async function showsEvery(
     return false;
   }
 }
-
-/** Pages the lookup at start walks at most (a list search settles most lines in one request each). */
-export const LOOKUP_PAGES_AT_START = 20;
 
 /**
  * The lines of recovered jobs to be marked again (the marks a job was started from are gone with its
