@@ -5,7 +5,7 @@
  * review), looked up.
  */
 import type { LineListItem } from '../../api/contract';
-import type { BulkJob } from '../../domain/bulk';
+import type { BulkJob, BulkLine } from '../../domain/bulk';
 import { counted } from '../../domain/format';
 import type { ServiceClient } from '../client';
 import { lookupPasted } from '../paste-lookup';
@@ -86,16 +86,17 @@ async function showsEvery(
   }
 }
 
+/** A line never sent that is marked again (not a line being created: it has no id yet). */
+export const unsentToMarkAgain = (l: BulkLine): boolean => l.state === 'pending' && !l.id.startsWith('new:');
+
 /**
  * The lines of recovered jobs to be marked again (the marks a job was started from are gone with its
- * process): those never sent (not a line being created: it has no id yet), and those the job left
- * marked to review (changed since marked). One rule, read where the lines are looked up.
+ * process): those never sent (`unsentToMarkAgain`), and those the job left marked to review (changed
+ * since marked). One rule, read where the lines are looked up and where the offer counts them.
  */
 export function toMarkAgain(jobs: readonly Recovered[]): string[] {
   return jobs.flatMap((r) =>
-    r.job.lines
-      .filter((l) => (l.state === 'pending' && !l.id.startsWith('new:')) || leftToReview(l))
-      .map((l) => l.id),
+    r.job.lines.filter((l) => unsentToMarkAgain(l) || leftToReview(l)).map((l) => l.id),
   );
 }
 

@@ -2,6 +2,7 @@ import { Text } from 'ink';
 import { hint, keyHint } from '../../commands/keymap';
 import { OPEN } from '../../domain/bulk';
 import { counted, credits, fitWidth } from '../../domain/format';
+import { unsentToMarkAgain } from '../../services/changes/recovery';
 import { leftToReview, lookUpAgain, type MarkAgain, type Recovered } from '../../store/changes/changes-slice';
 import { selectOfferStaysMarked, selectToLookUpAgain } from '../../store/selectors';
 import { DialogFrame } from '../components/DialogFrame';
@@ -170,10 +171,7 @@ export function offerRows(r: Recovered, checking: boolean, marks: ReadonlyMap<st
       `${job.id}:counts`,
     ]);
     if (again) out.push([`    ${again}`, undefined, `${job.id}:again`]);
-    const unsentNot = unsentNotMarkedText(
-      job.lines.filter((l) => l.state === 'pending' && !l.id.startsWith('new:')),
-      marks,
-    );
+    const unsentNot = unsentNotMarkedText(job.lines.filter(unsentToMarkAgain), marks);
     if (unsentNot) out.push([`    ${unsentNot}`, 'tone.error', `${job.id}:unsent`]);
   }
   for (const l of job.lines) {
