@@ -152,11 +152,11 @@ export const BULK_COMMANDS = [
     {
       footer: true,
       disabled: (s) =>
-        !s.recovery?.checking &&
+        checking(s) ??
         // What a check again acts on: open outcomes (checked again), lines not looked up (looked up).
-        (s.recovery?.jobs.some((r) => r.job.lines.some((l) => OPEN.has(l.state))) || selectToLookUpAgain(s))
+        (s.recovery?.jobs.some((r) => r.job.lines.some((l) => OPEN.has(l.state))) || selectToLookUpAgain(s)
           ? null
-          : 'Nothing to check again: no unknown outcome, every line looked up',
+          : 'Nothing to check again: no unknown outcome, every line looked up'),
     },
   ),
   c(
