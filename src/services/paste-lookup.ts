@@ -91,8 +91,7 @@ export async function lookupPasted(
   /** Ids and usernames (lower case) of items read that do not read: a line there, not proven absent. */
   const unreadable = new Set<string>();
   const noteUnreadable = (page: LinesPage) => {
-    for (const bad of page.unreadable)
-      for (const name of [bad.id, bad.username]) if (name) unreadable.add(name.toLowerCase());
+    for (const name of unreadableNames(page)) unreadable.add(name);
   };
   const settle = (lines: readonly LineListItem[], k: string, whole: boolean) => {
     const r = resolveItem(lines, k);
@@ -150,6 +149,13 @@ export async function lookupPasted(
   return byItem(items, found, ambiguous, reachedAll, unreadable);
 }
 
+/** The ids and usernames, in lower case, of a page's items that do not read (a line there all the same). */
+export function unreadableNames(page: Pick<LinesPage, 'unreadable'>): string[] {
+  return page.unreadable.flatMap((bad) =>
+    [bad.id, bad.username].flatMap((n) => (n ? [n.toLowerCase()] : [])),
+  );
+}
+
 /** The lookup by each item as given (trimmed keys inside). */
 function byItem(
   items: readonly string[],
@@ -187,7 +193,7 @@ function byItem(
 export async function findInPages(
   client: Pick<ServiceClient, 'listLines'>,
   keys: readonly string[],
-  opts: WalkOptions = {},
+  opts: WalkOptions & { readonly onUnreadable?: (page: LinesPage) => void } = {},
 ): Promise<Map<string, LineListItem>> {
   return (await resolveInPages(client, keys, opts)).found;
 }
