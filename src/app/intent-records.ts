@@ -35,6 +35,9 @@ const Line = lazySchema(() =>
     charge: z.enum(['reply', 'balance', 'share', 'unknown']).optional(),
     provenNotApplied: z.boolean().optional(),
     heldBack: z.boolean().optional(),
+    // Text, checked like every field; a value this version does not know (a newer one's) is read from
+    // the words (asReadFromWords), not damage.
+    notSentAsRead: z.string().optional(),
     body: z.looseObject({}).optional(),
   }),
 );

@@ -11,7 +11,8 @@ export interface PasteLookup {
   readonly missing: readonly string[];
   /**
    * Of `missing`, those it cannot say are absent: the walk that would have settled them stopped first
-   * (at `maxPages`, or cancelled). The rest of `missing` are proven: the whole list was read.
+   * (at `maxPages`, or cancelled), or it met an item of that id or username that does not read. The
+   * rest of `missing` are proven: the whole list was read.
    */
   readonly unreached: readonly string[];
 }
@@ -87,6 +88,11 @@ export async function lookupPasted(
   const found = new Map<string, LineListItem>();
   const ambiguous = new Map<string, readonly LineListItem[]>();
   const isSettled = (k: string) => found.has(k) || ambiguous.has(k);
+  /** Ids and usernames (lower case) of items read that do not read: a line there, not proven absent. */
+  const unreadable = new Set<string>();
+  const noteUnreadable = (page: LinesPage) => {
+    for (const name of unreadableNames(page)) unreadable.add(name);
+  };
   const settle = (lines: readonly LineListItem[], k: string, whole: boolean) => {
     const r = resolveItem(lines, k);
     // Every hit on this page (whole): no other spelling of the name is left on a later one.
@@ -101,10 +107,11 @@ export async function lookupPasted(
   if (keys.length > 1 && total === null && !opts.cancelled()) {
     first = await client.listLines({ offset: 0, limit: PAGE_MAX });
     total = Number.isFinite(first.totalHits) ? first.totalHits : null;
+    noteUnreadable(first);
     const whole = first.nextOffset === null && first.lines.length >= first.totalHits;
     for (const k of keys) settle(first.lines, k, whole);
     opts.progress(found.size + ambiguous.size);
-    if (whole) return byItem(items, found, ambiguous, true);
+    if (whole) return byItem(items, found, ambiguous, true, unreadable);
   }
   let left = keys.filter((k) => !isSettled(k));
   const pages = total === null ? null : walkPagesFor(total);
@@ -133,13 +140,20 @@ export async function lookupPasted(
         walked = p.pages;
       },
     };
-    const got = await resolveInPages(client, left, walk, first);
+    const got = await resolveInPages(client, left, { ...walk, onUnreadable: noteUnreadable }, first);
     for (const [key, line] of got.found) found.set(key, line);
     for (const [key, lines] of got.ambiguous) ambiguous.set(key, lines);
     reachedAll = !got.cut;
   }
   opts.progress(found.size + ambiguous.size);
-  return byItem(items, found, ambiguous, reachedAll);
+  return byItem(items, found, ambiguous, reachedAll, unreadable);
+}
+
+/** The ids and usernames, in lower case, of a page's items that do not read (a line there all the same). */
+export function unreadableNames(page: Pick<LinesPage, 'unreadable'>): string[] {
+  return page.unreadable.flatMap((bad) =>
+    [bad.id, bad.username].flatMap((n) => (n ? [n.toLowerCase()] : [])),
+  );
 }
 
 /** The lookup by each item as given (trimmed keys inside). */
@@ -149,6 +163,8 @@ function byItem(
   ambiguous: ReadonlyMap<string, readonly LineListItem[]>,
   /** The whole list was read where it had to be: what is missing is absent. */
   reachedAll: boolean,
+  /** Ids and usernames (lower case) of items met that do not read: what is missing by them is not. */
+  unreadable: ReadonlySet<string>,
 ): PasteLookup {
   const out = {
     found: new Map<string, LineListItem>(),
@@ -163,7 +179,8 @@ function byItem(
     else if (several) out.ambiguous.set(item, several);
     else missing.push(item);
   }
-  return { ...out, missing, unreached: reachedAll ? [] : missing };
+  const unreached = reachedAll ? missing.filter((i) => unreadable.has(i.trim().toLowerCase())) : missing;
+  return { ...out, missing, unreached };
 }
 
 /**
@@ -176,7 +193,7 @@ function byItem(
 export async function findInPages(
   client: Pick<ServiceClient, 'listLines'>,
   keys: readonly string[],
-  opts: WalkOptions = {},
+  opts: WalkOptions & { readonly onUnreadable?: (page: LinesPage) => void } = {},
 ): Promise<Map<string, LineListItem>> {
   return (await resolveInPages(client, keys, opts)).found;
 }
@@ -184,7 +201,7 @@ export async function findInPages(
 async function resolveInPages(
   client: Pick<ServiceClient, 'listLines'>,
   keys: readonly string[],
-  opts: WalkOptions,
+  opts: WalkOptions & { readonly onUnreadable?: (page: LinesPage) => void },
   /** A first page already read (offset 0, 100 lines): the walk starts with it, not a request. */
   first: LinesPage | null = null,
 ): Promise<{
@@ -219,6 +236,7 @@ async function resolveInPages(
     },
     () => ({ candidates: new Map<string, LineListItem[]>(), exact: new Set<string>() }),
     ({ candidates, exact }, page) => {
+      opts.onUnreadable?.(page);
       for (const l of page.lines) {
         for (const key of [
           ...(byLower.get(l.username.toLowerCase()) ?? []),

@@ -104,6 +104,9 @@ export const selectToLookUpAgain = (s: Pick<AppState, 'markedAgain'>): number =>
   return n;
 };
 
+/** The last count of `selectOfferStaysMarked`, with what it was counted from. */
+let staysKept: { recovery: AppState['recovery']; marked: AppState['marked']; n: number } | null = null;
+
 /**
  * The resume offer's lines to be marked again (never sent, or left marked to review) that are marked
  * now: what Esc leaves marked. From the marks as they are, so a line the user unmarked since, or one
@@ -111,7 +114,11 @@ export const selectToLookUpAgain = (s: Pick<AppState, 'markedAgain'>): number =>
  */
 export const selectOfferStaysMarked = (s: Pick<AppState, 'recovery' | 'marked'>): number => {
   if (!s.recovery || !s.marked.size) return 0;
+  // Counted again only when the offer or the marks change, not on every change of the store (a key
+  // pressed): an interrupted job may have 100,000 lines.
+  if (staysKept?.recovery === s.recovery && staysKept.marked === s.marked) return staysKept.n;
   let n = 0;
   for (const id of toMarkAgain(s.recovery.jobs)) if (s.marked.has(id)) n++;
+  staysKept = { recovery: s.recovery, marked: s.marked, n };
   return n;
 };

@@ -261,6 +261,33 @@ describe('a damaged intent file', () => {
     expect(lines.map(notFoundAgain)).toEqual([false, true, false, false, false]);
   });
 
+  it('why a line was not sent, of the wrong type, is named as damage, not read from the words', () => {
+    const dir = tmp('ld-asread-bad-');
+    const log = fileIntentLog(dir);
+    const job = aJob('j1', 2);
+    log.begin(job);
+    log.line(job.id, {
+      ...job.lines[0]!,
+      state: 'skipped',
+      detail: 'not sent: changed since it was marked',
+      notSentAsRead: 7 as unknown as 'changed',
+    });
+    const read = fileIntentLog(dir);
+    expect(read.damaged?.()[0]?.problem).toMatch(/record 2 of 2 is a line record of the wrong shape/);
+    // A newer version's reason this one does not know is no damage: read from the words, as before.
+    const newer = tmp('ld-asread-newer-');
+    const log2 = fileIntentLog(newer);
+    log2.begin(job);
+    log2.line(job.id, {
+      ...job.lines[0]!,
+      state: 'skipped',
+      detail: 'not sent: changed since it was marked',
+      notSentAsRead: 'renamed' as unknown as 'changed',
+    });
+    expect(fileIntentLog(newer).damaged?.()).toEqual([]);
+    expect(fileIntentLog(newer).open()[0]!.lines[0]).toMatchObject({ notSentAsRead: 'changed' });
+  });
+
   it('a record cut mid-write is followed by a newline, so the next record still reads', () => {
     const dir = tmp('ld-torn-');
     const log = fileIntentLog(dir);

@@ -14,8 +14,9 @@ const rows = Array.from({ length: 500 }, (_, i) => ({
 rows[50]!.username = 'Liam01';
 rows[450]!.username = 'liam01';
 
-/** A server whose search matches usernames only; pages in id order. */
-function server() {
+/** A server whose search matches usernames only; pages in id order. `bad`: ids of items it sends
+ *  that do not read (listed as unreadable, at their index). */
+function server(bad: ReadonlySet<string> = new Set()) {
   let calls = 0;
   const client = {
     listLines: async (q: { search?: string; offset?: number; limit?: number }) => {
@@ -24,19 +25,25 @@ function server() {
         ? rows.filter((r) => r.username.toLowerCase().includes(q.search!.toLowerCase()))
         : rows;
       const offset = q.offset ?? 0;
-      const lines = s.slice(offset, offset + (q.limit ?? 20));
-      const next = offset + lines.length < s.length ? offset + lines.length : null;
+      const items = s.slice(offset, offset + (q.limit ?? 20));
+      const lines = items.filter((r) => !bad.has(r.id));
+      const unreadable = items.flatMap((r, index) =>
+        bad.has(r.id)
+          ? [{ index, id: r.id, username: r.username, field: 'expiry', message: 'not a date' }]
+          : [],
+      );
+      const next = offset + items.length < s.length ? offset + items.length : null;
       return {
         offset,
         limit: q.limit ?? 20,
         totalHits: s.length,
-        totalReturns: lines.length,
+        totalReturns: items.length,
         hasNextPage: next !== null,
         hasPreviousPage: offset > 0,
         nextOffset: next,
         previousOffset: null,
         lines,
-        unreadable: [],
+        unreadable,
       };
     },
   } as unknown as Pick<ServiceClient, 'listLines'>;
@@ -93,5 +100,17 @@ describe('a lookup whose walk is cut short', () => {
     expect(whole.found.get('id450')?.id).toBe('id450');
     expect(whole.missing).toEqual(['nobody']);
     expect(whole.unreached).toEqual([]);
+  });
+
+  it('a line the list holds but that does not read is not proven absent: unreached, never "not found"', async () => {
+    for (const total of [250, undefined]) {
+      const r = await lookupPasted(server(new Set(['id120', 'id030'])).client, ['id120', 'id030', 'nobody'], {
+        cancelled: () => false,
+        progress: () => {},
+        ...(total !== undefined ? { total } : {}),
+      });
+      expect(r.missing).toEqual(['id120', 'id030', 'nobody']);
+      expect(r.unreached).toEqual(['id120', 'id030']);
+    }
   });
 });

@@ -4,6 +4,7 @@
  * lines a user cancelled.
  */
 import { describe, expect, it } from 'vitest';
+import { command } from '../../src/commands/keymap';
 import type { BulkLine } from '../../src/domain/bulk';
 import { offerRows } from '../../src/ui/overlays/ResumeDialog';
 import { renderApp } from '../helpers/app';
@@ -74,5 +75,25 @@ describe('the resume offer', () => {
     app.store.getState().pushView({ id: 'resume' });
     await app.waitFrame((f) => f.includes('resumes the 2 lines never sent'));
     expect(app.frame()).toContain('Esc closes (2 lines stay marked)');
+  });
+
+  it('offers r exactly when it works: a line still sending counts as an outcome to check; none, no r', async () => {
+    const app = await renderApp({ lines: 40 });
+    await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
+    const recheck = command('resume.recheck');
+    const offer = (state: BulkLine['state']) => {
+      const job = extendJob('job-s', [
+        jobLine(lineItem({ id: '1', username: 'u1' }), { state: 'done' }),
+        jobLine(lineItem({ id: '2', username: 'u2' }), { state }),
+      ]);
+      app.store.setState({ recovery: { checking: false, jobs: [{ job, unsent: 0 }] } });
+    };
+    offer('sending');
+    app.store.getState().pushView({ id: 'resume' });
+    await app.waitFrame((f) => f.includes('r checks the unknown ones again'));
+    expect(recheck.disabled?.(app.store.getState())).toBeNull();
+    offer('failed');
+    await app.waitFrame((f) => f.includes('Esc closes') && !f.includes('r checks'));
+    expect(recheck.disabled?.(app.store.getState())).not.toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { OPEN } from '../../domain/bulk';
 import type { AppState } from '../../store/app-store';
 import { bulkBlocker, bulkLinesInView } from '../../store/bulk-slice';
 import { selectToLookUpAgain } from '../../store/selectors';
@@ -151,11 +152,11 @@ export const BULK_COMMANDS = [
     {
       footer: true,
       disabled: (s) =>
-        !s.recovery?.checking &&
-        (s.recovery?.jobs.some((r) => r.job.lines.some((l) => l.state === 'unknown')) ||
-          selectToLookUpAgain(s))
+        checking(s) ??
+        // What a check again acts on: open outcomes (checked again), lines not looked up (looked up).
+        (s.recovery?.jobs.some((r) => r.job.lines.some((l) => OPEN.has(l.state))) || selectToLookUpAgain(s)
           ? null
-          : 'Nothing to check again: no unknown outcome, every line looked up',
+          : 'Nothing to check again: no unknown outcome, every line looked up'),
     },
   ),
   c(

@@ -4,13 +4,14 @@
  * a check that cannot judge by the balance (its window closed) compares the line with that `before`,
  * so a change another client made since the marking would read as this job's. Read again, each line starts from the server's state now: one whose plan
  * stands gets that state as its `before` (what the intent log keeps, and the check compares with);
- * one whose plan changed, or that is not found, is not sent, saying why.
+ * one whose plan changed, that is not found, or that the server sends in a form that does not read
+ * (there, but not known as it is now: not "not found"), is not sent, saying why.
  */
 import type { LineListItem } from '../../api/contract';
 import { type BulkJob, type BulkLine, planChanged, toBulkLine } from '../../domain/bulk';
 import { extendedExpiry } from '../../domain/estimate';
 import type { ServiceClient } from '../client';
-import { findInPages, lookupPasted } from '../paste-lookup';
+import { findInPages, lookupPasted, unreadableNames } from '../paste-lookup';
 import { findLine } from './evidence';
 
 type Since = 'marked' | 'shown' | 'looked up';
@@ -55,6 +56,8 @@ export async function readAgain(
   const pending = job.lines.filter((l) => l.state === 'pending' && !l.id.startsWith('new:'));
   const ids = pending.map((l) => l.id);
   let found: ReadonlyMap<string, LineListItem>;
+  // Ids (lower case) met only as items that do not read: the line is there, just not readable.
+  const unreadable = new Set<string>();
   if (pending.length === 1) {
     // One line: at most two searches; the walk only for a server whose search matches neither.
     const [one] = pending;
@@ -62,13 +65,22 @@ export async function readAgain(
     found =
       hit || opts.cancelled()
         ? new Map(hit ? [[one!.id, hit]] : [])
-        : await findInPages(client, ids, { cancelled: opts.cancelled });
-  } else
-    ({ found } = await lookupPasted(client, ids, {
+        : await findInPages(client, ids, {
+            cancelled: opts.cancelled,
+            onUnreadable: (page) => {
+              for (const name of unreadableNames(page)) unreadable.add(name);
+            },
+          });
+  } else {
+    const r = await lookupPasted(client, ids, {
       cancelled: opts.cancelled,
       progress: () => {},
       ...(opts.total !== undefined ? { total: opts.total } : {}),
-    }));
+    });
+    found = r.found;
+    // Not cut short (no page limit; a cancel returns below): what it did not reach does not read.
+    for (const id of r.unreached) unreadable.add(id.toLowerCase());
+  }
   if (opts.cancelled()) return null;
   const since = opts.since ?? 'marked';
   return {
@@ -76,7 +88,8 @@ export async function readAgain(
     lines: job.lines.map((l) => {
       if (l.state !== 'pending' || l.id.startsWith('new:')) return l;
       const hit = found.get(l.id);
-      const server = hit?.id === l.id ? hit : null;
+      const server =
+        hit?.id === l.id ? hit : !hit && unreadable.has(l.id.toLowerCase()) ? 'unreadable' : null;
       const [fresh, shown] = freshLine(job, l, server, opts.nowMs, since);
       opts.seen?.(fresh, shown);
       return fresh;
@@ -120,10 +133,24 @@ export function asReadFromWords(l: BulkLine): BulkLine {
 function freshLine(
   job: BulkJob,
   l: BulkLine,
-  now: LineListItem | null,
+  now: LineListItem | 'unreadable' | null,
   nowMs: number,
   since: Since,
 ): [BulkLine, LineListItem | null] {
+  // There, but sent in a form that does not read: not known as it is now, so not sent; not gone either
+  // (it stays marked, to review and run again).
+  if (now === 'unreadable')
+    return [
+      {
+        ...l,
+        cost: 0,
+        state: 'skipped',
+        notSentAsRead: 'changed',
+        detail:
+          'not sent: read again, the server sent it in a form that does not read; nothing charged: run it again',
+      },
+      null,
+    ];
   if (!now)
     return [
       {

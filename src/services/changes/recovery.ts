@@ -5,7 +5,7 @@
  * review), looked up.
  */
 import type { LineListItem } from '../../api/contract';
-import type { BulkJob } from '../../domain/bulk';
+import type { BulkJob, BulkLine } from '../../domain/bulk';
 import { counted } from '../../domain/format';
 import type { ServiceClient } from '../client';
 import { lookupPasted } from '../paste-lookup';
@@ -56,6 +56,9 @@ export async function adoptForeign(
   }
 }
 
+/** Pages the lookup at start walks at most (a list search settles most lines in one request each). */
+const LOOKUP_PAGES_AT_START = 20;
+
 /** Whether the server shows this account every line the job names. */
 async function showsEvery(
   deps: {
@@ -83,19 +86,17 @@ async function showsEvery(
   }
 }
 
-/** Pages the lookup at start walks at most (a list search settles most lines in one request each). */
-export const LOOKUP_PAGES_AT_START = 20;
+/** A line never sent that is marked again (not a line being created: it has no id yet). */
+export const unsentToMarkAgain = (l: BulkLine): boolean => l.state === 'pending' && !l.id.startsWith('new:');
 
 /**
  * The lines of recovered jobs to be marked again (the marks a job was started from are gone with its
- * process): those never sent (not a line being created: it has no id yet), and those the job left
- * marked to review (changed since marked). One rule, read where the lines are looked up.
+ * process): those never sent (`unsentToMarkAgain`), and those the job left marked to review (changed
+ * since marked). One rule, read where the lines are looked up and where the offer counts them.
  */
 export function toMarkAgain(jobs: readonly Recovered[]): string[] {
   return jobs.flatMap((r) =>
-    r.job.lines
-      .filter((l) => (l.state === 'pending' && !l.id.startsWith('new:')) || leftToReview(l))
-      .map((l) => l.id),
+    r.job.lines.filter((l) => unsentToMarkAgain(l) || leftToReview(l)).map((l) => l.id),
   );
 }
 
@@ -105,7 +106,8 @@ export interface MarkAgainLookup {
   readonly found: readonly LineListItem[];
   /** Proven absent: the lookup read the whole list (as one walk) and no line has the id. */
   readonly notFound: readonly string[];
-  /** Not reached: the lookup stopped at its page limit (or was stopped) before it read them. */
+  /** Not reached: the lookup stopped at its page limit (or was stopped) before it read them, or met
+   *  them only as items that do not read (paste-lookup's `unreached`). */
   readonly notLookedUp: readonly string[];
   /** The lookup failed (the server could not be asked): nothing is known of these. */
   readonly failed: readonly string[];

@@ -1,7 +1,8 @@
 import { Text } from 'ink';
-import { hint } from '../../commands/keymap';
+import { hint, keyHint } from '../../commands/keymap';
 import { OPEN } from '../../domain/bulk';
 import { counted, credits, fitWidth } from '../../domain/format';
+import { unsentToMarkAgain } from '../../services/changes/recovery';
 import { leftToReview, lookUpAgain, type MarkAgain, type Recovered } from '../../store/changes/changes-slice';
 import { selectOfferStaysMarked, selectToLookUpAgain } from '../../store/selectors';
 import { DialogFrame } from '../components/DialogFrame';
@@ -30,6 +31,11 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
   const recovery = useApp((s) => s.recovery);
   const markedAgain = useApp((s) => s.markedAgain);
   const staysMarked = useApp(selectOfferStaysMarked);
+  const unknown = recovery?.jobs.some((r) => r.job.lines.some((l) => OPEN.has(l.state))) ?? false;
+  // Lines the lookup at start did not reach (or failed for): a check again looks them up again.
+  const notLooked = selectToLookUpAgain({ markedAgain });
+  // Offered exactly when the key works (its command's own rule), saying what it will do.
+  const recheckHint = useApp((s) => keyHint(s, 'resume.recheck', recheckText(unknown, notLooked)));
   const rows: Row[] = [];
   for (const r of recovery?.jobs ?? []) rows.push(...offerRows(r, recovery?.checking ?? false, markedAgain));
   // Two borders, the title and the hint; a list longer than the room ends in "… and N more".
@@ -43,9 +49,6 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
   const guard = useConfirmGuard(hidden);
   if (!recovery) return null;
   const unsent = recovery.jobs.reduce((n, r) => n + r.unsent, 0);
-  const unknown = recovery.jobs.some((r) => r.job.lines.some((l) => OPEN.has(l.state)));
-  // Lines the lookup at start did not reach (or failed for): a check again looks them up again.
-  const notLooked = selectToLookUpAgain({ markedAgain });
   const note = droppedNote(guard);
   const footerHint = recovery.checking
     ? 'Checking with the server before anything else (nothing is re-sent)…'
@@ -58,7 +61,7 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
               `resumes the ${unsent} line${unsent === 1 ? '' : 's'} never sent`,
             )
           : '',
-        unknown || notLooked ? hint('resume.recheck', recheckText(unknown, notLooked)) : '',
+        recheckHint ?? '',
         // What Esc leaves: the offer's lines marked now (never sent, or to review) stay marked, to be
         // done as the user likes; counted from the marks, not from what was marked again.
         hint(
@@ -168,10 +171,7 @@ export function offerRows(r: Recovered, checking: boolean, marks: ReadonlyMap<st
       `${job.id}:counts`,
     ]);
     if (again) out.push([`    ${again}`, undefined, `${job.id}:again`]);
-    const unsentNot = unsentNotMarkedText(
-      job.lines.filter((l) => l.state === 'pending' && !l.id.startsWith('new:')),
-      marks,
-    );
+    const unsentNot = unsentNotMarkedText(job.lines.filter(unsentToMarkAgain), marks);
     if (unsentNot) out.push([`    ${unsentNot}`, 'tone.error', `${job.id}:unsent`]);
   }
   for (const l of job.lines) {
