@@ -256,16 +256,20 @@ export async function withServices(ctx: Ctx, body: (services: Services) => Promi
       },
       lookup,
       lookupOne: async (item) => {
-        const { found, ambiguous } = await lookup([item]);
+        const { found, ambiguous, unreached } = await lookup([item]);
         const line = found.get(item);
         if (line) return { line };
         const several = ambiguous.get(item);
+        // Not found is said only when the whole list was read; a lookup stopped first proves nothing.
+        const far = unreached.includes(item);
         return {
           failure: several
             ? { code: 'line_ambiguous', message: ambiguityText(item, several), path: null, exit: EXIT.failed }
             : {
-                code: 'line_not_found',
-                message: `No line answers to "${item.trim()}"`,
+                code: far ? 'failed' : 'line_not_found',
+                message: far
+                  ? `"${item.trim()}" was not looked up: the lookup stopped before it read the whole list`
+                  : `No line answers to "${item.trim()}"`,
                 path: null,
                 exit: EXIT.failed,
               },

@@ -5,7 +5,7 @@ import { type Load, loaded } from '../domain/load';
 import type { ServiceClient } from './client';
 import { describeError } from './describe-error';
 import { matchNotes, type Notes } from './notes';
-import { findInPages, lookupPasted } from './paste-lookup';
+import { findInPages, lookupPasted, type PasteLookup } from './paste-lookup';
 
 /**
  * Find across accounts, the parts that need no profile: one service searched for a username or an
@@ -143,15 +143,60 @@ export async function findInService(
     }
   }
   const ranked = rankMatches(found, t);
-  const byNote = notes ? await linesByNote(client, notes, t, ranked, signal) : [];
-  const lines = [...ranked, ...byNote].slice(0, MAX_PER_SOURCE);
-  return { lines, total: Math.max(total + byNote.length, lines.length), note };
+  const byNote = notes ? await linesByNote(client, notes, t, ranked, signal) : { lines: [], notLookedUp: 0 };
+  const lines = [...ranked, ...byNote.lines].slice(0, MAX_PER_SOURCE);
+  const far = byNote.notLookedUp ? notesNotLookedUpText(byNote.notLookedUp) : null;
+  return {
+    lines,
+    total: Math.max(total + byNote.lines.length, lines.length),
+    note: note && far ? `${note}; ${far}` : (note ?? far),
+  };
 }
 
 /** Notes looked up at most per find (each may cost a request). */
 export const NOTE_LOOKUPS = MAX_PER_SOURCE;
 /** Pages walked at most for noted lines the search cannot find. */
 export const NOTE_WALK_PAGES = 20;
+
+/**
+ * `1 line whose note matches was not looked up (the notes lookup reads 20 pages at most)`: what a
+ * notes lookup did not reach (never "not found": only a walk of the whole list proves a line absent).
+ */
+export function notesNotLookedUpText(n: number): string {
+  return `${countText(n)} line${n === 1 ? ' whose note matches was' : 's whose notes match were'} not looked up (the notes lookup reads ${NOTE_WALK_PAGES} pages at most)`;
+}
+
+/** The lines found by their note, and how many noted lines the lookup did not reach. */
+export interface ByNote {
+  readonly lines: readonly LineListItem[];
+  /** Noted lines the lookup's walk (NOTE_WALK_PAGES at most) did not reach: not known absent. */
+  readonly notLookedUp: number;
+}
+
+/**
+ * The noted lines `ids` as `lookup` (the paste lookup, its walk at most NOTE_WALK_PAGES) finds them:
+ * each by the username kept with its note, else its id, and checked against the id. One the walk did
+ * not reach is counted not looked up; one proven absent (the whole list read), or whose kept username
+ * names another line now, is left out.
+ */
+export async function lookUpNoted(
+  notes: Notes,
+  ids: readonly string[],
+  lookup: (keys: readonly string[]) => Promise<Pick<PasteLookup, 'found' | 'unreached'>>,
+): Promise<ByNote> {
+  if (!ids.length) return { lines: [], notLookedUp: 0 };
+  const keyOf = (id: string) => notes.get(id)?.username || id;
+  const { found, unreached } = await lookup(ids.map(keyOf));
+  const far = new Set(unreached);
+  const lines: LineListItem[] = [];
+  let notLookedUp = 0;
+  for (const id of ids) {
+    const line = found.get(keyOf(id));
+    if (line?.id === id) lines.push(line);
+    else if (far.has(keyOf(id))) notLookedUp++;
+  }
+  return { lines, notLookedUp };
+}
 
 /**
  * The lines whose note (kept on this machine) matches the text, after what the search found: looked
@@ -163,22 +208,18 @@ async function linesByNote(
   text: string,
   listed: readonly LineListItem[],
   signal: AbortSignal,
-): Promise<LineListItem[]> {
+): Promise<ByNote> {
   const seen = new Set(listed.map((l) => l.id));
   const ids = matchNotes(notes, text)
     .filter((id) => !seen.has(id))
     .slice(0, NOTE_LOOKUPS);
-  if (!ids.length) return [];
-  const keyOf = (id: string) => notes.get(id)?.username || id;
-  const { found } = await lookupPasted(
-    { listLines: (q) => client.listLines(q, { signal }) },
-    ids.map(keyOf),
-    { cancelled: () => signal.aborted, progress: () => {}, maxPages: NOTE_WALK_PAGES },
+  return lookUpNoted(notes, ids, (keys) =>
+    lookupPasted({ listLines: (q) => client.listLines(q, { signal }) }, keys, {
+      cancelled: () => signal.aborted,
+      progress: () => {},
+      maxPages: NOTE_WALK_PAGES,
+    }),
   );
-  return ids.flatMap((id) => {
-    const line = found.get(keyOf(id));
-    return line?.id === id ? [line] : [];
-  });
 }
 
 /**

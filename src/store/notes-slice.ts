@@ -2,6 +2,7 @@ import type { LineListItem } from '../api/contract';
 import { sanitizeMultiline } from '../api/sanitize';
 import { typedText } from '../domain/line-form';
 import { describeError } from '../services/describe-error';
+import { NOTE_WALK_PAGES } from '../services/find-lines';
 import { passesFilters } from '../services/lines-query';
 import { type LineNote, matchNotes, memoryNotes, NOTE_LIMITS, type NoteInput } from '../services/notes';
 import { lookupPasted } from '../services/paste-lookup';
@@ -32,8 +33,10 @@ export interface LocalMatches {
 
 export interface LocalFound {
   readonly lines: readonly LineListItem[];
-  /** Matching notes whose line the server no longer has. */
+  /** Matching notes whose line the server no longer has (proven: the whole list was read). */
   readonly gone: number;
+  /** Matching notes whose line the lookup did not reach (it walks NOTE_WALK_PAGES at most): not gone. */
+  readonly notLookedUp: number;
 }
 
 export interface NotesSlice {
@@ -63,8 +66,6 @@ export const LOCAL_MAX = 6;
 /** Notes looked up at most per search (each may cost requests): one letter must not fetch them all. */
 const LOOKUP_MAX = 24;
 const CACHE_MS = 60_000;
-/** Pages walked at most for notes the search cannot find (20 pages: 2,000 lines). */
-const NOTE_WALK_PAGES = 20;
 // A line not found at all cost a walk over every page: not walked again for a while.
 const GONE_CACHE_MS = 10 * 60_000;
 
@@ -97,15 +98,19 @@ export const selectLocalFound = (s: { localMatches: LocalMatches | null }): Loca
  *  known: the page changes size once per search, not again when the lookup ends. */
 export const selectLocalRows = (s: { localMatches: LocalMatches | null; query: LinesQuery }): number => {
   const n = selectLocalLines(s).length;
-  return n ? 1 + n : 0;
+  if (n) return 1 + n;
+  // None found, some not looked up: the heading alone says so (not reached is not absent).
+  const m = s.localMatches;
+  return m?.load.status === 'ready' && m.search === s.query.search && m.load.data.notLookedUp ? 1 : 0;
 };
 
 export function createNotesSlice(set: SetState, get: GetState, deps: StoreDeps): NotesSlice {
   const notes = deps.notes ?? memoryNotes();
   const now = deps.now ?? Date.now;
   let seq = 0;
-  // Lines found by id a moment ago: typing "ann", "anna" does not look them up again.
-  const known = new Map<string, { line: LineListItem | null; at: number }>();
+  // Lines found by id a moment ago: typing "ann", "anna" does not look them up again. `far`: the
+  // walk did not reach it (not known gone; its walk is not spent again for a while either).
+  const known = new Map<string, { line: LineListItem | null; at: number; far?: boolean }>();
 
   const say = (text: string, tone: 'info' | 'success' | 'error') => get().notify(text, tone);
 
@@ -237,7 +242,7 @@ export function createNotesSlice(set: SetState, get: GetState, deps: StoreDeps):
           // every search, and a line deleted long ago must not cost the whole list each time.
           const keyOf = (i: string) => notes.get(i)?.username || i;
           const total = loaded(get().account)?.lines_count;
-          const { found } = await lookupPasted(deps.client, need.map(keyOf), {
+          const { found, unreached } = await lookupPasted(deps.client, need.map(keyOf), {
             // The account's count says what a walk costs: no first page read to learn it.
             ...(total !== undefined ? { total } : {}),
             cancelled: () => id !== seq,
@@ -245,12 +250,15 @@ export function createNotesSlice(set: SetState, get: GetState, deps: StoreDeps):
             maxPages: NOTE_WALK_PAGES,
           });
           if (id !== seq) return;
+          const far = new Set(unreached);
           for (const i of need) {
             const line = found.get(keyOf(i));
-            known.set(i, { line: line?.id === i ? line : null, at });
+            if (line?.id === i) known.set(i, { line, at });
+            else known.set(i, { line: null, at, ...(far.has(keyOf(i)) ? { far: true } : {}) });
           }
         }
         const lines = ids.map((i) => fresh(i)?.line ?? null);
+        const notLookedUp = ids.filter((i) => fresh(i)?.far).length;
         const q = get().query;
         set({
           localMatches: {
@@ -262,7 +270,8 @@ export function createNotesSlice(set: SetState, get: GetState, deps: StoreDeps):
                 lines: lines.filter(
                   (l): l is LineListItem => l !== null && !serverFinds(l, search) && passesFilters(l, q, at),
                 ),
-                gone: lines.filter((l) => l === null).length,
+                gone: lines.filter((l) => l === null).length - notLookedUp,
+                notLookedUp,
               },
             },
           },

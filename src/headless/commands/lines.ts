@@ -4,6 +4,7 @@ import { SORT } from '../../commands/spec';
 import { countText, unreadableText } from '../../domain/format';
 import { type Column, LINE_COLUMNS } from '../../present/lines-columns';
 import { DEFAULT_VIEW, parseViews, type SavedView, viewColumns } from '../../present/saved-views';
+import { notesNotLookedUpText } from '../../services/find-lines';
 import {
   DEFAULT_QUERY,
   type LinesQuery,
@@ -177,6 +178,8 @@ export function linesCommand(ctx: Ctx): Promise<number> {
     /** Bytes went out (a CSV header or the JSON document's head count): a failure then says where it stopped. */
     let wrote = false;
     let failure: Failure | null = null;
+    /** Lines whose note matches the search that the notes lookup did not reach. */
+    let notLookedUp = 0;
     const listedIds = new Set<string>();
     // The ids printed matter only to a search (its note lines come after them, each once).
     const searching = Boolean(req.query.search);
@@ -237,9 +240,11 @@ export function linesCommand(ctx: Ctx): Promise<number> {
       const search = req.query.search;
       if (search && !out.closed && printed + kept.length < want) {
         const listed = new Set([...listedIds, ...kept.map((l) => l.id)]);
-        const byNote = (await linesByNote(sv, search, listed)).filter((l) =>
-          passesFilters(l, req.query, now),
-        );
+        const noted = await linesByNote(sv, search, listed);
+        const byNote = noted.lines.filter((l) => passesFilters(l, req.query, now));
+        // Not reached is not absent: said, never left out in silence.
+        notLookedUp = noted.notLookedUp;
+        if (notLookedUp) out.message(notesNotLookedUpText(notLookedUp), 'yellow');
         const more = byNote.slice(0, Math.max(0, want - printed - kept.length));
         if (streams) await emit(more);
         else kept = [...kept, ...more];
@@ -256,7 +261,8 @@ export function linesCommand(ctx: Ctx): Promise<number> {
         await out.data(format.tail(failure && { ...failure, message: stoppedText(failure, printed) }));
     } else if (run.format === 'json' && !failure) {
       const lines = kept.map((l) => rowOf(l, now));
-      await out.data(`${JSON.stringify({ totalHits: total ?? 0, lines }, null, 2)}\n`);
+      const far = notLookedUp ? { notLookedUp } : {};
+      await out.data(`${JSON.stringify({ totalHits: total ?? 0, lines, ...far }, null, 2)}\n`);
     } else if (run.format === 'table' && kept.length + (failure ? 0 : 1) > 0) {
       const text = req.fields
         ? tableText(

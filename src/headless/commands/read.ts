@@ -16,6 +16,7 @@ import { PACKAGE_COLUMNS } from '../../present/tables';
 import { countLines, skippedText } from '../../services/account';
 import { readAccountWatched } from '../../services/balance-watch';
 import { describeError } from '../../services/describe-error';
+import { NOTE_WALK_PAGES } from '../../services/find-lines';
 import { driftPair, driftRecord } from '../drift';
 import { EXIT, failureOf } from '../failure';
 import { csvText, fieldColumns, lineRecord, pairsText, type Row, tableText } from '../format';
@@ -188,17 +189,22 @@ export function lineCommand(ctx: Ctx): Promise<number> {
     // No username or id answers: the one line whose note matches (a customer's name, a phone), as `/`
     // finds it; several are listed, never guessed.
     if ('failure' in got && got.failure.code === 'line_not_found') {
-      const byNote = await linesByNote(sv, wanted);
-      if (byNote.length === 1) got = { line: byNote[0]! };
-      else if (byNote.length > 1)
+      // A noted line the lookup did not reach may be the one meant: it is said, never passed over.
+      const { lines: byNote, notLookedUp: far } = await linesByNote(sv, wanted);
+      const farText = far
+        ? `${far === 1 ? 'the note of 1 line matches it, but it was' : `the notes of ${far} lines match it, but they were`} not looked up (the notes lookup reads ${NOTE_WALK_PAGES} pages at most)`
+        : '';
+      if (byNote.length === 1 && !far) got = { line: byNote[0]! };
+      else if (byNote.length)
         got = {
           failure: {
             code: 'line_ambiguous',
-            message: `No username or id is "${wanted.trim()}"; the notes of ${byNote.length} lines match it: ${namesText(byNote.map((l) => l.username))}`,
+            message: `No username or id is "${wanted.trim()}"; the notes of ${byNote.length + far} lines match it: ${namesText(byNote.map((l) => l.username))}${far ? ` (and ${far} not looked up: the notes lookup reads ${NOTE_WALK_PAGES} pages at most)` : ''}`,
             path: null,
             exit: EXIT.failed,
           },
         };
+      else if (far) got = { failure: { ...got.failure, message: `${got.failure.message}; ${farText}` } };
     }
     if ('failure' in got) {
       ctx.out.fail(got.failure);

@@ -8,6 +8,7 @@ import type { LineListItem } from '../../api/contract';
 import type { BulkJob, BulkLine } from '../../domain/bulk';
 import { counted } from '../../domain/format';
 import type { ServiceClient } from '../client';
+import { describeError } from '../describe-error';
 import { lookupPasted } from '../paste-lookup';
 import { leftToReview } from './fresh-lines';
 import type { Notify } from './intent-damage';
@@ -29,13 +30,13 @@ export async function adoptForeign(
   holdLines: (job: BulkJob, who: string, say?: boolean) => void,
   notify: Notify,
 ): Promise<void> {
-  const showsEveryLine = (job: BulkJob) => showsEvery(deps, job);
   for (const f of deps.foreignIntents?.() ?? []) {
     if (f.heldElsewhere) {
       holdLines(f.job, f.heldElsewhere);
       continue;
     }
-    if (await showsEveryLine(f.job)) {
+    const shown = await showsEvery(deps, f.job);
+    if (shown === true) {
       try {
         f.adopt();
         continue;
@@ -44,13 +45,20 @@ export async function adoptForeign(
       }
     }
     holdLines(f.job, 'an earlier change recorded under another key or account', false);
+    // Only what was proven is said: a line not reached, or a lookup that failed, proves nothing.
+    const verdict =
+      typeof shown === 'string'
+        ? `could not be checked: ${shown}`
+        : shown
+          ? "is this account's but could not be moved into its intent log"
+          : "is not this account's as far as the server shows";
     notify(
       `An earlier ${f.job.op} recorded for this service under another key or account (${counted(f.job.lines.length, 'line')}: ${f.job.lines
         .slice(0, 3)
         .map((l) => l.username)
         .join(
           ', ',
-        )}${f.job.lines.length > 3 ? '…' : ''}) is not this account's as far as the server shows: its lines are held, nothing is re-sent; it is kept in ${f.where}`,
+        )}${f.job.lines.length > 3 ? '…' : ''}) ${verdict}: its lines are held, nothing is re-sent; it is kept in ${f.where}`,
       'error',
     );
   }
@@ -59,30 +67,40 @@ export async function adoptForeign(
 /** Pages the lookup at start walks at most (a list search settles most lines in one request each). */
 const LOOKUP_PAGES_AT_START = 20;
 
-/** Whether the server shows this account every line the job names. */
+/**
+ * Whether the server shows this account every line the job names: true, false (a line is proven not
+ * shown: the whole list was read), or why it could not be told (a line the lookup did not reach within
+ * its page limit, or the lookup failed).
+ */
 async function showsEvery(
   deps: {
     readonly client: ServiceClient;
     readonly logError?: ((context: string, err: unknown) => void) | undefined;
   },
   job: BulkJob,
-): Promise<boolean> {
+): Promise<boolean | string> {
   // A line being created has no id yet: its username, found here, is this account's.
-  const keys = job.lines.map((l) => (l.id.startsWith('new:') ? l.username : l.id));
+  const keyOf = (l: BulkJob['lines'][number]) => (l.id.startsWith('new:') ? l.username : l.id);
+  const keys = job.lines.map(keyOf);
   if (!keys.length) return false;
   try {
-    const { found } = await lookupPasted(deps.client, keys, {
+    const { found, unreached } = await lookupPasted(deps.client, keys, {
       cancelled: () => false,
       progress: () => {},
       maxPages: LOOKUP_PAGES_AT_START,
     });
-    return job.lines.every((l) => {
-      const hit = found.get(l.id.startsWith('new:') ? l.username : l.id);
+    const shown = (l: BulkJob['lines'][number]) => {
+      const hit = found.get(keyOf(l));
       return hit !== undefined && (l.id.startsWith('new:') ? hit.username === l.username : hit.id === l.id);
-    });
+    };
+    if (job.lines.every(shown)) return true;
+    // One line proven absent settles it; else the ones not shown were not reached.
+    const far = new Set(unreached);
+    if (job.lines.some((l) => !shown(l) && !far.has(keyOf(l)))) return false;
+    return `the list is longer than ${LOOKUP_PAGES_AT_START} pages (the most the lookup at start reads)`;
   } catch (err) {
     deps.logError?.('foreign job', err);
-    return false;
+    return `the lookup failed (${describeError(err)})`;
   }
 }
 

@@ -222,7 +222,12 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
     checkChange: (job, hooks) => changes.checkChange(job, hooks),
     cancelChange: () => changes.cancel(),
     async recoverIntents() {
-      await changes.recoverIntents();
+      const shown = get().recovery;
+      const open = await changes.recoverIntents();
+      // A job of the offer no longer open (its unknown lines settled since) has no recovery event to
+      // mark again after: its lines not looked up are looked up here (a check again: the whole list).
+      const ended = shown?.jobs.filter((r) => !open.some((o) => o.job.id === r.job.id)) ?? [];
+      if (!shown?.checking && ended.length) remarking = remarking.then(() => markJobLinesAgain(ended));
       await remarking;
     },
     dismissRecovery() {

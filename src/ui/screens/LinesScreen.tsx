@@ -9,6 +9,7 @@ import { LINES_CHROME_ROWS } from '../../present/frame';
 import { headerText, layoutColumns } from '../../present/lines-columns';
 import { viewColumns } from '../../present/saved-views';
 import { progressStep } from '../../present/speech';
+import { NOTE_WALK_PAGES } from '../../services/find-lines';
 import { sortedBy } from '../../store/lines-slice';
 import { LOCAL_MAX, selectLocalLines, selectLocalRows } from '../../store/notes-slice';
 import { caretOf } from '../../store/text-target';
@@ -190,8 +191,15 @@ function LocalGroup({
   const m = useApp((s) => s.localMatches);
   const marked = useApp((s) => s.marked);
   if (m?.load.status !== 'ready') return null;
+  const { gone, notLookedUp: far } = m.load.data;
   const total = m.load.data.lines.length;
-  const heading = `${total} more found in local notes (not by the server's search)${total > LOCAL_MAX || m.more ? ` — ${LOCAL_MAX} shown at most, refine the search` : ''}${m.load.data.gone ? ` · ${m.load.data.gone} noted line${m.load.data.gone === 1 ? '' : 's'} no longer on the service` : ''}`;
+  // Not reached is not gone: said in its own words (the lookup walks NOTE_WALK_PAGES at most).
+  const farText = far
+    ? `${far} noted line${far === 1 ? '' : 's'} not looked up (the notes lookup reads ${NOTE_WALK_PAGES} pages at most)`
+    : '';
+  const heading = total
+    ? `${total} more found in local notes${far ? '' : " (not by the server's search)"}${total > LOCAL_MAX || m.more ? ` — ${LOCAL_MAX} shown at most, refine the search` : ''}${far ? ` · ${farText}` : ''}${gone ? ` · ${gone} noted line${gone === 1 ? '' : 's'} no longer on the service` : ''}`
+    : farText;
   return (
     <Box flexDirection="column">
       <Text color={color('ui.accent')} wrap="truncate">

@@ -1,0 +1,90 @@
+/**
+ * A job recorded for this service under another key or account is adopted only when the server shows
+ * this account every line it names; otherwise its lines are held. What the notice says of it is only
+ * what was proven: a line proven absent (the whole list read) makes it "not this account's"; a line
+ * the lookup at start did not reach (a list longer than its page limit), or a lookup that failed,
+ * proves nothing: then the job "could not be checked", and its lines are held all the same.
+ */
+import { describe, expect, it } from 'vitest';
+import type { LineListItem } from '../../src/api/contract';
+import type { BulkJob } from '../../src/domain/bulk';
+import type { ForeignJob } from '../../src/services/changes/intent-log';
+import { type ChangeEvent, createChangeService } from '../../src/services/changes/service';
+import type { ServiceClient } from '../../src/services/client';
+import type { Dialect, FaultRule } from '../helpers/fault-proxy';
+import { extendJob, jobLine } from '../helpers/jobs';
+import { proxiedSandbox } from './proxied-sandbox';
+
+async function startWith(
+  lines: number,
+  pick: (all: number, env: Awaited<ReturnType<typeof proxiedSandbox>>['env']) => Promise<LineListItem>,
+  opts: { dialect?: Dialect; rules?: readonly FaultRule[] } = {},
+) {
+  const { env, client } = await proxiedSandbox({ lines, ...opts });
+  const all = (await env.client.listLines({ limit: 1 })).totalHits;
+  const line = await pick(all, env);
+  const job: BulkJob = extendJob('job-foreign', [jobLine(line, { state: 'unknown' })]);
+  let adopted = false;
+  const foreign: ForeignJob = {
+    job,
+    where: '/somewhere/else',
+    heldElsewhere: null,
+    adopt: () => {
+      adopted = true;
+    },
+  };
+  const changes = createChangeService({
+    client,
+    target: { id: 'sandbox:test', label: 'SANDBOX' },
+    foreignIntents: () => [foreign],
+    sleep: async () => {},
+  });
+  const events: ChangeEvent[] = [];
+  changes.subscribe((e) => events.push(e));
+  await changes.recoverIntents();
+  const notices = events.flatMap((e) => (e.type === 'notice' ? [e.text] : []));
+  const held = events.flatMap((e) => (e.type === 'open' ? [...e.open.held.keys()] : []));
+  return { line, adopted: () => adopted, notices, held };
+}
+
+const last = async (all: number, env: { client: Pick<ServiceClient, 'listLines'> }) =>
+  (await env.client.listLines({ offset: all - 1, limit: 1 })).lines[0]!;
+
+describe('a job recorded under another key or account', () => {
+  it('a line past the lookup’s page limit: "could not be checked", never "not this account’s"; held', async () => {
+    // 21 pages on a server whose search matches no id: the lookup at start reads 20, not the last line.
+    const r = await startWith(2_000, last, { dialect: { searchIgnoresIds: true } });
+    expect(r.adopted()).toBe(false);
+    expect(r.held).toContain(r.line.id);
+    expect(r.notices).toHaveLength(1);
+    expect(r.notices[0]).toMatch(/could not be checked: the list is longer than 20 pages/);
+    expect(r.notices[0]).toMatch(/its lines are held, nothing is re-sent; it is kept in \/somewhere\/else/);
+    expect(r.notices[0]).not.toMatch(/not this account/);
+  }, 30_000);
+
+  it('the lookup failed: "could not be checked", and why; held', async () => {
+    const r = await startWith(40, last, {
+      rules: [{ match: 'GET /v1/lines/all', fault: { kind: 'error5xx' } }],
+    });
+    expect(r.adopted()).toBe(false);
+    expect(r.held).toContain(r.line.id);
+    expect(r.notices[0]).toMatch(/could not be checked: the lookup failed/);
+    expect(r.notices[0]).not.toMatch(/not this account/);
+  });
+
+  it('a line proven absent (the whole list read): not this account’s as far as the server shows', async () => {
+    const r = await startWith(40, async (all, env) => ({
+      ...(await last(all, env)),
+      id: crypto.randomUUID(),
+    }));
+    expect(r.adopted()).toBe(false);
+    expect(r.held).toContain(r.line.id);
+    expect(r.notices[0]).toMatch(/is not this account's as far as the server shows: its lines are held/);
+  });
+
+  it('every line shown to this account: adopted', async () => {
+    const r = await startWith(40, last);
+    expect(r.adopted()).toBe(true);
+    expect(r.notices.join('\n')).not.toMatch(/could not be checked|not this account/);
+  });
+});

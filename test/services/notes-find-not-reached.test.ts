@@ -1,0 +1,38 @@
+/**
+ * The find (`:find`) adds the lines whose note matches, looked up in a walk of at most NOTE_WALK_PAGES
+ * pages for what the server's search cannot find: a noted line that walk did not reach is said "not
+ * looked up" in the source's note, never left out in silence as if no line had it.
+ */
+import { describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client';
+import { findInService } from '../../src/services/find-lines';
+import { memoryNotes } from '../../src/services/notes';
+import { faultProxy } from '../helpers/fault-proxy';
+import { DEMO_KEY, sandbox } from '../helpers/sandbox';
+import { cleanups } from '../helpers/wait';
+
+describe('find: a noted line the notes lookup did not reach', () => {
+  it('is said not looked up; the one reached is listed', async () => {
+    const env = await sandbox({ lines: 2_000 });
+    const proxy = await faultProxy(env.sb.baseUrl, { dialect: { searchIgnoresIds: true } });
+    const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+    cleanups.push(async () => {
+      await client.close();
+      await proxy.close();
+    });
+    const all = (await env.client.listLines({ limit: 1 })).totalHits;
+    const [last] = (await env.client.listLines({ offset: all - 1, limit: 1 })).lines;
+    const [first] = (await env.client.listLines({ offset: 0, limit: 1 })).lines;
+    const stamp = '2026-01-01T00:00:00.000Z';
+    // Kept without a username: each is looked up by its line's id, which this server's search ignores.
+    const notes = memoryNotes({
+      [first!.id]: { name: 'Zed Quux', phone: '', text: '', updatedAt: stamp },
+      [last!.id]: { name: 'Zebediah Quux', phone: '', text: '', updatedAt: stamp },
+    });
+    const found = await findInService(client, 'quux', new AbortController().signal, undefined, notes);
+    expect(found.lines.map((l) => l.id)).toEqual([first!.id]);
+    expect(found.note).toBe(
+      '1 line whose note matches was not looked up (the notes lookup reads 20 pages at most)',
+    );
+  }, 30_000);
+});
