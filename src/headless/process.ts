@@ -54,7 +54,11 @@ export async function runHeadlessProcess(
     return await runner(argv, {
       stdout: process.stdout,
       stderr: process.stderr,
-      stdin: process.stdin,
+      // Taken when read (only --stdin reads it): Node makes process.stdin on first access, a file
+      // stream for a file such as /dev/null (cron), a socket for a pipe, a tty stream for a terminal.
+      get stdin() {
+        return process.stdin;
+      },
       env: process.env,
     });
   } finally {
