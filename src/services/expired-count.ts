@@ -164,7 +164,8 @@ export async function findExpired(
   } else if (first === 'never') return { start: 0, count: 0, total }; // every line never expires
   // In [lo, hi) every line has an expiry, sorted: find the first one still running. The ends are
   // read again once the probes are done, with the page where the answer is sure to need them (the
-  // window searched, [wa, wb), does not hold that end): no requests and no round trip of their own.
+  // window searched, [wa, wb), does not hold that end; else the page holds it): no round trip of
+  // their own, and no read the answer may not need.
   const sent = new Map<number, Promise<'never' | number | undefined>>();
   const withPage = (wa: number, wb: number) => {
     for (const [need, at] of [
