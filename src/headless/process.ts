@@ -56,7 +56,16 @@ export async function runHeadlessProcess(
   try {
     const code = await runner(
       argv,
-      { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env },
+      {
+        stdout: process.stdout,
+        stderr: process.stderr,
+        // Taken when read (only --stdin reads it): Node makes process.stdin on first access, a file
+        // stream for a file such as /dev/null (cron), a socket for a pipe, a tty stream for a terminal.
+        get stdin() {
+          return process.stdin;
+        },
+        env: process.env,
+      },
       // The code cache (handed by its loader, scripts/cached-script.mjs) is made once and then taken
       // as it is: only after the command's own work, never after help, a usage error, a failure or a
       // signal, which would make it hold that path's functions instead.

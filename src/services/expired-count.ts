@@ -86,17 +86,24 @@ export async function findExpired(
   const key = async (i: number) => keyOf((await read(i, 1)).lines[0]?.exp_date);
   /** Probes sent before they are known to be needed (with the ends), taken by the search if it is. */
   const early = new Map<number, Promise<'never' | number | undefined>>();
+  /** The keys of the last page read whole, by index (the final checks take the edge's from it). */
+  const paged = new Map<number, 'never' | number | undefined>();
   /**
    * The first index in [a, b) whose key is past the turn (`past`: true past it, false before it,
    * undefined cannot judge → null), the list being sorted. Probes one line at a time while the
    * range is wider than a page, then reads what is left in one request: the same answer in about
    * log2(n) − 6 round trips fewer than probing to the end (most of `linedesk account`'s time).
+   * The page holds one line more at each side where [from, to) has one (the lines the answer's
+   * edge is checked at when it falls at the window's side), and `withPage(a, b)` is called as it
+   * is sent, with the window searched: reads that can go with it go then.
    */
   const firstPast = async (
     from: number,
     to: number,
     past: (k: 'never' | number | undefined) => boolean | undefined,
+    withPage?: (a: number, b: number) => void,
   ): Promise<number | null> => {
+    paged.clear();
     let [a, b] = [from, to];
     /** Halves [a, b) by single-line probes until it is at most `width` wide; false: cannot judge. */
     const narrow = async (width: number) => {
@@ -111,17 +118,23 @@ export async function findExpired(
       }
       return true;
     };
-    if (!(await narrow(PAGE_MAX))) return null;
+    // Two lines fewer than a page, for the two at its sides: never more than a page asked for.
+    if (!(await narrow(PAGE_MAX - 2))) return null;
     if (a >= b) return a;
-    const { lines } = await read(a, b - a);
+    const ra = a > from ? a - 1 : a;
+    const rb = b < to ? b + 1 : b;
+    const reading = read(ra, rb - ra);
+    withPage?.(a, b);
+    const { lines } = await reading;
     // A line left out as unreadable would shift every index after it: then probe to the end.
-    if (lines.length !== b - a) return (await narrow(0)) ? a : null;
+    if (lines.length !== rb - ra) return (await narrow(0)) ? a : null;
+    for (let i = 0; i < lines.length; i++) paged.set(ra + i, keyOf(lines[i]!.exp_date));
     // The whole window is read, so all of it is held to the order: past never turns back.
     let turn: number | null = null;
-    for (let i = 0; i < lines.length; i++) {
-      const r = past(keyOf(lines[i]!.exp_date));
+    for (let i = a; i < b; i++) {
+      const r = past(paged.get(i));
       if (r === undefined || (turn !== null && !r)) return null;
-      if (r && turn === null) turn = a + i;
+      if (r && turn === null) turn = i;
     }
     return turn ?? b;
   };
@@ -149,17 +162,35 @@ export async function findExpired(
     if (k === null) return null;
     hi = k;
   } else if (first === 'never') return { start: 0, count: 0, total }; // every line never expires
-  // In [lo, hi) every line has an expiry, sorted: find the first one still running.
-  const a = await firstPast(lo, hi, (x) => (typeof x === 'number' ? x > nowMs : undefined));
+  // In [lo, hi) every line has an expiry, sorted: find the first one still running. The ends are
+  // read again once the probes are done, with the page where the answer is sure to need them (the
+  // window searched, [wa, wb), does not hold that end; else the page holds it): no round trip of
+  // their own, and no read the answer may not need.
+  const sent = new Map<number, Promise<'never' | number | undefined>>();
+  const withPage = (wa: number, wb: number) => {
+    for (const [need, at] of [
+      [wa > lo, lo],
+      [wb < hi, hi - 1],
+    ] as const)
+      if (need) {
+        const p = key(at);
+        p.catch(() => {});
+        sent.set(at, p);
+      }
+  };
+  const a = await firstPast(lo, hi, (x) => (typeof x === 'number' ? x > nowMs : undefined), withPage);
   if (a === null) return null;
   // Check the ends and the edge: a sorted list starts expired (when any is) and ends running (when
-  // any is), and turns at the boundary found. The four reads go at once.
+  // any is), and turns at the boundary found. Each line is read after every probe: an end sent with
+  // the page, or in it; the edge's two lines in the page (which holds the lines at its sides), or,
+  // where the search read no page, read now, all at once.
   const none = Promise.resolve(undefined);
+  const after = (i: number) => sent.get(i) ?? (paged.has(i) ? Promise.resolve(paged.get(i)) : key(i));
   const [start, end, before, edge] = await Promise.all([
-    a > lo ? key(lo) : none,
-    a < hi ? key(hi - 1) : none,
-    a > lo ? key(a - 1) : none,
-    a < hi ? key(a) : none,
+    a > lo ? after(lo) : none,
+    a < hi ? after(hi - 1) : none,
+    a > lo ? after(a - 1) : none,
+    a < hi ? after(a) : none,
   ]);
   const expired = (k: 'never' | number | undefined) => typeof k === 'number' && k <= nowMs;
   const running = (k: 'never' | number | undefined) => typeof k === 'number' && k > nowMs;

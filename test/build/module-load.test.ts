@@ -8,7 +8,7 @@
  * embedded sandbox, nor a built-in before it needs it.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +87,29 @@ describe('what a process evaluates, per path', () => {
     // node:crypto too: the account's key fingerprint is hashed without it (app/sha256.ts).
     for (const b of ['v8', 'sqlite', 'tty', 'child_process', 'dgram', 'crypto'])
       expect(builtins, `node:${b} loaded`).not.toContain(b);
+  });
+
+  it('a command that reads no stdin leaves it alone: from /dev/null (cron), no file stream is made for it', () => {
+    // Node makes process.stdin on first access: for /dev/null or a file, a file stream, which loads
+    // the file streams, fs/promises and readline's interface (≈ 5 M instructions a start; issue #27).
+    // The probe here is CommonJS: load-probe.mjs's module hook loads those modules itself.
+    const probe = join(root, 'stdin-probe.cjs');
+    const out = join(root, 'stdin-probe.json');
+    writeFileSync(
+      probe,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(process.moduleLoadList)));\n`,
+    );
+    const r = spawnSync(process.execPath, ['-r', probe, BUNDLE, 'account', '--json'], {
+      encoding: 'utf8',
+      env,
+      timeout: 15_000,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    expect(r.status, r.stderr).toBe(0);
+    const modules = JSON.parse(readFileSync(out, 'utf8')) as string[];
+    expect(modules).toContain('NativeModule http');
+    for (const m of ['internal/fs/streams', 'internal/fs/promises', 'internal/readline/interface'])
+      expect(modules, `${m} loaded`).not.toContain(`NativeModule ${m}`);
   });
 
   it('a command that makes no request (journal) loads no node:http; --version and --help load neither zod nor http', () => {
