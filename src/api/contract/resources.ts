@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { sanitize } from '../sanitize';
 import { lazySchema, unwrapLazy } from './lazy';
 import {
+  mapped,
   nullableServerDate,
   nullableServerString,
   serverBoolean,
@@ -23,10 +24,7 @@ export const LineListItem = lazySchema(() =>
     hostname: nullableServerString,
     username: serverString,
     password: serverString,
-    label: z
-      .string()
-      .nullish()
-      .transform((v) => (v == null ? '' : sanitize(v))),
+    label: mapped(z.string().nullable().default(null), (v) => (v == null ? '' : sanitize(v))),
     enabled: serverBoolean,
     connections: serverNumber,
     is_trial: serverBoolean,
@@ -60,7 +58,7 @@ const textOf = (v: unknown): string | null =>
 
 /** Parses each item on its own: the good ones, and the bad ones named with their first wrong field. */
 function eachItem<S extends z.ZodType>(schema: S) {
-  return z.array(z.unknown()).transform((items) => {
+  return mapped(z.array(z.unknown()), (items) => {
     const good: z.output<S>[] = [];
     const bad: UnreadableItem[] = [];
     // The schema itself, not its lazy stand-in: no proxy trap an item.
@@ -132,8 +130,8 @@ export type BouquetsResponse = z.output<typeof BouquetsResponse>;
 const offset = lazySchema(() => serverNumber.pipe(z.number().int().min(0)));
 
 export const LinesPage = lazySchema(() =>
-  z
-    .object({
+  mapped(
+    z.object({
       offset,
       limit: serverNumber.pipe(z.number().int().min(1)),
       totalHits: serverNumber,
@@ -143,8 +141,9 @@ export const LinesPage = lazySchema(() =>
       nextOffset: offset.nullable(),
       previousOffset: offset.nullable(),
       lines: eachItem(LineListItem),
-    })
-    .transform(({ lines, ...page }) => ({ ...page, lines: lines.good, unreadable: lines.bad })),
+    }),
+    ({ lines, ...page }) => ({ ...page, lines: lines.good, unreadable: lines.bad }),
+  ),
 );
 export type LinesPage = z.output<typeof LinesPage>;
 
