@@ -25,18 +25,30 @@ export function parseServerDate(raw: string): ServerDate {
 export const serverDate = z.string().transform(parseServerDate);
 
 /**
- * A nullable server string or date, tolerant of an omitted field (treated as null): one transform
- * where `serverString.nullable().optional().transform(…)` had two and a pipe between them (issue 27:
- * five such fields a line, 100,000 lines a listing; test/api/list-item-schema.test.ts holds them equal).
+ * A step that maps a parsed value with `fn`, as `.transform(fn)` does, without zod's transform: its
+ * parse sets a closure over its payload on every call (`payload.addIssue`), and V8 allocates a
+ * closure assigned to a property in the old generation, so each of them held the value it was given
+ * (and, for a page, every line of it) through every young collection until the next full one
+ * (issue 27: docs/PERFORMANCE.md, "Listing every line"). An `overwrite` is a check: it runs once the
+ * value parsed without an issue, as a pipe's transform does, and makes no closure. Its output type is
+ * `fn`'s.
  */
-export const nullableServerString = z
-  .string()
-  .nullish()
-  .transform((v) => (v == null ? null : sanitize(v)));
-export const nullableServerDate = z
-  .string()
-  .nullish()
-  .transform((v) => (v == null ? null : parseServerDate(v)));
+export function mapped<S extends z.ZodType, T>(schema: S, fn: (value: z.output<S>) => T) {
+  return schema.overwrite(fn as never) as unknown as z.ZodType<T, z.input<S>>;
+}
+
+/**
+ * A nullable server string or date, tolerant of an omitted field (treated as null): a default and
+ * one closure-free step (`mapped`), where `serverString.nullable().optional().transform(…)` had two
+ * and a pipe between them (issue 27: five such fields a line, 100,000 lines a listing;
+ * test/api/list-item-schema.test.ts holds them equal).
+ */
+export const nullableServerString = mapped(z.string().nullable().default(null), (v) =>
+  v == null ? null : sanitize(v),
+);
+export const nullableServerDate = mapped(z.string().nullable().default(null), (v) =>
+  v == null ? null : parseServerDate(v),
+);
 
 /** Numbers as the contract says, or as numeric strings ("3", " 12 ", "2.5"): read liberally. */
 export const serverNumber = z.union([

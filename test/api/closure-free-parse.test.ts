@@ -1,0 +1,56 @@
+/**
+ * The listing's schemas map values with `mapped` (an overwrite), never with zod's `.transform()`:
+ * zod's transform sets a closure over its payload at every call, V8 allocates a closure assigned to a
+ * property in the old generation, and each one kept what it was given (a page and every line of it)
+ * through every young collection until a full one (issue 27: docs/PERFORMANCE.md, "Listing every
+ * line"). Only a union's string branch (`"3"`, `"true"`) may still transform: no documented item
+ * takes it.
+ */
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { LineListItem, LinesPage } from '../../src/api/contract';
+import { unwrapLazy } from '../../src/api/contract/lazy';
+import { mapped } from '../../src/api/contract/primitives';
+
+interface Def {
+  readonly type: string;
+  readonly shape?: Record<string, { _zod: { def: Def } }>;
+  readonly element?: { _zod: { def: Def } };
+  readonly innerType?: { _zod: { def: Def } };
+  readonly in?: { _zod: { def: Def } };
+  readonly out?: { _zod: { def: Def } };
+  readonly options?: readonly { _zod: { def: Def } }[];
+}
+
+/** The paths to every `.transform()` step reachable from a schema, except inside a union. */
+function transforms(schema: object, path = '', found: string[] = []): string[] {
+  const def = (unwrapLazy(schema) as { _zod: { def: Def } })._zod.def;
+  if (def.type === 'transform') found.push(path || '(root)');
+  if (def.type === 'union') return found;
+  for (const [k, s] of Object.entries(def.shape ?? {})) transforms(s, `${path}.${k}`, found);
+  for (const s of [def.element, def.innerType, def.in, def.out]) if (s) transforms(s, path, found);
+  return found;
+}
+
+describe('the listing parses without zod transforms', () => {
+  it('a page and a list item have none outside a union', () => {
+    expect(transforms(LinesPage)).toEqual([]);
+    expect(transforms(LineListItem)).toEqual([]);
+  });
+
+  it('mapped maps a value once it parsed, and not when it has an issue', () => {
+    const seen: unknown[] = [];
+    const s = mapped(z.string().nullable().default(null), (v) => {
+      seen.push(v);
+      return v === null ? 'none' : v.length;
+    });
+    expect(s.parse('abc')).toBe(3);
+    expect(s.parse(null)).toBe('none');
+    expect(s.parse(undefined)).toBe('none');
+    const bad = s.safeParse(5);
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]).toMatchObject({ code: 'invalid_type', expected: 'string' });
+    expect(seen).toEqual(['abc', null, null]);
+    expect(z.object({ n: s }).parse({})).toEqual({ n: 'none' });
+  });
+});
