@@ -66,6 +66,9 @@ const OTHER = -1;
 /** What `keyKind` read: the number, or the UUID's four words. */
 let keyNumber = 0;
 const scratch = new Int32Array(4);
+/** `uuidAt`'s character codes: the hex digits, and the 36 of one UUID as it is written. */
+const HEX_CODES = Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
+const uuidCodes: number[] = new Array(36).fill(0);
 const hex = (c: number): number => (c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : -1);
 
 function keyKind(id: string): number {
@@ -171,11 +174,21 @@ class Ids {
     return this.keys[pos] === UUID;
   }
 
-  /** The UUID at `pos` in its canonical form (lowercase, as it was read: anything else is OTHER). */
+  /**
+   * The UUID at `pos` in its canonical form (lowercase, as it was read: anything else is OTHER).
+   * Its 36 character codes made at once: the bulk preview counts 100,000 marks as it opens, and the
+   * words' hex text sliced and joined was ≈ 1.5–3 µs a mark, a third of that count (issue #27).
+   */
   uuidAt(pos: number): string {
-    let h = '';
-    for (let k = 0; k < 4; k++) h += (this.words[pos * 4 + k]! >>> 0).toString(16).padStart(8, '0');
-    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+    let j = 0;
+    for (let k = 0; k < 4; k++) {
+      const w = this.words[pos * 4 + k]!;
+      for (let shift = 28; shift >= 0; shift -= 4) {
+        if (j === 8 || j === 13 || j === 18 || j === 23) uuidCodes[j++] = 45; // '-'
+        uuidCodes[j++] = HEX_CODES[(w >>> shift) & 15]!;
+      }
+    }
+    return String.fromCharCode.apply(null, uuidCodes);
   }
 
   /** `id` (not here yet) at `pos`, the next position. */
