@@ -13,6 +13,7 @@ import {
   LineChargeResponse,
   LineIdentification,
   LinesPage,
+  LinesPageDocumented,
   ListLinesQuery,
   PackagesQuery,
   PackagesResponse,
@@ -33,6 +34,12 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
   /** A 2xx reply is in hand, not yet parsed (see the transport's `onAnswered`). */
   readonly onAnswered?: () => void;
+}
+
+export interface ListCallOptions extends CallOptions {
+  /** Items in the documented form read without zod (`LinesPageDocumented`): a walk that keeps what
+   *  it reads in columns (`A`); a listing that streams its lines keeps zod's reading. */
+  readonly documentedItems?: boolean;
 }
 
 /** Validates a request against the contract; nothing is sent when it breaks a rule. */
@@ -70,9 +77,11 @@ export function createClient(options: ClientOptions) {
     bouquets: async (o: CallOptions = {}) =>
       t.send('GET', '/v1/bouquets', BouquetsResponse, { kind: 'read', ...o }),
 
-    listLines: async (query: ListLinesQuery = {}, o: CallOptions = {}) => {
+    listLines: async (query: ListLinesQuery = {}, o: ListCallOptions = {}) => {
       const q = validate(ListLinesQuery, query, 'GET /v1/lines/all');
-      return t.send('GET', '/v1/lines/all', LinesPage, { kind: 'read', query: q, ...o });
+      const { documentedItems, ...call } = o;
+      const schema = documentedItems ? LinesPageDocumented : LinesPage;
+      return t.send('GET', '/v1/lines/all', schema, { kind: 'read', query: q, ...call });
     },
 
     createLine: async (body: CreateLineBody, o: CallOptions = {}) => {

@@ -40,7 +40,7 @@ export interface LinesSlice {
     q: LinesQuery,
     offset: number,
     limit: number,
-    opts?: { readonly fresh?: boolean; readonly onAnswered?: () => void },
+    opts?: { readonly fresh?: boolean; readonly onAnswered?: () => void; readonly documentedItems?: boolean },
   ) => Promise<LinesPage>;
   loadLines: (opts?: { offset?: number; cursor?: number | 'last'; force?: boolean }) => Promise<void>;
   /** After a change: the changed row in place, no reload (`readAt`: when the server gave it: now). */

@@ -108,8 +108,13 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
       const done = deps.heavyWork?.();
       try {
         const found = await walkWhole(
+          // Items in the documented form read without zod: the marks keep columns, not the lines read.
           (offset, limit, fresh, answered) =>
-            get().fetchLinesPage(q, offset, limit, { fresh, ...(answered ? { onAnswered: answered } : {}) }),
+            get().fetchLinesPage(q, offset, limit, {
+              fresh,
+              documentedItems: true,
+              ...(answered ? { onAnswered: answered } : {}),
+            }),
           // Room for the lines the list says it has: no column grown and copied along the walk.
           () => new MarksBuilder(Math.min(expected, 1_000_000)),
           (m, page) => {

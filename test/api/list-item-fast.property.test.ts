@@ -5,9 +5,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LineListItem, LinesPage } from '../../src/api/contract';
+import { LineListItem, LinesPage, LinesPageDocumented } from '../../src/api/contract';
 import { documentedLineItem } from '../../src/api/contract/resources';
 import { isTerminalSafe } from '../../src/api/sanitize';
+import type { ServiceClient } from '../../src/services/client';
+import { DEFAULT_QUERY, linesPager } from '../../src/services/lines-query';
+import { storeOnSandbox } from '../helpers/app';
 
 const text = fc.oneof(
   fc.string({ maxLength: 8 }),
@@ -53,9 +56,12 @@ const field = <T>(good: fc.Arbitrary<T>) =>
 const anyItem = fc.oneof(
   {
     weight: 8,
-    arbitrary: fc.record(Object.fromEntries(Object.entries(documented).map(([k, a]) => [k, field(a)])), {
-      requiredKeys: [],
-    }),
+    arbitrary: fc.record(
+      Object.fromEntries(Object.entries(documented).map(([k, a]) => [k, field(a as fc.Arbitrary<unknown>)])),
+      {
+        requiredKeys: [],
+      },
+    ),
   },
   {
     weight: 1,
@@ -123,5 +129,55 @@ describe('a list item in the documented form, read without zod', () => {
       zodRead({ ...good, connections: '2' }).data,
     ]);
     expect(page.unreadable).toEqual([]);
+  });
+
+  it('reads a page as zod reads it: the same lines in order, the same unreadable ones (property)', () => {
+    const pageOf = (lines: unknown[]) => ({
+      offset: 0,
+      limit: 100,
+      totalHits: lines.length,
+      totalReturns: lines.length,
+      hasNextPage: false,
+      hasPreviousPage: false,
+      nextOffset: null,
+      previousOffset: null,
+      lines,
+    });
+    fc.assert(
+      fc.property(fc.array(anyItem, { maxLength: 12 }), (items) => {
+        const page = pageOf(items);
+        expect(JSON.stringify(LinesPageDocumented.parse(page))).toBe(JSON.stringify(LinesPage.parse(page)));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('who reads items without zod', () => {
+  it('the walk of A asks for it; the page on screen and other reads do not', async () => {
+    const asked: Array<boolean | undefined> = [];
+    const env = await storeOnSandbox({ lines: 40 });
+    const client: ServiceClient = {
+      ...env.client,
+      listLines: (q, o = {}) => {
+        asked.push(o.documentedItems);
+        return env.client.listLines(q, o);
+      },
+    };
+    const { store } = await storeOnSandbox({}, { client }, env);
+    await store.getState().loadLines();
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((d) => !d)).toBe(true);
+    asked.length = 0;
+    await store.getState().markAllMatching();
+    expect(store.getState().marked.size).toBe(40);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((d) => d === true)).toBe(true);
+    // The pager passes it on, and asks zod's reading otherwise.
+    asked.length = 0;
+    const pager = linesPager(client);
+    await pager.page(DEFAULT_QUERY, 0, 5, { documentedItems: true });
+    await pager.page(DEFAULT_QUERY, 0, 5);
+    expect(asked).toEqual([true, undefined]);
   });
 });
