@@ -10,7 +10,6 @@ import {
   pendingCounts,
   progressOf,
   toBulkLine,
-  unsentProgress,
 } from '../domain/bulk';
 import { RULES } from '../domain/change-rules';
 import { csvCell } from '../domain/csv';
@@ -144,19 +143,28 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
     if (b) set({ bulk: { ...b, job: { ...b.job, lines }, progress: progressOf({ ...b.job, lines }, 0) } });
   };
 
-  /** Plans every line with the change service, then has it quote the upgrades (four at a time). */
-  const plan = async () => {
+  /** `job`'s lines planned by the change service (made when read if they are). */
+  const planned = (job: BulkJob) => changes.plan(job.op, job.lines, job, loaded(get().packages) ?? []).lines;
+
+  /** Has the change service quote the upgrades of the job in the dialog (four at a time). */
+  const quote = async () => {
     const b = get().bulk;
     if (!b) return;
     const id = ++quoteSeq;
-    const planned = changes.plan(b.job.op, b.job.lines, b.job, loaded(get().packages) ?? []);
-    setLines(planned.lines);
     if (b.job.op !== 'upgrade') return patch({ quoting: false });
     patch({ quoting: true });
-    const quoted = await changes.quoteJob({ ...b.job, lines: planned.lines }, () => id === quoteSeq);
+    const quoted = await changes.quoteJob(b.job, () => id === quoteSeq);
     if (id !== quoteSeq) return;
     setLines(quoted.lines);
     patch({ quoting: false });
+  };
+
+  /** Plans every line with the change service again (new values), then quotes the upgrades. */
+  const plan = async () => {
+    const b = get().bulk;
+    if (!b) return;
+    setLines(planned(b.job));
+    await quote();
   };
 
   const run = async (planned: BulkJob) => {
@@ -222,7 +230,7 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
       const hidden = given
         ? lines.filter((l) => !shown.has(l.id)).length
         : marks.size - [...shown].filter((id) => marks.has(id)).length;
-      const job: BulkJob = {
+      const unplanned: BulkJob = {
         id: newJobId(),
         op,
         months: params?.months ?? 1,
@@ -231,6 +239,11 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
         createdAt: new Date(now()).toISOString(),
         lines,
       };
+      // Planned before the dialog shows it: the footer asks at once whether the job may start, and
+      // that answer reads every line (100,000 from the marks). Asked of the lines before planning,
+      // it was a walk of them for a job replaced the same moment; now the lines are counted once,
+      // planned, and every check after it reads that count (issue #27).
+      const job: BulkJob = { ...unplanned, lines: planned(unplanned) };
       set({
         bulk: {
           phase: 'preview',
@@ -239,8 +252,7 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
           onlyAffordable: false,
           typed: '',
           hidden: fromBrowser ? hidden : 0,
-          // From the marks, nothing planned yet: counted without making every line (planned next).
-          progress: given ? progressOf(job, 0) : unsentProgress(lines.length),
+          progress: progressOf(job, 0),
           cancelling: false,
         },
       });
@@ -249,7 +261,7 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
       // What the preview judges the job against (affordable, the total) is the balance now: the one
       // the header read last may be older than a spend elsewhere since (another panel, a script).
       void get().loadAccount();
-      void plan();
+      void quote();
     },
 
     bulkAdjust(delta) {
@@ -320,9 +332,8 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
           cost: null,
           provenNotApplied: undefined,
         })),
+        { months: b.job.months, connections: b.job.connections },
       );
-      patch({ job: { ...get().bulk!.job, months: b.job.months, connections: b.job.connections } });
-      void plan();
     },
 
     bulkClose() {

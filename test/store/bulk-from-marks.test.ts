@@ -3,8 +3,9 @@
  * and must be the lines, counts and costs the job had when it held one object a line; the job that
  * runs sends each of them once.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { affordability, toBulkLine } from '../../src/domain/bulk';
+import { Marks } from '../../src/domain/marks';
 import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { bulkBlocker } from '../../src/store/bulk-slice';
@@ -94,5 +95,75 @@ describe('the bulk preview from the marks', () => {
     expect(marked.has(all[5]!.id)).toBe(false);
     store.getState().openBulk('extend', undefined, { months: 1 });
     expect(store.getState().bulk!.hidden).toBe([...marked.keys()].filter((id) => !onPage.has(id)).length);
+  });
+
+  it('makes each marked line once as it opens, though the footer asks whether it may start at each change', async () => {
+    const env = await storeOnSandbox({ lines: 40 }, { intents: memoryIntentLog(), journal: memoryJournal() });
+    const { store } = env;
+    await store.getState().loadAccount();
+    await store.getState().loadCatalog();
+    await store.getState().loadLines();
+    await store.getState().markAllMatching();
+    const n = store.getState().marked.size;
+    expect(n).toBe(40);
+    const balance = loaded(store.getState().account)!.credits;
+    // As the footer does: the start key is offered only when the job may start, asked at every change.
+    const answers: Array<string | null> = [];
+    const stop = store.subscribe((s) => {
+      if (s.bulk) answers.push(bulkBlocker(s.bulk, balance));
+    });
+    const made = vi.spyOn(Marks.prototype, 'lineAt');
+    try {
+      for (const op of ['extend', 'delete'] as const) {
+        made.mockClear();
+        store.getState().openBulk(op, undefined, { months: 1 });
+        // Counted once, when planned; never for the lines before planning (a job replaced at once).
+        expect(made.mock.calls.length).toBe(n);
+        expect(answers.length).toBeGreaterThan(0);
+        store.getState().bulkClose();
+      }
+    } finally {
+      made.mockRestore();
+      stop();
+    }
+  });
+
+  it('still refuses what the lines themselves would refuse: the total over the balance, a delete not typed', async () => {
+    const env = await storeOnSandbox(
+      { lines: 40, credits: 100_000 },
+      { intents: memoryIntentLog(), journal: memoryJournal(), now: () => NOW },
+    );
+    const { store } = env;
+    await store.getState().loadAccount();
+    await store.getState().loadCatalog();
+    await store.getState().loadLines();
+    await store.getState().markAllMatching();
+    const marks = store.getState().marked;
+    for (const op of ['extend', 'delete'] as const) {
+      store.getState().openBulk(op, Array.from(marks.lines(), toBulkLine), { months: 3 });
+      const eager = store.getState().bulk!;
+      store.getState().bulkClose();
+      store.getState().openBulk(op, undefined, { months: 3 });
+      const lazy = store.getState().bulk!;
+      const total = affordability(eager.job.lines, 0).total;
+      if (op === 'extend') expect(total).toBeGreaterThan(0);
+      for (const balance of [undefined, 0, total - 1, total, total + 1]) {
+        const want = bulkBlocker(eager, balance);
+        expect(bulkBlocker(lazy, balance)).toBe(want);
+        if (op === 'extend' && balance !== undefined && balance < total)
+          expect(want).toMatch(/picks only the affordable ones/);
+        if (op === 'extend' && (balance === undefined || balance >= total)) expect(want).toBeNull();
+        if (op === 'delete') expect(want).toMatch(/^Type \d+ to confirm$/);
+        // Only the affordable ones: the job may start whatever the balance.
+        const only = { ...lazy, onlyAffordable: true };
+        expect(bulkBlocker(only, balance)).toBe(bulkBlocker({ ...eager, onlyAffordable: true }, balance));
+      }
+      if (op === 'delete') {
+        const typed = { ...lazy, typed: String(lazy.job.lines.length) };
+        expect(bulkBlocker(typed, 0)).toBe(bulkBlocker({ ...eager, typed: typed.typed }, 0));
+        expect(bulkBlocker(typed, 0)).toBeNull();
+      }
+      store.getState().bulkClose();
+    }
   });
 });
