@@ -7,7 +7,7 @@
  * complete (test/keys/keymap.test.ts reads every id the area files name).
  */
 import type { AppState } from '../store/app-store';
-import { pageRowsAsDrawn } from '../store/ui-slice';
+import { type PageRowsState, pageRowsAsDrawn } from '../store/ui-slice';
 import { isDialog, selectScreen } from '../store/view-stack';
 import type { Command, Scope } from './command';
 
@@ -81,7 +81,7 @@ export const keylessCommands = (scopes: readonly Scope[]): Command[] =>
 export const helpDrawnFor = (s: Pick<AppState, 'views'>): string => helpScopesOf(s).join(' ');
 
 /** Help's rows in view as drawn for what it lists now (0 until it is drawn). */
-export const helpRowsInView = (s: Pick<AppState, 'views' | 'pageRows' | 'pageRowsFor'>): number =>
+export const helpRowsInView = (s: Pick<AppState, 'views'> & PageRowsState): number =>
   pageRowsAsDrawn(s, 'help', helpDrawnFor(s));
 
 /**

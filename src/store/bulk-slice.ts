@@ -19,7 +19,7 @@ import { validateJob } from '../services/changes/validate';
 import { describeError } from '../services/describe-error';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { loaded } from './types';
-import { pageRowsAsDrawn, type UiSlice } from './ui-slice';
+import { type PageRowsState, pageRowsAsDrawn } from './ui-slice';
 import { selectScreen } from './view-stack';
 
 /** A job's id: node:crypto is loaded when a bulk job is planned, not at the app's start (≈ 2–5 ms of CPU and ≈ 2 MB resident: docs/PERFORMANCE.md). */
@@ -77,9 +77,8 @@ export interface BulkSlice {
 export const bulkDrawnFor = (b: BulkState | null): string => (b ? `${b.job.id}:${b.phase}` : '');
 
 /** The lines the bulk dialog showed as drawn for the job and phase now (0 until it is drawn). */
-export const bulkLinesInView = (
-  s: { readonly bulk: BulkState | null } & Pick<UiSlice, 'pageRows' | 'pageRowsFor'>,
-): number => (s.bulk ? pageRowsAsDrawn(s, 'bulk', bulkDrawnFor(s.bulk)) : 0);
+export const bulkLinesInView = (s: { readonly bulk: BulkState | null } & PageRowsState): number =>
+  s.bulk ? pageRowsAsDrawn(s, 'bulk', bulkDrawnFor(s.bulk)) : 0;
 
 /**
  * Why the job cannot start now, or null: the costs still coming, then the job's rules (the change

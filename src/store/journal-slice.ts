@@ -8,7 +8,7 @@ import {
 } from '../services/changes/journal-filter';
 import { notesCsv } from '../services/notes';
 import type { GetState, SetState, StoreDeps } from './deps';
-import { pageRowsAsDrawn, type UiSlice } from './ui-slice';
+import { type PageRowsState, pageRowsAsDrawn } from './ui-slice';
 
 export interface JournalSlice {
   /** The entries shown: this account's (unless all), in the period; one per operation. */
@@ -39,7 +39,7 @@ export const journalDrawnFor = (s: JournalShown): string =>
   `${s.journalAllAccounts ? 'all' : 'one'}:${s.journalPeriod}:${s.journalEntries.length}`;
 
 /** The journal's entries in view as drawn for what it shows now (0 until it is drawn). */
-export const journalEntriesInView = (s: JournalShown & Pick<UiSlice, 'pageRows' | 'pageRowsFor'>): number =>
+export const journalEntriesInView = (s: JournalShown & PageRowsState): number =>
   pageRowsAsDrawn(s, 'journal', journalDrawnFor(s));
 
 /** A path as a person reads it: the home folder as ~ (a flash names a path whole). */

@@ -19,6 +19,12 @@ export interface UiSlice {
    *  dialog's, the preview's once a job runs, another filter's) is not taken for this one's
    *  (`pageRowsAsDrawn`). */
   readonly pageRowsFor: Readonly<Partial<Record<PagedArea, string>>>;
+  /** The terminal size each list's count was drawn at (null: before the store knew the size), so a
+   *  count drawn at another size is not taken for this one's (`pageRowsAsDrawn`). */
+  readonly pageRowsAt: Readonly<Partial<Record<PagedArea, TerminalSize | null>>>;
+  /** The terminal's size the frames are drawn at, set by the app (ui/use-terminal-size.ts) as the
+   *  terminal says it changed, before a frame at the new size is drawn; null until it is first set. */
+  readonly terminalSize: TerminalSize | null;
   /** The caret of the text being edited, with the target and text it belongs to (text-target.ts). */
   readonly caret: Caret | null;
   /** The confirm dialog on screen as the key gate sees it (keys/confirm-gate.ts). */
@@ -61,8 +67,11 @@ export interface UiSlice {
   /** Moves a list by `delta` rows, within 0 … `total` − the rows it showed when last drawn (so the
    *  offset never goes past the window's end: a key back moves what is in view at once). */
   scrollBy: (area: ScrollArea, delta: number, total: number) => void;
-  /** Said by a list when it is drawn: how many rows it shows (and what for: see pageRowsFor). */
-  setPageRows: (area: PagedArea, rows: number, drawnFor?: string) => void;
+  /** Said by a list when it is drawn: how many rows it shows, what for (see pageRowsFor) and at
+   *  which terminal size (the store's as it was drawn). */
+  setPageRows: (area: PagedArea, rows: number, drawnFor: string, at: TerminalSize | null) => void;
+  /** The terminal is now this size: every list's count drawn at another is no count until redrawn. */
+  setTerminalSize: (size: TerminalSize) => void;
 }
 
 /**
@@ -84,16 +93,29 @@ export interface ConfirmGuard {
 export type ScrollArea = 'help' | 'journal' | 'bulk';
 export type PagedArea = ScrollArea | 'renewals';
 
+export interface TerminalSize {
+  readonly columns: number;
+  readonly rows: number;
+}
+
+const sameSize = (a: TerminalSize | null | undefined, b: TerminalSize | null | undefined): boolean =>
+  a === b || (!!a && !!b && a.columns === b.columns && a.rows === b.rows);
+
+/** What a list's count is read with: the counts, what and at which size each was drawn for, the size now. */
+export type PageRowsState = Pick<UiSlice, 'pageRows' | 'pageRowsFor' | 'pageRowsAt' | 'terminalSize'>;
+
 /**
  * The rows `area` shows as drawn for `drawnFor` (what it shows now: a dialog and its phase, a list
- * and its filter), or 0: not drawn for it yet. A count drawn for another (the last dialog's, the
- * list before a filter changed) is no count, so a key is not offered a frame too early on it.
+ * and its filter) at the terminal's size now, or 0: not drawn for it yet. A count drawn for another
+ * (the last dialog's, the list before a filter changed) or at another size (the frame before a
+ * resize) is no count, so a key is not offered a frame too early on it.
  */
-export const pageRowsAsDrawn = (
-  s: Pick<UiSlice, 'pageRows' | 'pageRowsFor'>,
-  area: PagedArea,
-  drawnFor: string,
-): number => ((s.pageRowsFor[area] ?? '') === drawnFor ? (s.pageRows[area] ?? 0) : 0);
+export const pageRowsAsDrawn = (s: PageRowsState, area: PagedArea, drawnFor: string): number =>
+  (s.pageRowsFor[area] ?? '') === drawnFor &&
+  s.terminalSize !== null &&
+  sameSize(s.pageRowsAt[area], s.terminalSize)
+    ? (s.pageRows[area] ?? 0)
+    : 0;
 
 /** Why a list's scroll keys move nothing now, or null: some of its `total` items in view, not all. */
 export const scrollsNothing = (inView: number, total: number, what: string): string | null =>
@@ -136,6 +158,8 @@ export function createUiSlice(set: SetState, get: GetState, deps: StoreDeps): Ui
     scroll: { help: 0, journal: 0, bulk: 0 },
     pageRows: {},
     pageRowsFor: {},
+    pageRowsAt: {},
+    terminalSize: null,
     guard: null,
     clock,
 
@@ -164,16 +188,23 @@ export function createUiSlice(set: SetState, get: GetState, deps: StoreDeps): Ui
       if (next !== now) set({ scroll: { ...get().scroll, [area]: next } });
     },
 
-    setPageRows(area, rows, drawnFor = '') {
-      // The count and what it was drawn for change together: one update, never a count for another.
-      const { pageRows, pageRowsFor } = get();
+    setPageRows(area, rows, drawnFor, at) {
+      // The count, what and at which size it was drawn for change together: one update, never a
+      // count for another or at another size.
+      const { pageRows, pageRowsFor, pageRowsAt } = get();
       const sameRows = pageRows[area] === rows;
       const sameFor = (pageRowsFor[area] ?? '') === drawnFor;
-      if (sameRows && sameFor) return;
+      const sameAt = sameSize(pageRowsAt[area], at);
+      if (sameRows && sameFor && sameAt) return;
       set({
         ...(sameRows ? {} : { pageRows: { ...pageRows, [area]: rows } }),
         ...(sameFor ? {} : { pageRowsFor: { ...pageRowsFor, [area]: drawnFor } }),
+        ...(sameAt ? {} : { pageRowsAt: { ...pageRowsAt, [area]: at } }),
       });
+    },
+    setTerminalSize(size) {
+      if (sameSize(get().terminalSize, size)) return;
+      set({ terminalSize: { columns: size.columns, rows: size.rows } });
     },
 
     setCaret(caret) {

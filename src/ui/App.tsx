@@ -14,13 +14,14 @@ import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
 import { TooSmall } from './layout/TooSmall';
 import { useApp, useAppStore } from './store-context';
-import { useTerminalSize } from './use-terminal-size';
+import { useStoreTerminalSize } from './use-terminal-size';
 import { bodyOf, VIEWS } from './views';
 
 export function App({ effects }: { readonly effects: UiEffects }) {
   const store = useAppStore();
   const { exit } = useInkApp();
-  const { columns, rows } = useTerminalSize();
+  // The size as the store has it: the frame and the keys its footer offers are decided at one size.
+  const { columns, rows } = useStoreTerminalSize();
   const frameRows = frameRowsFor(rows);
   // A flash longer than the width takes a second row (a path it names is shown whole) from the body.
   const flashRows = useApp(selectFlashRows(columns));

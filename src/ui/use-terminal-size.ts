@@ -1,21 +1,46 @@
 import { useStdout } from 'ink';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
+import type { TerminalSize } from '../store/ui-slice';
+import { useApp, useAppStore } from './store-context';
 
-/**
- * Columns and rows, following resizes. Test renderers have no rows: 24 is assumed. (Ink's
- * useWindowSize asks the process's own terminal when the stream has no size, so a test's frame
- * would depend on the terminal vitest runs in.)
- */
-export function useTerminalSize(): { columns: number; rows: number } {
+/** Test renderers have no rows: 24 is assumed. (Ink's useWindowSize asks the process's own terminal
+ *  when the stream has no size, so a test's frame would depend on the terminal vitest runs in.) */
+const sizeOf = (stdout: NodeJS.WriteStream): TerminalSize => ({
+  columns: stdout.columns || 80,
+  rows: stdout.rows || 24,
+});
+
+/** Columns and rows, following resizes, for what is drawn before the store exists (the welcome). */
+export function useTerminalSize(): TerminalSize {
   const stdout = useStdout().stdout as NodeJS.WriteStream;
-  const read = () => ({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
-  const [size, setSize] = useState(read);
+  const [size, setSize] = useState(() => sizeOf(stdout));
   useEffect(() => {
-    const onResize = () => setSize(read());
+    const onResize = () => setSize(sizeOf(stdout));
     stdout.on('resize', onResize);
     return () => {
       stdout.off('resize', onResize);
     };
-  });
+  }, [stdout]);
   return size;
+}
+
+/**
+ * The app's columns and rows: the terminal's size goes to the store (ui-slice `terminalSize`) as the
+ * terminal says it changed, so the frame drawn at the new size and the keys its footer offers read
+ * one size: a list's count of rows drawn at the size before is no count there (use-page-rows.ts).
+ * Until the store has it (the first frame), the terminal's own.
+ */
+export function useStoreTerminalSize(): TerminalSize {
+  const stdout = useStdout().stdout as NodeJS.WriteStream;
+  const store = useAppStore();
+  const stored = useApp((s) => s.terminalSize);
+  useLayoutEffect(() => {
+    const follow = () => store.getState().setTerminalSize(sizeOf(stdout));
+    follow();
+    stdout.on('resize', follow);
+    return () => {
+      stdout.off('resize', follow);
+    };
+  }, [stdout, store]);
+  return stored ?? sizeOf(stdout);
 }

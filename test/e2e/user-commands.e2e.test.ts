@@ -47,13 +47,19 @@ describe('your keys and your commands, from the config, in a real terminal', () 
     await app.waitFor((s) => !s.includes('tty=false'));
     app.write('H');
     await app.waitFor((s) => s.includes('Keys — lines screen'));
-    // Help lists it with the browser's keys (after them: a page or two down).
-    for (let page = 0; page < 6 && !/W\s+Run rec/.test(app.screen()); page++) {
+    // Help lists it with the browser's keys (after them: a page or two down), paged until it shows or
+    // help's last row is in view: a page key there moves nothing, so waiting for it would only time out.
+    const listsRec = (s: string) => /W\s+Run rec/.test(s);
+    const atHelpEnd = (s: string) => {
+      const at = /Keys — .* · \d+–(\d+) of (\d+)/.exec(s);
+      return !at || at[1] === at[2];
+    };
+    for (let page = 0; page < 20 && !listsRec(app.screen()) && !atHelpEnd(app.screen()); page++) {
       const before = app.screen();
       app.write(key('help.pageDown'));
       await app.waitFor((s) => s !== before);
     }
-    expect(app.screen()).toMatch(/W\s+Run rec/);
+    expect(app.screen(), 'help was paged to its end without listing the command').toMatch(/W\s+Run rec/);
   });
 
   it('a program of yours gets no key of a profile the config left out, and does not outlive linedesk killed with SIGKILL', async () => {
