@@ -701,12 +701,14 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
               ...line,
               state: 'done',
               detail: `applied: settled by the user at ${at} (no proof from the service); charged, amount unknown`,
+              settledAfterUnknown: 'by hand' as const,
               ...(SPENDS.has(job.op) ? { charge: 'unknown' as const } : {}),
             }
           : {
               ...line,
               state: 'failed',
               detail: `not applied: settled by the user at ${at} (no proof from the service)`,
+              settledAfterUnknown: 'by hand' as const,
               provenNotApplied: true,
             };
       const { onLine, finish } = wire(job, undefined);

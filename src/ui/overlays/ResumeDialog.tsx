@@ -175,7 +175,8 @@ export function offerRows(r: Recovered, checking: boolean, marks: ReadonlyMap<st
     if (unsentNot) out.push([`    ${unsentNot}`, 'tone.error', `${job.id}:unsent`]);
   }
   for (const l of job.lines) {
-    const wasOpen = OPEN.has(l.state) || (l.detail ?? '').includes('checked with the server');
+    // Open at start, or settled since (checked with the server, or by the user): said with its outcome.
+    const wasOpen = OPEN.has(l.state) || l.settledAfterUnknown !== undefined;
     // Named, so it can be found again: marks are not saved, and the job's dialog is gone. By its
     // username only: a row is cut at the dialog's width, and what changed comes after the name.
     if (!single && leftToReview(l)) {
