@@ -189,8 +189,20 @@ export function offerRows(r: Recovered, checking: boolean, marks: ReadonlyMap<st
       );
       continue;
     }
-    if (!single && !wasOpen) continue;
     const what = `${OPS[job.op]} ${l.username}${l.id.startsWith('new:') ? '' : ` (line ${l.id})`}`;
+    // A single change has no counts: its line never sent (or left to review) that is not marked
+    // again is said here, and why, as the bulk rows say it.
+    if (single && (unsentToMarkAgain(l) || leftToReview(l))) {
+      const not = notMarkedText(marks.get(l.id));
+      // By its username, why first: a row is cut at the dialog's width.
+      if (not)
+        out.push([
+          `${OPS[job.op]} ${l.username}: ${unsentToMarkAgain(l) ? 'never sent' : 'changed since marked'}, ${not}`,
+          'tone.error',
+        ]);
+      continue;
+    }
+    if (!single && !wasOpen) continue;
     if (checking && OPEN.has(l.state)) out.push([`${what}: outcome unknown, checking…`, 'ui.muted']);
     else if (l.state === 'done')
       out.push([
