@@ -30,8 +30,8 @@ export interface AppActions {
   start: () => Promise<void>;
   /** `r`: reloads what the current screen shows (and retries after an error). */
   refreshScreen: () => Promise<void>;
-  /** Event, domain → UI: a job checked again in the background; the dialog, the bulk results and
-   *  the recovery showing it follow. */
+  /** Event, domain → UI: a job checked again in the background; the dialog and the bulk results
+   *  showing it follow (the resume offer follows every check and settle: the changes slice). */
   changeChecked: (job: BulkJob) => void;
 }
 
@@ -118,9 +118,6 @@ export function createAppStore(given: StoreDeps) {
       changeChecked(job) {
         get().actionJobChecked(job);
         get().bulkJobChecked(job);
-        const r = get().recovery;
-        if (r && !r.checking && r.jobs.some((x) => x.job.id === job.id))
-          set({ recovery: { ...r, jobs: r.jobs.map((x) => (x.job.id === job.id ? { ...x, job } : x)) } });
       },
 
       shutdown(graceMs) {

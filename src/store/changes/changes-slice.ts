@@ -133,6 +133,18 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
     ]);
     settle((id) => (marked.has(id) ? 'marked' : (why.get(id) ?? 'not looked up')));
   };
+  /**
+   * The offer shows where its jobs stand now: a job of it checked or settled outside it (a background
+   * check, a line settled by hand, the bulk results' check) is replaced by what it is now, so its
+   * counts, its rows and the keys it offers (a check again only while one has something to do) follow.
+   * Not while the offer's own check runs: its end says.
+   */
+  const offerFollows = (job: BulkJob) => {
+    const r = get().recovery;
+    if (!r || r.checking || !r.jobs.some((x) => x.job.id === job.id)) return;
+    const unsent = job.lines.filter((l) => l.state === 'pending').length;
+    set({ recovery: { ...r, jobs: r.jobs.map((x) => (x.job.id === job.id ? { job, unsent } : x)) } });
+  };
   const follow = (e: ChangeEvent) => {
     switch (e.type) {
       case 'notice':
@@ -168,6 +180,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
         return;
       }
       case 'finished': {
+        offerFollows(e.job);
         // The balance exactly (replies of a job may arrive out of order: only falls were taken), the
         // line count (create, delete), and the drift judgement of the balance after the job.
         void get().loadAccount();
@@ -193,6 +206,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
         return;
       }
       case 'checked':
+        offerFollows(e.job);
         return get().changeChecked(e.job);
       case 'recovery':
         // The resume dialog opens as the check starts: never sent is known from the log already. A new
