@@ -104,11 +104,17 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
    * proven gone, so a line the user unmarked since stays unmarked; the first lookup of an offer reads
    * at most the service's page limit, a check again the whole list (the user asked for it).
    * `marked` holds the ids marked again this offer; `lookedUp` whether the offer's first lookup ran.
+   * `offer` counts the offers left for good (resumed, or replaced by a new one): a lookup that
+   * answers after that marks nothing and writes nothing. Its lines are a running job's (a resume
+   * sends them, and the bulk results show them) or a gone offer's (the new one looks up its own).
+   * After Esc it marks them still: the offer said they stay marked.
    */
   let remarking: Promise<void> = Promise.resolve();
   let marked = new Set<string>();
   let lookedUp = false;
+  let offer = 0;
   const markJobLinesAgain = async (jobs: readonly Recovered[]) => {
+    const mine = offer;
     const ids = toMarkAgain(jobs).filter((id) => {
       const m = get().markedAgain.get(id);
       return !marked.has(id) && m !== 'not found' && m !== 'looking';
@@ -123,6 +129,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
     const whole = lookedUp;
     lookedUp = true;
     const r = await changes.lookUpToMarkAgain(ids, { whole });
+    if (mine !== offer) return;
     const fresh = r.found.filter((l) => !marked.has(l.id));
     for (const l of fresh) marked.add(l.id);
     if (fresh.length) get().markLines(fresh);
@@ -212,6 +219,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
         // The resume dialog opens as the check starts: never sent is known from the log already. A new
         // offer (none shown) marks again afresh; a check again within it does not (markJobLinesAgain).
         if (e.checking && !get().recovery) {
+          offer++;
           marked = new Set();
           lookedUp = false;
           set({ markedAgain: new Map() });
@@ -252,7 +260,9 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
       get().closeView('resume');
     },
     recoveryResumed() {
-      set({ recovery: null });
+      // The job runs from here: a lookup of the offer still running marks none of its lines.
+      offer++;
+      set({ recovery: null, markedAgain: new Map() });
     },
     settleByHand: (jobId, lineId, verdict) => changes.settleByHand(jobId, lineId, verdict),
     shutdown: (graceMs) => changes.shutdown(graceMs),
