@@ -52,6 +52,9 @@ export interface ChangesSlice {
   cancelChange: () => void;
   /** At start: open intents of this service are checked before anything else (the resume dialog). */
   recoverIntents: () => Promise<void>;
+  /** The offer's check again (resume.recheck): its unknown lines checked with the server, its lines
+   *  not looked up looked up again; resolved once that marking is done. */
+  recheckRecovery: () => Promise<void>;
   /** The recovery dialog's "set aside": the jobs are closed (their journal entries stay). */
   dismissRecovery: () => void;
   /** The recovery dialog's "resume": the bulk job takes the unsent lines over; the dialog goes. */
@@ -244,12 +247,15 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
     checkChange: (job, hooks) => changes.checkChange(job, hooks),
     cancelChange: () => changes.cancel(),
     async recoverIntents() {
+      await changes.recoverIntents();
+      await remarking;
+    },
+    async recheckRecovery() {
       const shown = get().recovery;
-      const open = await changes.recoverIntents();
-      // A job of the offer no longer open (its unknown lines settled since) has no recovery event to
-      // mark again after: its lines not looked up are looked up here (a check again: the whole list).
-      const ended = shown?.jobs.filter((r) => !open.some((o) => o.job.id === r.job.id)) ?? [];
-      if (!shown?.checking && ended.length) remarking = remarking.then(() => markJobLinesAgain(ended));
+      if (!shown || shown.checking) return;
+      // A job of the offer settled since is given back as it is: its lines not looked up are looked
+      // up after the check like the rest (the recovery event that ends it; the whole list this time).
+      await changes.recheckRecovered(shown.jobs);
       await remarking;
     },
     dismissRecovery() {
