@@ -99,8 +99,14 @@ export function createAppStore(given: StoreDeps) {
       ...createUserRunSlice(set, get, deps),
 
       async start() {
-        await get().recoverIntents();
-        await Promise.all([get().loadAccount(), get().loadLines({ offset: 0 })]);
+        // The intent log's check before anything else; the lookup of the lines an interrupted job
+        // leaves to mark again after the first page (it may walk many pages): the offer says so.
+        let firstScreen = () => {};
+        const shown = new Promise<void>((r) => {
+          firstScreen = r;
+        });
+        await get().recoverIntents({ marksAfter: shown });
+        await Promise.all([get().loadAccount(), get().loadLines({ offset: 0 })]).finally(firstScreen);
         // After the first screen's own flashes, so it is not replaced at once.
         get().sayTemplateErrors();
         // A find switched to this profile to show a line: it opens once the first page is in.

@@ -50,8 +50,13 @@ export interface ChangesSlice {
   checkChange: (job: BulkJob, hooks?: ChangeHooks) => Promise<BulkJob>;
   /** Stops scheduling the running job's requests; those in flight finish. */
   cancelChange: () => void;
-  /** At start: open intents of this service are checked before anything else (the resume dialog). */
-  recoverIntents: () => Promise<void>;
+  /**
+   * At start: open intents of this service are checked before anything else (the resume dialog).
+   * Resolved once the check is done and its lines are marked again; given `marksAfter` (the start:
+   * the first page), the lookup of the lines to mark again waits for it, and this resolves once the
+   * check is done (the offer says they are being looked up meanwhile).
+   */
+  recoverIntents: (opts?: { readonly marksAfter?: Promise<unknown> }) => Promise<void>;
   /** The offer's check again (resume.recheck): its unknown lines checked with the server, its lines
    *  not looked up looked up again; resolved once that marking is done. */
   recheckRecovery: () => Promise<void>;
@@ -116,6 +121,8 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
   let marked = new Set<string>();
   let lookedUp = false;
   let offer = 0;
+  /** What the lookups wait for (the start's first page): the check comes first, the lookup need not. */
+  let lookUpsAfter: Promise<unknown> = Promise.resolve();
   const markJobLinesAgain = async (jobs: readonly Recovered[]) => {
     const mine = offer;
     const ids = toMarkAgain(jobs).filter((id) => {
@@ -131,6 +138,8 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
     settle(() => 'looking');
     const whole = lookedUp;
     lookedUp = true;
+    await lookUpsAfter;
+    if (mine !== offer) return;
     const r = await changes.lookUpToMarkAgain(ids, { whole });
     if (mine !== offer) return;
     const fresh = r.found.filter((l) => !marked.has(l.id));
@@ -246,9 +255,10 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
     runChange: (job, hooks) => changes.runChange(job, hooks),
     checkChange: (job, hooks) => changes.checkChange(job, hooks),
     cancelChange: () => changes.cancel(),
-    async recoverIntents() {
+    async recoverIntents(opts) {
+      lookUpsAfter = opts?.marksAfter ?? Promise.resolve();
       await changes.recoverIntents();
-      await remarking;
+      if (!opts?.marksAfter) await remarking;
     },
     async recheckRecovery() {
       const shown = get().recovery;
