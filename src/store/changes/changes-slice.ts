@@ -238,8 +238,9 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
         }
         set({ recovery: e });
         if (e.checking) get().pushView({ id: 'resume' });
-        // Joined to a marking still running (a check again during the first lookup): recoverIntents
-        // resolves once every marking is done, not only the last, which skips the lines being looked up.
+        // Joined to a marking still running (a check again during the first lookup): recoverIntents and
+        // recheckRecovery resolve once every marking is done, not only the last, which skips the lines
+        // being looked up.
         else remarking = Promise.all([remarking, markJobLinesAgain(e.jobs)]).then(() => {});
         return;
     }
