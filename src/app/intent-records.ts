@@ -38,6 +38,8 @@ const Line = lazySchema(() =>
     // Text, checked like every field; a value this version does not know (a newer one's) is read from
     // the words (asReadFromWords), not damage.
     notSentAsRead: z.string().optional(),
+    // A value this version does not know (a newer one's) is read as absent, not damage.
+    settledAfterUnknown: z.enum(['checked', 'by hand']).optional().catch(undefined),
     body: z.looseObject({}).optional(),
   }),
 );

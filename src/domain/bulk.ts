@@ -76,6 +76,12 @@ export interface BulkLine {
    * those: services/changes/fresh-lines.ts `asReadFromWords` reads them once, as it is loaded).
    */
   readonly notSentAsRead?: 'changed' | 'gone';
+  /**
+   * Settled after its outcome was unknown: by a check with the server (`checked`: the engine, from
+   * the verdict's evidence) or by the user (`by hand`). What the resume offer goes by to list a line
+   * that was open, never the detail's words.
+   */
+  readonly settledAfterUnknown?: 'checked' | 'by hand';
 }
 
 export interface BulkJob {

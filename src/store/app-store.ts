@@ -30,8 +30,8 @@ export interface AppActions {
   start: () => Promise<void>;
   /** `r`: reloads what the current screen shows (and retries after an error). */
   refreshScreen: () => Promise<void>;
-  /** Event, domain → UI: a job checked again in the background; the dialog, the bulk results and
-   *  the recovery showing it follow. */
+  /** Event, domain → UI: a job checked again in the background; the dialog and the bulk results
+   *  showing it follow (the resume offer follows every check and settle: the changes slice). */
   changeChecked: (job: BulkJob) => void;
 }
 
@@ -99,8 +99,14 @@ export function createAppStore(given: StoreDeps) {
       ...createUserRunSlice(set, get, deps),
 
       async start() {
-        await get().recoverIntents();
-        await Promise.all([get().loadAccount(), get().loadLines({ offset: 0 })]);
+        // The intent log's check before anything else; the lookup of the lines an interrupted job
+        // leaves to mark again after the first page (it may walk many pages): the offer says so.
+        let firstScreen = () => {};
+        const shown = new Promise<void>((r) => {
+          firstScreen = r;
+        });
+        await get().recoverIntents({ marksAfter: shown });
+        await Promise.all([get().loadAccount(), get().loadLines({ offset: 0 })]).finally(firstScreen);
         // After the first screen's own flashes, so it is not replaced at once.
         get().sayTemplateErrors();
         // A find switched to this profile to show a line: it opens once the first page is in.
@@ -118,9 +124,6 @@ export function createAppStore(given: StoreDeps) {
       changeChecked(job) {
         get().actionJobChecked(job);
         get().bulkJobChecked(job);
-        const r = get().recovery;
-        if (r && !r.checking && r.jobs.some((x) => x.job.id === job.id))
-          set({ recovery: { ...r, jobs: r.jobs.map((x) => (x.job.id === job.id ? { ...x, job } : x)) } });
       },
 
       shutdown(graceMs) {

@@ -57,7 +57,14 @@ describe('the resume offer', () => {
     expect(rows.find((r) => r[2] === 'job-z:unsent')?.[0].trim()).toBe(
       'Of the 3 lines never sent, 1 not found now and 1 not looked up: not marked again',
     );
-    expect(offerRows({ job, unsent: 3 }, false, new Map()).some((r) => r[2] === 'job-z:unsent')).toBe(false);
+    // Not looked up yet: said so; all marked again: nothing to say.
+    expect(
+      offerRows({ job, unsent: 3 }, false, new Map())
+        .find((r) => r[2] === 'job-z:unsent')?.[0]
+        .trim(),
+    ).toBe('The 3 lines never sent: being looked up, to be marked again');
+    const all = new Map(['1', '2', '3'].map((id) => [id, 'marked' as const]));
+    expect(offerRows({ job, unsent: 3 }, false, all).some((r) => r[2] === 'job-z:unsent')).toBe(false);
   });
 
   it('says what Esc leaves: the lines never sent stay marked', async () => {

@@ -146,7 +146,7 @@ describe('the resume offer’s lines changed since marked', () => {
     // The check again that r runs, once more and awaited: it resolves only once its marking is done,
     // so the marks read below are final (the key's own run is not awaited). What the user unmarked
     // stays unmarked; the rest stay marked.
-    await app.store.getState().recoverIntents();
+    await app.store.getState().recheckRecovery();
     expect(app.store.getState().marked.has(changed.id)).toBe(false);
     expect(app.store.getState().marked.has(unsent[0]!)).toBe(false);
     for (const id of unsent.slice(1)) expect(app.store.getState().marked.has(id)).toBe(true);

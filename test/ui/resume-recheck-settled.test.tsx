@@ -54,7 +54,10 @@ describe('a check again after every unknown line settled', () => {
     // The unknown line is settled since (by hand, as `linedesk pending` does): no job is left open.
     expect(app.store.getState().settleByHand('job-settled', first!.id, 'not applied')).not.toBeNull();
     expect(intents.open()).toEqual([]);
-    await app.waitFrame((f) => f.includes('looks up the line not looked up again'));
+    // The offer follows: no unknown one is left to check, only the line to look up.
+    await app.waitFrame(
+      (f) => offer(f).includes('0 unknown') && f.includes('r looks up again the line not looked up'),
+    );
     await app.press('resume.recheck');
     await app.waitFrame((f) => offer(f).includes('1 skipped (changed since marked: marked again)'));
     expect(app.store.getState().marked.has(last!.id)).toBe(true);

@@ -148,7 +148,7 @@ export const BULK_COMMANDS = [
     'resume',
     'Line',
     'Check again: the unknown ones with the server, the lines not looked up',
-    (s) => void s.recoverIntents(),
+    (s) => void s.recheckRecovery(),
     {
       footer: true,
       disabled: (s) =>

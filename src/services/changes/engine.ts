@@ -462,6 +462,8 @@ async function settle(
               ? { charge: v.charge }
               : {}),
           ...(v.provenNotApplied ? { provenNotApplied: true } : {}),
+          // The check settled it (its words say "checked with the server"; the screens read this).
+          ...(v.state !== 'unknown' ? { settledAfterUnknown: 'checked' as const } : {}),
           ...(line && v.state === 'done' && prev.id.startsWith('new:') ? { id: line.id } : {}),
         },
         line,

@@ -140,6 +140,13 @@ export interface ChangeService {
   /** At start: open intents of this service are checked before anything else. */
   recoverIntents(): Promise<readonly Recovered[]>;
   /**
+   * The resume offer's check again: its jobs' unknown lines checked with the server again (never
+   * re-sent), with the recovery's events (checking, then checked) as at start. Only that: jobs under
+   * another key are not looked up again, damaged files not said again. A job no longer open in the
+   * intent log (settled since) is given back as it stands.
+   */
+  recheckRecovered(jobs: readonly Recovered[]): Promise<readonly Recovered[]>;
+  /**
    * Recovered jobs' lines to be marked again (`toMarkAgain`: never sent, or left marked to review),
    * looked up in one lookup so a mark holds each as the server has it now: found, proven absent, not
    * reached, or the lookup failed. `whole`: the whole list may be read (a check the user asked for);

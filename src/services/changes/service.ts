@@ -674,6 +674,23 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       return checked;
     },
 
+    async recheckRecovered(given) {
+      const unsentOf = (job: BulkJob) => job.lines.filter((l) => l.state === 'pending').length;
+      // The log is the truth: a job settled since (by hand, in the background) is taken as it is now.
+      const now = given.map(({ job }) => {
+        const logged = deps.intents ? deps.intents.open().find((j) => j.id === job.id) : latest.get(job.id);
+        return logged ?? job;
+      });
+      emit({ type: 'recovery', checking: true, jobs: now.map((job) => ({ job, unsent: unsentOf(job) })) });
+      const checked: Recovered[] = [];
+      for (const job of now) {
+        const final = job.lines.some((l) => OPEN.has(l.state)) ? await service.checkChange(job) : job;
+        checked.push({ job: final, unsent: unsentOf(final) });
+      }
+      emit({ type: 'recovery', checking: false, jobs: checked });
+      return checked;
+    },
+
     lookUpToMarkAgain: (ids, opts) =>
       lookUpToMarkAgain(deps.client, ids, {
         whole: opts.whole,
@@ -701,12 +718,14 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
               ...line,
               state: 'done',
               detail: `applied: settled by the user at ${at} (no proof from the service); charged, amount unknown`,
+              settledAfterUnknown: 'by hand' as const,
               ...(SPENDS.has(job.op) ? { charge: 'unknown' as const } : {}),
             }
           : {
               ...line,
               state: 'failed',
               detail: `not applied: settled by the user at ${at} (no proof from the service)`,
+              settledAfterUnknown: 'by hand' as const,
               provenNotApplied: true,
             };
       const { onLine, finish } = wire(job, undefined);

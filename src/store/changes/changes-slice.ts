@@ -50,8 +50,16 @@ export interface ChangesSlice {
   checkChange: (job: BulkJob, hooks?: ChangeHooks) => Promise<BulkJob>;
   /** Stops scheduling the running job's requests; those in flight finish. */
   cancelChange: () => void;
-  /** At start: open intents of this service are checked before anything else (the resume dialog). */
-  recoverIntents: () => Promise<void>;
+  /**
+   * At start: open intents of this service are checked before anything else (the resume dialog).
+   * Resolved once the check is done and its lines are marked again; given `marksAfter` (the start:
+   * the first page), the lookup of the lines to mark again waits for it, and this resolves once the
+   * check is done (the offer says they are being looked up meanwhile).
+   */
+  recoverIntents: (opts?: { readonly marksAfter?: Promise<unknown> }) => Promise<void>;
+  /** The offer's check again (resume.recheck): its unknown lines checked with the server, its lines
+   *  not looked up looked up again; resolved once that marking is done. */
+  recheckRecovery: () => Promise<void>;
   /** The recovery dialog's "set aside": the jobs are closed (their journal entries stay). */
   dismissRecovery: () => void;
   /** The recovery dialog's "resume": the bulk job takes the unsent lines over; the dialog goes. */
@@ -104,11 +112,19 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
    * proven gone, so a line the user unmarked since stays unmarked; the first lookup of an offer reads
    * at most the service's page limit, a check again the whole list (the user asked for it).
    * `marked` holds the ids marked again this offer; `lookedUp` whether the offer's first lookup ran.
+   * `offer` counts the offers left for good (resumed, or replaced by a new one): a lookup that
+   * answers after that marks nothing and writes nothing. Its lines are a running job's (a resume
+   * sends them, and the bulk results show them) or a gone offer's (the new one looks up its own).
+   * After Esc it marks them still: the offer said they stay marked.
    */
   let remarking: Promise<void> = Promise.resolve();
   let marked = new Set<string>();
   let lookedUp = false;
+  let offer = 0;
+  /** What the lookups wait for (the start's first page): the check comes first, the lookup need not. */
+  let lookUpsAfter: Promise<unknown> = Promise.resolve();
   const markJobLinesAgain = async (jobs: readonly Recovered[]) => {
+    const mine = offer;
     const ids = toMarkAgain(jobs).filter((id) => {
       const m = get().markedAgain.get(id);
       return !marked.has(id) && m !== 'not found' && m !== 'looking';
@@ -122,7 +138,10 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
     settle(() => 'looking');
     const whole = lookedUp;
     lookedUp = true;
+    await lookUpsAfter;
+    if (mine !== offer) return;
     const r = await changes.lookUpToMarkAgain(ids, { whole });
+    if (mine !== offer) return;
     const fresh = r.found.filter((l) => !marked.has(l.id));
     for (const l of fresh) marked.add(l.id);
     if (fresh.length) get().markLines(fresh);
@@ -132,6 +151,18 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
       ...r.failed.map((id) => [id, 'lookup failed'] as const),
     ]);
     settle((id) => (marked.has(id) ? 'marked' : (why.get(id) ?? 'not looked up')));
+  };
+  /**
+   * The offer shows where its jobs stand now: a job of it checked or settled outside it (a background
+   * check, a line settled by hand, the bulk results' check) is replaced by what it is now, so its
+   * counts, its rows and the keys it offers (a check again only while one has something to do) follow.
+   * Not while the offer's own check runs: its end says.
+   */
+  const offerFollows = (job: BulkJob) => {
+    const r = get().recovery;
+    if (!r || r.checking || !r.jobs.some((x) => x.job.id === job.id)) return;
+    const unsent = job.lines.filter((l) => l.state === 'pending').length;
+    set({ recovery: { ...r, jobs: r.jobs.map((x) => (x.job.id === job.id ? { job, unsent } : x)) } });
   };
   const follow = (e: ChangeEvent) => {
     switch (e.type) {
@@ -168,6 +199,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
         return;
       }
       case 'finished': {
+        offerFollows(e.job);
         // The balance exactly (replies of a job may arrive out of order: only falls were taken), the
         // line count (create, delete), and the drift judgement of the balance after the job.
         void get().loadAccount();
@@ -193,19 +225,22 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
         return;
       }
       case 'checked':
+        offerFollows(e.job);
         return get().changeChecked(e.job);
       case 'recovery':
         // The resume dialog opens as the check starts: never sent is known from the log already. A new
         // offer (none shown) marks again afresh; a check again within it does not (markJobLinesAgain).
         if (e.checking && !get().recovery) {
+          offer++;
           marked = new Set();
           lookedUp = false;
           set({ markedAgain: new Map() });
         }
         set({ recovery: e });
         if (e.checking) get().pushView({ id: 'resume' });
-        // Joined to a marking still running (a check again during the first lookup): recoverIntents
-        // resolves once every marking is done, not only the last, which skips the lines being looked up.
+        // Joined to a marking still running (a check again during the first lookup): recoverIntents and
+        // recheckRecovery resolve once every marking is done, not only the last, which skips the lines
+        // being looked up.
         else remarking = Promise.all([remarking, markJobLinesAgain(e.jobs)]).then(() => {});
         return;
     }
@@ -221,13 +256,17 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
     runChange: (job, hooks) => changes.runChange(job, hooks),
     checkChange: (job, hooks) => changes.checkChange(job, hooks),
     cancelChange: () => changes.cancel(),
-    async recoverIntents() {
+    async recoverIntents(opts) {
+      lookUpsAfter = opts?.marksAfter ?? Promise.resolve();
+      await changes.recoverIntents();
+      if (!opts?.marksAfter) await remarking;
+    },
+    async recheckRecovery() {
       const shown = get().recovery;
-      const open = await changes.recoverIntents();
-      // A job of the offer no longer open (its unknown lines settled since) has no recovery event to
-      // mark again after: its lines not looked up are looked up here (a check again: the whole list).
-      const ended = shown?.jobs.filter((r) => !open.some((o) => o.job.id === r.job.id)) ?? [];
-      if (!shown?.checking && ended.length) remarking = remarking.then(() => markJobLinesAgain(ended));
+      if (!shown || shown.checking) return;
+      // A job of the offer settled since is given back as it is: its lines not looked up are looked
+      // up after the check like the rest (the recovery event that ends it; the whole list this time).
+      await changes.recheckRecovered(shown.jobs);
       await remarking;
     },
     dismissRecovery() {
@@ -238,7 +277,9 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
       get().closeView('resume');
     },
     recoveryResumed() {
-      set({ recovery: null });
+      // The job runs from here: a lookup of the offer still running marks none of its lines.
+      offer++;
+      set({ recovery: null, markedAgain: new Map() });
     },
     settleByHand: (jobId, lineId, verdict) => changes.settleByHand(jobId, lineId, verdict),
     shutdown: (graceMs) => changes.shutdown(graceMs),

@@ -133,16 +133,28 @@ function notMarkedText(m: MarkAgain | undefined): string | null {
   return null;
 }
 
-/** What the offer says of the lines never sent that are not marked again (null: all are, or looking). */
+/**
+ * What the offer says of the lines never sent: while they are looked up, that they are; then those
+ * not marked again, and why (null: all are marked again).
+ */
 function unsentNotMarkedText(
   lines: readonly { readonly id: string }[],
   marks: ReadonlyMap<string, MarkAgain>,
-): string | null {
+): { readonly text: string; readonly problem: boolean } | null {
+  const looking = lines.filter((l) => (marks.get(l.id) ?? 'looking') === 'looking').length;
+  if (looking && looking === lines.length)
+    return {
+      text: `The ${lines.length === 1 ? 'line' : `${lines.length} lines`} never sent: being looked up, to be marked again`,
+      problem: false,
+    };
   const gone = lines.filter((l) => marks.get(l.id) === 'not found').length;
   const far = lines.filter((l) => lookUpAgain(marks.get(l.id))).length;
   if (!gone && !far) return null;
   const why = [gone ? `${gone} not found now` : '', far ? `${far} not looked up` : ''].filter(Boolean);
-  return `Of the ${counted(lines.length, 'line')} never sent, ${why.join(' and ')}: not marked again`;
+  return {
+    text: `Of the ${counted(lines.length, 'line')} never sent, ${why.join(' and ')}: not marked again`,
+    problem: true,
+  };
 }
 
 /** The offer's rows for one job; its counts add up to the job's lines (exported for its test).
@@ -172,10 +184,12 @@ export function offerRows(r: Recovered, checking: boolean, marks: ReadonlyMap<st
     ]);
     if (again) out.push([`    ${again}`, undefined, `${job.id}:again`]);
     const unsentNot = unsentNotMarkedText(job.lines.filter(unsentToMarkAgain), marks);
-    if (unsentNot) out.push([`    ${unsentNot}`, 'tone.error', `${job.id}:unsent`]);
+    if (unsentNot)
+      out.push([`    ${unsentNot.text}`, unsentNot.problem ? 'tone.error' : undefined, `${job.id}:unsent`]);
   }
   for (const l of job.lines) {
-    const wasOpen = OPEN.has(l.state) || (l.detail ?? '').includes('checked with the server');
+    // Open at start, or settled since (checked with the server, or by the user): said with its outcome.
+    const wasOpen = OPEN.has(l.state) || l.settledAfterUnknown !== undefined;
     // Named, so it can be found again: marks are not saved, and the job's dialog is gone. By its
     // username only: a row is cut at the dialog's width, and what changed comes after the name.
     if (!single && leftToReview(l)) {
@@ -188,8 +202,21 @@ export function offerRows(r: Recovered, checking: boolean, marks: ReadonlyMap<st
       );
       continue;
     }
-    if (!single && !wasOpen) continue;
     const what = `${OPS[job.op]} ${l.username}${l.id.startsWith('new:') ? '' : ` (line ${l.id})`}`;
+    // A single change has no counts: its line never sent (or left to review) is said here while it
+    // is looked up, and if it is not marked again, why, as the bulk rows say it.
+    if (single && (unsentToMarkAgain(l) || leftToReview(l))) {
+      const m = marks.get(l.id) ?? 'looking';
+      const not = m === 'looking' ? 'being looked up, to be marked again' : notMarkedText(m);
+      // By its username, why first: a row is cut at the dialog's width.
+      if (not)
+        out.push([
+          `${OPS[job.op]} ${l.username}: ${unsentToMarkAgain(l) ? 'never sent' : 'changed since marked'}, ${not}`,
+          m === 'looking' ? 'ui.muted' : 'tone.error',
+        ]);
+      continue;
+    }
+    if (!single && !wasOpen) continue;
     if (checking && OPEN.has(l.state)) out.push([`${what}: outcome unknown, checking…`, 'ui.muted']);
     else if (l.state === 'done')
       out.push([

@@ -1,0 +1,43 @@
+/**
+ * The resume offer shows where its jobs stand now: an unknown line settled outside it (by hand, as
+ * `linedesk pending` or the bulk results do; or by a background check) is said settled, and the
+ * check-again key goes once it has nothing left to do.
+ */
+import { describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client';
+import { memoryIntentLog } from '../../src/services/changes/intent-log';
+import { renderApp } from '../helpers/app';
+import { extendJob, jobLine } from '../helpers/jobs';
+import { DEMO_KEY, sandbox } from '../helpers/sandbox';
+import { cleanups } from '../helpers/wait';
+
+const offer = (f: string) =>
+  f
+    .split('\n')
+    .filter((r) => r.startsWith('│'))
+    .map((r) => r.slice(1).replace(/│\s*$/, '').trim())
+    .join('\n');
+
+describe('the resume offer follows its jobs', () => {
+  it('an unknown line settled by hand is said settled, and r goes', async () => {
+    const env = await sandbox({ lines: 40 });
+    const client = createClient({ baseUrl: env.sb.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+    cleanups.push(() => client.close());
+    const [a, b] = (await env.client.listLines({ limit: 2 })).lines;
+    const intents = memoryIntentLog();
+    // One line sent just now whose outcome is unknown (the check at start sees no change yet: it stays
+    // unknown in its hold window), one never sent.
+    intents.begin(
+      extendJob('job-open', [jobLine(a!, { state: 'unknown', sentAt: Date.now() }), jobLine(b!)]),
+    );
+    const app = await renderApp({}, { client, intents }, env);
+    await app.waitFrame(
+      (f) => offer(f).includes('1 unknown') && f.includes('r checks the unknown ones again'),
+    );
+    expect(app.store.getState().settleByHand('job-open', a!.id, 'not applied')).not.toBeNull();
+    await app.waitFrame((f) => offer(f).includes('0 unknown'));
+    expect(offer(app.frame())).toContain(`extend ${a!.username} (line ${a!.id}): not applied`);
+    expect(app.frame()).not.toContain('r checks');
+    expect(app.frame()).not.toMatch(/\br check/);
+  });
+});
