@@ -173,27 +173,43 @@ export interface ByNote {
   readonly notLookedUp: number;
 }
 
+/** What the notes lookup says of one noted line: its line, not reached (`'far'`), or null: proven absent. */
+export type NotedLine = LineListItem | 'far' | null;
+
 /**
- * The noted lines `ids` as `lookup` (the paste lookup, its walk at most NOTE_WALK_PAGES) finds them:
- * each by the username kept with its note, else its id, and checked against the id. One the walk did
- * not reach is counted not looked up; one proven absent (the whole list read), or whose kept username
- * names another line now, is left out.
+ * Each noted line of `ids` (in their order) as `lookup` (the paste lookup, its walk at most
+ * NOTE_WALK_PAGES) finds it: by the username kept with its note, else its id, and checked against the
+ * id. One the walk did not reach is `'far'` (not looked up: not known absent); one proven absent (the
+ * whole list read), or whose kept username names another line now, is null.
  */
+export async function lookUpNotedEach(
+  notes: Notes,
+  ids: readonly string[],
+  lookup: (keys: readonly string[]) => Promise<Pick<PasteLookup, 'found' | 'unreached'>>,
+): Promise<Map<string, NotedLine>> {
+  const each = new Map<string, NotedLine>();
+  if (!ids.length) return each;
+  const keyOf = (id: string) => notes.get(id)?.username || id;
+  const { found, unreached } = await lookup(ids.map(keyOf));
+  const far = new Set(unreached);
+  for (const id of ids) {
+    const line = found.get(keyOf(id));
+    each.set(id, line?.id === id ? line : far.has(keyOf(id)) ? 'far' : null);
+  }
+  return each;
+}
+
+/** The noted lines `ids` found (lookUpNotedEach), and how many the lookup did not reach. */
 export async function lookUpNoted(
   notes: Notes,
   ids: readonly string[],
   lookup: (keys: readonly string[]) => Promise<Pick<PasteLookup, 'found' | 'unreached'>>,
 ): Promise<ByNote> {
-  if (!ids.length) return { lines: [], notLookedUp: 0 };
-  const keyOf = (id: string) => notes.get(id)?.username || id;
-  const { found, unreached } = await lookup(ids.map(keyOf));
-  const far = new Set(unreached);
   const lines: LineListItem[] = [];
   let notLookedUp = 0;
-  for (const id of ids) {
-    const line = found.get(keyOf(id));
-    if (line?.id === id) lines.push(line);
-    else if (far.has(keyOf(id))) notLookedUp++;
+  for (const got of (await lookUpNotedEach(notes, ids, lookup)).values()) {
+    if (got === 'far') notLookedUp++;
+    else if (got) lines.push(got);
   }
   return { lines, notLookedUp };
 }
