@@ -154,7 +154,7 @@ export async function findInService(
 }
 
 /** Notes looked up at most per find (each may cost a request). */
-export const NOTE_LOOKUPS = MAX_PER_SOURCE;
+const NOTE_LOOKUPS = MAX_PER_SOURCE;
 /** Pages walked at most for noted lines the search cannot find. */
 export const NOTE_WALK_PAGES = 20;
 
@@ -199,12 +199,22 @@ export async function lookUpNotedEach(
   return each;
 }
 
-/** The noted lines `ids` found (lookUpNotedEach), and how many the lookup did not reach. */
+/**
+ * The lines whose note on this machine matches `text` (accents folded, phones by digits), NOTE_LOOKUPS
+ * at most and those of `skip` (ids already listed) left out, found by lookUpNotedEach, and how many
+ * the lookup did not reach: the one bound and rule of the find and the commands.
+ */
 export async function lookUpNoted(
   notes: Notes,
-  ids: readonly string[],
+  text: string,
+  skip: ReadonlySet<string>,
   lookup: (keys: readonly string[]) => Promise<Pick<PasteLookup, 'found' | 'unreached'>>,
 ): Promise<ByNote> {
+  // Bounded: a search matching many notes, or the note of a line gone, never costs a request per
+  // note and a walk of the whole list.
+  const ids = matchNotes(notes, text)
+    .filter((id) => !skip.has(id))
+    .slice(0, NOTE_LOOKUPS);
   const lines: LineListItem[] = [];
   let notLookedUp = 0;
   for (const got of (await lookUpNotedEach(notes, ids, lookup)).values()) {
@@ -214,22 +224,15 @@ export async function lookUpNoted(
   return { lines, notLookedUp };
 }
 
-/**
- * The lines whose note (kept on this machine) matches the text, after what the search found: looked
- * up by the username kept with the note, else the id, and checked against the id.
- */
-async function linesByNote(
+/** The lines whose note matches the text (lookUpNoted), after those the search found. */
+function linesByNote(
   client: Pick<ServiceClient, 'listLines'>,
   notes: Notes,
   text: string,
   listed: readonly LineListItem[],
   signal: AbortSignal,
 ): Promise<ByNote> {
-  const seen = new Set(listed.map((l) => l.id));
-  const ids = matchNotes(notes, text)
-    .filter((id) => !seen.has(id))
-    .slice(0, NOTE_LOOKUPS);
-  return lookUpNoted(notes, ids, (keys) =>
+  return lookUpNoted(notes, text, new Set(listed.map((l) => l.id)), (keys) =>
     lookupPasted({ listLines: (q) => client.listLines(q, { signal }) }, keys, {
       cancelled: () => signal.aborted,
       progress: () => {},
