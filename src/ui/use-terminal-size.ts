@@ -15,7 +15,14 @@ export function useTerminalSize(): TerminalSize {
   const stdout = useStdout().stdout as NodeJS.WriteStream;
   const [size, setSize] = useState(() => sizeOf(stdout));
   useEffect(() => {
-    const onResize = () => setSize(sizeOf(stdout));
+    // The same size again draws nothing; read once as it subscribes, so a resize between the first
+    // draw and this effect is not missed.
+    const onResize = () =>
+      setSize((was) => {
+        const now = sizeOf(stdout);
+        return now.columns === was.columns && now.rows === was.rows ? was : now;
+      });
+    onResize();
     stdout.on('resize', onResize);
     return () => {
       stdout.off('resize', onResize);
