@@ -260,16 +260,18 @@ export async function withServices(ctx: Ctx, body: (services: Services) => Promi
         const line = found.get(item);
         if (line) return { line };
         const several = ambiguous.get(item);
-        // Not found is said only when the whole list was read; a lookup stopped first proves nothing.
+        // Not found is said only when the whole list was read. Unreached otherwise: this lookup has no
+        // page limit, so either its output closed (it stopped first) or an item of that name does not read.
         const far = unreached.includes(item);
+        const why = out.closed
+          ? 'was not looked up: the lookup stopped before it read the whole list'
+          : 'could not be read: the server sends a line of that username or id in a form that does not read';
         return {
           failure: several
             ? { code: 'line_ambiguous', message: ambiguityText(item, several), path: null, exit: EXIT.failed }
             : {
                 code: far ? 'failed' : 'line_not_found',
-                message: far
-                  ? `"${item.trim()}" was not looked up: the lookup stopped before it read the whole list`
-                  : `No line answers to "${item.trim()}"`,
+                message: far ? `"${item.trim()}" ${why}` : `No line answers to "${item.trim()}"`,
                 path: null,
                 exit: EXIT.failed,
               },

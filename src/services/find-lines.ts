@@ -154,7 +154,7 @@ export async function findInService(
 }
 
 /** Notes looked up at most per find (each may cost a request). */
-export const NOTE_LOOKUPS = MAX_PER_SOURCE;
+const NOTE_LOOKUPS = MAX_PER_SOURCE;
 /** Pages walked at most for noted lines the search cannot find. */
 export const NOTE_WALK_PAGES = 20;
 
@@ -173,47 +173,66 @@ export interface ByNote {
   readonly notLookedUp: number;
 }
 
+/** What the notes lookup says of one noted line: its line, not reached (`'far'`), or null: proven absent. */
+export type NotedLine = LineListItem | 'far' | null;
+
 /**
- * The noted lines `ids` as `lookup` (the paste lookup, its walk at most NOTE_WALK_PAGES) finds them:
- * each by the username kept with its note, else its id, and checked against the id. One the walk did
- * not reach is counted not looked up; one proven absent (the whole list read), or whose kept username
- * names another line now, is left out.
+ * Each noted line of `ids` (in their order) as `lookup` (the paste lookup, its walk at most
+ * NOTE_WALK_PAGES) finds it: by the username kept with its note, else its id, and checked against the
+ * id. One the walk did not reach is `'far'` (not looked up: not known absent); one proven absent (the
+ * whole list read), or whose kept username names another line now, is null.
  */
-export async function lookUpNoted(
+export async function lookUpNotedEach(
   notes: Notes,
   ids: readonly string[],
   lookup: (keys: readonly string[]) => Promise<Pick<PasteLookup, 'found' | 'unreached'>>,
-): Promise<ByNote> {
-  if (!ids.length) return { lines: [], notLookedUp: 0 };
+): Promise<Map<string, NotedLine>> {
+  const each = new Map<string, NotedLine>();
+  if (!ids.length) return each;
   const keyOf = (id: string) => notes.get(id)?.username || id;
   const { found, unreached } = await lookup(ids.map(keyOf));
   const far = new Set(unreached);
-  const lines: LineListItem[] = [];
-  let notLookedUp = 0;
   for (const id of ids) {
     const line = found.get(keyOf(id));
-    if (line?.id === id) lines.push(line);
-    else if (far.has(keyOf(id))) notLookedUp++;
+    each.set(id, line?.id === id ? line : far.has(keyOf(id)) ? 'far' : null);
+  }
+  return each;
+}
+
+/**
+ * The lines whose note on this machine matches `text` (accents folded, phones by digits), NOTE_LOOKUPS
+ * at most and those of `skip` (ids already listed) left out, found by lookUpNotedEach, and how many
+ * the lookup did not reach: the one bound and rule of the find and the commands.
+ */
+export async function lookUpNoted(
+  notes: Notes,
+  text: string,
+  skip: ReadonlySet<string>,
+  lookup: (keys: readonly string[]) => Promise<Pick<PasteLookup, 'found' | 'unreached'>>,
+): Promise<ByNote> {
+  // Bounded: a search matching many notes, or the note of a line gone, never costs a request per
+  // note and a walk of the whole list.
+  const ids = matchNotes(notes, text)
+    .filter((id) => !skip.has(id))
+    .slice(0, NOTE_LOOKUPS);
+  const lines: LineListItem[] = [];
+  let notLookedUp = 0;
+  for (const got of (await lookUpNotedEach(notes, ids, lookup)).values()) {
+    if (got === 'far') notLookedUp++;
+    else if (got) lines.push(got);
   }
   return { lines, notLookedUp };
 }
 
-/**
- * The lines whose note (kept on this machine) matches the text, after what the search found: looked
- * up by the username kept with the note, else the id, and checked against the id.
- */
-async function linesByNote(
+/** The lines whose note matches the text (lookUpNoted), after those the search found. */
+function linesByNote(
   client: Pick<ServiceClient, 'listLines'>,
   notes: Notes,
   text: string,
   listed: readonly LineListItem[],
   signal: AbortSignal,
 ): Promise<ByNote> {
-  const seen = new Set(listed.map((l) => l.id));
-  const ids = matchNotes(notes, text)
-    .filter((id) => !seen.has(id))
-    .slice(0, NOTE_LOOKUPS);
-  return lookUpNoted(notes, ids, (keys) =>
+  return lookUpNoted(notes, text, new Set(listed.map((l) => l.id)), (keys) =>
     lookupPasted({ listLines: (q) => client.listLines(q, { signal }) }, keys, {
       cancelled: () => signal.aborted,
       progress: () => {},

@@ -2,7 +2,7 @@ import type { LineListItem } from '../api/contract';
 import { sanitizeMultiline } from '../api/sanitize';
 import { typedText } from '../domain/line-form';
 import { describeError } from '../services/describe-error';
-import { NOTE_WALK_PAGES } from '../services/find-lines';
+import { lookUpNotedEach, NOTE_WALK_PAGES } from '../services/find-lines';
 import { passesFilters } from '../services/lines-query';
 import { type LineNote, matchNotes, memoryNotes, NOTE_LIMITS, type NoteInput } from '../services/notes';
 import { lookupPasted } from '../services/paste-lookup';
@@ -240,22 +240,19 @@ export function createNotesSlice(set: SetState, get: GetState, deps: StoreDeps):
           // Looked up as a pasted list is: by the username kept with the note (every server's search
           // finds one), else by id; a walk over the pages for the rest, kept short: this runs on
           // every search, and a line deleted long ago must not cost the whole list each time.
-          const keyOf = (i: string) => notes.get(i)?.username || i;
           const total = loaded(get().account)?.lines_count;
-          const { found, unreached } = await lookupPasted(deps.client, need.map(keyOf), {
-            // The account's count says what a walk costs: no first page read to learn it.
-            ...(total !== undefined ? { total } : {}),
-            cancelled: () => id !== seq,
-            progress: () => {},
-            maxPages: NOTE_WALK_PAGES,
-          });
+          const each = await lookUpNotedEach(notes, need, (keys) =>
+            lookupPasted(deps.client, keys, {
+              // The account's count says what a walk costs: no first page read to learn it.
+              ...(total !== undefined ? { total } : {}),
+              cancelled: () => id !== seq,
+              progress: () => {},
+              maxPages: NOTE_WALK_PAGES,
+            }),
+          );
           if (id !== seq) return;
-          const far = new Set(unreached);
-          for (const i of need) {
-            const line = found.get(keyOf(i));
-            if (line?.id === i) known.set(i, { line, at });
-            else known.set(i, { line: null, at, ...(far.has(keyOf(i)) ? { far: true } : {}) });
-          }
+          for (const [i, got] of each)
+            known.set(i, got === 'far' ? { line: null, at, far: true } : { line: got, at });
         }
         const lines = ids.map((i) => fresh(i)?.line ?? null);
         const notLookedUp = ids.filter((i) => fresh(i)?.far).length;

@@ -204,7 +204,7 @@ export function createUiSlice(set: SetState, get: GetState, deps: StoreDeps): Ui
     },
     setTerminalSize(size) {
       if (sameSize(get().terminalSize, size)) return;
-      set({ terminalSize: { columns: size.columns, rows: size.rows } });
+      set({ terminalSize: size });
     },
 
     setCaret(caret) {

@@ -15,7 +15,14 @@ export function useTerminalSize(): TerminalSize {
   const stdout = useStdout().stdout as NodeJS.WriteStream;
   const [size, setSize] = useState(() => sizeOf(stdout));
   useEffect(() => {
-    const onResize = () => setSize(sizeOf(stdout));
+    // The same size again draws nothing; read once as it subscribes, so a resize between the first
+    // draw and this effect is not missed.
+    const onResize = () =>
+      setSize((was) => {
+        const now = sizeOf(stdout);
+        return now.columns === was.columns && now.rows === was.rows ? was : now;
+      });
+    onResize();
     stdout.on('resize', onResize);
     return () => {
       stdout.off('resize', onResize);
@@ -33,14 +40,18 @@ export function useTerminalSize(): TerminalSize {
 export function useStoreTerminalSize(): TerminalSize {
   const stdout = useStdout().stdout as NodeJS.WriteStream;
   const store = useAppStore();
-  const stored = useApp((s) => s.terminalSize);
+  // The size the first frame is drawn at goes to the store as this very object: the app is not drawn
+  // again at start only to hear the size it was drawn at (a size it reads again is another object).
+  const [first] = useState(() => sizeOf(stdout));
+  const size = useApp((s) => s.terminalSize ?? first);
   useLayoutEffect(() => {
     const follow = () => store.getState().setTerminalSize(sizeOf(stdout));
+    store.getState().setTerminalSize(first);
     follow();
     stdout.on('resize', follow);
     return () => {
       stdout.off('resize', follow);
     };
-  }, [stdout, store]);
-  return stored ?? sizeOf(stdout);
+  }, [stdout, store, first]);
+  return size;
 }

@@ -1,0 +1,61 @@
+/**
+ * `line USERNAME` when the server lists that line in a form that does not read: the line is there
+ * (its item names it), so it is neither "not found" nor "not looked up because the lookup stopped":
+ * the error says the server sent it in a form that does not read.
+ */
+import { describe, expect, it } from 'vitest';
+import { envFor, headless } from '../helpers/headless';
+import { json, scriptedServer } from '../helpers/scripted-server';
+
+const good = {
+  id: '0b6f5a8e-2f0b-4c43-9d5e-3f1f5a0c0001',
+  hostname: 'h',
+  username: 'readable0001',
+  password: 'p'.repeat(14),
+  label: '',
+  enabled: true,
+  connections: 1,
+  is_trial: false,
+  exp_date: '2027-06-02T09:46:43.000Z',
+  start_date: '2026-06-02T09:46:43.000Z',
+  created_at: '2026-06-02T09:46:43.000Z',
+};
+const bad = {
+  ...good,
+  id: '0b6f5a8e-2f0b-4c43-9d5e-3f1f5a0c0002',
+  username: 'brokenline01',
+  connections: 'x',
+};
+
+describe('line: a line the server sends in a form that does not read', () => {
+  it('is said so, never that the lookup stopped before the end of the list', async () => {
+    const srv = await scriptedServer((req, res) => {
+      const u = new URL(req.url, 'http://x');
+      if (u.pathname !== '/v1/lines/all') return json(res, 404, { code: 'line_not_found', message: 'no' });
+      const s = u.searchParams.get('search');
+      const lines = [good, bad].filter((l) => !s || l.username.includes(s));
+      json(res, 200, {
+        offset: 0,
+        limit: 100,
+        totalHits: lines.length,
+        totalReturns: lines.length,
+        hasNextPage: false,
+        hasPreviousPage: false,
+        nextOffset: null,
+        previousOffset: null,
+        lines,
+      });
+    });
+    try {
+      const env = envFor(srv.baseUrl, 'k'.repeat(32));
+      const r = await headless(['line', 'brokenline01', '--json'], { env });
+      expect(r.code).toBe(1);
+      const err = JSON.parse(r.stderr.trim().split('\n').at(-1)!).error;
+      expect(err.code).not.toBe('line_not_found');
+      expect(err.message).not.toMatch(/stopped before/);
+      expect(err.message).toMatch(/"brokenline01" .*does not read/);
+    } finally {
+      await srv.close();
+    }
+  });
+});
