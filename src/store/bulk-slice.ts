@@ -19,7 +19,7 @@ import { validateJob } from '../services/changes/validate';
 import { describeError } from '../services/describe-error';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { loaded } from './types';
-import { type PageRowsState, pageRowsAsDrawn } from './ui-slice';
+import { type DrawnCount, drawnCount, type PageRowsState } from './ui-slice';
 import { selectScreen } from './view-stack';
 
 /** A job's id: node:crypto is loaded when a bulk job is planned, not at the app's start (≈ 2–5 ms of CPU and ≈ 2 MB resident: docs/PERFORMANCE.md). */
@@ -76,9 +76,9 @@ export interface BulkSlice {
  */
 export const bulkDrawnFor = (b: BulkState | null): string => (b ? `${b.job.id}:${b.phase}` : '');
 
-/** The lines the bulk dialog showed as drawn for the job and phase now (0 until it is drawn). */
-export const bulkLinesInView = (s: { readonly bulk: BulkState | null } & PageRowsState): number =>
-  s.bulk ? pageRowsAsDrawn(s, 'bulk', bulkDrawnFor(s.bulk)) : 0;
+/** The lines the bulk dialog shows as drawn for the job and phase now (no count until it is drawn). */
+export const bulkLinesInView = (s: { readonly bulk: BulkState | null } & PageRowsState): DrawnCount =>
+  drawnCount(s, 'bulk', bulkDrawnFor(s.bulk));
 
 /**
  * Why the job cannot start now, or null: the costs still coming, then the job's rules (the change
@@ -256,7 +256,7 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
         },
       });
       get().pushView({ id: 'bulk' });
-      get().scrollBy('bulk', Number.NEGATIVE_INFINITY, 1);
+      get().scrollToStart('bulk');
       // What the preview judges the job against (affordable, the total) is the balance now: the one
       // the header read last may be older than a spend elsewhere since (another panel, a script).
       void get().loadAccount();
@@ -398,7 +398,7 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
       });
       get().closeView('resume');
       get().pushView({ id: 'bulk' });
-      get().scrollBy('bulk', Number.NEGATIVE_INFINITY, 1);
+      get().scrollToStart('bulk');
       await run(job);
     },
   };

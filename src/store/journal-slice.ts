@@ -8,7 +8,7 @@ import {
 } from '../services/changes/journal-filter';
 import { notesCsv } from '../services/notes';
 import type { GetState, SetState, StoreDeps } from './deps';
-import { type PageRowsState, pageRowsAsDrawn } from './ui-slice';
+import { type DrawnCount, drawnCount, type PageRowsState } from './ui-slice';
 
 export interface JournalSlice {
   /** The entries shown: this account's (unless all), in the period; one per operation. */
@@ -33,14 +33,14 @@ type JournalShown = Pick<JournalSlice, 'journalAllAccounts' | 'journalPeriod' | 
 /**
  * What the journal's count of entries in view is drawn for: its accounts, its period and how many
  * entries it holds. A count drawn for another (before `a` or `t`, or a reload that changed them) is
- * no count: until this one is drawn, no entry is taken to be in view (ui-slice `pageRowsAsDrawn`).
+ * no count: until this one is drawn, no entry is taken to be in view (ui-slice `drawnCount`).
  */
 export const journalDrawnFor = (s: JournalShown): string =>
   `${s.journalAllAccounts ? 'all' : 'one'}:${s.journalPeriod}:${s.journalEntries.length}`;
 
-/** The journal's entries in view as drawn for what it shows now (0 until it is drawn). */
-export const journalEntriesInView = (s: JournalShown & PageRowsState): number =>
-  pageRowsAsDrawn(s, 'journal', journalDrawnFor(s));
+/** The journal's entries in view as drawn for what it shows now (no count until it is drawn). */
+export const journalEntriesInView = (s: JournalShown & PageRowsState): DrawnCount =>
+  drawnCount(s, 'journal', journalDrawnFor(s));
 
 /** A path as a person reads it: the home folder as ~ (a flash names a path whole). */
 export function displayPath(path: string, home: string): string {

@@ -11,16 +11,16 @@ export interface UiSlice {
   readonly quitRequested: boolean;
   /** Where each long list is scrolled to (first row shown); clamped again where it is drawn. */
   readonly scroll: Readonly<Record<ScrollArea, number>>;
-  /** Items each long list shows at this terminal size, as last drawn: a page key moves by a page, and
-   *  a scroll stops where the last ones fill it. */
+  /** Items each long list shows, as last drawn: a page key moves by a page, and a scroll stops where
+   *  the last ones fill it. Read only through `drawnCount` (what and at which size it was drawn for). */
   readonly pageRows: Readonly<Partial<Record<PagedArea, number>>>;
   /** What each list's count was drawn for (a dialog and its phase: bulkDrawnFor; the journal's
    *  filter: journalDrawnFor; help's scopes: helpDrawnFor), so a count drawn for another (the last
    *  dialog's, the preview's once a job runs, another filter's) is not taken for this one's
-   *  (`pageRowsAsDrawn`). */
+   *  (`drawnCount`). */
   readonly pageRowsFor: Readonly<Partial<Record<PagedArea, string>>>;
   /** The terminal size each list's count was drawn at (null: before the store knew the size), so a
-   *  count drawn at another size is not taken for this one's (`pageRowsAsDrawn`). */
+   *  count drawn at another size is not taken for this one's (`drawnCount`). */
   readonly pageRowsAt: Readonly<Partial<Record<PagedArea, TerminalSize | null>>>;
   /** The terminal's size the frames are drawn at, set by the app (ui/use-terminal-size.ts) as the
    *  terminal says it changed, before a frame at the new size is drawn; null until it is first set. */
@@ -64,9 +64,13 @@ export interface UiSlice {
    */
   quitDuringJob: () => 'armed' | 'quit';
   setCaret: (caret: Caret) => void;
-  /** Moves a list by `delta` rows, within 0 … `total` − the rows it showed when last drawn (so the
-   *  offset never goes past the window's end: a key back moves what is in view at once). */
-  scrollBy: (area: ScrollArea, delta: number, total: number) => void;
+  /** Moves a list by `delta` rows, within 0 … `total` − the rows it shows as drawn for `drawnFor` at
+   *  the size now (`drawnCount`), so the offset never goes past the window's end: a key back moves
+   *  what is in view at once. Without that count (a count of another size or list is none) a move
+   *  forward waits for it; a move back never passes the end. */
+  scrollBy: (area: ScrollArea, delta: number, total: number, drawnFor: string) => void;
+  /** A list back to its first row (it is opened, or shows something else). */
+  scrollToStart: (area: ScrollArea) => void;
   /** Said by a list when it is drawn: how many rows it shows, what for (see pageRowsFor) and at
    *  which terminal size (the store's as it was drawn). */
   setPageRows: (area: PagedArea, rows: number, drawnFor: string, at: TerminalSize | null) => void;
@@ -104,26 +108,38 @@ const sameSize = (a: TerminalSize | null | undefined, b: TerminalSize | null | u
 /** What a list's count is read with: the counts, what and at which size each was drawn for, the size now. */
 export type PageRowsState = Pick<UiSlice, 'pageRows' | 'pageRowsFor' | 'pageRowsAt' | 'terminalSize'>;
 
+/** A list's count of rows in view (`rows`), or, while there is none for what it shows now at the size
+ *  now, why (`why`: the view is still being drawn, a key waits for the frame). */
+export type DrawnCount =
+  | { readonly rows: number; readonly why: null }
+  | { readonly rows: null; readonly why: string };
+
 /**
- * The rows `area` shows as drawn for `drawnFor` (what it shows now: a dialog and its phase, a list
- * and its filter) at the terminal's size now, or 0: not drawn for it yet. A count drawn for another
- * (the last dialog's, the list before a filter changed) or at another size (the frame before a
- * resize) is no count, so a key is not offered a frame too early on it.
+ * The one reader of a list's stored count (page keys, scroll ends, the scroll keys' offer, the hook
+ * that says the count is this draw's): the rows `area` shows as drawn for `drawnFor` (what it shows
+ * now: a dialog and its phase, a list and its filter) at the terminal's size now. A count drawn for
+ * another (the last dialog's, the list before a filter changed) or at another size (the frame before
+ * a resize) is no count, so a key is not offered a frame too early on it, and says why: the view is
+ * being drawn (at its new size), which the next frame ends.
  */
-export const pageRowsAsDrawn = (s: PageRowsState, area: PagedArea, drawnFor: string): number =>
-  (s.pageRowsFor[area] ?? '') === drawnFor &&
-  s.terminalSize !== null &&
-  sameSize(s.pageRowsAt[area], s.terminalSize)
-    ? (s.pageRows[area] ?? 0)
-    : 0;
+export const drawnCount = (s: PageRowsState, area: PagedArea, drawnFor: string): DrawnCount => {
+  const rows = s.pageRows[area];
+  if (rows === undefined || s.terminalSize === null || (s.pageRowsFor[area] ?? '') !== drawnFor)
+    return { rows: null, why: 'The view is being drawn: try again' };
+  if (!sameSize(s.pageRowsAt[area], s.terminalSize))
+    return { rows: null, why: 'The view is being drawn at its new size: try again' };
+  return { rows, why: null };
+};
 
 /** Why a list's scroll keys move nothing now, or null: some of its `total` items in view, not all. */
-export const scrollsNothing = (inView: number, total: number, what: string): string | null =>
-  inView === 0
-    ? `No ${what} is in view: nothing to scroll`
-    : inView < total
-      ? null
-      : `Every ${what} is in view: nothing to scroll`;
+export const scrollsNothing = (inView: DrawnCount, total: number, what: string): string | null =>
+  inView.rows === null
+    ? inView.why
+    : inView.rows === 0
+      ? `No ${what} is in view: nothing to scroll`
+      : inView.rows < total
+        ? null
+        : `Every ${what} is in view: nothing to scroll`;
 
 export interface Caret {
   readonly key: string;
@@ -180,12 +196,17 @@ export function createUiSlice(set: SetState, get: GetState, deps: StoreDeps): Ui
       set({ guard: what === 'dropped' ? { ...same, dropped: same.dropped + 1 } : { ...same, early: true } });
     },
 
-    scrollBy(area, delta, total) {
+    scrollBy(area, delta, total, drawnFor) {
       const now = get().scroll[area];
-      // The last window starts where the rows in view (as drawn) end with the last item.
-      const last = Math.max(0, total - Math.max(1, get().pageRows[area] ?? 1));
+      // The last window starts where the rows in view (as drawn now) end with the last item; with no
+      // count yet, no further than the offset now.
+      const { rows } = drawnCount(get(), area, drawnFor);
+      const last = rows === null ? now : Math.max(0, total - Math.max(1, rows));
       const next = Math.max(0, Math.min(last, now + delta));
       if (next !== now) set({ scroll: { ...get().scroll, [area]: next } });
+    },
+    scrollToStart(area) {
+      if (get().scroll[area] !== 0) set({ scroll: { ...get().scroll, [area]: 0 } });
     },
 
     setPageRows(area, rows, drawnFor, at) {

@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { type PagedArea, pageRowsAsDrawn } from '../store/ui-slice';
+import { drawnCount, type PagedArea } from '../store/ui-slice';
 import { useApp } from './store-context';
 
 /**
@@ -16,5 +16,5 @@ export function usePageRows(area: PagedArea, rows: number, drawnFor = ''): boole
   const setPageRows = useApp((s) => s.setPageRows);
   const at = useApp((s) => s.terminalSize);
   useLayoutEffect(() => setPageRows(area, rows, drawnFor, at), [setPageRows, area, rows, drawnFor, at]);
-  return useApp((s) => pageRowsAsDrawn(s, area, drawnFor) === rows);
+  return useApp((s) => drawnCount(s, area, drawnFor).rows === rows);
 }

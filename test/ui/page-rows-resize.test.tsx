@@ -3,13 +3,16 @@
  * frame at a new size does not decide them on the count of rows drawn at the size before. Each frame
  * is read with the store it was drawn from (a frame is written as it is committed): its footer offers
  * the page-down key only when that key would scroll (the store says so and some of the list is out of
- * view on it), and when it does not, the store's reason is not "every row in view" while some are not
- * (a count of another size is no count: unknown yet, as on the frame that first draws a list).
+ * view on it), and when it does not, the store's reason is not "every row in view" while some are not,
+ * nor "no row in view" while rows are drawn (a count of another size is no count: unknown yet, as on
+ * the frame that first draws a list, and the reason says the view is being drawn at its new size).
+ * The renewals' page keys, pressed in the frame after a resize, do not move by the old size's page.
  */
 import { describe, expect, it } from 'vitest';
 import { type CommandId, command, keyHintText } from '../../src/commands/keymap';
 import { memoryJournal } from '../../src/services/changes/journal';
 import type { AppState } from '../../src/store/app-store';
+import { selectRenewalsPlan } from '../../src/store/renewals-slice';
 import { renderApp } from '../helpers/app';
 import { openBulkPreview } from '../helpers/bulk-preview';
 import { appliedJournal } from '../helpers/journal';
@@ -57,6 +60,8 @@ function expectTruthfulFrames(
     if (offered) expect(outOfView(frame), `${key} offered with every row in view:\n${frame}`).toBe(true);
     if (why?.startsWith('Every'))
       expect(outOfView(frame), `"${why}" with some rows out of view:\n${frame}`).toBe(false);
+    // Every frame these tests read draws rows of the list.
+    expect(why ?? '', `a reason saying no row is in view, with rows drawn:\n${frame}`).not.toMatch(/^No /);
   }
 }
 
@@ -102,6 +107,22 @@ describe('the journal across a resize', () => {
     const drawn = await resizeAndRead(app, SHORT, 'journal.pageDown', (f) => footerOf(f).includes(pgDn));
     expectTruthfulFrames(drawn, 'journal.pageDown', outOfView);
     expect(outOfView(app.frame())).toBe(true);
+  });
+
+  it('a scroll key pressed in the frame after a resize says why it waits, then works', async () => {
+    const app = await open(SHORT);
+    await app.waitFrame((f) => outOfView(f) && footerOf(f).includes(pgDn));
+    resize(app, 200, 15);
+    // The store has the new size, the list has not been drawn at it yet.
+    expect(command('journal.pageDown').disabled?.(app.store.getState())).toMatch(
+      /being drawn at its new size/,
+    );
+    await app.press('journal.pageDown');
+    expect(app.store.getState().flash?.text).toMatch(/being drawn at its new size/);
+    expect(app.store.getState().scroll.journal).toBe(0);
+    await app.waitFrame((f) => footerOf(f).includes(pgDn));
+    await app.press('journal.pageDown');
+    await app.waitFrame(() => app.store.getState().scroll.journal > 0);
   });
 });
 
@@ -162,5 +183,28 @@ describe('the bulk dialog across a resize', () => {
     const drawn = await resizeAndRead(app, SHORT, 'bulk.pageDown', (f) => footerOf(f).includes(pgDn));
     expectTruthfulFrames(drawn, 'bulk.pageDown', outOfView);
     expect(outOfView(app.frame())).toBe(true);
+  });
+});
+
+describe('the renewals across a resize', () => {
+  it("a page key pressed in the frame after a resize never moves by the old size's page", async () => {
+    const app = await renderApp({ lines: 600 });
+    await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
+    resize(app, 120, 60);
+    await app.press('nav.renewals');
+    const s = () => app.store.getState();
+    await app.waitFrame(() => s().renewals.status === 'ready' && (s().pageRows.renewals ?? 0) > 30);
+    expect(selectRenewalsPlan(s())!.rows.length).toBeGreaterThan(100);
+    resize(app, 120, 20);
+    await app.press('renewals.pageDown');
+    // Refused with the reason (the new size's page is not known until the view is drawn at it)…
+    expect(s().renewalsCursor).toBe(0);
+    expect(s().flash?.text).toMatch(/being drawn at its new size/);
+    // …and once it is, a page is the new size's.
+    await app.waitFrame(() => command('renewals.pageDown').disabled?.(s()) == null);
+    const shown = s().pageRows.renewals!;
+    expect(shown).toBeLessThan(20);
+    await app.press('renewals.pageDown');
+    await app.waitFrame(() => s().renewalsCursor === shown - 1);
   });
 });

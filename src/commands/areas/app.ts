@@ -1,7 +1,7 @@
-import { journalEntriesInView } from '../../store/journal-slice';
+import { journalDrawnFor, journalEntriesInView } from '../../store/journal-slice';
 import { scrollsNothing } from '../../store/ui-slice';
 import { c, type Disabled, FOOTER, PAGE } from '../command';
-import { helpRows, helpRowsInView, keyHintText } from '../hints';
+import { helpDrawnFor, helpRows, helpRowsInView, keyHintText } from '../hints';
 import { completePaletteInput, runPalette } from '../palette';
 
 /** The journal's and help's scroll keys move what is in view only when some of it is in view and some
@@ -20,7 +20,7 @@ export const APP_COMMANDS = [
     'Help',
     (s) => {
       s.pushView({ id: 'help' });
-      s.scrollBy('help', Number.NEGATIVE_INFINITY, 1);
+      s.scrollToStart('help');
     },
     { footer: FOOTER.most },
   ),
@@ -83,7 +83,7 @@ export const APP_COMMANDS = [
   c('nav.journal', ['5'], 'global', 'Navigate', 'Journal of changes', (s) => {
     s.navigate('journal');
     s.loadJournal();
-    s.scrollBy('journal', Number.NEGATIVE_INFINITY, 1);
+    s.scrollToStart('journal');
   }),
 
   // Command palette
@@ -137,7 +137,7 @@ export const APP_COMMANDS = [
     'Every account, or this one only',
     (s) => {
       s.toggleJournalAccounts();
-      s.scrollBy('journal', Number.NEGATIVE_INFINITY, 1);
+      s.scrollToStart('journal');
     },
     { footer: true },
   ),
@@ -149,7 +149,7 @@ export const APP_COMMANDS = [
     'Period: all, today, yesterday, last 7 days',
     (s) => {
       s.cycleJournalPeriod();
-      s.scrollBy('journal', Number.NEGATIVE_INFINITY, 1);
+      s.scrollToStart('journal');
     },
     { footer: true },
   ),
@@ -159,7 +159,7 @@ export const APP_COMMANDS = [
     'journal',
     'Navigate',
     'Scroll down',
-    (s) => s.scrollBy('journal', 1, s.journalEntries.length),
+    (s) => s.scrollBy('journal', 1, s.journalEntries.length, journalDrawnFor(s)),
     { disabled: journalScrolls },
   ),
   c(
@@ -168,7 +168,7 @@ export const APP_COMMANDS = [
     'journal',
     'Navigate',
     'Scroll up',
-    (s) => s.scrollBy('journal', -1, s.journalEntries.length),
+    (s) => s.scrollBy('journal', -1, s.journalEntries.length, journalDrawnFor(s)),
     { disabled: journalScrolls },
   ),
   c(
@@ -177,7 +177,7 @@ export const APP_COMMANDS = [
     'journal',
     'Navigate',
     'Scroll a page down',
-    (s) => s.scrollBy('journal', PAGE, s.journalEntries.length),
+    (s) => s.scrollBy('journal', PAGE, s.journalEntries.length, journalDrawnFor(s)),
     { footer: true, disabled: journalScrolls },
   ),
   c(
@@ -186,7 +186,7 @@ export const APP_COMMANDS = [
     'journal',
     'Navigate',
     'Scroll a page up',
-    (s) => s.scrollBy('journal', -PAGE, s.journalEntries.length),
+    (s) => s.scrollBy('journal', -PAGE, s.journalEntries.length, journalDrawnFor(s)),
     { disabled: journalScrolls },
   ),
 
@@ -201,21 +201,29 @@ export const APP_COMMANDS = [
     'help',
     'Navigate',
     'Scroll down',
-    (s) => s.scrollBy('help', 1, helpRows(s)),
+    (s) => s.scrollBy('help', 1, helpRows(s), helpDrawnFor(s)),
     {
       disabled: helpScrolls,
     },
   ),
-  c('help.up', ['up', 'k'], 'help', 'Navigate', 'Scroll up', (s) => s.scrollBy('help', -1, helpRows(s)), {
-    disabled: helpScrolls,
-  }),
+  c(
+    'help.up',
+    ['up', 'k'],
+    'help',
+    'Navigate',
+    'Scroll up',
+    (s) => s.scrollBy('help', -1, helpRows(s), helpDrawnFor(s)),
+    {
+      disabled: helpScrolls,
+    },
+  ),
   c(
     'help.pageDown',
     ['pagedown'],
     'help',
     'Navigate',
     'Scroll a page down',
-    (s) => s.scrollBy('help', PAGE, helpRows(s)),
+    (s) => s.scrollBy('help', PAGE, helpRows(s), helpDrawnFor(s)),
     { footer: true, disabled: helpScrolls },
   ),
   c(
@@ -224,7 +232,7 @@ export const APP_COMMANDS = [
     'help',
     'Navigate',
     'Scroll a page up',
-    (s) => s.scrollBy('help', -PAGE, helpRows(s)),
+    (s) => s.scrollBy('help', -PAGE, helpRows(s), helpDrawnFor(s)),
     { disabled: helpScrolls },
   ),
 ] as const;

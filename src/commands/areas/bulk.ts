@@ -1,6 +1,6 @@
 import { OPEN } from '../../domain/bulk';
 import type { AppState } from '../../store/app-store';
-import { bulkBlocker, bulkLinesInView } from '../../store/bulk-slice';
+import { bulkBlocker, bulkDrawnFor, bulkLinesInView } from '../../store/bulk-slice';
 import { selectToLookUpAgain } from '../../store/selectors';
 import { loaded } from '../../store/types';
 import { scrollsNothing } from '../../store/ui-slice';
@@ -105,21 +105,29 @@ export const BULK_COMMANDS = [
     'bulk',
     'Navigate',
     'Scroll the lines down',
-    (s) => s.scrollBy('bulk', 1, rows(s)),
+    (s) => s.scrollBy('bulk', 1, rows(s), bulkDrawnFor(s.bulk)),
     {
       disabled: scrolls,
     },
   ),
-  c('bulk.up', ['up'], 'bulk', 'Navigate', 'Scroll the lines up', (s) => s.scrollBy('bulk', -1, rows(s)), {
-    disabled: scrolls,
-  }),
+  c(
+    'bulk.up',
+    ['up'],
+    'bulk',
+    'Navigate',
+    'Scroll the lines up',
+    (s) => s.scrollBy('bulk', -1, rows(s), bulkDrawnFor(s.bulk)),
+    {
+      disabled: scrolls,
+    },
+  ),
   c(
     'bulk.pageDown',
     ['pagedown'],
     'bulk',
     'Navigate',
     'Scroll the lines a page down',
-    (s) => s.scrollBy('bulk', PAGE, rows(s)),
+    (s) => s.scrollBy('bulk', PAGE, rows(s), bulkDrawnFor(s.bulk)),
     { footer: true, disabled: scrolls },
   ),
   c(
@@ -128,7 +136,7 @@ export const BULK_COMMANDS = [
     'bulk',
     'Navigate',
     'Scroll the lines a page up',
-    (s) => s.scrollBy('bulk', -PAGE, rows(s)),
+    (s) => s.scrollBy('bulk', -PAGE, rows(s), bulkDrawnFor(s.bulk)),
     { disabled: scrolls },
   ),
 

@@ -64,7 +64,7 @@ export const FORM_COMMANDS = [
     'Help (on a choice field)',
     (s) => {
       s.pushView({ id: 'help' });
-      s.scrollBy('help', Number.NEGATIVE_INFINITY, 1);
+      s.scrollToStart('help');
     },
     { footer: true, disabled: onTextField },
   ),

@@ -2,25 +2,43 @@ import { isRenewal } from '../../domain/renewals';
 import type { AppState } from '../../store/app-store';
 import { selectRenewalsPlan } from '../../store/renewals-slice';
 import { selectRenewalLine } from '../../store/selectors';
-import { c, needsLine, PAGE, writes } from '../command';
+import { drawnCount } from '../../store/ui-slice';
+import { c, type Disabled, needsLine, writes } from '../command';
 
 const renewable = (s: AppState) =>
   selectRenewalsPlan(s)
     ?.rows.filter((r) => isRenewal(r.group))
     .map((r) => r.line) ?? [];
 const noLine = needsLine(selectRenewalLine);
-/** A page is what the view shows at this size (less one row kept in sight), as it was last drawn. */
-const page = (s: AppState) => Math.max(1, (s.pageRows.renewals ?? PAGE + 1) - 1);
+/** What the view shows, drawn at the size now (it depends on the terminal alone: drawn for nothing
+ *  more); no count in the frame that first draws it, or first draws it at a new size. */
+const shown = (s: AppState) => drawnCount(s, 'renewals', '');
+/** A page is what the view shows (less one row kept in sight). */
+const page = (s: AppState) => Math.max(1, (shown(s).rows ?? 1) - 1);
+/** The page keys wait for the view's count at the size now: never a page of the size before. */
+const paged: Disabled = (s) => shown(s).why;
 
 /** The renewals view (6): what expires soon, what expired lately, what is suspended. */
 export const RENEWALS_COMMANDS = [
   c('renewals.down', ['down', 'j'], 'renewals', 'Navigate', 'Next line', (s) => s.moveRenewalsCursor(1)),
   c('renewals.up', ['up', 'k'], 'renewals', 'Navigate', 'Previous line', (s) => s.moveRenewalsCursor(-1)),
-  c('renewals.pageDown', ['pagedown'], 'renewals', 'Navigate', 'A page down', (s) =>
-    s.moveRenewalsCursor(page(s)),
+  c(
+    'renewals.pageDown',
+    ['pagedown'],
+    'renewals',
+    'Navigate',
+    'A page down',
+    (s) => s.moveRenewalsCursor(page(s)),
+    { disabled: paged },
   ),
-  c('renewals.pageUp', ['pageup'], 'renewals', 'Navigate', 'A page up', (s) =>
-    s.moveRenewalsCursor(-page(s)),
+  c(
+    'renewals.pageUp',
+    ['pageup'],
+    'renewals',
+    'Navigate',
+    'A page up',
+    (s) => s.moveRenewalsCursor(-page(s)),
+    { disabled: paged },
   ),
   c('renewals.first', ['g', 'home'], 'renewals', 'Navigate', 'First line', (s) =>
     s.moveRenewalsCursor(Number.NEGATIVE_INFINITY),

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { storeOnSandbox } from '../helpers/app';
+
+/**
+ * A scroll stops where the rows in view end with the last item, counted as drawn for what the list
+ * shows now at the terminal's size now (ui-slice `drawnCount`): a count drawn at another size, or for
+ * another list, is no count, and a move forward waits for the count (a move back never passes the end).
+ */
+describe('scrollBy', () => {
+  const TALL = { columns: 100, rows: 40 };
+  const SHORT = { columns: 100, rows: 20 };
+
+  it('stops at the end counted at the size now, never at the size before', async () => {
+    const { store } = await storeOnSandbox({ lines: 1 });
+    const s = () => store.getState();
+    s().setTerminalSize(TALL);
+    s().setPageRows('journal', 15, 'all', TALL);
+    s().setTerminalSize(SHORT);
+    s().scrollBy('journal', Number.POSITIVE_INFINITY, 20, 'all');
+    expect(s().scroll.journal).toBe(0);
+    s().setPageRows('journal', 5, 'all', SHORT);
+    s().scrollBy('journal', Number.POSITIVE_INFINITY, 20, 'all');
+    expect(s().scroll.journal).toBe(15);
+    // Back moves without a count: they never pass the end.
+    s().setTerminalSize(TALL);
+    s().scrollBy('journal', -10, 20, 'all');
+    expect(s().scroll.journal).toBe(5);
+  });
+
+  it('a count drawn for another list is no count', async () => {
+    const { store } = await storeOnSandbox({ lines: 1 });
+    const s = () => store.getState();
+    s().setTerminalSize(TALL);
+    s().setPageRows('help', 15, 'lines', TALL);
+    s().scrollBy('help', Number.POSITIVE_INFINITY, 20, 'renewals');
+    expect(s().scroll.help).toBe(0);
+    s().scrollBy('help', Number.POSITIVE_INFINITY, 20, 'lines');
+    expect(s().scroll.help).toBe(5);
+  });
+});
