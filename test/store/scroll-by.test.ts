@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { drawnCount } from '../../src/store/ui-slice';
 import { storeOnSandbox } from '../helpers/app';
 
 /**
@@ -14,8 +15,14 @@ describe('scrollBy', () => {
     const { store } = await storeOnSandbox({ lines: 1 });
     const s = () => store.getState();
     s().setTerminalSize(TALL);
+    expect(drawnCount(s(), 'journal', 'all')).toEqual({
+      rows: null,
+      why: 'The view is being drawn: try again',
+    });
     s().setPageRows('journal', 15, 'all', TALL);
+    expect(drawnCount(s(), 'journal', 'all')).toEqual({ rows: 15, why: null });
     s().setTerminalSize(SHORT);
+    expect(drawnCount(s(), 'journal', 'all').why).toBe('The view is being drawn at its new size: try again');
     s().scrollBy('journal', Number.POSITIVE_INFINITY, 20, 'all');
     expect(s().scroll.journal).toBe(0);
     s().setPageRows('journal', 5, 'all', SHORT);
