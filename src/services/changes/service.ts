@@ -676,10 +676,12 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
 
     async recheckRecovered(given) {
       const unsentOf = (job: BulkJob) => job.lines.filter((l) => l.state === 'pending').length;
-      // The log is the truth: a job settled since (by hand, in the background) is taken as it is now.
+      // The log is the truth: a job settled since (by hand, in the background, by another linedesk
+      // that heard nothing of this offer) is taken as the log keeps it, never checked again from the
+      // offer's copy (a second verdict journaled, records written to a file that is gone).
       const now = given.map(({ job }) => {
         const logged = deps.intents ? deps.intents.open().find((j) => j.id === job.id) : latest.get(job.id);
-        return logged ?? job;
+        return logged ?? deps.intents?.settled?.().find((j) => j.id === job.id) ?? job;
       });
       emit({ type: 'recovery', checking: true, jobs: now.map((job) => ({ job, unsent: unsentOf(job) })) });
       const checked: Recovered[] = [];
