@@ -684,7 +684,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       // offer's copy (a second verdict journaled, records written to a file that is gone).
       const now = given.map(({ job }) => {
         const logged = deps.intents ? deps.intents.open().find((j) => j.id === job.id) : latest.get(job.id);
-        return logged ?? deps.intents?.settled?.().find((j) => j.id === job.id) ?? job;
+        return logged ?? readJobs(() => deps.intents?.settled?.()).find((j) => j.id === job.id) ?? job;
       });
       return checkOffered(now);
     },
