@@ -11,7 +11,8 @@ import { asReadFromWords } from '../services/changes/fresh-lines';
  * `{"window":"closed"}` from any process, and `{"n":3,"balance":…}` when the job's balance window
  * opens (after its lines were read again: the job was begun with `balanceBefore: null`). Files of
  * earlier versions have no `n`; they read as before. A line skipped when read again keeps why in
- * `notSentAsRead`; one an earlier version wrote has it from its words (fresh-lines.ts).
+ * `notSentAsRead`; one an earlier version wrote has it from its words (fresh-lines.ts), as a line
+ * settled after its unknown outcome has `settledAfterUnknown` (settledFromWords).
  */
 
 const num = lazySchema(() => z.number().finite());
@@ -56,6 +57,23 @@ const Job = lazySchema(() =>
   }),
 );
 const Seq = lazySchema(() => z.number().int().nonnegative().optional());
+
+/**
+ * A line an earlier version settled after its unknown outcome has no `settledAfterUnknown`: read
+ * once from the words that version wrote (frozen: a check's "checked with the server after an
+ * unknown outcome", the user's "settled by the user at"), so the resume offer still lists it.
+ */
+function settledFromWords(l: BulkLine): BulkLine {
+  if (l.settledAfterUnknown || (l.state !== 'done' && l.state !== 'failed')) return l;
+  const d = l.detail ?? '';
+  if (d.includes('checked with the server after an unknown outcome'))
+    return { ...l, settledAfterUnknown: 'checked' };
+  if (/^(not )?applied: settled by the user at /.test(d)) return { ...l, settledAfterUnknown: 'by hand' };
+  return l;
+}
+
+/** A line as read: what an earlier version said in words, typed. */
+const readLine = (l: BulkLine): BulkLine => settledFromWords(asReadFromWords(l));
 
 /** A file as far as it can be read. */
 export interface Replayed {
@@ -125,7 +143,7 @@ export function replay(text: string, path: string): Replayed {
       else if (!parsed.success) problems.push(`the job record (${at}) is of the wrong shape`);
       else {
         job = parsed.data as BulkJob;
-        lines = job.lines.map(asReadFromWords);
+        lines = job.lines.map(readLine);
         last = n.data ?? null;
       }
       continue;
@@ -146,7 +164,7 @@ export function replay(text: string, path: string): Replayed {
         problems.push(`${at} is a line record of the wrong shape`);
         continue;
       }
-      const l = asReadFromWords(parsed.data as BulkLine);
+      const l = readLine(parsed.data as BulkLine);
       if (!job) continue;
       // A created line is renamed from `new:<username>` to its real id once the server names it.
       const i = lines.findIndex(

@@ -40,6 +40,17 @@ describe('the resume offer', () => {
     expect(sum).toBe(job.lines.length);
   });
 
+  it('a single change never sent is named on every frame: looked up, marked again, or why not', () => {
+    const job = extendJob('job-one', [jobLine(lineItem({ id: '1', username: 'u1' }))]);
+    const row = (marks: ReadonlyMap<string, 'marked' | 'not found'>) =>
+      offerRows({ job, unsent: 1 }, false, marks).map((r) => r[0]);
+    expect(row(new Map())).toEqual(['extend u1: never sent, being looked up, to be marked again']);
+    expect(row(new Map([['1', 'marked']]))).toEqual(['extend u1: never sent, marked again']);
+    expect(row(new Map([['1', 'not found']]))).toEqual([
+      'extend u1: never sent, not found now, not marked again',
+    ]);
+  });
+
   it('says how many never-sent lines are not marked again, and why: not found (proven) or not looked up', () => {
     const job = extendJob(
       'job-z',

@@ -40,4 +40,31 @@ describe('the resume offer follows its jobs', () => {
     expect(app.frame()).not.toContain('r checks');
     expect(app.frame()).not.toMatch(/\br check/);
   });
+
+  it('an unknown line another linedesk settled is taken as the log keeps it: r checks no stale copy', async () => {
+    const env = await sandbox({ lines: 40 });
+    const client = createClient({ baseUrl: env.sb.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+    cleanups.push(() => client.close());
+    const [a, b] = (await env.client.listLines({ limit: 2 })).lines;
+    const intents = memoryIntentLog();
+    const sent = jobLine(a!, { state: 'unknown', sentAt: Date.now() });
+    // One line applied, one unknown: settled, nothing of the job needs attention (it is ended).
+    intents.begin(extendJob('job-open', [sent, jobLine(b!, { state: 'done', detail: 'applied' })]));
+    const app = await renderApp({}, { client, intents }, env);
+    await app.waitFrame(
+      (f) => offer(f).includes('1 unknown') && f.includes('r checks the unknown ones again'),
+    );
+    // Another linedesk (`linedesk pending`) settles it by hand, which ends the job: this one hears nothing.
+    intents.line('job-open', {
+      ...sent,
+      state: 'failed',
+      detail: 'not applied: settled by the user (no proof from the service)',
+      provenNotApplied: true,
+      settledAfterUnknown: 'by hand',
+    });
+    intents.end('job-open');
+    await app.press('resume.recheck');
+    await app.waitFrame((f) => offer(f).includes('0 unknown'));
+    expect(offer(app.frame())).toContain(`extend ${a!.username} (line ${a!.id}): not applied`);
+  });
 });

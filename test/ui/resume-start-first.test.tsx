@@ -5,6 +5,7 @@
  * is looked up.
  */
 import { describe, expect, it } from 'vitest';
+import { PAGE_MAX } from '../../src/services/page-walk';
 import { renderApp } from '../helpers/app';
 import { interruptedJob } from '../helpers/interrupted';
 
@@ -22,8 +23,9 @@ describe('the first screen with an interrupted job', () => {
     const held = new Promise<void>((r) => {
       release = r;
     });
-    // The lookup's list reads (a hundred at a time; the page reads twenty) wait.
-    proxy.set({ onList: (_n, q) => (q.get('limit') === '100' ? held : undefined) });
+    // The lookup's list reads (a walk's pages: PAGE_MAX at a time; the browser's page asks for its
+    // page size) wait. Were the two the same, the first page would wait too and this test fail.
+    proxy.set({ onList: (_n, q) => (q.get('limit') === String(PAGE_MAX) ? held : undefined) });
     const app = await renderApp({}, deps(), env);
     await app.waitFrame(
       (f) =>

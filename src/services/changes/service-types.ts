@@ -143,7 +143,8 @@ export interface ChangeService {
    * The resume offer's check again: its jobs' unknown lines checked with the server again (never
    * re-sent), with the recovery's events (checking, then checked) as at start. Only that: jobs under
    * another key are not looked up again, damaged files not said again. A job no longer open in the
-   * intent log (settled since) is given back as it stands.
+   * intent log (settled since, maybe by another linedesk) is given back as the log keeps it (its
+   * settled record), else as given.
    */
   recheckRecovered(jobs: readonly Recovered[]): Promise<readonly Recovered[]>;
   /**

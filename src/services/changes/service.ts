@@ -303,6 +303,24 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     watches.set(job.id, timer);
   };
 
+  /**
+   * The resume offer's check (at start, and its check again): the jobs said at once (never sent is
+   * known from the log before any check: never "0 never sent"), their open lines checked with the
+   * server one job after another (never re-sent), then the offer told where each stands.
+   */
+  const checkOffered = async (jobs: readonly BulkJob[]): Promise<Recovered[]> => {
+    const unsentOf = (job: BulkJob) => job.lines.filter((l) => l.state === 'pending').length;
+    emit({ type: 'recovery', checking: true, jobs: jobs.map((job) => ({ job, unsent: unsentOf(job) })) });
+    const checked: Recovered[] = [];
+    for (const job of jobs) {
+      for (const l of job.lines) setUnsettled(l, job.id);
+      const final = job.lines.some((l) => OPEN.has(l.state)) ? await service.checkChange(job) : job;
+      checked.push({ job: final, unsent: unsentOf(final) });
+    }
+    emit({ type: 'recovery', checking: false, jobs: checked });
+    return checked;
+  };
+
   const wire = (job: BulkJob, hooks: ChangeHooks | undefined) => {
     if (hooks?.bulk) asBulk.add(job.id);
     const bulk =
@@ -657,38 +675,18 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         if (!needsAttention(job)) intents?.end(job.id);
       }
       const jobs = all.filter(needsAttention);
-      if (!jobs.length) return [];
-      // Never sent is known from the log before any check: said at once, never "0 never sent".
-      emit({
-        type: 'recovery',
-        checking: true,
-        jobs: jobs.map((job) => ({ job, unsent: job.lines.filter((l) => l.state === 'pending').length })),
-      });
-      const checked: Recovered[] = [];
-      for (const job of jobs) {
-        for (const l of job.lines) setUnsettled(l, job.id);
-        const final = job.lines.some((l) => OPEN.has(l.state)) ? await service.checkChange(job) : job;
-        checked.push({ job: final, unsent: final.lines.filter((l) => l.state === 'pending').length });
-      }
-      emit({ type: 'recovery', checking: false, jobs: checked });
-      return checked;
+      return jobs.length ? checkOffered(jobs) : [];
     },
 
-    async recheckRecovered(given) {
-      const unsentOf = (job: BulkJob) => job.lines.filter((l) => l.state === 'pending').length;
-      // The log is the truth: a job settled since (by hand, in the background) is taken as it is now.
+    recheckRecovered(given) {
+      // The log is the truth: a job settled since (by hand, in the background, by another linedesk
+      // that heard nothing of this offer) is taken as the log keeps it, never checked again from the
+      // offer's copy (a second verdict journaled, records written to a file that is gone).
       const now = given.map(({ job }) => {
         const logged = deps.intents ? deps.intents.open().find((j) => j.id === job.id) : latest.get(job.id);
-        return logged ?? job;
+        return logged ?? readJobs(() => deps.intents?.settled?.()).find((j) => j.id === job.id) ?? job;
       });
-      emit({ type: 'recovery', checking: true, jobs: now.map((job) => ({ job, unsent: unsentOf(job) })) });
-      const checked: Recovered[] = [];
-      for (const job of now) {
-        const final = job.lines.some((l) => OPEN.has(l.state)) ? await service.checkChange(job) : job;
-        checked.push({ job: final, unsent: unsentOf(final) });
-      }
-      emit({ type: 'recovery', checking: false, jobs: checked });
-      return checked;
+      return checkOffered(now);
     },
 
     lookUpToMarkAgain: (ids, opts) =>

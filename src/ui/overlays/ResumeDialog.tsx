@@ -203,17 +203,17 @@ export function offerRows(r: Recovered, checking: boolean, marks: ReadonlyMap<st
       continue;
     }
     const what = `${OPS[job.op]} ${l.username}${l.id.startsWith('new:') ? '' : ` (line ${l.id})`}`;
-    // A single change has no counts: its line never sent (or left to review) is said here while it
-    // is looked up, and if it is not marked again, why, as the bulk rows say it.
+    // A single change has no counts: its line never sent (or left to review) is said here, on every
+    // frame: while it is looked up, once marked again, and if it is not, why, as the bulk rows say it.
     if (single && (unsentToMarkAgain(l) || leftToReview(l))) {
       const m = marks.get(l.id) ?? 'looking';
-      const not = m === 'looking' ? 'being looked up, to be marked again' : notMarkedText(m);
+      const not = m === 'looking' ? null : notMarkedText(m);
+      const now = m === 'looking' ? 'being looked up, to be marked again' : (not ?? 'marked again');
       // By its username, why first: a row is cut at the dialog's width.
-      if (not)
-        out.push([
-          `${OPS[job.op]} ${l.username}: ${unsentToMarkAgain(l) ? 'never sent' : 'changed since marked'}, ${not}`,
-          m === 'looking' ? 'ui.muted' : 'tone.error',
-        ]);
+      out.push([
+        `${OPS[job.op]} ${l.username}: ${unsentToMarkAgain(l) ? 'never sent' : 'changed since marked'}, ${now}`,
+        not ? 'tone.error' : 'ui.muted',
+      ]);
       continue;
     }
     if (!single && !wasOpen) continue;
