@@ -167,3 +167,50 @@ describe('the bulk preview from the marks', () => {
     }
   });
 });
+
+describe('retrying the failed and cancelled lines of a bulk job', () => {
+  it('opens them with the months and connections the job had, planned with them', async () => {
+    const env = await storeOnSandbox(
+      { lines: 40, credits: 100_000 },
+      { intents: memoryIntentLog(), journal: memoryJournal(), now: () => NOW },
+    );
+    const { store } = env;
+    await store.getState().loadAccount();
+    await store.getState().loadCatalog();
+    await store.getState().loadLines();
+    await store.getState().markAllMatching();
+    const lines = Array.from(store.getState().marked.lines(), toBulkLine);
+    for (const [op, params] of [
+      ['extend', { months: 6 }],
+      ['upgrade', { connections: 4 }],
+    ] as const) {
+      store.getState().openBulk(op, lines, params);
+      await until(() => store.getState().bulk?.quoting === false);
+      const first = store.getState().bulk!;
+      // As a job that ran and was cancelled before any line left.
+      store.setState({
+        bulk: {
+          ...first,
+          phase: 'done',
+          job: {
+            ...first.job,
+            lines: first.job.lines.map((l) =>
+              l.state === 'pending' ? { ...l, state: 'cancelled' as const } : l,
+            ),
+          },
+        },
+      });
+      store.getState().bulkRetryFailed();
+      await until(() => store.getState().bulk?.quoting === false);
+      const retry = store.getState().bulk!;
+      expect(retry.phase).toBe('preview');
+      expect(retry.job.id).not.toBe(first.job.id);
+      expect([retry.job.months, retry.job.connections]).toEqual([first.job.months, first.job.connections]);
+      const pending = (ls: typeof first.job.lines) =>
+        ls.filter((l) => l.state === 'pending').map((l) => [l.id, l.cost, l.detail]);
+      expect(pending(retry.job.lines)).toEqual(pending(first.job.lines));
+      expect(pending(retry.job.lines).length).toBeGreaterThan(0);
+      store.getState().bulkClose();
+    }
+  });
+});
