@@ -4,7 +4,7 @@
  * runs sends each of them once.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { affordability, toBulkLine } from '../../src/domain/bulk';
+import { affordability, pendingCounts, toBulkLine } from '../../src/domain/bulk';
 import { Marks } from '../../src/domain/marks';
 import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { memoryJournal } from '../../src/services/changes/journal';
@@ -165,6 +165,40 @@ describe('the bulk preview from the marks', () => {
       }
       store.getState().bulkClose();
     }
+  });
+});
+
+describe('whether the preview may start, asked of one job again and again', () => {
+  it('answers for the balance, the typed count, only-affordable and the quoting of each asking', async () => {
+    const env = await storeOnSandbox(
+      { lines: 40, credits: 100_000 },
+      { intents: memoryIntentLog(), journal: memoryJournal(), now: () => NOW },
+    );
+    const { store } = env;
+    await store.getState().loadAccount();
+    await store.getState().loadCatalog();
+    await store.getState().loadLines();
+    await store.getState().markAllMatching();
+    store.getState().openBulk('extend', undefined, { months: 3 });
+    const b = store.getState().bulk!;
+    const total = affordability(b.job.lines, 0).total;
+    expect(total).toBeGreaterThan(0);
+    // The same job each time (the answer is kept for it): a balance spent elsewhere since still refuses.
+    expect(bulkBlocker(b, total)).toBeNull();
+    expect(bulkBlocker(b, total - 1)).toMatch(/picks only the affordable ones/);
+    expect(bulkBlocker({ ...b, onlyAffordable: true }, total - 1)).toBeNull();
+    expect(bulkBlocker(b, total - 1)).toMatch(/picks only the affordable ones/);
+    expect(bulkBlocker(b, total)).toBeNull();
+    expect(bulkBlocker({ ...b, quoting: true }, total)).toBe('Waiting for the costs');
+    expect(bulkBlocker(b, total)).toBeNull();
+    store.getState().bulkClose();
+    store.getState().openBulk('delete', undefined, {});
+    const d = store.getState().bulk!;
+    const n = String(pendingCounts(d.job.lines).pending);
+    expect(bulkBlocker({ ...d, typed: n }, 0)).toBeNull();
+    expect(bulkBlocker({ ...d, typed: `${n}0` }, 0)).toBe(`Type ${n} to confirm`);
+    expect(bulkBlocker({ ...d, typed: n }, 0)).toBeNull();
+    store.getState().bulkClose();
   });
 });
 
