@@ -151,10 +151,20 @@ class Ids {
     const kind = keyKind(id);
     if (kind === OTHER) return this.other.get(id) ?? -1;
     const k = kind === UUID ? UUID : keyNumber;
+    const at = this.find(kind, k);
+    return at >= 0 ? at : -1;
+  }
+
+  /**
+   * The position of the key `keyKind` just read (`k`; a UUID's words in `scratch`), or, when it is
+   * not here, -1 - the free slot where its probe ended. A UUID is found only with all four words
+   * equal: the slot is the hash's low bits, and UUIDs alike but for a word's top bits share a run.
+   */
+  private find(kind: number, k: number): number {
     const mask = this.slots.length - 1;
     for (let i = Ids.hash(kind, k, scratch, 0, mask); ; i = (i + 1) & mask) {
       const s = this.slots[i]!;
-      if (s === 0) return -1;
+      if (s === 0) return -1 - i;
       const p = s - 1;
       if (this.keys[p] !== k) continue;
       if (kind !== UUID) return p;
@@ -206,29 +216,14 @@ class Ids {
       return -1;
     }
     const k = kind === UUID ? UUID : keyNumber;
-    const mask = this.slots.length - 1;
-    let i = Ids.hash(kind, k, scratch, 0, mask);
-    for (; ; i = (i + 1) & mask) {
-      const s = this.slots[i]!;
-      if (s === 0) break;
-      const p = s - 1;
-      if (this.keys[p] !== k) continue;
-      if (kind !== UUID) return p;
-      const w = this.words;
-      if (
-        w[p * 4] === scratch[0] &&
-        w[p * 4 + 1] === scratch[1] &&
-        w[p * 4 + 2] === scratch[2] &&
-        w[p * 4 + 3] === scratch[3]
-      )
-        return p;
-    }
+    const at = this.find(kind, k);
+    if (at >= 0) return at;
     this.roomFor(pos);
     this.keys[pos] = k;
     if (kind === UUID) this.words.set(scratch, pos * 4);
     // At most half full: the table doubled (every key placed again), else the free slot found.
     if (this.size * 2 > this.slots.length) this.rehash(this.slots.length * 2);
-    else this.slots[i] = pos + 1;
+    else this.slots[-1 - at] = pos + 1;
     return -1;
   }
 

@@ -166,9 +166,9 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
     await quote();
   };
 
-  const run = async (planned: BulkJob) => {
+  const run = async (ready: BulkJob) => {
     // The engine is given lines made once, never lines made when read.
-    const job = { ...planned, lines: madeLines(planned.lines) };
+    const job = { ...ready, lines: madeLines(ready.lines) };
     const started = now();
     // A resumed job finished some lines in an earlier run: the rate counts only this run's.
     const before = job.lines.filter((l) => l.state === 'done' || l.state === 'failed').length;

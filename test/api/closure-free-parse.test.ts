@@ -53,4 +53,23 @@ describe('the listing parses without zod transforms', () => {
     expect(seen).toEqual(['abc', null, null]);
     expect(z.object({ n: s }).parse({})).toEqual({ n: 'none' });
   });
+
+  it('mapped, like a transform, never maps a value that failed a check of its own or of a field', () => {
+    const seen: unknown[] = [];
+    const page = mapped(z.object({ limit: z.number().int().min(1), lines: z.array(z.string()) }), (v) => {
+      seen.push(v);
+      return v.lines.length / v.limit;
+    });
+    const short = mapped(z.string().min(3), (v) => {
+      seen.push(v);
+      return v.length;
+    });
+    // A check that lets parsing go on (a bound, a pattern) still fails the value: `fn` is not given it.
+    expect(page.safeParse({ limit: 0, lines: [] }).success).toBe(false);
+    expect(page.safeParse({ limit: 1.5, lines: ['a'] }).success).toBe(false);
+    expect(short.safeParse('ab').success).toBe(false);
+    expect(seen).toEqual([]);
+    expect(page.parse({ limit: 2, lines: ['a'] })).toBe(0.5);
+    expect(short.parse('abc')).toBe(3);
+  });
 });

@@ -141,6 +141,23 @@ describe('a list item read without zod', () => {
     );
   });
 
+  it("reads only an item's own documented fields: a `__proto__` key sent in JSON lends it none", () => {
+    const rest = '"enabled":true,"connections":1,"is_trial":false';
+    const hostile =
+      '{"id":"\\u001b]52;c;aGk=\\u0007","username":"\\u009b2J","password":"p","label":"\\u202e"}';
+    // All but the id from the prototype a `__proto__` key would set, were it not read as JSON reads it.
+    const lent = JSON.parse(`{"__proto__":${hostile},"id":"a","constructor":"x",${rest}}`);
+    expect(plainLineListItem(lent)).toBeNull();
+    expect(LineListItem.safeParse(lent).success).toBe(false);
+    const own = JSON.parse(`{"__proto__":{"label":"lent"},"username":"u","password":"p",${rest},"id":"a"}`);
+    expect(plainLineListItem(own)).toStrictEqual(LineListItem.parse(own));
+    expect(plainLineListItem(own)).toMatchObject({ id: 'a', label: '', hostname: null });
+    const sent = JSON.parse(`{${hostile.slice(1, -1)},${rest}}`);
+    const read = plainLineListItem(sent)!;
+    expect(read).toStrictEqual(LineListItem.parse(sent));
+    for (const t of strings(read)) expect(isTerminalSafe(t)).toBe(true);
+  });
+
   it('a page keeps its items in order, the unreadable ones named, whichever way each was read', () => {
     const good = { id: 'a', hostname: null, username: 'u\u001b[2J', password: 'p', label: 'l' };
     const rest = {

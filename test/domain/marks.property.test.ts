@@ -153,6 +153,25 @@ describe('marks in columns behave as the map of marks did', () => {
     );
   });
 
+  it("tells apart UUIDs that start at the same place in the table (alike but for a word's top bits)", () => {
+    // The table's place is the low bits of a hash whose words' top bits reach only its top bits, so
+    // these ids all probe the same run: only the comparison of all four words tells them apart.
+    const base = '0e8c3c1a-5f0b-4c1e-9a7d-2f6b8e4d1c3a';
+    const tops = [0, 9, 19, 28]; // each word's first hex digit
+    const alike = tops.flatMap((at) =>
+      [...'0123456789abcdef'].map((d) => `${base.slice(0, at)}${d}${base.slice(at + 1)}`),
+    );
+    const order = [...new Set(alike)];
+    const marks = Marks.of(
+      [...alike, ...alike.toReversed()].map((id) => lineItem({ id, username: `u${id}` })),
+    );
+    expect([...marks.keys()]).toEqual(order);
+    for (const id of order) {
+      expect(marks.indexOf(id)).toBe(order.indexOf(id));
+      expect(marks.get(id)?.username).toBe(`u${id}`);
+    }
+  });
+
   it('the same id marked twice keeps its first place and its last values', () => {
     const base = lineItem({ id: '5', username: 'first' });
     const marks = Marks.of([base, { ...base, id: '6' }, { ...base, username: 'again', connections: 3 }]);

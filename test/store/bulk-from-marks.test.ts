@@ -4,7 +4,7 @@
  * runs sends each of them once.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { affordability, toBulkLine } from '../../src/domain/bulk';
+import { affordability, pendingCounts, toBulkLine } from '../../src/domain/bulk';
 import { Marks } from '../../src/domain/marks';
 import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { memoryJournal } from '../../src/services/changes/journal';
@@ -163,6 +163,87 @@ describe('the bulk preview from the marks', () => {
         expect(bulkBlocker(typed, 0)).toBe(bulkBlocker({ ...eager, typed: typed.typed }, 0));
         expect(bulkBlocker(typed, 0)).toBeNull();
       }
+      store.getState().bulkClose();
+    }
+  });
+});
+
+describe('whether the preview may start, asked of one job again and again', () => {
+  it('answers for the balance, the typed count, only-affordable and the quoting of each asking', async () => {
+    const env = await storeOnSandbox(
+      { lines: 40, credits: 100_000 },
+      { intents: memoryIntentLog(), journal: memoryJournal(), now: () => NOW },
+    );
+    const { store } = env;
+    await store.getState().loadAccount();
+    await store.getState().loadCatalog();
+    await store.getState().loadLines();
+    await store.getState().markAllMatching();
+    store.getState().openBulk('extend', undefined, { months: 3 });
+    const b = store.getState().bulk!;
+    const total = affordability(b.job.lines, 0).total;
+    expect(total).toBeGreaterThan(0);
+    // The same job each time (the answer is kept for it): a balance spent elsewhere since still refuses.
+    expect(bulkBlocker(b, total)).toBeNull();
+    expect(bulkBlocker(b, total - 1)).toMatch(/picks only the affordable ones/);
+    expect(bulkBlocker({ ...b, onlyAffordable: true }, total - 1)).toBeNull();
+    expect(bulkBlocker(b, total - 1)).toMatch(/picks only the affordable ones/);
+    expect(bulkBlocker(b, total)).toBeNull();
+    expect(bulkBlocker({ ...b, quoting: true }, total)).toBe('Waiting for the costs');
+    expect(bulkBlocker(b, total)).toBeNull();
+    store.getState().bulkClose();
+    store.getState().openBulk('delete', undefined, {});
+    const d = store.getState().bulk!;
+    const n = String(pendingCounts(d.job.lines).pending);
+    expect(bulkBlocker({ ...d, typed: n }, 0)).toBeNull();
+    expect(bulkBlocker({ ...d, typed: `${n}0` }, 0)).toBe(`Type ${n} to confirm`);
+    expect(bulkBlocker({ ...d, typed: n }, 0)).toBeNull();
+    store.getState().bulkClose();
+  });
+});
+
+describe('retrying the failed and cancelled lines of a bulk job', () => {
+  it('opens them with the months and connections the job had, planned with them', async () => {
+    const env = await storeOnSandbox(
+      { lines: 40, credits: 100_000 },
+      { intents: memoryIntentLog(), journal: memoryJournal(), now: () => NOW },
+    );
+    const { store } = env;
+    await store.getState().loadAccount();
+    await store.getState().loadCatalog();
+    await store.getState().loadLines();
+    await store.getState().markAllMatching();
+    const lines = Array.from(store.getState().marked.lines(), toBulkLine);
+    for (const [op, params] of [
+      ['extend', { months: 6 }],
+      ['upgrade', { connections: 4 }],
+    ] as const) {
+      store.getState().openBulk(op, lines, params);
+      await until(() => store.getState().bulk?.quoting === false);
+      const first = store.getState().bulk!;
+      // As a job that ran and was cancelled before any line left.
+      store.setState({
+        bulk: {
+          ...first,
+          phase: 'done',
+          job: {
+            ...first.job,
+            lines: first.job.lines.map((l) =>
+              l.state === 'pending' ? { ...l, state: 'cancelled' as const } : l,
+            ),
+          },
+        },
+      });
+      store.getState().bulkRetryFailed();
+      await until(() => store.getState().bulk?.quoting === false);
+      const retry = store.getState().bulk!;
+      expect(retry.phase).toBe('preview');
+      expect(retry.job.id).not.toBe(first.job.id);
+      expect([retry.job.months, retry.job.connections]).toEqual([first.job.months, first.job.connections]);
+      const pending = (ls: typeof first.job.lines) =>
+        ls.filter((l) => l.state === 'pending').map((l) => [l.id, l.cost, l.detail]);
+      expect(pending(retry.job.lines)).toEqual(pending(first.job.lines));
+      expect(pending(retry.job.lines).length).toBeGreaterThan(0);
       store.getState().bulkClose();
     }
   });

@@ -29,13 +29,20 @@ export const serverDate = z.string().transform(parseServerDate);
  * parse sets a closure over its payload on every call (`payload.addIssue`), and V8 allocates a
  * closure assigned to a property in the old generation, so each of them held the value it was given
  * (and, for a page, every line of it) through every young collection until the next full one
- * (issue 27: docs/PERFORMANCE.md, "Listing every line"). An `overwrite` is a check: it runs once the
- * value parsed without an issue, as a pipe's transform does, and makes no closure. Its output type is
- * `fn`'s.
+ * (issue 27: docs/PERFORMANCE.md, "Listing every line"). An overwrite is a check and makes no
+ * closure; this one runs only once the value parsed without an issue, as a pipe's transform does
+ * (`unfailed`). Its output type is `fn`'s.
  */
 export function mapped<S extends z.ZodType, T>(schema: S, fn: (value: z.output<S>) => T) {
-  return schema.overwrite(fn as never) as unknown as z.ZodType<T, z.input<S>>;
+  const step = new z.core.$ZodCheckOverwrite({ check: 'overwrite', tx: fn as never, when: unfailed });
+  return schema.check(step) as unknown as z.ZodType<T, z.input<S>>;
 }
+
+/**
+ * Whether a value has no issue yet. A plain overwrite runs after an issue that lets parsing go on (a
+ * bound, a pattern: `.min(1)` of a field); a transform never sees a failed value, nor does `mapped`.
+ */
+const unfailed = (payload: z.core.ParsePayload): boolean => payload.issues.length === 0;
 
 /**
  * A nullable server string or date, tolerant of an omitted field (treated as null): a default and
