@@ -502,17 +502,3 @@ function rated(
   const ratePerSec = elapsedMs > 0 ? (finished * 1000) / elapsedMs : 0;
   return { ...c, ratePerSec, etaSec: ratePerSec > 0 ? (c.remaining + c.unknown) / ratePerSec : null };
 }
-
-/** Where `n` lines none of which is planned or sent yet stand (a job from the marks, as it opens). */
-export const unsentProgress = (n: number): BulkProgress => ({
-  done: 0,
-  failed: 0,
-  unknown: 0,
-  remaining: n,
-  skipped: 0,
-  cancelled: 0,
-  credits: 0,
-  chargeUnknown: 0,
-  ratePerSec: 0,
-  etaSec: null,
-});
