@@ -119,6 +119,8 @@ interface LazySource {
   readonly at: (i: number) => BulkLine;
   /** Where the line of an id is (-1: none), when the source knows without making the lines. */
   readonly indexOf?: ((id: string) => number) | undefined;
+  /** Planned lines (`planLines`): the lines they were planned from, which a new plan starts from. */
+  readonly from?: readonly BulkLine[];
 }
 const lazySources = new WeakMap<readonly BulkLine[], LazySource>();
 
@@ -133,6 +135,11 @@ export function lazyLines(
   at: (i: number) => BulkLine,
   indexOf?: (id: string) => number,
 ): readonly BulkLine[] {
+  return lazyOf(length, { at, indexOf });
+}
+
+function lazyOf(length: number, source: LazySource): readonly BulkLine[] {
+  const { at } = source;
   // A sparse array of that length: an array to `Array.isArray`, no element stored.
   const target: BulkLine[] = [];
   target.length = length;
@@ -157,7 +164,7 @@ export function lazyLines(
     defineProperty: () => false,
     deleteProperty: () => false,
   });
-  lazySources.set(lines, { at, indexOf });
+  lazySources.set(lines, source);
   return lines;
 }
 
@@ -231,6 +238,109 @@ export function planLine(
       return { ...base, cost: 0, ...(lost === null ? {} : { detail: lostText(lost) }) };
     }
   }
+}
+
+/**
+ * What a line's plan (`planLine`) decides its state and cost by, as a key: whether it is a trial,
+ * whether it is enabled, its connections. Lines of one kind are planned to the same state and cost
+ * (its new expiry and its detail may differ), so a plan is counted from the kinds (`planLines`).
+ * A field `planLine` comes to read for its state or cost belongs here too.
+ */
+export const planKind = (l: BulkLine): string =>
+  `${l.before.isTrial ? 't' : ''}${l.before.enabled ? 'e' : ''}${l.before.connections}`;
+
+/**
+ * A lines array's kinds (`planLines`), read once per lines and context: each line's kind by place,
+ * one line of each kind, and the credits the lines have deduced (a plan carries them over).
+ */
+interface Kinds {
+  readonly of: Uint32Array;
+  readonly samples: readonly BulkLine[];
+  readonly credits: number;
+}
+const kindsKept = new WeakMap<readonly BulkLine[], WeakMap<object, Kinds>>();
+
+function kindsOf(lines: readonly BulkLine[], kind: (l: BulkLine) => string, context: object): Kinds {
+  const kept = kindsKept.get(lines)?.get(context);
+  if (kept) return kept;
+  const of = new Uint32Array(lines.length);
+  const places = new Map<string, number>();
+  const samples: BulkLine[] = [];
+  let credits = 0;
+  let i = 0;
+  for (const l of lines) {
+    const k = kind(l);
+    let at = places.get(k);
+    if (at === undefined) {
+      at = samples.push(l) - 1;
+      places.set(k, at);
+    }
+    of[i++] = at;
+    credits += l.deducedCredits ?? 0;
+  }
+  const kinds = { of, samples, credits };
+  const byContext = kindsKept.get(lines) ?? new WeakMap<object, Kinds>();
+  byContext.set(context, kinds);
+  kindsKept.set(lines, byContext);
+  return kinds;
+}
+
+/**
+ * Each of `lines` through `plan`; made when read if `lines` are, and then counted without making
+ * them: `plan` gives every line of one `kind` the same state and cost, so the planned lines' tally
+ * (what `pendingCounts`, `progressOf` and `affordability` read) is worked out from one planned line
+ * of each kind and each line's kind, read once per lines and `context` (what `kind` reads besides the
+ * line: the lines with an open change). A bulk preview's months or connections changed on 100,000
+ * lines is then a pass over their kinds, not 100,000 lines made and planned again (issue #27).
+ * Lines planned before are planned again from the lines they were planned from.
+ */
+export function planLines(
+  lines: readonly BulkLine[],
+  kind: (l: BulkLine) => string,
+  plan: (l: BulkLine) => BulkLine,
+  context: object,
+): readonly BulkLine[] {
+  const source = lazySources.get(lines)?.from ?? lines;
+  const from = lazySources.get(source);
+  if (!from) return source.map(plan);
+  const kinds = kindsOf(source, kind, context);
+  const byKind = kinds.samples.map(plan);
+  const n = source.length;
+  const costs = new Float64Array(n);
+  const skipped = new Uint8Array(n);
+  const pending = new Uint8Array(n);
+  const perKind = new Float64Array(byKind.length);
+  for (let i = 0; i < n; i++) {
+    const k = kinds.of[i]!;
+    const p = byKind[k]!;
+    perKind[k]!++;
+    costs[i] = p.cost ?? 0;
+    if (p.state === 'skipped') skipped[i] = 1;
+    else if (p.state === 'pending') pending[i] = 1;
+  }
+  const states = noStates();
+  let costSum = 0;
+  let costUnknown = 0;
+  let chargeUnknown = 0;
+  byKind.forEach((p, k) => {
+    const count = perKind[k]!;
+    states[p.state] += count;
+    costSum += (p.cost ?? 0) * count;
+    if (p.state === 'pending' && p.cost === null) costUnknown += count;
+    if (p.state === 'done' && p.charge === 'unknown') chargeUnknown += count;
+  });
+  const { at, indexOf } = from;
+  const planned = lazyOf(n, { at: (i) => plan(at(i)), indexOf, from: source });
+  tallies.set(planned, {
+    counts: { pending: states.pending, costUnknown, costSum },
+    states,
+    credits: kinds.credits,
+    chargeUnknown,
+    costs,
+    skipped,
+    pending,
+  });
+  return planned;
 }
 
 /**
@@ -372,6 +482,16 @@ function affordabilityOf(lines: readonly BulkLine[], balance: number): Affordabi
   return { total, spent, affordable: taken, considered, fitsAll: total <= balance };
 }
 
+const noStates = (): Record<BulkLineState, number> => ({
+  pending: 0,
+  sending: 0,
+  done: 0,
+  failed: 0,
+  unknown: 0,
+  skipped: 0,
+  cancelled: 0,
+});
+
 /** What every count of a job's lines reads (one rule: `countLines`). */
 interface LineCounts {
   readonly counts: Counts;
@@ -386,16 +506,13 @@ interface LineCounts {
  * the credits deduced, the applied lines whose charge is unknown. With `costs` and `skipped`, each
  * line's cost (0 when unknown) and whether it is skipped are kept by place too (a tally's).
  */
-function countLines(lines: readonly BulkLine[], costs?: Float64Array, skipped?: Uint8Array): LineCounts {
-  const states: Record<BulkLineState, number> = {
-    pending: 0,
-    sending: 0,
-    done: 0,
-    failed: 0,
-    unknown: 0,
-    skipped: 0,
-    cancelled: 0,
-  };
+function countLines(
+  lines: readonly BulkLine[],
+  costs?: Float64Array,
+  skipped?: Uint8Array,
+  pending?: Uint8Array,
+): LineCounts {
+  const states = noStates();
   let costUnknown = 0;
   let costSum = 0;
   let credits = 0;
@@ -405,6 +522,7 @@ function countLines(lines: readonly BulkLine[], costs?: Float64Array, skipped?: 
     states[l.state]++;
     if (costs) costs[i] = l.cost ?? 0;
     if (skipped) skipped[i] = l.state === 'skipped' ? 1 : 0;
+    if (pending) pending[i] = l.state === 'pending' ? 1 : 0;
     i++;
     costSum += l.cost ?? 0;
     if (l.state === 'pending' && l.cost === null) costUnknown++;
@@ -422,6 +540,7 @@ function countLines(lines: readonly BulkLine[], costs?: Float64Array, skipped?: 
 interface Tally extends LineCounts {
   readonly costs: Float64Array;
   readonly skipped: Uint8Array;
+  readonly pending: Uint8Array;
 }
 const tallies = new WeakMap<readonly BulkLine[], Tally>();
 
@@ -430,7 +549,8 @@ function tally(lines: readonly BulkLine[]): Tally {
   if (kept) return kept;
   const costs = new Float64Array(lines.length);
   const skipped = new Uint8Array(lines.length);
-  const t = { ...countLines(lines, costs, skipped), costs, skipped };
+  const pending = new Uint8Array(lines.length);
+  const t = { ...countLines(lines, costs, skipped, pending), costs, skipped, pending };
   tallies.set(lines, t);
   return t;
 }
@@ -438,6 +558,19 @@ function tally(lines: readonly BulkLine[]): Tally {
 /** Lines made when read are counted once and kept; others are counted afresh (a new array each change). */
 const countsOf = (lines: readonly BulkLine[]): LineCounts =>
   lazySources.has(lines) ? tally(lines) : countLines(lines);
+
+/** Where the lines still to send are (their places), read from a tally if `lines` are made when read. */
+export function pendingPlaces(lines: readonly BulkLine[]): number[] {
+  const places: number[] = [];
+  if (lazySources.has(lines)) {
+    const { pending } = tally(lines);
+    for (let i = 0; i < pending.length; i++) if (pending[i]) places.push(i);
+  } else
+    lines.forEach((l, i) => {
+      if (l.state === 'pending') places.push(i);
+    });
+  return places;
+}
 
 interface Counts {
   readonly pending: number;

@@ -158,14 +158,6 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
     patch({ quoting: false });
   };
 
-  /** Plans every line with the change service again (new values), then quotes the upgrades. */
-  const plan = async () => {
-    const b = get().bulk;
-    if (!b) return;
-    setLines(planned(b.job));
-    await quote();
-  };
-
   const run = async (ready: BulkJob) => {
     // The engine is given lines made once, never lines made when read.
     const job = { ...ready, lines: madeLines(ready.lines) };
@@ -266,12 +258,28 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
     bulkAdjust(delta) {
       const b = get().bulk;
       if (b?.phase !== 'preview') return;
-      if (b.job.op === 'extend') {
-        patch({ job: { ...b.job, months: stepMonths(b.job.months, delta) } });
-      } else if (b.job.op === 'upgrade') {
-        patch({ job: { ...b.job, connections: stepConnections(b.job.connections, delta) } });
-      } else return;
-      void plan();
+      const step =
+        b.job.op === 'extend'
+          ? { months: stepMonths(b.job.months, delta) }
+          : b.job.op === 'upgrade'
+            ? { connections: stepConnections(b.job.connections, delta) }
+            : null;
+      if (!step) return;
+      // The new values and the lines planned for them (and their total) in one change of the state:
+      // no frame, and no key, ever meets the new values with the old plan's lines and total. Lines
+      // from the marks are counted by kind (domain/bulk.ts `planLines`): a key costs a pass over
+      // their kinds, not 100,000 lines made and planned again.
+      const job = { ...b.job, ...step };
+      const lines = planned(job);
+      set({
+        bulk: {
+          ...b,
+          job: { ...job, lines },
+          progress: progressOf({ ...job, lines }, 0),
+          quoting: job.op === 'upgrade',
+        },
+      });
+      void quote();
     },
 
     bulkToggleAffordable() {

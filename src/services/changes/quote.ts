@@ -4,7 +4,16 @@
  * job is planned line by line (domain/bulk.ts) and its upgrades quoted a few at a time.
  */
 import type { CreateLineBody, CreateTrialBody, Package } from '../../api/contract';
-import { type BulkJob, type BulkLine, type BulkOp, mapLines, planLine, SPENDS } from '../../domain/bulk';
+import {
+  type BulkJob,
+  type BulkLine,
+  type BulkOp,
+  pendingPlaces,
+  planKind,
+  planLine,
+  planLines,
+  SPENDS,
+} from '../../domain/bulk';
 import { extendEstimate } from '../../domain/estimate';
 import type { ServiceClient } from '../client';
 import { describeError } from '../describe-error';
@@ -57,15 +66,18 @@ export async function quoteChange(
 
 /**
  * Every line of a job planned: its new values and cost where the app can compute them; a line with
- * an open change is left out, saying why.
+ * an open change is left out, saying why. Its kind (what its state and cost depend on) is whether it
+ * has an open change, else its plan's kind (`planLines`: counted by kind, made when read).
  */
 export function planJob(job: BulkJob, packages: readonly Package[], open: OpenLines, nowMs: number) {
-  return mapLines(
+  return planLines(
     job.lines,
+    (l) => (open.unsettled.has(l.id) ? 'open' : planKind(l)),
     (l): BulkLine =>
       open.unsettled.has(l.id)
         ? { ...l, cost: 0, state: 'skipped', detail: openReason(open, l.id)!, heldBack: true }
         : planLine(l, job.op as BulkOp, job, packages, nowMs),
+    open,
   );
 }
 
@@ -79,13 +91,15 @@ export async function quoteUpgrades(
   connections: number,
   wanted: () => boolean = () => true,
   logError?: (context: string, err: unknown) => void,
-): Promise<BulkLine[]> {
-  const todo = planned.filter((l) => l.state === 'pending');
+): Promise<readonly BulkLine[]> {
+  // By place: lines made when read are made one by one as they are asked, not all at each change of
+  // the connections (a key pressed in the preview); a plan gone stale stops and is not made at all.
+  const todo = pendingPlaces(planned);
   const costs = new Map<string, number | null>();
   let next = 0;
   const worker = async () => {
     while (next < todo.length && wanted()) {
-      const l = todo[next++]!;
+      const l = planned[todo[next++]!]!;
       try {
         costs.set(l.id, (await client.simulateUpgrade({ id: l.id, new_connections: connections })).cost);
       } catch (err) {
@@ -95,6 +109,7 @@ export async function quoteUpgrades(
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));
+  if (!wanted()) return planned;
   return planned.map((l) =>
     costs.has(l.id)
       ? { ...l, cost: costs.get(l.id)!, ...(costs.get(l.id) === null ? { detail: 'no quote' } : {}) }
