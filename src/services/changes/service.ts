@@ -312,12 +312,25 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     const unsentOf = (job: BulkJob) => job.lines.filter((l) => l.state === 'pending').length;
     emit({ type: 'recovery', checking: true, jobs: jobs.map((job) => ({ job, unsent: unsentOf(job) })) });
     const checked: Recovered[] = [];
-    for (const job of jobs) {
-      for (const l of job.lines) setUnsettled(l, job.id);
-      const final = job.lines.some((l) => OPEN.has(l.state)) ? await service.checkChange(job) : job;
-      checked.push({ job: final, unsent: unsentOf(final) });
+    // The check always ends, so the offer's keys come back: one that throws part way (the intent
+    // log's file cannot be written, say) is said, with its file, and the jobs not reached are offered
+    // as the log had them (their open lines still unknown, checked again with r or at the next start).
+    try {
+      for (const job of jobs) {
+        for (const l of job.lines) setUnsettled(l, job.id);
+        const final = job.lines.some((l) => OPEN.has(l.state)) ? await service.checkChange(job) : job;
+        checked.push({ job: final, unsent: unsentOf(final) });
+      }
+    } catch (err) {
+      deps.logError?.('check of the changes left open', err);
+      notify(
+        `The check of the changes left open stopped (${describeError(err)}): what it did not reach is still unknown`,
+        'error',
+      );
+      for (const job of jobs.slice(checked.length)) checked.push({ job, unsent: unsentOf(job) });
+    } finally {
+      emit({ type: 'recovery', checking: false, jobs: checked });
     }
-    emit({ type: 'recovery', checking: false, jobs: checked });
     return checked;
   };
 
