@@ -334,6 +334,23 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     return checked;
   };
 
+  /**
+   * An offered job let go from here: ended, or released (not resumed from here: another linedesk may
+   * check it). A write the disk refuses is said, with its file; never thrown at the key that asked.
+   */
+  const letGo = (job: BulkJob, how: 'end' | 'release') => {
+    try {
+      if (how === 'end') deps.intents?.end(job.id);
+      else deps.intents?.release(job.id);
+    } catch (err) {
+      deps.logError?.('intent log', err);
+      notify(
+        `The intent log cannot be written (${describeError(err)}): job ${job.id.slice(0, 8)} is offered again at the next start`,
+        'error',
+      );
+    }
+  };
+
   const wire = (job: BulkJob, hooks: ChangeHooks | undefined) => {
     if (hooks?.bulk) asBulk.add(job.id);
     const bulk =
@@ -710,11 +727,13 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       }),
 
     setAside(jobs) {
-      // Unsent lines of an interrupted job are set aside; unknown ones stay in the log for next time.
-      for (const { job } of jobs) {
-        if (!job.lines.some((l) => OPEN.has(l.state))) deps.intents?.end(job.id);
-        else deps.intents?.release(job.id); // not resumed from here: another linedesk may check it
-      }
+      // Unsent lines of a job whose outcomes are all known are set aside; a job with unknown lines
+      // stays in the log for next time, its unsent lines with it (the next start offers them again).
+      for (const { job } of jobs) letGo(job, job.lines.some((l) => OPEN.has(l.state)) ? 'release' : 'end');
+    },
+
+    leaveForNextStart(jobs) {
+      for (const { job } of jobs) letGo(job, 'release');
     },
 
     settleByHand(jobId, lineId, verdict) {
