@@ -391,7 +391,7 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
       const found = get().recovery?.jobs.find((r) => r.unsent > 0);
       if (!found) return;
       const job = found.job;
-      get().recoveryResumed();
+      get().recoveryResumed(job.id);
       set({
         bulk: {
           phase: 'running',

@@ -141,15 +141,24 @@ export const BULK_COMMANDS = [
   ),
 
   // At start: changes left open in the intent log (checked first), an interrupted job to resume
-  c('resume.yes', ['enter'], 'resume', 'Line', 'Resume the lines never sent', (s) => void s.resumeJob(), {
-    footer: true,
-    confirms: true,
-    disabled: (s) =>
-      checking(s) ??
-      (s.recovery?.jobs.some((r) => r.unsent > 0)
-        ? shownWhole(s)
-        : 'Nothing to resume: no line was left unsent'),
-  }),
+  // Enter resumes one job (the first with lines never sent); the offer's other jobs wait for the next start.
+  c(
+    'resume.yes',
+    ['enter'],
+    'resume',
+    'Line',
+    'Resume the lines never sent of one job',
+    (s) => void s.resumeJob(),
+    {
+      footer: true,
+      confirms: true,
+      disabled: (s) =>
+        checking(s) ??
+        (s.recovery?.jobs.some((r) => r.unsent > 0)
+          ? shownWhole(s)
+          : 'Nothing to resume: no line was left unsent'),
+    },
+  ),
   c(
     'resume.recheck',
     ['r'],
@@ -172,7 +181,7 @@ export const BULK_COMMANDS = [
     ['escape'],
     'resume',
     'Line',
-    'Close (unsent lines set aside; unknown ones kept)',
+    'Close (a job with unknown outcomes is kept: its unsent lines are offered again at the next start)',
     (s) => s.dismissRecovery(),
     { footer: true, disabled: checking },
   ),

@@ -154,8 +154,17 @@ export interface ChangeService {
    * else at most 20 pages (at start). Stopped by a shutdown. Marks are the screens': a command has none.
    */
   lookUpToMarkAgain(ids: readonly string[], opts: { readonly whole: boolean }): Promise<MarkAgainLookup>;
-  /** The recovery's "set aside": the jobs are closed (their journal entries stay), or released. */
+  /**
+   * The recovery's "set aside" (Esc): a job with no unknown line is closed (its journal entries stay;
+   * its lines never sent are not offered again); one that still has unknown lines is released as it
+   * is, so the next start offers it again, its lines never sent with it.
+   */
   setAside(jobs: readonly Recovered[]): void;
+  /**
+   * The offer's jobs not resumed when one was (Enter resumes one job): released as they are, nothing
+   * ended, so the next start offers them again (another linedesk may check them meanwhile).
+   */
+  leaveForNextStart(jobs: readonly Recovered[]): void;
   /** The user settles an open line by hand: recorded as settled by the user; the line is free. */
   settleByHand(jobId: string, lineId: string, verdict: 'applied' | 'not applied'): BulkJob | null;
   /**

@@ -312,13 +312,43 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     const unsentOf = (job: BulkJob) => job.lines.filter((l) => l.state === 'pending').length;
     emit({ type: 'recovery', checking: true, jobs: jobs.map((job) => ({ job, unsent: unsentOf(job) })) });
     const checked: Recovered[] = [];
-    for (const job of jobs) {
-      for (const l of job.lines) setUnsettled(l, job.id);
-      const final = job.lines.some((l) => OPEN.has(l.state)) ? await service.checkChange(job) : job;
-      checked.push({ job: final, unsent: unsentOf(final) });
+    // The check always ends, so the offer's keys come back: one that throws part way (the intent
+    // log's file cannot be written, say) is said, with its file, and the jobs not reached are offered
+    // as the log had them (their open lines still unknown, checked again with r or at the next start).
+    try {
+      for (const job of jobs) {
+        for (const l of job.lines) setUnsettled(l, job.id);
+        const final = job.lines.some((l) => OPEN.has(l.state)) ? await service.checkChange(job) : job;
+        checked.push({ job: final, unsent: unsentOf(final) });
+      }
+    } catch (err) {
+      deps.logError?.('check of the changes left open', err);
+      notify(
+        `The check of the changes left open stopped (${describeError(err)}): what it did not reach is still unknown`,
+        'error',
+      );
+      for (const job of jobs.slice(checked.length)) checked.push({ job, unsent: unsentOf(job) });
+    } finally {
+      emit({ type: 'recovery', checking: false, jobs: checked });
     }
-    emit({ type: 'recovery', checking: false, jobs: checked });
     return checked;
+  };
+
+  /**
+   * An offered job let go from here: ended, or released (not resumed from here: another linedesk may
+   * check it). A write the disk refuses is said, with its file; never thrown at the key that asked.
+   */
+  const letGo = (job: BulkJob, how: 'end' | 'release') => {
+    try {
+      if (how === 'end') deps.intents?.end(job.id);
+      else deps.intents?.release(job.id);
+    } catch (err) {
+      deps.logError?.('intent log', err);
+      notify(
+        `The intent log cannot be written (${describeError(err)}): job ${job.id.slice(0, 8)} is offered again at the next start`,
+        'error',
+      );
+    }
   };
 
   const wire = (job: BulkJob, hooks: ChangeHooks | undefined) => {
@@ -697,11 +727,13 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       }),
 
     setAside(jobs) {
-      // Unsent lines of an interrupted job are set aside; unknown ones stay in the log for next time.
-      for (const { job } of jobs) {
-        if (!job.lines.some((l) => OPEN.has(l.state))) deps.intents?.end(job.id);
-        else deps.intents?.release(job.id); // not resumed from here: another linedesk may check it
-      }
+      // Unsent lines of a job whose outcomes are all known are set aside; a job with unknown lines
+      // stays in the log for next time, its unsent lines with it (the next start offers them again).
+      for (const { job } of jobs) letGo(job, job.lines.some((l) => OPEN.has(l.state)) ? 'release' : 'end');
+    },
+
+    leaveForNextStart(jobs) {
+      for (const { job } of jobs) letGo(job, 'release');
     },
 
     settleByHand(jobId, lineId, verdict) {

@@ -60,10 +60,12 @@ export interface ChangesSlice {
   /** The offer's check again (resume.recheck): its unknown lines checked with the server, its lines
    *  not looked up looked up again; resolved once that marking is done. */
   recheckRecovery: () => Promise<void>;
-  /** The recovery dialog's "set aside": the jobs are closed (their journal entries stay). */
+  /** The recovery dialog's "set aside" (Esc): a job whose outcomes are all known is closed (its
+   *  journal entries stay); one with unknown lines is kept, its unsent lines offered at the next start. */
   dismissRecovery: () => void;
-  /** The recovery dialog's "resume": the bulk job takes the unsent lines over; the dialog goes. */
-  recoveryResumed: () => void;
+  /** The recovery dialog's "resume" (Enter): this job takes its unsent lines over; the dialog goes, and
+   *  the offer's other jobs are left for the next start to offer again. */
+  recoveryResumed: (jobId: string) => void;
   /** The process is going away: the service stops scheduling (not a cancel). */
   shutdown: (graceMs: number) => Promise<void>;
   /** The user settles an open line by hand (see the service). */
@@ -276,8 +278,10 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
       set({ recovery: null });
       get().closeView('resume');
     },
-    recoveryResumed() {
-      // The job runs from here: a lookup of the offer still running marks none of its lines.
+    recoveryResumed(jobId) {
+      // The job runs from here: a lookup of the offer still running marks none of its lines. The
+      // offer's other jobs are left as they are, for the next start to offer again.
+      changes.leaveForNextStart(get().recovery?.jobs.filter((r) => r.job.id !== jobId) ?? []);
       offer++;
       set({ recovery: null, markedAgain: new Map() });
     },

@@ -1,5 +1,5 @@
 import { Text } from 'ink';
-import { hint, keyHint } from '../../commands/keymap';
+import { hint, keyHint, keyHintText } from '../../commands/keymap';
 import { OPEN } from '../../domain/bulk';
 import { counted, credits, fitWidth } from '../../domain/format';
 import { unsentToMarkAgain } from '../../services/changes/recovery';
@@ -38,8 +38,10 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
   const recheckHint = useApp((s) => keyHint(s, 'resume.recheck', recheckText(unknown, notLooked)));
   const rows: Row[] = [];
   for (const r of recovery?.jobs ?? []) rows.push(...offerRows(r, recovery?.checking ?? false, markedAgain));
-  // Two borders, the title and the hint; a list longer than the room ends in "… and N more".
-  const room = height - 4;
+  // What Enter and Esc leave for the next start, under the rows (once the check has ended).
+  const notes = recovery && !recovery.checking ? leftNotes(recovery.jobs) : [];
+  // Two borders, the title, the notes and the hint; a list longer than the room ends in "… and N more".
+  const room = height - 4 - notes.length;
   const fits = Math.min(MAX_ROWS, rows.length <= room ? rows.length : room - 1);
   const short = rows.length && fits < 1 ? 2 - room : 0;
   const hidden =
@@ -48,7 +50,10 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
       : null;
   const guard = useConfirmGuard(hidden);
   if (!recovery) return null;
-  const unsent = recovery.jobs.reduce((n, r) => n + r.unsent, 0);
+  // Enter resumes one job (the first with lines never sent); the others are offered at the next start.
+  const first = recovery.jobs.find((r) => r.unsent > 0);
+  const unsent = first?.unsent ?? 0;
+  const later = laterOf(recovery.jobs);
   const note = droppedNote(guard);
   const footerHint = recovery.checking
     ? 'Checking with the server before anything else (nothing is re-sent)…'
@@ -58,7 +63,7 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
           ? confirmHint(
               guard,
               'resume.yes',
-              `resumes the ${unsent} line${unsent === 1 ? '' : 's'} never sent`,
+              `resumes the ${unsent} line${unsent === 1 ? '' : 's'} never sent${later.length && first ? ` of job ${first.job.id.slice(0, 8)}` : ''}`,
             )
           : '',
         recheckHint ?? '',
@@ -88,9 +93,42 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
       {rows.length > fits && fits > 0 && (
         <Text color={color('ui.muted')}>{`  … and ${rows.length - fits} more`}</Text>
       )}
+      {notes.map((n) => (
+        <Text key={n} color={color('ui.muted')} wrap="truncate">
+          {fitWidth(`  ${n}`, width - 2)}
+        </Text>
+      ))}
       {note && <Text color={color('ui.muted')}>{fitWidth(`  ${note}`, width - 2)}</Text>}
     </DialogFrame>
   );
+}
+
+/** The offer's jobs with lines never sent that Enter does not resume (it resumes the first one's). */
+function laterOf(jobs: readonly Recovered[]): readonly Recovered[] {
+  const first = jobs.find((r) => r.unsent > 0);
+  return jobs.filter((r) => r !== first && r.unsent > 0);
+}
+
+/**
+ * What Enter and Esc leave for the next start, said under the rows (the hint line is cut at the
+ * dialog's width): the lines never sent of the jobs Enter does not resume, and those of the jobs
+ * with unknown outcomes Esc keeps (Esc sets aside the lines never sent of the other jobs).
+ */
+export function leftNotes(jobs: readonly Recovered[]): string[] {
+  const lines = (rs: readonly Recovered[]) => rs.reduce((n, r) => n + r.unsent, 0);
+  const are = (rs: readonly Recovered[]) => (lines(rs) === 1 ? 'is' : 'are');
+  const later = laterOf(jobs);
+  const out: string[] = [];
+  if (later.length)
+    out.push(
+      `${keyHintText('resume.yes')} resumes one job: ${counted(lines(later), 'line')} never sent in ${counted(later.length, 'other job')} ${are(later)} offered again at the next start`,
+    );
+  const kept = jobs.filter((r) => r.unsent > 0 && r.job.lines.some((l) => OPEN.has(l.state)));
+  if (kept.length)
+    out.push(
+      `${keyHintText('resume.no')} keeps ${kept.length === 1 ? 'the job' : `the ${kept.length} jobs`} with unknown outcomes: ${counted(lines(kept), 'line')} never sent ${are(kept)} offered again at the next start`,
+    );
+  return out;
 }
 
 /** A row's text, its tone, and its key where the text may repeat. */

@@ -1,0 +1,61 @@
+/**
+ * The resume offer's check at start always ends: a check that throws part way (the intent log's
+ * file cannot be written) is said, naming the file, and the offer's keys come back (Enter, Esc):
+ * never a dialog stuck "checking" until quit, never fatal.
+ */
+import { describe, expect, it } from 'vitest';
+import { memoryIntentLog } from '../../src/services/changes/intent-log';
+import { storeOnSandbox } from '../helpers/app';
+import { extendJob, jobLine } from '../helpers/jobs';
+import { sandbox } from '../helpers/sandbox';
+
+describe('a check of the offer that throws', () => {
+  it('ends: the failure said with its file, the offer usable', async () => {
+    const env = await sandbox({ lines: 40 });
+    const [a, b, c] = (await env.client.listLines({ limit: 3 })).lines;
+    const intents = memoryIntentLog();
+    // Sent a while ago, outcome unknown: checked first.
+    const old = new Date(Date.now() - 3_600_000).toISOString();
+    intents.begin(
+      extendJob('job-settles', [jobLine(a!, { state: 'unknown', sentAt: Date.now() - 3_600_000 })], {
+        createdAt: old,
+      }),
+    );
+    // A second job with a line never sent, after it (not reached by the check).
+    intents.begin(
+      extendJob(
+        'job-later',
+        [jobLine(b!, { state: 'unknown', sentAt: Date.now() - 3_600_000 }), jobLine(c!)],
+        { createdAt: old },
+      ),
+    );
+    // The disk refuses the write that gives a checked job back (its owner file; the disk's own error,
+    // with the file's path).
+    const release = intents.release.bind(intents);
+    intents.release = () => {
+      throw Object.assign(
+        new Error("ENOSPC: no space left on device, write '/tmp/ld-intents/job-settles.owner'"),
+        {
+          code: 'ENOSPC',
+          path: '/tmp/ld-intents/job-settles.owner',
+        },
+      );
+    };
+    const { store } = await storeOnSandbox({}, { intents }, env);
+    const said: string[] = [];
+    store.subscribe((s) => {
+      if (s.flash && !said.includes(s.flash.text)) said.push(s.flash.text);
+    });
+    await store.getState().recoverIntents();
+    const r = store.getState().recovery;
+    expect(r?.checking).toBe(false);
+    expect(r?.jobs.map((x) => x.job.id).sort()).toEqual(['job-later', 'job-settles']);
+    expect(said.some((t) => t.includes('/tmp/ld-intents/job-settles.owner') && t.includes('stopped'))).toBe(
+      true,
+    );
+    // Esc works (the offer is not stuck checking), once the disk takes writes again.
+    intents.release = release;
+    store.getState().dismissRecovery();
+    expect(store.getState().recovery).toBeNull();
+  });
+});
