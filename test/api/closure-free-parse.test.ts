@@ -6,9 +6,11 @@
  * line"). Only a union's string branch (`"3"`, `"true"`) may still transform: no documented item
  * takes it.
  */
+
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { LineListItem, LinesPage } from '../../src/api/contract';
+import { LIMIT_DEFAULT, LineListItem, LinesPage, ListLinesQuery } from '../../src/api/contract';
 import { unwrapLazy } from '../../src/api/contract/lazy';
 import { mapped } from '../../src/api/contract/primitives';
 
@@ -36,6 +38,60 @@ describe('the listing parses without zod transforms', () => {
   it('a page and a list item have none outside a union', () => {
     expect(transforms(LinesPage)).toEqual([]);
     expect(transforms(LineListItem)).toEqual([]);
+  });
+
+  it("each request's query has none outside a union either (every page of a listing validates one)", () => {
+    expect(transforms(ListLinesQuery)).toEqual([]);
+  });
+
+  it('property: the query reads offset and limit as the transforms written before did, issues included', () => {
+    const queryInt = (m: string) =>
+      z.union([z.number(), z.string().regex(/^\d+$/, m).transform(Number)], { error: m });
+    const O = 'Offset is a whole number, 0 or more';
+    const L = 'A page holds 1 to 100 lines';
+    const before = z.object({
+      offset: queryInt(O)
+        .pipe(z.number().int(O).min(0, O))
+        .nullish()
+        .transform((v) => v ?? 0),
+      limit: queryInt(L)
+        .pipe(z.number().int(L).min(1, L).max(100, L))
+        .optional()
+        .transform((v) => v ?? LIMIT_DEFAULT),
+    });
+    const value = fc.oneof(
+      fc.constant(undefined),
+      fc.constant(null),
+      fc.integer({ min: -3, max: 130 }),
+      fc.double(),
+      fc.constantFrom('0', '7', '100', '101', '-1', ' 5', 'x', '', '2.5'),
+      fc.string({ maxLength: 4 }),
+      fc.boolean(),
+    );
+    const seen = (r: z.ZodSafeParseResult<unknown>) =>
+      r.success ? { data: r.data } : { issues: r.error.issues.map((i) => [i.path, i.message]) };
+    fc.assert(
+      fc.property(value, value, fc.boolean(), fc.boolean(), (offset, limit, hasOffset, hasLimit) => {
+        const q = { ...(hasOffset ? { offset } : {}), ...(hasLimit ? { limit } : {}) };
+        const r = ListLinesQuery.safeParse(q);
+        const { status: _s, type: _t, orderBy: _b, orderType: _o, ...paging } = r.success ? r.data : {};
+        expect(seen(r.success ? { success: true, data: paging } : r)).toStrictEqual(
+          seen(before.safeParse(q)),
+        );
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it("a page's lines not an array: the issue z.array(z.unknown()) gave, at the field", () => {
+    const page = { offset: 0, limit: 1, totalHits: 0, totalReturns: 0, hasNextPage: false };
+    const rest = { hasPreviousPage: false, nextOffset: null, previousOffset: null };
+    for (const lines of ['x', null, {}, undefined]) {
+      const r = LinesPage.safeParse({ ...page, ...rest, lines });
+      const was = z.object({ lines: z.array(z.unknown()) }).safeParse({ lines });
+      expect(r.error?.issues).toStrictEqual(was.error?.issues);
+    }
+    expect(LinesPage.parse({ ...page, ...rest, lines: [] }).lines).toEqual([]);
   });
 
   it('mapped maps a value once it parsed, and not when it has an issue', () => {

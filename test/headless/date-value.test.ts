@@ -4,6 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { IsoDate } from '../../src/api/contract/dates';
 import { parseServerDate } from '../../src/api/contract/primitives';
 import { dateValue } from '../../src/headless/format';
 
@@ -33,5 +34,17 @@ describe('dateValue', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('a date read once (issue 27)', () => {
+  it('canonical text is read into an IsoDate, printed as its text; any other ServerDate is read again', () => {
+    const t = '2027-06-02T09:46:43.000Z';
+    const d = parseServerDate(t);
+    expect(d).toBeInstanceOf(IsoDate);
+    expect(dateValue(d)).toBe(t);
+    expect(parseServerDate('2027-06-02T09:46:43Z')).not.toBeInstanceOf(IsoDate);
+    // A ServerDate made elsewhere whose text is canonical but not its time: its time, not its text.
+    expect(dateValue({ raw: t, ms: 0 })).toBe('1970-01-01T00:00:00.000Z');
   });
 });

@@ -15,6 +15,18 @@ export interface ServerDate {
   readonly approx?: boolean;
 }
 
+/**
+ * A date read from its canonical text (`canonicalMs`: "2027-06-02T09:46:43.000Z"), which is what
+ * `toISOString` prints for its time: printing it is its text, not a second reading (issue 27: three
+ * dates a line, 100,000 lines a listing; `dateValue` in headless/format.ts). Made only here.
+ */
+export class IsoDate implements ServerDate {
+  constructor(
+    readonly raw: string,
+    readonly ms: number | null,
+  ) {}
+}
+
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 const MONTHS = [
   'january',
@@ -125,7 +137,7 @@ export function canonicalMs(t: string): number | null | undefined {
 
 export function parseDateText(clean: string): ServerDate {
   const fast = canonicalMs(clean);
-  if (fast !== undefined) return { raw: clean, ms: fast };
+  if (fast !== undefined) return new IsoDate(clean, fast);
   const text = clean.trim();
   let m = ISO.exec(text);
   if (m) {

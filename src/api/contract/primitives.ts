@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { sanitize, sanitizeMultiline } from '../sanitize';
-import { canonicalMs, parseDateText, type ServerDate } from './dates';
+import { canonicalMs, IsoDate, parseDateText, type ServerDate } from './dates';
 import { lazySchema } from './lazy';
 
 export type { ServerDate };
@@ -18,7 +18,7 @@ export function parseServerDate(raw: string): ServerDate {
   // The canonical form is read character by character, each one a digit or a separator: nothing in
   // it to sanitize (issue 27: three dates a line); any other text is sanitized before it is read.
   const ms = canonicalMs(raw);
-  if (ms !== undefined) return { raw, ms };
+  if (ms !== undefined) return new IsoDate(raw, ms);
   return parseDateText(sanitize(raw));
 }
 

@@ -10,7 +10,7 @@ import {
   serverNumber,
   serverString,
 } from './primitives';
-import { safeParseTiered } from './tiered-parse';
+import { readPlainly, safeParseTiered } from './tiered-parse';
 
 /**
  * Resources as servers send them, read liberally (numeric strings, "true"/"false", three date forms)
@@ -101,37 +101,53 @@ const textOf = (v: unknown): string | null =>
   typeof v === 'string' ? sanitize(v).slice(0, 60) : typeof v === 'number' ? String(v) : null;
 
 /**
+ * An array, as `z.array(z.unknown())` reads it (the same issue when it is not one), without a zod
+ * step for each item: `eachItem` reads them (issue 27: 100,000 items a listing).
+ */
+const anyArray = z.custom<unknown[]>().check((payload) => {
+  if (!Array.isArray(payload.value))
+    payload.issues.push({ expected: 'array', code: 'invalid_type', input: payload.value } as never);
+});
+
+/**
  * Parses each item on its own: the good ones, and the bad ones named with their first wrong field.
  * `plain` reads the common form faster (null: the schema reads the item).
  */
 function eachItem<S extends z.ZodType>(schema: S, plain?: (item: unknown) => z.output<S> | null) {
-  return mapped(z.array(z.unknown()), (items) => {
-    const good: z.output<S>[] = [];
-    const bad: UnreadableItem[] = [];
-    // The schema itself, not its lazy stand-in: no proxy trap an item.
-    const each = unwrapLazy(schema);
-    items.forEach((item, index) => {
-      const quick = plain?.(item);
-      if (quick) {
-        good.push(quick);
-        return;
-      }
-      const r = safeParseTiered(each, item);
-      if (r.success) good.push(r.data);
-      else {
-        const issue = r.error.issues[0];
-        const o = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
-        bad.push({
-          index,
-          id: textOf(o.id),
-          username: textOf(o.username ?? o.package_name ?? o.label),
-          field: issue?.path.map(String).join('.') || '(item)',
-          message: sanitize(issue?.message ?? 'unreadable'),
-        });
-      }
-    });
-    return { good, bad };
+  return mapped(anyArray, (items) => readItems(items, schema, plain));
+}
+
+/** `eachItem`'s reading: the good items, and the bad ones named with their first wrong field. */
+function readItems<S extends z.ZodType>(
+  items: readonly unknown[],
+  schema: S,
+  plain?: (item: unknown) => z.output<S> | null,
+) {
+  const good: z.output<S>[] = [];
+  const bad: UnreadableItem[] = [];
+  // The schema itself, not its lazy stand-in: no proxy trap an item.
+  const each = unwrapLazy(schema);
+  items.forEach((item, index) => {
+    const quick = plain?.(item);
+    if (quick) {
+      good.push(quick);
+      return;
+    }
+    const r = safeParseTiered(each, item);
+    if (r.success) good.push(r.data);
+    else {
+      const issue = r.error.issues[0];
+      const o = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
+      bad.push({
+        index,
+        id: textOf(o.id),
+        username: textOf(o.username ?? o.package_name ?? o.label),
+        field: issue?.path.map(String).join('.') || '(item)',
+        message: sanitize(issue?.message ?? 'unreadable'),
+      });
+    }
   });
+  return { good, bad };
 }
 
 export const Package = lazySchema(() =>
@@ -198,6 +214,48 @@ export const LinesPage = lazySchema(() =>
   ),
 );
 export type LinesPage = z.output<typeof LinesPage>;
+
+const isOffset = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/**
+ * A page whose paging fields are in the documented form (each of its JSON type, whole where the
+ * schema wants it), read without zod: the page's result as `LinesPage` gives it, the same keys in
+ * the same order, its items read as the schema reads them. Anything else is null, and the schema
+ * reads it (issue 27: a page a request, 1,000 a listing). test/api/plain-lines-page.test.ts.
+ */
+export function plainLinesPage(v: unknown): LinesPage | null {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return null;
+  const o = v as Record<string, unknown>;
+  const { offset, limit, totalHits, totalReturns, hasNextPage, hasPreviousPage } = o;
+  const { nextOffset, previousOffset, lines } = o;
+  if (
+    !isOffset(offset) ||
+    !(Number.isSafeInteger(limit) && (limit as number) >= 1) ||
+    !isNumber(totalHits) ||
+    !isNumber(totalReturns) ||
+    typeof hasNextPage !== 'boolean' ||
+    typeof hasPreviousPage !== 'boolean' ||
+    (nextOffset !== null && !isOffset(nextOffset)) ||
+    (previousOffset !== null && !isOffset(previousOffset)) ||
+    !Array.isArray(lines)
+  )
+    return null;
+  const read = readItems(lines, LineListItem, plainLineListItem);
+  return {
+    offset,
+    limit: limit as number,
+    totalHits,
+    totalReturns,
+    hasNextPage,
+    hasPreviousPage,
+    nextOffset,
+    previousOffset,
+    lines: read.good,
+    unreadable: read.bad,
+  };
+}
+readPlainly(LinesPage, plainLinesPage);
 
 /**
  * Create, trial, extend and upgrade all answer with the line and what was charged. The charge is
