@@ -185,13 +185,13 @@ export type NotedLine = LineListItem | 'far' | null;
 export async function lookUpNotedEach(
   notes: Notes,
   ids: readonly string[],
-  lookup: (keys: readonly string[]) => Promise<Pick<PasteLookup, 'found' | 'unreached'>>,
+  lookup: (keys: readonly string[]) => Promise<Pick<PasteLookup, 'found' | 'unreached' | 'unreadable'>>,
 ): Promise<Map<string, NotedLine>> {
   const each = new Map<string, NotedLine>();
   if (!ids.length) return each;
   const keyOf = (id: string) => notes.get(id)?.username || id;
-  const { found, unreached } = await lookup(ids.map(keyOf));
-  const far = new Set(unreached);
+  const { found, unreached, unreadable } = await lookup(ids.map(keyOf));
+  const far = new Set([...unreached, ...unreadable]);
   for (const id of ids) {
     const line = found.get(keyOf(id));
     each.set(id, line?.id === id ? line : far.has(keyOf(id)) ? 'far' : null);
@@ -208,7 +208,7 @@ export async function lookUpNoted(
   notes: Notes,
   text: string,
   skip: ReadonlySet<string>,
-  lookup: (keys: readonly string[]) => Promise<Pick<PasteLookup, 'found' | 'unreached'>>,
+  lookup: (keys: readonly string[]) => Promise<Pick<PasteLookup, 'found' | 'unreached' | 'unreadable'>>,
 ): Promise<ByNote> {
   // Bounded: a search matching many notes, or the note of a line gone, never costs a request per
   // note and a walk of the whole list.

@@ -84,7 +84,7 @@ async function showsEvery(
   const keys = job.lines.map(keyOf);
   if (!keys.length) return false;
   try {
-    const { found, unreached } = await lookupPasted(deps.client, keys, {
+    const { found, unreached, unreadable } = await lookupPasted(deps.client, keys, {
       cancelled: () => false,
       progress: () => {},
       maxPages: LOOKUP_PAGES_AT_START,
@@ -95,7 +95,7 @@ async function showsEvery(
     };
     if (job.lines.every(shown)) return true;
     // One line proven absent settles it; else the ones not shown were not reached.
-    const far = new Set(unreached);
+    const far = new Set([...unreached, ...unreadable]);
     if (job.lines.some((l) => !shown(l) && !far.has(keyOf(l)))) return false;
     return `the list is longer than ${LOOKUP_PAGES_AT_START} pages (the most the lookup at start reads)`;
   } catch (err) {
@@ -149,12 +149,12 @@ export async function lookUpToMarkAgain(
   const none: MarkAgainLookup = { found: [], notFound: [], notLookedUp: [], failed: [] };
   if (!ids.length) return none;
   try {
-    const { found, unreached } = await lookupPasted(client, ids, {
+    const { found, unreached, unreadable } = await lookupPasted(client, ids, {
       cancelled: opts.cancelled,
       progress: () => {},
       ...(opts.whole ? {} : { maxPages: LOOKUP_PAGES_AT_START }),
     });
-    const far = new Set(unreached);
+    const far = new Set([...unreached, ...unreadable]);
     const lines: LineListItem[] = [];
     const notFound: string[] = [];
     const notLookedUp: string[] = [];
