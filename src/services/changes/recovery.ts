@@ -9,7 +9,7 @@ import type { BulkJob, BulkLine } from '../../domain/bulk';
 import { counted } from '../../domain/format';
 import type { ServiceClient } from '../client';
 import { describeError } from '../describe-error';
-import { lookupPasted } from '../paste-lookup';
+import { lookupPasted, unsettledText } from '../paste-lookup';
 import { leftToReview } from './fresh-lines';
 import type { Notify } from './intent-damage';
 import type { ForeignJob } from './intent-log';
@@ -70,7 +70,7 @@ const LOOKUP_PAGES_AT_START = 20;
 /**
  * Whether the server shows this account every line the job names: true, false (a line is proven not
  * shown: the whole list was read), or why it could not be told (a line the lookup did not reach within
- * its page limit, or the lookup failed).
+ * its page limit, one listed in a form that does not read, or the lookup failed).
  */
 async function showsEvery(
   deps: {
@@ -94,10 +94,13 @@ async function showsEvery(
       return hit !== undefined && (l.id.startsWith('new:') ? hit.username === l.username : hit.id === l.id);
     };
     if (job.lines.every(shown)) return true;
-    // One line proven absent settles it; else the ones not shown were not reached.
+    // One line proven absent settles it; else why the ones not shown are not known (one wording each).
     const far = new Set([...unreached, ...unreadable]);
     if (job.lines.some((l) => !shown(l) && !far.has(keyOf(l)))) return false;
-    return `the list is longer than ${LOOKUP_PAGES_AT_START} pages (the most the lookup at start reads)`;
+    const bad = new Set(unreadable);
+    return job.lines.some((l) => !shown(l) && bad.has(keyOf(l)))
+      ? `one of its lines was ${unsettledText('unreadable')}`
+      : `one of its lines was ${unsettledText('unreached', LOOKUP_PAGES_AT_START)}`;
   } catch (err) {
     deps.logError?.('foreign job', err);
     return `the lookup failed (${describeError(err)})`;
