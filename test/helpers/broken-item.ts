@@ -22,6 +22,7 @@ export const broken = {
 /** The sandbox, with every list reply carrying one item that does not read (on its last page). */
 export async function withBrokenItem(target: string) {
   return scriptedServer(async (req, res) => {
+    // The sandbox may be closed first at a test's end: a request then is dropped, never thrown.
     const up = await fetch(`${target}${req.url}`, {
       method: req.method,
       headers: Object.fromEntries(
@@ -30,8 +31,12 @@ export async function withBrokenItem(target: string) {
         ),
       ),
       ...(req.body ? { body: req.body } : {}),
-    });
-    const text = await up.text();
+    }).catch(() => null);
+    const text = await up?.text().catch(() => null);
+    if (!up || text == null) {
+      res.destroy();
+      return;
+    }
     const u = new URL(req.url, 'http://x');
     if (u.pathname !== '/v1/lines/all' || !up.ok) {
       res.writeHead(up.status, { 'content-type': up.headers.get('content-type') ?? 'application/json' });

@@ -65,7 +65,7 @@ export async function adoptForeign(
 }
 
 /** Pages the lookup at start walks at most (a list search settles most lines in one request each). */
-const LOOKUP_PAGES_AT_START = 20;
+export const LOOKUP_PAGES_AT_START = 20;
 
 /**
  * Whether the server shows this account every line the job names: true, false (a line is proven not
@@ -127,9 +127,11 @@ export interface MarkAgainLookup {
   readonly found: readonly LineListItem[];
   /** Proven absent: the lookup read the whole list (as one walk) and no line has the id. */
   readonly notFound: readonly string[];
-  /** Not reached: the lookup stopped at its page limit (or was stopped) before it read them, or met
-   *  them only as items that do not read (paste-lookup's `unreached`). */
+  /** Not reached: the lookup stopped at its page limit (or was stopped) before it read them
+   *  (paste-lookup's `unreached`). */
   readonly notLookedUp: readonly string[];
+  /** Listed by the server in a form that does not read (paste-lookup's `unreadable`): there, unread. */
+  readonly notReadable: readonly string[];
   /** The lookup failed (the server could not be asked): nothing is known of these. */
   readonly failed: readonly string[];
 }
@@ -149,7 +151,7 @@ export async function lookUpToMarkAgain(
     readonly logError?: ((context: string, err: unknown) => void) | undefined;
   },
 ): Promise<MarkAgainLookup> {
-  const none: MarkAgainLookup = { found: [], notFound: [], notLookedUp: [], failed: [] };
+  const none: MarkAgainLookup = { found: [], notFound: [], notLookedUp: [], notReadable: [], failed: [] };
   if (!ids.length) return none;
   try {
     const { found, unreached, unreadable } = await lookupPasted(client, ids, {
@@ -157,18 +159,21 @@ export async function lookUpToMarkAgain(
       progress: () => {},
       ...(opts.whole ? {} : { maxPages: LOOKUP_PAGES_AT_START }),
     });
-    const far = new Set([...unreached, ...unreadable]);
+    const far = new Set(unreached);
+    const bad = new Set(unreadable);
     const lines: LineListItem[] = [];
     const notFound: string[] = [];
     const notLookedUp: string[] = [];
+    const notReadable: string[] = [];
     for (const id of new Set(ids)) {
       const hit = found.get(id);
       // An id found as another line's username is not this line.
       if (hit?.id === id) lines.push(hit);
+      else if (bad.has(id)) notReadable.push(id);
       else if (far.has(id) || hit) notLookedUp.push(id);
       else notFound.push(id);
     }
-    return { found: lines, notFound, notLookedUp, failed: [] };
+    return { found: lines, notFound, notLookedUp, notReadable, failed: [] };
   } catch (err) {
     opts.logError?.('marks of an interrupted job', err);
     return { ...none, failed: [...new Set(ids)] };
