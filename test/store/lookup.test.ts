@@ -174,4 +174,19 @@ describe('one lookup for a username or id', () => {
     );
     expect(text).not.toMatch(/not found: [^;]*brokenline01/);
   });
+
+  it('a line looked up by name that the server lists unreadably is said so, never "No line answers"', async () => {
+    const env = await sandbox({ lines: 40 });
+    const srv = await withBrokenItem(env.sb.baseUrl);
+    const client = createClient({ baseUrl: srv.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+    cleanups.push(async () => {
+      await client.close();
+      await srv.close();
+    });
+    const { store } = await storeOnSandbox({}, { client }, env);
+    expect(await store.getState().lookupLine(broken.username)).toBeNull();
+    expect(store.getState().flash?.text).toBe(
+      `"${broken.username}" was not readable (listed by the server in a form that does not read)`,
+    );
+  });
 });
