@@ -14,7 +14,13 @@ import type { ForeignJob, IntentLog } from '../services/changes/intent-log';
 import type { Journal, JournalEntry } from '../services/changes/journal';
 import type { ServiceClient } from '../services/client';
 import type { Notes } from '../services/notes';
-import { ambiguityText, lookupPasted, type PasteLookup } from '../services/paste-lookup';
+import {
+  ambiguityText,
+  lookupPasted,
+  type PasteLookup,
+  unsettledText,
+  unsettledWhy,
+} from '../services/paste-lookup';
 import type { SettingsApi } from '../services/settings';
 import type { Target } from '../services/target';
 import type { Parsed } from './args';
@@ -256,22 +262,20 @@ export async function withServices(ctx: Ctx, body: (services: Services) => Promi
       },
       lookup,
       lookupOne: async (item) => {
-        const { found, ambiguous, unreached } = await lookup([item]);
+        const { found, ambiguous, unreached, unreadable } = await lookup([item]);
         const line = found.get(item);
         if (line) return { line };
         const several = ambiguous.get(item);
-        // Not found is said only when the whole list was read. Unreached otherwise: this lookup has no
-        // page limit, so either its output closed (it stopped first) or an item of that name does not read.
-        const far = unreached.includes(item);
-        const why = out.closed
-          ? 'was not looked up: the lookup stopped before it read the whole list'
-          : 'could not be read: the server sends a line of that username or id in a form that does not read';
+        // Not found is said only when the whole list was read; else why not, in the one wording.
+        const why = unsettledWhy({ unreached, unreadable }, item);
         return {
           failure: several
             ? { code: 'line_ambiguous', message: ambiguityText(item, several), path: null, exit: EXIT.failed }
             : {
-                code: far ? 'failed' : 'line_not_found',
-                message: far ? `"${item.trim()}" ${why}` : `No line answers to "${item.trim()}"`,
+                code: why ? 'failed' : 'line_not_found',
+                message: why
+                  ? `"${item.trim()}" was ${unsettledText(why)}`
+                  : `No line answers to "${item.trim()}"`,
                 path: null,
                 exit: EXIT.failed,
               },

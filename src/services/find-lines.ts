@@ -5,7 +5,14 @@ import { type Load, loaded } from '../domain/load';
 import type { ServiceClient } from './client';
 import { describeError } from './describe-error';
 import { matchNotes, type Notes } from './notes';
-import { findInPages, lookupPasted, type PasteLookup } from './paste-lookup';
+import {
+  findInPages,
+  lookupPasted,
+  type PasteLookup,
+  type Unsettled,
+  unsettledText,
+  unsettledWhy,
+} from './paste-lookup';
 
 /**
  * Find across accounts, the parts that need no profile: one service searched for a username or an
@@ -143,9 +150,11 @@ export async function findInService(
     }
   }
   const ranked = rankMatches(found, t);
-  const byNote = notes ? await linesByNote(client, notes, t, ranked, signal) : { lines: [], notLookedUp: 0 };
+  const byNote = notes
+    ? await linesByNote(client, notes, t, ranked, signal)
+    : { lines: [], notLookedUp: 0, unreadable: 0 };
   const lines = [...ranked, ...byNote.lines].slice(0, MAX_PER_SOURCE);
-  const far = byNote.notLookedUp ? notesNotLookedUpText(byNote.notLookedUp) : null;
+  const far = notesUnsettledText(byNote);
   return {
     lines,
     total: Math.max(total + byNote.lines.length, lines.length),
@@ -159,11 +168,19 @@ const NOTE_LOOKUPS = MAX_PER_SOURCE;
 export const NOTE_WALK_PAGES = 20;
 
 /**
- * `1 line whose note matches was not looked up (the notes lookup reads 20 pages at most)`: what a
- * notes lookup did not reach (never "not found": only a walk of the whole list proves a line absent).
+ * `1 line whose note matches was not looked up (the lookup reads 20 pages at most)` and/or `… was not
+ * readable (listed by the server in a form that does not read)`, joined by "; ", or null: what a notes
+ * lookup did not settle, each by its true reason (`unsettledText`; never "not found": only a walk of
+ * the whole list proves a line absent). The one sentence of the find, the browser and the commands.
  */
-export function notesNotLookedUpText(n: number): string {
-  return `${countText(n)} line${n === 1 ? ' whose note matches was' : 's whose notes match were'} not looked up (the notes lookup reads ${NOTE_WALK_PAGES} pages at most)`;
+export function notesUnsettledText(n: Pick<ByNote, 'notLookedUp' | 'unreadable'>): string | null {
+  const one = (count: number, why: Unsettled) =>
+    count
+      ? `${countText(count)} line${count === 1 ? ' whose note matches was' : 's whose notes match were'} ${unsettledText(why, why === 'unreached' ? NOTE_WALK_PAGES : undefined)}`
+      : '';
+  return (
+    [one(n.notLookedUp, 'unreached'), one(n.unreadable, 'unreadable')].filter(Boolean).join('; ') || null
+  );
 }
 
 /** The lines found by their note, and how many noted lines the lookup did not reach. */
@@ -171,30 +188,32 @@ export interface ByNote {
   readonly lines: readonly LineListItem[];
   /** Noted lines the lookup's walk (NOTE_WALK_PAGES at most) did not reach: not known absent. */
   readonly notLookedUp: number;
+  /** Noted lines the server lists in a form that does not read: there, unread. */
+  readonly unreadable: number;
 }
 
-/** What the notes lookup says of one noted line: its line, not reached (`'far'`), or null: proven absent. */
-export type NotedLine = LineListItem | 'far' | null;
+/** What the notes lookup says of one noted line: its line, not settled and why (`Unsettled`), or null: proven absent. */
+export type NotedLine = LineListItem | Unsettled | null;
 
 /**
  * Each noted line of `ids` (in their order) as `lookup` (the paste lookup, its walk at most
  * NOTE_WALK_PAGES) finds it: by the username kept with its note, else its id, and checked against the
- * id. One the walk did not reach is `'far'` (not looked up: not known absent); one proven absent (the
+ * id. One the walk did not reach is `'unreached'`, one listed in a form that does not read
+ * `'unreadable'` (neither known absent); one proven absent (the
  * whole list read), or whose kept username names another line now, is null.
  */
 export async function lookUpNotedEach(
   notes: Notes,
   ids: readonly string[],
-  lookup: (keys: readonly string[]) => Promise<Pick<PasteLookup, 'found' | 'unreached'>>,
+  lookup: (keys: readonly string[]) => Promise<Pick<PasteLookup, 'found' | 'unreached' | 'unreadable'>>,
 ): Promise<Map<string, NotedLine>> {
   const each = new Map<string, NotedLine>();
   if (!ids.length) return each;
   const keyOf = (id: string) => notes.get(id)?.username || id;
-  const { found, unreached } = await lookup(ids.map(keyOf));
-  const far = new Set(unreached);
+  const got = await lookup(ids.map(keyOf));
   for (const id of ids) {
-    const line = found.get(keyOf(id));
-    each.set(id, line?.id === id ? line : far.has(keyOf(id)) ? 'far' : null);
+    const line = got.found.get(keyOf(id));
+    each.set(id, line?.id === id ? line : unsettledWhy(got, keyOf(id)));
   }
   return each;
 }
@@ -208,7 +227,7 @@ export async function lookUpNoted(
   notes: Notes,
   text: string,
   skip: ReadonlySet<string>,
-  lookup: (keys: readonly string[]) => Promise<Pick<PasteLookup, 'found' | 'unreached'>>,
+  lookup: (keys: readonly string[]) => Promise<Pick<PasteLookup, 'found' | 'unreached' | 'unreadable'>>,
 ): Promise<ByNote> {
   // Bounded: a search matching many notes, or the note of a line gone, never costs a request per
   // note and a walk of the whole list.
@@ -217,11 +236,13 @@ export async function lookUpNoted(
     .slice(0, NOTE_LOOKUPS);
   const lines: LineListItem[] = [];
   let notLookedUp = 0;
+  let unreadable = 0;
   for (const got of (await lookUpNotedEach(notes, ids, lookup)).values()) {
-    if (got === 'far') notLookedUp++;
+    if (got === 'unreached') notLookedUp++;
+    else if (got === 'unreadable') unreadable++;
     else if (got) lines.push(got);
   }
-  return { lines, notLookedUp };
+  return { lines, notLookedUp, unreadable };
 }
 
 /** The lines whose note matches the text (lookUpNoted), after those the search found. */

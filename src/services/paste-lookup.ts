@@ -10,11 +10,42 @@ export interface PasteLookup {
   /** Items no line answers to, in the order pasted. */
   readonly missing: readonly string[];
   /**
-   * Of `missing`, those it cannot say are absent: the walk that would have settled them stopped first
-   * (at `maxPages`, or cancelled), or it met an item of that id or username that does not read. The
-   * rest of `missing` are proven: the whole list was read.
+   * Of `missing`, those the walk that would have settled them stopped before (at `maxPages`, or
+   * cancelled): not known absent. Never one of `unreadable`.
    */
   readonly unreached: readonly string[];
+  /**
+   * Of `missing`, those an item the server listed in a form that does not read answers to (its id or
+   * username): a line is there, unread. The rest of `missing`, in neither list, are proven absent:
+   * the whole list was read.
+   */
+  readonly unreadable: readonly string[];
+}
+
+/** Why a lookup left an item it did not find unsettled (not proven absent): `PasteLookup`'s two lists. */
+export type Unsettled = 'unreached' | 'unreadable';
+
+/** Why `item` (as given) was left unsettled, or null: found, ambiguous, or proven absent. */
+export function unsettledWhy(
+  lookup: Pick<PasteLookup, 'unreached' | 'unreadable'>,
+  item: string,
+): Unsettled | null {
+  return lookup.unreadable.includes(item)
+    ? 'unreadable'
+    : lookup.unreached.includes(item)
+      ? 'unreached'
+      : null;
+}
+
+/**
+ * The one wording of why a lookup did not settle an item, after "was"/"were" (the notes, the resume
+ * offer, the commands): `not looked up (the lookup reads 20 pages at most)` (`maxPages`: the limit it
+ * stopped at; none: it stopped first, cancelled or its output closed), or `not readable (listed by
+ * the server in a form that does not read)`. Never "not found": only a whole list read proves that.
+ */
+export function unsettledText(why: Unsettled, maxPages?: number): string {
+  if (why === 'unreadable') return 'not readable (listed by the server in a form that does not read)';
+  return `not looked up (${maxPages === undefined ? 'the lookup stopped before it read the whole list' : `the lookup reads ${maxPages} pages at most`})`;
 }
 
 const CONCURRENCY = 4;
@@ -179,8 +210,10 @@ function byItem(
     else if (several) out.ambiguous.set(item, several);
     else missing.push(item);
   }
-  const unreached = reachedAll ? missing.filter((i) => unreadable.has(i.trim().toLowerCase())) : missing;
-  return { ...out, missing, unreached };
+  // An item of that name that does not read is the stronger word: a line is there, reached or not.
+  const bad = missing.filter((i) => unreadable.has(i.trim().toLowerCase()));
+  const unreached = reachedAll ? [] : missing.filter((i) => !unreadable.has(i.trim().toLowerCase()));
+  return { ...out, missing, unreached, unreadable: bad };
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   type FindRow,
   findRowsOf,
 } from '../services/find-lines';
-import { ambiguityText, lookupPasted } from '../services/paste-lookup';
+import { ambiguityText, lookupPasted, unsettledText, unsettledWhy } from '../services/paste-lookup';
 import type { AppState } from './app-store';
 import type { GetState, LineToOpen, SetState, StoreDeps } from './deps';
 import { type Load, loaded } from './types';
@@ -150,16 +150,25 @@ export function createFindSlice(set: SetState, get: GetState, deps: StoreDeps): 
       const id = ++lookupSeq;
       const total = loaded(get().account)?.lines_count;
       try {
-        const { found, ambiguous } = await lookupPasted(deps.client, [text], {
+        const got = await lookupPasted(deps.client, [text], {
           cancelled: () => id !== lookupSeq,
           progress: () => {},
           ...(total !== undefined ? { total } : {}),
         });
         if (id !== lookupSeq) return null;
-        const line = found.get(text);
+        const line = got.found.get(text);
         if (line) return line;
-        const several = ambiguous.get(text);
-        get().notify(several ? ambiguityText(text, several) : `No line answers to "${text.trim()}"`, 'error');
+        const several = got.ambiguous.get(text);
+        // "No line answers" only when proven (the whole list read); else why not, in the one wording.
+        const why = unsettledWhy(got, text);
+        get().notify(
+          several
+            ? ambiguityText(text, several)
+            : why
+              ? `"${text.trim()}" was ${unsettledText(why)}`
+              : `No line answers to "${text.trim()}"`,
+          'error',
+        );
       } catch (err) {
         get().notify(`Could not look up ${text.trim()}: ${describeError(err)}`, 'error');
       }

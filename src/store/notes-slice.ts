@@ -5,7 +5,7 @@ import { describeError } from '../services/describe-error';
 import { lookUpNotedEach, NOTE_WALK_PAGES } from '../services/find-lines';
 import { passesFilters } from '../services/lines-query';
 import { type LineNote, matchNotes, memoryNotes, NOTE_LIMITS, type NoteInput } from '../services/notes';
-import { lookupPasted } from '../services/paste-lookup';
+import { lookupPasted, type Unsettled } from '../services/paste-lookup';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { type LinesQuery, type Load, loaded } from './types';
 
@@ -37,6 +37,8 @@ export interface LocalFound {
   readonly gone: number;
   /** Matching notes whose line the lookup did not reach (it walks NOTE_WALK_PAGES at most): not gone. */
   readonly notLookedUp: number;
+  /** Matching notes whose line the server lists in a form that does not read: not gone either. */
+  readonly unreadable: number;
 }
 
 export interface NotesSlice {
@@ -99,9 +101,13 @@ export const selectLocalFound = (s: { localMatches: LocalMatches | null }): Loca
 export const selectLocalRows = (s: { localMatches: LocalMatches | null; query: LinesQuery }): number => {
   const n = selectLocalLines(s).length;
   if (n) return 1 + n;
-  // None found, some not looked up: the heading alone says so (not reached is not absent).
+  // None found, some not looked up or not readable: the heading alone says so (neither is absent).
   const m = s.localMatches;
-  return m?.load.status === 'ready' && m.search === s.query.search && m.load.data.notLookedUp ? 1 : 0;
+  return m?.load.status === 'ready' &&
+    m.search === s.query.search &&
+    (m.load.data.notLookedUp || m.load.data.unreadable)
+    ? 1
+    : 0;
 };
 
 export function createNotesSlice(set: SetState, get: GetState, deps: StoreDeps): NotesSlice {
@@ -109,8 +115,9 @@ export function createNotesSlice(set: SetState, get: GetState, deps: StoreDeps):
   const now = deps.now ?? Date.now;
   let seq = 0;
   // Lines found by id a moment ago: typing "ann", "anna" does not look them up again. `far`: the
-  // walk did not reach it (not known gone; its walk is not spent again for a while either).
-  const known = new Map<string, { line: LineListItem | null; at: number; far?: boolean }>();
+  // walk did not reach it, or the server lists it in a form that does not read (not known gone; its
+  // walk is not spent again for a while either).
+  const known = new Map<string, { line: LineListItem | null; at: number; far?: Unsettled }>();
 
   const say = (text: string, tone: 'info' | 'success' | 'error') => get().notify(text, tone);
 
@@ -252,10 +259,11 @@ export function createNotesSlice(set: SetState, get: GetState, deps: StoreDeps):
           );
           if (id !== seq) return;
           for (const [i, got] of each)
-            known.set(i, got === 'far' ? { line: null, at, far: true } : { line: got, at });
+            known.set(i, typeof got === 'string' ? { line: null, at, far: got } : { line: got, at });
         }
         const lines = ids.map((i) => fresh(i)?.line ?? null);
-        const notLookedUp = ids.filter((i) => fresh(i)?.far).length;
+        const notLookedUp = ids.filter((i) => fresh(i)?.far === 'unreached').length;
+        const unreadable = ids.filter((i) => fresh(i)?.far === 'unreadable').length;
         const q = get().query;
         set({
           localMatches: {
@@ -267,8 +275,9 @@ export function createNotesSlice(set: SetState, get: GetState, deps: StoreDeps):
                 lines: lines.filter(
                   (l): l is LineListItem => l !== null && !serverFinds(l, search) && passesFilters(l, q, at),
                 ),
-                gone: lines.filter((l) => l === null).length - notLookedUp,
+                gone: lines.filter((l) => l === null).length - notLookedUp - unreadable,
                 notLookedUp,
+                unreadable,
               },
             },
           },

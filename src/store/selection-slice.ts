@@ -4,7 +4,13 @@ import { Marks, MarksBuilder } from '../domain/marks';
 import { namesText, parsePasteList } from '../domain/paste-list';
 import { describeError } from '../services/describe-error';
 import { walkWhole } from '../services/page-walk';
-import { ambiguityText, lookupPasted } from '../services/paste-lookup';
+import {
+  ambiguityText,
+  lookupPasted,
+  type Unsettled,
+  unsettledText,
+  unsettledWhy,
+} from '../services/paste-lookup';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { selectCurrentLine } from './lines-slice';
 import { loaded } from './types';
@@ -153,7 +159,7 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
       let last = now();
       try {
         const total = loaded(get().account)?.lines_count;
-        const { found, ambiguous, missing } = await lookupPasted(deps.client, items, {
+        const got = await lookupPasted(deps.client, items, {
           ...(total !== undefined ? { total } : {}),
           cancelled: () => id !== markAllSeq,
           progress: (n) => {
@@ -164,14 +170,21 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
           },
         });
         if (id !== markAllSeq) return;
+        const { found, ambiguous, missing } = got;
         set({ marked: get().marked.with([...found.values()]), markingAll: null });
+        // "Not found" only of what is proven absent; the rest by why (the one wording of each).
+        const absent = missing.filter((i) => !unsettledWhy(got, i));
+        const why = (w: Unsettled) => {
+          const these = missing.filter((i) => unsettledWhy(got, i) === w);
+          return these.length ? `; ${unsettledText(w)}: ${namesText(these)}` : '';
+        };
         const over = cut ? ` (the first ${countText(items.length)} taken; ${countText(cut)} left out)` : '';
         // A name several lines answer to ignoring case is named with them, never guessed.
         const clashes = [...ambiguous].map(([item, lines]) => ambiguityText(item, lines));
         const short = missing.length + ambiguous.size > 0;
         get().notify(
           short
-            ? `Marked ${countText(found.size)} of ${countText(items.length)} pasted${over}${missing.length ? `; not found: ${namesText(missing)}` : ''}${clashes.length ? `; ${namesText(clashes, 2)}` : ''}`
+            ? `Marked ${countText(found.size)} of ${countText(items.length)} pasted${over}${absent.length ? `; not found: ${namesText(absent)}` : ''}${why('unreached')}${why('unreadable')}${clashes.length ? `; ${namesText(clashes, 2)}` : ''}`
             : `Marked all ${countText(found.size)} pasted${over}`,
           short ? 'warning' : 'success',
         );

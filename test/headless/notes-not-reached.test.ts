@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { checkBaseUrl } from '../../src/api/base-url';
 import { accountTargetId } from '../../src/app/account-id';
 import { fileNotes, notesPath } from '../../src/app/notes-file';
+import { broken, withBrokenItem } from '../helpers/broken-item';
 import { faultProxy } from '../helpers/fault-proxy';
 import { envFor, headless, homeDirs } from '../helpers/headless';
 import { DEMO_KEY, sandbox } from '../helpers/sandbox';
@@ -41,7 +42,7 @@ describe('a noted line the notes lookup did not reach', () => {
     expect(doc.lines.map((l: { id: string }) => l.id)).not.toContain(last.id);
     expect(doc.notLookedUp).toBe(1);
     expect(r.stderr).toMatch(
-      /1 line whose note matches was not looked up \(the notes lookup reads 20 pages at most\)/,
+      /1 line whose note matches was not looked up \(the lookup reads 20 pages at most\)/,
     );
     const table = await headless(['lines', '--search', 'quux'], { env: cmdEnv });
     expect(table.code).toBe(0);
@@ -55,6 +56,29 @@ describe('a noted line the notes lookup did not reach', () => {
     const err = JSON.parse(r.stderr).error;
     expect(err.code).toBe('line_not_found');
     expect(err.message).toMatch(/No line answers to "zebediah"/);
-    expect(err.message).toMatch(/the note of 1 line matches it, but it was not looked up/);
+    expect(err.message).toMatch(
+      /; 1 line whose note matches was not looked up \(the lookup reads 20 pages at most\)/,
+    );
   }, 30_000);
+
+  it('lines --search: a noted line listed in a form that does not read is said so (notReadable), not "not looked up"', async () => {
+    const env = await sandbox({ lines: 40 });
+    const srv = await withBrokenItem(env.sb.baseUrl);
+    cleanups.push(() => srv.close());
+    const home = homeDirs();
+    fileNotes(
+      notesPath(home.LINEDESK_DATA_DIR, accountTargetId(checkBaseUrl(srv.baseUrl).href, DEMO_KEY)),
+    ).set(broken.id, { name: 'Zed Quux', phone: '', text: '' });
+    const r = await headless(['lines', '--search', 'quux', '--json'], {
+      env: envFor(srv.baseUrl, DEMO_KEY, home),
+    });
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.notReadable).toBe(1);
+    expect(doc.notLookedUp).toBeUndefined();
+    expect(r.stderr).toContain(
+      '1 line whose note matches was not readable (listed by the server in a form that does not read)',
+    );
+    expect(r.stderr).not.toMatch(/not looked up/);
+  });
 });

@@ -6,21 +6,37 @@
  * proves nothing: then the job "could not be checked", and its lines are held all the same.
  */
 import { describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client';
 import type { LineListItem } from '../../src/api/contract';
 import type { BulkJob } from '../../src/domain/bulk';
 import type { ForeignJob } from '../../src/services/changes/intent-log';
 import { type ChangeEvent, createChangeService } from '../../src/services/changes/service';
 import type { ServiceClient } from '../../src/services/client';
+import { broken, withBrokenItem } from '../helpers/broken-item';
 import type { Dialect, FaultRule } from '../helpers/fault-proxy';
 import { extendJob, jobLine } from '../helpers/jobs';
+import { DEMO_KEY } from '../helpers/sandbox';
+import { cleanups } from '../helpers/wait';
 import { proxiedSandbox } from './proxied-sandbox';
 
 async function startWith(
   lines: number,
   pick: (all: number, env: Awaited<ReturnType<typeof proxiedSandbox>>['env']) => Promise<LineListItem>,
-  opts: { dialect?: Dialect; rules?: readonly FaultRule[] } = {},
+  opts: { dialect?: Dialect; rules?: readonly FaultRule[]; broken?: boolean } = {},
 ) {
-  const { env, client } = await proxiedSandbox({ lines, ...opts });
+  const { broken: withBroken, ...rest } = opts;
+  const proxied = await proxiedSandbox({ lines, ...rest });
+  const { env } = proxied;
+  let client = proxied.client;
+  if (withBroken) {
+    // The server lists one more item, in a form that does not read (broken-item.ts).
+    const srv = await withBrokenItem(env.sb.baseUrl);
+    client = createClient({ baseUrl: srv.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+    cleanups.push(async () => {
+      await client.close();
+      await srv.close();
+    });
+  }
   const all = (await env.client.listLines({ limit: 1 })).totalHits;
   const line = await pick(all, env);
   const job: BulkJob = extendJob('job-foreign', [jobLine(line, { state: 'unknown' })]);
@@ -57,10 +73,28 @@ describe('a job recorded under another key or account', () => {
     expect(r.adopted()).toBe(false);
     expect(r.held).toContain(r.line.id);
     expect(r.notices).toHaveLength(1);
-    expect(r.notices[0]).toMatch(/could not be checked: the list is longer than 20 pages/);
+    expect(r.notices[0]).toMatch(
+      /could not be checked: one of its lines was not looked up \(the lookup reads 20 pages at most\)/,
+    );
     expect(r.notices[0]).toMatch(/its lines are held, nothing is re-sent; it is kept in \/somewhere\/else/);
     expect(r.notices[0]).not.toMatch(/not this account/);
   }, 30_000);
+
+  it('a line listed in a form that does not read: "could not be checked" and why, never "longer than 20 pages"', async () => {
+    const r = await startWith(
+      40,
+      async (all, env) => ({ ...(await last(all, env)), id: broken.id, username: broken.username }),
+      {
+        broken: true,
+      },
+    );
+    expect(r.adopted()).toBe(false);
+    expect(r.held).toContain(broken.id);
+    expect(r.notices[0]).toMatch(
+      /could not be checked: one of its lines was not readable \(listed by the server in a form that does not read\)/,
+    );
+    expect(r.notices[0]).not.toMatch(/longer than|not this account/);
+  });
 
   it('the lookup failed: "could not be checked", and why; held', async () => {
     const r = await startWith(40, last, {

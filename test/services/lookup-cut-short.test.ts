@@ -102,7 +102,7 @@ describe('a lookup whose walk is cut short', () => {
     expect(whole.unreached).toEqual([]);
   });
 
-  it('a line the list holds but that does not read is not proven absent: unreached, never "not found"', async () => {
+  it('a line the list holds but that does not read is not proven absent: unreadable (not unreached), never "not found"', async () => {
     for (const total of [250, undefined]) {
       const r = await lookupPasted(server(new Set(['id120', 'id030'])).client, ['id120', 'id030', 'nobody'], {
         cancelled: () => false,
@@ -110,7 +110,21 @@ describe('a lookup whose walk is cut short', () => {
         ...(total !== undefined ? { total } : {}),
       });
       expect(r.missing).toEqual(['id120', 'id030', 'nobody']);
-      expect(r.unreached).toEqual(['id120', 'id030']);
+      // The whole list was read: nothing is unreached; the two listed unreadably are said so.
+      expect(r.unreadable).toEqual(['id120', 'id030']);
+      expect(r.unreached).toEqual([]);
     }
+  });
+
+  it('a walk cut short tells the two apart: met unreadable, or not reached', async () => {
+    const r = await lookupPasted(server(new Set(['id030'])).client, ['id030', 'id450'], {
+      cancelled: () => false,
+      progress: () => {},
+      maxPages: 3,
+      total: 250,
+    });
+    expect(r.missing).toEqual(['id030', 'id450']);
+    expect(r.unreadable).toEqual(['id030']);
+    expect(r.unreached).toEqual(['id450']);
   });
 });

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client';
 import { findInService } from '../../src/services/find-lines';
 import { memoryNotes } from '../../src/services/notes';
+import { broken, withBrokenItem } from '../helpers/broken-item';
 import { faultProxy } from '../helpers/fault-proxy';
 import { DEMO_KEY, sandbox } from '../helpers/sandbox';
 import { cleanups } from '../helpers/wait';
@@ -32,7 +33,24 @@ describe('find: a noted line the notes lookup did not reach', () => {
     const found = await findInService(client, 'quux', new AbortController().signal, undefined, notes);
     expect(found.lines.map((l) => l.id)).toEqual([first!.id]);
     expect(found.note).toBe(
-      '1 line whose note matches was not looked up (the notes lookup reads 20 pages at most)',
+      '1 line whose note matches was not looked up (the lookup reads 20 pages at most)',
     );
   }, 30_000);
+
+  it('one the server lists in a form that does not read is said so, not "not looked up"', async () => {
+    const env = await sandbox({ lines: 40 });
+    const srv = await withBrokenItem(env.sb.baseUrl);
+    const client = createClient({ baseUrl: srv.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+    cleanups.push(async () => {
+      await client.close();
+      await srv.close();
+    });
+    const stamp = '2026-01-01T00:00:00.000Z';
+    const notes = memoryNotes({ [broken.id]: { name: 'Zed Quux', phone: '', text: '', updatedAt: stamp } });
+    const found = await findInService(client, 'quux', new AbortController().signal, undefined, notes);
+    expect(found.lines).toEqual([]);
+    expect(found.note).toBe(
+      '1 line whose note matches was not readable (listed by the server in a form that does not read)',
+    );
+  });
 });

@@ -1,9 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client';
 import type { LineListItem } from '../../src/api/contract';
 import { lookupPasted, resolveItem } from '../../src/services/paste-lookup';
 import { storeOnSandbox } from '../helpers/app';
-import { sandbox } from '../helpers/sandbox';
+import { broken, withBrokenItem } from '../helpers/broken-item';
+import { DEMO_KEY, sandbox } from '../helpers/sandbox';
+import { cleanups } from '../helpers/wait';
 
 /**
  * The one lookup of a username or id (issue 24): trimmed; an exact match first, else the one line
@@ -151,5 +154,39 @@ describe('one lookup for a username or id', () => {
     expect([...s.marked.keys()]).toEqual([line.id]);
     expect(s.flash?.text).toMatch(/Marked 1 of 2 pasted/);
     expect(s.flash?.text).toMatch(/"TWINPASTELINE1" could be TwinPasteLine1 or twinpasteline1/);
+  });
+
+  it('paste to mark says "not found" only of what is proven absent; one listed unreadably is said so', async () => {
+    const env = await sandbox({ lines: 40 });
+    const srv = await withBrokenItem(env.sb.baseUrl);
+    const client = createClient({ baseUrl: srv.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+    cleanups.push(async () => {
+      await client.close();
+      await srv.close();
+    });
+    const { store } = await storeOnSandbox({}, { client }, env);
+    await store.getState().markPasted(`${broken.username}\nnosuchpasted99`);
+    const text = store.getState().flash?.text ?? '';
+    expect(text).toMatch(/Marked 0 of 2 pasted/);
+    expect(text).toMatch(/not found: nosuchpasted99/);
+    expect(text).toContain(
+      `not readable (listed by the server in a form that does not read): ${broken.username}`,
+    );
+    expect(text).not.toMatch(/not found: [^;]*brokenline01/);
+  });
+
+  it('a line looked up by name that the server lists unreadably is said so, never "No line answers"', async () => {
+    const env = await sandbox({ lines: 40 });
+    const srv = await withBrokenItem(env.sb.baseUrl);
+    const client = createClient({ baseUrl: srv.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+    cleanups.push(async () => {
+      await client.close();
+      await srv.close();
+    });
+    const { store } = await storeOnSandbox({}, { client }, env);
+    expect(await store.getState().lookupLine(broken.username)).toBeNull();
+    expect(store.getState().flash?.text).toBe(
+      `"${broken.username}" was not readable (listed by the server in a form that does not read)`,
+    );
   });
 });

@@ -40,7 +40,7 @@ describe('/ and a noted line the notes lookup did not reach', () => {
       (f) =>
         f.includes('1 more found in local notes') &&
         f.includes(first!.username) &&
-        f.includes('1 noted line not looked up'),
+        f.includes('1 line whose note matches was not looked up'),
     );
     expect(app.frame()).not.toContain('no longer on the service');
     // Esc clears the search; then one only the line not reached has in its note.
@@ -49,10 +49,15 @@ describe('/ and a noted line the notes lookup did not reach', () => {
     await app.press('lines.search');
     await app.type('zebediah');
     await app.press('search.apply');
-    await app.waitFrame((f) =>
-      f.includes('1 noted line not looked up (the notes lookup reads 20 pages at most)'),
+    // Only the server's search is proven empty (once its page is in): the noted line may match, so
+    // never "No lines match".
+    await app.waitFrame(
+      (f) =>
+        f.includes('1 line whose note matches was not looked up (the lookup reads 20 pages at most)') &&
+        f.includes("No line the server's search finds matches"),
     );
     expect(app.frame()).not.toContain('no longer on the service');
+    expect(app.frame()).not.toContain('No lines match');
     expect(app.frame()).not.toContain(last!.username);
   }, 30_000);
 });

@@ -9,6 +9,7 @@ import { createClient } from '../../src/api/client';
 import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { renderApp } from '../helpers/app';
+import { broken, withBrokenItem } from '../helpers/broken-item';
 import { faultProxy } from '../helpers/fault-proxy';
 import { interruptedJob } from '../helpers/interrupted';
 import { extendJob, jobLine } from '../helpers/jobs';
@@ -84,7 +85,7 @@ describe('the resume offer’s lines changed since marked', () => {
       offer(f).includes('The line changed since marked: not marked again (below, why)'),
     );
     expect(offer(app.frame())).toContain(
-      `extend ${last!.username}: not looked up (the lookup did not reach it)`,
+      `extend ${last!.username}: not looked up (the lookup reads 20 pages at most)`,
     );
     expect(offer(app.frame())).not.toContain('not found');
     expect(app.store.getState().marked.has(last!.id)).toBe(false);
@@ -96,6 +97,36 @@ describe('the resume offer’s lines changed since marked', () => {
     expect(app.store.getState().marked.has(last!.id)).toBe(true);
     expect(app.frame()).not.toContain('not looked up');
   }, 30_000);
+
+  it('one the server lists in a form that does not read is "not readable", never "did not reach it" nor "not found"', async () => {
+    const env = await sandbox({ lines: 40 });
+    const srv = await withBrokenItem(env.sb.baseUrl);
+    const client = createClient({ baseUrl: srv.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+    cleanups.push(async () => {
+      await client.close();
+      await srv.close();
+    });
+    const [first] = (await env.client.listLines({ offset: 0, limit: 1 })).lines;
+    const intents = memoryIntentLog();
+    intents.begin(
+      extendJob('job-unreadable', [
+        jobLine(first!),
+        jobLine(
+          { ...first!, id: broken.id, username: broken.username },
+          { state: 'skipped', notSentAsRead: 'changed', detail: 'not sent: changed since it was marked' },
+        ),
+      ]),
+    );
+    const app = await renderApp({}, { client, intents }, env);
+    await app.waitFrame((f) =>
+      offer(f).includes('The line changed since marked: not marked again (below, why)'),
+    );
+    expect(offer(app.frame())).toContain(
+      `extend ${broken.username}: not readable (listed by the server in a form that does not read)`,
+    );
+    expect(offer(app.frame())).not.toMatch(/not found|did not reach|not looked up/);
+    expect(app.store.getState().marked.has(broken.id)).toBe(false);
+  });
 
   it('says, naming it, that one is not marked again when the lookup failed', async () => {
     const { env, proxy, deps, changed } = await interruptedJob();

@@ -22,7 +22,7 @@ import { openRefusal } from '../../services/changes/open-lines';
 import type { ChangeService, Recovered } from '../../services/changes/service';
 import type { Change } from '../../services/changes/validate';
 import { describeError } from '../../services/describe-error';
-import { ambiguityText } from '../../services/paste-lookup';
+import { ambiguityText, unsettledText, unsettledWhy } from '../../services/paste-lookup';
 import { EXIT } from '../failure';
 import type { Failure } from '../output';
 import { type Ctx, type Services, withServices } from '../session';
@@ -266,30 +266,46 @@ async function changeMany(ctx: Ctx, r: Run, p: ChangeParams): Promise<number> {
     });
   // Read now, seconds before the job sends: the change service does not read them again.
   const readAt = ctx.now();
-  const { found, ambiguous } = await r.sv.lookup(
+  const looked = await r.sv.lookup(
     items.map((i) => i.item),
     { total: r.linesCount },
   );
+  const { found, ambiguous } = looked;
   const notFound: string[] = [];
+  // Left out without proof of absence (not reached, or listed in a form that does not read).
+  let unsettled = 0;
   const lines = new Map<string, LineListItem>();
   for (const { item, at } of items) {
     const l = found.get(item);
     const several = ambiguous.get(item);
+    const why = unsettledWhy(looked, item);
     if (!l) {
       notFound.push(item);
+      if (why && !several) unsettled++;
       out.message(
-        `stdin line ${at}: ${several ? ambiguityText(item, several) : `no line answers to "${item}"`}; left out, the others go on`,
+        `stdin line ${at}: ${several ? ambiguityText(item, several) : why ? `"${item}" was ${unsettledText(why)}` : `no line answers to "${item}"`}; left out, the others go on`,
         'yellow',
       );
     } else lines.set(l.id, l);
   }
+  // "Not found" only when every line left out is proven absent (or ambiguous, said above).
   if (!lines.size)
-    return failed(ctx, {
-      code: 'line_not_found',
-      message: 'None of the lines given was found',
-      path: null,
-      exit: EXIT.failed,
-    });
+    return failed(
+      ctx,
+      unsettled
+        ? {
+            code: 'line_unsettled',
+            message: `No line given could be taken; ${unsettled === items.length ? (unsettled === 1 ? 'it is' : 'they are') : `${unsettled} of them are`} not proven absent (above, why)`,
+            path: null,
+            exit: EXIT.failed,
+          }
+        : {
+            code: 'line_not_found',
+            message: 'None of the lines given was found',
+            path: null,
+            exit: EXIT.failed,
+          },
+    );
   if (p.op === 'create' || p.op === 'trial') return EXIT.usage;
   const planned = await changes.quoteJob(
     changes.plan(p.op, [...lines.values()].map(toBulkLine), p, r.packages),

@@ -4,7 +4,7 @@ import { SORT } from '../../commands/spec';
 import { countText, unreadableText } from '../../domain/format';
 import { type Column, LINE_COLUMNS } from '../../present/lines-columns';
 import { DEFAULT_VIEW, parseViews, type SavedView, viewColumns } from '../../present/saved-views';
-import { notesNotLookedUpText } from '../../services/find-lines';
+import { notesUnsettledText } from '../../services/find-lines';
 import {
   DEFAULT_QUERY,
   type LinesQuery,
@@ -180,6 +180,8 @@ export function linesCommand(ctx: Ctx): Promise<number> {
     let failure: Failure | null = null;
     /** Lines whose note matches the search that the notes lookup did not reach. */
     let notLookedUp = 0;
+    /** Lines whose note matches the search that the server lists in a form that does not read. */
+    let notReadable = 0;
     const listedIds = new Set<string>();
     // The ids printed matter only to a search (its note lines come after them, each once).
     const searching = Boolean(req.query.search);
@@ -242,9 +244,11 @@ export function linesCommand(ctx: Ctx): Promise<number> {
         const listed = new Set([...listedIds, ...kept.map((l) => l.id)]);
         const noted = await linesByNote(sv, search, listed);
         const byNote = noted.lines.filter((l) => passesFilters(l, req.query, now));
-        // Not reached is not absent: said, never left out in silence.
+        // Not reached, or not readable, is not absent: said, never left out in silence.
         notLookedUp = noted.notLookedUp;
-        if (notLookedUp) out.message(notesNotLookedUpText(notLookedUp), 'yellow');
+        notReadable = noted.unreadable;
+        const why = notesUnsettledText(noted);
+        if (why) out.message(why, 'yellow');
         const more = byNote.slice(0, Math.max(0, want - printed - kept.length));
         if (streams) await emit(more);
         else kept = [...kept, ...more];
@@ -261,7 +265,7 @@ export function linesCommand(ctx: Ctx): Promise<number> {
         await out.data(format.tail(failure && { ...failure, message: stoppedText(failure, printed) }));
     } else if (run.format === 'json' && !failure) {
       const lines = kept.map((l) => rowOf(l, now));
-      const far = notLookedUp ? { notLookedUp } : {};
+      const far = { ...(notLookedUp ? { notLookedUp } : {}), ...(notReadable ? { notReadable } : {}) };
       await out.data(`${JSON.stringify({ totalHits: total ?? 0, lines, ...far }, null, 2)}\n`);
     } else if (run.format === 'table' && kept.length + (failure ? 0 : 1) > 0) {
       const text = req.fields

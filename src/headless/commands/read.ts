@@ -16,7 +16,7 @@ import { PACKAGE_COLUMNS } from '../../present/tables';
 import { countLines, skippedText } from '../../services/account';
 import { readAccountWatched } from '../../services/balance-watch';
 import { describeError } from '../../services/describe-error';
-import { NOTE_WALK_PAGES } from '../../services/find-lines';
+import { notesUnsettledText } from '../../services/find-lines';
 import { driftPair, driftRecord } from '../drift';
 import { EXIT, failureOf } from '../failure';
 import { csvText, fieldColumns, lineRecord, pairsText, type Row, tableText } from '../format';
@@ -189,17 +189,18 @@ export function lineCommand(ctx: Ctx): Promise<number> {
     // No username or id answers: the one line whose note matches (a customer's name, a phone), as `/`
     // finds it; several are listed, never guessed.
     if ('failure' in got && got.failure.code === 'line_not_found') {
-      // A noted line the lookup did not reach may be the one meant: it is said, never passed over.
-      const { lines: byNote, notLookedUp: far } = await linesByNote(sv, wanted);
-      const farText = far
-        ? `${far === 1 ? 'the note of 1 line matches it, but it was' : `the notes of ${far} lines match it, but they were`} not looked up (the notes lookup reads ${NOTE_WALK_PAGES} pages at most)`
-        : '';
+      // A noted line the lookup did not settle (not reached, or not readable) may be the one meant: it
+      // is said, never passed over.
+      const noted = await linesByNote(sv, wanted);
+      const byNote = noted.lines;
+      const far = noted.notLookedUp + noted.unreadable;
+      const farText = notesUnsettledText(noted);
       if (byNote.length === 1 && !far) got = { line: byNote[0]! };
       else if (byNote.length)
         got = {
           failure: {
             code: 'line_ambiguous',
-            message: `No username or id is "${wanted.trim()}"; the notes of ${byNote.length + far} lines match it: ${namesText(byNote.map((l) => l.username))}${far ? ` (and ${far} not looked up: the notes lookup reads ${NOTE_WALK_PAGES} pages at most)` : ''}`,
+            message: `No username or id is "${wanted.trim()}"; the notes of ${byNote.length + far} lines match it: ${namesText(byNote.map((l) => l.username))}${farText ? ` (and ${farText})` : ''}`,
             path: null,
             exit: EXIT.failed,
           },

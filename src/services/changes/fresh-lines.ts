@@ -78,8 +78,8 @@ export async function readAgain(
       ...(opts.total !== undefined ? { total: opts.total } : {}),
     });
     found = r.found;
-    // Not cut short (no page limit; a cancel returns below): what it did not reach does not read.
-    for (const id of r.unreached) unreadable.add(id.toLowerCase());
+    // No page limit (a cancel returns below): nothing is unreached; what does not read is said so.
+    for (const id of r.unreadable) unreadable.add(id.toLowerCase());
   }
   if (opts.cancelled()) return null;
   const since = opts.since ?? 'marked';

@@ -9,7 +9,7 @@ import type { BulkJob, BulkLine } from '../../domain/bulk';
 import { counted } from '../../domain/format';
 import type { ServiceClient } from '../client';
 import { describeError } from '../describe-error';
-import { lookupPasted } from '../paste-lookup';
+import { lookupPasted, unsettledText } from '../paste-lookup';
 import { leftToReview } from './fresh-lines';
 import type { Notify } from './intent-damage';
 import type { ForeignJob } from './intent-log';
@@ -65,12 +65,12 @@ export async function adoptForeign(
 }
 
 /** Pages the lookup at start walks at most (a list search settles most lines in one request each). */
-const LOOKUP_PAGES_AT_START = 20;
+export const LOOKUP_PAGES_AT_START = 20;
 
 /**
  * Whether the server shows this account every line the job names: true, false (a line is proven not
  * shown: the whole list was read), or why it could not be told (a line the lookup did not reach within
- * its page limit, or the lookup failed).
+ * its page limit, one listed in a form that does not read, or the lookup failed).
  */
 async function showsEvery(
   deps: {
@@ -84,7 +84,7 @@ async function showsEvery(
   const keys = job.lines.map(keyOf);
   if (!keys.length) return false;
   try {
-    const { found, unreached } = await lookupPasted(deps.client, keys, {
+    const { found, unreached, unreadable } = await lookupPasted(deps.client, keys, {
       cancelled: () => false,
       progress: () => {},
       maxPages: LOOKUP_PAGES_AT_START,
@@ -94,10 +94,13 @@ async function showsEvery(
       return hit !== undefined && (l.id.startsWith('new:') ? hit.username === l.username : hit.id === l.id);
     };
     if (job.lines.every(shown)) return true;
-    // One line proven absent settles it; else the ones not shown were not reached.
-    const far = new Set(unreached);
+    // One line proven absent settles it; else why the ones not shown are not known (one wording each).
+    const far = new Set([...unreached, ...unreadable]);
     if (job.lines.some((l) => !shown(l) && !far.has(keyOf(l)))) return false;
-    return `the list is longer than ${LOOKUP_PAGES_AT_START} pages (the most the lookup at start reads)`;
+    const bad = new Set(unreadable);
+    return job.lines.some((l) => !shown(l) && bad.has(keyOf(l)))
+      ? `one of its lines was ${unsettledText('unreadable')}`
+      : `one of its lines was ${unsettledText('unreached', LOOKUP_PAGES_AT_START)}`;
   } catch (err) {
     deps.logError?.('foreign job', err);
     return `the lookup failed (${describeError(err)})`;
@@ -124,9 +127,11 @@ export interface MarkAgainLookup {
   readonly found: readonly LineListItem[];
   /** Proven absent: the lookup read the whole list (as one walk) and no line has the id. */
   readonly notFound: readonly string[];
-  /** Not reached: the lookup stopped at its page limit (or was stopped) before it read them, or met
-   *  them only as items that do not read (paste-lookup's `unreached`). */
+  /** Not reached: the lookup stopped at its page limit (or was stopped) before it read them
+   *  (paste-lookup's `unreached`). */
   readonly notLookedUp: readonly string[];
+  /** Listed by the server in a form that does not read (paste-lookup's `unreadable`): there, unread. */
+  readonly notReadable: readonly string[];
   /** The lookup failed (the server could not be asked): nothing is known of these. */
   readonly failed: readonly string[];
 }
@@ -146,26 +151,29 @@ export async function lookUpToMarkAgain(
     readonly logError?: ((context: string, err: unknown) => void) | undefined;
   },
 ): Promise<MarkAgainLookup> {
-  const none: MarkAgainLookup = { found: [], notFound: [], notLookedUp: [], failed: [] };
+  const none: MarkAgainLookup = { found: [], notFound: [], notLookedUp: [], notReadable: [], failed: [] };
   if (!ids.length) return none;
   try {
-    const { found, unreached } = await lookupPasted(client, ids, {
+    const { found, unreached, unreadable } = await lookupPasted(client, ids, {
       cancelled: opts.cancelled,
       progress: () => {},
       ...(opts.whole ? {} : { maxPages: LOOKUP_PAGES_AT_START }),
     });
     const far = new Set(unreached);
+    const bad = new Set(unreadable);
     const lines: LineListItem[] = [];
     const notFound: string[] = [];
     const notLookedUp: string[] = [];
+    const notReadable: string[] = [];
     for (const id of new Set(ids)) {
       const hit = found.get(id);
       // An id found as another line's username is not this line.
       if (hit?.id === id) lines.push(hit);
+      else if (bad.has(id)) notReadable.push(id);
       else if (far.has(id) || hit) notLookedUp.push(id);
       else notFound.push(id);
     }
-    return { found: lines, notFound, notLookedUp, failed: [] };
+    return { found: lines, notFound, notLookedUp, notReadable, failed: [] };
   } catch (err) {
     opts.logError?.('marks of an interrupted job', err);
     return { ...none, failed: [...new Set(ids)] };

@@ -2,7 +2,8 @@ import { Text } from 'ink';
 import { hint, keyHint, keyHintText } from '../../commands/keymap';
 import { OPEN } from '../../domain/bulk';
 import { counted, credits, fitWidth } from '../../domain/format';
-import { unsentToMarkAgain } from '../../services/changes/recovery';
+import { LOOKUP_PAGES_AT_START, unsentToMarkAgain } from '../../services/changes/recovery';
+import { unsettledText } from '../../services/paste-lookup';
 import { leftToReview, lookUpAgain, type MarkAgain, type Recovered } from '../../store/changes/changes-slice';
 import { selectOfferStaysMarked, selectToLookUpAgain } from '../../store/selectors';
 import { DialogFrame } from '../components/DialogFrame';
@@ -35,7 +36,10 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
   // Lines the lookup at start did not reach (or failed for): a check again looks them up again.
   const notLooked = selectToLookUpAgain({ markedAgain });
   // Offered exactly when the key works (its command's own rule), saying what it will do.
-  const recheckHint = useApp((s) => keyHint(s, 'resume.recheck', recheckText(unknown, notLooked)));
+  const unreadable = [...markedAgain.values()].filter((m) => m === 'not readable').length;
+  const recheckHint = useApp((s) =>
+    keyHint(s, 'resume.recheck', recheckText(unknown, notLooked, unreadable === notLooked)),
+  );
   const rows: Row[] = [];
   for (const r of recovery?.jobs ?? []) rows.push(...offerRows(r, recovery?.checking ?? false, markedAgain));
   // What Enter and Esc leave for the next start, under the rows (once the check has ended).
@@ -154,8 +158,8 @@ function markedAgainText(
 }
 
 /** What a check again does: the unknown outcomes checked, the lines not looked up looked up. */
-function recheckText(unknown: boolean, notLooked: number): string {
-  const lines = `the ${notLooked === 1 ? 'line' : `${notLooked} lines`} not looked up`;
+function recheckText(unknown: boolean, notLooked: number, allUnreadable: boolean): string {
+  const lines = `the ${notLooked === 1 ? 'line' : `${notLooked} lines`} ${allUnreadable ? 'not readable' : 'not looked up'}`;
   if (!notLooked) return 'checks the unknown ones again';
   return unknown ? `checks the unknown ones and looks up ${lines} again` : `looks up again ${lines}`;
 }
@@ -166,7 +170,8 @@ function recheckText(unknown: boolean, notLooked: number): string {
  */
 function notMarkedText(m: MarkAgain | undefined): string | null {
   if (m === 'not found') return 'not found now, not marked again';
-  if (m === 'not looked up') return 'not looked up (the lookup did not reach it), not marked again';
+  if (m === 'not looked up') return `${unsettledText('unreached', LOOKUP_PAGES_AT_START)}, not marked again`;
+  if (m === 'not readable') return `${unsettledText('unreadable')}, not marked again`;
   if (m === 'lookup failed') return 'not marked again (the lookup failed)';
   return null;
 }
@@ -186,9 +191,14 @@ function unsentNotMarkedText(
       problem: false,
     };
   const gone = lines.filter((l) => marks.get(l.id) === 'not found').length;
-  const far = lines.filter((l) => lookUpAgain(marks.get(l.id))).length;
-  if (!gone && !far) return null;
-  const why = [gone ? `${gone} not found now` : '', far ? `${far} not looked up` : ''].filter(Boolean);
+  const bad = lines.filter((l) => marks.get(l.id) === 'not readable').length;
+  const far = lines.filter((l) => lookUpAgain(marks.get(l.id))).length - bad;
+  if (!gone && !far && !bad) return null;
+  const why = [
+    gone ? `${gone} not found now` : '',
+    far ? `${far} not looked up` : '',
+    bad ? `${bad} not readable` : '',
+  ].filter(Boolean);
   return {
     text: `Of the ${counted(lines.length, 'line')} never sent, ${why.join(' and ')}: not marked again`,
     problem: true,

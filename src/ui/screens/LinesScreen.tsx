@@ -9,7 +9,7 @@ import { LINES_CHROME_ROWS } from '../../present/frame';
 import { headerText, layoutColumns } from '../../present/lines-columns';
 import { viewColumns } from '../../present/saved-views';
 import { progressStep } from '../../present/speech';
-import { NOTE_WALK_PAGES } from '../../services/find-lines';
+import { notesUnsettledText } from '../../services/find-lines';
 import { sortedBy } from '../../store/lines-slice';
 import { LOCAL_MAX, selectLocalLines, selectLocalRows } from '../../store/notes-slice';
 import { caretOf } from '../../store/text-target';
@@ -61,10 +61,13 @@ export function LinesScreen({ width, height }: { readonly width: number; readonl
   else if (page.lines.length === 0 && page.unreadable.length === 0 && local.length) {
     body = failed ? [state, localGroup] : localGroup;
   } else if (page.lines.length === 0 && page.unreadable.length === 0) {
+    // A heading under it saying a noted line was not looked up (or does not read): only the server's
+    // search is proven empty, not the notes.
+    const proven = localRows ? "No line the server's search finds matches" : 'No lines match';
     body = (
       <Text key="empty" color={color('ui.muted')}>
         {' '}
-        {`No lines match. Clear the search (${keyHintText('lines.search')}, ${keyHintText('search.clear')}) or change the filters (${keyHintText('lines.filterStatus')}, ${keyHintText('lines.filterType')}).`}
+        {`${proven}. Clear the search (${keyHintText('lines.search')}, ${keyHintText('search.clear')}) or change the filters (${keyHintText('lines.filterStatus')}, ${keyHintText('lines.filterType')}).`}
       </Text>
     );
     body = failed ? [state, body, localGroup] : [body, localGroup];
@@ -191,12 +194,11 @@ function LocalGroup({
   const m = useApp((s) => s.localMatches);
   const marked = useApp((s) => s.marked);
   if (m?.load.status !== 'ready') return null;
-  const { gone, notLookedUp: far } = m.load.data;
+  const { gone } = m.load.data;
   const total = m.load.data.lines.length;
-  // Not reached is not gone: said in its own words (the lookup walks NOTE_WALK_PAGES at most).
-  const farText = far
-    ? `${far} noted line${far === 1 ? '' : 's'} not looked up (the notes lookup reads ${NOTE_WALK_PAGES} pages at most)`
-    : '';
+  // Not reached, or not readable, is not gone: said in the one wording of each (notesUnsettledText).
+  const farText = notesUnsettledText(m.load.data) ?? '';
+  const far = farText !== '';
   const heading = total
     ? `${total} more found in local notes${far ? '' : " (not by the server's search)"}${total > LOCAL_MAX || m.more ? ` — ${LOCAL_MAX} shown at most, refine the search` : ''}${far ? ` · ${farText}` : ''}${gone ? ` · ${gone} noted line${gone === 1 ? '' : 's'} no longer on the service` : ''}`
     : farText;

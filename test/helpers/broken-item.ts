@@ -1,0 +1,55 @@
+/**
+ * The sandbox behind a scripted server that adds one item that does not read (`broken`: its
+ * connections are not a number) to the last page of every list reply a search of it would find: a
+ * line the server lists but in a form that does not read.
+ */
+import { json, scriptedServer } from './scripted-server';
+
+export const broken = {
+  id: '0b6f5a8e-2f0b-4c43-9d5e-3f1f5a0c0002',
+  hostname: 'h',
+  username: 'brokenline01',
+  password: 'p'.repeat(14),
+  label: '',
+  enabled: true,
+  connections: 'x',
+  is_trial: false,
+  exp_date: '2027-06-02T09:46:43.000Z',
+  start_date: '2026-06-02T09:46:43.000Z',
+  created_at: '2026-06-02T09:46:43.000Z',
+};
+
+/** The sandbox, with every list reply carrying one item that does not read (on its last page). */
+export async function withBrokenItem(target: string) {
+  return scriptedServer(async (req, res) => {
+    // The sandbox may be closed first at a test's end: a request then is dropped, never thrown.
+    const up = await fetch(`${target}${req.url}`, {
+      method: req.method,
+      headers: Object.fromEntries(
+        Object.entries(req.headers).flatMap(([k, v]) =>
+          typeof v === 'string' && k !== 'host' && k !== 'content-length' ? [[k, v]] : [],
+        ),
+      ),
+      ...(req.body ? { body: req.body } : {}),
+    }).catch(() => null);
+    const text = await up?.text().catch(() => null);
+    if (!up || text == null) {
+      res.destroy();
+      return;
+    }
+    const u = new URL(req.url, 'http://x');
+    if (u.pathname !== '/v1/lines/all' || !up.ok) {
+      res.writeHead(up.status, { 'content-type': up.headers.get('content-type') ?? 'application/json' });
+      res.end(text);
+      return;
+    }
+    const page = JSON.parse(text);
+    const s = u.searchParams.get('search');
+    if (page.nextOffset === null && (!s || broken.username.includes(s) || broken.id.includes(s))) {
+      page.lines.push(broken);
+      page.totalHits++;
+      page.totalReturns++;
+    }
+    json(res, 200, page);
+  });
+}
