@@ -15,7 +15,7 @@
  * ui/use-confirm-guard.ts); when each key arrived is read from the store's clock (`deps.now`), so a
  * test moves time instead of sleeping.
  */
-import { pendingCounts } from '../domain/bulk';
+import { affordability, pendingCounts } from '../domain/bulk';
 import { confirmBlocker } from '../store/action-slice';
 import type { AppState, AppStore } from '../store/app-store';
 import { bulkBlocker } from '../store/bulk-slice';
@@ -47,7 +47,14 @@ export function confirmSurface(s: AppState): string | null {
     const b = s.bulk;
     if (b?.phase !== 'preview') return null;
     const total = pendingCounts(b.job.lines).costSum;
-    return `bulk:${b.job.id}:${b.job.op}:${b.job.months}:${b.job.connections}:${b.onlyAffordable}:${b.quoting}:${total}`;
+    // Only the affordable ones: the balance picks the lines and their total (a balance read anew
+    // changes what Enter spends). Kept per lines and balance (domain/bulk.ts `affordability`).
+    const balance = loaded(s.account)?.credits;
+    const picked =
+      b.onlyAffordable && balance !== undefined
+        ? ((a) => `${a.affordable.size}/${a.spent}`)(affordability(b.job.lines, balance))
+        : '';
+    return `bulk:${b.job.id}:${b.job.op}:${b.job.months}:${b.job.connections}:${b.onlyAffordable}:${b.quoting}:${total}:${picked}`;
   }
   if (kind === 'output') {
     // A program of yours on the lines named: a sender on every mark is not undone either.
