@@ -119,6 +119,13 @@ export async function findInService(
   const found = [...page.lines];
   let total = page.totalHits;
   let note: string | null = null;
+  // Items the search matched that do not read: lines there, never a silent "no match".
+  const bad = page.unreadable.length;
+  const unread = bad
+    ? `${countText(bad)} line${bad === 1 ? ' the search matches was' : 's the search matches were'} ${unsettledText('unreadable')}`
+    : null;
+  /** The id's walk met an item of that id (or one whose id does not read) in a form that does not read. */
+  let idUnread = false;
   if (looksLikeId(t) && !found.some((l) => isExact(l, t))) {
     let pages = 0;
     let walked = 0;
@@ -134,12 +141,18 @@ export async function findInService(
             walked = p.lines;
             of = p.total;
           },
+          onUnreadable: (p) => {
+            if (p.unreadable.some((u) => !u.id || u.id.toLowerCase() === t.toLowerCase())) idUnread = true;
+          },
         },
       );
       const hit = hits.get(t) ?? hits.get(t.toLowerCase());
       if (hit) {
         found.unshift(hit);
         total++;
+      } else if (idUnread) {
+        // Met unread (said once: by the search's count when it matched it too); not "not reached".
+        if (!bad) note = `the id's line was ${unsettledText('unreadable')}`;
       } else if (walked < of)
         note = `the id was looked for in the first ${countText(walked)} of ${countText(of)} lines only${signal.aborted ? ' (time limit)' : ''}`;
     } catch (err) {
@@ -158,7 +171,7 @@ export async function findInService(
   return {
     lines,
     total: Math.max(total + byNote.lines.length, lines.length),
-    note: note && far ? `${note}; ${far}` : (note ?? far),
+    note: [unread, note, far].filter(Boolean).join('; ') || null,
   };
 }
 

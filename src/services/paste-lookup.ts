@@ -16,8 +16,8 @@ export interface PasteLookup {
   readonly unreached: readonly string[];
   /**
    * Of `missing`, those an item the server listed in a form that does not read answers to (its id or
-   * username): a line is there, unread. The rest of `missing`, in neither list, are proven absent:
-   * the whole list was read.
+   * username), or may (every one, once such an item's id or username does not read either): a line
+   * is there, unread. The rest of `missing`, in neither list, are proven absent: the whole list was read.
    */
   readonly unreadable: readonly string[];
 }
@@ -121,8 +121,11 @@ export async function lookupPasted(
   const isSettled = (k: string) => found.has(k) || ambiguous.has(k);
   /** Ids and usernames (lower case) of items read that do not read: a line there, not proven absent. */
   const unreadable = new Set<string>();
+  /** Met an item whose id or username does not read: it may be any item missing, none proven absent. */
+  let nameless = false;
   const noteUnreadable = (page: LinesPage) => {
     for (const name of unreadableNames(page)) unreadable.add(name);
+    if (page.unreadable.some((bad) => !bad.id || !bad.username)) nameless = true;
   };
   const settle = (lines: readonly LineListItem[], k: string, whole: boolean) => {
     const r = resolveItem(lines, k);
@@ -142,7 +145,7 @@ export async function lookupPasted(
     const whole = first.nextOffset === null && first.lines.length >= first.totalHits;
     for (const k of keys) settle(first.lines, k, whole);
     opts.progress(found.size + ambiguous.size);
-    if (whole) return byItem(items, found, ambiguous, true, unreadable);
+    if (whole) return byItem(items, found, ambiguous, true, unreadable, nameless);
   }
   let left = keys.filter((k) => !isSettled(k));
   const pages = total === null ? null : walkPagesFor(total);
@@ -177,7 +180,7 @@ export async function lookupPasted(
     reachedAll = !got.cut;
   }
   opts.progress(found.size + ambiguous.size);
-  return byItem(items, found, ambiguous, reachedAll, unreadable);
+  return byItem(items, found, ambiguous, reachedAll, unreadable, nameless);
 }
 
 /** The ids and usernames, in lower case, of a page's items that do not read (a line there all the same). */
@@ -196,6 +199,8 @@ function byItem(
   reachedAll: boolean,
   /** Ids and usernames (lower case) of items met that do not read: what is missing by them is not. */
   unreadable: ReadonlySet<string>,
+  /** An item met did not read its id or username: any item missing may be that one. */
+  nameless: boolean,
 ): PasteLookup {
   const out = {
     found: new Map<string, LineListItem>(),
@@ -211,8 +216,10 @@ function byItem(
     else missing.push(item);
   }
   // An item of that name that does not read is the stronger word: a line is there, reached or not.
-  const bad = missing.filter((i) => unreadable.has(i.trim().toLowerCase()));
-  const unreached = reachedAll ? [] : missing.filter((i) => !unreadable.has(i.trim().toLowerCase()));
+  // One whose id or username does not read may be any of them: none is then proven absent.
+  const isBad = (i: string) => nameless || unreadable.has(i.trim().toLowerCase());
+  const bad = missing.filter(isBad);
+  const unreached = reachedAll ? [] : missing.filter((i) => !isBad(i));
   return { ...out, missing, unreached, unreadable: bad };
 }
 

@@ -15,8 +15,9 @@ rows[50]!.username = 'Liam01';
 rows[450]!.username = 'liam01';
 
 /** A server whose search matches usernames only; pages in id order. `bad`: ids of items it sends
- *  that do not read (listed as unreadable, at their index). */
-function server(bad: ReadonlySet<string> = new Set()) {
+ *  that do not read (listed as unreadable, at their index); `nameless`: their id and username do not
+ *  read either. */
+function server(bad: ReadonlySet<string> = new Set(), nameless = false) {
   let calls = 0;
   const client = {
     listLines: async (q: { search?: string; offset?: number; limit?: number }) => {
@@ -29,7 +30,11 @@ function server(bad: ReadonlySet<string> = new Set()) {
       const lines = items.filter((r) => !bad.has(r.id));
       const unreadable = items.flatMap((r, index) =>
         bad.has(r.id)
-          ? [{ index, id: r.id, username: r.username, field: 'expiry', message: 'not a date' }]
+          ? [
+              nameless
+                ? { index, id: null, username: null, field: 'id', message: 'not a string' }
+                : { index, id: r.id, username: r.username, field: 'expiry', message: 'not a date' },
+            ]
           : [],
       );
       const next = offset + items.length < s.length ? offset + items.length : null;
@@ -126,5 +131,18 @@ describe('a lookup whose walk is cut short', () => {
     expect(r.missing).toEqual(['id030', 'id450']);
     expect(r.unreadable).toEqual(['id030']);
     expect(r.unreached).toEqual(['id450']);
+  });
+
+  it('an item whose id or username does not read may be any line missing: none is proven absent', async () => {
+    const r = await lookupPasted(server(new Set(['id120']), true).client, ['id120', 'user7', 'nobody'], {
+      cancelled: () => false,
+      progress: () => {},
+      total: 250,
+    });
+    expect(r.found.get('user7')?.id).toBe('id007');
+    expect(r.missing).toEqual(['id120', 'nobody']);
+    // The whole list was read, but the item that did not read may be either: neither is "not found".
+    expect(r.unreadable).toEqual(['id120', 'nobody']);
+    expect(r.unreached).toEqual([]);
   });
 });

@@ -54,3 +54,22 @@ describe('find: a noted line the notes lookup did not reach', () => {
     );
   });
 });
+
+describe('find: a line the search matches that does not read', () => {
+  it('is said not readable, never a silent "no match"', async () => {
+    const env = await sandbox({ lines: 40 });
+    const srv = await withBrokenItem(env.sb.baseUrl);
+    const client = createClient({ baseUrl: srv.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+    cleanups.push(async () => {
+      await client.close();
+      await srv.close();
+    });
+    for (const text of [broken.username, broken.id]) {
+      const found = await findInService(client, text, new AbortController().signal);
+      expect(found.lines).toEqual([]);
+      expect(found.note).toBe(
+        '1 line the search matches was not readable (listed by the server in a form that does not read)',
+      );
+    }
+  });
+});

@@ -14,8 +14,9 @@ const rows = Array.from({ length: 150 }, (_, i) =>
   lineItem({ id: `id${String(i).padStart(3, '0')}`, username: `user${i}` }),
 );
 
-/** A server whose search matches usernames only; `bad`: ids of lines it sends that do not read. */
-function server(bad: ReadonlySet<string>) {
+/** A server whose search matches usernames only; `bad`: ids of lines it sends that do not read;
+ *  `nameless`: their id and username do not read either. */
+function server(bad: ReadonlySet<string>, nameless = false) {
   return {
     listLines: async (q: { search?: string; offset?: number; limit?: number }) => {
       const s = q.search ? rows.filter((r) => r.username.includes(q.search!)) : rows;
@@ -33,7 +34,13 @@ function server(bad: ReadonlySet<string>) {
         previousOffset: null,
         lines: items.filter((r) => !bad.has(r.id)),
         unreadable: items.flatMap((r, index) =>
-          bad.has(r.id) ? [{ index, id: r.id, username: r.username, field: 'expiry', message: 'x' }] : [],
+          bad.has(r.id)
+            ? [
+                nameless
+                  ? { index, id: null, username: null, field: 'id', message: 'x' }
+                  : { index, id: r.id, username: r.username, field: 'expiry', message: 'x' },
+              ]
+            : [],
         ),
       };
     },
@@ -66,6 +73,23 @@ describe('a line read again that does not read', () => {
         },
       );
       expect(notFoundAgain(gone!.lines[0]!)).toBe(true);
+    }
+  });
+
+  it('an item whose id and username do not read may be the line: not "not found" (one line, or several)', async () => {
+    for (const ids of [['id120'], ['id120', 'id007']]) {
+      const job = extendJob(
+        'j',
+        ids.map((id) => jobLine(rows.find((r) => r.id === id)!)),
+      );
+      const read = await readAgain(server(new Set(['id120']), true), job, {
+        cancelled: () => false,
+        nowMs: Date.now(),
+      });
+      const line = read!.lines.find((l) => l.id === 'id120')!;
+      expect(line.state).toBe('skipped');
+      expect(notFoundAgain(line)).toBe(false);
+      expect(leftToReview(line)).toBe(true);
     }
   });
 });

@@ -59,3 +59,37 @@ describe('a check of the offer that throws', () => {
     expect(store.getState().recovery).toBeNull();
   });
 });
+
+describe('a set aside the disk refuses', () => {
+  it('Esc: the refusal is said with its file, never thrown at the key; the job is offered again', async () => {
+    const env = await sandbox({ lines: 40 });
+    const [a, b] = (await env.client.listLines({ limit: 2 })).lines;
+    const intents = memoryIntentLog();
+    // Every outcome known, one line never sent: Esc ends it (its unsent line set aside).
+    intents.begin(extendJob('job-ended', [jobLine(a!, { state: 'done', detail: 'applied' }), jobLine(b!)]));
+    const end = intents.end.bind(intents);
+    intents.end = () => {
+      throw Object.assign(new Error("EROFS: read-only file system, rename '/tmp/ld-intents/job-ended'"), {
+        code: 'EROFS',
+        path: '/tmp/ld-intents/job-ended',
+      });
+    };
+    const { store } = await storeOnSandbox({}, { intents }, env);
+    const said: string[] = [];
+    store.subscribe((s) => {
+      if (s.flash && !said.includes(s.flash.text)) said.push(s.flash.text);
+    });
+    await store.getState().recoverIntents();
+    expect(store.getState().recovery?.jobs.map((x) => x.job.id)).toEqual(['job-ended']);
+    store.getState().dismissRecovery();
+    expect(store.getState().recovery).toBeNull();
+    expect(
+      said.some(
+        (t) => t.includes('/tmp/ld-intents/job-ended') && t.includes('offered again at the next start'),
+      ),
+    ).toBe(true);
+    // Nothing ended: the next start offers it again.
+    intents.end = end;
+    expect(intents.open().map((j) => j.id)).toEqual(['job-ended']);
+  });
+});

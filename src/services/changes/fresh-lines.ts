@@ -69,6 +69,9 @@ export async function readAgain(
             cancelled: opts.cancelled,
             onUnreadable: (page) => {
               for (const name of unreadableNames(page)) unreadable.add(name);
+              // One whose id or username does not read may be this line: not proven gone.
+              if (page.unreadable.some((bad) => !bad.id || !bad.username))
+                unreadable.add(one!.id.toLowerCase());
             },
           });
   } else {
