@@ -35,4 +35,25 @@ describe('--stdin: a line the server sends in a form that does not read', () => 
       await srv.close();
     }
   });
+
+  it('--json lists the lines left out, and apart those not proven absent', async () => {
+    const { sb } = await sandbox({ lines: 40 });
+    const srv = await withBrokenItem(sb.baseUrl);
+    try {
+      const env = envFor(srv.baseUrl, DEMO_KEY);
+      const suspended = JSON.parse(
+        (await headless(['lines', '--status', 'suspended', '--ndjson', '--limit', '1'], { env })).stdout,
+      ) as { username: string };
+      const r = await headless(['unsuspend', '--stdin', '--json', '--yes'], {
+        env,
+        stdin: `${suspended.username}\nbrokenline01\n`,
+      });
+      const doc = JSON.parse(r.stdout) as { notFound: string[]; notProvenAbsent?: string[] };
+      expect(doc.notFound).toEqual(['brokenline01']);
+      // Maybe still there: a script must not take it for deleted.
+      expect(doc.notProvenAbsent).toEqual(['brokenline01']);
+    } finally {
+      await srv.close();
+    }
+  });
 });

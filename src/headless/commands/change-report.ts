@@ -174,6 +174,8 @@ export async function printResults(
     json: boolean;
     created?: Line | LineListItem | undefined;
     notFound: readonly string[];
+    /** Of `notFound`, those not proven absent (not looked up, or not readable): maybe still there. */
+    notProvenAbsent?: readonly string[];
     now: number;
     target: TargetInfo;
   },
@@ -187,6 +189,7 @@ export async function printResults(
       lines: rows,
       ...(opts.created ? { line: lineRecord(opts.created, opts.now) } : {}),
       notFound: opts.notFound,
+      ...(opts.notProvenAbsent?.length ? { notProvenAbsent: opts.notProvenAbsent } : {}),
     };
     await out.data(`${JSON.stringify(doc, null, 2)}\n`);
     return;

@@ -272,8 +272,9 @@ async function changeMany(ctx: Ctx, r: Run, p: ChangeParams): Promise<number> {
   );
   const { found, ambiguous } = looked;
   const notFound: string[] = [];
-  // Left out without proof of absence (not reached, or listed in a form that does not read).
-  let unsettled = 0;
+  // Left out without proof of absence (not reached, or listed in a form that does not read): the
+  // JSON names them apart (`notProvenAbsent`), so a script never takes them for deleted.
+  const notProvenAbsent: string[] = [];
   const lines = new Map<string, LineListItem>();
   for (const { item, at } of items) {
     const l = found.get(item);
@@ -281,7 +282,7 @@ async function changeMany(ctx: Ctx, r: Run, p: ChangeParams): Promise<number> {
     const why = unsettledWhy(looked, item);
     if (!l) {
       notFound.push(item);
-      if (why && !several) unsettled++;
+      if (why && !several) notProvenAbsent.push(item);
       out.message(
         `stdin line ${at}: ${several ? ambiguityText(item, several) : why ? `"${item}" was ${unsettledText(why)}` : `no line answers to "${item}"`}; left out, the others go on`,
         'yellow',
@@ -292,10 +293,10 @@ async function changeMany(ctx: Ctx, r: Run, p: ChangeParams): Promise<number> {
   if (!lines.size)
     return failed(
       ctx,
-      unsettled
+      notProvenAbsent.length
         ? {
             code: 'line_unsettled',
-            message: `No line given could be taken; ${unsettled === items.length ? (unsettled === 1 ? 'it is' : 'they are') : `${unsettled} of them are`} not proven absent (above, why)`,
+            message: `No line given could be taken; ${notProvenAbsent.length === items.length ? (notProvenAbsent.length === 1 ? 'it is' : 'they are') : `${notProvenAbsent.length} of them are`} not proven absent (above, why)`,
             path: null,
             exit: EXIT.failed,
           }
@@ -354,7 +355,7 @@ async function changeMany(ctx: Ctx, r: Run, p: ChangeParams): Promise<number> {
   } finally {
     out.clearProgress();
   }
-  await printResults(out, final, { json, notFound, now: ctx.now(), target: quote.target });
+  await printResults(out, final, { json, notFound, notProvenAbsent, now: ctx.now(), target: quote.target });
   out.message(summaryText(final), final.lines.some((l) => l.state === 'unknown') ? 'yellow' : undefined);
   if (final.lines.some((l) => l.state === 'unknown'))
     out.message(
