@@ -110,6 +110,12 @@ async function showsEvery(
 /** A line never sent that is marked again (not a line being created: it has no id yet). */
 export const unsentToMarkAgain = (l: BulkLine): boolean => l.state === 'pending' && !l.id.startsWith('new:');
 
+/** A job as the resume offer shows it: with its count of lines never sent (what Enter resumes). */
+export const recoveredOf = (job: BulkJob): Recovered => ({
+  job,
+  unsent: job.lines.filter((l) => l.state === 'pending').length,
+});
+
 /**
  * The lines of recovered jobs to be marked again (the marks a job was started from are gone with its
  * process): those never sent (`unsentToMarkAgain`), and those the job left marked to review (changed

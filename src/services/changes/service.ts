@@ -22,7 +22,7 @@ import type { OpenLines } from './open-lines';
 import { outcomeMessage, outcomeOf, type SendResult } from './outcome';
 import { appliedElsewhere, othersOf } from './ownership';
 import { planJob, quoteChange, quoteLocally, quoteUpgrades } from './quote';
-import { adoptForeign, lookUpToMarkAgain } from './recovery';
+import { adoptForeign, lookUpToMarkAgain, recoveredOf } from './recovery';
 import type { ChangeEvent, ChangeHooks, ChangeService, ChangeServiceDeps, Recovered } from './service-types';
 import { type Change, validate, validateJob } from './validate';
 
@@ -309,8 +309,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
    * server one job after another (never re-sent), then the offer told where each stands.
    */
   const checkOffered = async (jobs: readonly BulkJob[]): Promise<Recovered[]> => {
-    const unsentOf = (job: BulkJob) => job.lines.filter((l) => l.state === 'pending').length;
-    emit({ type: 'recovery', checking: true, jobs: jobs.map((job) => ({ job, unsent: unsentOf(job) })) });
+    emit({ type: 'recovery', checking: true, jobs: jobs.map(recoveredOf) });
     const checked: Recovered[] = [];
     // The check always ends, so the offer's keys come back: one that throws part way (the intent
     // log's file cannot be written, say) is said, with its file, and the jobs not reached are offered
@@ -319,7 +318,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       for (const job of jobs) {
         for (const l of job.lines) setUnsettled(l, job.id);
         const final = job.lines.some((l) => OPEN.has(l.state)) ? await service.checkChange(job) : job;
-        checked.push({ job: final, unsent: unsentOf(final) });
+        checked.push(recoveredOf(final));
       }
     } catch (err) {
       deps.logError?.('check of the changes left open', err);
@@ -327,7 +326,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         `The check of the changes left open stopped (${describeError(err)}): what it did not reach is still unknown`,
         'error',
       );
-      for (const job of jobs.slice(checked.length)) checked.push({ job, unsent: unsentOf(job) });
+      for (const job of jobs.slice(checked.length)) checked.push(recoveredOf(job));
     } finally {
       emit({ type: 'recovery', checking: false, jobs: checked });
     }

@@ -7,7 +7,7 @@
  */
 import type { BulkJob } from '../../domain/bulk';
 import { leftToReview, notFoundAgain } from '../../services/changes/fresh-lines';
-import { toMarkAgain } from '../../services/changes/recovery';
+import { recoveredOf, toMarkAgain } from '../../services/changes/recovery';
 import {
   type ChangeEvent,
   type ChangeHooks,
@@ -171,8 +171,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
   const offerFollows = (job: BulkJob) => {
     const r = get().recovery;
     if (!r || r.checking || !r.jobs.some((x) => x.job.id === job.id)) return;
-    const unsent = job.lines.filter((l) => l.state === 'pending').length;
-    set({ recovery: { ...r, jobs: r.jobs.map((x) => (x.job.id === job.id ? { job, unsent } : x)) } });
+    set({ recovery: { ...r, jobs: r.jobs.map((x) => (x.job.id === job.id ? recoveredOf(job) : x)) } });
   };
   const follow = (e: ChangeEvent) => {
     switch (e.type) {
