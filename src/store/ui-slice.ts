@@ -11,17 +11,14 @@ export interface UiSlice {
   readonly quitRequested: boolean;
   /** Where each long list is scrolled to (first row shown); clamped again where it is drawn. */
   readonly scroll: Readonly<Record<ScrollArea, number>>;
-  /** Items each long list shows, as last drawn: a page key moves by a page, and a scroll stops where
-   *  the last ones fill it. Read only through `drawnCount` (what and at which size it was drawn for). */
-  readonly pageRows: Readonly<Partial<Record<PagedArea, number>>>;
-  /** What each list's count was drawn for (a dialog and its phase: bulkDrawnFor; the journal's
-   *  filter: journalDrawnFor; help's scopes: helpDrawnFor), so a count drawn for another (the last
-   *  dialog's, the preview's once a job runs, another filter's) is not taken for this one's
-   *  (`drawnCount`). */
-  readonly pageRowsFor: Readonly<Partial<Record<PagedArea, string>>>;
-  /** The terminal size each list's count was drawn at (null: before the store knew the size), so a
-   *  count drawn at another size is not taken for this one's (`drawnCount`). */
-  readonly pageRowsAt: Readonly<Partial<Record<PagedArea, TerminalSize | null>>>;
+  /**
+   * Each long list's count of items in view as last drawn (a page key moves by a page, a scroll stops
+   * where the last ones fill it), with what it was drawn for (a dialog and its phase: bulkDrawnFor;
+   * the journal's filter: journalDrawnFor; help's scopes: helpDrawnFor) and at which terminal size
+   * (null: before the store knew it). Read only through `drawnCount`: a count drawn for another (the
+   * last dialog's, another filter's) or at another size (the frame before a resize) is no count.
+   */
+  readonly drawn: Readonly<Partial<Record<PagedArea, DrawnRows>>>;
   /** The terminal's size the frames are drawn at, set by the app (ui/use-terminal-size.ts) as the
    *  terminal says it changed, before a frame at the new size is drawn; null until it is first set. */
   readonly terminalSize: TerminalSize | null;
@@ -71,7 +68,7 @@ export interface UiSlice {
   scrollBy: (area: ScrollArea, delta: number, total: number, drawnFor: string) => void;
   /** A list back to its first row (it is opened, or shows something else). */
   scrollToStart: (area: ScrollArea) => void;
-  /** Said by a list when it is drawn: how many rows it shows, what for (see pageRowsFor) and at
+  /** Said by a list when it is drawn: how many rows it shows, what for (see `drawn`) and at
    *  which terminal size (the store's as it was drawn). */
   setPageRows: (area: PagedArea, rows: number, drawnFor: string, at: TerminalSize | null) => void;
   /** The terminal is now this size: every list's count drawn at another is no count until redrawn. */
@@ -102,11 +99,18 @@ export interface TerminalSize {
   readonly rows: number;
 }
 
+/** A list's count as drawn: the rows in view, what for, and at which terminal size. */
+export interface DrawnRows {
+  readonly rows: number;
+  readonly drawnFor: string;
+  readonly at: TerminalSize | null;
+}
+
 const sameSize = (a: TerminalSize | null | undefined, b: TerminalSize | null | undefined): boolean =>
   a === b || (!!a && !!b && a.columns === b.columns && a.rows === b.rows);
 
 /** What a list's count is read with: the counts, what and at which size each was drawn for, the size now. */
-export type PageRowsState = Pick<UiSlice, 'pageRows' | 'pageRowsFor' | 'pageRowsAt' | 'terminalSize'>;
+export type PageRowsState = Pick<UiSlice, 'drawn' | 'terminalSize'>;
 
 /** A list's count of rows in view (`rows`), or, while there is none for what it shows now at the size
  *  now, why (`why`: the view is still being drawn, a key waits for the frame). */
@@ -123,12 +127,12 @@ export type DrawnCount =
  * being drawn (at its new size), which the next frame ends.
  */
 export const drawnCount = (s: PageRowsState, area: PagedArea, drawnFor: string): DrawnCount => {
-  const rows = s.pageRows[area];
-  if (rows === undefined || s.terminalSize === null || (s.pageRowsFor[area] ?? '') !== drawnFor)
+  const d = s.drawn[area];
+  if (d === undefined || s.terminalSize === null || d.drawnFor !== drawnFor)
     return { rows: null, why: 'The view is being drawn: try again' };
-  if (!sameSize(s.pageRowsAt[area], s.terminalSize))
+  if (!sameSize(d.at, s.terminalSize))
     return { rows: null, why: 'The view is being drawn at its new size: try again' };
-  return { rows, why: null };
+  return { rows: d.rows, why: null };
 };
 
 /** Why a list's scroll keys move nothing now, or null: some of its `total` items in view, not all. */
@@ -172,9 +176,7 @@ export function createUiSlice(set: SetState, get: GetState, deps: StoreDeps): Ui
     quitRequested: false,
     caret: null,
     scroll: { help: 0, journal: 0, bulk: 0 },
-    pageRows: {},
-    pageRowsFor: {},
-    pageRowsAt: {},
+    drawn: {},
     terminalSize: null,
     guard: null,
     clock,
@@ -210,18 +212,11 @@ export function createUiSlice(set: SetState, get: GetState, deps: StoreDeps): Ui
     },
 
     setPageRows(area, rows, drawnFor, at) {
-      // The count, what and at which size it was drawn for change together: one update, never a
-      // count for another or at another size.
-      const { pageRows, pageRowsFor, pageRowsAt } = get();
-      const sameRows = pageRows[area] === rows;
-      const sameFor = (pageRowsFor[area] ?? '') === drawnFor;
-      const sameAt = sameSize(pageRowsAt[area], at);
-      if (sameRows && sameFor && sameAt) return;
-      set({
-        ...(sameRows ? {} : { pageRows: { ...pageRows, [area]: rows } }),
-        ...(sameFor ? {} : { pageRowsFor: { ...pageRowsFor, [area]: drawnFor } }),
-        ...(sameAt ? {} : { pageRowsAt: { ...pageRowsAt, [area]: at } }),
-      });
+      // The count, what and at which size it was drawn for: one record, never a count for another
+      // or at another size.
+      const d = get().drawn[area];
+      if (d && d.rows === rows && d.drawnFor === drawnFor && sameSize(d.at, at)) return;
+      set({ drawn: { ...get().drawn, [area]: { rows, drawnFor, at } } });
     },
     setTerminalSize(size) {
       if (sameSize(get().terminalSize, size)) return;

@@ -4,7 +4,7 @@ import { useApp } from './store-context';
 
 /**
  * Says, once drawn, how many rows (items) of `area` are in view, what they were drawn for
- * (`drawnFor`: the dialog and its phase, the list and its filter; ui-slice `pageRowsFor`) and at
+ * (`drawnFor`: the dialog and its phase, the list and its filter; ui-slice `drawn`) and at
  * which terminal size (the store's, which the frame is drawn at: ui-slice `terminalSize`): a page
  * key moves by that many, a scroll stops where the last ones fill them, and the scroll keys are
  * offered only when some are in view and some are not. Returns whether the store's count is this

@@ -54,7 +54,7 @@ describe('the bulk dialog’s scroll keys on every frame', () => {
     const app = await renderApp({ lines: 40 }, { journal: memoryJournal() });
     await openBulkPreview(app, { mark: 'all' });
     await app.waitFrame((f) => /^pending, Username: /m.test(f) && NOTE.test(f));
-    expect(app.store.getState().pageRows.bulk).toBeGreaterThan(0);
+    expect(app.store.getState().drawn.bulk?.rows).toBeGreaterThan(0);
     const from = app.ui.frames.length;
     await app.confirm('bulk.start');
     await app.waitFrame((f) => f.includes('Finished'));

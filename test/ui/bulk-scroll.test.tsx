@@ -16,7 +16,7 @@ describe('the bulk dialog’s scroll keys', () => {
     await openBulkPreview(app, { mark: 'all', op: 'line.delete', size: [60, 14] });
     await app.waitFrame((f) => f.includes('Too small') && f.includes('Delete 40 marked lines'));
     // No line is drawn: a scroll key would move nothing the screen shows.
-    expect(app.store.getState().pageRows.bulk).toBe(0);
+    expect(app.store.getState().drawn.bulk?.rows).toBe(0);
     expect(footerHints(app.store.getState()).join(' ')).not.toMatch(/PgDn|PgUp|scroll/);
     for (const id of ['bulk.pageDown', 'bulk.pageUp', 'bulk.down', 'bulk.up'] as const)
       expect(command(id).disabled?.(app.store.getState()), id).toBeTruthy();
@@ -29,7 +29,7 @@ describe('the bulk dialog’s scroll keys', () => {
     await openBulkPreview(app, { mark: 'all', premium: true });
     await app.waitFrame((f) => f.includes('marked lines by') && f.includes('Total'));
     const total = app.store.getState().bulk!.job.lines.length;
-    const inView = app.store.getState().pageRows.bulk!;
+    const inView = app.store.getState().drawn.bulk!.rows;
     expect(inView).toBeGreaterThan(0);
     expect(inView).toBeLessThan(total);
     const end = `${total - inView + 1}–${total} of ${total}`;
@@ -54,7 +54,7 @@ describe('the journal’s scroll keys', () => {
     await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
     await app.press('nav.journal');
     await app.waitFrame((f) => /Journal — .* 30 entries · 1–\d+ of 30/.test(f));
-    const inView = app.store.getState().pageRows.journal!;
+    const inView = app.store.getState().drawn.journal!.rows;
     expect(inView).toBeGreaterThan(0);
     for (let i = 0; i < 10; i++) await app.press('journal.pageDown');
     await app.waitFrame((f) => f.includes(`${31 - inView}–30 of 30`) && f.includes('user000'));

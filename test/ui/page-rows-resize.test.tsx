@@ -193,7 +193,7 @@ describe('the renewals across a resize', () => {
     resize(app, 120, 60);
     await app.press('nav.renewals');
     const s = () => app.store.getState();
-    await app.waitFrame(() => s().renewals.status === 'ready' && (s().pageRows.renewals ?? 0) > 30);
+    await app.waitFrame(() => s().renewals.status === 'ready' && (s().drawn.renewals?.rows ?? 0) > 30);
     expect(selectRenewalsPlan(s())!.rows.length).toBeGreaterThan(100);
     resize(app, 120, 20);
     await app.press('renewals.pageDown');
@@ -202,7 +202,7 @@ describe('the renewals across a resize', () => {
     expect(s().flash?.text).toMatch(/being drawn at its new size/);
     // …and once it is, a page is the new size's.
     await app.waitFrame(() => command('renewals.pageDown').disabled?.(s()) == null);
-    const shown = s().pageRows.renewals!;
+    const shown = s().drawn.renewals!.rows;
     expect(shown).toBeLessThan(20);
     await app.press('renewals.pageDown');
     await app.waitFrame(() => s().renewalsCursor === shown - 1);

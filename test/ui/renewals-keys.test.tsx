@@ -10,11 +10,11 @@ describe('renewals keys', () => {
     await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
     await app.press('nav.renewals');
     await app.waitFrame(
-      () => app.store.getState().renewals.status === 'ready' && !!app.store.getState().pageRows.renewals,
+      () => app.store.getState().renewals.status === 'ready' && !!app.store.getState().drawn.renewals,
     );
     const s = () => app.store.getState();
     const rows = selectRenewalsPlan(s())!.rows.length;
-    const shown = s().pageRows.renewals!;
+    const shown = s().drawn.renewals!.rows;
     expect(shown).toBeGreaterThan(PAGE + 1);
     expect(rows).toBeGreaterThan(shown * 2);
     await app.press('renewals.pageDown');
