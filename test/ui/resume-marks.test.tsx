@@ -9,17 +9,9 @@ import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { renderApp } from '../helpers/app';
 import { broken } from '../helpers/broken-item';
-import { interruptedJob } from '../helpers/interrupted';
+import { interruptedJob, offer } from '../helpers/interrupted';
 import { extendJob, jobLine } from '../helpers/jobs';
 import { brokenLines, farLines } from '../helpers/unreached';
-
-/** The offer's text, its rows joined (a row is cut at the width; the check reads its start). */
-const offer = (f: string) =>
-  f
-    .split('\n')
-    .filter((r) => r.startsWith('│'))
-    .map((r) => r.slice(1).replace(/│\s*$/, '').trim())
-    .join('\n');
 
 describe('the resume offer’s lines changed since marked', () => {
   it('are said marked again only once the lookup has marked them', async () => {

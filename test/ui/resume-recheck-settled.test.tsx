@@ -6,15 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { renderApp } from '../helpers/app';
+import { offer } from '../helpers/interrupted';
 import { extendJob, jobLine } from '../helpers/jobs';
 import { farLines } from '../helpers/unreached';
-
-const offer = (f: string) =>
-  f
-    .split('\n')
-    .filter((r) => r.startsWith('│'))
-    .map((r) => r.slice(1).replace(/│\s*$/, '').trim())
-    .join('\n');
 
 describe('a check again after every unknown line settled', () => {
   it('still looks up the lines not looked up (the whole list), and marks them again', async () => {
