@@ -1,13 +1,38 @@
 /**
+ * The resume offer's set-up: `resumeSandbox` (a sandbox of 40 lines, a client on it and an empty
+ * intent log, for a test to write its jobs in), `offer` (the offer's text in a frame), and
+ * `interruptedJob` (below).
+ */
+import { expect } from 'vitest';
+import { createClient } from '../../src/api/client';
+import { Marks } from '../../src/domain/marks';
+import { memoryIntentLog } from '../../src/services/changes/intent-log';
+import { DEMO_KEY, sandbox } from './sandbox';
+import { slowExtends } from './slow-extends';
+import { cleanups } from './wait';
+
+/** The offer's text, its rows joined (a row is cut at the width; the check reads its start). */
+export const offer = (f: string) =>
+  f
+    .split('\n')
+    .filter((r) => r.startsWith('│'))
+    .map((r) => r.slice(1).replace(/│\s*$/, '').trim())
+    .join('\n');
+
+/** A sandbox of 40 lines, a client on it (closed at the test's end) and an empty intent log. */
+export async function resumeSandbox() {
+  const env = await sandbox({ lines: 40 });
+  const client = createClient({ baseUrl: env.sb.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+  cleanups.push(() => client.close());
+  return { env, client, intents: memoryIntentLog() };
+}
+
+/**
  * A bulk extend of 8 lines interrupted (the app stopped) after some of its lines were sent and one
  * was not, because it changed since it was marked: the intent log holds it for the next start, with
  * lines never sent and the changed one left marked to review. Runs through a fault proxy, so a test
  * can play the next start's network (`proxy.set`).
  */
-import { expect } from 'vitest';
-import { Marks } from '../../src/domain/marks';
-import { slowExtends } from './slow-extends';
-
 export async function interruptedJob() {
   const { env, proxy, intents, deps, start, lines, onExtend } = await slowExtends();
   const changed = lines[5]!;

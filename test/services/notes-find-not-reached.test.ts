@@ -4,26 +4,14 @@
  * looked up" in the source's note, never left out in silence as if no line had it.
  */
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../../src/api/client';
 import { findInService } from '../../src/services/find-lines';
 import { memoryNotes } from '../../src/services/notes';
-import { broken, withBrokenItem } from '../helpers/broken-item';
-import { faultProxy } from '../helpers/fault-proxy';
-import { DEMO_KEY, sandbox } from '../helpers/sandbox';
-import { cleanups } from '../helpers/wait';
+import { broken } from '../helpers/broken-item';
+import { brokenLines, farLines } from '../helpers/unreached';
 
 describe('find: a noted line the notes lookup did not reach', () => {
   it('is said not looked up; the one reached is listed', async () => {
-    const env = await sandbox({ lines: 2_000 });
-    const proxy = await faultProxy(env.sb.baseUrl, { dialect: { searchIgnoresIds: true } });
-    const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
-    cleanups.push(async () => {
-      await client.close();
-      await proxy.close();
-    });
-    const all = (await env.client.listLines({ limit: 1 })).totalHits;
-    const [last] = (await env.client.listLines({ offset: all - 1, limit: 1 })).lines;
-    const [first] = (await env.client.listLines({ offset: 0, limit: 1 })).lines;
+    const { client, first, last } = await farLines();
     const stamp = '2026-01-01T00:00:00.000Z';
     // Kept without a username: each is looked up by its line's id, which this server's search ignores.
     const notes = memoryNotes({
@@ -38,13 +26,7 @@ describe('find: a noted line the notes lookup did not reach', () => {
   }, 30_000);
 
   it('one the server lists in a form that does not read is said so, not "not looked up"', async () => {
-    const env = await sandbox({ lines: 40 });
-    const srv = await withBrokenItem(env.sb.baseUrl);
-    const client = createClient({ baseUrl: srv.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
-    cleanups.push(async () => {
-      await client.close();
-      await srv.close();
-    });
+    const { client } = await brokenLines();
     const stamp = '2026-01-01T00:00:00.000Z';
     const notes = memoryNotes({ [broken.id]: { name: 'Zed Quux', phone: '', text: '', updatedAt: stamp } });
     const found = await findInService(client, 'quux', new AbortController().signal, undefined, notes);
@@ -57,13 +39,7 @@ describe('find: a noted line the notes lookup did not reach', () => {
 
 describe('find: a line the search matches that does not read', () => {
   it('is said not readable, never a silent "no match"', async () => {
-    const env = await sandbox({ lines: 40 });
-    const srv = await withBrokenItem(env.sb.baseUrl);
-    const client = createClient({ baseUrl: srv.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
-    cleanups.push(async () => {
-      await client.close();
-      await srv.close();
-    });
+    const { client } = await brokenLines();
     for (const text of [broken.username, broken.id]) {
       const found = await findInService(client, text, new AbortController().signal);
       expect(found.lines).toEqual([]);

@@ -1,12 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../../src/api/client';
 import type { LineListItem } from '../../src/api/contract';
 import { lookupPasted, resolveItem } from '../../src/services/paste-lookup';
 import { storeOnSandbox } from '../helpers/app';
-import { broken, withBrokenItem } from '../helpers/broken-item';
-import { DEMO_KEY, sandbox } from '../helpers/sandbox';
-import { cleanups } from '../helpers/wait';
+import { broken } from '../helpers/broken-item';
+import { sandbox } from '../helpers/sandbox';
+import { brokenLines } from '../helpers/unreached';
 
 /**
  * The one lookup of a username or id (issue 24): trimmed; an exact match first, else the one line
@@ -157,13 +156,7 @@ describe('one lookup for a username or id', () => {
   });
 
   it('paste to mark says "not found" only of what is proven absent; one listed unreadably is said so', async () => {
-    const env = await sandbox({ lines: 40 });
-    const srv = await withBrokenItem(env.sb.baseUrl);
-    const client = createClient({ baseUrl: srv.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
-    cleanups.push(async () => {
-      await client.close();
-      await srv.close();
-    });
+    const { env, client } = await brokenLines();
     const { store } = await storeOnSandbox({}, { client }, env);
     await store.getState().markPasted(`${broken.username}\nnosuchpasted99`);
     const text = store.getState().flash?.text ?? '';
@@ -176,13 +169,7 @@ describe('one lookup for a username or id', () => {
   });
 
   it('a line looked up by name that the server lists unreadably is said so, never "No line answers"', async () => {
-    const env = await sandbox({ lines: 40 });
-    const srv = await withBrokenItem(env.sb.baseUrl);
-    const client = createClient({ baseUrl: srv.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
-    cleanups.push(async () => {
-      await client.close();
-      await srv.close();
-    });
+    const { env, client } = await brokenLines();
     const { store } = await storeOnSandbox({}, { client }, env);
     expect(await store.getState().lookupLine(broken.username)).toBeNull();
     expect(store.getState().flash?.text).toBe(

@@ -5,27 +5,15 @@
  * said even when no noted line was found.
  */
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../../src/api/client';
 import { memoryNotes } from '../../src/services/notes';
 import { renderApp } from '../helpers/app';
-import { faultProxy } from '../helpers/fault-proxy';
-import { DEMO_KEY, sandbox } from '../helpers/sandbox';
-import { cleanups } from '../helpers/wait';
+import { farLines } from '../helpers/unreached';
 
 describe('/ and a noted line the notes lookup did not reach', () => {
   it('says it not looked up, beside what it found, and alone', async () => {
     // 21 pages on a server whose search matches no id: a note kept without a username is looked up
     // by its line's id, in a walk of 20 pages that never reads the list's last line.
-    const env = await sandbox({ lines: 2_000 });
-    const proxy = await faultProxy(env.sb.baseUrl, { dialect: { searchIgnoresIds: true } });
-    const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
-    cleanups.push(async () => {
-      await client.close();
-      await proxy.close();
-    });
-    const all = (await env.client.listLines({ limit: 1 })).totalHits;
-    const [last] = (await env.client.listLines({ offset: all - 1, limit: 1 })).lines;
-    const [first] = (await env.client.listLines({ offset: 0, limit: 1 })).lines;
+    const { env, client, first, last } = await farLines();
     const stamp = '2026-01-01T00:00:00.000Z';
     const notes = memoryNotes({
       [first!.id]: { name: 'Zed Quux', phone: '', text: '', updatedAt: stamp },

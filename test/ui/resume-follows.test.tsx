@@ -4,27 +4,14 @@
  * check-again key goes once it has nothing left to do.
  */
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../../src/api/client';
-import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { renderApp } from '../helpers/app';
+import { offer, resumeSandbox } from '../helpers/interrupted';
 import { extendJob, jobLine } from '../helpers/jobs';
-import { DEMO_KEY, sandbox } from '../helpers/sandbox';
-import { cleanups } from '../helpers/wait';
-
-const offer = (f: string) =>
-  f
-    .split('\n')
-    .filter((r) => r.startsWith('│'))
-    .map((r) => r.slice(1).replace(/│\s*$/, '').trim())
-    .join('\n');
 
 describe('the resume offer follows its jobs', () => {
   it('an unknown line settled by hand is said settled, and r goes', async () => {
-    const env = await sandbox({ lines: 40 });
-    const client = createClient({ baseUrl: env.sb.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
-    cleanups.push(() => client.close());
+    const { env, client, intents } = await resumeSandbox();
     const [a, b] = (await env.client.listLines({ limit: 2 })).lines;
-    const intents = memoryIntentLog();
     // One line sent just now whose outcome is unknown (the check at start sees no change yet: it stays
     // unknown in its hold window), one never sent.
     intents.begin(
@@ -42,11 +29,8 @@ describe('the resume offer follows its jobs', () => {
   });
 
   it('an unknown line another linedesk settled is taken as the log keeps it: r checks no stale copy', async () => {
-    const env = await sandbox({ lines: 40 });
-    const client = createClient({ baseUrl: env.sb.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
-    cleanups.push(() => client.close());
+    const { env, client, intents } = await resumeSandbox();
     const [a, b] = (await env.client.listLines({ limit: 2 })).lines;
-    const intents = memoryIntentLog();
     const sent = jobLine(a!, { state: 'unknown', sentAt: Date.now() });
     // One line applied, one unknown: settled, nothing of the job needs attention (it is ended).
     intents.begin(extendJob('job-open', [sent, jobLine(b!, { state: 'done', detail: 'applied' })]));

@@ -5,24 +5,13 @@
  * not mark again a line the user unmarked since.
  */
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../../src/api/client';
 import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { renderApp } from '../helpers/app';
-import { broken, withBrokenItem } from '../helpers/broken-item';
-import { faultProxy } from '../helpers/fault-proxy';
-import { interruptedJob } from '../helpers/interrupted';
+import { broken } from '../helpers/broken-item';
+import { interruptedJob, offer } from '../helpers/interrupted';
 import { extendJob, jobLine } from '../helpers/jobs';
-import { DEMO_KEY, sandbox } from '../helpers/sandbox';
-import { cleanups } from '../helpers/wait';
-
-/** The offer's text, its rows joined (a row is cut at the width; the check reads its start). */
-const offer = (f: string) =>
-  f
-    .split('\n')
-    .filter((r) => r.startsWith('│'))
-    .map((r) => r.slice(1).replace(/│\s*$/, '').trim())
-    .join('\n');
+import { brokenLines, farLines } from '../helpers/unreached';
 
 describe('the resume offer’s lines changed since marked', () => {
   it('are said marked again only once the lookup has marked them', async () => {
@@ -59,16 +48,7 @@ describe('the resume offer’s lines changed since marked', () => {
   it('one the lookup at start did not reach is "not looked up", not "not found"; a check again looks it up', async () => {
     // A list of 21 pages (more than the lookup at start reads) on a server whose search matches no
     // id: the lookup walks its 20 pages, and the line at the list's end is never read.
-    const env = await sandbox({ lines: 2_000 });
-    const proxy = await faultProxy(env.sb.baseUrl, { dialect: { searchIgnoresIds: true } });
-    const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
-    cleanups.push(async () => {
-      await client.close();
-      await proxy.close();
-    });
-    const all = (await env.client.listLines({ limit: 1, orderBy: 'id' })).totalHits;
-    const [last] = (await env.client.listLines({ offset: all - 1, limit: 1 })).lines;
-    const [first] = (await env.client.listLines({ offset: 0, limit: 1 })).lines;
+    const { env, client, first, last } = await farLines();
     const intents = memoryIntentLog();
     intents.begin(
       extendJob('job-far', [
@@ -99,13 +79,7 @@ describe('the resume offer’s lines changed since marked', () => {
   }, 30_000);
 
   it('one the server lists in a form that does not read is "not readable", never "did not reach it" nor "not found"', async () => {
-    const env = await sandbox({ lines: 40 });
-    const srv = await withBrokenItem(env.sb.baseUrl);
-    const client = createClient({ baseUrl: srv.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
-    cleanups.push(async () => {
-      await client.close();
-      await srv.close();
-    });
+    const { env, client } = await brokenLines();
     const [first] = (await env.client.listLines({ offset: 0, limit: 1 })).lines;
     const intents = memoryIntentLog();
     intents.begin(

@@ -4,27 +4,15 @@
  * jobs recorded under another key, no notice of damaged files said twice.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createClient } from '../../src/api/client';
-import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { renderApp } from '../helpers/app';
+import { offer, resumeSandbox } from '../helpers/interrupted';
 import { extendJob, jobLine } from '../helpers/jobs';
-import { DEMO_KEY, sandbox } from '../helpers/sandbox';
 import { cleanups } from '../helpers/wait';
-
-const offer = (f: string) =>
-  f
-    .split('\n')
-    .filter((r) => r.startsWith('│'))
-    .map((r) => r.slice(1).replace(/│\s*$/, '').trim())
-    .join('\n');
 
 describe('a check again of the resume offer', () => {
   it('checks the unknown lines, and does not run the recovery at start again', async () => {
-    const env = await sandbox({ lines: 40 });
-    const client = createClient({ baseUrl: env.sb.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
-    cleanups.push(() => client.close());
+    const { env, client, intents } = await resumeSandbox();
     const [a, b] = (await env.client.listLines({ limit: 2 })).lines;
-    const intents = memoryIntentLog();
     // Sent just now, outcome unknown: the check at start sees no change yet (its hold window).
     intents.begin(
       extendJob('job-open', [jobLine(a!, { state: 'unknown', sentAt: Date.now() }), jobLine(b!)]),

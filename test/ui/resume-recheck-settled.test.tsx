@@ -4,35 +4,17 @@
  * to announce, yet the offer still says "not looked up" and offers the key for them.
  */
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../../src/api/client';
 import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { renderApp } from '../helpers/app';
-import { faultProxy } from '../helpers/fault-proxy';
+import { offer } from '../helpers/interrupted';
 import { extendJob, jobLine } from '../helpers/jobs';
-import { DEMO_KEY, sandbox } from '../helpers/sandbox';
-import { cleanups } from '../helpers/wait';
-
-const offer = (f: string) =>
-  f
-    .split('\n')
-    .filter((r) => r.startsWith('│'))
-    .map((r) => r.slice(1).replace(/│\s*$/, '').trim())
-    .join('\n');
+import { farLines } from '../helpers/unreached';
 
 describe('a check again after every unknown line settled', () => {
   it('still looks up the lines not looked up (the whole list), and marks them again', async () => {
     // 21 pages (more than the lookup at start reads) on a server whose search matches no id: the
     // line at the list's end is not reached at start.
-    const env = await sandbox({ lines: 2_000 });
-    const proxy = await faultProxy(env.sb.baseUrl, { dialect: { searchIgnoresIds: true } });
-    const client = createClient({ baseUrl: proxy.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
-    cleanups.push(async () => {
-      await client.close();
-      await proxy.close();
-    });
-    const all = (await env.client.listLines({ limit: 1 })).totalHits;
-    const [last] = (await env.client.listLines({ offset: all - 1, limit: 1 })).lines;
-    const [first] = (await env.client.listLines({ offset: 0, limit: 1 })).lines;
+    const { env, client, first, last } = await farLines();
     const intents = memoryIntentLog();
     // One line whose outcome is unknown, and one left marked to review, at the list's end.
     intents.begin(

@@ -3,27 +3,14 @@
  * line is not marked again (not found now), naming it, not nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../../src/api/client';
-import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { renderApp } from '../helpers/app';
+import { offer, resumeSandbox } from '../helpers/interrupted';
 import { extendJob, jobLine } from '../helpers/jobs';
-import { DEMO_KEY, sandbox } from '../helpers/sandbox';
-import { cleanups } from '../helpers/wait';
-
-const offer = (f: string) =>
-  f
-    .split('\n')
-    .filter((r) => r.startsWith('│'))
-    .map((r) => r.slice(1).replace(/│\s*$/, '').trim())
-    .join('\n');
 
 describe('the resume offer of a single change never sent', () => {
   it('says why its line is not marked again', async () => {
-    const env = await sandbox({ lines: 40 });
-    const client = createClient({ baseUrl: env.sb.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
-    cleanups.push(() => client.close());
+    const { env, client, intents } = await resumeSandbox();
     const [line] = (await env.client.listLines({ limit: 1 })).lines;
-    const intents = memoryIntentLog();
     intents.begin(extendJob('job-one', [jobLine(line!)]));
     // Deleted since (another client): the lookup reads the whole short list and does not find it.
     env.sb.repo.deleteLine(line!.id);

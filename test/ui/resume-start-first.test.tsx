@@ -7,14 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { PAGE_MAX } from '../../src/services/page-walk';
 import { renderApp } from '../helpers/app';
-import { interruptedJob } from '../helpers/interrupted';
-
-const offer = (f: string) =>
-  f
-    .split('\n')
-    .filter((r) => r.startsWith('│'))
-    .map((r) => r.slice(1).replace(/│\s*$/, '').trim())
-    .join('\n');
+import { interruptedJob, offer } from '../helpers/interrupted';
 
 describe('the first screen with an interrupted job', () => {
   it('loads while the lines to mark again are looked up', async () => {

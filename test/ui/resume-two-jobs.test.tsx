@@ -6,12 +6,9 @@
  * nothing ended): the next start offers it again.
  */
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../../src/api/client';
-import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { renderApp, storeOnSandbox } from '../helpers/app';
+import { resumeSandbox } from '../helpers/interrupted';
 import { extendJob, jobLine } from '../helpers/jobs';
-import { DEMO_KEY, sandbox } from '../helpers/sandbox';
-import { cleanups } from '../helpers/wait';
 
 const offer = (f: string) =>
   f
@@ -22,11 +19,8 @@ const offer = (f: string) =>
 
 describe('the offer of two jobs with lines never sent', () => {
   it('Enter says and does one job; the other waits for the next start', async () => {
-    const env = await sandbox({ lines: 40 });
-    const client = createClient({ baseUrl: env.sb.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
-    cleanups.push(() => client.close());
+    const { env, client, intents } = await resumeSandbox();
     const [a, b, c, d, e] = (await env.client.listLines({ limit: 5 })).lines;
-    const intents = memoryIntentLog();
     const released: string[] = [];
     const release = intents.release.bind(intents);
     intents.release = (id) => {
@@ -73,11 +67,8 @@ describe('the offer of two jobs with lines never sent', () => {
   });
 
   it('Esc keeps a job with unknown outcomes: its lines never sent are offered again at the next start', async () => {
-    const env = await sandbox({ lines: 40 });
-    const client = createClient({ baseUrl: env.sb.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
-    cleanups.push(() => client.close());
+    const { env, client, intents } = await resumeSandbox();
     const [a, b] = (await env.client.listLines({ limit: 2 })).lines;
-    const intents = memoryIntentLog();
     intents.begin(
       extendJob('cccccccc-kept', [jobLine(a!, { state: 'unknown', sentAt: Date.now() }), jobLine(b!)]),
     );
