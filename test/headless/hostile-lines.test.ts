@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { LINE_FIELDS } from '../../src/headless/format';
 import { envFor, headless } from '../helpers/headless';
-import { json, scriptedServer } from '../helpers/scripted-server';
+import { listOnlyServer } from '../helpers/scripted-server';
 
 /** Everything sanitize() replaces, one of each kind, and two whole sequences. */
 const HOSTILE = [
@@ -55,21 +55,7 @@ const hostileLine = (i: number) => ({
 describe('lines from a hostile server', () => {
   it('print nothing that could act on the terminal, in any format, every field present', async () => {
     const lines = [0, 1, 2].map(hostileLine);
-    const srv = await scriptedServer((req, res) => {
-      const u = new URL(req.url, 'http://x');
-      if (u.pathname !== '/v1/lines/all') return json(res, 404, { code: 'line_not_found', message: 'no' });
-      json(res, 200, {
-        offset: 0,
-        limit: 100,
-        totalHits: lines.length,
-        totalReturns: lines.length,
-        hasNextPage: false,
-        hasPreviousPage: false,
-        nextOffset: null,
-        previousOffset: null,
-        lines,
-      });
-    });
+    const srv = await listOnlyServer(() => lines);
     try {
       const env = envFor(srv.baseUrl, 'k'.repeat(32));
       const fields = LINE_FIELDS.join(',');

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { envFor, headless } from '../helpers/headless';
-import { json, scriptedServer } from '../helpers/scripted-server';
+import { listOnlyServer } from '../helpers/scripted-server';
 
 const good = {
   id: '0b6f5a8e-2f0b-4c43-9d5e-3f1f5a0c0001',
@@ -29,23 +29,7 @@ const bad = {
 
 describe('line: a line the server sends in a form that does not read', () => {
   it('is said so, never that the lookup stopped before the end of the list', async () => {
-    const srv = await scriptedServer((req, res) => {
-      const u = new URL(req.url, 'http://x');
-      if (u.pathname !== '/v1/lines/all') return json(res, 404, { code: 'line_not_found', message: 'no' });
-      const s = u.searchParams.get('search');
-      const lines = [good, bad].filter((l) => !s || l.username.includes(s));
-      json(res, 200, {
-        offset: 0,
-        limit: 100,
-        totalHits: lines.length,
-        totalReturns: lines.length,
-        hasNextPage: false,
-        hasPreviousPage: false,
-        nextOffset: null,
-        previousOffset: null,
-        lines,
-      });
-    });
+    const srv = await listOnlyServer((s) => [good, bad].filter((l) => !s || l.username.includes(s)));
     try {
       const env = envFor(srv.baseUrl, 'k'.repeat(32));
       const r = await headless(['line', 'brokenline01', '--json'], { env });

@@ -55,3 +55,26 @@ export function json(
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 }
+
+/**
+ * A server with only the list of lines: every list reply is one page of the items `listed` gives for
+ * its search (null: none); any other path is answered 404 line_not_found.
+ */
+export function listOnlyServer(listed: (search: string | null) => readonly unknown[]) {
+  return scriptedServer((req, res) => {
+    const u = new URL(req.url, 'http://x');
+    if (u.pathname !== '/v1/lines/all') return json(res, 404, { code: 'line_not_found', message: 'no' });
+    const lines = listed(u.searchParams.get('search'));
+    json(res, 200, {
+      offset: 0,
+      limit: 100,
+      totalHits: lines.length,
+      totalReturns: lines.length,
+      hasNextPage: false,
+      hasPreviousPage: false,
+      nextOffset: null,
+      previousOffset: null,
+      lines,
+    });
+  });
+}

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../src/services/client';
 import { lookupPasted } from '../../src/services/paste-lookup';
+import { listPage } from '../helpers/list-page';
 
 const rows = Array.from({ length: 500 }, (_, i) => ({
   id: `id${String(i).padStart(3, '0')}`,
@@ -25,31 +26,7 @@ function server(bad: ReadonlySet<string> = new Set(), nameless = false) {
       const s = q.search
         ? rows.filter((r) => r.username.toLowerCase().includes(q.search!.toLowerCase()))
         : rows;
-      const offset = q.offset ?? 0;
-      const items = s.slice(offset, offset + (q.limit ?? 20));
-      const lines = items.filter((r) => !bad.has(r.id));
-      const unreadable = items.flatMap((r, index) =>
-        bad.has(r.id)
-          ? [
-              nameless
-                ? { index, id: null, username: null, field: 'id', message: 'not a string' }
-                : { index, id: r.id, username: r.username, field: 'expiry', message: 'not a date' },
-            ]
-          : [],
-      );
-      const next = offset + items.length < s.length ? offset + items.length : null;
-      return {
-        offset,
-        limit: q.limit ?? 20,
-        totalHits: s.length,
-        totalReturns: items.length,
-        hasNextPage: next !== null,
-        hasPreviousPage: offset > 0,
-        nextOffset: next,
-        previousOffset: null,
-        lines,
-        unreadable,
-      };
+      return listPage(s, q, bad, nameless);
     },
   } as unknown as Pick<ServiceClient, 'listLines'>;
   return { client, calls: () => calls };

@@ -4,11 +4,11 @@
  * ("deleted or moved", which drops it from the marks and the screen).
  */
 import { describe, expect, it } from 'vitest';
-import type { LineListItem } from '../../src/api/contract';
 import { leftToReview, notFoundAgain, readAgain } from '../../src/services/changes/fresh-lines';
 import type { ServiceClient } from '../../src/services/client';
 import { lineItem } from '../helpers/fixtures';
 import { extendJob, jobLine } from '../helpers/jobs';
+import { listPage } from '../helpers/list-page';
 
 const rows = Array.from({ length: 150 }, (_, i) =>
   lineItem({ id: `id${String(i).padStart(3, '0')}`, username: `user${i}` }),
@@ -18,47 +18,28 @@ const rows = Array.from({ length: 150 }, (_, i) =>
  *  `nameless`: their id and username do not read either. */
 function server(bad: ReadonlySet<string>, nameless = false) {
   return {
-    listLines: async (q: { search?: string; offset?: number; limit?: number }) => {
-      const s = q.search ? rows.filter((r) => r.username.includes(q.search!)) : rows;
-      const offset = q.offset ?? 0;
-      const items: LineListItem[] = s.slice(offset, offset + (q.limit ?? 20));
-      const next = offset + items.length < s.length ? offset + items.length : null;
-      return {
-        offset,
-        limit: q.limit ?? 20,
-        totalHits: s.length,
-        totalReturns: items.length,
-        hasNextPage: next !== null,
-        hasPreviousPage: offset > 0,
-        nextOffset: next,
-        previousOffset: null,
-        lines: items.filter((r) => !bad.has(r.id)),
-        unreadable: items.flatMap((r, index) =>
-          bad.has(r.id)
-            ? [
-                nameless
-                  ? { index, id: null, username: null, field: 'id', message: 'x' }
-                  : { index, id: r.id, username: r.username, field: 'expiry', message: 'x' },
-              ]
-            : [],
-        ),
-      };
-    },
+    listLines: async (q: { search?: string; offset?: number; limit?: number }) =>
+      listPage(q.search ? rows.filter((r) => r.username.includes(q.search!)) : rows, q, bad, nameless),
   } as unknown as Pick<ServiceClient, 'listLines'>;
+}
+
+/** id120 read again in a job of the lines `ids`, the server sending it in a form that does not read. */
+async function readAgainAmong(ids: string[], nameless = false) {
+  const job = extendJob(
+    'j',
+    ids.map((id) => jobLine(rows.find((r) => r.id === id)!)),
+  );
+  const read = await readAgain(server(new Set(['id120']), nameless), job, {
+    cancelled: () => false,
+    nowMs: Date.now(),
+  });
+  return read!.lines.find((l) => l.id === 'id120')!;
 }
 
 describe('a line read again that does not read', () => {
   it('is not sent and stays to review, not "not found" (one line, or several)', async () => {
     for (const ids of [['id120'], ['id120', 'id007']]) {
-      const job = extendJob(
-        'j',
-        ids.map((id) => jobLine(rows.find((r) => r.id === id)!)),
-      );
-      const read = await readAgain(server(new Set(['id120'])), job, {
-        cancelled: () => false,
-        nowMs: Date.now(),
-      });
-      const line = read!.lines.find((l) => l.id === 'id120')!;
+      const line = await readAgainAmong(ids);
       expect(line.state).toBe('skipped');
       expect(notFoundAgain(line)).toBe(false);
       expect(leftToReview(line)).toBe(true);
@@ -78,15 +59,7 @@ describe('a line read again that does not read', () => {
 
   it('an item whose id and username do not read may be the line: not "not found" (one line, or several)', async () => {
     for (const ids of [['id120'], ['id120', 'id007']]) {
-      const job = extendJob(
-        'j',
-        ids.map((id) => jobLine(rows.find((r) => r.id === id)!)),
-      );
-      const read = await readAgain(server(new Set(['id120']), true), job, {
-        cancelled: () => false,
-        nowMs: Date.now(),
-      });
-      const line = read!.lines.find((l) => l.id === 'id120')!;
+      const line = await readAgainAmong(ids, true);
       expect(line.state).toBe('skipped');
       expect(notFoundAgain(line)).toBe(false);
       expect(leftToReview(line)).toBe(true);

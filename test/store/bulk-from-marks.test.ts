@@ -16,18 +16,27 @@ import { until } from '../helpers/wait';
 
 const NOW = Date.now();
 
+/**
+ * A store on a sandbox of 40 lines and credits to spare, account, catalog and lines loaded, every line
+ * marked. One time for every plan: an expired line's new expiry is counted from now.
+ */
+async function allMarked() {
+  const env = await storeOnSandbox(
+    { lines: 40, credits: 100_000 },
+    { intents: memoryIntentLog(), journal: memoryJournal(), now: () => NOW },
+  );
+  const { store } = env;
+  await store.getState().loadAccount();
+  await store.getState().loadCatalog();
+  await store.getState().loadLines();
+  await store.getState().markAllMatching();
+  return env;
+}
+
 describe('the bulk preview from the marks', () => {
   it('shows and counts what the lines themselves would; the run extends each once', async () => {
-    const env = await storeOnSandbox(
-      { lines: 40, credits: 100_000 },
-      // One time for both plans: an expired line's new expiry is counted from now.
-      { intents: memoryIntentLog(), journal: memoryJournal(), now: () => NOW },
-    );
+    const env = await allMarked();
     const { store } = env;
-    await store.getState().loadAccount();
-    await store.getState().loadCatalog();
-    await store.getState().loadLines();
-    await store.getState().markAllMatching();
     const marks = store.getState().marked;
     expect(marks.size).toBe(40);
     // The same job from lines made at once (what openBulk did before), then from the marks.
@@ -129,15 +138,8 @@ describe('the bulk preview from the marks', () => {
   });
 
   it('still refuses what the lines themselves would refuse: the total over the balance, a delete not typed', async () => {
-    const env = await storeOnSandbox(
-      { lines: 40, credits: 100_000 },
-      { intents: memoryIntentLog(), journal: memoryJournal(), now: () => NOW },
-    );
+    const env = await allMarked();
     const { store } = env;
-    await store.getState().loadAccount();
-    await store.getState().loadCatalog();
-    await store.getState().loadLines();
-    await store.getState().markAllMatching();
     const marks = store.getState().marked;
     for (const op of ['extend', 'delete'] as const) {
       store.getState().openBulk(op, Array.from(marks.lines(), toBulkLine), { months: 3 });
@@ -170,15 +172,8 @@ describe('the bulk preview from the marks', () => {
 
 describe('whether the preview may start, asked of one job again and again', () => {
   it('answers for the balance, the typed count, only-affordable and the quoting of each asking', async () => {
-    const env = await storeOnSandbox(
-      { lines: 40, credits: 100_000 },
-      { intents: memoryIntentLog(), journal: memoryJournal(), now: () => NOW },
-    );
+    const env = await allMarked();
     const { store } = env;
-    await store.getState().loadAccount();
-    await store.getState().loadCatalog();
-    await store.getState().loadLines();
-    await store.getState().markAllMatching();
     store.getState().openBulk('extend', undefined, { months: 3 });
     const b = store.getState().bulk!;
     const total = affordability(b.job.lines, 0).total;
@@ -204,15 +199,8 @@ describe('whether the preview may start, asked of one job again and again', () =
 
 describe('retrying the failed and cancelled lines of a bulk job', () => {
   it('opens them with the months and connections the job had, planned with them', async () => {
-    const env = await storeOnSandbox(
-      { lines: 40, credits: 100_000 },
-      { intents: memoryIntentLog(), journal: memoryJournal(), now: () => NOW },
-    );
+    const env = await allMarked();
     const { store } = env;
-    await store.getState().loadAccount();
-    await store.getState().loadCatalog();
-    await store.getState().loadLines();
-    await store.getState().markAllMatching();
     const lines = Array.from(store.getState().marked.lines(), toBulkLine);
     for (const [op, params] of [
       ['extend', { months: 6 }],

@@ -4,10 +4,24 @@
  * never a dialog stuck "checking" until quit, never fatal.
  */
 import { describe, expect, it } from 'vitest';
-import { memoryIntentLog } from '../../src/services/changes/intent-log';
+import { type IntentLog, memoryIntentLog } from '../../src/services/changes/intent-log';
 import { storeOnSandbox } from '../helpers/app';
 import { extendJob, jobLine } from '../helpers/jobs';
 import { sandbox } from '../helpers/sandbox';
+
+/** The disk's own error, as node throws it: its code, what was refused, the file's path. */
+const diskError = (code: string, what: string, path: string) =>
+  Object.assign(new Error(`${code}: ${what} '${path}'`), { code, path });
+
+/** A store on `env` with these intents, and every flash it says, in order, once each. */
+async function storeSaying(intents: IntentLog, env: Awaited<ReturnType<typeof sandbox>>) {
+  const { store } = await storeOnSandbox({}, { intents }, env);
+  const said: string[] = [];
+  store.subscribe((s) => {
+    if (s.flash && !said.includes(s.flash.text)) said.push(s.flash.text);
+  });
+  return { store, said };
+}
 
 describe('a check of the offer that throws', () => {
   it('ends: the failure said with its file, the offer usable', async () => {
@@ -33,19 +47,9 @@ describe('a check of the offer that throws', () => {
     // with the file's path).
     const release = intents.release.bind(intents);
     intents.release = () => {
-      throw Object.assign(
-        new Error("ENOSPC: no space left on device, write '/tmp/ld-intents/job-settles.owner'"),
-        {
-          code: 'ENOSPC',
-          path: '/tmp/ld-intents/job-settles.owner',
-        },
-      );
+      throw diskError('ENOSPC', 'no space left on device, write', '/tmp/ld-intents/job-settles.owner');
     };
-    const { store } = await storeOnSandbox({}, { intents }, env);
-    const said: string[] = [];
-    store.subscribe((s) => {
-      if (s.flash && !said.includes(s.flash.text)) said.push(s.flash.text);
-    });
+    const { store, said } = await storeSaying(intents, env);
     await store.getState().recoverIntents();
     const r = store.getState().recovery;
     expect(r?.checking).toBe(false);
@@ -69,16 +73,9 @@ describe('a set aside the disk refuses', () => {
     intents.begin(extendJob('job-ended', [jobLine(a!, { state: 'done', detail: 'applied' }), jobLine(b!)]));
     const end = intents.end.bind(intents);
     intents.end = () => {
-      throw Object.assign(new Error("EROFS: read-only file system, rename '/tmp/ld-intents/job-ended'"), {
-        code: 'EROFS',
-        path: '/tmp/ld-intents/job-ended',
-      });
+      throw diskError('EROFS', 'read-only file system, rename', '/tmp/ld-intents/job-ended');
     };
-    const { store } = await storeOnSandbox({}, { intents }, env);
-    const said: string[] = [];
-    store.subscribe((s) => {
-      if (s.flash && !said.includes(s.flash.text)) said.push(s.flash.text);
-    });
+    const { store, said } = await storeSaying(intents, env);
     await store.getState().recoverIntents();
     expect(store.getState().recovery?.jobs.map((x) => x.job.id)).toEqual(['job-ended']);
     store.getState().dismissRecovery();

@@ -6,21 +6,29 @@
 import { describe, expect, it, vi } from 'vitest';
 import { interruptedJob } from '../helpers/interrupted';
 
+/**
+ * The next start after an interrupted job, its offer made while the offer's lookup of the changed line
+ * is still running: the lookup's list reads wait until `release`.
+ */
+async function offerWithLookupHeld() {
+  const { proxy, start, changed, unsent } = await interruptedJob();
+  const second = await start();
+  let release = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  proxy.set({ onList: () => held });
+  const recovered = second.getState().recoverIntents();
+  await vi.waitFor(() => {
+    const s = second.getState();
+    expect(s.recovery && !s.recovery.checking && s.markedAgain.get(changed.id) === 'looking').toBe(true);
+  });
+  return { second, changed, unsent, release: () => release(), recovered };
+}
+
 describe('a lookup still running when the offer is left', () => {
   it('after a resume started, marks none of the job’s lines', async () => {
-    const { proxy, start, changed } = await interruptedJob();
-    const second = await start();
-    let release = () => {};
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    // The next start's list reads (the lookup's) wait until the resume has started.
-    proxy.set({ onList: () => held });
-    const recovered = second.getState().recoverIntents();
-    await vi.waitFor(() => {
-      const s = second.getState();
-      expect(s.recovery && !s.recovery.checking && s.markedAgain.get(changed.id) === 'looking').toBe(true);
-    });
+    const { second, changed, release, recovered } = await offerWithLookupHeld();
     const resumed = second.getState().resumeJob();
     expect(second.getState().recovery).toBeNull();
     release();
@@ -33,18 +41,7 @@ describe('a lookup still running when the offer is left', () => {
   });
 
   it('after Esc, marks them (the offer said they stay marked)', async () => {
-    const { proxy, start, changed, unsent } = await interruptedJob();
-    const second = await start();
-    let release = () => {};
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    proxy.set({ onList: () => held });
-    const recovered = second.getState().recoverIntents();
-    await vi.waitFor(() => {
-      const s = second.getState();
-      expect(s.recovery && !s.recovery.checking && s.markedAgain.get(changed.id) === 'looking').toBe(true);
-    });
+    const { second, changed, unsent, release, recovered } = await offerWithLookupHeld();
     second.getState().dismissRecovery();
     release();
     await recovered;

@@ -7,17 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { pendingCounts } from '../../src/domain/bulk';
 import { BURST_GAP_MS, CONFIRM_ARM_MS } from '../../src/keys/confirm-gate';
 import { renderApp } from '../helpers/app';
+import { openBulkPreview } from '../helpers/bulk-preview';
 import { books } from '../helpers/sandbox';
 
 describe('an Enter after a months key in the bulk preview', () => {
   it('before the new total has been on screen, it starts nothing; on purpose after it, it charges that total', async () => {
     const app = await renderApp({ lines: 40 }, { now: () => 1_900_000_000_000 });
-    await app.waitFrame((f) => /1–\d+ of 40/.test(f));
-    await app.press('lines.filterType'); // premium: every line can be extended
-    await app.waitFrame((f) => f.includes('type premium') && !f.includes('loading'));
-    await app.press('lines.markPage');
-    await app.waitFrame((f) => /\d+ marked/.test(f));
-    await app.press('line.extend');
+    await openBulkPreview(app, { mark: 'page', premium: true }); // premium: every line can be extended
     await app.waitFrame((f) => f.includes('marked lines by ‹ 1 month ›'));
     const one = pendingCounts(app.store.getState().bulk!.job.lines).costSum;
     // The first total read long enough to confirm it; then more months, and Enter a moment later.

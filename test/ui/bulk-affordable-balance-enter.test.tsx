@@ -9,6 +9,7 @@ import { affordability } from '../../src/domain/bulk';
 import { BURST_GAP_MS, CONFIRM_ARM_MS } from '../../src/keys/confirm-gate';
 import { loaded } from '../../src/store/types';
 import { renderApp } from '../helpers/app';
+import { openBulkPreview } from '../helpers/bulk-preview';
 import { books } from '../helpers/sandbox';
 
 const setCredits = (app: Awaited<ReturnType<typeof renderApp>>, credits: number) =>
@@ -20,12 +21,7 @@ describe('an Enter after the balance changed what the affordable ones cost', () 
   it('before the new total has been on screen, it starts nothing; on purpose after it, it charges that total', async () => {
     const app = await renderApp({ lines: 40 }, { now: () => 1_900_000_000_000 });
     const s = () => app.store.getState();
-    await app.waitFrame((f) => /1–\d+ of 40/.test(f));
-    await app.press('lines.filterType'); // premium: every line can be extended
-    await app.waitFrame((f) => f.includes('type premium') && !f.includes('loading'));
-    await app.press('lines.markPage');
-    await app.waitFrame((f) => /\d+ marked/.test(f));
-    await app.press('line.extend');
+    await openBulkPreview(app, { mark: 'page', premium: true }); // premium: every line can be extended
     await app.waitFrame((f) => f.includes('marked lines by ‹ 1 month ›'));
     const all = affordability(s().bulk!.job.lines, Number.MAX_SAFE_INTEGER).total;
     // A balance for about half the lines, only the affordable ones, read long enough to confirm.

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { keyHintText } from '../../src/commands/keymap';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { renderApp } from '../helpers/app';
+import { appliedJournal } from '../helpers/journal';
 import { resize } from '../helpers/resize';
 
 type App = Awaited<ReturnType<typeof renderApp>>;
@@ -25,24 +26,7 @@ function expectTruthfulFooters(app: App, from: number, key: string, more: RegExp
 }
 
 /** Three entries of this account, ten of another (one a minute from 2026-11-01). */
-function twoAccounts() {
-  const journal = memoryJournal();
-  for (let i = 0; i < 13; i++)
-    journal.append({
-      opId: `j:${i}`,
-      time: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString(),
-      target: i < 3 ? 'sandbox:test' : 'sandbox:other',
-      operation: 'extend',
-      lineId: `id${i}`,
-      username: `user${String(i).padStart(3, '0')}`,
-      quotedCost: 1,
-      estimate: true,
-      deducedCredits: 1,
-      newBalance: 100 - i,
-      outcome: 'applied',
-    });
-  return journal;
-}
+const twoAccounts = () => appliedJournal(13, (i) => (i < 3 ? 'sandbox:test' : 'sandbox:other'));
 
 describe('the journal’s scroll keys', () => {
   it('every account shown: the first frame does not offer them on the count of the one account’s entries', async () => {

@@ -129,6 +129,15 @@ export function asReadFromWords(l: BulkLine): BulkLine {
   return rest;
 }
 
+/** A pending line not sent after reading it again: skipped, nothing charged, and why; no server line shown. */
+function notSent(
+  l: BulkLine,
+  notSentAsRead: 'changed' | 'gone',
+  detail: string,
+): [BulkLine, LineListItem | null] {
+  return [{ ...l, cost: 0, state: 'skipped', notSentAsRead, detail }, null];
+}
+
 /**
  * One pending line against what the server shows now (null: not found), and the server's line to
  * show for it (null: none, or one older than the line marked, never shown as the line now).
@@ -143,44 +152,23 @@ function freshLine(
   // There, but sent in a form that does not read: not known as it is now, so not sent; not gone either
   // (it stays marked, to review and run again).
   if (now === 'unreadable')
-    return [
-      {
-        ...l,
-        cost: 0,
-        state: 'skipped',
-        notSentAsRead: 'changed',
-        detail:
-          'not sent: read again, the server sent it in a form that does not read; nothing charged: run it again',
-      },
-      null,
-    ];
+    return notSent(
+      l,
+      'changed',
+      'not sent: read again, the server sent it in a form that does not read; nothing charged: run it again',
+    );
   if (!now)
-    return [
-      {
-        ...l,
-        cost: 0,
-        state: 'skipped',
-        notSentAsRead: 'gone',
-        detail: `${NOT_FOUND} (deleted or moved since it was ${since}); nothing charged`,
-      },
-      null,
-    ];
+    return notSent(l, 'gone', `${NOT_FOUND} (deleted or moved since it was ${since}); nothing charged`);
   const before = toBulkLine(now).before;
   // An extend's check compares the line's expiry with its `before`: one read older than the marks'
   // (a search index behind the list they came from) would take a change since for this job's. Nor is
   // that line shown for it (a screen would take it, read just now, as the start of a change tried again).
   if (job.op === 'extend' && !notEarlier(before, l.before))
-    return [
-      {
-        ...l,
-        cost: 0,
-        state: 'skipped',
-        notSentAsRead: 'changed',
-        detail:
-          'not sent: read again, its expiry was earlier than when it was marked, or could not be compared (the server’s search may lag); nothing charged: run it again',
-      },
-      null,
-    ];
+    return notSent(
+      l,
+      'changed',
+      'not sent: read again, its expiry was earlier than when it was marked, or could not be compared (the server’s search may lag); nothing charged: run it again',
+    );
   const why = planChanged(job.op, l.before, before);
   if (why)
     return [
