@@ -206,7 +206,7 @@ export interface ByNote {
 }
 
 /** What the notes lookup says of one noted line: its line, not settled and why (`Unsettled`), or null: proven absent. */
-export type NotedLine = LineListItem | Unsettled | null;
+type NotedLine = LineListItem | Unsettled | null;
 
 /**
  * Each noted line of `ids` (in their order) as `lookup` (the paste lookup, its walk at most

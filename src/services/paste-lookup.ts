@@ -30,11 +30,22 @@ export function unsettledWhy(
   lookup: Pick<PasteLookup, 'unreached' | 'unreadable'>,
   item: string,
 ): Unsettled | null {
-  return lookup.unreadable.includes(item)
+  return setOf(lookup.unreadable).has(item)
     ? 'unreadable'
-    : lookup.unreached.includes(item)
+    : setOf(lookup.unreached).has(item)
       ? 'unreached'
       : null;
+}
+
+/** Each list's items as a set, made once: asked once per item missing (a paste or --stdin of 100,000
+ *  lines), a search of the list each time was quadratic. */
+const setsOf = new WeakMap<readonly string[], ReadonlySet<string>>();
+function setOf(list: readonly string[]): ReadonlySet<string> {
+  const kept = setsOf.get(list);
+  if (kept) return kept;
+  const set = new Set(list);
+  setsOf.set(list, set);
+  return set;
 }
 
 /**

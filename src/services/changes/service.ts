@@ -711,9 +711,13 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       // The log is the truth: a job settled since (by hand, in the background, by another linedesk
       // that heard nothing of this offer) is taken as the log keeps it, never checked again from the
       // offer's copy (a second verdict journaled, records written to a file that is gone).
+      // Each file read once for the offer, not once per job.
+      const open = deps.intents?.open();
+      let settled: BulkJob[] | undefined;
       const now = given.map(({ job }) => {
-        const logged = deps.intents ? deps.intents.open().find((j) => j.id === job.id) : latest.get(job.id);
-        return logged ?? readJobs(() => deps.intents?.settled?.()).find((j) => j.id === job.id) ?? job;
+        const logged = open ? open.find((j) => j.id === job.id) : latest.get(job.id);
+        settled ??= logged ? undefined : readJobs(() => deps.intents?.settled?.());
+        return logged ?? settled?.find((j) => j.id === job.id) ?? job;
       });
       return checkOffered(now);
     },

@@ -118,7 +118,7 @@ function laterOf(jobs: readonly Recovered[]): readonly Recovered[] {
  * dialog's width): the lines never sent of the jobs Enter does not resume, and those of the jobs
  * with unknown outcomes Esc keeps (Esc sets aside the lines never sent of the other jobs).
  */
-export function leftNotes(jobs: readonly Recovered[]): string[] {
+function leftNotes(jobs: readonly Recovered[]): string[] {
   const lines = (rs: readonly Recovered[]) => rs.reduce((n, r) => n + r.unsent, 0);
   const are = (rs: readonly Recovered[]) => (lines(rs) === 1 ? 'is' : 'are');
   const later = laterOf(jobs);
