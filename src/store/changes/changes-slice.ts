@@ -6,7 +6,7 @@
  * ownership of jobs and the background checks are the service's; these actions only call it.
  */
 import type { BulkJob } from '../../domain/bulk';
-import { leftToReview, notFoundAgain } from '../../services/changes/fresh-lines';
+import { notFoundAgain } from '../../services/changes/fresh-lines';
 import { recoveredOf, toMarkAgain } from '../../services/changes/recovery';
 import {
   type ChangeEvent,
@@ -80,7 +80,6 @@ export interface ChangesSlice {
 }
 
 /** A line an interrupted job left marked to review (the service's rule, for the resume offer). */
-export { leftToReview };
 
 /** The store's deps with the change service made from them (unless given: a command shares its own). */
 export function withChangeService(deps: StoreDeps): StoreDeps & { readonly changes: ChangeService } {
