@@ -1,6 +1,7 @@
 // npm run bench:startup — a headless command's start-up against its yardstick, `node -e 0`: the built
 // bundle runs `linedesk account --json` against a sandbox in its own process (2,000 lines), launches
-// interleaved with bare Node's, medians, as a ratio. Each twice: with the environment a user of this
+// interleaved with bare Node's and with a plain client making the same requests (bench/plain-account.mjs:
+// the floor of the request shape), medians, as ratios. Each twice: with the environment a user of this
 // machine has (NODE_EXTRA_CA_CERTS as set) and without NODE_EXTRA_CA_CERTS. BENCH_BEFORE=<an older
 // build's dist/linedesk.js> adds that build in the same rounds; each build has a compile-cache
 // directory of its own (NODE_COMPILE_CACHE).
@@ -29,14 +30,18 @@ const withCa: NodeJS.ProcessEnv = {
   LINEDESK_CONFIG_DIR: join(home, 'config'),
   LINEDESK_DATA_DIR: join(home, 'data'),
   LINEDESK_STATE_DIR: join(home, 'state'),
+  BASE: sb.info.baseUrl,
+  KEY: sb.info.accounts[0]!.apiKey,
 };
 const { NODE_EXTRA_CA_CERTS: _ca, ...withoutCa } = withCa;
 const ENVS = { ca: withCa, noCa: withoutCa } as const;
 
-type Variant = 'node' | 'account' | 'oneRequest' | 'version' | 'before' | 'beforeOne';
+type Variant = 'node' | 'account' | 'plain' | 'oneRequest' | 'version' | 'before' | 'beforeOne';
 const VARIANTS: Record<Variant, string[] | null> = {
   node: ['-e', '0'],
   account: ['dist/linedesk.js', 'account', '--json'],
+  // The floor of any client of this request shape: the same 17 requests in 7 rounds, nothing else.
+  plain: ['bench/plain-account.mjs'],
   // One request: what start-up costs apart from account's expired count (a binary search of one-line
   // requests in turn, services/expired-count.ts).
   oneRequest: ['dist/linedesk.js', 'lines', '--json', '--limit', '1'],
@@ -113,6 +118,10 @@ const rows = [
     '`linedesk account --json` (2,000 lines: the account and 6 counts at once, then the expired count: 7 round trips in turn)',
     'account',
     `≤ ${budgets.accountVsNode}× node -e 0: ${check(ratio('ca', 'account') <= budgets.accountVsNode!)}`,
+  ),
+  row(
+    `a plain client making the same requests (bench/plain-account.mjs); \`account --json\` ÷ it: ${(m('ca', 'account') / m('ca', 'plain')).toFixed(2)}× (${(m('noCa', 'account') / m('noCa', 'plain')).toFixed(2)}× not set)`,
+    'plain',
   ),
   row('`linedesk lines --json --limit 1` (one request)', 'oneRequest'),
   row('`linedesk --version`', 'version'),
