@@ -5,6 +5,7 @@
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
+import type { ListLinesParams, ListLinesQuery } from '../../src/api/contract';
 import { mapped, nullableServerString } from '../../src/api/contract/primitives';
 
 describe('mapped: the input type', () => {
@@ -28,5 +29,12 @@ describe('mapped: the input type', () => {
     const required = z.object({ n: mapped(z.number(), (v) => v + 1) });
     expectTypeOf<z.input<typeof required>>().toEqualTypeOf<{ n: number }>();
     expect(required.safeParse({}).success).toBe(false);
+  });
+
+  it("types the list query's offset with no cast: may be omitted, null, text or a number; a number out", () => {
+    expectTypeOf<Pick<ListLinesQuery, 'offset'>>().toEqualTypeOf<{
+      offset?: number | string | null | undefined;
+    }>();
+    expectTypeOf<ListLinesParams['offset']>().toEqualTypeOf<number>();
   });
 });
