@@ -250,18 +250,18 @@ export const planKind = (l: BulkLine): string =>
   `${l.before.isTrial ? 't' : ''}${l.before.enabled ? 'e' : ''}${l.before.connections}`;
 
 /**
- * A lines array's kinds (`planLines`), read once per lines and context: each line's kind by place,
- * one line of each kind, and the credits the lines have deduced (a plan carries them over).
+ * A lines array's kinds (`planLines`), read once per lines and kind function: each line's kind by
+ * place, one line of each kind, and the credits the lines have deduced (a plan carries them over).
  */
 interface Kinds {
   readonly of: Uint32Array;
   readonly samples: readonly BulkLine[];
   readonly credits: number;
 }
-const kindsKept = new WeakMap<readonly BulkLine[], WeakMap<object, Kinds>>();
+const kindsKept = new WeakMap<readonly BulkLine[], WeakMap<(l: BulkLine) => string, Kinds>>();
 
-function kindsOf(lines: readonly BulkLine[], kind: (l: BulkLine) => string, context: object): Kinds {
-  const kept = kindsKept.get(lines)?.get(context);
+function kindsOf(lines: readonly BulkLine[], kind: (l: BulkLine) => string): Kinds {
+  const kept = kindsKept.get(lines)?.get(kind);
   if (kept) return kept;
   const of = new Uint32Array(lines.length);
   const places = new Map<string, number>();
@@ -279,9 +279,9 @@ function kindsOf(lines: readonly BulkLine[], kind: (l: BulkLine) => string, cont
     credits += l.deducedCredits ?? 0;
   }
   const kinds = { of, samples, credits };
-  const byContext = kindsKept.get(lines) ?? new WeakMap<object, Kinds>();
-  byContext.set(context, kinds);
-  kindsKept.set(lines, byContext);
+  const byKind = kindsKept.get(lines) ?? new WeakMap<(l: BulkLine) => string, Kinds>();
+  byKind.set(kind, kinds);
+  kindsKept.set(lines, byKind);
   return kinds;
 }
 
@@ -289,21 +289,21 @@ function kindsOf(lines: readonly BulkLine[], kind: (l: BulkLine) => string, cont
  * Each of `lines` through `plan`; made when read if `lines` are, and then counted without making
  * them: `plan` gives every line of one `kind` the same state and cost, so the planned lines' tally
  * (what `pendingCounts`, `progressOf` and `affordability` read) is worked out from one planned line
- * of each kind and each line's kind, read once per lines and `context` (what `kind` reads besides the
- * line: the lines with an open change). A bulk preview's months or connections changed on 100,000
- * lines is then a pass over their kinds, not 100,000 lines made and planned again (issue #27).
- * Lines planned before are planned again from the lines they were planned from.
+ * of each kind and each line's kind, read once per lines and `kind` (the same function for as long
+ * as what it reads besides the line stays the same: the lines with an open change). A bulk preview's
+ * months or connections changed on 100,000 lines is then a pass over their kinds, not 100,000 lines
+ * made and planned again (issue #27). Lines planned before are planned again from the lines they
+ * were planned from.
  */
 export function planLines(
   lines: readonly BulkLine[],
   kind: (l: BulkLine) => string,
   plan: (l: BulkLine) => BulkLine,
-  context: object,
 ): readonly BulkLine[] {
   const source = lazySources.get(lines)?.from ?? lines;
   const from = lazySources.get(source);
   if (!from) return source.map(plan);
-  const kinds = kindsOf(source, kind, context);
+  const kinds = kindsOf(source, kind);
   const byKind = kinds.samples.map(plan);
   const n = source.length;
   const costs = new Float64Array(n);

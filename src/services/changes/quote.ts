@@ -65,19 +65,32 @@ export async function quoteChange(
 }
 
 /**
+ * A line's kind (what its plan's state and cost depend on) among `open`: whether it has an open
+ * change, else its plan's kind. One function per open set: `planLines` reads a lines array's kinds
+ * once per function, so the preview's next key reads them again only when the open set changed.
+ */
+const kindsIn = new WeakMap<OpenLines, (l: BulkLine) => string>();
+function kindIn(open: OpenLines): (l: BulkLine) => string {
+  let kind = kindsIn.get(open);
+  if (!kind) {
+    kind = (l) => (open.unsettled.has(l.id) ? 'open' : planKind(l));
+    kindsIn.set(open, kind);
+  }
+  return kind;
+}
+
+/**
  * Every line of a job planned: its new values and cost where the app can compute them; a line with
- * an open change is left out, saying why. Its kind (what its state and cost depend on) is whether it
- * has an open change, else its plan's kind (`planLines`: counted by kind, made when read).
+ * an open change is left out, saying why (`planLines`: counted by kind, made when read).
  */
 export function planJob(job: BulkJob, packages: readonly Package[], open: OpenLines, nowMs: number) {
   return planLines(
     job.lines,
-    (l) => (open.unsettled.has(l.id) ? 'open' : planKind(l)),
+    kindIn(open),
     (l): BulkLine =>
       open.unsettled.has(l.id)
         ? { ...l, cost: 0, state: 'skipped', detail: openReason(open, l.id)!, heldBack: true }
         : planLine(l, job.op as BulkOp, job, packages, nowMs),
-    open,
   );
 }
 
