@@ -309,6 +309,7 @@ export function planLines(
   const costs = new Float64Array(n);
   const skipped = new Uint8Array(n);
   const pending = new Uint8Array(n);
+  const uncosted = new Uint8Array(n);
   const perKind = new Float64Array(byKind.length);
   for (let i = 0; i < n; i++) {
     const k = kinds.of[i]!;
@@ -316,7 +317,10 @@ export function planLines(
     perKind[k]!++;
     costs[i] = p.cost ?? 0;
     if (p.state === 'skipped') skipped[i] = 1;
-    else if (p.state === 'pending') pending[i] = 1;
+    else if (p.state === 'pending') {
+      pending[i] = 1;
+      if (p.cost === null) uncosted[i] = 1;
+    }
   }
   const states = noStates();
   let costSum = 0;
@@ -339,8 +343,51 @@ export function planLines(
     costs,
     skipped,
     pending,
+    uncosted,
   });
   return planned;
+}
+
+/**
+ * `lines` with the server's quotes of some of them, by place (`null`: it gave none, said so): made
+ * when read if `lines` are, the others the lines as they were. A quote is the server's, per line (an
+ * upgrade is priced by the days the line has left), so it is not counted by kind; the count is the
+ * lines' own with those places changed, and no line is made for it. Planned again (a key in the
+ * preview), they are planned from the lines `lines` were planned from: by kind again.
+ */
+export function quotedLines(
+  lines: readonly BulkLine[],
+  quotes: ReadonlyMap<number, number | null>,
+): readonly BulkLine[] {
+  const quoted = (l: BulkLine, cost: number | null): BulkLine => ({
+    ...l,
+    cost,
+    ...(cost === null ? { detail: 'no quote' } : {}),
+  });
+  const source = lazySources.get(lines);
+  if (!source) return lines.map((l, i) => (quotes.has(i) ? quoted(l, quotes.get(i)!) : l));
+  const t = tally(lines);
+  const costs = t.costs.slice();
+  const uncosted = t.uncosted.slice();
+  for (const [i, cost] of quotes) {
+    costs[i] = cost ?? 0;
+    if (t.pending[i]) uncosted[i] = cost === null ? 1 : 0;
+  }
+  // Summed in place order, as a count of the lines made would.
+  let costSum = 0;
+  let costUnknown = 0;
+  for (let i = 0; i < costs.length; i++) {
+    costSum += costs[i]!;
+    costUnknown += uncosted[i]!;
+  }
+  const { at, indexOf } = source;
+  const result = lazyOf(lines.length, {
+    at: (i) => (quotes.has(i) ? quoted(at(i), quotes.get(i)!) : at(i)),
+    indexOf,
+    from: source.from ?? lines,
+  });
+  tallies.set(result, { ...t, counts: { ...t.counts, costSum, costUnknown }, costs, uncosted });
+  return result;
 }
 
 /**
@@ -511,6 +558,7 @@ function countLines(
   costs?: Float64Array,
   skipped?: Uint8Array,
   pending?: Uint8Array,
+  uncosted?: Uint8Array,
 ): LineCounts {
   const states = noStates();
   let costUnknown = 0;
@@ -523,6 +571,7 @@ function countLines(
     if (costs) costs[i] = l.cost ?? 0;
     if (skipped) skipped[i] = l.state === 'skipped' ? 1 : 0;
     if (pending) pending[i] = l.state === 'pending' ? 1 : 0;
+    if (uncosted) uncosted[i] = l.state === 'pending' && l.cost === null ? 1 : 0;
     i++;
     costSum += l.cost ?? 0;
     if (l.state === 'pending' && l.cost === null) costUnknown++;
@@ -541,6 +590,8 @@ interface Tally extends LineCounts {
   readonly costs: Float64Array;
   readonly skipped: Uint8Array;
   readonly pending: Uint8Array;
+  /** Pending with no cost yet (what `counts.costUnknown` counts), by place. */
+  readonly uncosted: Uint8Array;
 }
 const tallies = new WeakMap<readonly BulkLine[], Tally>();
 
@@ -550,7 +601,8 @@ function tally(lines: readonly BulkLine[]): Tally {
   const costs = new Float64Array(lines.length);
   const skipped = new Uint8Array(lines.length);
   const pending = new Uint8Array(lines.length);
-  const t = { ...countLines(lines, costs, skipped, pending), costs, skipped, pending };
+  const uncosted = new Uint8Array(lines.length);
+  const t = { ...countLines(lines, costs, skipped, pending, uncosted), costs, skipped, pending, uncosted };
   tallies.set(lines, t);
   return t;
 }
