@@ -168,14 +168,6 @@ function lazyOf(length: number, source: LazySource): readonly BulkLine[] {
   return lines;
 }
 
-/** Each of `lines` through `f`: made when read if `lines` are. */
-export function mapLines(lines: readonly BulkLine[], f: (l: BulkLine) => BulkLine): readonly BulkLine[] {
-  const from = lazySources.get(lines);
-  if (!from) return lines.map(f);
-  const { at, indexOf } = from;
-  return lazyLines(lines.length, (i) => f(at(i)), indexOf);
-}
-
 /** `lines` as an array of objects made once (what a job that runs, or is saved, is given). */
 export function madeLines(lines: readonly BulkLine[]): readonly BulkLine[] {
   const from = lazySources.get(lines);
