@@ -168,14 +168,6 @@ function lazyOf(length: number, source: LazySource): readonly BulkLine[] {
   return lines;
 }
 
-/** Each of `lines` through `f`: made when read if `lines` are. */
-export function mapLines(lines: readonly BulkLine[], f: (l: BulkLine) => BulkLine): readonly BulkLine[] {
-  const from = lazySources.get(lines);
-  if (!from) return lines.map(f);
-  const { at, indexOf } = from;
-  return lazyLines(lines.length, (i) => f(at(i)), indexOf);
-}
-
 /** `lines` as an array of objects made once (what a job that runs, or is saved, is given). */
 export function madeLines(lines: readonly BulkLine[]): readonly BulkLine[] {
   const from = lazySources.get(lines);
@@ -250,18 +242,18 @@ export const planKind = (l: BulkLine): string =>
   `${l.before.isTrial ? 't' : ''}${l.before.enabled ? 'e' : ''}${l.before.connections}`;
 
 /**
- * A lines array's kinds (`planLines`), read once per lines and context: each line's kind by place,
- * one line of each kind, and the credits the lines have deduced (a plan carries them over).
+ * A lines array's kinds (`planLines`), read once per lines and kind function: each line's kind by
+ * place, one line of each kind, and the credits the lines have deduced (a plan carries them over).
  */
 interface Kinds {
   readonly of: Uint32Array;
   readonly samples: readonly BulkLine[];
   readonly credits: number;
 }
-const kindsKept = new WeakMap<readonly BulkLine[], WeakMap<object, Kinds>>();
+const kindsKept = new WeakMap<readonly BulkLine[], WeakMap<(l: BulkLine) => string, Kinds>>();
 
-function kindsOf(lines: readonly BulkLine[], kind: (l: BulkLine) => string, context: object): Kinds {
-  const kept = kindsKept.get(lines)?.get(context);
+function kindsOf(lines: readonly BulkLine[], kind: (l: BulkLine) => string): Kinds {
+  const kept = kindsKept.get(lines)?.get(kind);
   if (kept) return kept;
   const of = new Uint32Array(lines.length);
   const places = new Map<string, number>();
@@ -279,9 +271,9 @@ function kindsOf(lines: readonly BulkLine[], kind: (l: BulkLine) => string, cont
     credits += l.deducedCredits ?? 0;
   }
   const kinds = { of, samples, credits };
-  const byContext = kindsKept.get(lines) ?? new WeakMap<object, Kinds>();
-  byContext.set(context, kinds);
-  kindsKept.set(lines, byContext);
+  const byKind = kindsKept.get(lines) ?? new WeakMap<(l: BulkLine) => string, Kinds>();
+  byKind.set(kind, kinds);
+  kindsKept.set(lines, byKind);
   return kinds;
 }
 
@@ -289,26 +281,27 @@ function kindsOf(lines: readonly BulkLine[], kind: (l: BulkLine) => string, cont
  * Each of `lines` through `plan`; made when read if `lines` are, and then counted without making
  * them: `plan` gives every line of one `kind` the same state and cost, so the planned lines' tally
  * (what `pendingCounts`, `progressOf` and `affordability` read) is worked out from one planned line
- * of each kind and each line's kind, read once per lines and `context` (what `kind` reads besides the
- * line: the lines with an open change). A bulk preview's months or connections changed on 100,000
- * lines is then a pass over their kinds, not 100,000 lines made and planned again (issue #27).
- * Lines planned before are planned again from the lines they were planned from.
+ * of each kind and each line's kind, read once per lines and `kind` (the same function for as long
+ * as what it reads besides the line stays the same: the lines with an open change). A bulk preview's
+ * months or connections changed on 100,000 lines is then a pass over their kinds, not 100,000 lines
+ * made and planned again (issue #27). Lines planned before are planned again from the lines they
+ * were planned from.
  */
 export function planLines(
   lines: readonly BulkLine[],
   kind: (l: BulkLine) => string,
   plan: (l: BulkLine) => BulkLine,
-  context: object,
 ): readonly BulkLine[] {
   const source = lazySources.get(lines)?.from ?? lines;
   const from = lazySources.get(source);
   if (!from) return source.map(plan);
-  const kinds = kindsOf(source, kind, context);
+  const kinds = kindsOf(source, kind);
   const byKind = kinds.samples.map(plan);
   const n = source.length;
   const costs = new Float64Array(n);
   const skipped = new Uint8Array(n);
   const pending = new Uint8Array(n);
+  const uncosted = new Uint8Array(n);
   const perKind = new Float64Array(byKind.length);
   for (let i = 0; i < n; i++) {
     const k = kinds.of[i]!;
@@ -316,7 +309,10 @@ export function planLines(
     perKind[k]!++;
     costs[i] = p.cost ?? 0;
     if (p.state === 'skipped') skipped[i] = 1;
-    else if (p.state === 'pending') pending[i] = 1;
+    else if (p.state === 'pending') {
+      pending[i] = 1;
+      if (p.cost === null) uncosted[i] = 1;
+    }
   }
   const states = noStates();
   let costSum = 0;
@@ -339,8 +335,51 @@ export function planLines(
     costs,
     skipped,
     pending,
+    uncosted,
   });
   return planned;
+}
+
+/**
+ * `lines` with the server's quotes of some of them, by place (`null`: it gave none, said so): made
+ * when read if `lines` are, the others the lines as they were. A quote is the server's, per line (an
+ * upgrade is priced by the days the line has left), so it is not counted by kind; the count is the
+ * lines' own with those places changed, and no line is made for it. Planned again (a key in the
+ * preview), they are planned from the lines `lines` were planned from: by kind again.
+ */
+export function quotedLines(
+  lines: readonly BulkLine[],
+  quotes: ReadonlyMap<number, number | null>,
+): readonly BulkLine[] {
+  const quoted = (l: BulkLine, cost: number | null): BulkLine => ({
+    ...l,
+    cost,
+    ...(cost === null ? { detail: 'no quote' } : {}),
+  });
+  const source = lazySources.get(lines);
+  if (!source) return lines.map((l, i) => (quotes.has(i) ? quoted(l, quotes.get(i)!) : l));
+  const t = tally(lines);
+  const costs = t.costs.slice();
+  const uncosted = t.uncosted.slice();
+  for (const [i, cost] of quotes) {
+    costs[i] = cost ?? 0;
+    if (t.pending[i]) uncosted[i] = cost === null ? 1 : 0;
+  }
+  // Summed in place order, as a count of the lines made would.
+  let costSum = 0;
+  let costUnknown = 0;
+  for (let i = 0; i < costs.length; i++) {
+    costSum += costs[i]!;
+    costUnknown += uncosted[i]!;
+  }
+  const { at, indexOf } = source;
+  const result = lazyOf(lines.length, {
+    at: (i) => (quotes.has(i) ? quoted(at(i), quotes.get(i)!) : at(i)),
+    indexOf,
+    from: source.from ?? lines,
+  });
+  tallies.set(result, { ...t, counts: { ...t.counts, costSum, costUnknown }, costs, uncosted });
+  return result;
 }
 
 /**
@@ -511,6 +550,7 @@ function countLines(
   costs?: Float64Array,
   skipped?: Uint8Array,
   pending?: Uint8Array,
+  uncosted?: Uint8Array,
 ): LineCounts {
   const states = noStates();
   let costUnknown = 0;
@@ -523,6 +563,7 @@ function countLines(
     if (costs) costs[i] = l.cost ?? 0;
     if (skipped) skipped[i] = l.state === 'skipped' ? 1 : 0;
     if (pending) pending[i] = l.state === 'pending' ? 1 : 0;
+    if (uncosted) uncosted[i] = l.state === 'pending' && l.cost === null ? 1 : 0;
     i++;
     costSum += l.cost ?? 0;
     if (l.state === 'pending' && l.cost === null) costUnknown++;
@@ -541,6 +582,8 @@ interface Tally extends LineCounts {
   readonly costs: Float64Array;
   readonly skipped: Uint8Array;
   readonly pending: Uint8Array;
+  /** Pending with no cost yet (what `counts.costUnknown` counts), by place. */
+  readonly uncosted: Uint8Array;
 }
 const tallies = new WeakMap<readonly BulkLine[], Tally>();
 
@@ -550,7 +593,8 @@ function tally(lines: readonly BulkLine[]): Tally {
   const costs = new Float64Array(lines.length);
   const skipped = new Uint8Array(lines.length);
   const pending = new Uint8Array(lines.length);
-  const t = { ...countLines(lines, costs, skipped, pending), costs, skipped, pending };
+  const uncosted = new Uint8Array(lines.length);
+  const t = { ...countLines(lines, costs, skipped, pending, uncosted), costs, skipped, pending, uncosted };
   tallies.set(lines, t);
   return t;
 }

@@ -266,13 +266,14 @@ export async function withServices(ctx: Ctx, body: (services: Services) => Promi
         const line = found.get(item);
         if (line) return { line };
         const several = ambiguous.get(item);
-        // Not found is said only when the whole list was read; else why not, in the one wording.
+        // Not found is said only when the whole list was read; else why not, in the one wording, and
+        // the one code for a line not proven absent (a line of --stdin gets it too: commands/change.ts).
         const why = unsettledWhy({ unreached, unreadable }, item);
         return {
           failure: several
             ? { code: 'line_ambiguous', message: ambiguityText(item, several), path: null, exit: EXIT.failed }
             : {
-                code: why ? 'failed' : 'line_not_found',
+                code: why ? 'line_unsettled' : 'line_not_found',
                 message: why
                   ? `"${item.trim()}" was ${unsettledText(why)}`
                   : `No line answers to "${item.trim()}"`,

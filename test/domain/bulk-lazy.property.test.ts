@@ -1,6 +1,6 @@
 /**
  * The bulk preview's lines made when read (domain/bulk.ts `lazyLines`) read as the array they stand
- * for: what the preview draws and counts, what a plan maps, what a job that runs is given.
+ * for: what the preview draws and counts, what a plan (`planLines`) makes of them, what a job that runs is given.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -10,9 +10,10 @@ import {
   deletedPaidTimeText,
   lazyLines,
   madeLines,
-  mapLines,
   pendingCounts,
+  planKind,
   planLine,
+  planLines,
   progressOf,
   toBulkLine,
 } from '../../src/domain/bulk';
@@ -94,7 +95,8 @@ describe('lines made when read', () => {
           expect({ ...x, affordable: x.affordable.size }).toEqual({ ...y, affordable: y.affordable.size });
           for (const id of [...ids, 'none']) expect(x.affordable.has(id)).toBe(y.affordable.has(id));
           const plan = (l: BulkLine) => planLine(l, 'extend', { months: 1, connections: 2 }, [], NOW);
-          const planned = mapLines(lines, plan);
+          // Planned as the app plans (`planLines`): by kind, made when read.
+          const planned = planLines(lines, planKind, plan);
           expect([...planned]).toEqual(real.map(plan));
           const made = madeLines(planned);
           expect(made).toEqual(real.map(plan));

@@ -8,7 +8,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LineListItem } from '../../src/api/contract';
-import { affordability, lazyLines, madeLines, mapLines, planLine, toBulkLine } from '../../src/domain/bulk';
+import {
+  affordability,
+  lazyLines,
+  madeLines,
+  planKind,
+  planLine,
+  planLines,
+  toBulkLine,
+} from '../../src/domain/bulk';
 import { type MarkedLine, Marks, MarksBuilder } from '../../src/domain/marks';
 import { lineItem } from '../helpers/fixtures';
 
@@ -204,7 +212,7 @@ describe('a mark keeps its text as given', () => {
         const NOW = Date.UTC(2026, 10, 28);
         const plan = (l: ReturnType<typeof toBulkLine>) =>
           planLine({ ...l, cost: l.before.connections }, 'extend', { months: 1, connections: 1 }, [], NOW);
-        const planned = mapLines(lazy, plan);
+        const planned = planLines(lazy, planKind, plan);
         const made = madeLines(planned);
         same(made, eager.map(plan));
         expect(new Set(made.map((l) => l.id)).size).toBe(made.length);

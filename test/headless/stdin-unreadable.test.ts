@@ -31,6 +31,12 @@ describe('--stdin: a line the server sends in a form that does not read', () => 
       });
       expect(both.stderr).toContain('stdin line 2: no line answers to "no-such-line-here"');
       expect(JSON.parse(both.stderr.trim().split('\n').at(-1)!).error.code).toBe('line_unsettled');
+      // The same line named as an ID|USERNAME argument: the same code and exit, never line_not_found.
+      const one = await headless(['unsuspend', 'brokenline01', '--json'], { env });
+      expect(one.code).toBe(alone.code);
+      const oneErr = JSON.parse(one.stderr.trim().split('\n').at(-1)!).error;
+      expect(oneErr.code).toBe('line_unsettled');
+      expect(oneErr.message).toMatch(/"brokenline01" was not readable/);
     } finally {
       await srv.close();
     }

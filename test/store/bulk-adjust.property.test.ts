@@ -16,6 +16,7 @@ import { bulkBlocker } from '../../src/store/bulk-slice';
 import { loaded } from '../../src/store/types';
 import { storeOnSandbox } from '../helpers/app';
 import { books } from '../helpers/sandbox';
+import { until } from '../helpers/wait';
 
 const NOW = Date.now();
 
@@ -103,6 +104,27 @@ describe('the bulk preview adjusted from the marks', () => {
       ),
       { numRuns: 25 },
     );
+  });
+
+  it("an upgrade's quotes in, it counts what its lines made count, and so does the plan of the next key", async () => {
+    const { s } = await markedStore();
+    s().openBulk('upgrade', undefined, { connections: 2 });
+    for (const delta of [1, 1, -1] as const) {
+      await until(() => s().bulk?.quoting === false);
+      const b = s().bulk!;
+      const { now, recounted, made } = countsNowAndRecounted(b);
+      expect(now).toEqual(recounted);
+      // Every line to send has the server's quote.
+      const toSend = made.filter((l) => l.state === 'pending');
+      expect(toSend.length).toBeGreaterThan(0);
+      expect(toSend.filter((l) => l.cost === null)).toEqual([]);
+      s().bulkAdjust(delta);
+      const next = countsNowAndRecounted(s().bulk!);
+      expect(next.now).toEqual(next.recounted);
+      expect(plannedOtherwise(s(), next.made)).toEqual([]);
+    }
+    await until(() => s().bulk?.quoting === false);
+    s().bulkClose();
   });
 
   it('never shows new values with the old plan: a start right after a key is judged by the new total', async () => {

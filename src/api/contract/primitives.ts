@@ -31,12 +31,24 @@ export const serverDate = z.string().transform(parseServerDate);
  * (and, for a page, every line of it) through every young collection until the next full one
  * (issue 27: docs/PERFORMANCE.md, "Listing every line"). An overwrite is a check and makes no
  * closure; this one runs only once the value parsed without an issue, as a pipe's transform does
- * (`unfailed`). Its output type is `fn`'s.
+ * (`unfailed`). Its output type is `fn`'s; whether the field may be omitted (a default's, an
+ * optional's: zod's `optin`/`optout`) is `schema`'s, as it is for a pipe (an omitted optional field
+ * stays omitted: `fn` is not run for it).
  */
 export function mapped<S extends z.ZodType, T>(schema: S, fn: (value: z.output<S>) => T) {
   const step = new z.core.$ZodCheckOverwrite({ check: 'overwrite', tx: fn as never, when: unfailed });
-  return schema.check(step) as unknown as z.ZodType<T, z.input<S>>;
+  return schema.check(step) as unknown as Mapped<S, T>;
 }
+
+/** `mapped`'s type: `fn`'s output, `schema`'s input and its "may be omitted" flags. */
+export type Mapped<S extends z.ZodType, T> = z.ZodType<
+  T,
+  z.input<S>,
+  z.core.$ZodTypeInternals<T, z.input<S>> & {
+    readonly optin: S['_zod']['optin'];
+    readonly optout: S['_zod']['optout'];
+  }
+>;
 
 /**
  * Whether a value has no issue yet. A plain overwrite runs after an issue that lets parsing go on (a

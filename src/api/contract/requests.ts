@@ -42,7 +42,7 @@ export const ListLinesQuery = lazySchema(() =>
     offset: mapped(
       queryInt(OFFSET_RULE).pipe(z.number().int(OFFSET_RULE).min(0, OFFSET_RULE)).nullable().default(0),
       (v) => v ?? 0,
-    ) as unknown as z.ZodDefault<z.ZodType<number, number | string | null>>,
+    ),
     limit: queryInt(LIMIT_RULE)
       .pipe(z.number().int(LIMIT_RULE).min(LIMIT_MIN, LIMIT_RULE).max(LIMIT_MAX, LIMIT_RULE))
       .default(LIMIT_DEFAULT),

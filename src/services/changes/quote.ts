@@ -12,6 +12,7 @@ import {
   planKind,
   planLine,
   planLines,
+  quotedLines,
   SPENDS,
 } from '../../domain/bulk';
 import { extendEstimate } from '../../domain/estimate';
@@ -65,19 +66,32 @@ export async function quoteChange(
 }
 
 /**
+ * A line's kind (what its plan's state and cost depend on) among `open`: whether it has an open
+ * change, else its plan's kind. One function per open set: `planLines` reads a lines array's kinds
+ * once per function, so the preview's next key reads them again only when the open set changed.
+ */
+const kindsIn = new WeakMap<OpenLines, (l: BulkLine) => string>();
+function kindIn(open: OpenLines): (l: BulkLine) => string {
+  let kind = kindsIn.get(open);
+  if (!kind) {
+    kind = (l) => (open.unsettled.has(l.id) ? 'open' : planKind(l));
+    kindsIn.set(open, kind);
+  }
+  return kind;
+}
+
+/**
  * Every line of a job planned: its new values and cost where the app can compute them; a line with
- * an open change is left out, saying why. Its kind (what its state and cost depend on) is whether it
- * has an open change, else its plan's kind (`planLines`: counted by kind, made when read).
+ * an open change is left out, saying why (`planLines`: counted by kind, made when read).
  */
 export function planJob(job: BulkJob, packages: readonly Package[], open: OpenLines, nowMs: number) {
   return planLines(
     job.lines,
-    (l) => (open.unsettled.has(l.id) ? 'open' : planKind(l)),
+    kindIn(open),
     (l): BulkLine =>
       open.unsettled.has(l.id)
         ? { ...l, cost: 0, state: 'skipped', detail: openReason(open, l.id)!, heldBack: true }
         : planLine(l, job.op as BulkOp, job, packages, nowMs),
-    open,
   );
 }
 
@@ -92,27 +106,25 @@ export async function quoteUpgrades(
   wanted: () => boolean = () => true,
   logError?: (context: string, err: unknown) => void,
 ): Promise<readonly BulkLine[]> {
-  // By place: lines made when read are made one by one as they are asked, not all at each change of
-  // the connections (a key pressed in the preview); a plan gone stale stops and is not made at all.
+  // By place: lines made when read are made one by one as they are asked (each once: its id), not
+  // all at each change of the connections (a key pressed in the preview); a plan gone stale stops and
+  // is not made at all. The quotes are set by place too (`quotedLines`): no other line is made.
   const todo = pendingPlaces(planned);
-  const costs = new Map<string, number | null>();
+  const quotes = new Map<number, number | null>();
   let next = 0;
   const worker = async () => {
     while (next < todo.length && wanted()) {
-      const l = planned[todo[next++]!]!;
+      const at = todo[next++]!;
+      const { id } = planned[at]!;
       try {
-        costs.set(l.id, (await client.simulateUpgrade({ id: l.id, new_connections: connections })).cost);
+        quotes.set(at, (await client.simulateUpgrade({ id, new_connections: connections })).cost);
       } catch (err) {
-        costs.set(l.id, null);
+        quotes.set(at, null);
         logError?.('bulk quote', err);
       }
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));
   if (!wanted()) return planned;
-  return planned.map((l) =>
-    costs.has(l.id)
-      ? { ...l, cost: costs.get(l.id)!, ...(costs.get(l.id) === null ? { detail: 'no quote' } : {}) }
-      : l,
-  );
+  return quotedLines(planned, quotes);
 }
