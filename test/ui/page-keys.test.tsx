@@ -1,5 +1,6 @@
 /**
- * The page keys of the find screen, the message picker and a command's output pager move by a page
+ * The page keys of the find screen, the message picker, a command's output pager, the journal and help
+ * move by a page
  * of what the view drew (its rows in view less one kept in sight, ui-slice `pageRows`), not by a fixed
  * count; pressed in the frame after a resize they wait for the view drawn at the new size (never a page
  * of the size before); and they are offered only while some of the list is out of view.
@@ -13,12 +14,14 @@ import { runProgram } from '../../src/app/run-program';
 import { type CommandId, command, keyHintText } from '../../src/commands/keymap';
 import { applyUserKeys } from '../../src/commands/user-keys';
 import { loadTemplates } from '../../src/domain/templates';
+import { memoryJournal } from '../../src/services/changes/journal';
 import { cursorIndex } from '../../src/services/find-lines';
 import type { AppState } from '../../src/store/app-store';
 import { selectFindRows } from '../../src/store/find-slice';
 import { loaded } from '../../src/store/types';
 import type { PagedArea } from '../../src/store/ui-slice';
 import { renderApp } from '../helpers/app';
+import { appliedJournal } from '../helpers/journal';
 import { resize } from '../helpers/resize';
 import { sandbox } from '../helpers/sandbox';
 
@@ -201,5 +204,30 @@ describe('the renewals', () => {
     await app.waitFrame(() => s().renewals.status === 'ready' && s().drawn.renewals !== undefined);
     expect(why(app, 'renewals.pageDown')).toMatch(/in view: nothing to/);
     expect(why(app, 'renewals.pageUp')).toMatch(/in view: nothing to/);
+  });
+});
+
+describe('the journal and help', () => {
+  it('journal: PgDn/PgUp scroll by the entries drawn, at a small size and after a resize', async () => {
+    const app = await renderApp({ lines: 40 }, { journal: appliedJournal(60) });
+    await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
+    resize(app, 100, 16);
+    await app.press('nav.journal');
+    await app.waitFrame((f) => f.includes('60 entries'));
+    await pagesByDrawnRows(
+      app,
+      'journal',
+      { down: 'journal.pageDown', up: 'journal.pageUp' },
+      (s) => s.scroll.journal,
+    );
+  });
+
+  it('help: PgDn/PgUp scroll by the keys drawn, at a small size and after a resize', async () => {
+    const app = await renderApp({ lines: 40 }, { journal: memoryJournal() });
+    await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
+    resize(app, 100, 16);
+    await app.press('app.help');
+    await app.waitFrame((f) => f.includes('Keys — lines screen'));
+    await pagesByDrawnRows(app, 'help', { down: 'help.pageDown', up: 'help.pageUp' }, (s) => s.scroll.help);
   });
 });
