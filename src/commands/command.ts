@@ -103,6 +103,3 @@ export const shownWhole: Disabled = (s) => (s.guard?.hidden ? `Not confirmed: ${
 
 /** Footer priorities above the default (1): kept longest where the footer is narrow. */
 export const FOOTER = { most: 3, often: 2 } as const;
-
-/** Rows a page key scrolls a long list by. */
-export const PAGE = 10;

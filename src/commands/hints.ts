@@ -7,7 +7,6 @@
  * complete (test/keys/keymap.test.ts reads every id the area files name).
  */
 import type { AppState } from '../store/app-store';
-import { type DrawnCount, drawnCount, type PageRowsState } from '../store/ui-slice';
 import { isDialog, selectScreen } from '../store/view-stack';
 import type { Command, Scope } from './command';
 
@@ -73,16 +72,6 @@ export function helpScopesOf(s: Pick<AppState, 'views'>): Scope[] {
  */
 export const keylessCommands = (scopes: readonly Scope[]): Command[] =>
   table.filter((c) => !c.keys.length && c.scopes.some((sc) => scopes.includes(sc)));
-
-/**
- * What help's count of rows in view is drawn for: the scopes it lists (the screen and dialogs under
- * it). A count drawn over another screen is no count (ui-slice `drawnCount`).
- */
-export const helpDrawnFor = (s: Pick<AppState, 'views'>): string => helpScopesOf(s).join(' ');
-
-/** Help's rows in view as drawn for what it lists now (no count until it is drawn). */
-export const helpRowsInView = (s: Pick<AppState, 'views'> & PageRowsState): DrawnCount =>
-  drawnCount(s, 'help', helpDrawnFor(s));
 
 /**
  * What help lists for these scopes, in order: each scope with the commands that work there, then (as

@@ -26,7 +26,6 @@ import * as hints from './hints';
 
 export type { Command, Group, Scope } from './command';
 export {
-  helpDrawnFor,
   helpScopes,
   helpScopesOf,
   helpSections,

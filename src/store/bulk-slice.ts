@@ -19,7 +19,6 @@ import { validateJob } from '../services/changes/validate';
 import { describeError } from '../services/describe-error';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { loaded } from './types';
-import { type DrawnCount, drawnCount, type PageRowsState } from './ui-slice';
 import { selectScreen } from './view-stack';
 
 /** A job's id: node:crypto is loaded when a bulk job is planned, not at the app's start (≈ 2–5 ms of CPU and ≈ 2 MB resident: docs/PERFORMANCE.md). */
@@ -68,17 +67,6 @@ export interface BulkSlice {
   /** A background check of the finished job: its lines follow. */
   bulkJobChecked: (job: BulkJob) => void;
 }
-
-/**
- * What the bulk dialog's count of lines in view is drawn for: the job and its phase (a job started
- * with a screen reader says no line while it runs). A count drawn for another is no count: until this
- * one is drawn, no line is taken to be in view (the scroll keys are not offered a frame too early).
- */
-export const bulkDrawnFor = (b: BulkState | null): string => (b ? `${b.job.id}:${b.phase}` : '');
-
-/** The lines the bulk dialog shows as drawn for the job and phase now (no count until it is drawn). */
-export const bulkLinesInView = (s: { readonly bulk: BulkState | null } & PageRowsState): DrawnCount =>
-  drawnCount(s, 'bulk', bulkDrawnFor(s.bulk));
 
 /**
  * Why the job cannot start now, or null: the costs still coming, then the job's rules (the change

@@ -205,6 +205,13 @@ export function createFindSlice(set: SetState, get: GetState, deps: StoreDeps): 
 const cursorOf = (r: FindRow): FindCursor => ({ source: r.source.id, line: r.line.id });
 const firstCursor = (rows: readonly FindRow[]) => (rows[0] ? cursorOf(rows[0]) : null);
 
+/** The find screen's items: each group's heading, its note, then its rows (FindScreen). */
+export const findItemCount = (groups: readonly FindGroup[]): number =>
+  groups.reduce((n, g) => {
+    const data = loaded(g.load);
+    return n + 1 + (data ? (data.note ? 1 : 0) + data.lines.length : 0);
+  }, 0);
+
 let last: { groups: readonly FindGroup[]; rows: FindRow[] } | null = null;
 /** The find screen's rows, recomputed only when the groups changed. */
 export function selectFindRows(s: Pick<AppState, 'findGroups'>): FindRow[] {

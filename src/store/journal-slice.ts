@@ -8,7 +8,6 @@ import {
 } from '../services/changes/journal-filter';
 import { notesCsv } from '../services/notes';
 import type { GetState, SetState, StoreDeps } from './deps';
-import { type DrawnCount, drawnCount, type PageRowsState } from './ui-slice';
 
 export interface JournalSlice {
   /** The entries shown: this account's (unless all), in the period; one per operation. */
@@ -27,20 +26,6 @@ export interface JournalSlice {
 }
 
 const why = (err: unknown) => (err instanceof Error ? err.message : String(err));
-
-type JournalShown = Pick<JournalSlice, 'journalAllAccounts' | 'journalPeriod' | 'journalEntries'>;
-
-/**
- * What the journal's count of entries in view is drawn for: its accounts, its period and how many
- * entries it holds. A count drawn for another (before `a` or `t`, or a reload that changed them) is
- * no count: until this one is drawn, no entry is taken to be in view (ui-slice `drawnCount`).
- */
-export const journalDrawnFor = (s: JournalShown): string =>
-  `${s.journalAllAccounts ? 'all' : 'one'}:${s.journalPeriod}:${s.journalEntries.length}`;
-
-/** The journal's entries in view as drawn for what it shows now (no count until it is drawn). */
-export const journalEntriesInView = (s: JournalShown & PageRowsState): DrawnCount =>
-  drawnCount(s, 'journal', journalDrawnFor(s));
 
 /** A path as a person reads it: the home folder as ~ (a flash names a path whole). */
 export function displayPath(path: string, home: string): string {

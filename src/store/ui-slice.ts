@@ -1,4 +1,5 @@
 import type { GetState, SetState, StoreDeps } from './deps';
+import { type DrawnForState, drawnForOf } from './drawn-for';
 import type { Flash, Line, LineListItem, ScreenId, Tone, View, ViewId } from './types';
 import { isScreen, navigated, popped, pushed, ROOT, topView, without } from './view-stack';
 
@@ -13,10 +14,10 @@ export interface UiSlice {
   readonly scroll: Readonly<Record<ScrollArea, number>>;
   /**
    * Each long list's count of items in view as last drawn (a page key moves by a page, a scroll stops
-   * where the last ones fill it), with what it was drawn for (a dialog and its phase: bulkDrawnFor;
-   * the journal's filter: journalDrawnFor; help's scopes: helpDrawnFor) and at which terminal size
-   * (null: before the store knew it). Read only through `drawnCount`: a count drawn for another (the
-   * last dialog's, another filter's) or at another size (the frame before a resize) is no count.
+   * where the last ones fill it), with what it was drawn for (what the list shows: drawn-for.ts, a
+   * dialog and its phase, the journal's filter, help's scopes) and at which terminal size (null:
+   * before the store knew it). Read only through `drawnCount`: a count drawn for another (the last
+   * dialog's, another filter's) or at another size (the frame before a resize) is no count.
    */
   readonly drawn: Readonly<Partial<Record<PagedArea, DrawnRows>>>;
   /** The terminal's size the frames are drawn at, set by the app (ui/use-terminal-size.ts) as the
@@ -61,11 +62,11 @@ export interface UiSlice {
    */
   quitDuringJob: () => 'armed' | 'quit';
   setCaret: (caret: Caret) => void;
-  /** Moves a list by `delta` rows, within 0 … `total` − the rows it shows as drawn for `drawnFor` at
-   *  the size now (`drawnCount`), so the offset never goes past the window's end: a key back moves
-   *  what is in view at once. Without that count (a count of another size or list is none) a move
-   *  forward waits for it; a move back never passes the end. */
-  scrollBy: (area: ScrollArea, delta: number, total: number, drawnFor: string) => void;
+  /** Moves a list by `delta` rows, within 0 … `total` − the rows it shows as drawn for what it shows
+   *  now at the size now (`drawnCountOf`), so the offset never goes past the window's end: a key back
+   *  moves what is in view at once. Without that count (a count of another size or list is none) a
+   *  move forward waits for it; a move back never passes the end. */
+  scrollBy: (area: ScrollArea, delta: number, total: number) => void;
   /** A list back to its first row (it is opened, or shows something else). */
   scrollToStart: (area: ScrollArea) => void;
   /** Said by a list when it is drawn: how many rows it shows, what for (see `drawn`) and at
@@ -91,8 +92,11 @@ export interface ConfirmGuard {
   readonly early: boolean;
 }
 
-export type ScrollArea = 'help' | 'journal' | 'bulk';
-export type PagedArea = ScrollArea | 'renewals';
+/** The lists scrolled by an offset kept here (`scroll`). */
+export type ScrollArea = 'help' | 'journal' | 'bulk' | 'output';
+/** The lists whose rows in view are counted as drawn (`drawn`): the scrolled ones, and those whose
+ *  window follows a cursor kept in their slice. */
+export type PagedArea = ScrollArea | 'renewals' | 'find' | 'message';
 
 export interface TerminalSize {
   readonly columns: number;
@@ -135,6 +139,19 @@ export const drawnCount = (s: PageRowsState, area: PagedArea, drawnFor: string):
   return { rows: d.rows, why: null };
 };
 
+/** `area`'s count of rows in view as drawn for what it shows now (drawn-for.ts) at the size now. */
+export const drawnCountOf = (s: DrawnForState & PageRowsState, area: PagedArea): DrawnCount =>
+  drawnCount(s, area, drawnForOf(s, area));
+
+/**
+ * What a page key moves `area` by: the rows it shows as drawn now, less one kept in sight (one at
+ * least); 0 while there is no count for the size now (the key is not offered then: `scrollsNothing`).
+ */
+export const pageRows = (s: DrawnForState & PageRowsState, area: PagedArea): number => {
+  const { rows } = drawnCountOf(s, area);
+  return rows === null ? 0 : Math.max(1, rows - 1);
+};
+
 /** Why a list's scroll keys move nothing now, or null: some of its `total` items in view, not all. */
 export const scrollsNothing = (inView: DrawnCount, total: number, what: string): string | null =>
   inView.rows === null
@@ -175,7 +192,7 @@ export function createUiSlice(set: SetState, get: GetState, deps: StoreDeps): Ui
     showPassword: false,
     quitRequested: false,
     caret: null,
-    scroll: { help: 0, journal: 0, bulk: 0 },
+    scroll: { help: 0, journal: 0, bulk: 0, output: 0 },
     drawn: {},
     terminalSize: null,
     guard: null,
@@ -198,11 +215,11 @@ export function createUiSlice(set: SetState, get: GetState, deps: StoreDeps): Ui
       set({ guard: what === 'dropped' ? { ...same, dropped: same.dropped + 1 } : { ...same, early: true } });
     },
 
-    scrollBy(area, delta, total, drawnFor) {
+    scrollBy(area, delta, total) {
       const now = get().scroll[area];
       // The last window starts where the rows in view (as drawn now) end with the last item; with no
       // count yet, no further than the offset now.
-      const { rows } = drawnCount(get(), area, drawnFor);
+      const { rows } = drawnCountOf(get(), area);
       const last = rows === null ? now : Math.max(0, total - Math.max(1, rows));
       const next = Math.max(0, Math.min(last, now + delta));
       if (next !== now) set({ scroll: { ...get().scroll, [area]: next } });

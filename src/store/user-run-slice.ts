@@ -19,7 +19,6 @@ export interface UserRun {
    * can never pass for one), then its output.
    */
   readonly rows: readonly PagerRow[];
-  readonly scroll: number;
 }
 
 export interface UserRunSlice {
@@ -27,13 +26,15 @@ export interface UserRunSlice {
   readonly userCommands: readonly UserCommand[];
   readonly userKeyProblems: readonly string[];
   readonly userRun: UserRun | null;
+  /** The screen rows the pager's text takes as last drawn (long lines wrap): how far it scrolls (its
+   *  offset is ui-slice `scroll.output`). */
+  readonly userRunRows: number;
   /** Runs a command of yours on the line on screen or the marked lines (asks first when it should). */
   runUserCommand: (name: string) => void;
   /** Enter on the question: runs it. */
   confirmUserRun: () => void;
-  scrollUserRun: (delta: number) => void;
   /** Said by the pager when drawn: how many screen rows its text takes (long lines wrap), so a
-   *  scroll can reach the end. */
+   *  scroll can reach the end and the scroll keys are offered only while some are out of view. */
   userRunDrawn: (rows: number) => void;
   /** Esc: stops a run still going (its program is ended) and closes the pager. */
   closeUserRun: () => void;
@@ -55,7 +56,6 @@ const heading = (username: string, i: number, n: number, end: string, ok: boolea
 export function createUserRunSlice(set: SetState, get: GetState, deps: StoreDeps): UserRunSlice {
   const now = deps.now ?? Date.now;
   let abort: AbortController | null = null;
-  let drawnRows = 0;
   const update = (patch: Partial<UserRun>) => {
     const r = get().userRun;
     if (r) set({ userRun: { ...r, ...patch } });
@@ -106,6 +106,7 @@ export function createUserRunSlice(set: SetState, get: GetState, deps: StoreDeps
     userCommands: deps.userKeys?.commands ?? [],
     userKeyProblems: deps.userKeys?.problems ?? [],
     userRun: null,
+    userRunRows: 0,
 
     runUserCommand(name) {
       const u = get().userCommands.find((x) => x.name === name);
@@ -134,9 +135,9 @@ export function createUserRunSlice(set: SetState, get: GetState, deps: StoreDeps
                 ...(lines.length > 200 ? [`  … and ${counted(lines.length - 200, 'more line')}`] : []),
               ]
             : [],
-          scroll: 0,
         },
       });
+      get().scrollToStart('output');
       get().pushView({ id: 'output' });
       if (!ask) void runAll(u, lines);
     },
@@ -148,15 +149,8 @@ export function createUserRunSlice(set: SetState, get: GetState, deps: StoreDeps
       void runAll(u, r.lines);
     },
 
-    scrollUserRun(delta) {
-      const r = get().userRun;
-      if (!r) return;
-      const scroll = Math.max(0, Math.min(Math.max(r.rows.length, drawnRows) - 1, r.scroll + delta));
-      if (scroll !== r.scroll) update({ scroll });
-    },
-
     userRunDrawn(rows) {
-      drawnRows = rows;
+      if (rows !== get().userRunRows) set({ userRunRows: rows });
     },
 
     closeUserRun() {
@@ -186,9 +180,9 @@ export function createUserRunSlice(set: SetState, get: GetState, deps: StoreDeps
               : ['No commands of yours: docs/CONFIG.md says how to add one.']),
             ...(problems.length ? ['', 'Left out of the config:', ...problems.map((p) => `  ${p}`)] : []),
           ],
-          scroll: 0,
         },
       });
+      get().scrollToStart('output');
       get().pushView({ id: 'output' });
     },
   };

@@ -153,6 +153,35 @@ describe('a walk through the screens and menus', () => {
         () => selectDialog(state(app)) === null,
       );
       await visit(
+        'message picker',
+        async () => {
+          await app.press('line.copy');
+          await app.waitFrame(() => selectDialog(state(app)) === 'copy');
+          await app.press('copy.message');
+        },
+        () => selectDialog(state(app)) === 'message' && state(app).drawn.message !== undefined,
+      );
+      await visit(
+        'message picker closed',
+        () => app.press('message.close'),
+        () => selectDialog(state(app)) === null,
+      );
+      // A pager (here the list of your commands, `:run`) whose text is all in view: no scroll key.
+      await visit(
+        'output pager',
+        async () => {
+          await app.press('app.palette');
+          await app.type('run');
+          await app.press('palette.run');
+        },
+        () => selectDialog(state(app)) === 'output' && state(app).drawn.output !== undefined,
+      );
+      await visit(
+        'output pager closed',
+        () => app.press('output.close'),
+        () => selectDialog(state(app)) === null,
+      );
+      await visit(
         'help',
         () => app.press('app.help'),
         () => selectDialog(state(app)) === 'help',

@@ -1,14 +1,13 @@
-import { journalDrawnFor, journalEntriesInView } from '../../store/journal-slice';
-import { scrollsNothing } from '../../store/ui-slice';
-import { c, type Disabled, FOOTER, PAGE } from '../command';
-import { helpDrawnFor, helpRows, helpRowsInView, keyHintText } from '../hints';
+import { drawnCountOf, pageRows, scrollsNothing } from '../../store/ui-slice';
+import { c, type Disabled, FOOTER } from '../command';
+import { helpRows, keyHintText } from '../hints';
 import { completePaletteInput, runPalette } from '../palette';
 
 /** The journal's and help's scroll keys move what is in view only when some of it is in view and some
  *  is not (counted as drawn for what they show now: a frame does not offer them on the last count). */
 const journalScrolls: Disabled = (s) =>
-  scrollsNothing(journalEntriesInView(s), s.journalEntries.length, 'entry');
-const helpScrolls: Disabled = (s) => scrollsNothing(helpRowsInView(s), helpRows(s), 'key');
+  scrollsNothing(drawnCountOf(s, 'journal'), s.journalEntries.length, 'entry');
+const helpScrolls: Disabled = (s) => scrollsNothing(drawnCountOf(s, 'help'), helpRows(s), 'key');
 
 /** Everywhere, and the app's own views: help, journal, profiles, palette. */
 export const APP_COMMANDS = [
@@ -159,7 +158,7 @@ export const APP_COMMANDS = [
     'journal',
     'Navigate',
     'Scroll down',
-    (s) => s.scrollBy('journal', 1, s.journalEntries.length, journalDrawnFor(s)),
+    (s) => s.scrollBy('journal', 1, s.journalEntries.length),
     { disabled: journalScrolls },
   ),
   c(
@@ -168,7 +167,7 @@ export const APP_COMMANDS = [
     'journal',
     'Navigate',
     'Scroll up',
-    (s) => s.scrollBy('journal', -1, s.journalEntries.length, journalDrawnFor(s)),
+    (s) => s.scrollBy('journal', -1, s.journalEntries.length),
     { disabled: journalScrolls },
   ),
   c(
@@ -177,7 +176,7 @@ export const APP_COMMANDS = [
     'journal',
     'Navigate',
     'Scroll a page down',
-    (s) => s.scrollBy('journal', PAGE, s.journalEntries.length, journalDrawnFor(s)),
+    (s) => s.scrollBy('journal', pageRows(s, 'journal'), s.journalEntries.length),
     { footer: true, disabled: journalScrolls },
   ),
   c(
@@ -186,7 +185,7 @@ export const APP_COMMANDS = [
     'journal',
     'Navigate',
     'Scroll a page up',
-    (s) => s.scrollBy('journal', -PAGE, s.journalEntries.length, journalDrawnFor(s)),
+    (s) => s.scrollBy('journal', -pageRows(s, 'journal'), s.journalEntries.length),
     { disabled: journalScrolls },
   ),
 
@@ -201,29 +200,21 @@ export const APP_COMMANDS = [
     'help',
     'Navigate',
     'Scroll down',
-    (s) => s.scrollBy('help', 1, helpRows(s), helpDrawnFor(s)),
+    (s) => s.scrollBy('help', 1, helpRows(s)),
     {
       disabled: helpScrolls,
     },
   ),
-  c(
-    'help.up',
-    ['up', 'k'],
-    'help',
-    'Navigate',
-    'Scroll up',
-    (s) => s.scrollBy('help', -1, helpRows(s), helpDrawnFor(s)),
-    {
-      disabled: helpScrolls,
-    },
-  ),
+  c('help.up', ['up', 'k'], 'help', 'Navigate', 'Scroll up', (s) => s.scrollBy('help', -1, helpRows(s)), {
+    disabled: helpScrolls,
+  }),
   c(
     'help.pageDown',
     ['pagedown'],
     'help',
     'Navigate',
     'Scroll a page down',
-    (s) => s.scrollBy('help', PAGE, helpRows(s), helpDrawnFor(s)),
+    (s) => s.scrollBy('help', pageRows(s, 'help'), helpRows(s)),
     { footer: true, disabled: helpScrolls },
   ),
   c(
@@ -232,7 +223,7 @@ export const APP_COMMANDS = [
     'help',
     'Navigate',
     'Scroll a page up',
-    (s) => s.scrollBy('help', -PAGE, helpRows(s), helpDrawnFor(s)),
+    (s) => s.scrollBy('help', -pageRows(s, 'help'), helpRows(s)),
     { disabled: helpScrolls },
   ),
 ] as const;

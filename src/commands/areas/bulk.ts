@@ -1,10 +1,10 @@
 import { OPEN } from '../../domain/bulk';
 import type { AppState } from '../../store/app-store';
-import { bulkBlocker, bulkDrawnFor, bulkLinesInView } from '../../store/bulk-slice';
+import { bulkBlocker } from '../../store/bulk-slice';
 import { selectToLookUpAgain } from '../../store/selectors';
 import { loaded } from '../../store/types';
-import { scrollsNothing } from '../../store/ui-slice';
-import { c, type Disabled, PAGE, shownWhole } from '../command';
+import { drawnCountOf, pageRows, scrollsNothing } from '../../store/ui-slice';
+import { c, type Disabled, shownWhole } from '../command';
 import { keyHintText } from '../hints';
 
 const inPreview = (s: AppState) => s.bulk?.phase === 'preview';
@@ -16,7 +16,7 @@ const rows = (s: AppState) => s.bulk?.job.lines.length ?? 0;
 /** The scroll keys move what is in view only when some lines are in view and some are not (the
  *  dialog says how many are: none when it is too small to show them, or a screen reader hears them
  *  when the job ends). */
-const scrolls: Disabled = (s) => scrollsNothing(bulkLinesInView(s), rows(s), 'line');
+const scrolls: Disabled = (s) => scrollsNothing(drawnCountOf(s, 'bulk'), rows(s), 'line');
 const checking = (s: AppState) => (s.recovery?.checking ? 'Checking with the server first' : null);
 
 /** A bulk job over the marked lines, and, at start, the changes and jobs left open (checked first). */
@@ -105,29 +105,21 @@ export const BULK_COMMANDS = [
     'bulk',
     'Navigate',
     'Scroll the lines down',
-    (s) => s.scrollBy('bulk', 1, rows(s), bulkDrawnFor(s.bulk)),
+    (s) => s.scrollBy('bulk', 1, rows(s)),
     {
       disabled: scrolls,
     },
   ),
-  c(
-    'bulk.up',
-    ['up'],
-    'bulk',
-    'Navigate',
-    'Scroll the lines up',
-    (s) => s.scrollBy('bulk', -1, rows(s), bulkDrawnFor(s.bulk)),
-    {
-      disabled: scrolls,
-    },
-  ),
+  c('bulk.up', ['up'], 'bulk', 'Navigate', 'Scroll the lines up', (s) => s.scrollBy('bulk', -1, rows(s)), {
+    disabled: scrolls,
+  }),
   c(
     'bulk.pageDown',
     ['pagedown'],
     'bulk',
     'Navigate',
     'Scroll the lines a page down',
-    (s) => s.scrollBy('bulk', PAGE, rows(s), bulkDrawnFor(s.bulk)),
+    (s) => s.scrollBy('bulk', pageRows(s, 'bulk'), rows(s)),
     { footer: true, disabled: scrolls },
   ),
   c(
@@ -136,7 +128,7 @@ export const BULK_COMMANDS = [
     'bulk',
     'Navigate',
     'Scroll the lines a page up',
-    (s) => s.scrollBy('bulk', -PAGE, rows(s), bulkDrawnFor(s.bulk)),
+    (s) => s.scrollBy('bulk', -pageRows(s, 'bulk'), rows(s)),
     { disabled: scrolls },
   ),
 

@@ -1,14 +1,38 @@
-import { selectFoundLine } from '../../store/find-slice';
-import { c, needsLine, PAGE } from '../command';
+import { findItemCount, selectFoundLine } from '../../store/find-slice';
+import { drawnCountOf, pageRows, scrollsNothing } from '../../store/ui-slice';
+import { c, type Disabled, needsLine } from '../command';
 
 const noLine = needsLine(selectFoundLine);
+/** A page is what the screen shows as drawn at the size now (less one row kept in sight): the page
+ *  keys wait for that count, and move something only when some of the matches are out of view. */
+const paged: Disabled = (s) => scrollsNothing(drawnCountOf(s, 'find'), findItemCount(s.findGroups), 'match');
 
 /** The find screen (`:find TEXT`): matches from every profile, grouped by profile. */
 export const FIND_COMMANDS = [
   c('find.down', ['down', 'j'], 'find', 'Navigate', 'Next match', (s) => s.moveFindCursor(1)),
   c('find.up', ['up', 'k'], 'find', 'Navigate', 'Previous match', (s) => s.moveFindCursor(-1)),
-  c('find.pageDown', ['pagedown'], 'find', 'Navigate', 'A page down', (s) => s.moveFindCursor(PAGE)),
-  c('find.pageUp', ['pageup'], 'find', 'Navigate', 'A page up', (s) => s.moveFindCursor(-PAGE)),
+  c(
+    'find.pageDown',
+    ['pagedown'],
+    'find',
+    'Navigate',
+    'A page down',
+    (s) => s.moveFindCursor(pageRows(s, 'find')),
+    {
+      disabled: paged,
+    },
+  ),
+  c(
+    'find.pageUp',
+    ['pageup'],
+    'find',
+    'Navigate',
+    'A page up',
+    (s) => s.moveFindCursor(-pageRows(s, 'find')),
+    {
+      disabled: paged,
+    },
+  ),
   c(
     'find.open',
     ['enter'],

@@ -5,8 +5,9 @@ import { isRenewal } from '../../domain/renewals';
 import type { AppState } from '../../store/app-store';
 import { placeholdersText } from '../../store/messages-slice';
 import { selectRenewalsPlan } from '../../store/renewals-slice';
+import { drawnCountOf, pageRows, scrollsNothing } from '../../store/ui-slice';
 import { selectScreen } from '../../store/view-stack';
-import { c, type Disabled, PAGE } from '../command';
+import { c, type Disabled } from '../command';
 import { keyHintText } from '../hints';
 import { copyAndSay } from './line';
 
@@ -51,15 +52,31 @@ const canExport: Disabled = (s) => {
   return plan.renewable > 0 ? null : 'Nothing to renew';
 };
 
+/** A page is the templates the picker shows as drawn at the size now (less one kept in sight): the
+ *  page keys wait for that count, and move something only when some templates are out of view. */
+const paged: Disabled = (s) => scrollsNothing(drawnCountOf(s, 'message'), s.templates.length, 'template');
+
 /** The message picker (a template for the line, or for every line of an export) and the exports. */
 export const MESSAGE_COMMANDS = [
   c('message.down', ['down', 'j'], 'message', 'Navigate', 'Next template', (s) => s.moveMessageCursor(1)),
   c('message.up', ['up', 'k'], 'message', 'Navigate', 'Previous template', (s) => s.moveMessageCursor(-1)),
-  c('message.pageDown', ['pagedown'], 'message', 'Navigate', 'A page of templates down', (s) =>
-    s.moveMessageCursor(PAGE),
+  c(
+    'message.pageDown',
+    ['pagedown'],
+    'message',
+    'Navigate',
+    'A page of templates down',
+    (s) => s.moveMessageCursor(pageRows(s, 'message')),
+    { disabled: paged },
   ),
-  c('message.pageUp', ['pageup'], 'message', 'Navigate', 'A page of templates up', (s) =>
-    s.moveMessageCursor(-PAGE),
+  c(
+    'message.pageUp',
+    ['pageup'],
+    'message',
+    'Navigate',
+    'A page of templates up',
+    (s) => s.moveMessageCursor(-pageRows(s, 'message')),
+    { disabled: paged },
   ),
   c(
     'message.pick',

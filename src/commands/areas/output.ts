@@ -1,4 +1,11 @@
-import { c, PAGE } from '../command';
+import type { AppState } from '../../store/app-store';
+import { drawnCountOf, pageRows, scrollsNothing } from '../../store/ui-slice';
+import { c, type Disabled } from '../command';
+
+const total = (s: AppState) => s.userRunRows;
+/** The scroll keys move what is in view only when some of the output is in view and some is not
+ *  (counted as drawn for the text it holds now, at the size now). */
+const scrolls: Disabled = (s) => scrollsNothing(drawnCountOf(s, 'output'), total(s), 'row');
 
 /** The pager of a command of yours (the config's `commands`): its question, then its output. */
 export const OUTPUT_COMMANDS = [
@@ -18,18 +25,36 @@ export const OUTPUT_COMMANDS = [
       footer: true,
     },
   ),
-  c('output.down', ['down', 'j'], 'output', 'Navigate', 'Scroll down', (s) => s.scrollUserRun(1)),
-  c('output.up', ['up', 'k'], 'output', 'Navigate', 'Scroll up', (s) => s.scrollUserRun(-1)),
+  c(
+    'output.down',
+    ['down', 'j'],
+    'output',
+    'Navigate',
+    'Scroll down',
+    (s) => s.scrollBy('output', 1, total(s)),
+    {
+      disabled: scrolls,
+    },
+  ),
+  c('output.up', ['up', 'k'], 'output', 'Navigate', 'Scroll up', (s) => s.scrollBy('output', -1, total(s)), {
+    disabled: scrolls,
+  }),
   c(
     'output.pageDown',
     ['pagedown', 'space'],
     'output',
     'Navigate',
     'Scroll a page down',
-    (s) => s.scrollUserRun(PAGE),
-    {
-      footer: true,
-    },
+    (s) => s.scrollBy('output', pageRows(s, 'output'), total(s)),
+    { footer: true, disabled: scrolls },
   ),
-  c('output.pageUp', ['pageup'], 'output', 'Navigate', 'Scroll a page up', (s) => s.scrollUserRun(-PAGE)),
+  c(
+    'output.pageUp',
+    ['pageup'],
+    'output',
+    'Navigate',
+    'Scroll a page up',
+    (s) => s.scrollBy('output', -pageRows(s, 'output'), total(s)),
+    { disabled: scrolls },
+  ),
 ] as const;

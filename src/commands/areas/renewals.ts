@@ -2,7 +2,7 @@ import { isRenewal } from '../../domain/renewals';
 import type { AppState } from '../../store/app-store';
 import { selectRenewalsPlan } from '../../store/renewals-slice';
 import { selectRenewalLine } from '../../store/selectors';
-import { drawnCount } from '../../store/ui-slice';
+import { drawnCountOf, pageRows, scrollsNothing } from '../../store/ui-slice';
 import { c, type Disabled, needsLine, writes } from '../command';
 
 const renewable = (s: AppState) =>
@@ -10,13 +10,16 @@ const renewable = (s: AppState) =>
     ?.rows.filter((r) => isRenewal(r.group))
     .map((r) => r.line) ?? [];
 const noLine = needsLine(selectRenewalLine);
-/** What the view shows, drawn at the size now (it depends on the terminal alone: drawn for nothing
- *  more); no count in the frame that first draws it, or first draws it at a new size. */
-const shown = (s: AppState) => drawnCount(s, 'renewals', '');
-/** A page is what the view shows (less one row kept in sight). */
-const page = (s: AppState) => Math.max(1, (shown(s).rows ?? 1) - 1);
-/** The page keys wait for the view's count at the size now: never a page of the size before. */
-const paged: Disabled = (s) => shown(s).why;
+/** The view's items: a heading per group that has lines, and the lines (RenewalsScreen). */
+const items = (s: AppState) => {
+  const plan = selectRenewalsPlan(s);
+  return plan ? plan.rows.length + plan.groups.filter((g) => g.count).length : 0;
+};
+/** A page is what the view shows as drawn at the size now (less one row kept in sight): the page
+ *  keys wait for that count (never a page of the size before), and move something only when some of
+ *  the list is out of view. */
+const paged: Disabled = (s) => scrollsNothing(drawnCountOf(s, 'renewals'), items(s), 'line');
+const page = (s: AppState) => pageRows(s, 'renewals');
 
 /** The renewals view (6): what expires soon, what expired lately, what is suspended. */
 export const RENEWALS_COMMANDS = [

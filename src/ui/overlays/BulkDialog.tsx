@@ -16,7 +16,7 @@ import { layoutColumns } from '../../present/lines-columns';
 import { progressStep, rowSentence, spoken, wrappedRows } from '../../present/speech';
 import { rowText } from '../../present/tables';
 import { wrapWords } from '../../present/wrap';
-import { type BulkState, bulkBlocker, bulkDrawnFor } from '../../store/bulk-slice';
+import { type BulkState, bulkBlocker } from '../../store/bulk-slice';
 import { loaded } from '../../store/types';
 import { DialogFrame } from '../components/DialogFrame';
 import { TableRow } from '../components/SpokenRow';
@@ -270,7 +270,7 @@ function BulkBody({
   // How many lines are in view: the scroll keys are offered only when some are not (commands/areas/bulk.ts).
   const inView = hidden || quiet ? 0 : win.end - win.start;
   // The note names the scroll keys: drawn on the frames the footer offers them (use-page-rows.ts).
-  const isCounted = usePageRows('bulk', inView, bulkDrawnFor(b));
+  const isCounted = usePageRows('bulk', inView);
   const footerHint =
     b.phase === 'preview'
       ? hidden

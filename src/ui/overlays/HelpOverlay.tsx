@@ -1,14 +1,6 @@
 import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
-import {
-  helpDrawnFor,
-  helpScopesOf,
-  helpSections,
-  hint,
-  keyHintText,
-  keyLabel,
-  type Scope,
-} from '../../commands/keymap';
+import { helpScopesOf, helpSections, hint, keyHintText, keyLabel, type Scope } from '../../commands/keymap';
 import { scopeTitle } from '../../commands/keys-doc';
 import { fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
@@ -49,7 +41,7 @@ export function HelpOverlay({ width, height }: { readonly width: number; readonl
   // How many rows are in view: a scroll stops where the last ones fill them (ui-slice `scrollBy`),
   // and the scroll keys are offered only when some are not (commands/areas/app.ts). The title names
   // them on the frames the footer offers them (use-page-rows.ts).
-  const isCounted = usePageRows('help', win.end - win.start, useApp(helpDrawnFor));
+  const isCounted = usePageRows('help', win.end - win.start);
   const title = ` Keys — ${screen} screen (${hint('help.close', 'closes')})${win.position ? ` · ${win.position}` : ''}${
     win.position && isCounted
       ? `, ${keyHintText('help.up')}/${keyHintText('help.down')} ${keyHintText('help.pageUp')}/${keyHintText('help.pageDown')} scroll`

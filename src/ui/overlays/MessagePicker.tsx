@@ -9,6 +9,7 @@ import { TableRow } from '../components/SpokenRow';
 import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
+import { usePageRows } from '../use-page-rows';
 
 /**
  * The templates, and the message the one under the cursor makes for the line (an export previews
@@ -27,12 +28,15 @@ export function MessagePicker({ width, height }: { readonly width: number; reado
       return [p?.text ?? '', p?.missing.join(' ') ?? ''];
     }),
   );
+  // PgDn/PgUp move by the templates in view (commands/areas/messages.ts), offered only when some are
+  // not: what fits depends on the terminal alone.
+  const listRows = Math.max(1, Math.min(templates.length, Math.floor((height - 3) / 3)));
+  usePageRows('message', listRows);
   if (!m || !line) return null;
   const title =
     m.mode === 'copy'
       ? ` Customer message for ${line.username}: ${hint('message.pick', 'copies it')}`
       : ` Messages for ${m.what}, one each: ${hint('message.pick', 'writes them (CSV and text)')}`;
-  const listRows = Math.max(1, Math.min(templates.length, Math.floor((height - 3) / 3)));
   const view = windowOf(templates.length, listRows, m.cursor - Math.floor(listRows / 2));
   const missing = lacking !== '';
   const previewRows = Math.max(1, height - 2 - listRows - (view.position ? 1 : 0) - (missing ? 1 : 0));

@@ -8,6 +8,7 @@ import { wrapCells } from '../../present/wrap';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 import { confirmHint, droppedNote, useConfirmGuard } from '../use-confirm-guard';
+import { usePageRows } from '../use-page-rows';
 
 /**
  * A command of yours (the config's `commands`): what it will run and on which lines, then its
@@ -22,7 +23,6 @@ export function OutputOverlay({ width, height }: { readonly width: number; reado
             label: s.userRun.label,
             phase: s.userRun.phase,
             rows: s.userRun.rows,
-            scroll: s.userRun.scroll,
             done: s.userRun.done,
             total: s.userRun.lines.length,
           }
@@ -30,6 +30,7 @@ export function OutputOverlay({ width, height }: { readonly width: number; reado
     ),
   );
   const drawn = useApp((s) => s.userRunDrawn);
+  const scroll = useApp((s) => s.scroll.output);
   // Long lines wrap (output is read whole, not cut): a heading keeps its tone on each of its rows.
   // Wrapped when the output or the width changes, not at each scroll key.
   const output = run?.rows;
@@ -43,11 +44,14 @@ export function OutputOverlay({ width, height }: { readonly width: number; reado
     [output, width],
   );
   useLayoutEffect(() => drawn(rows.length), [drawn, rows.length]);
+  const win = windowOf(rows.length, Math.max(1, height - 3), scroll);
+  // How many rows are in view: a page key moves by them, a scroll stops where the last ones fill them,
+  // and the scroll keys are offered (and named in the title) only when some are not (areas/output.ts).
+  const isCounted = usePageRows('output', win.end - win.start);
   // Its Enter runs a program on the lines named: the key gate holds a key typed before it was read.
   const guard = useConfirmGuard(null);
   const note = droppedNote(guard);
   if (!run) return null;
-  const win = windowOf(rows.length, Math.max(1, height - 3), run.scroll);
   const state =
     run.phase === 'confirm'
       ? `${confirmHint(guard, 'output.run', 'runs it')}, ${hint('output.close', 'does not')}${note ? ` · ${note}` : ''}`
@@ -60,7 +64,7 @@ export function OutputOverlay({ width, height }: { readonly width: number; reado
     <Box flexDirection="column" width={width} height={height}>
       <Text bold color={color('ui.accent')} wrap="truncate">
         {fitWidth(
-          ` ${run.label} — ${state}${win.position ? ` · ${win.position}, ${keyHintText('output.down')}/${keyHintText('output.up')} scroll` : ''}`,
+          ` ${run.label} — ${state}${win.position ? ` · ${win.position}` : ''}${win.position && isCounted ? `, ${keyHintText('output.down')}/${keyHintText('output.up')} scroll` : ''}`,
           width,
         )}
       </Text>

@@ -12,6 +12,7 @@ import { TableRow } from '../components/SpokenRow';
 import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
+import { usePageRows } from '../use-page-rows';
 
 type Item =
   | { kind: 'heading'; group: FindGroup }
@@ -54,6 +55,8 @@ export function FindScreen({ width, height }: { readonly width: number; readonly
     isSpoken ? spokenPageSize(height - 4 - (problem ? 1 : 0), width) : height - 3 - (problem ? 1 : 0),
   );
   const view = windowOf(items.length, size, at - Math.floor(size / 2));
+  // PgDn/PgUp move by what is on screen (commands/areas/find.ts), offered only when some is not.
+  usePageRows('find', size);
   const searching = groups.filter((g) => g.load.status === 'loading').length;
   const title = ` Find "${text}" in ${groups.length} ${groups.length === 1 ? 'service' : 'services'}${searching ? ` (${searching} searching…)` : ''}${view.position ? `   ${view.position}` : ''}`;
   return (

@@ -6,7 +6,6 @@ import { rowSentence, wrappedRows } from '../../present/speech';
 import { JOURNAL_COLUMNS, layoutColumns, rowText } from '../../present/tables';
 import { journalTotals, sumTotals, totalsText } from '../../services/changes/journal';
 import { leftOutText } from '../../services/changes/journal-filter';
-import { journalDrawnFor } from '../../store/journal-slice';
 import { TableRow } from '../components/SpokenRow';
 import { useApp } from '../store-context';
 import { color } from '../theme';
@@ -42,7 +41,7 @@ export function JournalScreen({ width, height }: { readonly width: number; reado
   const recent = newestFirst.slice(win.start, win.end);
   // How many entries are in view: a scroll stops where the last ones fill them (ui-slice `scrollBy`),
   // and the scroll keys are offered only when some are not (commands/areas/app.ts).
-  usePageRows('journal', recent.length, useApp(journalDrawnFor));
+  usePageRows('journal', recent.length);
   const laid = layoutColumns(columns, width - 2, 1, { items: recent, now: 0 });
   const scope = all ? 'every account' : label;
   const hidden =

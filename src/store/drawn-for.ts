@@ -1,0 +1,61 @@
+/**
+ * What each long list's count of rows in view is drawn for (ui-slice `drawn`): what it shows now,
+ * from the state alone, so the hook that records a count (ui/use-page-rows.ts) and every reader of it
+ * (page keys, scroll ends, the keys' offer) name it the same way without passing it around. A count
+ * drawn for another (the last dialog's, another filter's) is no count.
+ */
+import type { AppState } from './app-store';
+import type { PagedArea } from './ui-slice';
+import { isDialog, selectScreen } from './view-stack';
+
+/** The state the lists' `drawnFor` is read from. */
+export type DrawnForState = Pick<
+  AppState,
+  | 'bulk'
+  | 'journalAllAccounts'
+  | 'journalPeriod'
+  | 'journalEntries'
+  | 'views'
+  | 'findText'
+  | 'findProblem'
+  | 'userRunRows'
+>;
+
+/** The bulk dialog: the job and its phase (a job started with a screen reader says no line while it
+ *  runs). */
+const bulk = (s: DrawnForState): string => (s.bulk ? `${s.bulk.job.id}:${s.bulk.phase}` : '');
+
+/** The journal: its accounts, its period and how many entries it holds (a reload that changed them). */
+const journal = (s: DrawnForState): string =>
+  `${s.journalAllAccounts ? 'all' : 'one'}:${s.journalPeriod}:${s.journalEntries.length}`;
+
+/** Help: the views it lists the keys of (the dialogs under it, then the screen): its scopes follow
+ *  from them (commands/hints.ts `helpScopesOf`). */
+const help = (s: DrawnForState): string =>
+  [
+    ...s.views
+      .filter((v) => isDialog(v) && v.id !== 'help')
+      .map((v) => v.id)
+      .reverse(),
+    selectScreen(s).id,
+  ].join(' ');
+
+/** The find screen: its text, and whether the line saying a profile was left out takes a row. */
+const find = (s: DrawnForState): string => `${s.findProblem ? 'problem' : ''}:${s.findText}`;
+
+/** The output pager: how many rows its text takes (a run's output grows as it runs). */
+const output = (s: DrawnForState): string => String(s.userRunRows);
+
+const DRAWN_FOR: Record<PagedArea, (s: DrawnForState) => string> = {
+  bulk,
+  journal,
+  help,
+  find,
+  output,
+  // What fits depends on the terminal alone.
+  renewals: () => '',
+  message: () => '',
+};
+
+/** What `area`'s count of rows in view is drawn for now. */
+export const drawnForOf = (s: DrawnForState, area: PagedArea): string => DRAWN_FOR[area](s);
