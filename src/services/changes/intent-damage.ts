@@ -121,12 +121,12 @@ export function sayNotChecked(
   }
   for (const [path, { problem, jobs }] of byPath)
     notify(
-      `The intent log cannot be read at ${path}: ${problem}. ${refusal}: ${jobs.map(jobNamed).join('; ')} (only the log's own record of a job is checked or resumed); once it reads, try again`,
+      `${refusal}: the intent log cannot be read (${path}: ${problem}); try again once it reads (${jobs.map(jobNamed).join('; ')})`,
       'error',
     );
   if (gone.length)
     notify(
-      `No longer in the intent log (ended and dropped, or set aside): ${gone.map(jobNamed).join('; ')}. ${refusal}`,
+      `${refusal}: no longer in the intent log (ended and dropped, or set aside): ${gone.map(jobNamed).join('; ')}`,
       'warning',
     );
 }
