@@ -166,4 +166,19 @@ describe('a check again of the resume offer over an intent log that cannot be re
       renameSync(`${dir}-moved`, dir);
     }
   }, 30_000);
+
+  it('a resume (Enter) with the directory not listable sends nothing, and says the directory, not "another linedesk"', async () => {
+    const { dir, job, failing, journal, changes, notices } = await settledSinceTheOffer();
+    const resumed = {
+      ...job,
+      balanceBefore: null,
+      lines: [job.lines[0]!, { ...job.lines[1]!, state: 'pending' as const }],
+    };
+    failing.listing = true;
+    const final = await changes.runChange(resumed, { bulk: true });
+    expect(final).toBe(resumed);
+    expect(journal.entries).toEqual([]);
+    expect(notices().some((n) => n.startsWith('Not resumed, nothing sent') && n.includes(dir))).toBe(true);
+    expect(notices().join('\n')).not.toContain('Another linedesk');
+  }, 30_000);
 });
