@@ -153,7 +153,7 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
     } catch (err) {
       if (codeOf(err) === 'ENOENT' && !asked) return { jobs: [], damage: [] };
       const problem = `the directory cannot be listed (${describeError(located(err, dir))})`;
-      return { jobs: [], damage: [{ path: dir, problem, jobId: null, lines: [] }] };
+      return { jobs: [], damage: [{ path: dir, problem, jobId: null, lines: [], directory: true }] };
     }
     const jobs: ReturnType<IntentLog['open']> = [];
     const damage: IntentDamage[] = [];

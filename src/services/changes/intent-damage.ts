@@ -31,6 +31,13 @@ export function holdDamagedIntents(
     return;
   }
   for (const d of damage) {
+    if (d.directory) {
+      notify(
+        `The intent log cannot be read (${d.path}: ${d.problem}): the changes left open in it are not checked or offered until it reads; fix it (its permissions, the disk) and try again`,
+        'error',
+      );
+      continue;
+    }
     const names = d.lines.map((l) => l.username);
     const named = `${counted(names.length, 'line')} (${names.slice(0, 3).join(', ')}${names.length > 3 ? '…' : ''})`;
     if (d.ended) {

@@ -134,6 +134,11 @@ export interface IntentDamage {
    * changed may count that change as its own (the journal over-claims; nothing is sent or charged).
    */
   readonly ended?: true;
+  /**
+   * The log's directory itself cannot be listed (`path` is the directory): nothing in it can be read,
+   * so its open jobs are neither offered nor checked until it reads. Not a file to set aside.
+   */
+  readonly directory?: true;
 }
 
 /** An open job recorded for this service under another account id (an earlier key, or an earlier
