@@ -321,7 +321,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     // as the log had them (their open lines still unknown, checked again with r or at the next start).
     try {
       for (const job of jobs) {
-        // Unchecked, its open lines stay held: no new change of a line whose outcome may be unknown.
+        // Held while checked, and still when refused: no new change of a line whose outcome may be unknown.
         for (const l of job.lines) setUnsettled(l, job.id);
         if (refused.has(job.id)) {
           checked.push(recoveredOf(job));
