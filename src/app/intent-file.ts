@@ -1,7 +1,7 @@
 import * as nodeFs from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { OPEN } from '../domain/bulk';
-import type { IntentDamage, IntentLog } from '../services/changes/intent-log';
+import type { IntentDamage, IntentLog, LoggedJob } from '../services/changes/intent-log';
 import {
   claim as claimOwner,
   heldBy,
@@ -142,14 +142,18 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
     return claimOwner(owners, fileOf(jobId), procs);
   };
 
-  const scan = (): { jobs: ReturnType<IntentLog['open']>; damage: IntentDamage[] } => {
+  /**
+   * The open jobs and their files' damage. `asked`: jobs known to be in the log are asked for, so a
+   * directory gone is damage too (their files went with it), not an empty log as at a first start.
+   */
+  const scan = (asked = false): { jobs: ReturnType<IntentLog['open']>; damage: IntentDamage[] } => {
     let names: string[];
     try {
       names = fs.readdirSync(dir).filter((n) => n.endsWith('.jsonl'));
     } catch (err) {
-      if (codeOf(err) === 'ENOENT') return { jobs: [], damage: [] };
+      if (codeOf(err) === 'ENOENT' && !asked) return { jobs: [], damage: [] };
       const problem = `the directory cannot be listed (${describeError(located(err, dir))})`;
-      return { jobs: [], damage: [{ path: dir, problem, jobId: null, lines: [] }] };
+      return { jobs: [], damage: [{ path: dir, problem, jobId: null, lines: [], directory: true }] };
     }
     const jobs: ReturnType<IntentLog['open']> = [];
     const damage: IntentDamage[] = [];
@@ -318,6 +322,43 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
     open: () => scan().jobs,
     damaged: () => [...scan().damage, ...readSettled().damage],
     openWithDamage: () => scan(),
+    current(jobIds) {
+      const out = new Map<string, LoggedJob>();
+      const { jobs, damage } = scan(true);
+      // The directory cannot be listed: no job's version can be told (nor what other jobs hold).
+      const listing = damage.find((d) => d.path === dir);
+      if (listing) {
+        for (const id of jobIds) out.set(id, { kind: 'unreadable', path: dir, problem: listing.problem });
+        return out;
+      }
+      let ended: ReturnType<typeof readSettled> | undefined;
+      for (const id of jobIds) {
+        const job = jobs.find((j) => j.id === id);
+        if (job) {
+          out.set(id, { kind: 'open', job });
+          continue;
+        }
+        // Its file is there but does not read (not even its job): unreadable, not gone.
+        const file = fileOf(id);
+        const bad = damage.find((d) => d.path === file && d.jobId === null);
+        if (bad) {
+          out.set(id, { kind: 'unreadable', path: file, problem: bad.problem });
+          continue;
+        }
+        ended ??= readSettled();
+        const done = ended.jobs.find((j) => j.id === id);
+        const badEnded = ended.damage.find((d) => d.path === `${file}${SETTLED}` && d.jobId === null);
+        out.set(
+          id,
+          done
+            ? { kind: 'ended', job: done }
+            : badEnded
+              ? { kind: 'unreadable', path: badEnded.path, problem: badEnded.problem }
+              : { kind: 'gone' },
+        );
+      }
+      return out;
+    },
     setAside(path) {
       const file = resolve(path);
       const name = basename(file);

@@ -605,3 +605,39 @@ describe('a disk that refuses a write', () => {
     expect(s.flash?.text).toContain(`permission denied: ${join(dir, 'j-left.jsonl.owner')} (EACCES)`);
   });
 });
+
+describe("the log's own version of given jobs (what a check writes verdicts from)", () => {
+  it('open, ended, gone, a file that does not read, a directory that cannot be listed or is gone: each said, with the path', () => {
+    const dir = tmp('ld-current-');
+    let unlisted = false;
+    const fs: Partial<IntentFs> = {
+      readdirSync: ((...a: unknown[]) => {
+        if (unlisted) throw Object.assign(fsError('EACCES', 'scandir'), { path: dir });
+        return real.readdirSync(...a);
+      }) as IntentFs['readdirSync'],
+    };
+    const log = fileIntentLog(dir, undefined, { fs });
+    log.begin(aJob('open1'));
+    log.begin(aJob('ended1'));
+    log.end('ended1');
+    writeFileSync(join(dir, 'torn1.jsonl'), 'null\n');
+    const read = log.current?.(['open1', 'ended1', 'torn1', 'none1']);
+    expect(read?.get('open1')).toMatchObject({ kind: 'open', job: { id: 'open1' } });
+    expect(read?.get('ended1')).toMatchObject({ kind: 'ended', job: { id: 'ended1' } });
+    expect(read?.get('torn1')).toMatchObject({ kind: 'unreadable', path: join(dir, 'torn1.jsonl') });
+    expect(read?.get('none1')).toEqual({ kind: 'gone' });
+    // Not listable: no job's version can be told, the directory named for each.
+    unlisted = true;
+    expect(log.open()).toEqual([]);
+    expect(log.current?.(['open1']).get('open1')).toMatchObject({
+      kind: 'unreadable',
+      path: dir,
+      problem: expect.stringContaining('the directory cannot be listed'),
+    });
+    unlisted = false;
+    // Gone: these jobs were in it, so not "an empty log" as at a first start.
+    nodeFs.rmSync(dir, { recursive: true, force: true });
+    expect(log.open()).toEqual([]);
+    expect(log.current?.(['open1']).get('open1')).toMatchObject({ kind: 'unreadable', path: dir });
+  });
+});

@@ -4,8 +4,8 @@
  * and checks it again (exit 3 while open, 0 once settled); `--settle` records the user's verdict, typed
  * confirmation first, in the journal as settled by the user.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { faultProxy } from '../helpers/fault-proxy';
 import { envFor, headless, homeDirs } from '../helpers/headless';
@@ -116,5 +116,37 @@ describe('linedesk pending', () => {
     expect(JSON.parse(json.stdout).damaged).toEqual([expect.objectContaining({ path: file, ended: true })]);
     expect((await run('pending', '--set-aside', file, '--yes')).code).toBe(0);
     expect((await run('pending')).stderr).toMatch(/Nothing is pending/);
+  });
+
+  it('an intent directory that cannot be listed is named, exit 3, nothing checked or written; checked once it reads', async () => {
+    const { proxy, line, run, journal, home } = await setup({
+      rules: [
+        { match: 'PUT /v1/lines/extend', nth: 1, fault: { kind: 'applyLate', ms: 300, answer: 'gateway' } },
+      ],
+    });
+    proxy.hold();
+    expect((await run('extend', line.username, '--yes')).code).toBe(3);
+    await proxy.landed();
+    const data = home.LINEDESK_DATA_DIR;
+    const open = (readdirSync(data, { recursive: true }) as string[]).filter(
+      (f) => f.endsWith('.jsonl') && f.includes('intents'),
+    );
+    expect(open).toHaveLength(1);
+    const dir = dirname(join(data, open[0]!));
+    const entries = journal().length;
+    // The directory replaced by a file (chmod blocks nothing for root): it cannot be listed.
+    renameSync(dir, `${dir}.away`);
+    writeFileSync(dir, '');
+    const listed = await run('pending');
+    expect(listed.code).toBe(3);
+    expect(listed.stderr).toContain(`Intent log cannot be read (${dir}: the directory cannot be listed`);
+    expect(listed.stderr).not.toContain('--set-aside');
+    expect(journal()).toHaveLength(entries);
+    // Fixed: checked from the log, and found applied.
+    rmSync(dir);
+    renameSync(`${dir}.away`, dir);
+    const after = await run('pending');
+    expect(after.code).toBe(0);
+    expect(journal().at(-1)).toMatchObject({ username: line.username, outcome: 'applied' });
   });
 });

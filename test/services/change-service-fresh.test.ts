@@ -738,6 +738,11 @@ describe('a check round asks the intent log once', () => {
         reads++;
         return file.open();
       },
+      // The check's own read of the job (the log's version, never the caller's copy) reads it too.
+      current: (ids) => {
+        reads++;
+        return file.current!(ids);
+      },
     };
     const client = createClient({ baseUrl: env.sb.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
     cleanups.push(() => client.close());

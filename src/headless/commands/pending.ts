@@ -103,9 +103,11 @@ async function report(ctx: Ctx, changes: ChangeService, sv: Services): Promise<n
     for (const d of damage) {
       const names = d.lines.map((l) => l.username);
       ctx.out.message(
-        d.ended
-          ? `Damaged intent file ${d.path} of an ended job (${d.problem}): ${endedDamage(`${counted(names.length, 'line')} (${names.join(', ')})`, names.length)}: linedesk pending --set-aside ${d.path} --yes`
-          : `Damaged intent file ${d.path} (${d.problem})${names.length ? `: names ${names.join(', ')}` : ''}. Look its lines up on the panel, then: linedesk pending --set-aside ${d.path} --yes`,
+        d.directory
+          ? `Intent log cannot be read (${d.path}: ${d.problem}): the changes left open in it are not checked until it reads; fix it (its permissions, the disk) and run again`
+          : d.ended
+            ? `Damaged intent file ${d.path} of an ended job (${d.problem}): ${endedDamage(`${counted(names.length, 'line')} (${names.join(', ')})`, names.length)}: linedesk pending --set-aside ${d.path} --yes`
+            : `Damaged intent file ${d.path} (${d.problem})${names.length ? `: names ${names.join(', ')}` : ''}. Look its lines up on the panel, then: linedesk pending --set-aside ${d.path} --yes`,
         'yellow',
       );
     }

@@ -1,6 +1,7 @@
+import type { BulkJob } from '../../domain/bulk';
 import { counted } from '../../domain/format';
 import { describeError } from '../describe-error';
-import type { IntentLog } from './intent-log';
+import type { IntentLog, LoggedJob } from './intent-log';
 
 /** Says something to the user (the screens' flash line, a command's stderr). */
 export type Notify = (text: string, tone: 'info' | 'success' | 'warning' | 'error') => void;
@@ -30,6 +31,13 @@ export function holdDamagedIntents(
     return;
   }
   for (const d of damage) {
+    if (d.directory) {
+      notify(
+        `The intent log cannot be read (${d.path}: ${d.problem}): the changes left open in it are not checked or offered until it reads; fix it (its permissions, the disk) and try again`,
+        'error',
+      );
+      continue;
+    }
     const names = d.lines.map((l) => l.username);
     const named = `${counted(names.length, 'line')} (${names.slice(0, 3).join(', ')}${names.length > 3 ? '…' : ''})`;
     if (d.ended) {
@@ -86,4 +94,46 @@ export function takeJob(
     );
     return { by: `an intent log that cannot be written (${why})`, said: true };
   }
+}
+
+/** A job as a notice names it: its operation, its count of lines and the first usernames. */
+const jobNamed = (job: BulkJob) => {
+  const names = job.lines.map((l) => l.username);
+  return `the ${job.op} of ${counted(names.length, 'line')} (${names.slice(0, 3).join(', ')}${names.length > 3 ? '…' : ''})`;
+};
+
+/**
+ * Jobs whose check (or resume) was refused because the intent log has no version of them to check from (a check
+ * writes verdicts from the log's own version only, never a caller's copy): said, one notice per
+ * path that cannot be read (the directory, or a job's file) and one for the jobs no longer in the log.
+ * Nothing of them was checked or written; once the path reads, a check again runs from the log.
+ */
+export function sayNotChecked(
+  refused: readonly { readonly job: BulkJob; readonly logged: LoggedJob | undefined }[],
+  notify: Notify,
+  /** What was refused: a check (nothing written), or a resume (nothing sent). */
+  what: 'check' | 'resume' = 'check',
+): void {
+  const refusal = what === 'check' ? 'Not checked, nothing written' : 'Not resumed, nothing sent';
+  const byPath = new Map<string, { problem: string; jobs: BulkJob[] }>();
+  const gone: BulkJob[] = [];
+  for (const { job, logged } of refused) {
+    if (logged?.kind !== 'unreadable') {
+      gone.push(job);
+      continue;
+    }
+    const at = byPath.get(logged.path) ?? { problem: logged.problem, jobs: [] };
+    at.jobs.push(job);
+    byPath.set(logged.path, at);
+  }
+  for (const [path, { problem, jobs }] of byPath)
+    notify(
+      `${refusal}: the intent log cannot be read (${path}: ${problem}); try again once it reads (${jobs.map(jobNamed).join('; ')})`,
+      'error',
+    );
+  if (gone.length)
+    notify(
+      `${refusal}: no longer in the intent log (ended and dropped, or set aside): ${gone.map(jobNamed).join('; ')}`,
+      'warning',
+    );
 }

@@ -1,4 +1,5 @@
 import { type BulkJob, type BulkLine, OPEN } from '../../domain/bulk';
+import { describeError } from '../describe-error';
 
 /**
  * Every change's intent, written before its request leaves and closed only when its outcome is
@@ -65,6 +66,53 @@ export interface IntentLog {
    * linedesk holds the job. Never called on the app's own initiative.
    */
   setAside?(path: string): string;
+  /**
+   * The log's own version of each of these jobs, read now for a check that writes verdicts (never
+   * the caller's copy, which another linedesk or an earlier check may have settled since): see
+   * `LoggedJob`. A log on disk says when its directory cannot be listed (or is gone) or a job's file
+   * cannot be read, with the path; a log kept in memory has no files (`loggedJobs` reads it).
+   */
+  current?(jobIds: readonly string[]): ReadonlyMap<string, LoggedJob>;
+}
+
+/**
+ * A job as the intent log has it now: open (its lines as last written), ended (settled meanwhile: kept
+ * a while, nothing of it is checked again), gone (in neither: dropped after it ended, or set aside), or
+ * unreadable (the log's directory cannot be listed, or the job's file cannot be read: `path` names
+ * which, for the user to fix; nothing of the job is checked or written meanwhile).
+ */
+export type LoggedJob =
+  | { readonly kind: 'open'; readonly job: BulkJob }
+  | { readonly kind: 'ended'; readonly job: BulkJob }
+  | { readonly kind: 'gone' }
+  | { readonly kind: 'unreadable'; readonly path: string; readonly problem: string };
+
+/**
+ * The log's version of each job (`IntentLog.current`; a log without files is read through `open` and
+ * `settled`, which cannot fail). A log that throws makes every job unreadable, said with its error.
+ */
+export function loggedJobs(log: IntentLog, jobIds: readonly string[]): ReadonlyMap<string, LoggedJob> {
+  try {
+    if (log.current) return log.current(jobIds);
+    const open = log.open();
+    let ended: BulkJob[] | undefined;
+    const out = new Map<string, LoggedJob>();
+    for (const id of jobIds) {
+      const job = open.find((j) => j.id === id);
+      if (job) {
+        out.set(id, { kind: 'open', job });
+        continue;
+      }
+      ended ??= log.settled?.() ?? [];
+      const done = ended.find((j) => j.id === id);
+      out.set(id, done ? { kind: 'ended', job: done } : { kind: 'gone' });
+    }
+    return out;
+  } catch (err) {
+    const problem = describeError(err);
+    const path = (err as NodeJS.ErrnoException | null)?.path ?? 'the intent log';
+    return new Map(jobIds.map((id) => [id, { kind: 'unreadable', path, problem }]));
+  }
 }
 
 /** A job file, or a part of one, the intent log could not read. */
@@ -86,6 +134,11 @@ export interface IntentDamage {
    * changed may count that change as its own (the journal over-claims; nothing is sent or charged).
    */
   readonly ended?: true;
+  /**
+   * The log's directory itself cannot be listed (`path` is the directory): nothing in it can be read,
+   * so its open jobs are neither offered nor checked until it reads. Not a file to set aside.
+   */
+  readonly directory?: true;
 }
 
 /** An open job recorded for this service under another account id (an earlier key, or an earlier

@@ -15,8 +15,8 @@ import { DEFAULT_HOLD_MS, heldUntil } from '../../domain/proof';
 import { describeError } from '../describe-error';
 import { checkJob, type EngineOptions, runJob } from './engine';
 import { needsReading, notFoundAgain, readAgain } from './fresh-lines';
-import { holdDamagedIntents, type Notify, takeJob } from './intent-damage';
-import { needsAttention } from './intent-log';
+import { holdDamagedIntents, type Notify, sayNotChecked, takeJob } from './intent-damage';
+import { type LoggedJob, loggedJobs, needsAttention } from './intent-log';
 import { journalRecorder } from './journal-record';
 import type { OpenLines } from './open-lines';
 import { outcomeMessage, outcomeOf, type SendResult } from './outcome';
@@ -306,9 +306,14 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   /**
    * The resume offer's check (at start, and its check again): the jobs said at once (never sent is
    * known from the log before any check: never "0 never sent"), their open lines checked with the
-   * server one job after another (never re-sent), then the offer told where each stands.
+   * server one job after another (never re-sent), then the offer told where each stands. The jobs in
+   * `refused` (the log has no version of them to check from: `recheckRecovered`) stay offered as they
+   * are, unchecked.
    */
-  const checkOffered = async (jobs: readonly BulkJob[]): Promise<Recovered[]> => {
+  const checkOffered = async (
+    jobs: readonly BulkJob[],
+    refused: ReadonlySet<string> = new Set(),
+  ): Promise<Recovered[]> => {
     emit({ type: 'recovery', checking: true, jobs: jobs.map(recoveredOf) });
     const checked: Recovered[] = [];
     // The check always ends, so the offer's keys come back: one that throws part way (the intent
@@ -316,7 +321,12 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     // as the log had them (their open lines still unknown, checked again with r or at the next start).
     try {
       for (const job of jobs) {
+        // Held while checked, and still when refused: no new change of a line whose outcome may be unknown.
         for (const l of job.lines) setUnsettled(l, job.id);
+        if (refused.has(job.id)) {
+          checked.push(recoveredOf(job));
+          continue;
+        }
         const final = job.lines.some((l) => OPEN.has(l.state)) ? await service.checkChange(job) : job;
         checked.push(recoveredOf(final));
       }
@@ -494,7 +504,13 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       // linedesk may have taken it since, or sent and settled its lines. Sent only by whoever holds it.
       let job = given;
       if (given.balanceBefore !== undefined && deps.intents) {
-        const logged = deps.intents.open().find((j) => j.id === given.id);
+        const read = loggedJobs(deps.intents, [given.id]).get(given.id);
+        // A log that cannot be read is said for what it is (its path), never "another linedesk".
+        if (read?.kind === 'unreadable') {
+          sayNotChecked([{ job: given, logged: read }], notify, 'resume');
+          return given;
+        }
+        const logged = read?.kind === 'open' ? read.job : undefined;
         const who = logged ? takeJob(deps.intents, given.id, notify) : null;
         if (!logged || who) {
           if (!who?.said)
@@ -661,8 +677,21 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         if (!who.said && !hooks?.background) notify(`${who.by} is checking this change now`, 'info');
         return given;
       }
-      // The log is the truth (another job may have closed this one's balance window since).
-      const job = deps.intents?.open().find((j) => j.id === given.id) ?? given;
+      // The log is the truth, never the caller's copy: another linedesk or an earlier check may have
+      // settled a line since (a second verdict would be journaled), or another job closed this one's
+      // balance window. A job ended since is given back as the log has it; one the log cannot be read
+      // for (its directory, its file) or no longer has is not checked: said, with the path, and left.
+      let job = given;
+      if (deps.intents) {
+        const logged = loggedJobs(deps.intents, [given.id]).get(given.id);
+        if (logged?.kind !== 'open') {
+          letGo(given, 'release');
+          if (logged?.kind === 'ended') return logged.job;
+          sayNotChecked([{ job: given, logged }], notify);
+          return given;
+        }
+        job = logged.job;
+      }
       const { onLine, finish } = wire(job, hooks);
       return finish(
         await checkJob(job, {
@@ -710,16 +739,25 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     recheckRecovered(given) {
       // The log is the truth: a job settled since (by hand, in the background, by another linedesk
       // that heard nothing of this offer) is taken as the log keeps it, never checked again from the
-      // offer's copy (a second verdict journaled, records written to a file that is gone).
-      // Each file read once for the offer, not once per job.
-      const open = deps.intents?.open();
-      let settled: BulkJob[] | undefined;
+      // offer's copy (a second verdict journaled, records written to a file that is gone). A job the
+      // log cannot be read for (its directory cannot be listed or is gone, its file does not read),
+      // or no longer has, is not checked: said, with the path; the offer keeps it as it is, for a
+      // check again once it reads. Each file read once for the offer, not once per job.
+      const intents = deps.intents;
+      if (!intents) return checkOffered(given.map(({ job }) => latest.get(job.id) ?? job));
+      const logged = loggedJobs(
+        intents,
+        given.map(({ job }) => job.id),
+      );
+      const refused: { job: BulkJob; logged: LoggedJob | undefined }[] = [];
       const now = given.map(({ job }) => {
-        const logged = open ? open.find((j) => j.id === job.id) : latest.get(job.id);
-        settled ??= logged ? undefined : readJobs(() => deps.intents?.settled?.());
-        return logged ?? settled?.find((j) => j.id === job.id) ?? job;
+        const l = logged.get(job.id);
+        if (l?.kind === 'open' || l?.kind === 'ended') return l.job;
+        refused.push({ job, logged: l });
+        return job;
       });
-      return checkOffered(now);
+      if (refused.length) sayNotChecked(refused, notify);
+      return checkOffered(now, new Set(refused.map((r) => r.job.id)));
     },
 
     lookUpToMarkAgain: (ids, opts) =>
