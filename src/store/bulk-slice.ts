@@ -81,12 +81,16 @@ export const bulkLinesInView = (s: { readonly bulk: BulkState | null } & PageRow
   drawnCount(s, 'bulk', bulkDrawnFor(s.bulk));
 
 /**
- * The balance the bulk preview judges a job against: the one read last, only while that read stands
- * (not while it is read again, as the preview does when it opens, nor once a read failed). Undefined:
- * not known, and the preview says so (reading, or why not) rather than judge by an older balance.
+ * The balance the bulk preview judges a job against: the one read last, also while it is read again
+ * (as the preview does when it opens: a new balance re-arms the confirm), but not once a read of it
+ * failed, nor while it is read again after that. Undefined: not known (never read, or its read
+ * failed), and the preview says so (reading it, or why not) rather than judge by an older balance.
  */
-export const bulkBalance = (s: { readonly account: Load<Account> }): number | undefined =>
-  s.account.status === 'ready' ? s.account.data.credits : undefined;
+export function bulkBalance(s: { readonly account: Load<Account> }): number | undefined {
+  const a = s.account;
+  if (a.status === 'error' || (a.status === 'loading' && a.afterError)) return undefined;
+  return loaded(a)?.credits;
+}
 
 /** Why the job cannot start now: the rule's code (the change service's), or the dialog's own. */
 export interface BulkRefusal {

@@ -47,32 +47,26 @@ async function balanceReadsFail(credits?: number) {
   return { app, proxy };
 }
 
-/** The app whose balance reads wait for `release` once `hold` is called. */
-async function balanceReadsHeld() {
+/** The app whose balance reads (the first at start too) wait until `release`: never read yet. */
+async function balanceNotReadYet() {
   const env = await sandbox({ lines: 40 });
-  let gate: Promise<void> | null = null;
   let open = () => {};
+  const gate = new Promise<void>((r) => {
+    open = r;
+  });
   const client = {
     ...env.client,
     me: async (...a: Parameters<typeof env.client.me>) => {
-      if (gate) await gate;
+      await gate;
       return env.client.me(...a);
     },
   };
   const app = await renderApp({}, { client, journal: memoryJournal() }, env);
-  await app.waitFrame((f) => /1–\d+ of 40/.test(f) && app.store.getState().account.status === 'ready');
-  return {
-    app,
-    hold: () => {
-      gate = new Promise<void>((r) => {
-        open = r;
-      });
-    },
-    release: () => {
-      gate = null;
-      open();
-    },
-  };
+  await app.waitFrame((f) => /1–\d+ of 40/.test(f));
+  expect(app.store.getState().account.status).toBe('loading');
+  // The start reads the catalog after the balance: read here, so the costs are known.
+  await app.store.getState().loadCatalog();
+  return { app, release: () => open() };
 }
 
 const again = () => `${keyHintText('bulk.readBalance')} reads it again`;
@@ -130,9 +124,8 @@ describe('the bulk preview with the balance unknown', () => {
     expect(app.store.getState().bulk!.job.lines.some((l) => l.state === 'failed')).toBe(true);
   });
 
-  it('while the balance is read: "reading the balance…", Enter refused with the affordable ones, no read-again key offered', async () => {
-    const { app, hold, release } = await balanceReadsHeld();
-    hold();
+  it('never read yet, while it is read: "reading the balance…", Enter refused with the affordable ones, no read-again key offered', async () => {
+    const { app, release } = await balanceNotReadYet();
     await openBulkPreview(app, { mark: 'page', premium: true });
     await app.waitFrame((f) => f.includes('reading the balance…'));
     await app.press('bulk.affordable');

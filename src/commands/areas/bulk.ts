@@ -26,10 +26,10 @@ const checking = (s: AppState) => (s.recovery?.checking ? 'Checking with the ser
 const balanceToRead: Disabled = (s) =>
   !inPreview(s) || !s.bulk || !SPENDS.has(s.bulk.job.op)
     ? 'Only in the preview of a job that spends'
-    : s.account.status === 'loading'
-      ? 'Reading the balance now'
-      : bulkBalance(s) !== undefined
-        ? 'The balance is known'
+    : bulkBalance(s) !== undefined
+      ? 'The balance is known'
+      : s.account.status === 'loading'
+        ? 'Reading the balance now'
         : null;
 
 /**

@@ -116,7 +116,8 @@ function BulkBody({
     } else if (SPENDS.has(job.op)) {
       // The balance is not known (being read, or its read failed): the total of every line, said
       // as such, and what starting now means. "Only the affordable ones" picks none until it is known.
-      const all = `${b.onlyAffordable ? 'All the lines: total' : 'Total'} ${credits(pendingCounts(job.lines).costSum)}${job.op === 'extend' ? ' (estimate from package prices)' : job.op === 'upgrade' ? ' (quoted by the server)' : ''}`;
+      const { costSum, costUnknown } = pendingCounts(job.lines);
+      const all = `${b.onlyAffordable ? 'All the lines: total' : 'Total'} ${costUnknown ? 'not known yet' : credits(costSum)}${job.op === 'extend' ? ' (estimate from package prices)' : job.op === 'upgrade' ? ' (quoted by the server)' : ''}`;
       const state =
         balanceRead === 'loading'
           ? 'reading the balance…'
