@@ -100,7 +100,7 @@ export interface BulkRefusal {
 
 /**
  * Why the job cannot start now, or null: the costs still coming, then the job's rules (the change
- * service's `validateJob`), with the dialog's typed count after "nothing to do" and a hint of its key.
+ * service's `validateJob`), with the dialog's typed count after "nothing to do".
  */
 export function bulkBlocker(b: BulkState, balance: number | undefined): string | null {
   return bulkRefusal(b, balance)?.message ?? null;
@@ -149,8 +149,7 @@ function blockerOf(b: BulkState, balance: number | undefined): BulkRefusal | nul
   const runnable = pendingCounts(b.job.lines).pending;
   if (b.job.op === 'delete' && b.typed !== String(runnable))
     return { code: 'typeToConfirm', message: `Type ${runnable} to confirm` };
-  if (refused?.code === 'totalExceeds')
-    return { code: refused.code, message: `${refused.message}: a picks only the affordable ones` };
+  // The key that helps (only the affordable ones) is named by the screens: commands/areas/bulk.ts.
   return refused;
 }
 

@@ -33,13 +33,19 @@ const balanceToRead: Disabled = (s) =>
         : null;
 
 /**
- * Why the preview cannot start now, said with the key that helps where there is one (the balance not
- * known: the key that reads it again, or that it is being read); null when Enter starts the job.
+ * Why the preview cannot start now, said with the key that helps where there is one (over the
+ * balance: the key that picks only the affordable ones; the balance not known: the key that reads it
+ * again, or that it is being read); null when Enter starts the job.
  */
 export function bulkRefusedText(s: AppState): string | null {
   const r = s.bulk ? bulkRefusal(s.bulk, bulkBalance(s)) : null;
-  if (r?.code !== 'balanceUnknown') return r?.message ?? null;
-  return `${r.message}: ${keyHint(s, 'bulk.readBalance', 'reads it again') ?? 'reading the balance…'}`;
+  const helps =
+    r?.code === 'totalExceeds'
+      ? keyHint(s, 'bulk.affordable', 'picks only the affordable ones')
+      : r?.code === 'balanceUnknown'
+        ? (keyHint(s, 'bulk.readBalance', 'reads it again') ?? 'reading the balance…')
+        : null;
+  return r && helps ? `${r.message}: ${helps}` : (r?.message ?? null);
 }
 
 /** A bulk job over the marked lines, and, at start, the changes and jobs left open (checked first). */
