@@ -24,6 +24,7 @@ const TABLE = {
   heldElsewhere: { message: 'This line is held for another change', field: null },
   costUnknown: { message: 'Some costs are unknown', field: null },
   totalExceeds: { message: 'The total exceeds the balance', field: null },
+  balanceUnknown: { message: 'The balance is not known yet', field: null },
   nothingToDo: { message: 'Nothing to do for these lines', field: null },
 } as const satisfies Record<string, { readonly message: string; readonly field: RuleField }>;
 

@@ -1,7 +1,12 @@
 /** Every load has these outcomes: nothing yet, in flight, data, or failed (with the last data kept). */
 export type Load<T> =
   | { readonly status: 'idle' }
-  | { readonly status: 'loading'; readonly data?: T }
+  | {
+      readonly status: 'loading';
+      readonly data?: T;
+      /** The read before this one failed (its data is older than that failure): what a retry is. */
+      readonly afterError?: boolean;
+    }
   | { readonly status: 'ready'; readonly data: T }
   | { readonly status: 'error'; readonly error: string; readonly data?: T };
 

@@ -18,7 +18,7 @@
 import { affordability, pendingCounts } from '../domain/bulk';
 import { confirmBlocker } from '../store/action-slice';
 import type { AppState, AppStore } from '../store/app-store';
-import { bulkBlocker } from '../store/bulk-slice';
+import { bulkBalance, bulkBlocker } from '../store/bulk-slice';
 import { loaded } from '../store/types';
 import { selectDialog } from '../store/view-stack';
 
@@ -48,8 +48,9 @@ export function confirmSurface(s: AppState): string | null {
     if (b?.phase !== 'preview') return null;
     const total = pendingCounts(b.job.lines).costSum;
     // Only the affordable ones: the balance picks the lines and their total (a balance read anew
-    // changes what Enter spends). Kept per lines and balance (domain/bulk.ts `affordability`).
-    const balance = loaded(s.account)?.credits;
+    // changes what Enter spends; one not known picks none, and Enter is refused). Kept per lines
+    // and balance (domain/bulk.ts `affordability`).
+    const balance = bulkBalance(s);
     const picked =
       b.onlyAffordable && balance !== undefined
         ? ((a) => `${a.affordable.size}/${a.spent}`)(affordability(b.job.lines, balance))
@@ -153,7 +154,7 @@ function refusedAnyway(s: AppState): boolean {
   const balance = loaded(s.account)?.credits;
   const kind = selectDialog(s);
   if (kind === 'action' && s.action) return confirmBlocker(s.action, balance, s) !== null;
-  if (kind === 'bulk' && s.bulk) return bulkBlocker(s.bulk, balance) !== null;
+  if (kind === 'bulk' && s.bulk) return bulkBlocker(s.bulk, bulkBalance(s)) !== null;
   return false;
 }
 

@@ -11,14 +11,14 @@ import {
   progressOf,
   toBulkLine,
 } from '../domain/bulk';
-import { RULES } from '../domain/change-rules';
+import { RULES, type RuleCode } from '../domain/change-rules';
 import { csvCell } from '../domain/csv';
 import { typedText } from '../domain/line-form';
 import { type Months, stepConnections, stepMonths } from '../domain/steps';
 import { validateJob } from '../services/changes/validate';
 import { describeError } from '../services/describe-error';
 import type { GetState, SetState, StoreDeps } from './deps';
-import { loaded } from './types';
+import { type Account, type Load, loaded } from './types';
 import { selectScreen } from './view-stack';
 
 /** A job's id: node:crypto is loaded when a bulk job is planned, not at the app's start (≈ 2–5 ms of CPU and ≈ 2 MB resident: docs/PERFORMANCE.md). */
@@ -69,10 +69,33 @@ export interface BulkSlice {
 }
 
 /**
+ * The balance the bulk preview judges a job against: the one read last, also while it is read again
+ * (as the preview does when it opens: a new balance re-arms the confirm), but not once a read of it
+ * failed, nor while it is read again after that. Undefined: not known (never read, or its read
+ * failed), and the preview says so (reading it, or why not) rather than judge by an older balance.
+ */
+export function bulkBalance(s: { readonly account: Load<Account> }): number | undefined {
+  const a = s.account;
+  if (a.status === 'error' || (a.status === 'loading' && a.afterError)) return undefined;
+  return loaded(a)?.credits;
+}
+
+/** Why the job cannot start now: the rule's code (the change service's), or the dialog's own. */
+export interface BulkRefusal {
+  readonly code: RuleCode | 'quoting' | 'typeToConfirm';
+  readonly message: string;
+}
+
+/**
  * Why the job cannot start now, or null: the costs still coming, then the job's rules (the change
- * service's `validateJob`), with the dialog's typed count after "nothing to do" and a hint of its key.
+ * service's `validateJob`), with the dialog's typed count after "nothing to do".
  */
 export function bulkBlocker(b: BulkState, balance: number | undefined): string | null {
+  return bulkRefusal(b, balance)?.message ?? null;
+}
+
+/** `bulkBlocker` with its code: the screens add the key that helps (commands/areas/bulk.ts). */
+export function bulkRefusal(b: BulkState, balance: number | undefined): BulkRefusal | null {
   // Asked at every frame (the footer offers the start key only when it starts the job), and the
   // answer reads every line: kept for the job it was worked out for (jobs are replaced, never
   // changed in place), so a preview of 100,000 lines does not walk them at each state change.
@@ -103,18 +126,19 @@ const blockerKept = new WeakMap<
     readonly onlyAffordable: boolean;
     readonly typed: string;
     readonly quoting: boolean;
-    readonly value: string | null;
+    readonly value: BulkRefusal | null;
   }
 >();
 
-function blockerOf(b: BulkState, balance: number | undefined): string | null {
-  if (b.quoting) return 'Waiting for the costs';
+function blockerOf(b: BulkState, balance: number | undefined): BulkRefusal | null {
+  if (b.quoting) return { code: 'quoting', message: 'Waiting for the costs' };
   const refused = validateJob(b.job, { balance, onlyAffordable: b.onlyAffordable });
-  if (refused?.code === 'nothingToDo') return refused.message;
+  if (refused?.code === 'nothingToDo') return refused;
   const runnable = pendingCounts(b.job.lines).pending;
-  if (b.job.op === 'delete' && b.typed !== String(runnable)) return `Type ${runnable} to confirm`;
-  if (refused?.code === 'totalExceeds') return `${refused.message}: a picks only the affordable ones`;
-  return refused?.message ?? null;
+  if (b.job.op === 'delete' && b.typed !== String(runnable))
+    return { code: 'typeToConfirm', message: `Type ${runnable} to confirm` };
+  // The key that helps (only the affordable ones) is named by the screens: commands/areas/bulk.ts.
+  return refused;
 }
 
 export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): BulkSlice {
@@ -283,7 +307,7 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
       const b = get().bulk;
       if (b?.phase !== 'preview') return;
       if (get().readOnly) return get().notify(RULES.readOnly, 'info');
-      const balance = loaded(get().account)?.credits;
+      const balance = bulkBalance(get());
       const blocked = bulkBlocker(b, balance);
       if (blocked) return get().notify(blocked, 'info');
       let lines = madeLines(b.job.lines);

@@ -60,7 +60,17 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
     async loadAccount() {
       const seq = ++accountSeq;
       const prev = get().account;
-      set({ account: { status: 'loading', ...('data' in prev && prev.data ? { data: prev.data } : {}) } });
+      set({
+        account: {
+          status: 'loading',
+          ...('data' in prev && prev.data ? { data: prev.data } : {}),
+          // A read again after a failure: the data kept is older than that failure (the bulk
+          // preview does not judge a job by it: bulk-slice.ts `bulkBalance`).
+          ...(prev.status === 'error' || (prev.status === 'loading' && prev.afterError)
+            ? { afterError: true }
+            : {}),
+        },
+      });
       try {
         const { account: data, judge } = await readAccountToJudge(deps.client, storeWatch(deps, get));
         if (seq === accountSeq) set({ account: { status: 'ready', data } });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileIntentLog } from '../../src/app/intent-file';
+import { keyHintText } from '../../src/commands/keymap';
 import { loaded } from '../../src/domain/load';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { renderApp } from '../helpers/app';
@@ -62,7 +63,12 @@ describe('bulk edits', () => {
     await app.waitFrame((f) => f.includes('type premium') && !f.includes('loading'));
     await app.press('lines.markPage');
     await app.press('line.extend');
-    await app.waitFrame((f) => f.includes('The total exceeds the balance'));
+    // The refusal names the key that helps, as the keymap binds it.
+    await app.waitFrame((f) =>
+      f.includes(
+        `The total exceeds the balance: ${keyHintText('bulk.affordable')} picks only the affordable ones`,
+      ),
+    );
     await app.press('bulk.start');
     expect(books(app.sb).ledger).toHaveLength(0);
     await app.press('bulk.affordable');

@@ -210,6 +210,30 @@ describe('change commands', () => {
     expect(books(sb).ledger).toHaveLength(2);
   });
 
+  it('--stdin: the balance cannot be read, so nothing is sent; a clear message and exit 1', async () => {
+    // There is no "affordable only" flag: a bulk command reads the balance before anything else (its
+    // job is judged against it), and without one it goes no further.
+    const { sb } = await sandbox({ lines: 30 });
+    const [a, b] = await premium(envFor(sb.baseUrl, DEMO_KEY), 2);
+    const proxy = await faultProxy(sb.baseUrl, {
+      rules: [{ match: 'GET /v1/me', fault: { kind: 'error5xx', status: 503 } }],
+    });
+    try {
+      const r = await headless(['extend', '--stdin', '--yes'], {
+        env: envFor(proxy.baseUrl, DEMO_KEY),
+        stdin: `${a!.username}\n${b!.username}\n`,
+      });
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toContain('The balance could not be read, so nothing was sent:');
+      expect(r.stderr).toContain('Injected by the proxy');
+      expect(r.stdout).toBe('');
+      expect(proxy.forwarded.get('PUT /v1/lines/extend') ?? 0).toBe(0);
+      expect(books(sb).ledger).toHaveLength(0);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('create: the form rules with the field path; then one charge and the new credentials', async () => {
     const { sb } = await sandbox({ lines: 5 });
     const env = envFor(sb.baseUrl, DEMO_KEY);

@@ -192,6 +192,13 @@ describe('the change service', () => {
     expect(planned.lines[1]!.detail).toBe(RULES.trialExtend);
     expect(changes.validateJob(planned, { balance: 0 })?.code).toBe('totalExceeds');
     expect(changes.validateJob(planned, { balance: 1_000_000 })).toBeNull();
+    // The balance not known (not read yet, or its read failed): "only the affordable ones" cannot
+    // pick any line, so the job is refused; all of them may go (the service refuses what it does not cover).
+    expect(changes.validateJob(planned, { balance: undefined, onlyAffordable: true })?.code).toBe(
+      'balanceUnknown',
+    );
+    expect(changes.validateJob(planned, { balance: undefined, onlyAffordable: false })).toBeNull();
+    expect(changes.validateJob(planned, { balance: 0, onlyAffordable: true })).toBeNull();
     const progress: number[] = [];
     const final = await changes.runChange(planned, {
       bulk: true,

@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { affordability, type BulkLine, madeLines, pendingCounts, progressOf } from '../../src/domain/bulk';
+import { RULES } from '../../src/domain/change-rules';
 import { extendEstimate } from '../../src/domain/estimate';
 import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { memoryJournal } from '../../src/services/changes/journal';
@@ -156,7 +157,7 @@ describe('the bulk preview adjusted from the marks', () => {
     await start;
     expect(seen).toEqual([]);
     expect(s().bulk!.phase).toBe('preview');
-    expect(bulkBlocker(s().bulk!, one)).toMatch(/a picks only the affordable ones/);
+    expect(bulkBlocker(s().bulk!, one)).toBe(RULES.totalExceeds);
     expect(books(sb).ledger).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { affordability, pendingCounts, toBulkLine } from '../../src/domain/bulk';
+import { RULES } from '../../src/domain/change-rules';
 import { Marks } from '../../src/domain/marks';
 import { memoryIntentLog } from '../../src/services/changes/intent-log';
 import { memoryJournal } from '../../src/services/changes/journal';
@@ -153,10 +154,10 @@ describe('the bulk preview from the marks', () => {
         const want = bulkBlocker(eager, balance);
         expect(bulkBlocker(lazy, balance)).toBe(want);
         if (op === 'extend' && balance !== undefined && balance < total)
-          expect(want).toMatch(/picks only the affordable ones/);
+          expect(want).toBe(RULES.totalExceeds);
         if (op === 'extend' && (balance === undefined || balance >= total)) expect(want).toBeNull();
         if (op === 'delete') expect(want).toMatch(/^Type \d+ to confirm$/);
-        // Only the affordable ones: the job may start whatever the balance.
+        // Only the affordable ones: the job may start whatever the balance, once it is known.
         const only = { ...lazy, onlyAffordable: true };
         expect(bulkBlocker(only, balance)).toBe(bulkBlocker({ ...eager, onlyAffordable: true }, balance));
       }
@@ -180,9 +181,9 @@ describe('whether the preview may start, asked of one job again and again', () =
     expect(total).toBeGreaterThan(0);
     // The same job each time (the answer is kept for it): a balance spent elsewhere since still refuses.
     expect(bulkBlocker(b, total)).toBeNull();
-    expect(bulkBlocker(b, total - 1)).toMatch(/picks only the affordable ones/);
+    expect(bulkBlocker(b, total - 1)).toBe(RULES.totalExceeds);
     expect(bulkBlocker({ ...b, onlyAffordable: true }, total - 1)).toBeNull();
-    expect(bulkBlocker(b, total - 1)).toMatch(/picks only the affordable ones/);
+    expect(bulkBlocker(b, total - 1)).toBe(RULES.totalExceeds);
     expect(bulkBlocker(b, total)).toBeNull();
     expect(bulkBlocker({ ...b, quoting: true }, total)).toBe('Waiting for the costs');
     expect(bulkBlocker(b, total)).toBeNull();

@@ -1,11 +1,10 @@
-import { OPEN } from '../../domain/bulk';
+import { OPEN, SPENDS } from '../../domain/bulk';
 import type { AppState } from '../../store/app-store';
-import { bulkBlocker } from '../../store/bulk-slice';
+import { bulkBalance, bulkRefusal } from '../../store/bulk-slice';
 import { selectToLookUpAgain } from '../../store/selectors';
-import { loaded } from '../../store/types';
 import { drawnCountOf, pageRows, scrollsNothing } from '../../store/ui-slice';
 import { c, type Disabled, shownWhole } from '../command';
-import { keyHintText } from '../hints';
+import { keyHint, keyHintText } from '../hints';
 
 const inPreview = (s: AppState) => s.bulk?.phase === 'preview';
 const adjustable: Disabled = (s) =>
@@ -19,6 +18,36 @@ const rows = (s: AppState) => s.bulk?.job.lines.length ?? 0;
 const scrolls: Disabled = (s) => scrollsNothing(drawnCountOf(s, 'bulk'), rows(s), 'line');
 const checking = (s: AppState) => (s.recovery?.checking ? 'Checking with the server first' : null);
 
+/**
+ * Reading the balance again, from the preview (the global refresh key does not reach a dialog):
+ * offered only while the balance a job that spends is judged against is not known and no read of
+ * it is on its way (the preview says "reading the balance…" then).
+ */
+const balanceToRead: Disabled = (s) =>
+  !inPreview(s) || !s.bulk || !SPENDS.has(s.bulk.job.op)
+    ? 'Only in the preview of a job that spends'
+    : bulkBalance(s) !== undefined
+      ? 'The balance is known'
+      : s.account.status === 'loading'
+        ? 'Reading the balance now'
+        : null;
+
+/**
+ * Why the preview cannot start now, said with the key that helps where there is one (over the
+ * balance: the key that picks only the affordable ones; the balance not known: the key that reads it
+ * again, or that it is being read); null when Enter starts the job.
+ */
+export function bulkRefusedText(s: AppState): string | null {
+  const r = s.bulk ? bulkRefusal(s.bulk, bulkBalance(s)) : null;
+  const helps =
+    r?.code === 'totalExceeds'
+      ? keyHint(s, 'bulk.affordable', 'picks only the affordable ones')
+      : r?.code === 'balanceUnknown'
+        ? (keyHint(s, 'bulk.readBalance', 'reads it again') ?? 'reading the balance…')
+        : null;
+  return r && helps ? `${r.message}: ${helps}` : (r?.message ?? null);
+}
+
 /** A bulk job over the marked lines, and, at start, the changes and jobs left open (checked first). */
 export const BULK_COMMANDS = [
   c('bulk.start', ['enter'], 'bulk', 'Line', 'Start the job', (s) => void s.bulkStart(), {
@@ -27,9 +56,7 @@ export const BULK_COMMANDS = [
     confirms: true,
     // Offered only when it starts the job: not while the preview refuses it (its hint says why).
     disabled: (s) =>
-      !inPreview(s) || !s.bulk
-        ? 'The job has started'
-        : (bulkBlocker(s.bulk, loaded(s.account)?.credits) ?? shownWhole(s)),
+      !inPreview(s) || !s.bulk ? 'The job has started' : (bulkRefusedText(s) ?? shownWhole(s)),
   }),
   c('bulk.close', ['escape'], 'bulk', 'Line', 'Close (cancel is the default)', (s) => s.bulkClose(), {
     footer: true,
@@ -55,6 +82,15 @@ export const BULK_COMMANDS = [
     'Only the affordable ones (on/off)',
     (s) => s.bulkToggleAffordable(),
     { footer: true, disabled: (s) => (inPreview(s) ? null : 'Only before the job starts') },
+  ),
+  c(
+    'bulk.readBalance',
+    ['b'],
+    'bulk',
+    'Line',
+    'Read the balance again (when it is not known)',
+    (s) => void s.loadAccount(),
+    { footer: true, disabled: balanceToRead },
   ),
   c(
     'bulk.cancel',

@@ -50,7 +50,13 @@ export function changeCommand(ctx: Ctx): Promise<number> {
     const changes = changeServiceOf(ctx, sv);
     const recovered = await recover(ctx, changes);
     const [account, packages] = await Promise.allSettled([sv.client.me(), sv.client.packages()]);
-    if (account.status === 'rejected') return failed(ctx, sv.failure(describeError(account.reason)));
+    // A change is judged against the balance (a bulk job's total, a single change's cost): without
+    // it nothing goes further, and the message says that is why.
+    if (account.status === 'rejected')
+      return failed(
+        ctx,
+        sv.failure(`The balance could not be read, so nothing was sent: ${describeError(account.reason)}`),
+      );
     if (packages.status === 'fulfilled' && packages.value.skipped.length)
       ctx.out.message(skippedText('package', packages.value.skipped), 'yellow');
     if (packages.status === 'rejected' && (op === 'extend' || op === 'create' || op === 'trial'))

@@ -63,7 +63,9 @@ export function validate(c: Change, f: Facts = {}): Refusal | null {
 
 /**
  * A planned job's rules: something to do, every cost known, and a total the balance covers (unless
- * only the affordable lines go).
+ * only the affordable lines go). `balance` undefined: not known (not read yet, or its read failed).
+ * Then only the affordable lines cannot go (none can be picked); all of them may (the service
+ * refuses a line the balance does not cover and charges nothing for it), and a front-end says so.
  */
 export function validateJob(
   job: BulkJob,
@@ -72,6 +74,7 @@ export function validateJob(
   const { pending, costUnknown } = pendingCounts(job.lines);
   if (!pending) return refusal('nothingToDo');
   if (costUnknown) return refusal('costUnknown');
+  if (f.onlyAffordable && f.balance === undefined && SPENDS.has(job.op)) return refusal('balanceUnknown');
   if (f.balance !== undefined && !f.onlyAffordable && !affordability(job.lines, f.balance).fitsAll)
     return refusal('totalExceeds');
   return null;

@@ -1,7 +1,15 @@
 import { Text, useIsScreenReaderEnabled } from 'ink';
 import { Fragment } from 'react';
+import { bulkRefusedText } from '../../commands/areas/bulk';
 import { hint, keyHint, keyHintText } from '../../commands/keymap';
-import { affordability, type BulkJob, type BulkLine, deletedPaidTimeText } from '../../domain/bulk';
+import {
+  affordability,
+  type BulkJob,
+  type BulkLine,
+  deletedPaidTimeText,
+  pendingCounts,
+  SPENDS,
+} from '../../domain/bulk';
 import {
   absoluteText,
   cellWidth,
@@ -16,7 +24,7 @@ import { layoutColumns } from '../../present/lines-columns';
 import { progressStep, rowSentence, spoken, wrappedRows } from '../../present/speech';
 import { rowText } from '../../present/tables';
 import { wrapWords } from '../../present/wrap';
-import { type BulkState, bulkBlocker } from '../../store/bulk-slice';
+import { type BulkState, bulkBalance } from '../../store/bulk-slice';
 import { loaded } from '../../store/types';
 import { DialogFrame } from '../components/DialogFrame';
 import { TableRow } from '../components/SpokenRow';
@@ -69,7 +77,13 @@ function BulkBody({
     keyHint(s, 'bulk.retry', 'retries the failed and cancelled ones (quoted again first)'),
   );
   const recheckHint = useApp((s) => keyHint(s, 'bulk.recheck', 'checks the unknown ones'));
-  const balance = useApp((s) => loaded(s.account)?.credits);
+  // What the preview judges against: the balance only while its read stands (bulkBalance); what the
+  // job's end compares with, the balance last read.
+  const balance = useApp((s) => (b.phase === 'preview' ? bulkBalance(s) : loaded(s.account)?.credits));
+  const balanceRead = useApp((s) => s.account.status);
+  const balanceError = useApp((s) => (s.account.status === 'error' ? s.account.error : null));
+  const readAgain = useApp((s) => keyHint(s, 'bulk.readBalance', 'reads it again'));
+  const refusedText = useApp(bulkRefusedText);
   const scroll = useApp((s) => s.scroll.bulk);
   const { job } = b;
   const count = job.lines.length;
@@ -99,6 +113,26 @@ function BulkBody({
       // The cost and the balance are never cut: on one line when it fits, else each on its own rows.
       if (cellWidth(` ${cost} · ${funds}`) <= width - 2) head.push(`${cost} · ${funds}`);
       else head.push(cost, funds);
+    } else if (SPENDS.has(job.op)) {
+      // The balance is not known (being read, or its read failed): the total of every line, said
+      // as such, and what starting now means. "Only the affordable ones" picks none until it is known.
+      const { costSum, costUnknown } = pendingCounts(job.lines);
+      const all = `${b.onlyAffordable ? 'All the lines: total' : 'Total'} ${costUnknown ? 'not known yet' : credits(costSum)}${job.op === 'extend' ? ' (estimate from package prices)' : job.op === 'upgrade' ? ' (quoted by the server)' : ''}`;
+      const state =
+        balanceRead === 'loading'
+          ? 'reading the balance…'
+          : balanceError !== null
+            ? `The balance could not be read: ${balanceError}.`
+            : 'The balance is not known yet.';
+      const why = [state, balanceRead === 'loading' ? null : readAgain].filter(Boolean).join(' ');
+      if (balanceRead === 'loading' && cellWidth(` ${all} · ${why}`) <= width - 2)
+        head.push(`${all} · ${why}`);
+      else head.push(all, why);
+      head.push(
+        b.onlyAffordable
+          ? 'ONLY THE AFFORDABLE ONES: none is picked until the balance is known.'
+          : 'Started now, the balance is unknown: the service refuses the lines it does not cover (nothing is charged for those).',
+      );
     }
     if (b.quoting) head.push('Asking the server for each line’s cost…');
     if (job.op === 'delete') {
@@ -137,7 +171,7 @@ function BulkBody({
         `Finished. ${[retryHint, recheckHint, hint('bulk.export', 'exports')].filter(Boolean).join(' · ')}`,
       );
   }
-  const blocker = b.phase === 'preview' ? bulkBlocker(b, balance) : null;
+  const blocker = b.phase === 'preview' ? refusedText : null;
   // The title, what the preview says above the lines and at least one line, or it cannot start.
   // What the dialog says above its lines is read whole, on as many rows as it takes; the rows that
   // must show whole to start (what to type, the total and the balance) wrap too, counted in the
