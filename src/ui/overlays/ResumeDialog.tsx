@@ -43,12 +43,11 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
   );
   const rows: Row[] = [];
   for (const r of recovery?.jobs ?? []) rows.push(...offerRows(r, recovery?.checking ?? false, markedAgain));
-  // What Enter and Esc leave for the next start, under the rows (once the check has ended).
-  const notes = recovery && !recovery.checking ? leftNotes(recovery.jobs) : [];
-  // Two borders, the title, the notes and the hint; a list longer than the room ends in "… and N more".
-  const room = height - 4 - notes.length;
-  const fits = Math.min(MAX_ROWS, rows.length <= room ? rows.length : room - 1);
-  const short = rows.length && fits < 1 ? 2 - room : 0;
+  // Two borders, the title and the hint; a list longer than the room ends in "… and N more". Too
+  // small only when not even its first row (and that count) fits: the notes never make it so.
+  const room0 = height - 4;
+  const least = Math.min(rows.length, 2);
+  const short = rows.length > room0 ? least - room0 : 0;
   const hidden =
     short > 0
       ? `Too small to show what was left open: the terminal needs ${short} more row${short === 1 ? '' : 's'}`
@@ -59,7 +58,17 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
   const first = recovery.jobs.find((r) => r.unsent > 0);
   const unsent = first?.unsent ?? 0;
   const later = laterOf(recovery.jobs);
-  const note = droppedNote(guard);
+  // What Enter and Esc leave for the next start, under the rows (once the check has ended), then the
+  // keys typed ahead: in the rows the list leaves over its first row, in that order; what does not
+  // fit is dropped. Enter's is said only when Enter is offered (not while the dialog is too small).
+  const notes = [
+    ...(recovery.checking ? [] : leftNotes(recovery.jobs, unsent > 0 && !hidden)),
+    droppedNote(guard),
+  ]
+    .filter((n): n is string => n !== null)
+    .slice(0, hidden ? 0 : Math.max(0, room0 - least));
+  const room = room0 - notes.length;
+  const fits = Math.min(MAX_ROWS, rows.length <= room ? rows.length : room - 1);
   const footerHint = recovery.checking
     ? 'Checking with the server before anything else (nothing is re-sent)…'
     : [
@@ -103,7 +112,6 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
           {fitWidth(`  ${n}`, width - 2)}
         </Text>
       ))}
-      {note && <Text color={color('ui.muted')}>{fitWidth(`  ${note}`, width - 2)}</Text>}
     </DialogFrame>
   );
 }
@@ -118,13 +126,14 @@ function laterOf(jobs: readonly Recovered[]): readonly Recovered[] {
  * What Enter and Esc leave for the next start, said under the rows (the hint line is cut at the
  * dialog's width): the lines never sent of the jobs Enter does not resume, and those of the jobs
  * with unknown outcomes Esc keeps (Esc sets aside the lines never sent of the other jobs).
+ * `enter`: Enter is offered (the first is said only then).
  */
-function leftNotes(jobs: readonly Recovered[]): string[] {
+function leftNotes(jobs: readonly Recovered[], enter: boolean): string[] {
   const lines = (rs: readonly Recovered[]) => rs.reduce((n, r) => n + r.unsent, 0);
   const are = (rs: readonly Recovered[]) => (lines(rs) === 1 ? 'is' : 'are');
   const later = laterOf(jobs);
   const out: string[] = [];
-  if (later.length)
+  if (enter && later.length)
     out.push(
       `${keyHintText('resume.yes')} resumes one job: ${counted(lines(later), 'line')} never sent in ${counted(later.length, 'other job')} ${are(later)} offered again at the next start`,
     );
