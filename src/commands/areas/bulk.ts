@@ -1,7 +1,6 @@
-import { OPEN } from '../../domain/bulk';
 import type { AppState } from '../../store/app-store';
 import { bulkBlocker, bulkDrawnFor, bulkLinesInView } from '../../store/bulk-slice';
-import { selectToLookUpAgain } from '../../store/selectors';
+import { selectOfferCounts } from '../../store/selectors';
 import { loaded } from '../../store/types';
 import { scrollsNothing } from '../../store/ui-slice';
 import { c, type Disabled, PAGE, shownWhole } from '../command';
@@ -170,8 +169,9 @@ export const BULK_COMMANDS = [
       footer: true,
       disabled: (s) =>
         checking(s) ??
-        // What a check again acts on: open outcomes (checked again), lines not looked up (looked up).
-        (s.recovery?.jobs.some((r) => r.job.lines.some((l) => OPEN.has(l.state))) || selectToLookUpAgain(s)
+        // What a check again acts on: open outcomes (checked again), lines not looked up (looked up);
+        // counted once per change of the offer or its marks, not at every footer.
+        (selectOfferCounts(s)?.open || selectOfferCounts(s)?.toLookUpAgain
           ? null
           : 'Nothing to check again: no unknown outcome, every line looked up'),
     },

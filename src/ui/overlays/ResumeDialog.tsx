@@ -1,12 +1,20 @@
 import { Text } from 'ink';
+import { useMemo } from 'react';
 import { hint, keyHint, keyHintText } from '../../commands/keymap';
 import { OPEN } from '../../domain/bulk';
 import { counted, credits, fitWidth } from '../../domain/format';
 import { leftToReview } from '../../services/changes/fresh-lines';
 import { LOOKUP_PAGES_AT_START, unsentToMarkAgain } from '../../services/changes/recovery';
 import { unsettledText } from '../../services/paste-lookup';
-import { lookUpAgain, type MarkAgain, type Recovered } from '../../store/changes/changes-slice';
-import { selectOfferStaysMarked, selectToLookUpAgain } from '../../store/selectors';
+import type { MarkAgain, Recovered } from '../../store/changes/changes-slice';
+import {
+  type JobCounts,
+  jobCounts,
+  type MarkCounts,
+  markTotal,
+  selectOfferCounts,
+  selectOfferStaysMarked,
+} from '../../store/selectors';
 import { DialogFrame } from '../components/DialogFrame';
 import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
@@ -33,16 +41,23 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
   const recovery = useApp((s) => s.recovery);
   const markedAgain = useApp((s) => s.markedAgain);
   const staysMarked = useApp(selectOfferStaysMarked);
-  const unknown = recovery?.jobs.some((r) => r.job.lines.some((l) => OPEN.has(l.state))) ?? false;
+  // The offer counted once per change of it or its marks (not on every frame): the rows, the hints.
+  const counts = useApp(selectOfferCounts);
+  const unknown = (counts?.open ?? 0) > 0;
   // Lines the lookup at start did not reach (or failed for): a check again looks them up again.
-  const notLooked = selectToLookUpAgain({ markedAgain });
+  const notLooked = counts?.toLookUpAgain ?? 0;
   // Offered exactly when the key works (its command's own rule), saying what it will do.
-  const unreadable = [...markedAgain.values()].filter((m) => m === 'not readable').length;
+  const unreadable = counts?.lookUpAgain['not readable'] ?? 0;
   const recheckHint = useApp((s) =>
     keyHint(s, 'resume.recheck', recheckText(unknown, notLooked, unreadable === notLooked)),
   );
-  const rows: Row[] = [];
-  for (const r of recovery?.jobs ?? []) rows.push(...offerRows(r, recovery?.checking ?? false, markedAgain));
+  const rows = useMemo(() => {
+    const out: Row[] = [];
+    recovery?.jobs.forEach((r, i) => {
+      out.push(...offerRows(r, recovery.checking, markedAgain, counts?.jobs[i]));
+    });
+    return out;
+  }, [recovery, markedAgain, counts]);
   // Two borders, the title and the hint; a list longer than the room ends in "… and N more". Too
   // small only when not even its first row (and that count) fits: the notes never make it so.
   const room0 = height - 4;
@@ -62,7 +77,7 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
   // keys typed ahead: in the rows the list leaves over its first row, in that order; what does not
   // fit is dropped. Enter's is said only when Enter is offered (not while the dialog is too small).
   const notes = [
-    ...(recovery.checking ? [] : leftNotes(recovery.jobs, unsent > 0 && !hidden)),
+    ...(recovery.checking || !counts ? [] : leftNotes(recovery.jobs, counts.jobs, unsent > 0 && !hidden)),
     droppedNote(guard),
   ]
     .filter((n): n is string => n !== null)
@@ -128,7 +143,7 @@ function laterOf(jobs: readonly Recovered[]): readonly Recovered[] {
  * with unknown outcomes Esc keeps (Esc sets aside the lines never sent of the other jobs).
  * `enter`: Enter is offered (the first is said only then).
  */
-function leftNotes(jobs: readonly Recovered[], enter: boolean): string[] {
+function leftNotes(jobs: readonly Recovered[], counts: readonly JobCounts[], enter: boolean): string[] {
   const lines = (rs: readonly Recovered[]) => rs.reduce((n, r) => n + r.unsent, 0);
   const are = (rs: readonly Recovered[]) => (lines(rs) === 1 ? 'is' : 'are');
   const later = laterOf(jobs);
@@ -137,7 +152,7 @@ function leftNotes(jobs: readonly Recovered[], enter: boolean): string[] {
     out.push(
       `${keyHintText('resume.yes')} resumes one job: ${counted(lines(later), 'line')} never sent in ${counted(later.length, 'other job')} ${are(later)} offered again at the next start`,
     );
-  const kept = jobs.filter((r) => r.unsent > 0 && r.job.lines.some((l) => OPEN.has(l.state)));
+  const kept = jobs.filter((r, i) => r.unsent > 0 && (counts[i]?.open ?? 0) > 0);
   if (kept.length)
     out.push(
       `${keyHintText('resume.no')} keeps ${kept.length === 1 ? 'the job' : `the ${kept.length} jobs`} with unknown outcomes: ${counted(lines(kept), 'line')} never sent ${are(kept)} offered again at the next start`,
@@ -154,17 +169,13 @@ type Row = [string, 'tone.error' | 'tone.success' | 'ui.muted' | undefined, stri
  * not (which ones and why, not found now, not looked up or the lookup failed, on their own rows, by
  * name).
  */
-function markedAgainText(
-  lines: readonly { readonly id: string }[],
-  marks: ReadonlyMap<string, MarkAgain>,
-): string | null {
-  const count = (m: MarkAgain) => lines.filter((l) => (marks.get(l.id) ?? 'looking') === m).length;
-  const them =
-    lines.length === 1 ? 'The line changed since marked' : `The ${lines.length} lines changed since marked`;
-  if (count('looking')) return `${them}: being looked up, to be marked again`;
-  const not = lines.length - count('marked');
+function markedAgainText(c: MarkCounts): string | null {
+  const n = markTotal(c);
+  const them = n === 1 ? 'The line changed since marked' : `The ${n} lines changed since marked`;
+  if (c.looking) return `${them}: being looked up, to be marked again`;
+  const not = n - c.marked;
   if (!not) return null;
-  return `${them}: ${not === lines.length ? (not === 1 ? 'not' : 'none') : `${not} of them not`} marked again (below, why)`;
+  return `${them}: ${not === n ? (not === 1 ? 'not' : 'none') : `${not} of them not`} marked again (below, why)`;
 }
 
 /** What a check again does: the unknown outcomes checked, the lines not looked up looked up. */
@@ -190,19 +201,16 @@ function notMarkedText(m: MarkAgain | undefined): string | null {
  * What the offer says of the lines never sent: while they are looked up, that they are; then those
  * not marked again, and why (null: all are marked again).
  */
-function unsentNotMarkedText(
-  lines: readonly { readonly id: string }[],
-  marks: ReadonlyMap<string, MarkAgain>,
-): { readonly text: string; readonly problem: boolean } | null {
-  const looking = lines.filter((l) => (marks.get(l.id) ?? 'looking') === 'looking').length;
-  if (looking && looking === lines.length)
+function unsentNotMarkedText(c: MarkCounts): { readonly text: string; readonly problem: boolean } | null {
+  const n = markTotal(c);
+  if (c.looking && c.looking === n)
     return {
-      text: `The ${lines.length === 1 ? 'line' : `${lines.length} lines`} never sent: being looked up, to be marked again`,
+      text: `The ${n === 1 ? 'line' : `${n} lines`} never sent: being looked up, to be marked again`,
       problem: false,
     };
-  const gone = lines.filter((l) => marks.get(l.id) === 'not found').length;
-  const bad = lines.filter((l) => marks.get(l.id) === 'not readable').length;
-  const far = lines.filter((l) => lookUpAgain(marks.get(l.id))).length - bad;
+  const gone = c['not found'];
+  const bad = c['not readable'];
+  const far = c['not looked up'] + c['lookup failed'];
   if (!gone && !far && !bad) return null;
   const why = [
     gone ? `${gone} not found now` : '',
@@ -210,25 +218,28 @@ function unsentNotMarkedText(
     bad ? `${bad} not readable` : '',
   ].filter(Boolean);
   return {
-    text: `Of the ${counted(lines.length, 'line')} never sent, ${why.join(' and ')}: not marked again`,
+    text: `Of the ${counted(n, 'line')} never sent, ${why.join(' and ')}: not marked again`,
     problem: true,
   };
 }
 
 /** The offer's rows for one job; its counts add up to the job's lines (exported for its test).
- *  `marks`: where marking again stands for its lines left marked to review. */
-export function offerRows(r: Recovered, checking: boolean, marks: ReadonlyMap<string, MarkAgain>) {
+ *  `marks`: where marking again stands for its lines left marked to review; `c`: the job counted
+ *  (`selectOfferCounts`, counted here when not given). */
+export function offerRows(
+  r: Recovered,
+  checking: boolean,
+  marks: ReadonlyMap<string, MarkAgain>,
+  c: JobCounts = jobCounts(r.job, marks),
+) {
   const { job } = r;
   const when = job.createdAt.slice(0, 16).replace('T', ' ');
   const out: Row[] = [];
   const single = job.lines.length === 1;
   if (!single) {
-    const count = (f: (l: (typeof job.lines)[number]) => boolean) => job.lines.filter(f).length;
-    const unknown = count((l) => OPEN.has(l.state));
-    const skipped = count((l) => l.state === 'skipped');
-    const review = count(leftToReview);
-    const again = markedAgainText(job.lines.filter(leftToReview), marks);
-    const cancelled = count((l) => l.state === 'cancelled');
+    const { open: unknown, skipped, cancelled } = c;
+    const review = markTotal(c.review);
+    const again = markedAgainText(c.review);
     out.push([
       `Bulk ${job.op} of ${job.lines.length} lines (started ${when} UTC, job ${job.id.slice(0, 8)}):`,
       undefined,
@@ -236,12 +247,12 @@ export function offerRows(r: Recovered, checking: boolean, marks: ReadonlyMap<st
     out.push([
       // Every line counted once: skipped ones (a trial, a line changed since it was marked, one left
       // to another job) and cancelled ones too, so the counts add up to the job's lines.
-      `  ${count((l) => l.state === 'done')} done · ${count((l) => l.state === 'failed')} failed · ${unknown} ${checking && unknown ? 'checking' : 'unknown'} · ${r.unsent} never sent${skipped ? ` · ${skipped} skipped${review ? ` (${review === skipped ? '' : `${review} `}changed since marked${again ? '' : ': marked again'})` : ''}` : ''}${cancelled ? ` · ${cancelled} cancelled (they stay cancelled)` : ''}`,
+      `  ${c.done} done · ${c.failed} failed · ${unknown} ${checking && unknown ? 'checking' : 'unknown'} · ${r.unsent} never sent${skipped ? ` · ${skipped} skipped${review ? ` (${review === skipped ? '' : `${review} `}changed since marked${again ? '' : ': marked again'})` : ''}` : ''}${cancelled ? ` · ${cancelled} cancelled (they stay cancelled)` : ''}`,
       undefined,
       `${job.id}:counts`,
     ]);
     if (again) out.push([`    ${again}`, undefined, `${job.id}:again`]);
-    const unsentNot = unsentNotMarkedText(job.lines.filter(unsentToMarkAgain), marks);
+    const unsentNot = unsentNotMarkedText(c.unsent);
     if (unsentNot)
       out.push([`    ${unsentNot.text}`, unsentNot.problem ? 'tone.error' : undefined, `${job.id}:unsent`]);
   }
