@@ -3,32 +3,16 @@
  * the offer its Enter. They are dropped before the dialog is said too small, and the note on Enter is
  * not shown while Enter does not work.
  */
-import { Box } from 'ink';
-import { render } from 'ink-testing-library';
-import stripAnsi from 'strip-ansi';
 import { describe, expect, it, vi } from 'vitest';
 import { command } from '../../src/commands/keymap';
 import { CONFIRM_ARM_MS } from '../../src/keys/confirm-gate';
-import { createAppStore } from '../../src/store/app-store';
 import type { MarkAgain } from '../../src/store/changes/changes-slice';
-import { ResumeDialog } from '../../src/ui/overlays/ResumeDialog';
-import { StoreProvider } from '../../src/ui/store-context';
 import { lineItem } from '../helpers/fixtures';
 import { extendJob, jobLine } from '../helpers/jobs';
-import { sandbox } from '../helpers/sandbox';
+import { drawOffer, offerStore } from '../helpers/offer-draw';
 
 /** Two jobs with lines never sent (two notes: what Enter and Esc leave), five rows of the offer. */
-const clock = { offset: 0 };
-
-async function twoJobsOffer() {
-  const env = await sandbox({ lines: 40 });
-  const store = createAppStore({
-    client: env.client,
-    target: { id: 'sandbox:test', kind: 'sandbox', label: 'SANDBOX', baseUrl: env.sb.baseUrl },
-    pageSize: 10,
-    // The test's clock: moved past the arm delay (Enter counts only once the dialog has been read).
-    now: () => Date.now() + clock.offset,
-  });
+function twoJobsOffer() {
   const l = (i: number) => lineItem({ id: String(i), username: `u${i}` });
   const first = extendJob('aaaaaaaa-first', [jobLine(l(1), { state: 'done' }), jobLine(l(2)), jobLine(l(3))]);
   const second = extendJob('bbbbbbbb-second', [
@@ -37,36 +21,20 @@ async function twoJobsOffer() {
     jobLine(l(6)),
   ]);
   const marks = new Map<string, MarkAgain>(['2', '3', '5', '6'].map((id) => [id, 'marked']));
-  store.setState({
-    recovery: {
-      checking: false,
-      jobs: [
-        { job: first, unsent: 2 },
-        { job: second, unsent: 2 },
-      ],
-    },
-    markedAgain: marks,
-  });
-  store.getState().pushView({ id: 'resume' });
-  return store;
-}
-
-function draw(store: Awaited<ReturnType<typeof twoJobsOffer>>, height: number) {
-  const ui = render(
-    <StoreProvider store={store}>
-      <Box width={100} flexDirection="column">
-        <ResumeDialog width={100} height={height} />
-      </Box>
-    </StoreProvider>,
+  return offerStore(
+    [
+      { job: first, unsent: 2 },
+      { job: second, unsent: 2 },
+    ],
+    marks,
   );
-  return { ui, frame: () => stripAnsi(ui.lastFrame() ?? '') };
 }
 
 describe('the resume offer at small sizes', () => {
   it('drops its notes before it is too small: Enter still works where the offer fits', async () => {
-    const store = await twoJobsOffer();
+    const { store, clock } = await twoJobsOffer();
     // Room for two rows of the offer (one, then "… and 4 more") and one note, not two.
-    const { ui, frame } = draw(store, 7);
+    const { ui, frame, resize } = drawOffer(store, 100, 7);
     await vi.waitFor(() => expect(frame()).toContain('… and 4 more'));
     expect(frame()).not.toContain('Too small');
     // The first note (what Enter leaves) is kept; the second is dropped.
@@ -77,13 +45,7 @@ describe('the resume offer at small sizes', () => {
     await vi.waitFor(() => expect(store.getState().guard?.hidden).toBeNull());
     expect(command('resume.yes').disabled?.(store.getState())).toBeNull();
     // Room for the two rows only: no note, Enter still works.
-    ui.rerender(
-      <StoreProvider store={store}>
-        <Box width={100} flexDirection="column">
-          <ResumeDialog width={100} height={6} />
-        </Box>
-      </StoreProvider>,
-    );
+    resize(6);
     await vi.waitFor(() => expect(frame()).not.toContain('Enter resumes one job'));
     expect(frame()).toContain('… and 4 more');
     expect(frame()).not.toContain('Too small');
@@ -92,8 +54,8 @@ describe('the resume offer at small sizes', () => {
   });
 
   it('too small: no note says what Enter does, since Enter does not work', async () => {
-    const store = await twoJobsOffer();
-    const { ui, frame } = draw(store, 5);
+    const { store } = await twoJobsOffer();
+    const { ui, frame } = drawOffer(store, 100, 5);
     await vi.waitFor(() => expect(frame()).toContain('Too small'));
     await vi.waitFor(() => expect(command('resume.yes').disabled?.(store.getState())).not.toBeNull());
     expect(frame()).not.toContain('Enter resumes');

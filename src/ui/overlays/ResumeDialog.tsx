@@ -44,13 +44,9 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
   // The offer counted once per change of it or its marks (not on every frame): the rows, the hints.
   const counts = useApp(selectOfferCounts);
   const unknown = (counts?.open ?? 0) > 0;
-  // Lines the lookup at start did not reach (or failed for): a check again looks them up again.
-  const notLooked = counts?.toLookUpAgain ?? 0;
-  // Offered exactly when the key works (its command's own rule), saying what it will do.
-  const unreadable = counts?.lookUpAgain['not readable'] ?? 0;
-  const recheckHint = useApp((s) =>
-    keyHint(s, 'resume.recheck', recheckText(unknown, notLooked, unreadable === notLooked)),
-  );
+  // Offered exactly when the key works (its command's own rule), saying what it will do: the lines
+  // not marked again it looks up again by why (the lookup at start did not reach, read or do them).
+  const recheckHint = useApp((s) => keyHint(s, 'resume.recheck', recheckText(unknown, counts?.lookUpAgain)));
   const rows = useMemo(() => {
     const out: Row[] = [];
     recovery?.jobs.forEach((r, i) => {
@@ -164,62 +160,87 @@ function leftNotes(jobs: readonly Recovered[], counts: readonly JobCounts[], ent
 type Row = [string, 'tone.error' | 'tone.success' | 'ui.muted' | undefined, string?];
 
 /**
- * What the offer says of the lines left marked to review (changed since marked): "marked again" only
- * once they are (null: said in the counts); while the lookup runs, that it does; else how many are
- * not (which ones and why, not found now, not looked up or the lookup failed, on their own rows, by
- * name).
+ * Where marking a line again stands, in words: one wording for each state, in the counts, on the
+ * rows and in r's hint. "Not found" only when proven (the whole list was read); one the lookup did
+ * not reach is "not looked up", one it could not read "not readable", one it failed for "lookup failed".
  */
-function markedAgainText(c: MarkCounts): string | null {
-  const n = markTotal(c);
-  const them = n === 1 ? 'The line changed since marked' : `The ${n} lines changed since marked`;
-  if (c.looking) return `${them}: being looked up, to be marked again`;
-  const not = n - c.marked;
-  if (!not) return null;
-  return `${them}: ${not === n ? (not === 1 ? 'not' : 'none') : `${not} of them not`} marked again (below, why)`;
-}
+const MARK_WORDS: Readonly<Record<MarkAgain, string>> = {
+  marked: 'marked again',
+  'not found': 'not found now',
+  'not looked up': 'not looked up',
+  'not readable': 'not readable',
+  'lookup failed': 'lookup failed',
+  looking: 'being looked up',
+};
 
-/** What a check again does: the unknown outcomes checked, the lines not looked up looked up. */
-function recheckText(unknown: boolean, notLooked: number, allUnreadable: boolean): string {
-  const lines = `the ${notLooked === 1 ? 'line' : `${notLooked} lines`} ${allUnreadable ? 'not readable' : 'not looked up'}`;
-  if (!notLooked) return 'checks the unknown ones again';
-  return unknown ? `checks the unknown ones and looks up ${lines} again` : `looks up again ${lines}`;
+/** No line counted at any state (a count of one line's state is made from it). */
+const NONE_MARKED: MarkCounts = {
+  marked: 0,
+  'not found': 0,
+  'not looked up': 0,
+  'not readable': 0,
+  'lookup failed': 0,
+  looking: 0,
+};
+
+/** Not marked again, and why: the states that are. */
+const NOT_MARKED: readonly MarkAgain[] = ['not found', 'not looked up', 'not readable', 'lookup failed'];
+
+/**
+ * Some lines by where marking them again stands (`c`, of the states `of`), in MARK_WORDS: "3 not
+ * looked up, 1 not readable"; the word alone when one state holds them all ("not looked up"; being
+ * looked up: "being looked up, to be marked again").
+ */
+function markAgainWords(c: MarkCounts, of: readonly MarkAgain[] = Object.keys(MARK_WORDS) as MarkAgain[]) {
+  const held = of.filter((m) => c[m] > 0);
+  if (held.length === 1)
+    return held[0] === 'looking' ? 'being looked up, to be marked again' : MARK_WORDS[held[0]!];
+  return held.map((m) => `${c[m]} ${MARK_WORDS[m]}`).join(', ');
 }
 
 /**
- * Why a line left marked to review is not marked again, or null (marked, or being looked up). "Not
- * found" only when proven (the whole list was read); one the lookup did not reach is said so.
+ * What the offer says of the lines left marked to review (changed since marked): "marked again" once
+ * they all are (null: said in the counts); else where each stands (those not marked again, and why, on
+ * their own rows, by name).
+ */
+function markedAgainText(c: MarkCounts): string | null {
+  const n = markTotal(c);
+  if (c.marked === n) return null;
+  const them = n === 1 ? 'The line changed since marked' : `The ${n} lines changed since marked`;
+  const named = NOT_MARKED.some((m) => c[m] > 0) ? ' (named below)' : '';
+  return `${them}: ${markAgainWords(c)}${named}`;
+}
+
+/** What a check again does: the unknown outcomes checked, the lines not marked again looked up
+ *  again (`again`: those, by why: not looked up, not readable, lookup failed). */
+function recheckText(unknown: boolean, again: MarkCounts | undefined): string {
+  const n = again ? markTotal(again) : 0;
+  if (!again || !n) return 'checks the unknown ones again';
+  const lines = `the ${n === 1 ? 'line' : `${n} lines`} (${markAgainWords(again)})`;
+  return unknown ? `checks the unknown ones and looks up again ${lines}` : `looks up again ${lines}`;
+}
+
+/**
+ * Why a line to be marked again is not, or null (marked, or being looked up): its state's words,
+ * with what "not looked up" and "not readable" mean (the paste lookup's words).
  */
 function notMarkedText(m: MarkAgain | undefined): string | null {
-  if (m === 'not found') return 'not found now, not marked again';
   if (m === 'not looked up') return `${unsettledText('unreached', LOOKUP_PAGES_AT_START)}, not marked again`;
   if (m === 'not readable') return `${unsettledText('unreadable')}, not marked again`;
-  if (m === 'lookup failed') return 'not marked again (the lookup failed)';
+  if (m === 'not found' || m === 'lookup failed') return `${MARK_WORDS[m]}, not marked again`;
   return null;
 }
 
 /**
- * What the offer says of the lines never sent: while they are looked up, that they are; then those
- * not marked again, and why (null: all are marked again).
+ * What the offer says of the lines never sent: where marking them again stands (null: all are marked
+ * again); a problem when some are not.
  */
 function unsentNotMarkedText(c: MarkCounts): { readonly text: string; readonly problem: boolean } | null {
   const n = markTotal(c);
-  if (c.looking && c.looking === n)
-    return {
-      text: `The ${n === 1 ? 'line' : `${n} lines`} never sent: being looked up, to be marked again`,
-      problem: false,
-    };
-  const gone = c['not found'];
-  const bad = c['not readable'];
-  const far = c['not looked up'] + c['lookup failed'];
-  if (!gone && !far && !bad) return null;
-  const why = [
-    gone ? `${gone} not found now` : '',
-    far ? `${far} not looked up` : '',
-    bad ? `${bad} not readable` : '',
-  ].filter(Boolean);
+  if (c.marked === n) return null;
   return {
-    text: `Of the ${counted(n, 'line')} never sent, ${why.join(' and ')}: not marked again`,
-    problem: true,
+    text: `The ${n === 1 ? 'line' : `${n} lines`} never sent: ${markAgainWords(c)}`,
+    problem: NOT_MARKED.some((m) => c[m] > 0),
   };
 }
 
@@ -277,7 +298,7 @@ export function offerRows(
     if (single && (unsentToMarkAgain(l) || leftToReview(l))) {
       const m = marks.get(l.id) ?? 'looking';
       const not = m === 'looking' ? null : notMarkedText(m);
-      const now = m === 'looking' ? 'being looked up, to be marked again' : (not ?? 'marked again');
+      const now = not ?? markAgainWords({ ...NONE_MARKED, [m]: 1 });
       // By its username, why first: a row is cut at the dialog's width.
       out.push([
         `${OPS[job.op]} ${l.username}: ${unsentToMarkAgain(l) ? 'never sent' : 'changed since marked'}, ${now}`,
