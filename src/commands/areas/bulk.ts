@@ -140,7 +140,8 @@ export const BULK_COMMANDS = [
   ),
 
   // At start: changes left open in the intent log (checked first), an interrupted job to resume
-  // Enter resumes one job (the first with lines never sent); the offer's other jobs wait for the next start.
+  // Enter resumes one job (the first with lines never sent); the offer's other jobs are offered again
+  // once its results are closed (at the next start if linedesk stops first).
   c(
     'resume.yes',
     ['enter'],

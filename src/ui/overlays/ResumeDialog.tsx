@@ -65,7 +65,8 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
       : null;
   const guard = useConfirmGuard(hidden);
   if (!recovery) return null;
-  // Enter resumes one job (the first with lines never sent); the others are offered at the next start.
+  // Enter resumes one job (the first with lines never sent); the others are offered again once its
+  // results are closed (or at the next start).
   const first = recovery.jobs.find((r) => r.unsent > 0);
   const unsent = first?.unsent ?? 0;
   const later = laterOf(recovery.jobs);
@@ -134,9 +135,10 @@ function laterOf(jobs: readonly Recovered[]): readonly Recovered[] {
 }
 
 /**
- * What Enter and Esc leave for the next start, said under the rows (the hint line is cut at the
- * dialog's width): the lines never sent of the jobs Enter does not resume, and those of the jobs
- * with unknown outcomes Esc keeps (Esc sets aside the lines never sent of the other jobs).
+ * What Enter and Esc leave for later, said under the rows (the hint line is cut at the dialog's
+ * width): the lines never sent of the jobs Enter does not resume (offered again once the resumed
+ * job's results are closed), and those of the jobs with unknown outcomes Esc keeps for the next start
+ * (Esc sets aside the lines never sent of the other jobs).
  * `enter`: Enter is offered (the first is said only then).
  */
 function leftNotes(jobs: readonly Recovered[], counts: readonly JobCounts[], enter: boolean): string[] {
@@ -146,7 +148,7 @@ function leftNotes(jobs: readonly Recovered[], counts: readonly JobCounts[], ent
   const out: string[] = [];
   if (enter && later.length)
     out.push(
-      `${keyHintText('resume.yes')} resumes one job: ${counted(lines(later), 'line')} never sent in ${counted(later.length, 'other job')} ${are(later)} offered again at the next start`,
+      `${keyHintText('resume.yes')} resumes one job: ${counted(lines(later), 'line')} never sent in ${counted(later.length, 'other job')} ${are(later)} offered again after it`,
     );
   const kept = jobs.filter((r, i) => r.unsent > 0 && (counts[i]?.open ?? 0) > 0);
   if (kept.length)
