@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '../helpers/app';
 import { offer, resumeSandbox } from '../helpers/interrupted';
 import { extendJob, jobLine } from '../helpers/jobs';
+import { slowExtends } from '../helpers/slow-extends';
 
 describe('the next job of the offer', () => {
   it('is offered again, with its counts, once the resumed job has ended and its results are closed', async () => {
@@ -56,5 +57,40 @@ describe('the next job of the offer', () => {
     await app.waitFrame(() => app.store.getState().bulk === null);
     expect(app.store.getState().recovery).toBeNull();
     expect(intents.open()).toEqual([]);
+  });
+
+  it('is offered again once the resumed job was stopped (cancelled part way)', async () => {
+    const { env, intents, deps, lines, onExtend } = await slowExtends();
+    const at = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+    intents.begin(
+      extendJob(
+        'aaaaaaaa-first',
+        lines.slice(0, 5).map((l) => jobLine(l)),
+        { createdAt: at(10) },
+      ),
+    );
+    intents.begin(
+      extendJob(
+        'bbbbbbbb-second',
+        lines.slice(5, 7).map((l) => jobLine(l)),
+        { createdAt: at(5) },
+      ),
+    );
+    const app = await renderApp({}, deps(), env);
+    await app.waitFrame((fr) => fr.includes('Enter resumes the 5 lines never sent of job aaaaaaaa'));
+    // The first extend leaves (one at a time): the user cancels, the rest is not sent.
+    onExtend((n) => {
+      if (n === 1) app.store.getState().cancelChange();
+    });
+    await app.confirm('resume.yes');
+    await app.waitFrame(() => app.store.getState().bulk?.phase === 'done');
+    expect(app.store.getState().bulk?.job.lines.some((l) => l.state === 'cancelled')).toBe(true);
+    await app.press('bulk.close');
+    await app.waitFrame(
+      (fr) =>
+        offer(fr).includes('job bbbbbbbb') &&
+        offer(fr).includes('0 done · 0 failed · 0 unknown · 2 never sent'),
+    );
+    expect(offer(app.frame())).not.toContain('job aaaaaaaa');
   });
 });
