@@ -70,7 +70,7 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
   const first = recovery.jobs.find((r) => r.unsent > 0);
   const unsent = first?.unsent ?? 0;
   const later = laterOf(recovery.jobs);
-  // What Enter and Esc leave for the next start, under the rows (once the check has ended), then the
+  // What Enter and Esc leave for later, under the rows (once the check has ended), then the
   // keys typed ahead: in the rows the list leaves over its first row, in that order; what does not
   // fit is dropped. Enter's is said only when Enter is offered (not while the dialog is too small).
   const notes = [
