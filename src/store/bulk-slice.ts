@@ -362,6 +362,8 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
       quoteSeq++;
       set({ bulk: null });
       get().closeView('bulk');
+      // A resumed job's results closed: the jobs its offer left waiting are offered now.
+      void get().offerWaiting();
     },
 
     bulkExport() {

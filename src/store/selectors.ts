@@ -1,9 +1,11 @@
 import type { Line, LineListItem } from '../api/contract';
+import { type BulkJob, OPEN } from '../domain/bulk';
 import { buildLinks, type Links } from '../domain/links';
+import { leftToReview } from '../services/changes/fresh-lines';
 import { openReason, openRefusal } from '../services/changes/open-lines';
-import { toMarkAgain } from '../services/changes/recovery';
+import { toMarkAgain, unsentToMarkAgain } from '../services/changes/recovery';
 import type { AppState } from './app-store';
-import { lookUpAgain } from './changes/changes-slice';
+import { lookUpAgain as lookUpAgainOf, type MarkAgain } from './changes/changes-slice';
 import { selectCurrentLine } from './lines-slice';
 import { selectRenewalsPlan } from './renewals-slice';
 import { loaded } from './types';
@@ -94,14 +96,95 @@ export function selectLinksOf(s: AppState, line: LineListItem): Links {
   return links;
 }
 
+/** How many of some lines stand at each point of marking again (a line not in the marks: looking). */
+export type MarkCounts = Readonly<Record<MarkAgain, number>>;
+
+const noMarks = (): Record<MarkAgain, number> => ({
+  looking: 0,
+  marked: 0,
+  'not found': 0,
+  'not looked up': 0,
+  'not readable': 0,
+  'lookup failed': 0,
+});
+
+/** One job of the resume offer, counted: its lines by state, and where marking again stands. */
+export interface JobCounts {
+  readonly done: number;
+  readonly failed: number;
+  /** Outcome unknown (or still sending when the app stopped): what a check again checks. */
+  readonly open: number;
+  readonly skipped: number;
+  readonly cancelled: number;
+  /** The lines it left marked to review (changed since marked), by where marking them again stands. */
+  readonly review: MarkCounts;
+  /** Its lines never sent that are marked again (not those being created), likewise. */
+  readonly unsent: MarkCounts;
+}
+
+/** Sums a count's states (all of them: the lines counted). */
+export const markTotal = (c: MarkCounts): number => Object.values(c).reduce((n, k) => n + k, 0);
+
+/** One job of the offer counted, in one pass over its lines (`marks`: the offer's `markedAgain`). */
+export function jobCounts(job: BulkJob, marks: ReadonlyMap<string, MarkAgain>): JobCounts {
+  let done = 0;
+  let failed = 0;
+  let open = 0;
+  let skipped = 0;
+  let cancelled = 0;
+  const review = noMarks();
+  const unsent = noMarks();
+  for (const l of job.lines) {
+    if (l.state === 'done') done++;
+    else if (l.state === 'failed') failed++;
+    else if (l.state === 'skipped') skipped++;
+    else if (l.state === 'cancelled') cancelled++;
+    else if (OPEN.has(l.state)) open++;
+    if (leftToReview(l)) review[marks.get(l.id) ?? 'looking']++;
+    else if (unsentToMarkAgain(l)) unsent[marks.get(l.id) ?? 'looking']++;
+  }
+  return { done, failed, open, skipped, cancelled, review, unsent };
+}
+
+/** The resume offer counted: each job (in the offer's order), and what a check again would act on. */
+export interface OfferCounts {
+  readonly jobs: readonly JobCounts[];
+  /** Lines whose outcome is unknown, in all its jobs: a check again checks them. */
+  readonly open: number;
+  /** The offer's lines whose lookup a check again tries again (the lookup at start did not reach
+   *  them, could not read them, or failed), by why. */
+  readonly lookUpAgain: MarkCounts;
+  /** Their sum: resume.recheck is offered for them too. */
+  readonly toLookUpAgain: number;
+}
+
+/** The last `selectOfferCounts`, with what it was counted from. */
+let countsKept: {
+  recovery: AppState['recovery'];
+  markedAgain: AppState['markedAgain'];
+  counts: OfferCounts;
+} | null = null;
+
 /**
- * The resume offer's lines whose lookup a check again tries again (the lookup at start did not reach
- * them, or failed): resume.recheck is offered for them too.
+ * The resume offer counted (null: no offer), once per change of the offer or its marks, not on every
+ * frame or footer (an interrupted job may have 100,000 lines): the dialog's rows, hints and notes and
+ * resume.recheck's rule read it.
  */
-export const selectToLookUpAgain = (s: Pick<AppState, 'markedAgain'>): number => {
-  let n = 0;
-  for (const m of s.markedAgain.values()) if (lookUpAgain(m)) n++;
-  return n;
+export const selectOfferCounts = (s: Pick<AppState, 'recovery' | 'markedAgain'>): OfferCounts | null => {
+  if (!s.recovery) return null;
+  if (countsKept?.recovery === s.recovery && countsKept.markedAgain === s.markedAgain)
+    return countsKept.counts;
+  const jobs = s.recovery.jobs.map((r) => jobCounts(r.job, s.markedAgain));
+  const lookUpAgain = noMarks();
+  for (const m of s.markedAgain.values()) if (lookUpAgainOf(m)) lookUpAgain[m]++;
+  const counts: OfferCounts = {
+    jobs,
+    open: jobs.reduce((n, c) => n + c.open, 0),
+    lookUpAgain,
+    toLookUpAgain: markTotal(lookUpAgain),
+  };
+  countsKept = { recovery: s.recovery, markedAgain: s.markedAgain, counts };
+  return counts;
 };
 
 /** The last count of `selectOfferStaysMarked`, with what it was counted from. */

@@ -66,7 +66,20 @@ describe('the resume offer', () => {
       ]),
     );
     expect(rows.find((r) => r[2] === 'job-z:unsent')?.[0].trim()).toBe(
-      'Of the 3 lines never sent, 1 not found now and 1 not looked up: not marked again',
+      'The 3 lines never sent: 1 marked again, 1 not found now, 1 not looked up',
+    );
+    // A failed lookup is said so, one wording for each state, on the rows and in the counts.
+    const failed = offerRows(
+      { job, unsent: 3 },
+      false,
+      new Map([
+        ['1', 'lookup failed'],
+        ['2', 'lookup failed'],
+        ['3', 'not readable'],
+      ]),
+    );
+    expect(failed.find((r) => r[2] === 'job-z:unsent')?.[0].trim()).toBe(
+      'The 3 lines never sent: 1 not readable, 2 lookup failed',
     );
     // Not looked up yet: said so; all marked again: nothing to say.
     expect(

@@ -39,7 +39,7 @@ describe('the resume offer’s lines changed since marked', () => {
     env.sb.repo.deleteLine(changed.id);
     const app = await renderApp({}, deps(), env);
     await app.waitFrame((f) =>
-      offer(f).includes('The line changed since marked: not marked again (below, why)'),
+      offer(f).includes('The line changed since marked: not found now (named below)'),
     );
     expect(offer(app.frame())).toContain(`extend ${changed.username}: not found now, not marked again`);
     expect(app.store.getState().marked.has(changed.id)).toBe(false);
@@ -62,7 +62,7 @@ describe('the resume offer’s lines changed since marked', () => {
     );
     const app = await renderApp({}, { client, intents }, env);
     await app.waitFrame((f) =>
-      offer(f).includes('The line changed since marked: not marked again (below, why)'),
+      offer(f).includes('The line changed since marked: not looked up (named below)'),
     );
     expect(offer(app.frame())).toContain(
       `extend ${last!.username}: not looked up (the lookup reads 20 pages at most)`,
@@ -71,7 +71,7 @@ describe('the resume offer’s lines changed since marked', () => {
     expect(app.store.getState().marked.has(last!.id)).toBe(false);
     expect(app.store.getState().marked.has(first!.id)).toBe(true);
     // The key the offer shows looks it up again, the whole list this time: found, marked again.
-    await app.waitFrame((f) => f.includes('r looks up again the line not looked up'));
+    await app.waitFrame((f) => f.includes('r looks up again the line (not looked up)'));
     await app.press('resume.recheck');
     await app.waitFrame((f) => offer(f).includes('1 skipped (changed since marked: marked again)'));
     expect(app.store.getState().marked.has(last!.id)).toBe(true);
@@ -93,7 +93,7 @@ describe('the resume offer’s lines changed since marked', () => {
     );
     const app = await renderApp({}, { client, intents }, env);
     await app.waitFrame((f) =>
-      offer(f).includes('The line changed since marked: not marked again (below, why)'),
+      offer(f).includes('The line changed since marked: not readable (named below)'),
     );
     expect(offer(app.frame())).toContain(
       `extend ${broken.username}: not readable (listed by the server in a form that does not read)`,
@@ -107,9 +107,12 @@ describe('the resume offer’s lines changed since marked', () => {
     proxy.set({ rules: [{ match: 'GET /v1/lines/all', fault: { kind: 'error5xx' } }] });
     const app = await renderApp({}, deps(), env);
     await app.waitFrame((f) =>
-      offer(f).includes('The line changed since marked: not marked again (below, why)'),
+      offer(f).includes('The line changed since marked: lookup failed (named below)'),
     );
-    expect(offer(app.frame())).toContain(`extend ${changed.username}: not marked again (the lookup failed)`);
+    expect(offer(app.frame())).toContain(`extend ${changed.username}: lookup failed, not marked again`);
+    // Its lines never sent too: their lookup failed, said so, never "not looked up".
+    expect(offer(app.frame())).toMatch(/The \d+ lines never sent: lookup failed/);
+    expect(offer(app.frame())).not.toContain('not looked up');
     expect(app.store.getState().marked.has(changed.id)).toBe(false);
   });
 

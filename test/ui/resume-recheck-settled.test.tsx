@@ -38,7 +38,7 @@ describe('a check again after every unknown line settled', () => {
     expect(intents.open()).toEqual([]);
     // The offer follows: no unknown one is left to check, only the line to look up.
     await app.waitFrame(
-      (f) => offer(f).includes('0 unknown') && f.includes('r looks up again the line not looked up'),
+      (f) => offer(f).includes('0 unknown') && f.includes('r looks up again the line (not looked up)'),
     );
     await app.press('resume.recheck');
     await app.waitFrame((f) => offer(f).includes('1 skipped (changed since marked: marked again)'));

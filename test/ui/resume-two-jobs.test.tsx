@@ -1,9 +1,10 @@
 /**
  * Two interrupted jobs left lines never sent: Enter resumes one job (the first with lines never
- * sent), and the offer says so, by job, with what waits for the next start (the other job's lines
- * never sent); Esc's words say what it keeps (a job with unknown outcomes, its lines never sent
- * offered again at the next start). After Enter the other job is left in the log as it was (released,
- * nothing ended): the next start offers it again.
+ * sent), and the offer says so, by job, with what waits (the other job's lines never sent, offered
+ * again once the resumed job's results are closed: resume-next.test.tsx); Esc's words say what it
+ * keeps (a job with unknown outcomes, its lines never sent offered again at the next start). After
+ * Enter the other job is left in the log as it was (released, nothing ended): a next start, if this
+ * one stops first, offers it again.
  */
 import { describe, expect, it } from 'vitest';
 import { renderApp, storeOnSandbox } from '../helpers/app';
@@ -18,7 +19,7 @@ const offer = (f: string) =>
     .join('\n');
 
 describe('the offer of two jobs with lines never sent', () => {
-  it('Enter says and does one job; the other waits for the next start', async () => {
+  it('Enter says and does one job; the other waits', async () => {
     const { env, client, intents } = await resumeSandbox();
     const [a, b, c, d, e] = (await env.client.listLines({ limit: 5 })).lines;
     const released: string[] = [];
@@ -50,7 +51,7 @@ describe('the offer of two jobs with lines never sent', () => {
     await app.waitFrame((f) => f.includes('Enter resumes the 2 lines never sent of job aaaaaaaa'));
     const shown = offer(app.frame());
     expect(shown).toContain(
-      'Enter resumes one job: 2 lines never sent in 1 other job are offered again at the next start',
+      'Enter resumes one job: 2 lines never sent in 1 other job are offered again after it',
     );
     expect(shown).toContain(
       'Esc keeps the job with unknown outcomes: 2 lines never sent are offered again at the next start',
@@ -60,7 +61,8 @@ describe('the offer of two jobs with lines never sent', () => {
     await app.confirm('resume.yes');
     await app.waitFrame(() => app.store.getState().bulk?.phase === 'done');
     expect(app.store.getState().bulk?.job.id).toBe('aaaaaaaa-first');
-    // The second job was not resumed: left in the log as it was, given back for the next start.
+    // The second job was not resumed: left in the log as it was, released (for this session's next
+    // offer, or the next start).
     expect(released).toContain('bbbbbbbb-second');
     const left = intents.open().find((j) => j.id === 'bbbbbbbb-second');
     expect(left?.lines.filter((l) => l.state === 'pending').map((l) => l.id)).toEqual([e!.id, a!.id]);

@@ -1,7 +1,7 @@
-import { OPEN, SPENDS } from '../../domain/bulk';
+import { SPENDS } from '../../domain/bulk';
 import type { AppState } from '../../store/app-store';
 import { bulkBalance, bulkRefusal } from '../../store/bulk-slice';
-import { selectToLookUpAgain } from '../../store/selectors';
+import { selectOfferCounts } from '../../store/selectors';
 import { drawnCountOf, pageRows, scrollsNothing } from '../../store/ui-slice';
 import { c, type Disabled, shownWhole } from '../command';
 import { keyHint, keyHintText } from '../hints';
@@ -169,7 +169,8 @@ export const BULK_COMMANDS = [
   ),
 
   // At start: changes left open in the intent log (checked first), an interrupted job to resume
-  // Enter resumes one job (the first with lines never sent); the offer's other jobs wait for the next start.
+  // Enter resumes one job (the first with lines never sent); the offer's other jobs are offered again
+  // once its results are closed (at the next start if linedesk stops first).
   c(
     'resume.yes',
     ['enter'],
@@ -198,8 +199,9 @@ export const BULK_COMMANDS = [
       footer: true,
       disabled: (s) =>
         checking(s) ??
-        // What a check again acts on: open outcomes (checked again), lines not looked up (looked up).
-        (s.recovery?.jobs.some((r) => r.job.lines.some((l) => OPEN.has(l.state))) || selectToLookUpAgain(s)
+        // What a check again acts on: open outcomes (checked again), lines not looked up (looked up);
+        // counted once per change of the offer or its marks, not at every footer.
+        (selectOfferCounts(s)?.open || selectOfferCounts(s)?.toLookUpAgain
           ? null
           : 'Nothing to check again: no unknown outcome, every line looked up'),
     },

@@ -165,6 +165,13 @@ export interface ChangeService {
    * ended, so the next start offers them again (another linedesk may check them meanwhile).
    */
   leaveForNextStart(jobs: readonly Recovered[]): void;
+  /**
+   * Those jobs offered again in this session (the resumed one has ended): each as the intent log has
+   * it now, taken again (one another linedesk took meanwhile is left to it), checked and offered with
+   * the recovery's events, as at start; one that needs nothing any more is not. Nothing while shutting
+   * down.
+   */
+  offerAgain(jobIds: readonly string[]): Promise<readonly Recovered[]>;
   /** The user settles an open line by hand: recorded as settled by the user; the line is free. */
   settleByHand(jobId: string, lineId: string, verdict: 'applied' | 'not applied'): BulkJob | null;
   /**

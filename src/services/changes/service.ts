@@ -777,6 +777,31 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       for (const { job } of jobs) letGo(job, 'release');
     },
 
+    async offerAgain(jobIds) {
+      if (interrupted || !jobIds.length) return [];
+      const intents = deps.intents;
+      // The log is the truth (a job may have been settled or ended since it was left waiting).
+      let open: readonly BulkJob[];
+      try {
+        open = intents ? intents.open() : jobIds.flatMap((id) => latest.get(id) ?? []);
+      } catch (err) {
+        deps.logError?.('intent log', err);
+        notify(
+          `The intent log cannot be read (${describeError(err)}): the jobs left waiting are offered at the next start`,
+          'error',
+        );
+        return [];
+      }
+      const jobs: BulkJob[] = [];
+      for (const job of open) {
+        if (!jobIds.includes(job.id) || job.target !== target.id || !needsAttention(job)) continue;
+        const who = intents ? takeJob(intents, job.id, notify) : null;
+        if (who === null) jobs.push(job);
+        else holdLines(job, who.by, !who.said);
+      }
+      return jobs.length ? checkOffered(jobs) : [];
+    },
+
     settleByHand(jobId, lineId, verdict) {
       const job = deps.intents ? deps.intents.open().find((j) => j.id === jobId) : latest.get(jobId);
       const line = job?.lines.find((l) => (l.id === lineId || l.username === lineId) && OPEN.has(l.state));

@@ -71,8 +71,13 @@ export interface ChangesSlice {
    *  journal entries stay); one with unknown lines is kept, its unsent lines offered at the next start. */
   dismissRecovery: () => void;
   /** The recovery dialog's "resume" (Enter): this job takes its unsent lines over; the dialog goes, and
-   *  the offer's other jobs are left for the next start to offer again. */
+   *  the offer's other jobs are released as they are, offered again once it has ended and its results
+   *  are closed (`offerWaiting`), or by the next start if linedesk stops first. */
   recoveryResumed: (jobId: string) => void;
+  /** The resumed job has ended and its results are closed: the offer's jobs left waiting by Enter are
+   *  offered again in this session (checked, and counted as the intent log has them now); resolved
+   *  once that offer's marking is done. Nothing when none waits or an offer is shown. */
+  offerWaiting: () => Promise<void>;
   /** The process is going away: the service stops scheduling (not a cancel). */
   shutdown: (graceMs: number) => Promise<void>;
   /** The user settles an open line by hand (see the service). */
@@ -129,6 +134,8 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
   let marked = new Set<string>();
   let lookedUp = false;
   let offer = 0;
+  /** The jobs of an offer Enter did not resume (it resumes one): offered again once it has ended. */
+  let waiting: readonly string[] = [];
   /** What the lookups wait for (the start's first page): the check comes first, the lookup need not. */
   let lookUpsAfter: Promise<unknown> = Promise.resolve();
   const markJobLinesAgain = async (jobs: readonly Recovered[]) => {
@@ -286,10 +293,20 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
     },
     recoveryResumed(jobId) {
       // The job runs from here: a lookup of the offer still running marks none of its lines. The
-      // offer's other jobs are left as they are, for the next start to offer again.
-      changes.leaveForNextStart(get().recovery?.jobs.filter((r) => r.job.id !== jobId) ?? []);
+      // offer's other jobs are released as they are (another linedesk, or the next start, may take them).
+      const others = get().recovery?.jobs.filter((r) => r.job.id !== jobId) ?? [];
+      changes.leaveForNextStart(others);
+      // Offered again in this session once this job has ended (offerWaiting), else at the next start.
+      waiting = others.map((r) => r.job.id);
       offer++;
       set({ recovery: null, markedAgain: new Map() });
+    },
+    async offerWaiting() {
+      if (!waiting.length || get().recovery) return;
+      const ids = waiting;
+      waiting = [];
+      await changes.offerAgain(ids);
+      await remarking;
     },
     settleByHand: (jobId, lineId, verdict) => changes.settleByHand(jobId, lineId, verdict),
     shutdown: (graceMs) => changes.shutdown(graceMs),

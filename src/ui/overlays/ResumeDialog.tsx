@@ -1,12 +1,20 @@
 import { Text } from 'ink';
+import { useMemo } from 'react';
 import { hint, keyHint, keyHintText } from '../../commands/keymap';
 import { OPEN } from '../../domain/bulk';
 import { counted, credits, fitWidth } from '../../domain/format';
 import { leftToReview } from '../../services/changes/fresh-lines';
 import { LOOKUP_PAGES_AT_START, unsentToMarkAgain } from '../../services/changes/recovery';
 import { unsettledText } from '../../services/paste-lookup';
-import { lookUpAgain, type MarkAgain, type Recovered } from '../../store/changes/changes-slice';
-import { selectOfferStaysMarked, selectToLookUpAgain } from '../../store/selectors';
+import type { MarkAgain, Recovered } from '../../store/changes/changes-slice';
+import {
+  type JobCounts,
+  jobCounts,
+  type MarkCounts,
+  markTotal,
+  selectOfferCounts,
+  selectOfferStaysMarked,
+} from '../../store/selectors';
 import { DialogFrame } from '../components/DialogFrame';
 import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
@@ -33,33 +41,46 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
   const recovery = useApp((s) => s.recovery);
   const markedAgain = useApp((s) => s.markedAgain);
   const staysMarked = useApp(selectOfferStaysMarked);
-  const unknown = recovery?.jobs.some((r) => r.job.lines.some((l) => OPEN.has(l.state))) ?? false;
-  // Lines the lookup at start did not reach (or failed for): a check again looks them up again.
-  const notLooked = selectToLookUpAgain({ markedAgain });
-  // Offered exactly when the key works (its command's own rule), saying what it will do.
-  const unreadable = [...markedAgain.values()].filter((m) => m === 'not readable').length;
-  const recheckHint = useApp((s) =>
-    keyHint(s, 'resume.recheck', recheckText(unknown, notLooked, unreadable === notLooked)),
-  );
-  const rows: Row[] = [];
-  for (const r of recovery?.jobs ?? []) rows.push(...offerRows(r, recovery?.checking ?? false, markedAgain));
-  // What Enter and Esc leave for the next start, under the rows (once the check has ended).
-  const notes = recovery && !recovery.checking ? leftNotes(recovery.jobs) : [];
-  // Two borders, the title, the notes and the hint; a list longer than the room ends in "… and N more".
-  const room = height - 4 - notes.length;
-  const fits = Math.min(MAX_ROWS, rows.length <= room ? rows.length : room - 1);
-  const short = rows.length && fits < 1 ? 2 - room : 0;
+  // The offer counted once per change of it or its marks (not on every frame): the rows, the hints.
+  const counts = useApp(selectOfferCounts);
+  const unknown = (counts?.open ?? 0) > 0;
+  // Offered exactly when the key works (its command's own rule), saying what it will do: the lines
+  // not marked again it looks up again by why (the lookup at start did not reach, read or do them).
+  const recheckHint = useApp((s) => keyHint(s, 'resume.recheck', recheckText(unknown, counts?.lookUpAgain)));
+  const rows = useMemo(() => {
+    const out: Row[] = [];
+    recovery?.jobs.forEach((r, i) => {
+      out.push(...offerRows(r, recovery.checking, markedAgain, counts?.jobs[i]));
+    });
+    return out;
+  }, [recovery, markedAgain, counts]);
+  // Two borders, the title and the hint; a list longer than the room ends in "… and N more". Too
+  // small only when not even its first row (and that count) fits: the notes never make it so.
+  const room0 = height - 4;
+  const least = Math.min(rows.length, 2);
+  const short = rows.length > room0 ? least - room0 : 0;
   const hidden =
     short > 0
       ? `Too small to show what was left open: the terminal needs ${short} more row${short === 1 ? '' : 's'}`
       : null;
   const guard = useConfirmGuard(hidden);
   if (!recovery) return null;
-  // Enter resumes one job (the first with lines never sent); the others are offered at the next start.
+  // Enter resumes one job (the first with lines never sent); the others are offered again once its
+  // results are closed (or at the next start).
   const first = recovery.jobs.find((r) => r.unsent > 0);
   const unsent = first?.unsent ?? 0;
   const later = laterOf(recovery.jobs);
-  const note = droppedNote(guard);
+  // What Enter and Esc leave for later, under the rows (once the check has ended), then the
+  // keys typed ahead: in the rows the list leaves over its first row, in that order; what does not
+  // fit is dropped. Enter's is said only when Enter is offered (not while the dialog is too small).
+  const notes = [
+    ...(recovery.checking || !counts ? [] : leftNotes(recovery.jobs, counts.jobs, unsent > 0 && !hidden)),
+    droppedNote(guard),
+  ]
+    .filter((n): n is string => n !== null)
+    .slice(0, hidden ? 0 : Math.max(0, room0 - least));
+  const room = room0 - notes.length;
+  const fits = Math.min(MAX_ROWS, rows.length <= room ? rows.length : room - 1);
   const footerHint = recovery.checking
     ? 'Checking with the server before anything else (nothing is re-sent)…'
     : [
@@ -103,7 +124,6 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
           {fitWidth(`  ${n}`, width - 2)}
         </Text>
       ))}
-      {note && <Text color={color('ui.muted')}>{fitWidth(`  ${note}`, width - 2)}</Text>}
     </DialogFrame>
   );
 }
@@ -115,20 +135,22 @@ function laterOf(jobs: readonly Recovered[]): readonly Recovered[] {
 }
 
 /**
- * What Enter and Esc leave for the next start, said under the rows (the hint line is cut at the
- * dialog's width): the lines never sent of the jobs Enter does not resume, and those of the jobs
- * with unknown outcomes Esc keeps (Esc sets aside the lines never sent of the other jobs).
+ * What Enter and Esc leave for later, said under the rows (the hint line is cut at the dialog's
+ * width): the lines never sent of the jobs Enter does not resume (offered again once the resumed
+ * job's results are closed), and those of the jobs with unknown outcomes Esc keeps for the next start
+ * (Esc sets aside the lines never sent of the other jobs).
+ * `enter`: Enter is offered (the first is said only then).
  */
-function leftNotes(jobs: readonly Recovered[]): string[] {
+function leftNotes(jobs: readonly Recovered[], counts: readonly JobCounts[], enter: boolean): string[] {
   const lines = (rs: readonly Recovered[]) => rs.reduce((n, r) => n + r.unsent, 0);
   const are = (rs: readonly Recovered[]) => (lines(rs) === 1 ? 'is' : 'are');
   const later = laterOf(jobs);
   const out: string[] = [];
-  if (later.length)
+  if (enter && later.length)
     out.push(
-      `${keyHintText('resume.yes')} resumes one job: ${counted(lines(later), 'line')} never sent in ${counted(later.length, 'other job')} ${are(later)} offered again at the next start`,
+      `${keyHintText('resume.yes')} resumes one job: ${counted(lines(later), 'line')} never sent in ${counted(later.length, 'other job')} ${are(later)} offered again after it`,
     );
-  const kept = jobs.filter((r) => r.unsent > 0 && r.job.lines.some((l) => OPEN.has(l.state)));
+  const kept = jobs.filter((r, i) => r.unsent > 0 && (counts[i]?.open ?? 0) > 0);
   if (kept.length)
     out.push(
       `${keyHintText('resume.no')} keeps ${kept.length === 1 ? 'the job' : `the ${kept.length} jobs`} with unknown outcomes: ${counted(lines(kept), 'line')} never sent ${are(kept)} offered again at the next start`,
@@ -140,86 +162,107 @@ function leftNotes(jobs: readonly Recovered[]): string[] {
 type Row = [string, 'tone.error' | 'tone.success' | 'ui.muted' | undefined, string?];
 
 /**
- * What the offer says of the lines left marked to review (changed since marked): "marked again" only
- * once they are (null: said in the counts); while the lookup runs, that it does; else how many are
- * not (which ones and why, not found now, not looked up or the lookup failed, on their own rows, by
- * name).
+ * Where marking a line again stands, in words: one wording for each state, in the counts, on the
+ * rows and in r's hint. "Not found" only when proven (the whole list was read); one the lookup did
+ * not reach is "not looked up", one it could not read "not readable", one it failed for "lookup failed".
  */
-function markedAgainText(
-  lines: readonly { readonly id: string }[],
-  marks: ReadonlyMap<string, MarkAgain>,
-): string | null {
-  const count = (m: MarkAgain) => lines.filter((l) => (marks.get(l.id) ?? 'looking') === m).length;
-  const them =
-    lines.length === 1 ? 'The line changed since marked' : `The ${lines.length} lines changed since marked`;
-  if (count('looking')) return `${them}: being looked up, to be marked again`;
-  const not = lines.length - count('marked');
-  if (!not) return null;
-  return `${them}: ${not === lines.length ? (not === 1 ? 'not' : 'none') : `${not} of them not`} marked again (below, why)`;
-}
+const MARK_WORDS: Readonly<Record<MarkAgain, string>> = {
+  marked: 'marked again',
+  'not found': 'not found now',
+  'not looked up': 'not looked up',
+  'not readable': 'not readable',
+  'lookup failed': 'lookup failed',
+  looking: 'being looked up',
+};
 
-/** What a check again does: the unknown outcomes checked, the lines not looked up looked up. */
-function recheckText(unknown: boolean, notLooked: number, allUnreadable: boolean): string {
-  const lines = `the ${notLooked === 1 ? 'line' : `${notLooked} lines`} ${allUnreadable ? 'not readable' : 'not looked up'}`;
-  if (!notLooked) return 'checks the unknown ones again';
-  return unknown ? `checks the unknown ones and looks up ${lines} again` : `looks up again ${lines}`;
+/** No line counted at any state (a count of one line's state is made from it). */
+const NONE_MARKED: MarkCounts = {
+  marked: 0,
+  'not found': 0,
+  'not looked up': 0,
+  'not readable': 0,
+  'lookup failed': 0,
+  looking: 0,
+};
+
+/** Not marked again, and why: the states that are. */
+const NOT_MARKED: readonly MarkAgain[] = ['not found', 'not looked up', 'not readable', 'lookup failed'];
+
+/**
+ * Some lines by where marking them again stands (`c`, of the states `of`), in MARK_WORDS: "3 not
+ * looked up, 1 not readable"; the word alone when one state holds them all ("not looked up"; being
+ * looked up: "being looked up, to be marked again").
+ */
+function markAgainWords(c: MarkCounts, of: readonly MarkAgain[] = Object.keys(MARK_WORDS) as MarkAgain[]) {
+  const held = of.filter((m) => c[m] > 0);
+  if (held.length === 1)
+    return held[0] === 'looking' ? 'being looked up, to be marked again' : MARK_WORDS[held[0]!];
+  return held.map((m) => `${c[m]} ${MARK_WORDS[m]}`).join(', ');
 }
 
 /**
- * Why a line left marked to review is not marked again, or null (marked, or being looked up). "Not
- * found" only when proven (the whole list was read); one the lookup did not reach is said so.
+ * What the offer says of the lines left marked to review (changed since marked): "marked again" once
+ * they all are (null: said in the counts); else where each stands (those not marked again, and why, on
+ * their own rows, by name).
+ */
+function markedAgainText(c: MarkCounts): string | null {
+  const n = markTotal(c);
+  if (c.marked === n) return null;
+  const them = n === 1 ? 'The line changed since marked' : `The ${n} lines changed since marked`;
+  const named = NOT_MARKED.some((m) => c[m] > 0) ? ' (named below)' : '';
+  return `${them}: ${markAgainWords(c)}${named}`;
+}
+
+/** What a check again does: the unknown outcomes checked, the lines not marked again looked up
+ *  again (`again`: those, by why: not looked up, not readable, lookup failed). */
+function recheckText(unknown: boolean, again: MarkCounts | undefined): string {
+  const n = again ? markTotal(again) : 0;
+  if (!again || !n) return 'checks the unknown ones again';
+  const lines = `the ${n === 1 ? 'line' : `${n} lines`} (${markAgainWords(again)})`;
+  return unknown ? `checks the unknown ones and looks up again ${lines}` : `looks up again ${lines}`;
+}
+
+/**
+ * Why a line to be marked again is not, or null (marked, or being looked up): its state's words,
+ * with what "not looked up" and "not readable" mean (the paste lookup's words).
  */
 function notMarkedText(m: MarkAgain | undefined): string | null {
-  if (m === 'not found') return 'not found now, not marked again';
   if (m === 'not looked up') return `${unsettledText('unreached', LOOKUP_PAGES_AT_START)}, not marked again`;
   if (m === 'not readable') return `${unsettledText('unreadable')}, not marked again`;
-  if (m === 'lookup failed') return 'not marked again (the lookup failed)';
+  if (m === 'not found' || m === 'lookup failed') return `${MARK_WORDS[m]}, not marked again`;
   return null;
 }
 
 /**
- * What the offer says of the lines never sent: while they are looked up, that they are; then those
- * not marked again, and why (null: all are marked again).
+ * What the offer says of the lines never sent: where marking them again stands (null: all are marked
+ * again); a problem when some are not.
  */
-function unsentNotMarkedText(
-  lines: readonly { readonly id: string }[],
-  marks: ReadonlyMap<string, MarkAgain>,
-): { readonly text: string; readonly problem: boolean } | null {
-  const looking = lines.filter((l) => (marks.get(l.id) ?? 'looking') === 'looking').length;
-  if (looking && looking === lines.length)
-    return {
-      text: `The ${lines.length === 1 ? 'line' : `${lines.length} lines`} never sent: being looked up, to be marked again`,
-      problem: false,
-    };
-  const gone = lines.filter((l) => marks.get(l.id) === 'not found').length;
-  const bad = lines.filter((l) => marks.get(l.id) === 'not readable').length;
-  const far = lines.filter((l) => lookUpAgain(marks.get(l.id))).length - bad;
-  if (!gone && !far && !bad) return null;
-  const why = [
-    gone ? `${gone} not found now` : '',
-    far ? `${far} not looked up` : '',
-    bad ? `${bad} not readable` : '',
-  ].filter(Boolean);
+function unsentNotMarkedText(c: MarkCounts): { readonly text: string; readonly problem: boolean } | null {
+  const n = markTotal(c);
+  if (c.marked === n) return null;
   return {
-    text: `Of the ${counted(lines.length, 'line')} never sent, ${why.join(' and ')}: not marked again`,
-    problem: true,
+    text: `The ${n === 1 ? 'line' : `${n} lines`} never sent: ${markAgainWords(c)}`,
+    problem: NOT_MARKED.some((m) => c[m] > 0),
   };
 }
 
 /** The offer's rows for one job; its counts add up to the job's lines (exported for its test).
- *  `marks`: where marking again stands for its lines left marked to review. */
-export function offerRows(r: Recovered, checking: boolean, marks: ReadonlyMap<string, MarkAgain>) {
+ *  `marks`: where marking again stands for its lines left marked to review; `c`: the job counted
+ *  (`selectOfferCounts`, counted here when not given). */
+export function offerRows(
+  r: Recovered,
+  checking: boolean,
+  marks: ReadonlyMap<string, MarkAgain>,
+  c: JobCounts = jobCounts(r.job, marks),
+) {
   const { job } = r;
   const when = job.createdAt.slice(0, 16).replace('T', ' ');
   const out: Row[] = [];
   const single = job.lines.length === 1;
   if (!single) {
-    const count = (f: (l: (typeof job.lines)[number]) => boolean) => job.lines.filter(f).length;
-    const unknown = count((l) => OPEN.has(l.state));
-    const skipped = count((l) => l.state === 'skipped');
-    const review = count(leftToReview);
-    const again = markedAgainText(job.lines.filter(leftToReview), marks);
-    const cancelled = count((l) => l.state === 'cancelled');
+    const { open: unknown, skipped, cancelled } = c;
+    const review = markTotal(c.review);
+    const again = markedAgainText(c.review);
     out.push([
       `Bulk ${job.op} of ${job.lines.length} lines (started ${when} UTC, job ${job.id.slice(0, 8)}):`,
       undefined,
@@ -227,12 +270,12 @@ export function offerRows(r: Recovered, checking: boolean, marks: ReadonlyMap<st
     out.push([
       // Every line counted once: skipped ones (a trial, a line changed since it was marked, one left
       // to another job) and cancelled ones too, so the counts add up to the job's lines.
-      `  ${count((l) => l.state === 'done')} done · ${count((l) => l.state === 'failed')} failed · ${unknown} ${checking && unknown ? 'checking' : 'unknown'} · ${r.unsent} never sent${skipped ? ` · ${skipped} skipped${review ? ` (${review === skipped ? '' : `${review} `}changed since marked${again ? '' : ': marked again'})` : ''}` : ''}${cancelled ? ` · ${cancelled} cancelled (they stay cancelled)` : ''}`,
+      `  ${c.done} done · ${c.failed} failed · ${unknown} ${checking && unknown ? 'checking' : 'unknown'} · ${r.unsent} never sent${skipped ? ` · ${skipped} skipped${review ? ` (${review === skipped ? '' : `${review} `}changed since marked${again ? '' : ': marked again'})` : ''}` : ''}${cancelled ? ` · ${cancelled} cancelled (they stay cancelled)` : ''}`,
       undefined,
       `${job.id}:counts`,
     ]);
     if (again) out.push([`    ${again}`, undefined, `${job.id}:again`]);
-    const unsentNot = unsentNotMarkedText(job.lines.filter(unsentToMarkAgain), marks);
+    const unsentNot = unsentNotMarkedText(c.unsent);
     if (unsentNot)
       out.push([`    ${unsentNot.text}`, unsentNot.problem ? 'tone.error' : undefined, `${job.id}:unsent`]);
   }
@@ -257,7 +300,7 @@ export function offerRows(r: Recovered, checking: boolean, marks: ReadonlyMap<st
     if (single && (unsentToMarkAgain(l) || leftToReview(l))) {
       const m = marks.get(l.id) ?? 'looking';
       const not = m === 'looking' ? null : notMarkedText(m);
-      const now = m === 'looking' ? 'being looked up, to be marked again' : (not ?? 'marked again');
+      const now = not ?? markAgainWords({ ...NONE_MARKED, [m]: 1 });
       // By its username, why first: a row is cut at the dialog's width.
       out.push([
         `${OPS[job.op]} ${l.username}: ${unsentToMarkAgain(l) ? 'never sent' : 'changed since marked'}, ${now}`,
