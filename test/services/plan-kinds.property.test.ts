@@ -25,13 +25,15 @@ import { planJob, quoteUpgrades } from '../../src/services/changes/quote';
 import type { ServiceClient } from '../../src/services/client';
 
 const NOW = Date.UTC(2026, 10, 28);
+// Prices in tenths of a credit (the API's are numbers): a total is the lines' costs added in turn,
+// as a count of the lines made adds them, never a price times a count (0.1 × 10 is 1; added, not).
 const packages: Package[] = [1, 3].map((duration, i) => ({
   id: i + 1,
   package_name: `p${duration}`,
   duration,
   is_trial: false,
-  credits_cost: 10 * duration,
-  extra_connection_credits_cost: 3 * duration,
+  credits_cost: 0.1 * duration,
+  extra_connection_credits_cost: 0.3 * duration,
   min_balance: 0,
 }));
 
@@ -78,7 +80,7 @@ function countedAsMade(job: BulkJob, lines: readonly BulkLine[]) {
   expect(pendingCounts(lines)).toEqual(pendingCounts(made));
   expect(progressOf({ ...job, lines }, 0)).toEqual(progressOf({ ...job, lines: made }, 0));
   expect(pendingPlaces(lines)).toEqual(pendingPlaces(made));
-  for (const balance of [0, 10, 45, 200, 10_000]) {
+  for (const balance of [0, 1, 4.5, 20, 1_000]) {
     const a = affordability(lines, balance);
     const b = affordability(made, balance);
     expect({ ...a, affordable: made.filter((l) => a.affordable.has(l.id)).map((l) => l.id) }).toEqual({
@@ -142,10 +144,10 @@ describe('a job planned by line kind', () => {
               return base[i]!;
             }),
           };
-          // The server's price of a line (null: it gives none), per line and connections.
+          // The server's price of a line (null: it gives none), per line and connections: tenths too.
           const price = (id: string, n: number) => {
             const p = prices[Number(id.slice(2))]!;
-            return p === null ? null : p + n;
+            return p === null ? null : p / 10 + n / 10;
           };
           const client = {
             simulateUpgrade: async ({ id, new_connections }: { id: string; new_connections: number }) => {
