@@ -303,11 +303,15 @@ export function planLines(
   const pending = new Uint8Array(n);
   const uncosted = new Uint8Array(n);
   const perKind = new Float64Array(byKind.length);
+  // Costs added in place order, as a count of the lines made adds them: a price times a count is not
+  // always that sum (0.1 × 10 is 1; 0.1 added ten times is 0.9999999999999999).
+  let costSum = 0;
   for (let i = 0; i < n; i++) {
     const k = kinds.of[i]!;
     const p = byKind[k]!;
     perKind[k]!++;
     costs[i] = p.cost ?? 0;
+    costSum += costs[i]!;
     if (p.state === 'skipped') skipped[i] = 1;
     else if (p.state === 'pending') {
       pending[i] = 1;
@@ -315,13 +319,11 @@ export function planLines(
     }
   }
   const states = noStates();
-  let costSum = 0;
   let costUnknown = 0;
   let chargeUnknown = 0;
   byKind.forEach((p, k) => {
     const count = perKind[k]!;
     states[p.state] += count;
-    costSum += (p.cost ?? 0) * count;
     if (p.state === 'pending' && p.cost === null) costUnknown += count;
     if (p.state === 'done' && p.charge === 'unknown') chargeUnknown += count;
   });
