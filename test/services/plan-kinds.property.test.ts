@@ -122,6 +122,37 @@ describe('a job planned by line kind', () => {
     );
   });
 
+  it('planned again, is the plan of the lines given first: a line held back before is not held back now', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom<BulkOp>('extend', 'upgrade', 'unsuspend', 'delete'),
+        fc.array(kindOf, { minLength: 1, maxLength: 30 }),
+        fc.boolean(),
+        (op, kinds, plain) => {
+          const { base, unsettled, held } = linesOf(kinds);
+          // Given as they are (a retry's lines) or made when read (the marks'): planned alike.
+          const given = plain ? base : lazyLines(base.length, (i) => base[i]!);
+          const job: BulkJob = {
+            id: 'j',
+            op,
+            months: 1,
+            connections: 2,
+            target: 't',
+            createdAt: new Date(NOW).toISOString(),
+            lines: given,
+          };
+          const none = { unsettled: new Map(), held: new Map() };
+          // The open changes settle while the preview shows them held back; then a key plans again.
+          const first = planJob(job, packages, { unsettled, held }, NOW);
+          const again = planJob({ ...job, lines: first }, packages, none, NOW);
+          expect([...madeLines(again)]).toEqual([...madeLines(planJob(job, packages, none, NOW))]);
+          expect([...madeLines(again)].filter((l) => l.heldBack)).toEqual([]);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('quoted, counts what the lines made count; quoting makes each line it asks of once, the next key none', async () => {
     await fc.assert(
       fc.asyncProperty(
