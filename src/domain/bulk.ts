@@ -277,6 +277,16 @@ function kindsOf(lines: readonly BulkLine[], kind: (l: BulkLine) => string): Kin
   return kinds;
 }
 
+/** Planned (or quoted) lines given as an array, not made when read: the lines they were planned from. */
+const plainFrom = new WeakMap<readonly BulkLine[], readonly BulkLine[]>();
+const keptFrom = (planned: readonly BulkLine[], from: readonly BulkLine[]) => {
+  plainFrom.set(planned, from);
+  return planned;
+};
+/** The lines `lines` were planned from (themselves when they were not planned): a new plan starts there. */
+const plannedFrom = (lines: readonly BulkLine[]): readonly BulkLine[] =>
+  lazySources.get(lines)?.from ?? plainFrom.get(lines) ?? lines;
+
 /**
  * Each of `lines` through `plan`; made when read if `lines` are, and then counted without making
  * them: `plan` gives every line of one `kind` the same state and cost, so the planned lines' tally
@@ -284,17 +294,17 @@ function kindsOf(lines: readonly BulkLine[], kind: (l: BulkLine) => string): Kin
  * of each kind and each line's kind, read once per lines and `kind` (the same function for as long
  * as what it reads besides the line stays the same: the lines with an open change). A bulk preview's
  * months or connections changed on 100,000 lines is then a pass over their kinds, not 100,000 lines
- * made and planned again (issue #27). Lines planned before are planned again from the lines they
- * were planned from.
+ * made and planned again (issue #27). Lines planned before (or quoted) are planned again from the
+ * lines they were planned from, made when read or not: nothing a plan set (a line held back) outlives it.
  */
 export function planLines(
   lines: readonly BulkLine[],
   kind: (l: BulkLine) => string,
   plan: (l: BulkLine) => BulkLine,
 ): readonly BulkLine[] {
-  const source = lazySources.get(lines)?.from ?? lines;
+  const source = plannedFrom(lines);
   const from = lazySources.get(source);
-  if (!from) return source.map(plan);
+  if (!from) return keptFrom(source.map(plan), source);
   const kinds = kindsOf(source, kind);
   const byKind = kinds.samples.map(plan);
   const n = source.length;
@@ -359,7 +369,11 @@ export function quotedLines(
     ...(cost === null ? { detail: 'no quote' } : {}),
   });
   const source = lazySources.get(lines);
-  if (!source) return lines.map((l, i) => (quotes.has(i) ? quoted(l, quotes.get(i)!) : l));
+  if (!source)
+    return keptFrom(
+      lines.map((l, i) => (quotes.has(i) ? quoted(l, quotes.get(i)!) : l)),
+      plannedFrom(lines),
+    );
   const t = tally(lines);
   const costs = t.costs.slice();
   const uncosted = t.uncosted.slice();
@@ -378,7 +392,7 @@ export function quotedLines(
   const result = lazyOf(lines.length, {
     at: (i) => (quotes.has(i) ? quoted(at(i), quotes.get(i)!) : at(i)),
     indexOf,
-    from: source.from ?? lines,
+    from: plannedFrom(lines),
   });
   tallies.set(result, { ...t, counts: { ...t.counts, costSum, costUnknown }, costs, uncosted });
   return result;
