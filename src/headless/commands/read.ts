@@ -205,7 +205,11 @@ export function lineCommand(ctx: Ctx): Promise<number> {
             exit: EXIT.failed,
           },
         };
-      else if (far) got = { failure: { ...got.failure, message: `${got.failure.message}; ${farText}` } };
+      // Not proven absent: the line meant may be the noted one the lookup did not settle.
+      else if (far)
+        got = {
+          failure: { ...got.failure, code: 'line_unsettled', message: `${got.failure.message}; ${farText}` },
+        };
     }
     if ('failure' in got) {
       ctx.out.fail(got.failure);
