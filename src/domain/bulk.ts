@@ -191,6 +191,23 @@ export function toBulkLine(l: LineListItem): BulkLine {
   };
 }
 
+/**
+ * A line as before any run: what it is (id, username, body, what it was before), nothing a run wrote
+ * on it (when it was sent, how it was charged, why it was skipped, how it was settled). A retry sends
+ * its lines as if for the first time: a mark of the earlier run kept would be read as this run's.
+ */
+export function unrunLine(l: BulkLine): BulkLine {
+  return {
+    id: l.id,
+    username: l.username,
+    ...(l.body ? { body: l.body } : {}),
+    before: l.before,
+    cost: null,
+    after: {},
+    state: 'pending',
+  };
+}
+
 /** The plan for one line: its new values and cost where the app can compute them (not upgrade). */
 export function planLine(
   line: BulkLine,

@@ -10,6 +10,7 @@ import {
   pendingCounts,
   progressOf,
   toBulkLine,
+  unrunLine,
 } from '../domain/bulk';
 import { RULES, type RuleCode } from '../domain/change-rules';
 import { csvCell } from '../domain/csv';
@@ -342,17 +343,7 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
       );
       if (!failed.length) return get().notify('No failed or cancelled lines to retry', 'info');
       const op = b.job.op as BulkOp;
-      get().openBulk(
-        op,
-        failed.map((l) => ({
-          ...l,
-          state: 'pending',
-          detail: undefined,
-          cost: null,
-          provenNotApplied: undefined,
-        })),
-        { months: b.job.months, connections: b.job.connections },
-      );
+      get().openBulk(op, failed.map(unrunLine), { months: b.job.months, connections: b.job.connections });
     },
 
     bulkClose() {

@@ -236,4 +236,43 @@ describe('retrying the failed and cancelled lines of a bulk job', () => {
       store.getState().bulkClose();
     }
   });
+
+  it('keeps nothing a run wrote on a line: a retried line is sent as if for the first time', async () => {
+    const env = await allMarked();
+    const { store } = env;
+    const lines = Array.from(store.getState().marked.lines(), toBulkLine)
+      .filter((l) => !l.before.isTrial)
+      .slice(0, 3);
+    store.getState().openBulk('extend', lines, { months: 1 });
+    await until(() => store.getState().bulk?.quoting === false);
+    const first = store.getState().bulk!;
+    // As a job whose lines were refused once after an earlier run left its marks on them.
+    const ran = {
+      state: 'failed' as const,
+      provenNotApplied: true,
+      notSent: true,
+      sentAt: 1,
+      charge: 'unknown' as const,
+      maybeOther: 'another linedesk',
+      settledAfterUnknown: 'checked' as const,
+      notSentAsRead: 'changed' as const,
+      heldBack: true,
+      deducedCredits: 3,
+      newBalance: 7,
+    };
+    store.setState({
+      bulk: {
+        ...first,
+        phase: 'done',
+        job: { ...first.job, lines: first.job.lines.map((l) => ({ ...l, ...ran })) },
+      },
+    });
+    store.getState().bulkRetryFailed();
+    await until(() => store.getState().bulk?.quoting === false);
+    const retry = store.getState().bulk!.job.lines;
+    expect(retry.map((l) => l.state)).toEqual(['pending', 'pending', 'pending']);
+    const written = Object.keys(ran).filter((k) => k !== 'state');
+    for (const l of retry) for (const k of written) expect(l, k).not.toHaveProperty(k);
+    store.getState().bulkClose();
+  });
 });
