@@ -326,7 +326,7 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
       const out = new Map<string, LoggedJob>();
       const { jobs, damage } = scan(true);
       // The directory cannot be listed: no job's version can be told (nor what other jobs hold).
-      const listing = damage.find((d) => d.path === dir);
+      const listing = damage.find((d) => d.directory);
       if (listing) {
         for (const id of jobIds) out.set(id, { kind: 'unreadable', path: dir, problem: listing.problem });
         return out;

@@ -14,3 +14,11 @@ export type Load<T> =
 export function loaded<T>(load: Load<T>): T | undefined {
   return 'data' in load ? load.data : undefined;
 }
+
+/**
+ * Whether the load's last read failed: it failed, or it is being read again after failing (its data
+ * kept is older than that failure). Not what a load in flight from a good read is.
+ */
+export function failedLast<T>(load: Load<T>): boolean {
+  return load.status === 'error' || (load.status === 'loading' && load.afterError === true);
+}

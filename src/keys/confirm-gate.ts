@@ -47,14 +47,18 @@ export function confirmSurface(s: AppState): string | null {
     const b = s.bulk;
     if (b?.phase !== 'preview') return null;
     const total = pendingCounts(b.job.lines).costSum;
+    // The balance known or not: with all the lines, what the preview says Enter does ("the balance
+    // is unknown: the service refuses what it does not cover", or the total against the balance).
     // Only the affordable ones: the balance picks the lines and their total (a balance read anew
     // changes what Enter spends; one not known picks none, and Enter is refused). Kept per lines
     // and balance (domain/bulk.ts `affordability`).
     const balance = bulkBalance(s);
     const picked =
-      b.onlyAffordable && balance !== undefined
-        ? ((a) => `${a.affordable.size}/${a.spent}`)(affordability(b.job.lines, balance))
-        : '';
+      balance === undefined
+        ? 'balance unknown'
+        : b.onlyAffordable
+          ? ((a) => `${a.affordable.size}/${a.spent}`)(affordability(b.job.lines, balance))
+          : 'balance known';
     return `bulk:${b.job.id}:${b.job.op}:${b.job.months}:${b.job.connections}:${b.onlyAffordable}:${b.quoting}:${total}:${picked}`;
   }
   if (kind === 'output') {

@@ -19,7 +19,7 @@ import { type Months, stepConnections, stepMonths } from '../domain/steps';
 import { validateJob } from '../services/changes/validate';
 import { describeError } from '../services/describe-error';
 import type { GetState, SetState, StoreDeps } from './deps';
-import { type Account, type Load, loaded } from './types';
+import { type Account, failedLast, type Load, loaded } from './types';
 import { selectScreen } from './view-stack';
 
 /** A job's id: node:crypto is loaded when a bulk job is planned, not at the app's start (≈ 2–5 ms of CPU and ≈ 2 MB resident: docs/PERFORMANCE.md). */
@@ -76,9 +76,7 @@ export interface BulkSlice {
  * failed), and the preview says so (reading it, or why not) rather than judge by an older balance.
  */
 export function bulkBalance(s: { readonly account: Load<Account> }): number | undefined {
-  const a = s.account;
-  if (a.status === 'error' || (a.status === 'loading' && a.afterError)) return undefined;
-  return loaded(a)?.credits;
+  return failedLast(s.account) ? undefined : loaded(s.account)?.credits;
 }
 
 /** Why the job cannot start now: the rule's code (the change service's), or the dialog's own. */

@@ -3,7 +3,7 @@ import { type DriftReport, readAccountToJudge } from '../services/balance-watch'
 import { describeError } from '../services/describe-error';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { storeWatch } from './runway-slice';
-import { type Account, type Load, loaded, type StatusCounts, type Target } from './types';
+import { type Account, failedLast, type Load, loaded, type StatusCounts, type Target } from './types';
 
 export interface SessionSlice {
   readonly target: Target;
@@ -66,9 +66,7 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
           ...('data' in prev && prev.data ? { data: prev.data } : {}),
           // A read again after a failure: the data kept is older than that failure (the bulk
           // preview does not judge a job by it: bulk-slice.ts `bulkBalance`).
-          ...(prev.status === 'error' || (prev.status === 'loading' && prev.afterError)
-            ? { afterError: true }
-            : {}),
+          ...(failedLast(prev) ? { afterError: true } : {}),
         },
       });
       try {

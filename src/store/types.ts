@@ -2,7 +2,7 @@ import type { Account, BouquetsResponse, Line, LineListItem, LinesPage, Package 
 import type { Tone } from '../present/tokens';
 
 export type { Load } from '../domain/load';
-export { loaded } from '../domain/load';
+export { failedLast, loaded } from '../domain/load';
 
 /**
  * The views on the stack (store/view-stack.ts): screens, which fill the body, and dialogs, opened

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { COMMANDS, keyHintText, keyLabel } from '../../src/commands/keymap';
-import { BURST_GAP_MS } from '../../src/keys/confirm-gate';
+import { BURST_GAP_MS, CONFIRM_ARM_MS } from '../../src/keys/confirm-gate';
 import { resolveKey } from '../../src/keys/dispatch';
 import { memoryJournal } from '../../src/services/changes/journal';
 import type { AppState } from '../../src/store/app-store';
@@ -122,6 +122,25 @@ describe('the bulk preview with the balance unknown', () => {
     expect(b.spent).toBeLessThanOrEqual(5);
     expect(b.balance).toBeGreaterThanOrEqual(0);
     expect(app.store.getState().bulk!.job.lines.some((l) => l.state === 'failed')).toBe(true);
+  });
+
+  it('all the lines: a balance that arrives while the preview is open changes what it says Enter does: an Enter right after asks again', async () => {
+    const { app, proxy } = await balanceReadsFail(1_000_000);
+    await openBulkPreview(app, { mark: 'page', premium: true });
+    await app.waitFrame((f) => f.includes('The balance could not be read'));
+    // Read long enough: an Enter now would start the job as "the balance is unknown".
+    app.clock.advance(CONFIRM_ARM_MS);
+    proxy.set({});
+    await app.press('bulk.readBalance');
+    await app.waitFrame((f) => /\d+ of \d+ affordable/.test(f));
+    expect(dialog(app.frame())).not.toContain('the balance is unknown');
+    app.clock.advance(BURST_GAP_MS + 10);
+    await app.press('bulk.start');
+    await app.waitFrame((f) => f.includes('press Enter again to confirm'));
+    expect(books(app.sb).ledger).toHaveLength(0);
+    await app.confirm('bulk.start');
+    await app.waitFrame((f) => f.includes('Finished'));
+    expect(books(app.sb).ledger.length).toBeGreaterThan(0);
   });
 
   it('never read yet, while it is read: "reading the balance…", Enter refused with the affordable ones, no read-again key offered', async () => {

@@ -81,7 +81,16 @@ export const BULK_COMMANDS = [
     'Line',
     'Only the affordable ones (on/off)',
     (s) => s.bulkToggleAffordable(),
-    { footer: true, disabled: (s) => (inPreview(s) ? null : 'Only before the job starts') },
+    {
+      footer: true,
+      // Nothing to afford in a job that spends nothing (and a delete's preview types its count).
+      disabled: (s) =>
+        !inPreview(s)
+          ? 'Only before the job starts'
+          : s.bulk && !SPENDS.has(s.bulk.job.op)
+            ? 'The job spends nothing'
+            : null,
+    },
   ),
   c(
     'bulk.readBalance',

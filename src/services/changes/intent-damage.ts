@@ -10,6 +10,10 @@ export type Notify = (text: string, tone: 'info' | 'success' | 'warning' | 'erro
 export const endedDamage = (named: string, count: number) =>
   `nothing of it is open; ${count ? `a new change of ${named} it changed` : 'a new change of a line it changed'} may be journaled as charged though that job paid for it (nothing is sent or charged twice); it is dropped within the hour, or set it aside now`;
 
+/** Lines as a notice names them: their count and the first three usernames ("3 lines (a, b, c)"). */
+const linesNamed = (names: readonly string[]) =>
+  `${counted(names.length, 'line')} (${names.slice(0, 3).join(', ')}${names.length > 3 ? '…' : ''})`;
+
 /**
  * Damaged intent files at start (intent-records.ts reads them): each is said with its path. A job
  * whose first record reads is checked by the recovery like any other (its lines that may have been
@@ -39,7 +43,7 @@ export function holdDamagedIntents(
       continue;
     }
     const names = d.lines.map((l) => l.username);
-    const named = `${counted(names.length, 'line')} (${names.slice(0, 3).join(', ')}${names.length > 3 ? '…' : ''})`;
+    const named = linesNamed(names);
     if (d.ended) {
       // Nothing of an ended job is open: no line is held, and the file is dropped within the hour.
       notify(
@@ -97,10 +101,7 @@ export function takeJob(
 }
 
 /** A job as a notice names it: its operation, its count of lines and the first usernames. */
-const jobNamed = (job: BulkJob) => {
-  const names = job.lines.map((l) => l.username);
-  return `the ${job.op} of ${counted(names.length, 'line')} (${names.slice(0, 3).join(', ')}${names.length > 3 ? '…' : ''})`;
-};
+const jobNamed = (job: BulkJob) => `the ${job.op} of ${linesNamed(job.lines.map((l) => l.username))}`;
 
 /**
  * Jobs whose check (or resume) was refused because the intent log has no version of them to check from (a check

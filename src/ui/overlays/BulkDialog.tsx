@@ -97,6 +97,13 @@ function BulkBody({
   /** What the dialog says above its lines; in the preview, what must show whole to start it (the
    *  total, the balance, what to type). */
   const head: string[] = [];
+  /** Where the preview's total comes from, said after it (with the balance known or not). */
+  const costNote =
+    job.op === 'extend'
+      ? ' (estimate from package prices)'
+      : job.op === 'upgrade'
+        ? ' (quoted by the server)'
+        : '';
   /** Once started, the progress bar (its counts are said beside it too): kept only while it fits. */
   let bar: string | null = null;
   if (b.phase === 'preview') {
@@ -108,7 +115,7 @@ function BulkBody({
     if (afford) {
       // With "only the affordable ones" on, the total is theirs: what the job will cost.
       const total = b.onlyAffordable ? afford.spent : afford.total;
-      const cost = `Total ${credits(total)}${job.op === 'extend' ? ' (estimate from package prices)' : job.op === 'upgrade' ? ' (quoted by the server)' : ''}`;
+      const cost = `Total ${credits(total)}${costNote}`;
       const funds = `balance ${creditsText(balance!)} · ${afford.affordable.size} of ${afford.considered} affordable${b.onlyAffordable ? ' · ONLY THE AFFORDABLE ONES' : ''}`;
       // The cost and the balance are never cut: on one line when it fits, else each on its own rows.
       if (cellWidth(` ${cost} · ${funds}`) <= width - 2) head.push(`${cost} · ${funds}`);
@@ -117,7 +124,7 @@ function BulkBody({
       // The balance is not known (being read, or its read failed): the total of every line, said
       // as such, and what starting now means. "Only the affordable ones" picks none until it is known.
       const { costSum, costUnknown } = pendingCounts(job.lines);
-      const all = `${b.onlyAffordable ? 'All the lines: total' : 'Total'} ${costUnknown ? 'not known yet' : credits(costSum)}${job.op === 'extend' ? ' (estimate from package prices)' : job.op === 'upgrade' ? ' (quoted by the server)' : ''}`;
+      const all = `${b.onlyAffordable ? 'All the lines: total' : 'Total'} ${costUnknown ? 'not known yet' : credits(costSum)}${costNote}`;
       const state =
         balanceRead === 'loading'
           ? 'reading the balance…'
