@@ -5,6 +5,7 @@
  * drawn for another (the last dialog's, another filter's) is no count.
  */
 import type { AppState } from './app-store';
+import type { ViewId } from './types';
 import type { PagedArea } from './ui-slice';
 import { isDialog, selectScreen } from './view-stack';
 
@@ -29,16 +30,17 @@ const bulk = (s: DrawnForState): string => (s.bulk ? `${s.bulk.job.id}:${s.bulk.
 const journal = (s: DrawnForState): string =>
   `${s.journalAllAccounts ? 'all' : 'one'}:${s.journalPeriod}:${s.journalEntries.length}`;
 
+/** The dialogs help was opened over, topmost first: it lists their keys before the screen's
+ *  (commands/hints.ts `helpScopesOf`). */
+export const dialogsUnderHelp = (s: Pick<AppState, 'views'>): ViewId[] =>
+  s.views
+    .filter((v) => isDialog(v) && v.id !== 'help')
+    .map((v) => v.id)
+    .reverse();
+
 /** Help: the views it lists the keys of (the dialogs under it, then the screen): its scopes follow
- *  from them (commands/hints.ts `helpScopesOf`). */
-const help = (s: DrawnForState): string =>
-  [
-    ...s.views
-      .filter((v) => isDialog(v) && v.id !== 'help')
-      .map((v) => v.id)
-      .reverse(),
-    selectScreen(s).id,
-  ].join(' ');
+ *  from them. */
+const help = (s: DrawnForState): string => [...dialogsUnderHelp(s), selectScreen(s).id].join(' ');
 
 /** The find screen: its text, and whether the line saying a profile was left out takes a row. */
 const find = (s: DrawnForState): string => `${s.findProblem ? 'problem' : ''}:${s.findText}`;
