@@ -70,12 +70,14 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
   // results are closed (or at the next start).
   const first = recovery.jobs.find((r) => r.unsent > 0);
   const unsent = first?.unsent ?? 0;
-  const later = laterOf(recovery.jobs);
+  const later = recovery.jobs.filter((r) => r !== first && r.unsent > 0);
   // What Enter and Esc leave for later, under the rows (once the check has ended), then the
   // keys typed ahead: in the rows the list leaves over its first row, in that order; what does not
   // fit is dropped. Enter's is said only when Enter is offered (not while the dialog is too small).
   const notes = [
-    ...(recovery.checking || !counts ? [] : leftNotes(recovery.jobs, counts.jobs, unsent > 0 && !hidden)),
+    ...(recovery.checking || !counts
+      ? []
+      : leftNotes(recovery.jobs, counts.jobs, later, unsent > 0 && !hidden)),
     droppedNote(guard),
   ]
     .filter((n): n is string => n !== null)
@@ -129,23 +131,21 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
   );
 }
 
-/** The offer's jobs with lines never sent that Enter does not resume (it resumes the first one's). */
-function laterOf(jobs: readonly Recovered[]): readonly Recovered[] {
-  const first = jobs.find((r) => r.unsent > 0);
-  return jobs.filter((r) => r !== first && r.unsent > 0);
-}
-
 /**
  * What Enter and Esc leave for later, said under the rows (the hint line is cut at the dialog's
- * width): the lines never sent of the jobs Enter does not resume (offered again once the resumed
- * job's results are closed), and those of the jobs with unknown outcomes Esc keeps for the next start
- * (Esc sets aside the lines never sent of the other jobs).
+ * width): the lines never sent of the jobs Enter does not resume (`later`: offered again once the
+ * resumed job's results are closed), and those of the jobs with unknown outcomes Esc keeps for the
+ * next start (Esc sets aside the lines never sent of the other jobs).
  * `enter`: Enter is offered (the first is said only then).
  */
-function leftNotes(jobs: readonly Recovered[], counts: readonly JobCounts[], enter: boolean): string[] {
+function leftNotes(
+  jobs: readonly Recovered[],
+  counts: readonly JobCounts[],
+  later: readonly Recovered[],
+  enter: boolean,
+): string[] {
   const lines = (rs: readonly Recovered[]) => rs.reduce((n, r) => n + r.unsent, 0);
   const are = (rs: readonly Recovered[]) => (lines(rs) === 1 ? 'is' : 'are');
-  const later = laterOf(jobs);
   const out: string[] = [];
   if (enter && later.length)
     out.push(
