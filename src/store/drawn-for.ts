@@ -4,6 +4,7 @@
  * (page keys, scroll ends, the keys' offer) name it the same way without passing it around. A count
  * drawn for another (the last dialog's, another filter's) is no count.
  */
+import { flashRowCount } from '../present/frame';
 import type { AppState } from './app-store';
 import type { ViewId } from './types';
 import type { PagedArea } from './ui-slice';
@@ -20,6 +21,8 @@ export type DrawnForState = Pick<
   | 'findText'
   | 'findProblem'
   | 'userRunRows'
+  | 'flash'
+  | 'terminalSize'
 >;
 
 /** The bulk dialog: the job and its phase (a job started with a screen reader says no line while it
@@ -59,5 +62,9 @@ const DRAWN_FOR: Record<PagedArea, (s: DrawnForState) => string> = {
   message: () => '',
 };
 
-/** What `area`'s count of rows in view is drawn for now. */
-export const drawnForOf = (s: DrawnForState, area: PagedArea): string => DRAWN_FOR[area](s);
+/**
+ * What `area`'s count of rows in view is drawn for now: what it shows, and the rows the flash takes
+ * (a flash longer than the width takes a second row from the body, as a resize would: ui/App.tsx).
+ */
+export const drawnForOf = (s: DrawnForState, area: PagedArea): string =>
+  `${DRAWN_FOR[area](s)}|${s.terminalSize ? flashRowCount(s.flash, s.terminalSize.columns) : 1}`;
