@@ -7,7 +7,8 @@
  * complete (test/keys/keymap.test.ts reads every id the area files name).
  */
 import type { AppState } from '../store/app-store';
-import { isDialog, selectScreen } from '../store/view-stack';
+import { dialogsUnderHelp } from '../store/drawn-for';
+import { selectScreen } from '../store/view-stack';
 import type { Command, Scope } from './command';
 
 let table: readonly Command[] = [];
@@ -62,8 +63,7 @@ export function helpScopes(screen: Scope): Scope[] {
 
 /** The scopes help shows now: the dialog it was opened over (a form) first, then the screen's. */
 export function helpScopesOf(s: Pick<AppState, 'views'>): Scope[] {
-  const under = s.views.filter((v) => isDialog(v) && v.id !== 'help').map((v): Scope => v.id);
-  return [...new Set([...under.reverse(), ...helpScopes(selectScreen(s).id)])];
+  return [...new Set<Scope>([...dialogsUnderHelp(s), ...helpScopes(selectScreen(s).id)])];
 }
 
 /**

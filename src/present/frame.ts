@@ -1,5 +1,8 @@
 // The frame's geometry from the terminal's height, shared by the App and the composition root (so
-// the first page is asked for at the size it will be shown at).
+// the first page is asked for at the size it will be shown at), and the flash's rows, which the body
+// gives up (so a list's rows in view are known from the state: store/drawn-for.ts).
+import { cellWidth, fitWidth } from '../domain/format';
+import type { Tone } from './tokens';
 
 /** Header, flash line and footer take a row each. */
 const CHROME_ROWS = 3;
@@ -19,3 +22,32 @@ export function bodyRows(terminalRows: number): number {
 export function linesPageSize(terminalRows: number): number {
   return bodyRows(terminalRows) - LINES_CHROME_ROWS;
 }
+
+/**
+ * The flash's rows at this width: one, or two when it is longer, wrapped between words so a path
+ * it names is never split (a flash that names a file shows it whole); a second row still too long
+ * is cut, with an ellipsis.
+ */
+export function flashRows(text: string, width: number): string[] {
+  if (!text || width <= 0 || cellWidth(text) <= width) return [fitWidth(text, width)];
+  const words = text.split(' ');
+  let first = '';
+  let i = 0;
+  for (; i < words.length; i++) {
+    const next = i === 0 ? words[0]! : `${first} ${words[i]}`;
+    if (cellWidth(next) > width && i > 0) break;
+    first = next;
+  }
+  if (i === words.length) return [fitWidth(first, width)];
+  return [fitWidth(first, width), fitWidth(`  ${words.slice(i).join(' ')}`, width)];
+}
+
+/** The flash as the flash line shows it: the tone said in words (for NO_COLOR) before the text. */
+export const flashText = (flash: { readonly text: string; readonly tone: Tone } | null): string =>
+  flash?.text
+    ? ` ${flash.tone === 'error' ? 'error: ' : flash.tone === 'warning' ? 'warning: ' : ''}${flash.text}`
+    : '';
+
+/** How many rows the flash takes at this width (the body gives up the second). */
+export const flashRowCount = (flash: { readonly text: string; readonly tone: Tone } | null, width: number) =>
+  flashRows(flashText(flash), width).length;

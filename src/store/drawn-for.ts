@@ -4,7 +4,9 @@
  * (page keys, scroll ends, the keys' offer) name it the same way without passing it around. A count
  * drawn for another (the last dialog's, another filter's) is no count.
  */
+import { flashRowCount } from '../present/frame';
 import type { AppState } from './app-store';
+import type { ViewId } from './types';
 import type { PagedArea } from './ui-slice';
 import { isDialog, selectScreen } from './view-stack';
 
@@ -19,6 +21,8 @@ export type DrawnForState = Pick<
   | 'findText'
   | 'findProblem'
   | 'userRunRows'
+  | 'flash'
+  | 'terminalSize'
 >;
 
 /** The bulk dialog: the job and its phase (a job started with a screen reader says no line while it
@@ -29,16 +33,17 @@ const bulk = (s: DrawnForState): string => (s.bulk ? `${s.bulk.job.id}:${s.bulk.
 const journal = (s: DrawnForState): string =>
   `${s.journalAllAccounts ? 'all' : 'one'}:${s.journalPeriod}:${s.journalEntries.length}`;
 
+/** The dialogs help was opened over, topmost first: it lists their keys before the screen's
+ *  (commands/hints.ts `helpScopesOf`). */
+export const dialogsUnderHelp = (s: Pick<AppState, 'views'>): ViewId[] =>
+  s.views
+    .filter((v) => isDialog(v) && v.id !== 'help')
+    .map((v) => v.id)
+    .reverse();
+
 /** Help: the views it lists the keys of (the dialogs under it, then the screen): its scopes follow
- *  from them (commands/hints.ts `helpScopesOf`). */
-const help = (s: DrawnForState): string =>
-  [
-    ...s.views
-      .filter((v) => isDialog(v) && v.id !== 'help')
-      .map((v) => v.id)
-      .reverse(),
-    selectScreen(s).id,
-  ].join(' ');
+ *  from them. */
+const help = (s: DrawnForState): string => [...dialogsUnderHelp(s), selectScreen(s).id].join(' ');
 
 /** The find screen: its text, and whether the line saying a profile was left out takes a row. */
 const find = (s: DrawnForState): string => `${s.findProblem ? 'problem' : ''}:${s.findText}`;
@@ -57,5 +62,9 @@ const DRAWN_FOR: Record<PagedArea, (s: DrawnForState) => string> = {
   message: () => '',
 };
 
-/** What `area`'s count of rows in view is drawn for now. */
-export const drawnForOf = (s: DrawnForState, area: PagedArea): string => DRAWN_FOR[area](s);
+/**
+ * What `area`'s count of rows in view is drawn for now: what it shows, and the rows the flash takes
+ * (a flash longer than the width takes a second row from the body, as a resize would: ui/App.tsx).
+ */
+export const drawnForOf = (s: DrawnForState, area: PagedArea): string =>
+  `${DRAWN_FOR[area](s)}|${s.terminalSize ? flashRowCount(s.flash, s.terminalSize.columns) : 1}`;

@@ -99,7 +99,8 @@ export function selectLinksOf(s: AppState, line: LineListItem): Links {
 /** How many of some lines stand at each point of marking again (a line not in the marks: looking). */
 export type MarkCounts = Readonly<Record<MarkAgain, number>>;
 
-const noMarks = (): Record<MarkAgain, number> => ({
+/** No line counted at any state: a count to add to (a fresh one each call). */
+export const noMarks = (): Record<MarkAgain, number> => ({
   looking: 0,
   marked: 0,
   'not found': 0,

@@ -6,23 +6,16 @@ import { Box } from 'ink';
 import { render } from 'ink-testing-library';
 import stripAnsi from 'strip-ansi';
 import type { Recovered } from '../../src/services/changes/service-types';
-import { createAppStore } from '../../src/store/app-store';
 import type { MarkAgain } from '../../src/store/changes/changes-slice';
 import { ResumeDialog } from '../../src/ui/overlays/ResumeDialog';
 import { StoreProvider } from '../../src/ui/store-context';
-import { sandbox } from './sandbox';
+import { storeOnSandbox } from './app';
 
 /** A store on a small sandbox showing the offer of `jobs`; `clock.offset` moves its clock on (a
  *  dialog's Enter counts once it has been read: CONFIRM_ARM_MS). */
 export async function offerStore(jobs: readonly Recovered[], marks: ReadonlyMap<string, MarkAgain>) {
-  const env = await sandbox({ lines: 40 });
   const clock = { offset: 0 };
-  const store = createAppStore({
-    client: env.client,
-    target: { id: 'sandbox:test', kind: 'sandbox', label: 'SANDBOX', baseUrl: env.sb.baseUrl },
-    pageSize: 10,
-    now: () => Date.now() + clock.offset,
-  });
+  const { store } = await storeOnSandbox({ lines: 40 }, { now: () => Date.now() + clock.offset });
   store.setState({ recovery: { checking: false, jobs }, markedAgain: marks });
   store.getState().pushView({ id: 'resume' });
   return { store, clock };

@@ -19,7 +19,7 @@ import { cursorIndex } from '../../src/services/find-lines';
 import type { AppState } from '../../src/store/app-store';
 import { selectFindRows } from '../../src/store/find-slice';
 import { loaded } from '../../src/store/types';
-import type { PagedArea } from '../../src/store/ui-slice';
+import { type PagedArea, pageRows } from '../../src/store/ui-slice';
 import { renderApp } from '../helpers/app';
 import { appliedJournal } from '../helpers/journal';
 import { resize } from '../helpers/resize';
@@ -220,6 +220,24 @@ describe('the journal and help', () => {
       { down: 'journal.pageDown', up: 'journal.pageUp' },
       (s) => s.scroll.journal,
     );
+  });
+
+  it('journal: a flash that takes a second row of the body is a resize: PgDn waits for the view drawn without it', async () => {
+    const app = await renderApp({ lines: 40 }, { journal: appliedJournal(60) });
+    await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
+    resize(app, 100, 16);
+    await app.press('nav.journal');
+    await app.waitFrame((f) => f.includes('60 entries'));
+    const shown = await drawnRows(app, 'journal', 'journal.pageDown');
+    // Longer than the width: the flash takes two rows, the body one less.
+    app.store.getState().notify(`A long notice ${'that goes on '.repeat(10)}to its end`);
+    // The store has the flash; the view has not been drawn a row shorter yet: no page of the last count.
+    expect(why(app, 'journal.pageDown')).toMatch(/being drawn/);
+    expect(pageRows(app.store.getState(), 'journal')).toBe(0);
+    const shorter = await drawnRows(app, 'journal', 'journal.pageDown');
+    expect(shorter).toBe(shown - 1);
+    await app.press('journal.pageDown');
+    await app.waitFrame(() => app.store.getState().scroll.journal === shorter - 1);
   });
 
   it('help: PgDn/PgUp scroll by the keys drawn, at a small size and after a resize', async () => {

@@ -84,8 +84,6 @@ export interface ChangesSlice {
   settleByHand: (jobId: string, lineId: string, verdict: 'applied' | 'not applied') => BulkJob | null;
 }
 
-/** A line an interrupted job left marked to review (the service's rule, for the resume offer). */
-
 /** The store's deps with the change service made from them (unless given: a command shares its own). */
 export function withChangeService(deps: StoreDeps): StoreDeps & { readonly changes: ChangeService } {
   if (deps.changes) return deps as StoreDeps & { readonly changes: ChangeService };

@@ -12,6 +12,7 @@ import {
   jobCounts,
   type MarkCounts,
   markTotal,
+  noMarks,
   selectOfferCounts,
   selectOfferStaysMarked,
 } from '../../store/selectors';
@@ -69,12 +70,14 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
   // results are closed (or at the next start).
   const first = recovery.jobs.find((r) => r.unsent > 0);
   const unsent = first?.unsent ?? 0;
-  const later = laterOf(recovery.jobs);
+  const later = recovery.jobs.filter((r) => r !== first && r.unsent > 0);
   // What Enter and Esc leave for later, under the rows (once the check has ended), then the
   // keys typed ahead: in the rows the list leaves over its first row, in that order; what does not
   // fit is dropped. Enter's is said only when Enter is offered (not while the dialog is too small).
   const notes = [
-    ...(recovery.checking || !counts ? [] : leftNotes(recovery.jobs, counts.jobs, unsent > 0 && !hidden)),
+    ...(recovery.checking || !counts
+      ? []
+      : leftNotes(recovery.jobs, counts.jobs, later, unsent > 0 && !hidden)),
     droppedNote(guard),
   ]
     .filter((n): n is string => n !== null)
@@ -128,23 +131,21 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
   );
 }
 
-/** The offer's jobs with lines never sent that Enter does not resume (it resumes the first one's). */
-function laterOf(jobs: readonly Recovered[]): readonly Recovered[] {
-  const first = jobs.find((r) => r.unsent > 0);
-  return jobs.filter((r) => r !== first && r.unsent > 0);
-}
-
 /**
  * What Enter and Esc leave for later, said under the rows (the hint line is cut at the dialog's
- * width): the lines never sent of the jobs Enter does not resume (offered again once the resumed
- * job's results are closed), and those of the jobs with unknown outcomes Esc keeps for the next start
- * (Esc sets aside the lines never sent of the other jobs).
+ * width): the lines never sent of the jobs Enter does not resume (`later`: offered again once the
+ * resumed job's results are closed), and those of the jobs with unknown outcomes Esc keeps for the
+ * next start (Esc sets aside the lines never sent of the other jobs).
  * `enter`: Enter is offered (the first is said only then).
  */
-function leftNotes(jobs: readonly Recovered[], counts: readonly JobCounts[], enter: boolean): string[] {
+function leftNotes(
+  jobs: readonly Recovered[],
+  counts: readonly JobCounts[],
+  later: readonly Recovered[],
+  enter: boolean,
+): string[] {
   const lines = (rs: readonly Recovered[]) => rs.reduce((n, r) => n + r.unsent, 0);
   const are = (rs: readonly Recovered[]) => (lines(rs) === 1 ? 'is' : 'are');
-  const later = laterOf(jobs);
   const out: string[] = [];
   if (enter && later.length)
     out.push(
@@ -175,26 +176,16 @@ const MARK_WORDS: Readonly<Record<MarkAgain, string>> = {
   looking: 'being looked up',
 };
 
-/** No line counted at any state (a count of one line's state is made from it). */
-const NONE_MARKED: MarkCounts = {
-  marked: 0,
-  'not found': 0,
-  'not looked up': 0,
-  'not readable': 0,
-  'lookup failed': 0,
-  looking: 0,
-};
-
 /** Not marked again, and why: the states that are. */
 const NOT_MARKED: readonly MarkAgain[] = ['not found', 'not looked up', 'not readable', 'lookup failed'];
 
 /**
- * Some lines by where marking them again stands (`c`, of the states `of`), in MARK_WORDS: "3 not
- * looked up, 1 not readable"; the word alone when one state holds them all ("not looked up"; being
- * looked up: "being looked up, to be marked again").
+ * Some lines by where marking them again stands (`c`), in MARK_WORDS: "3 not looked up, 1 not
+ * readable"; the word alone when one state holds them all ("not looked up"; being looked up: "being
+ * looked up, to be marked again").
  */
-function markAgainWords(c: MarkCounts, of: readonly MarkAgain[] = Object.keys(MARK_WORDS) as MarkAgain[]) {
-  const held = of.filter((m) => c[m] > 0);
+function markAgainWords(c: MarkCounts) {
+  const held = (Object.keys(MARK_WORDS) as MarkAgain[]).filter((m) => c[m] > 0);
   if (held.length === 1)
     return held[0] === 'looking' ? 'being looked up, to be marked again' : MARK_WORDS[held[0]!];
   return held.map((m) => `${c[m]} ${MARK_WORDS[m]}`).join(', ');
@@ -299,8 +290,8 @@ export function offerRows(
     // frame: while it is looked up, once marked again, and if it is not, why, as the bulk rows say it.
     if (single && (unsentToMarkAgain(l) || leftToReview(l))) {
       const m = marks.get(l.id) ?? 'looking';
-      const not = m === 'looking' ? null : notMarkedText(m);
-      const now = not ?? markAgainWords({ ...NONE_MARKED, [m]: 1 });
+      const not = notMarkedText(m);
+      const now = not ?? markAgainWords({ ...noMarks(), [m]: 1 });
       // By its username, why first: a row is cut at the dialog's width.
       out.push([
         `${OPS[job.op]} ${l.username}: ${unsentToMarkAgain(l) ? 'never sent' : 'changed since marked'}, ${now}`,
