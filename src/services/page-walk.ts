@@ -89,18 +89,24 @@ export function rawItems(page: LinesPage): RawItem[] {
 /**
  * The ids a walk has read, in the order read, with a hash table over them (issue 27: a `Set` of
  * 100,000 strings was ≈ 0.3 s of a listing). Exact: a hash only finds where to compare, an id is
- * known only when the very string is there. `add` says where an id was already read (its index in
- * the order read), or -1 having added it.
+ * known only when its every code unit matches. The ids are kept as their code units in one growing
+ * array, not as 100,000 strings a walk keeps alive (each survived the young generation's collections
+ * into the old one). `add` says where an id was already read (its index in the order read), or -1
+ * having added it.
  */
 export class IdSet {
   /** Each slot: 0 when free, else the id's hash (never 0). */
   #hashes = new Int32Array(1024);
-  /** Each used slot: the id's index in `#ids`. */
+  /** Each used slot: the id's index in the order read. */
   #at = new Int32Array(1024);
-  #ids: string[] = [];
+  /** The ids' code units, one after another. */
+  #units = new Uint16Array(16_384);
+  /** Where each id's code units start in `#units`, and (at `size`) where the next one's will. */
+  #starts = new Int32Array(513);
+  #size = 0;
 
   get size(): number {
-    return this.#ids.length;
+    return this.#size;
   }
 
   /** FNV-1a over the UTF-16 code units, made odd so it is never 0. */
@@ -112,19 +118,48 @@ export class IdSet {
 
   add(id: string): number {
     // At most half full: probes stay short.
-    if ((this.#ids.length + 1) * 2 > this.#hashes.length) this.#grow();
+    if ((this.#size + 1) * 2 > this.#hashes.length) this.#grow();
     const h = IdSet.hash(id);
     const mask = this.#hashes.length - 1;
     for (let i = h & mask; ; i = (i + 1) & mask) {
       const x = this.#hashes[i]!;
       if (x === 0) {
         this.#hashes[i] = h;
-        this.#at[i] = this.#ids.length;
-        this.#ids.push(id);
+        this.#at[i] = this.#size;
+        this.#keep(id);
         return -1;
       }
-      if (x === h && this.#ids[this.#at[i]!] === id) return this.#at[i]!;
+      if (x === h && this.#is(this.#at[i]!, id)) return this.#at[i]!;
     }
+  }
+
+  /** Whether the id read `index`th is `id`, code unit by code unit. */
+  #is(index: number, id: string): boolean {
+    const from = this.#starts[index]!;
+    if (this.#starts[index + 1]! - from !== id.length) return false;
+    const units = this.#units;
+    for (let i = 0; i < id.length; i++) if (units[from + i] !== id.charCodeAt(i)) return false;
+    return true;
+  }
+
+  /** Appends the id's code units as the next index. */
+  #keep(id: string) {
+    const from = this.#starts[this.#size]!;
+    const to = from + id.length;
+    if (to > this.#units.length) {
+      const units = new Uint16Array(Math.max(to, this.#units.length * 2));
+      units.set(this.#units.subarray(0, from));
+      this.#units = units;
+    }
+    const units = this.#units;
+    for (let i = 0; i < id.length; i++) units[from + i] = id.charCodeAt(i);
+    this.#size++;
+    if (this.#size + 1 > this.#starts.length) {
+      const starts = new Int32Array(this.#starts.length * 2);
+      starts.set(this.#starts);
+      this.#starts = starts;
+    }
+    this.#starts[this.#size] = to;
   }
 
   #grow() {
