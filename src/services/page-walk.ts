@@ -109,7 +109,7 @@ export class IdSet {
     return this.#size;
   }
 
-  /** FNV-1a over the UTF-16 code units, made odd so it is never 0. */
+  /** FNV-1a over the UTF-16 code units, made odd so it is never 0 (as `add` computes it). */
   static hash(id: string): number {
     let h = 0x811c9dc5 | 0;
     for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
@@ -119,47 +119,53 @@ export class IdSet {
   add(id: string): number {
     // At most half full: probes stay short.
     if ((this.#size + 1) * 2 > this.#hashes.length) this.#grow();
-    const h = IdSet.hash(id);
+    // The id's code units are written after the last id's as they are hashed (one pass), and kept
+    // only when the id is new.
+    const from = this.#starts[this.#size]!;
+    const to = from + id.length;
+    if (to > this.#units.length) this.#growUnits(to);
+    const units = this.#units;
+    let h = 0x811c9dc5 | 0;
+    for (let i = 0; i < id.length; i++) {
+      const c = id.charCodeAt(i);
+      units[from + i] = c;
+      h = Math.imul(h ^ c, 0x01000193);
+    }
+    h |= 1;
     const mask = this.#hashes.length - 1;
     for (let i = h & mask; ; i = (i + 1) & mask) {
       const x = this.#hashes[i]!;
       if (x === 0) {
         this.#hashes[i] = h;
         this.#at[i] = this.#size;
-        this.#keep(id);
+        this.#size++;
+        if (this.#size + 1 > this.#starts.length) this.#growStarts();
+        this.#starts[this.#size] = to;
         return -1;
       }
-      if (x === h && this.#is(this.#at[i]!, id)) return this.#at[i]!;
+      if (x === h && this.#same(this.#at[i]!, from, id.length)) return this.#at[i]!;
     }
   }
 
-  /** Whether the id read `index`th is `id`, code unit by code unit. */
-  #is(index: number, id: string): boolean {
-    const from = this.#starts[index]!;
-    if (this.#starts[index + 1]! - from !== id.length) return false;
+  /** Whether the id read `index`th is the `length` code units at `from`, unit by unit. */
+  #same(index: number, from: number, length: number): boolean {
+    const start = this.#starts[index]!;
+    if (this.#starts[index + 1]! - start !== length) return false;
     const units = this.#units;
-    for (let i = 0; i < id.length; i++) if (units[from + i] !== id.charCodeAt(i)) return false;
+    for (let i = 0; i < length; i++) if (units[start + i] !== units[from + i]) return false;
     return true;
   }
 
-  /** Appends the id's code units as the next index. */
-  #keep(id: string) {
-    const from = this.#starts[this.#size]!;
-    const to = from + id.length;
-    if (to > this.#units.length) {
-      const units = new Uint16Array(Math.max(to, this.#units.length * 2));
-      units.set(this.#units.subarray(0, from));
-      this.#units = units;
-    }
-    const units = this.#units;
-    for (let i = 0; i < id.length; i++) units[from + i] = id.charCodeAt(i);
-    this.#size++;
-    if (this.#size + 1 > this.#starts.length) {
-      const starts = new Int32Array(this.#starts.length * 2);
-      starts.set(this.#starts);
-      this.#starts = starts;
-    }
-    this.#starts[this.#size] = to;
+  #growUnits(least: number) {
+    const units = new Uint16Array(Math.max(least, this.#units.length * 2));
+    units.set(this.#units.subarray(0, this.#starts[this.#size]!));
+    this.#units = units;
+  }
+
+  #growStarts() {
+    const starts = new Int32Array(this.#starts.length * 2);
+    starts.set(this.#starts);
+    this.#starts = starts;
   }
 
   #grow() {
