@@ -89,21 +89,27 @@ export function rawItems(page: LinesPage): RawItem[] {
 /**
  * The ids a walk has read, in the order read, with a hash table over them (issue 27: a `Set` of
  * 100,000 strings was ≈ 0.3 s of a listing). Exact: a hash only finds where to compare, an id is
- * known only when the very string is there. `add` says where an id was already read (its index in
- * the order read), or -1 having added it.
+ * known only when its every code unit matches. The ids are kept as their code units in one growing
+ * array, not as 100,000 strings a walk keeps alive (each survived the young generation's collections
+ * into the old one). `add` says where an id was already read (its index in the order read), or -1
+ * having added it.
  */
 export class IdSet {
   /** Each slot: 0 when free, else the id's hash (never 0). */
   #hashes = new Int32Array(1024);
-  /** Each used slot: the id's index in `#ids`. */
+  /** Each used slot: the id's index in the order read. */
   #at = new Int32Array(1024);
-  #ids: string[] = [];
+  /** The ids' code units, one after another. */
+  #units = new Uint16Array(16_384);
+  /** Where each id's code units start in `#units`, and (at `size`) where the next one's will. */
+  #starts = new Int32Array(513);
+  #size = 0;
 
   get size(): number {
-    return this.#ids.length;
+    return this.#size;
   }
 
-  /** FNV-1a over the UTF-16 code units, made odd so it is never 0. */
+  /** FNV-1a over the UTF-16 code units, made odd so it is never 0 (as `add` computes it). */
   static hash(id: string): number {
     let h = 0x811c9dc5 | 0;
     for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
@@ -112,19 +118,54 @@ export class IdSet {
 
   add(id: string): number {
     // At most half full: probes stay short.
-    if ((this.#ids.length + 1) * 2 > this.#hashes.length) this.#grow();
-    const h = IdSet.hash(id);
+    if ((this.#size + 1) * 2 > this.#hashes.length) this.#grow();
+    // The id's code units are written after the last id's as they are hashed (one pass), and kept
+    // only when the id is new.
+    const from = this.#starts[this.#size]!;
+    const to = from + id.length;
+    if (to > this.#units.length) this.#growUnits(to);
+    const units = this.#units;
+    let h = 0x811c9dc5 | 0;
+    for (let i = 0; i < id.length; i++) {
+      const c = id.charCodeAt(i);
+      units[from + i] = c;
+      h = Math.imul(h ^ c, 0x01000193);
+    }
+    h |= 1;
     const mask = this.#hashes.length - 1;
     for (let i = h & mask; ; i = (i + 1) & mask) {
       const x = this.#hashes[i]!;
       if (x === 0) {
         this.#hashes[i] = h;
-        this.#at[i] = this.#ids.length;
-        this.#ids.push(id);
+        this.#at[i] = this.#size;
+        this.#size++;
+        if (this.#size + 1 > this.#starts.length) this.#growStarts();
+        this.#starts[this.#size] = to;
         return -1;
       }
-      if (x === h && this.#ids[this.#at[i]!] === id) return this.#at[i]!;
+      if (x === h && this.#same(this.#at[i]!, from, id.length)) return this.#at[i]!;
     }
+  }
+
+  /** Whether the id read `index`th is the `length` code units at `from`, unit by unit. */
+  #same(index: number, from: number, length: number): boolean {
+    const start = this.#starts[index]!;
+    if (this.#starts[index + 1]! - start !== length) return false;
+    const units = this.#units;
+    for (let i = 0; i < length; i++) if (units[start + i] !== units[from + i]) return false;
+    return true;
+  }
+
+  #growUnits(least: number) {
+    const units = new Uint16Array(Math.max(least, this.#units.length * 2));
+    units.set(this.#units.subarray(0, this.#starts[this.#size]!));
+    this.#units = units;
+  }
+
+  #growStarts() {
+    const starts = new Int32Array(this.#starts.length * 2);
+    starts.set(this.#starts);
+    this.#starts = starts;
   }
 
   #grow() {

@@ -53,8 +53,8 @@ describe('sanitize', () => {
     );
   });
 
-  it('printable ASCII is returned as it is, anything else replaced as the rule says (property)', () => {
-    // The rule itself, without the fast path for printable ASCII (issue 27).
+  it('a string with no forbidden character is returned as it is, any other replaced as the rule says (property)', () => {
+    // The rule itself, without the fast path's test first (issue 27).
     const RULE =
       /[\u0000-\u001F\u007F-\u009F\u061C\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060-\u2069\uFEFF]/g;
     // Mostly printable ASCII (the fast path's case), with the characters at its edges and beyond.

@@ -1,7 +1,7 @@
 /**
  * A server's strings reach `lines` output only sanitized (issue 27 moved the listing's sanitizing
- * into faster paths: an `overwrite`, printable ASCII returned as it is, the canonical date read
- * before sanitizing, rows made field by field): whatever a server puts in any field of a line, no
+ * into faster paths: an `overwrite`, a string with nothing forbidden returned as it is, the
+ * canonical date read before sanitizing, rows made field by field): whatever a server puts in any field of a line, no
  * control character, C1 control, escape sequence, bidi override, line separator or zero-width
  * character is printed, in any format, and no field is dropped or renamed.
  */

@@ -11,36 +11,82 @@ import { IdSet, ListChangedError, PagingError, walkPages } from '../../src/servi
 describe('IdSet', () => {
   it('says where an id was first added, or -1, as a Map of first places does (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ maxLength: 6 }), { maxLength: 3000 }), (ids) => {
-        const set = new IdSet();
-        const first = new Map<string, number>();
-        for (const id of ids) {
-          const at = set.add(id);
-          expect(at).toBe(first.get(id) ?? -1);
-          if (!first.has(id)) first.set(id, first.size);
-        }
-        expect(set.size).toBe(first.size);
-      }),
+      fc.property(
+        fc.array(fc.oneof(fc.string({ maxLength: 6 }), fc.string({ maxLength: 40 })), { maxLength: 3000 }),
+        (ids) => {
+          const set = new IdSet();
+          const first = new Map<string, number>();
+          for (const id of ids) {
+            const at = set.add(id);
+            expect(at).toBe(first.get(id) ?? -1);
+            if (!first.has(id)) first.set(id, first.size);
+          }
+          expect(set.size).toBe(first.size);
+        },
+      ),
       { numRuns: 60 },
     );
   });
 
-  it('two ids with the same hash are two ids: the hash only says where to compare', () => {
-    const byHash = new Map<number, string>();
-    let pair: [string, string] | null = null;
-    for (let i = 0; !pair; i++) {
-      const id = `line-${i}`;
-      const h = IdSet.hash(id);
-      const other = byHash.get(h);
-      if (other !== undefined) pair = [other, id];
-      else byHash.set(h, id);
+  // FNV-1a's two steps h → (h ^ c1) · P → ((h ^ c1) · P ^ c2) · P reach a target t when
+  // c2 = (h ^ c1) · P ^ t · P⁻¹; a code unit c1 for which that c2 is a code unit too is found by
+  // trying them (about one in 65,536 is; not every text has one).
+  const P = 0x01000193;
+  let inv = P; // P · inv ≡ 1 (mod 2³²), by Newton's iteration
+  for (let i = 0; i < 5; i++) inv = Math.imul(inv, 2 - Math.imul(P, inv));
+  const fnv = (text: string) => {
+    let h = 0x811c9dc5 | 0;
+    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), P);
+    return h;
+  };
+  /** `prefix` and two code units whose FNV-1a is `target`, other than `not`; null when none. */
+  const twoUnitsTo = (prefix: string, target: number, not = ''): string | null => {
+    const h = fnv(prefix);
+    for (let c1 = 0; c1 < 0x10000; c1++) {
+      const c2 = (Math.imul(h ^ c1, P) ^ Math.imul(target, inv)) >>> 0;
+      const text = prefix + String.fromCharCode(c1, c2);
+      if (c2 < 0x10000 && text !== not) return text;
     }
-    const [a, b] = pair;
+    return null;
+  };
+  /** Two ids of the same hash: `make(base)` for the first base that has one. */
+  const collide = (make: (base: string) => string | null): [string, string] => {
+    for (let n = 0; n < 50; n++) {
+      const base = `line-${n}`;
+      const other = make(base);
+      if (other !== null) return [base, other];
+    }
+    throw new Error('no pair found');
+  };
+
+  it('two ids of the same length and hash are two ids: the hash only says where to compare', () => {
+    // Two units after the same text differ only in their low bits, which FNV-1a's product moves up
+    // into the high ones: a third unit before them is varied.
+    const sameLength = (base: string): string | null => {
+      for (let c0 = 0x61; c0 < 0x7b; c0++) {
+        const other = twoUnitsTo(base.slice(0, -3) + String.fromCharCode(c0), fnv(base), base);
+        if (other !== null) return other;
+      }
+      return null;
+    };
+    const [a, b] = collide(sameLength);
+    expect(b.length).toBe(a.length);
+    expect(IdSet.hash(b)).toBe(IdSet.hash(a));
     const set = new IdSet();
     expect(set.add(a)).toBe(-1);
     expect(set.add(b)).toBe(-1);
     expect(set.add(b)).toBe(1);
     expect(set.add(a)).toBe(0);
+  });
+
+  it('an id and a longer one that starts with it, of the same hash, are two ids', () => {
+    const [base, longer] = collide((b) => twoUnitsTo(b, fnv(b)));
+    expect(IdSet.hash(longer)).toBe(IdSet.hash(base));
+    const set = new IdSet();
+    expect(set.add(longer)).toBe(-1);
+    expect(set.add(base)).toBe(-1);
+    expect(set.add(base)).toBe(1);
+    expect(set.add(longer)).toBe(0);
   });
 });
 
