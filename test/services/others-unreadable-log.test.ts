@@ -7,7 +7,7 @@
  * and a question with no cautious answer (which windows to close before spending) refuses to send.
  * The user is told, with the path; the background check says it and keeps trying.
  */
-import { readdirSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileIntentLog, type IntentFs } from '../../src/app/intent-file';
@@ -227,6 +227,31 @@ describe('a job running while the intent log cannot be read', () => {
     expect(final.lines[0]!.state).toBe('failed');
     expect(final.lines[0]!.notSent).toBe(true);
     expect(notices().some((n) => n.startsWith('Not sent, nothing charged') && n.includes(dir))).toBe(true);
+  }, 30_000);
+});
+
+describe('a resume while another job’s file cannot be read', () => {
+  it('sends nothing, keeps the job as it is (released, offered again), and names the file', async () => {
+    const { env, dir, lines, failing, proxy, changes, notices } = await setup();
+    const [line, theirs] = lines;
+    const log = fileIntentLog(dir);
+    // A job stopped before sending (its line never sent), and another job whose file no longer reads.
+    const mine = extendJob('job-b-00000007', [jobLine(line!)], { balanceBefore: null });
+    log.begin(mine);
+    log.release(mine.id);
+    const other = extendJob('another-job-0002', [jobLine(theirs!, { state: 'sending', sentAt: Date.now() })]);
+    log.begin(other);
+    log.release(other.id);
+    failing.file = join(dir, `${other.id}.jsonl`);
+    const final = await changes.runChange(mine, { bulk: true, linesReadAt: Date.now() });
+    expect(final).toBe(mine);
+    expect(proxy.forwarded.get('PUT /v1/lines/extend') ?? 0).toBe(0);
+    expect(books(env.sb).ledger.filter((r) => r.line_id === line!.id)).toHaveLength(0);
+    expect(existsSync(join(dir, `${mine.id}.jsonl.owner`))).toBe(false);
+    expect(log.open().find((j) => j.id === mine.id)?.lines[0]?.state).toBe('pending');
+    expect(
+      notices().some((n) => n.startsWith('Not resumed, nothing sent') && n.includes(failing.file!)),
+    ).toBe(true);
   }, 30_000);
 });
 

@@ -631,7 +631,10 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       if (first.untold) {
         const resumed = given.balanceBefore !== undefined;
         sayNotChecked([{ job, logged: unreadable(first.untold) }], notify, resumed ? 'resume' : 'send');
-        if (resumed) return given;
+        if (resumed) {
+          letGo(given, 'release'); // taken above: another linedesk may resume or check it
+          return given;
+        }
         const patch = notRead(first.untold);
         return { ...job, lines: job.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)) };
       }
