@@ -169,6 +169,7 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
           problem: `it cannot be read (${describeError(located(err, path))})`,
           jobId: null,
           lines: [],
+          unread: true,
         });
         continue;
       }
@@ -321,7 +322,7 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
     settled: () => readSettled().jobs,
     open: () => scan().jobs,
     damaged: () => [...scan().damage, ...readSettled().damage],
-    openWithDamage: () => scan(),
+    openWithDamage: (expected = false) => scan(expected),
     current(jobIds) {
       const out = new Map<string, LoggedJob>();
       const { jobs, damage } = scan(true);

@@ -68,6 +68,11 @@ export interface Schedule {
   readonly late: number;
   /** A write of the intent log fails as a full disk would (the probability per record). */
   readonly diskFull: number;
+  /**
+   * This linedesk's intent log cannot list its directory (EACCES) from its Nth record of an action on,
+   * until that action ends (null: it always reads): its questions about other jobs cannot be answered.
+   */
+  readonly blindAt: number | null;
   readonly actions: readonly Action[];
   readonly concurrency: number;
 }
@@ -95,6 +100,7 @@ export const scheduleArb: fc.Arbitrary<Schedule> = fc.record({
     ),
   late: fc.constantFrom(0, 0, 0.15, 0.3),
   diskFull: fc.constantFrom(0, 0, 0.05),
+  blindAt: fc.option(fc.integer({ min: 0, max: 6 }), { nil: null, freq: 3 }),
   concurrency: fc.integer({ min: 1, max: 4 }),
   actions: fc.array(
     fc.oneof(
@@ -138,10 +144,27 @@ const HOLD_MS = 1_500;
 
 /**
  * An intent log on disk (a directory of its own) and a journal, that a "kill" freezes: a dead process
- * writes nothing more. `diskFull` makes a record's write fail as ENOSPC would.
+ * writes nothing more. `diskFull` makes a record's write fail as ENOSPC would. `blindAt`: from this
+ * record of an action on (`see` starts an action), the directory cannot be listed.
  */
-function killable(dir: string, diskFull: number, random: () => number) {
-  const intents = fileIntentLog(dir);
+function killable(dir: string, diskFull: number, random: () => number, blindAt: number | null = null) {
+  let blind = false;
+  let records = 0;
+  const intents = fileIntentLog(dir, undefined, {
+    fs: {
+      readdirSync: ((...args: Parameters<typeof readdirSync>) => {
+        if (blind && String(args[0]) === dir)
+          throw Object.assign(new Error(`EACCES: permission denied, scandir '${dir}'`), {
+            code: 'EACCES',
+            path: dir,
+          });
+        return readdirSync(...args);
+      }) as typeof readdirSync,
+    },
+  });
+  const record = () => {
+    if (blindAt !== null && ++records > blindAt) blind = true;
+  };
   const journal = memoryJournal();
   let dead = false;
   let writes = 0;
@@ -161,12 +184,14 @@ function killable(dir: string, diskFull: number, random: () => number) {
       if (dead) return;
       full();
       intents.begin(j);
+      record();
     },
     line: (id, l) => {
       if (dead) return;
       full();
       intents.line(id, l);
       tick();
+      record();
     },
     end: (id) => !dead && intents.end(id),
     open: () => intents.open(),
@@ -184,6 +209,8 @@ function killable(dir: string, diskFull: number, random: () => number) {
     release: (id) => !dead && intents.release(id),
     settled: () => intents.settled?.() ?? [],
     damaged: () => intents.damaged?.() ?? [],
+    openWithDamage: (expected) => intents.openWithDamage!(expected),
+    current: (ids) => intents.current!(ids),
   };
   return {
     log,
@@ -203,6 +230,16 @@ function killable(dir: string, diskFull: number, random: () => number) {
     },
     get dead() {
       return dead;
+    },
+    /** An action starts: the directory reads again, and `blindAt` counts from here. */
+    see() {
+      blind = false;
+      records = 0;
+    },
+    /** No more blindness (the network heals, the last start). */
+    heal() {
+      blindAt = null;
+      blind = false;
     },
   };
 }
@@ -247,7 +284,7 @@ export async function runSchedule(s: Schedule): Promise<Outcome> {
   const client = clientFor();
   const dir = mkdtempSync(join(tmpdir(), 'ld-model-'));
   const seeded = prng(Number(/seed=(\d+)/.exec(s.faults)?.[1] ?? 1));
-  const k = killable(dir, s.diskFull, seeded);
+  const k = killable(dir, s.diskFull, seeded, s.blindAt);
   const sleep = () => new Promise<void>((r) => setTimeout(r, 2));
   const retry = { maxDelayMs: 5, maxRetryAfterMs: 5 };
   // The clock jumps past the hold window at the end, once every late change has landed.
@@ -381,6 +418,7 @@ export async function runSchedule(s: Schedule): Promise<Outcome> {
   };
 
   for (const a of s.actions) {
+    k.see();
     if (a.kind === 'single') {
       const line = a.op === 'unsuspend' ? suspended.shift() : take(1)[0];
       if (!line) continue;
@@ -489,6 +527,7 @@ export async function runSchedule(s: Schedule): Promise<Outcome> {
   // The faults stop (the network heals), every late change lands, the hold window passes; one more
   // start checks whatever is still open.
   env.sb.faults.set('');
+  k.heal();
   proxy.set({ dialect: s.dialect });
   await proxy.landed();
   skew += HOLD_MS;

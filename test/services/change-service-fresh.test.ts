@@ -738,6 +738,11 @@ describe('a check round asks the intent log once', () => {
         reads++;
         return file.open();
       },
+      // The questions about other jobs read the open jobs with their files' damage (one read too).
+      openWithDamage: (expected) => {
+        reads++;
+        return file.openWithDamage!(expected);
+      },
       // The check's own read of the job (the log's version, never the caller's copy) reads it too.
       current: (ids) => {
         reads++;

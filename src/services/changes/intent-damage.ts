@@ -100,6 +100,30 @@ export function takeJob(
   }
 }
 
+/** An intent log that cannot be read, in the words every notice of it uses (its path, its error). */
+const unreadableLog = (path: string, problem: string) =>
+  `the intent log cannot be read (${path}: ${problem})`;
+
+/**
+ * Why a change seen on a line may not be this job's, when the intent log cannot be read: another
+ * job's change of it (open, or ended lately) cannot be ruled out. The engine's words for the line.
+ */
+export const othersUntold = (path: string) =>
+  `the intent log cannot be read (${path}): another job's change of this line cannot be ruled out`;
+
+/**
+ * A job checked while the intent log cannot be read (its directory, another job's file): what other
+ * jobs of the account hold cannot be told, so each question about them takes its cautious answer (no
+ * balance window, none counted open; a change seen on a line may be another client's). Said once per
+ * job and path by the caller; the job's lines are judged by the line alone meanwhile.
+ */
+export function sayOthersUntold(job: BulkJob, path: string, problem: string, notify: Notify): void {
+  notify(
+    `${unreadableLog(path, problem).replace(/^t/, 'T')}: other changes of this account cannot be ruled out, so the balance does not judge ${jobNamed(job)}; its lines are judged by the line alone (a change seen may be another client's); fix it (its permissions, the disk)`,
+    'warning',
+  );
+}
+
 /** A job as a notice names it: its operation, its count of lines and the first usernames. */
 const jobNamed = (job: BulkJob) => `the ${job.op} of ${linesNamed(job.lines.map((l) => l.username))}`;
 
@@ -112,10 +136,14 @@ const jobNamed = (job: BulkJob) => `the ${job.op} of ${linesNamed(job.lines.map(
 export function sayNotChecked(
   refused: readonly { readonly job: BulkJob; readonly logged: LoggedJob | undefined }[],
   notify: Notify,
-  /** What was refused: a check (nothing written), or a resume (nothing sent). */
-  what: 'check' | 'resume' = 'check',
+  /** What was refused: a check (nothing written), a resume or a new job (nothing sent). */
+  what: 'check' | 'resume' | 'send' = 'check',
 ): void {
-  const refusal = what === 'check' ? 'Not checked, nothing written' : 'Not resumed, nothing sent';
+  const refusal = {
+    check: 'Not checked, nothing written',
+    resume: 'Not resumed, nothing sent',
+    send: 'Not sent, nothing charged',
+  }[what];
   const byPath = new Map<string, { problem: string; jobs: BulkJob[] }>();
   const gone: BulkJob[] = [];
   for (const { job, logged } of refused) {
@@ -129,7 +157,7 @@ export function sayNotChecked(
   }
   for (const [path, { problem, jobs }] of byPath)
     notify(
-      `${refusal}: the intent log cannot be read (${path}: ${problem}); try again once it reads (${jobs.map(jobNamed).join('; ')})`,
+      `${refusal}: ${unreadableLog(path, problem)}; try again once it reads (${jobs.map(jobNamed).join('; ')})`,
       'error',
     );
   if (gone.length)

@@ -56,9 +56,11 @@ export interface IntentLog {
   damaged?(): IntentDamage[];
   /**
    * The open jobs and the damage of the open jobs' files only (not an ended job's), from one read of
-   * the log (what a balance read asks: is a change of this account open, or may one be?).
+   * the log (what a balance read asks: is a change of this account open, or may one be?). `expected`:
+   * a job of this log is known to be open (a running job's own), so a directory gone is damage too,
+   * not an empty log.
    */
-  openWithDamage?(): { readonly jobs: BulkJob[]; readonly damage: IntentDamage[] };
+  openWithDamage?(expected?: boolean): { readonly jobs: BulkJob[]; readonly damage: IntentDamage[] };
   /**
    * The user's explicit "set aside" of a job file (a damaged one, after its lines were looked up):
    * renamed to `<name>.damaged-<time>` beside it, so it is kept but no longer read, and its owner file
@@ -139,6 +141,11 @@ export interface IntentDamage {
    * so its open jobs are neither offered nor checked until it reads. Not a file to set aside.
    */
   readonly directory?: true;
+  /**
+   * The file itself cannot be read (not a record of it): what it holds cannot be told, so it may be a
+   * job of this account in flight now (its balance window open, a line of it being sent).
+   */
+  readonly unread?: true;
 }
 
 /** An open job recorded for this service under another account id (an earlier key, or an earlier

@@ -15,7 +15,14 @@ import { DEFAULT_HOLD_MS, heldUntil } from '../../domain/proof';
 import { describeError } from '../describe-error';
 import { checkJob, type EngineOptions, runJob } from './engine';
 import { needsReading, notFoundAgain, readAgain } from './fresh-lines';
-import { holdDamagedIntents, type Notify, sayNotChecked, takeJob } from './intent-damage';
+import {
+  holdDamagedIntents,
+  type Notify,
+  othersUntold,
+  sayNotChecked,
+  sayOthersUntold,
+  takeJob,
+} from './intent-damage';
 import { type LoggedJob, loggedJobs, needsAttention } from './intent-log';
 import { journalRecorder } from './journal-record';
 import type { OpenLines } from './open-lines';
@@ -134,56 +141,121 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   };
 
   /**
+   * The intent log's open jobs, as the questions about other jobs read them. `untold`: the log cannot
+   * be read (its directory cannot be listed or is gone, a job's file does not read): what the other
+   * jobs hold cannot be told, never read as "none". Each question then takes its cautious answer: no
+   * balance window opened, an open one counted closed, every line's change possibly another's; and a
+   * question with none (may another job's window be open, its change of a line in flight?) refuses to
+   * send. `expected`: this job is on disk, so a directory gone is unreadable, not an empty log.
+   */
+  type OpenRead = {
+    readonly jobs: BulkJob[];
+    readonly untold?: { readonly path: string; readonly problem: string };
+  };
+  const readOpen = (expected = true): OpenRead => {
+    const intents = deps.intents;
+    if (!intents) return { jobs: [] };
+    try {
+      if (!intents.openWithDamage) return { jobs: intents.open() };
+      const { jobs, damage } = intents.openWithDamage(expected);
+      const bad = damage.find((d) => d.directory || d.unread);
+      return bad ? { jobs, untold: { path: bad.path, problem: bad.problem } } : { jobs };
+    } catch (err) {
+      deps.logError?.('intent log', err);
+      const path = (err as NodeJS.ErrnoException | null)?.path ?? 'the intent log';
+      return { jobs: [], untold: { path, problem: describeError(err) } };
+    }
+  };
+  /** Jobs (and paths) whose check was told the log cannot be read: said once, not each round. */
+  const untoldSaid = new Set<string>();
+  const sayUntold = (job: BulkJob, untold: NonNullable<OpenRead['untold']>) => {
+    const key = `${job.id}\n${untold.path}`;
+    if (untoldSaid.has(key)) return;
+    untoldSaid.add(key);
+    sayOthersUntold(job, untold.path, untold.problem, notify);
+  };
+  /** Every line of the job: its change may be another job's (the log that would say cannot be read). */
+  const allLines = (job: BulkJob, untold: NonNullable<OpenRead['untold']>) => {
+    sayUntold(job, untold);
+    return new Map(job.lines.map((l) => [l.id, othersUntold(untold.path)]));
+  };
+  /** A refusal to send: `sayNotChecked`'s words, as the recheck's refusal says them. */
+  const unreadable = (untold: NonNullable<OpenRead['untold']>): LoggedJob => ({
+    kind: 'unreadable',
+    ...untold,
+  });
+  /** A new job's never-sent lines when the intent log cannot be read before sending. */
+  const notRead = (untold: NonNullable<OpenRead['untold']>) =>
+    ({
+      state: 'failed',
+      detail: `not sent: the intent log cannot be read (${untold.path}: ${untold.problem}); nothing charged`,
+      provenNotApplied: true,
+      notSent: true,
+    }) as const;
+
+  /**
    * The log's open jobs as a settle round's `otherChanges` read them, for the questions the round asks
    * right after (`windowClosed`, `appliedLately`): one read of the log's folder a round, not three.
    * Kept only until the round's synchronous part ends (a microtask), so nothing asks a stale copy.
    */
-  const roundRead = new Map<string, BulkJob[]>();
-  const shareRound = (jobId: string, jobs: BulkJob[]) => {
-    roundRead.set(jobId, jobs);
+  const roundRead = new Map<string, OpenRead>();
+  const shareRound = (jobId: string, read: OpenRead) => {
+    roundRead.set(jobId, read);
     queueMicrotask(() => {
-      if (roundRead.get(jobId) === jobs) roundRead.delete(jobId);
+      if (roundRead.get(jobId) === read) roundRead.delete(jobId);
     });
   };
-  /** Whether the log says another job closed this one's balance window (perhaps from another process). */
-  const windowClosedOf = (jobId: string) => () =>
-    (roundRead.get(jobId) ?? deps.intents?.open())?.find((j) => j.id === jobId)?.balanceBefore === null;
+  /**
+   * Whether the log says another job closed this one's balance window (perhaps from another process).
+   * A log that cannot be read, or no longer shows the job, cannot say it is open: closed.
+   */
+  const windowClosedOf = (job: BulkJob) => () => {
+    if (!deps.intents) return false;
+    const read = roundRead.get(job.id) ?? readOpen();
+    if (read.untold) {
+      sayUntold(job, read.untold);
+      return true;
+    }
+    const logged = read.jobs.find((j) => j.id === job.id);
+    return !logged || logged.balanceBefore === null;
+  };
 
-  /** What the intent log says (its open jobs, or those ended lately): an error is logged, none said. */
-  const readJobs = (read: () => BulkJob[] | undefined): BulkJob[] => {
+  /** What the other open jobs of this account hold (ownership.ts), from one read of the intent log. */
+  const othersOfJob = (jobId: string, jobs: readonly BulkJob[]) =>
+    othersOf(jobs, jobId, target.id, (id) => deps.intents?.heldElsewhere(id) ?? null);
+  /**
+   * What other jobs applied (still open, or ended lately), from `sinceMs` on: see `appliedElsewhere`.
+   * A log that cannot be read (open or ended jobs) rules out none: every line of the job.
+   */
+  const appliedLately = (job: BulkJob, sinceMs?: number, open = readOpen()): ReadonlyMap<string, string> => {
+    if (open.untold) return allLines(job, open.untold);
+    let settled: BulkJob[];
     try {
-      return read() ?? [];
+      settled = deps.intents?.settled?.() ?? [];
     } catch (err) {
       deps.logError?.('intent log', err);
-      return [];
+      const path = (err as NodeJS.ErrnoException | null)?.path ?? 'the intent log';
+      return allLines(job, { path, problem: describeError(err) });
     }
+    return appliedElsewhere([...open.jobs, ...settled], job.id, target.id, sinceMs);
   };
-  const openJobs = () => readJobs(() => deps.intents?.open());
-  /** What the other open jobs of this account hold (ownership.ts), read from the intent log once. */
-  const othersOfJob = (jobId: string, jobs = openJobs()) =>
-    othersOf(jobs, jobId, target.id, (id) => deps.intents?.heldElsewhere(id) ?? null);
-  /** What other jobs applied (still open, or ended lately), from `sinceMs` on: see `appliedElsewhere`. */
-  const appliedLately = (jobId: string, sinceMs?: number, open = openJobs()): ReadonlyMap<string, string> =>
-    appliedElsewhere([...open, ...readJobs(() => deps.intents?.settled?.())], jobId, target.id, sinceMs);
   /**
    * What a check of this job cannot tell from its own change: another job's open change of a line, or
    * one another job applied since this job began (its charge may be in this job's balance window).
+   * A log that cannot be read rules out none: every line (so the balance judges none of them, and a
+   * change seen is "possibly by another client"); said once, with the path.
    */
   const otherChanges = (job: BulkJob): ReadonlyMap<string, string> => {
     // The log's open jobs read once a round: both questions ask them, and so do the round's next ones.
-    let open: BulkJob[] = [];
-    try {
-      open = deps.intents?.open() ?? [];
-      if (deps.intents) shareRound(job.id, open);
-    } catch (err) {
-      deps.logError?.('intent log', err);
-    }
+    const open = readOpen();
+    if (deps.intents) shareRound(job.id, open);
+    if (open.untold) return allLines(job, open.untold);
     const lines = new Map<string, string>();
-    for (const [id, who] of othersOfJob(job.id, open).lines)
+    for (const [id, who] of othersOfJob(job.id, open.jobs).lines)
       lines.set(id, `${who} has an open change of this line`);
     // From the job's planning on (a date that does not read: every change counts).
     const since = Date.parse(job.createdAt);
-    for (const [id, what] of appliedLately(job.id, Number.isNaN(since) ? undefined : since, open))
+    for (const [id, what] of appliedLately(job, Number.isNaN(since) ? undefined : since, open))
       if (!lines.has(id)) lines.set(id, what);
     return lines;
   };
@@ -207,8 +279,12 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
    * on includes the new job's charges, so it no longer says what the open lines cost. Its lines are
    * judged by the line alone after this, and a charge found that way is "amount unknown".
    */
-  const closeBalanceWindows = (exceptId: string) => {
-    for (const other of deps.intents?.open() ?? []) {
+  const closeBalanceWindows = (exceptId: string): OpenRead['untold'] => {
+    // A log that cannot be read hides which windows are open: none can be closed, so nothing is sent
+    // (the caller's refusal): a window left open would count this job's charges as that job's.
+    const read = readOpen();
+    if (read.untold) return read.untold;
+    for (const other of read.jobs) {
       if (other.id === exceptId || other.target !== target.id) continue;
       // A window not open yet is closed too when another linedesk is starting its job now: the balance
       // it opens with may be read after this job's first charge (a later balance record leaves it so).
@@ -219,6 +295,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       if (other.balanceBefore == null && !opening) continue;
       deps.intents?.closeBalanceWindow(other.id);
     }
+    return undefined;
   };
 
   /**
@@ -230,10 +307,12 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
    * a job beginning after that closes this window itself (`closeBalanceWindows`, open or about to
    * open). Asked again once the record is on disk, closing the window again: a linedesk of an earlier
    * version closes only open windows. Throws when the window cannot be closed again (the log would
-   * show it open): nothing is sent.
+   * show it open): nothing is sent. A log that cannot be read may hide a job spending: no window
+   * (the refusal to send that follows says it: `closeBalanceWindows`).
    */
   const openWindow = async (job: BulkJob): Promise<BulkJob> => {
-    if (othersOfJob(job.id).spending) return job;
+    const first = readOpen();
+    if (first.untold || othersOfJob(job.id, first.jobs).spending) return job;
     let balance: number;
     try {
       const acct = await deps.client.me();
@@ -249,7 +328,8 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       deps.logError?.('intent log', err);
       return job;
     }
-    if (!othersOfJob(job.id).spending) return { ...job, balanceBefore: balance };
+    const again = readOpen();
+    if (!again.untold && !othersOfJob(job.id, again.jobs).spending) return { ...job, balanceBefore: balance };
     deps.intents?.closeBalanceWindow(job.id);
     return job;
   };
@@ -258,8 +338,10 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
    * A job with lines whose check saw no change yet is checked again in the background, backing off,
    * until every line is settled or its hold window has passed (one last check then gives the verdict).
    * What is still open after that stays in the intent log, for the next start and `linedesk pending`.
+   * A check the log cannot be read for (its directory, the job's file) is not made: said once, with
+   * the path, and tried again at the next interval, past the window too, until one reads (`refused`).
    */
-  const watch = (job: BulkJob, attempt = 0) => {
+  const watch = (job: BulkJob, attempt = 0, refused = false) => {
     clearTimeout(watches.get(job.id));
     watches.delete(job.id);
     if (!deps.watch) return;
@@ -267,7 +349,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     if (!openLines.length) return;
     const until = Math.max(...openLines.map((l) => heldUntil(job, l, { now: now(), holdMs }) ?? 0));
     // Past the window at the last check: that check gave its verdict; the rest waits for the next start.
-    if (until === 0 && attempt > 0) return;
+    if (until === 0 && attempt > 0 && !refused) return;
     const delay =
       until === 0
         ? watchDelay(attempt, deps.watchFirstMs)
@@ -278,7 +360,13 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     const timer = setTimeout(() => {
       watches.delete(job.id);
       void (async () => {
-        const logged = deps.intents ? deps.intents.open().find((j) => j.id === job.id) : latest.get(job.id);
+        const read = deps.intents ? loggedJobs(deps.intents, [job.id]).get(job.id) : undefined;
+        if (read?.kind === 'unreadable') {
+          if (!refused) sayNotChecked([{ job, logged: read }], notify);
+          watch(job, attempt + 1, true);
+          return;
+        }
+        const logged = deps.intents ? (read?.kind === 'open' ? read.job : undefined) : latest.get(job.id);
         if (!logged?.lines.some((l) => OPEN.has(l.state))) return;
         const before = new Map(logged.lines.map((l) => [l.id, l.state]));
         const final = await service.checkChange(logged, { background: true });
@@ -537,7 +625,20 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       // changed twice, and the change seen would be either's. Another job still spending on this
       // account (another linedesk, or cron) moves the balance too: this job's window stays closed,
       // so none of its fall is counted as this job's (asked again as the window would open).
-      const { lines: others, spending: busy } = othersOfJob(job.id);
+      // A log that cannot be read cannot tell which lines another job is changing now: nothing is
+      // sent (a resumed job stays as it is, offered again), nothing written; said with the path.
+      const first = readOpen(false);
+      if (first.untold) {
+        const resumed = given.balanceBefore !== undefined;
+        sayNotChecked([{ job, logged: unreadable(first.untold) }], notify, resumed ? 'resume' : 'send');
+        if (resumed) {
+          letGo(given, 'release'); // taken above: another linedesk may resume or check it
+          return given;
+        }
+        const patch = notRead(first.untold);
+        return { ...job, lines: job.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)) };
+      }
+      const { lines: others, spending: busy } = othersOfJob(job.id, first.jobs);
       let started: BulkJob = {
         ...job,
         balanceBefore: busy ? null : balanceBefore,
@@ -641,19 +742,25 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       // This job spends from here: the balance no longer judges the other open jobs' charges. Not
       // before, nor when nothing is left to send: a job that sends nothing leaves their windows open.
       try {
-        if (started.lines.some((l) => l.state === 'pending')) closeBalanceWindows(started.id);
+        const untold = started.lines.some((l) => l.state === 'pending') && closeBalanceWindows(started.id);
+        if (untold) {
+          const resumed = given.balanceBefore !== undefined;
+          sayNotChecked([{ job: started, logged: unreadable(untold) }], notify, resumed ? 'resume' : 'send');
+          // A resumed job's lines stay never sent, offered again; a new one's end "not sent".
+          return resumed ? leave() : unsent(notRead(untold));
+        }
       } catch (err) {
         deps.logError?.('intent log', err);
         return unsent(notLogged(err));
       }
       running = runJob(started, {
         client: deps.client,
-        windowClosed: windowClosedOf(started.id),
+        windowClosed: windowClosedOf(started),
         concurrency: deps.bulkConcurrency ?? 4,
         now,
         holdMs,
         otherChanges: () => otherChanges(started),
-        appliedLately: () => appliedLately(started.id, undefined, roundRead.get(started.id)),
+        appliedLately: () => appliedLately(started, undefined, roundRead.get(started.id)),
         cancelled: () => cancelled,
         interrupted: () => interrupted,
         onLine,
@@ -697,11 +804,11 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         await checkJob(job, {
           client: deps.client,
           onLine,
-          windowClosed: windowClosedOf(job.id),
+          windowClosed: windowClosedOf(job),
           now,
           holdMs,
           otherChanges: () => otherChanges(job),
-          appliedLately: () => appliedLately(job.id, undefined, roundRead.get(job.id)),
+          appliedLately: () => appliedLately(job, undefined, roundRead.get(job.id)),
           interrupted: () => interrupted,
           ...(deps.sleep ? { sleep: deps.sleep } : {}),
         }),
