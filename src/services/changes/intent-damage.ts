@@ -130,20 +130,26 @@ const jobNamed = (job: BulkJob) => `the ${job.op} of ${linesNamed(job.lines.map(
 /**
  * Jobs whose check (or resume) was refused because the intent log has no version of them to check from (a check
  * writes verdicts from the log's own version only, never a caller's copy): said, one notice per
- * path that cannot be read (the directory, or a job's file) and one for the jobs no longer in the log.
+ * path that cannot be read (the directory, or a job's file) and one for the jobs no longer in the log
+ * (ended and dropped, or set aside: nothing of them is left to check, resume or offer).
  * Nothing of them was checked or written; once the path reads, a check again runs from the log.
  */
 export function sayNotChecked(
   refused: readonly { readonly job: BulkJob; readonly logged: LoggedJob | undefined }[],
   notify: Notify,
-  /** What was refused: a check (nothing written), a resume or a new job (nothing sent). */
-  what: 'check' | 'resume' | 'send' = 'check',
+  /**
+   * What was refused: a check (nothing written), a resume or a new job (nothing sent), or an offer
+   * again of the jobs a resume left waiting (kept open in the log: the next start offers them).
+   */
+  what: 'check' | 'resume' | 'send' | 'offer' = 'check',
 ): void {
   const refusal = {
     check: 'Not checked, nothing written',
     resume: 'Not resumed, nothing sent',
     send: 'Not sent, nothing charged',
+    offer: 'Not offered again, nothing written',
   }[what];
+  const again = what === 'offer' ? 'the next start offers them once it reads' : 'try again once it reads';
   const byPath = new Map<string, { problem: string; jobs: BulkJob[] }>();
   const gone: BulkJob[] = [];
   for (const { job, logged } of refused) {
@@ -157,7 +163,7 @@ export function sayNotChecked(
   }
   for (const [path, { problem, jobs }] of byPath)
     notify(
-      `${refusal}: ${unreadableLog(path, problem)}; try again once it reads (${jobs.map(jobNamed).join('; ')})`,
+      `${refusal}: ${unreadableLog(path, problem)}; ${again} (${jobs.map(jobNamed).join('; ')})`,
       'error',
     );
   if (gone.length)

@@ -166,12 +166,14 @@ export interface ChangeService {
    */
   leaveForNextStart(jobs: readonly Recovered[]): void;
   /**
-   * Those jobs offered again in this session (the resumed one has ended): each as the intent log has
-   * it now, taken again (one another linedesk took meanwhile is left to it), checked and offered with
-   * the recovery's events, as at start; one that needs nothing any more is not. Nothing while shutting
-   * down.
+   * Those jobs (the offer's copies) offered again in this session (the resumed one has ended): each as
+   * the intent log has it now, taken again (one another linedesk took meanwhile is left to it), checked
+   * and offered with the recovery's events, as at start; one that needs nothing any more is journaled
+   * and ended, not offered. One the log cannot be read for (its directory, its file) or no longer has
+   * is said, with the path, and left open in the log as it is: the next start offers it. Nothing while
+   * shutting down.
    */
-  offerAgain(jobIds: readonly string[]): Promise<readonly Recovered[]>;
+  offerAgain(jobs: readonly Recovered[]): Promise<readonly Recovered[]>;
   /** The user settles an open line by hand: recorded as settled by the user; the line is free. */
   settleByHand(jobId: string, lineId: string, verdict: 'applied' | 'not applied'): BulkJob | null;
   /**

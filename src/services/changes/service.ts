@@ -392,6 +392,31 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   };
 
   /**
+   * The open jobs of this account to offer (at start, and the jobs a resume left waiting): each taken
+   * from here, else its lines held for whoever has it (a job another linedesk is still making is its
+   * own: judged from here, a request still in flight looks "not applied"). The journal is written
+   * after the intent log: a process stopped between the two left settled lines the journal lacks, so
+   * a taken job's settled and unknown lines are journaled again (one entry per operation: readers keep
+   * the last), and a job that needs nothing any more is ended. Returns those still needing attention.
+   */
+  const takeToOffer = (open: readonly BulkJob[]): BulkJob[] => {
+    const intents = deps.intents;
+    const taken: BulkJob[] = [];
+    for (const job of open) {
+      if (job.target !== target.id) continue;
+      const who = intents ? takeJob(intents, job.id, notify) : null;
+      if (who === null) taken.push(job);
+      else holdLines(job, who.by, !who.said);
+    }
+    for (const job of taken) {
+      for (const l of job.lines)
+        if (FINAL.has(l.state) || l.state === 'unknown') journalLine(job, l, job.lines.length > 1);
+      if (!needsAttention(job)) letGo(job, 'end');
+    }
+    return taken.filter(needsAttention);
+  };
+
+  /**
    * The resume offer's check (at start, and its check again): the jobs said at once (never sent is
    * known from the log before any check: never "0 never sent"), their open lines checked with the
    * server one job after another (never re-sent), then the offer told where each stands. The jobs in
@@ -593,22 +618,29 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       let job = given;
       if (given.balanceBefore !== undefined && deps.intents) {
         const read = loggedJobs(deps.intents, [given.id]).get(given.id);
-        // A log that cannot be read is said for what it is (its path), never "another linedesk".
-        if (read?.kind === 'unreadable') {
+        // A log that cannot be read is said for what it is (its path), and a job no longer in it
+        // (ended and dropped after an hour, or set aside) as such: never "another linedesk".
+        if (read?.kind !== 'open' && read?.kind !== 'ended') {
           sayNotChecked([{ job: given, logged: read }], notify, 'resume');
           return given;
         }
-        const logged = read?.kind === 'open' ? read.job : undefined;
-        const who = logged ? takeJob(deps.intents, given.id, notify) : null;
-        if (!logged || who) {
-          if (!who?.said)
+        if (read.kind === 'ended') {
+          notify(
+            'This job was settled meanwhile (by another linedesk, a check, or by hand): nothing is sent from here (the journal has its outcome)',
+            'warning',
+          );
+          return given;
+        }
+        const who = takeJob(deps.intents, given.id, notify);
+        if (who) {
+          if (!who.said)
             notify(
               'Another linedesk resumed or settled this job meanwhile: nothing is sent from here (the journal has its outcome)',
               'warning',
             );
           return given;
         }
-        job = logged;
+        job = read.job;
       }
       const singleChange = hooks?.bulk !== true && job.lines.length === 1;
       const reading = needsReading(job, { readAt: hooks?.linesReadAt, nowMs: now() });
@@ -823,23 +855,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       const intents = deps.intents;
       await adoptForeign(deps, holdLines, notify);
       if (intents) holdDamagedIntents(intents, notify, hold);
-      const all: BulkJob[] = [];
-      for (const job of intents?.open() ?? []) {
-        if (job.target !== target.id) continue;
-        // A job another linedesk is still making is its own: judged from here, a request still in
-        // flight looks "not applied". Its unfinished lines are left alone until it is gone.
-        const who = intents ? takeJob(intents, job.id, notify) : null;
-        if (who === null) all.push(job);
-        else holdLines(job, who.by, !who.said);
-      }
-      // The journal is written after the intent log: a process stopped between the two left settled
-      // lines the journal lacks. Journal them again (one entry per operation: readers keep the last).
-      for (const job of all) {
-        for (const l of job.lines)
-          if (FINAL.has(l.state) || l.state === 'unknown') journalLine(job, l, job.lines.length > 1);
-        if (!needsAttention(job)) intents?.end(job.id);
-      }
-      const jobs = all.filter(needsAttention);
+      const jobs = takeToOffer(intents?.open() ?? []);
       return jobs.length ? checkOffered(jobs) : [];
     },
 
@@ -884,28 +900,30 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       for (const { job } of jobs) letGo(job, 'release');
     },
 
-    async offerAgain(jobIds) {
-      if (interrupted || !jobIds.length) return [];
+    async offerAgain(waiting) {
+      if (interrupted || !waiting.length) return [];
       const intents = deps.intents;
-      // The log is the truth (a job may have been settled or ended since it was left waiting).
-      let open: readonly BulkJob[];
-      try {
-        open = intents ? intents.open() : jobIds.flatMap((id) => latest.get(id) ?? []);
-      } catch (err) {
-        deps.logError?.('intent log', err);
-        notify(
-          `The intent log cannot be read (${describeError(err)}): the jobs left waiting are offered at the next start`,
-          'error',
-        );
-        return [];
+      if (!intents) {
+        const jobs = takeToOffer(waiting.map(({ job }) => latest.get(job.id) ?? job));
+        return jobs.length ? checkOffered(jobs) : [];
       }
-      const jobs: BulkJob[] = [];
-      for (const job of open) {
-        if (!jobIds.includes(job.id) || job.target !== target.id || !needsAttention(job)) continue;
-        const who = intents ? takeJob(intents, job.id, notify) : null;
-        if (who === null) jobs.push(job);
-        else holdLines(job, who.by, !who.said);
+      // The log is the truth (a job may have been settled or ended since it was left waiting), read
+      // as `recheckRecovered` reads it: a job the log cannot be read for (its directory, its file) or
+      // no longer has is said, with the path, and nothing of it is written: it stays open in the log,
+      // for the next start to offer. One ended since has its outcome in the journal.
+      const logged = loggedJobs(
+        intents,
+        waiting.map(({ job }) => job.id),
+      );
+      const open: BulkJob[] = [];
+      const refused: { job: BulkJob; logged: LoggedJob | undefined }[] = [];
+      for (const { job } of waiting) {
+        const l = logged.get(job.id);
+        if (l?.kind === 'open') open.push(l.job);
+        else if (l?.kind !== 'ended') refused.push({ job, logged: l });
       }
+      if (refused.length) sayNotChecked(refused, notify, 'offer');
+      const jobs = takeToOffer(open);
       return jobs.length ? checkOffered(jobs) : [];
     },
 

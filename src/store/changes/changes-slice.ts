@@ -133,7 +133,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
   let lookedUp = false;
   let offer = 0;
   /** The jobs of an offer Enter did not resume (it resumes one): offered again once it has ended. */
-  let waiting: readonly string[] = [];
+  let waiting: readonly Recovered[] = [];
   /** What the lookups wait for (the start's first page): the check comes first, the lookup need not. */
   let lookUpsAfter: Promise<unknown> = Promise.resolve();
   const markJobLinesAgain = async (jobs: readonly Recovered[]) => {
@@ -295,15 +295,15 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
       const others = get().recovery?.jobs.filter((r) => r.job.id !== jobId) ?? [];
       changes.leaveForNextStart(others);
       // Offered again in this session once this job has ended (offerWaiting), else at the next start.
-      waiting = others.map((r) => r.job.id);
+      waiting = others;
       offer++;
       set({ recovery: null, markedAgain: new Map() });
     },
     async offerWaiting() {
       if (!waiting.length || get().recovery) return;
-      const ids = waiting;
+      const left = waiting;
       waiting = [];
-      await changes.offerAgain(ids);
+      await changes.offerAgain(left);
       await remarking;
     },
     settleByHand: (jobId, lineId, verdict) => changes.settleByHand(jobId, lineId, verdict),
