@@ -85,17 +85,27 @@ function openRows(changes: ChangeService, sv: Services): OpenRow[] {
   return rows;
 }
 
-function damaged(sv: Services): IntentDamage[] {
+/**
+ * The log's damaged files. Reading them is defensive: one that throws is a bug of ours, said as
+ * `holdDamagedIntents` says it (never "Nothing is pending", never exit 0: what is open cannot be told).
+ */
+function damaged(sv: Services): { readonly damage: IntentDamage[]; readonly error: string | null } {
   try {
-    return sv.intents?.damaged?.() ?? [];
-  } catch {
-    return [];
+    return { damage: sv.intents?.damaged?.() ?? [], error: null };
+  } catch (err) {
+    sv.logError('intent log', err);
+    return { damage: [], error: describeError(err) };
   }
 }
 
 async function report(ctx: Ctx, changes: ChangeService, sv: Services): Promise<number> {
   const rows = openRows(changes, sv);
-  const damage = damaged(sv);
+  const { damage, error } = damaged(sv);
+  if (error)
+    ctx.out.message(
+      `What is pending cannot all be told: the intent log could not be read (${error}); run again, and if it stays, report it`,
+      'red',
+    );
   if (ctx.run.format === 'json') {
     await ctx.out.data(`${JSON.stringify({ open: rows, damaged: damage }, null, 2)}\n`);
   } else {
@@ -111,7 +121,7 @@ async function report(ctx: Ctx, changes: ChangeService, sv: Services): Promise<n
         'yellow',
       );
     }
-    if (!rows.length && !damage.length)
+    if (!rows.length && !damage.length && !error)
       ctx.out.message('Nothing is pending: every change has a known outcome.');
     else if (rows.some((r) => r.state === 'unknown'))
       ctx.out.message(
@@ -119,7 +129,8 @@ async function report(ctx: Ctx, changes: ChangeService, sv: Services): Promise<n
       );
   }
   // An ended job's damaged file leaves nothing open: said, but not "something pending" to a script.
-  return rows.length || damage.some((d) => !d.ended) ? EXIT.unknown : EXIT.done;
+  // Damage that cannot be read at all may hide open changes: exit 3, as an unknown outcome does.
+  return rows.length || error || damage.some((d) => !d.ended) ? EXIT.unknown : EXIT.done;
 }
 
 /** Checks again, backing off, until no open line is inside its hold window (or nothing is open). */

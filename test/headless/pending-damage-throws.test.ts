@@ -1,0 +1,49 @@
+/**
+ * `linedesk pending` reads the intent log's damaged files defensively; a read that throws anyway (a
+ * bug of ours) is said, with its error, and exits 3 as an unknown outcome does: never "Nothing is
+ * pending" and exit 0, which a script would take for "every change has a known outcome".
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { envFor, headless, homeDirs } from '../helpers/headless';
+import { DEMO_KEY, sandbox } from '../helpers/sandbox';
+
+const failing = vi.hoisted(() => ({ damaged: false }));
+
+vi.mock('../../src/app/intent-file', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/app/intent-file')>();
+  return {
+    ...real,
+    fileIntentLog: (...args: Parameters<typeof real.fileIntentLog>) => {
+      const log = real.fileIntentLog(...args);
+      return {
+        ...log,
+        damaged: () => {
+          if (failing.damaged) throw new Error('the damage scan broke');
+          return log.damaged?.() ?? [];
+        },
+      };
+    },
+  };
+});
+
+describe('linedesk pending over damage that cannot be read', () => {
+  it('names the error and exits 3, never "Nothing is pending"', async () => {
+    const env = await sandbox({ lines: 10 });
+    const home = homeDirs();
+    const run = (...argv: string[]) => headless(argv, { env: envFor(env.sb.baseUrl, DEMO_KEY, home) });
+    const clean = await run('pending');
+    expect(clean.code).toBe(0);
+    expect(clean.stderr).toMatch(/Nothing is pending/);
+
+    failing.damaged = true;
+    const broken = await run('pending');
+    expect(broken.code).toBe(3);
+    expect(broken.stderr).toMatch(
+      /cannot all be told: the intent log could not be read \(.*the damage scan broke\)/,
+    );
+    expect(broken.stderr).not.toMatch(/Nothing is pending/);
+    const json = await run('pending', '--json');
+    expect(json.code).toBe(3);
+    expect(json.stderr).toMatch(/the damage scan broke/);
+  }, 30_000);
+});
