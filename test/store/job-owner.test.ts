@@ -177,6 +177,7 @@ describe('resuming an interrupted job', () => {
     // The other one sent and settled it, and ended the job: the stale copy is still not sent.
     theirs.end(job.id);
     await store.getState().runChange(job);
+    expect(store.getState().flash?.text).toMatch(/This job ended meanwhile/);
     expect(books(env.sb).ledger).toHaveLength(0);
   });
 });

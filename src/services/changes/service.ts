@@ -626,7 +626,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         }
         if (read.kind === 'ended') {
           notify(
-            'This job was settled meanwhile (by another linedesk, a check, or by hand): nothing is sent from here (the journal has its outcome)',
+            'This job ended meanwhile (settled, or set aside): nothing is sent from here (the journal has its outcome)',
             'warning',
           );
           return given;
