@@ -20,6 +20,7 @@ export type DrawnForState = Pick<
   | 'views'
   | 'findText'
   | 'findProblem'
+  | 'userRun'
   | 'userRunRows'
   | 'flash'
   | 'terminalSize'
@@ -48,8 +49,9 @@ const help = (s: DrawnForState): string => [...dialogsUnderHelp(s), selectScreen
 /** The find screen: its text, and whether the line saying a profile was left out takes a row. */
 const find = (s: DrawnForState): string => `${s.findProblem ? 'problem' : ''}:${s.findText}`;
 
-/** The output pager: how many rows its text takes (a run's output grows as it runs). */
-const output = (s: DrawnForState): string => String(s.userRunRows);
+/** The output pager: which run it shows (a count of the last run's text is none for the next, even of
+ *  as many rows) and how many rows its text takes (a run's output grows as it runs). */
+const output = (s: DrawnForState): string => `${s.userRun?.run ?? ''}:${s.userRunRows}`;
 
 const DRAWN_FOR: Record<PagedArea, (s: DrawnForState) => string> = {
   bulk,

@@ -184,6 +184,24 @@ describe("a command's output pager", () => {
     );
   });
 
+  it("a new run never pages on the last run's count: the keys wait for its own output drawn", async () => {
+    const app = await open(120);
+    const s = () => app.store.getState();
+    await drawnRows(app, 'output', 'output.pageDown');
+    await app.press('output.pageDown');
+    await app.waitFrame(() => s().scroll.output > 0);
+    await app.press('output.close');
+    await app.waitFrame(() => s().userRun === null);
+    // The next run opens (the same size of output): its first frame has not been drawn yet.
+    s().runUserCommand('rows');
+    expect(s().scroll.output).toBe(0);
+    expect(why(app, 'output.pageDown')).toMatch(/being drawn/);
+    await app.press('output.pageDown');
+    expect(s().scroll.output).toBe(0);
+    await app.waitFrame((f) => f.includes('exit 0'));
+    expect(s().scroll.output).toBe(0);
+  });
+
   it('with all of the output in view PgDn is not offered, nor the scroll keys named', async () => {
     const app = await open(2);
     await app.waitFrame((f) => f.includes('row 1'));
