@@ -162,6 +162,15 @@ export const scrollsNothing = (inView: DrawnCount, total: number, what: string):
         ? null
         : `Every ${what} is in view: nothing to scroll`;
 
+/** Why `area`'s scroll and page keys move nothing now (`scrollsNothing` on its count as drawn for what
+ *  it shows now at the size now: `drawnCountOf`), or null: the one rule every long list's keys use. */
+export const areaScrollsNothing = (
+  s: DrawnForState & PageRowsState,
+  area: PagedArea,
+  total: number,
+  what: string,
+): string | null => scrollsNothing(drawnCountOf(s, area), total, what);
+
 export interface Caret {
   readonly key: string;
   readonly value: string;

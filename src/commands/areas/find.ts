@@ -1,11 +1,11 @@
 import { findItemCount, selectFoundLine } from '../../store/find-slice';
-import { drawnCountOf, pageRows, scrollsNothing } from '../../store/ui-slice';
+import { areaScrollsNothing, pageRows } from '../../store/ui-slice';
 import { c, type Disabled, needsLine } from '../command';
 
 const noLine = needsLine(selectFoundLine);
 /** A page is what the screen shows as drawn at the size now (less one row kept in sight): the page
  *  keys wait for that count, and move something only when some of the matches are out of view. */
-const paged: Disabled = (s) => scrollsNothing(drawnCountOf(s, 'find'), findItemCount(s.findGroups), 'match');
+const paged: Disabled = (s) => areaScrollsNothing(s, 'find', findItemCount(s.findGroups), 'match');
 
 /** The find screen (`:find TEXT`): matches from every profile, grouped by profile. */
 export const FIND_COMMANDS = [

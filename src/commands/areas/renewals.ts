@@ -2,7 +2,7 @@ import { isRenewal } from '../../domain/renewals';
 import type { AppState } from '../../store/app-store';
 import { selectRenewalsPlan } from '../../store/renewals-slice';
 import { selectRenewalLine } from '../../store/selectors';
-import { drawnCountOf, pageRows, scrollsNothing } from '../../store/ui-slice';
+import { areaScrollsNothing, pageRows } from '../../store/ui-slice';
 import { c, type Disabled, needsLine, writes } from '../command';
 
 const renewable = (s: AppState) =>
@@ -18,7 +18,7 @@ const items = (s: AppState) => {
 /** A page is what the view shows as drawn at the size now (less one row kept in sight): the page
  *  keys wait for that count (never a page of the size before), and move something only when some of
  *  the list is out of view. */
-const paged: Disabled = (s) => scrollsNothing(drawnCountOf(s, 'renewals'), items(s), 'line');
+const paged: Disabled = (s) => areaScrollsNothing(s, 'renewals', items(s), 'line');
 const page = (s: AppState) => pageRows(s, 'renewals');
 
 /** The renewals view (6): what expires soon, what expired lately, what is suspended. */
