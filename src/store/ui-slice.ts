@@ -153,7 +153,7 @@ export const pageRows = (s: DrawnForState & PageRowsState, area: PagedArea): num
 };
 
 /** Why a list's scroll keys move nothing now, or null: some of its `total` items in view, not all. */
-export const scrollsNothing = (inView: DrawnCount, total: number, what: string): string | null =>
+const scrollsNothing = (inView: DrawnCount, total: number, what: string): string | null =>
   inView.rows === null
     ? inView.why
     : inView.rows === 0
