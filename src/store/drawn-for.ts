@@ -24,15 +24,19 @@ export type DrawnForState = Pick<
   | 'userRunRows'
   | 'flash'
   | 'terminalSize'
+  | 'spoken'
+  | 'scroll'
 >;
 
 /** The bulk dialog: the job and its phase (a job started with a screen reader says no line while it
  *  runs). */
 const bulk = (s: DrawnForState): string => (s.bulk ? `${s.bulk.job.id}:${s.bulk.phase}` : '');
 
-/** The journal: its accounts, its period and how many entries it holds (a reload that changed them). */
+/** The journal: its accounts, its period and how many entries it holds (a reload that changed them);
+ *  read aloud, also where it is scrolled to: an entry is a sentence that wraps, and the window holds as
+ *  many as the longest of those from the offset fits (ui/screens/JournalScreen.tsx). */
 const journal = (s: DrawnForState): string =>
-  `${s.journalAllAccounts ? 'all' : 'one'}:${s.journalPeriod}:${s.journalEntries.length}`;
+  `${s.journalAllAccounts ? 'all' : 'one'}:${s.journalPeriod}:${s.journalEntries.length}${s.spoken ? `@${s.scroll.journal}` : ''}`;
 
 /** The dialogs help was opened over, topmost first: it lists their keys before the screen's
  *  (commands/hints.ts `helpScopesOf`). */
