@@ -31,3 +31,33 @@ export function windowOfRows(
   for (let used = 0; end < total && (end === start || used + height(end) <= size); end++) used += height(end);
   return { start, end, position: start > 0 || end < total ? `${start + 1}–${end} of ${total}` : '' };
 }
+
+/** The window of a list that follows a cursor at item `at`: `rows` items with the cursor in their
+ *  middle (clamped at the list's ends). */
+export const centredWindow = (total: number, rows: number, at: number): Window =>
+  windowOf(total, rows, at - Math.floor(Math.max(1, rows) / 2));
+
+/**
+ * Where a page key (`direction` 1: down, -1: up) takes a cursor over a list laid out with items it
+ * does not stop on between those it does (group headings, notes), shown in a `centredWindow` of
+ * `rows` items. `stops`: the items the cursor stops on, ascending; `at`: the stop it is
+ * on. A page is of the rows drawn, not of stops: the cursor moves by at most the rows in view less one
+ * (the furthest stop that far), so the window moves no more and every item between is drawn on the
+ * way; with no stop that near (more than a page of headings and notes together), the next stop.
+ * Returns the stop's index in `stops`.
+ */
+export function pageStop(rows: number, stops: readonly number[], at: number, direction: 1 | -1): number {
+  if (!stops.length) return 0;
+  const from = Math.max(0, Math.min(stops.length - 1, at));
+  const reach = stops[from]! + direction * Math.max(1, rows - 1);
+  let to = from;
+  for (let k = from + direction; k >= 0 && k < stops.length; k += direction) {
+    const item = stops[k]!;
+    if (direction > 0 ? item > reach : item < reach) {
+      if (to === from) to = k;
+      break;
+    }
+    to = k;
+  }
+  return to;
+}

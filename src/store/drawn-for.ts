@@ -20,18 +20,23 @@ export type DrawnForState = Pick<
   | 'views'
   | 'findText'
   | 'findProblem'
+  | 'userRun'
   | 'userRunRows'
   | 'flash'
   | 'terminalSize'
+  | 'spoken'
+  | 'scroll'
 >;
 
 /** The bulk dialog: the job and its phase (a job started with a screen reader says no line while it
  *  runs). */
 const bulk = (s: DrawnForState): string => (s.bulk ? `${s.bulk.job.id}:${s.bulk.phase}` : '');
 
-/** The journal: its accounts, its period and how many entries it holds (a reload that changed them). */
+/** The journal: its accounts, its period and how many entries it holds (a reload that changed them);
+ *  read aloud, also where it is scrolled to: an entry is a sentence that wraps, and the window holds as
+ *  many as the longest of those from the offset fits (ui/screens/JournalScreen.tsx). */
 const journal = (s: DrawnForState): string =>
-  `${s.journalAllAccounts ? 'all' : 'one'}:${s.journalPeriod}:${s.journalEntries.length}`;
+  `${s.journalAllAccounts ? 'all' : 'one'}:${s.journalPeriod}:${s.journalEntries.length}${s.spoken ? `@${s.scroll.journal}` : ''}`;
 
 /** The dialogs help was opened over, topmost first: it lists their keys before the screen's
  *  (commands/hints.ts `helpScopesOf`). */
@@ -48,8 +53,9 @@ const help = (s: DrawnForState): string => [...dialogsUnderHelp(s), selectScreen
 /** The find screen: its text, and whether the line saying a profile was left out takes a row. */
 const find = (s: DrawnForState): string => `${s.findProblem ? 'problem' : ''}:${s.findText}`;
 
-/** The output pager: how many rows its text takes (a run's output grows as it runs). */
-const output = (s: DrawnForState): string => String(s.userRunRows);
+/** The output pager: which run it shows (a count of the last run's text is none for the next, even of
+ *  as many rows) and how many rows its text takes (a run's output grows as it runs). */
+const output = (s: DrawnForState): string => `${s.userRun?.run ?? ''}:${s.userRunRows}`;
 
 const DRAWN_FOR: Record<PagedArea, (s: DrawnForState) => string> = {
   bulk,

@@ -1,4 +1,6 @@
 import type { LineListItem } from '../api/contract';
+import { pageStop } from '../domain/scroll';
+import { type FindItem, findItemsOf, rowStops } from '../present/list-layouts';
 import { describeError } from '../services/describe-error';
 import {
   cursorIndex,
@@ -12,6 +14,7 @@ import { ambiguityText, lookupPasted, unsettledText, unsettledWhy } from '../ser
 import type { AppState } from './app-store';
 import type { GetState, LineToOpen, SetState, StoreDeps } from './deps';
 import { type Load, loaded } from './types';
+import { drawnCountOf } from './ui-slice';
 
 const IDLE: Load<never> = { status: 'idle' };
 
@@ -205,12 +208,29 @@ export function createFindSlice(set: SetState, get: GetState, deps: StoreDeps): 
 const cursorOf = (r: FindRow): FindCursor => ({ source: r.source.id, line: r.line.id });
 const firstCursor = (rows: readonly FindRow[]) => (rows[0] ? cursorOf(rows[0]) : null);
 
-/** The find screen's items: each group's heading, its note, then its rows (FindScreen). */
-export const findItemCount = (groups: readonly FindGroup[]): number =>
-  groups.reduce((n, g) => {
-    const data = loaded(g.load);
-    return n + 1 + (data ? (data.note ? 1 : 0) + data.lines.length : 0);
-  }, 0);
+let laid: { groups: readonly FindGroup[]; items: FindItem[]; stops: number[] } | null = null;
+/** The find screen's items as drawn (present/list-layouts.ts: each group's heading, its note, its
+ *  rows) and where its rows are among them; laid out again only when the groups changed. */
+export function selectFindItems(s: Pick<AppState, 'findGroups'>): {
+  readonly items: readonly FindItem[];
+  readonly stops: readonly number[];
+} {
+  if (laid?.groups !== s.findGroups) {
+    const items = findItemsOf(s.findGroups);
+    laid = { groups: s.findGroups, items, stops: rowStops(items) };
+  }
+  return laid;
+}
+
+/** How many matches a page key (`direction`) moves the cursor by: a page of the rows drawn, headings
+ *  and notes counted (domain/scroll.ts `pageStop`); 0 while the screen has no count for what it shows. */
+export function findPageDelta(s: AppState, direction: 1 | -1): number {
+  const { rows } = drawnCountOf(s, 'find');
+  if (rows === null) return 0;
+  const { stops } = selectFindItems(s);
+  const at = cursorIndex(selectFindRows(s), s.findCursor);
+  return pageStop(rows, stops, at, direction) - at;
+}
 
 let last: { groups: readonly FindGroup[]; rows: FindRow[] } | null = null;
 /** The find screen's rows, recomputed only when the groups changed. */

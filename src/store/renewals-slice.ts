@@ -8,11 +8,14 @@ import {
   type RenewalWindow,
   stepWindow,
 } from '../domain/renewals';
+import { pageStop } from '../domain/scroll';
+import { type RenewalsItem, renewalsItemsOf, rowStops } from '../present/list-layouts';
 import { describeError } from '../services/describe-error';
 import { fetchRenewals, type RenewalsFound } from '../services/renewals-fetch';
 import type { AppState } from './app-store';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { type Load, loaded } from './types';
+import { drawnCountOf } from './ui-slice';
 
 export interface RenewalsSlice {
   readonly renewals: Load<RenewalsFound & { readonly at: number }>;
@@ -113,4 +116,30 @@ export function selectRenewalsPlan(s: PlanInput): RenewalsPlan | null {
   const plan = planRenewals(data, packages, s.renewalsMonths, balance, s.renewalsWindow, data.at);
   last = { input, plan };
   return plan;
+}
+
+const NO_ITEMS = { items: [], stops: [] } as const;
+let laid: { plan: RenewalsPlan; items: RenewalsItem[]; stops: number[] } | null = null;
+/** The view's items as drawn (present/list-layouts.ts: a heading per group that has lines, then its
+ *  lines) and where its lines are among them; laid out again only when the plan changed. */
+export function selectRenewalsItems(s: PlanInput): {
+  readonly items: readonly RenewalsItem[];
+  readonly stops: readonly number[];
+} {
+  const plan = selectRenewalsPlan(s);
+  if (!plan) return NO_ITEMS;
+  if (laid?.plan !== plan) {
+    const items = renewalsItemsOf(plan);
+    laid = { plan, items, stops: rowStops(items) };
+  }
+  return laid;
+}
+
+/** How many lines a page key (`direction`) moves the cursor by: a page of the rows drawn, headings
+ *  counted (domain/scroll.ts `pageStop`); 0 while the view has no count for the size now. */
+export function renewalsPageDelta(s: AppState, direction: 1 | -1): number {
+  const { rows } = drawnCountOf(s, 'renewals');
+  if (rows === null) return 0;
+  const { stops } = selectRenewalsItems(s);
+  return pageStop(rows, stops, s.renewalsCursor, direction) - s.renewalsCursor;
 }

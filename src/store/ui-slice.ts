@@ -23,6 +23,9 @@ export interface UiSlice {
   /** The terminal's size the frames are drawn at, set by the app (ui/use-terminal-size.ts) as the
    *  terminal says it changed, before a frame at the new size is drawn; null until it is first set. */
   readonly terminalSize: TerminalSize | null;
+  /** Drawn for a screen reader (set by the app, ui/App.tsx): a row of a list is then a sentence that
+   *  may wrap, so what fits depends on which rows are in view (store/drawn-for.ts). */
+  readonly spoken: boolean;
   /** The caret of the text being edited, with the target and text it belongs to (text-target.ts). */
   readonly caret: Caret | null;
   /** The confirm dialog on screen as the key gate sees it (keys/confirm-gate.ts). */
@@ -74,6 +77,8 @@ export interface UiSlice {
   setPageRows: (area: PagedArea, rows: number, drawnFor: string, at: TerminalSize | null) => void;
   /** The terminal is now this size: every list's count drawn at another is no count until redrawn. */
   setTerminalSize: (size: TerminalSize) => void;
+  /** The app is drawn for a screen reader, or not (`spoken`). */
+  setSpoken: (on: boolean) => void;
 }
 
 /**
@@ -153,7 +158,7 @@ export const pageRows = (s: DrawnForState & PageRowsState, area: PagedArea): num
 };
 
 /** Why a list's scroll keys move nothing now, or null: some of its `total` items in view, not all. */
-export const scrollsNothing = (inView: DrawnCount, total: number, what: string): string | null =>
+const scrollsNothing = (inView: DrawnCount, total: number, what: string): string | null =>
   inView.rows === null
     ? inView.why
     : inView.rows === 0
@@ -161,6 +166,15 @@ export const scrollsNothing = (inView: DrawnCount, total: number, what: string):
       : inView.rows < total
         ? null
         : `Every ${what} is in view: nothing to scroll`;
+
+/** Why `area`'s scroll and page keys move nothing now (`scrollsNothing` on its count as drawn for what
+ *  it shows now at the size now: `drawnCountOf`), or null: the one rule every long list's keys use. */
+export const areaScrollsNothing = (
+  s: DrawnForState & PageRowsState,
+  area: PagedArea,
+  total: number,
+  what: string,
+): string | null => scrollsNothing(drawnCountOf(s, area), total, what);
 
 export interface Caret {
   readonly key: string;
@@ -195,6 +209,7 @@ export function createUiSlice(set: SetState, get: GetState, deps: StoreDeps): Ui
     scroll: { help: 0, journal: 0, bulk: 0, output: 0 },
     drawn: {},
     terminalSize: null,
+    spoken: false,
     guard: null,
     clock,
 
@@ -238,6 +253,10 @@ export function createUiSlice(set: SetState, get: GetState, deps: StoreDeps): Ui
     setTerminalSize(size) {
       if (sameSize(get().terminalSize, size)) return;
       set({ terminalSize: size });
+    },
+
+    setSpoken(on) {
+      if (get().spoken !== on) set({ spoken: on });
     },
 
     setCaret(caret) {

@@ -7,6 +7,9 @@ import { selectLinksOf, selectTargetLine } from './selectors';
 
 /** The pager of a command of yours: what it asks, runs, or has shown (or the list of them, `:run`). */
 export interface UserRun {
+  /** Which opening of the pager this is (one more each time it opens): a count of rows drawn for
+   *  another run's text is no count for this one (store/drawn-for.ts). */
+  readonly run: number;
   readonly name: string;
   readonly label: string;
   readonly phase: 'list' | 'confirm' | 'running' | 'done';
@@ -56,6 +59,7 @@ const heading = (username: string, i: number, n: number, end: string, ok: boolea
 export function createUserRunSlice(set: SetState, get: GetState, deps: StoreDeps): UserRunSlice {
   const now = deps.now ?? Date.now;
   let abort: AbortController | null = null;
+  let runs = 0;
   const update = (patch: Partial<UserRun>) => {
     const r = get().userRun;
     if (r) set({ userRun: { ...r, ...patch } });
@@ -120,8 +124,11 @@ export function createUserRunSlice(set: SetState, get: GetState, deps: StoreDeps
       if (abort) return get().notify('A command of yours is still running', 'error');
       // More than one line always asks first: a sender run on every mark by a slip is not undone.
       const ask = u.confirm || lines.length > 1;
+      // A new run's text has not been drawn yet: no count of rows of the last one's.
       set({
+        userRunRows: 0,
         userRun: {
+          run: ++runs,
           name: u.name,
           label: u.label,
           phase: ask ? 'confirm' : 'running',
@@ -156,7 +163,7 @@ export function createUserRunSlice(set: SetState, get: GetState, deps: StoreDeps
     closeUserRun() {
       abort?.abort();
       abort = null;
-      set({ userRun: null });
+      set({ userRun: null, userRunRows: 0 });
       get().closeView('output');
     },
 
@@ -168,7 +175,9 @@ export function createUserRunSlice(set: SetState, get: GetState, deps: StoreDeps
     listUserCommands(describe) {
       const { userCommands: mine, userKeyProblems: problems } = get();
       set({
+        userRunRows: 0,
         userRun: {
+          run: ++runs,
           name: '',
           label: 'Your commands',
           phase: 'list',

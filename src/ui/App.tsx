@@ -34,6 +34,8 @@ export function App({ effects }: { readonly effects: UiEffects }) {
   const localRows = useApp(selectLocalRows);
   const isSpoken = useIsScreenReaderEnabled();
   const tooSmall = isTooSmall(columns, rows);
+  // What a list fits, read aloud, depends on its rows in view (store/drawn-for.ts).
+  useEffect(() => store.getState().setSpoken(isSpoken), [store, isSpoken]);
   useEffect(() => {
     // While too small nothing is drawn: the page keeps its size until the terminal grows.
     if (tooSmall) return;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { drawnForOf } from '../../src/store/drawn-for';
-import { drawnCount } from '../../src/store/ui-slice';
+import { drawnCount, drawnCountOf } from '../../src/store/ui-slice';
 import { storeOnSandbox } from '../helpers/app';
 
 /**
@@ -52,5 +52,23 @@ describe('scrollBy', () => {
     s().setPageRows('help', 15, drawnForOf(s(), 'help'), TALL);
     s().scrollBy('help', Number.POSITIVE_INFINITY, 20);
     expect(s().scroll.help).toBe(5);
+  });
+
+  it("read aloud, the journal's count is drawn for its scroll offset (its entries' rows decide it)", async () => {
+    const { store } = await storeOnSandbox({ lines: 1 });
+    const s = () => store.getState();
+    s().setTerminalSize(TALL);
+    // Shown: entries of one row each; the count holds wherever the list is scrolled.
+    s().setPageRows('journal', 5, drawnForOf(s(), 'journal'), TALL);
+    s().scrollBy('journal', 3, 20);
+    expect(drawnCountOf(s(), 'journal').rows).toBe(5);
+    // Read aloud: each entry is a sentence of its own rows, counted from the offset it was drawn at.
+    s().setSpoken(true);
+    s().setPageRows('journal', 5, drawnForOf(s(), 'journal'), TALL);
+    s().scrollBy('journal', 2, 20);
+    expect(s().scroll.journal).toBe(5);
+    expect(drawnCountOf(s(), 'journal').why).toBe('The view is being drawn: try again');
+    s().scrollBy('journal', 2, 20);
+    expect(s().scroll.journal).toBe(5);
   });
 });

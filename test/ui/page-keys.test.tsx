@@ -111,6 +111,36 @@ describe('the find screen', () => {
     expect(cursorAt(app.store.getState())).toBeLessThan(matches - 1);
   });
 
+  it('PgDn over groups with a heading and a note each draws every match: a page is of rows drawn, not of matches', async () => {
+    const { app, find } = await findApp();
+    await find('00');
+    const s = () => app.store.getState();
+    // Groups of three matches, each under its heading and a note: a page of matches would move the
+    // view by more than the rows it draws, and the matches between never show.
+    const lines = loaded(s().lines)!.lines.slice(0, 24);
+    const groups = Array.from({ length: 8 }, (_, g) => ({
+      source: { id: `s${g}`, name: `service ${g}`, host: 'h', profile: null, isCurrent: g === 0 },
+      load: {
+        status: 'ready' as const,
+        data: { lines: lines.slice(g * 3, g * 3 + 3), total: 3, note: `a note of group ${g}` },
+      },
+    }));
+    app.store.setState({ findGroups: groups, findCursor: null });
+    const seen = new Set<string>();
+    const cursorLine = (f: string) => f.split('\n').find((l) => l.trimStart().startsWith('›')) ?? '';
+    let previous = -1;
+    for (let i = 0; i < 20 && cursorAt(s()) !== previous; i++) {
+      previous = cursorAt(s());
+      const name = selectFindRows(s())[previous]!.line.username;
+      await app.waitFrame((f) => cursorLine(f).includes(name));
+      for (const l of lines) if (app.frame().includes(l.username)) seen.add(l.username);
+      if (why(app, 'find.pageDown') !== null) await app.waitFrame(() => why(app, 'find.pageDown') === null);
+      await app.press('find.pageDown');
+    }
+    expect(cursorAt(s())).toBe(lines.length - 1);
+    expect(lines.filter((l) => !seen.has(l.username)).map((l) => l.username)).toEqual([]);
+  });
+
   it('with every match in view the page keys are not offered', async () => {
     const { app, find } = await findApp();
     const first = loaded(app.store.getState().lines)!.lines[0]!.username;
@@ -182,6 +212,24 @@ describe("a command's output pager", () => {
     await pagesByDrawnRows(app, 'output', { down: 'output.pageDown', up: 'output.pageUp' }, (s) =>
       s.userRun ? s.scroll.output : -1,
     );
+  });
+
+  it("a new run never pages on the last run's count: the keys wait for its own output drawn", async () => {
+    const app = await open(120);
+    const s = () => app.store.getState();
+    await drawnRows(app, 'output', 'output.pageDown');
+    await app.press('output.pageDown');
+    await app.waitFrame(() => s().scroll.output > 0);
+    await app.press('output.close');
+    await app.waitFrame(() => s().userRun === null);
+    // The next run opens (the same size of output): its first frame has not been drawn yet.
+    s().runUserCommand('rows');
+    expect(s().scroll.output).toBe(0);
+    expect(why(app, 'output.pageDown')).toMatch(/being drawn/);
+    await app.press('output.pageDown');
+    expect(s().scroll.output).toBe(0);
+    await app.waitFrame((f) => f.includes('exit 0'));
+    expect(s().scroll.output).toBe(0);
   });
 
   it('with all of the output in view PgDn is not offered, nor the scroll keys named', async () => {

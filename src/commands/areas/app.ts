@@ -1,13 +1,12 @@
-import { drawnCountOf, pageRows, scrollsNothing } from '../../store/ui-slice';
+import { areaScrollsNothing, pageRows } from '../../store/ui-slice';
 import { c, type Disabled, FOOTER } from '../command';
 import { helpRows, keyHintText } from '../hints';
 import { completePaletteInput, runPalette } from '../palette';
 
 /** The journal's and help's scroll keys move what is in view only when some of it is in view and some
  *  is not (counted as drawn for what they show now: a frame does not offer them on the last count). */
-const journalScrolls: Disabled = (s) =>
-  scrollsNothing(drawnCountOf(s, 'journal'), s.journalEntries.length, 'entry');
-const helpScrolls: Disabled = (s) => scrollsNothing(drawnCountOf(s, 'help'), helpRows(s), 'key');
+const journalScrolls: Disabled = (s) => areaScrollsNothing(s, 'journal', s.journalEntries.length, 'entry');
+const helpScrolls: Disabled = (s) => areaScrollsNothing(s, 'help', helpRows(s), 'key');
 
 /** Everywhere, and the app's own views: help, journal, profiles, palette. */
 export const APP_COMMANDS = [

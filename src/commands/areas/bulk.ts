@@ -2,7 +2,7 @@ import { SPENDS } from '../../domain/bulk';
 import type { AppState } from '../../store/app-store';
 import { bulkBalance, bulkRefusal } from '../../store/bulk-slice';
 import { selectOfferCounts } from '../../store/selectors';
-import { drawnCountOf, pageRows, scrollsNothing } from '../../store/ui-slice';
+import { areaScrollsNothing, pageRows } from '../../store/ui-slice';
 import { c, type Disabled, shownWhole } from '../command';
 import { keyHint, keyHintText } from '../hints';
 
@@ -15,7 +15,7 @@ const rows = (s: AppState) => s.bulk?.job.lines.length ?? 0;
 /** The scroll keys move what is in view only when some lines are in view and some are not (the
  *  dialog says how many are: none when it is too small to show them, or a screen reader hears them
  *  when the job ends). */
-const scrolls: Disabled = (s) => scrollsNothing(drawnCountOf(s, 'bulk'), rows(s), 'line');
+const scrolls: Disabled = (s) => areaScrollsNothing(s, 'bulk', rows(s), 'line');
 const checking = (s: AppState) => (s.recovery?.checking ? 'Checking with the server first' : null);
 
 /**

@@ -1,11 +1,12 @@
-import { findItemCount, selectFoundLine } from '../../store/find-slice';
-import { drawnCountOf, pageRows, scrollsNothing } from '../../store/ui-slice';
+import { findPageDelta, selectFindItems, selectFoundLine } from '../../store/find-slice';
+import { areaScrollsNothing } from '../../store/ui-slice';
 import { c, type Disabled, needsLine } from '../command';
 
 const noLine = needsLine(selectFoundLine);
-/** A page is what the screen shows as drawn at the size now (less one row kept in sight): the page
- *  keys wait for that count, and move something only when some of the matches are out of view. */
-const paged: Disabled = (s) => scrollsNothing(drawnCountOf(s, 'find'), findItemCount(s.findGroups), 'match');
+/** A page is the rows the screen shows as drawn at the size now (less one kept in sight), headings and
+ *  notes counted, so no row goes undrawn (store/find-slice.ts `findPageDelta`): the page keys wait for
+ *  that count, and move something only when some of the screen's rows are out of view. */
+const paged: Disabled = (s) => areaScrollsNothing(s, 'find', selectFindItems(s).items.length, 'match');
 
 /** The find screen (`:find TEXT`): matches from every profile, grouped by profile. */
 export const FIND_COMMANDS = [
@@ -17,7 +18,7 @@ export const FIND_COMMANDS = [
     'find',
     'Navigate',
     'A page down',
-    (s) => s.moveFindCursor(pageRows(s, 'find')),
+    (s) => s.moveFindCursor(findPageDelta(s, 1)),
     {
       disabled: paged,
     },
@@ -28,7 +29,7 @@ export const FIND_COMMANDS = [
     'find',
     'Navigate',
     'A page up',
-    (s) => s.moveFindCursor(-pageRows(s, 'find')),
+    (s) => s.moveFindCursor(findPageDelta(s, -1)),
     {
       disabled: paged,
     },

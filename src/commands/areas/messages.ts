@@ -5,7 +5,7 @@ import { isRenewal } from '../../domain/renewals';
 import type { AppState } from '../../store/app-store';
 import { placeholdersText } from '../../store/messages-slice';
 import { selectRenewalsPlan } from '../../store/renewals-slice';
-import { drawnCountOf, pageRows, scrollsNothing } from '../../store/ui-slice';
+import { areaScrollsNothing, pageRows } from '../../store/ui-slice';
 import { selectScreen } from '../../store/view-stack';
 import { c, type Disabled } from '../command';
 import { keyHintText } from '../hints';
@@ -54,7 +54,7 @@ const canExport: Disabled = (s) => {
 
 /** A page is the templates the picker shows as drawn at the size now (less one kept in sight): the
  *  page keys wait for that count, and move something only when some templates are out of view. */
-const paged: Disabled = (s) => scrollsNothing(drawnCountOf(s, 'message'), s.templates.length, 'template');
+const paged: Disabled = (s) => areaScrollsNothing(s, 'message', s.templates.length, 'template');
 
 /** The message picker (a template for the line, or for every line of an export) and the exports. */
 export const MESSAGE_COMMANDS = [

@@ -1,11 +1,11 @@
 import type { AppState } from '../../store/app-store';
-import { drawnCountOf, pageRows, scrollsNothing } from '../../store/ui-slice';
+import { areaScrollsNothing, pageRows } from '../../store/ui-slice';
 import { c, type Disabled } from '../command';
 
 const total = (s: AppState) => s.userRunRows;
 /** The scroll keys move what is in view only when some of the output is in view and some is not
  *  (counted as drawn for the text it holds now, at the size now). */
-const scrolls: Disabled = (s) => scrollsNothing(drawnCountOf(s, 'output'), total(s), 'row');
+const scrolls: Disabled = (s) => areaScrollsNothing(s, 'output', total(s), 'row');
 
 /** The pager of a command of yours (the config's `commands`): its question, then its output. */
 export const OUTPUT_COMMANDS = [

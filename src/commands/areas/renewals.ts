@@ -1,8 +1,8 @@
 import { isRenewal } from '../../domain/renewals';
 import type { AppState } from '../../store/app-store';
-import { selectRenewalsPlan } from '../../store/renewals-slice';
+import { renewalsPageDelta, selectRenewalsItems, selectRenewalsPlan } from '../../store/renewals-slice';
 import { selectRenewalLine } from '../../store/selectors';
-import { drawnCountOf, pageRows, scrollsNothing } from '../../store/ui-slice';
+import { areaScrollsNothing } from '../../store/ui-slice';
 import { c, type Disabled, needsLine, writes } from '../command';
 
 const renewable = (s: AppState) =>
@@ -10,16 +10,11 @@ const renewable = (s: AppState) =>
     ?.rows.filter((r) => isRenewal(r.group))
     .map((r) => r.line) ?? [];
 const noLine = needsLine(selectRenewalLine);
-/** The view's items: a heading per group that has lines, and the lines (RenewalsScreen). */
-const items = (s: AppState) => {
-  const plan = selectRenewalsPlan(s);
-  return plan ? plan.rows.length + plan.groups.filter((g) => g.count).length : 0;
-};
-/** A page is what the view shows as drawn at the size now (less one row kept in sight): the page
- *  keys wait for that count (never a page of the size before), and move something only when some of
- *  the list is out of view. */
-const paged: Disabled = (s) => scrollsNothing(drawnCountOf(s, 'renewals'), items(s), 'line');
-const page = (s: AppState) => pageRows(s, 'renewals');
+/** A page is the rows the view shows as drawn at the size now (less one kept in sight), headings
+ *  counted, so no line goes undrawn (store/renewals-slice.ts `renewalsPageDelta`): the page keys wait
+ *  for that count (never a page of the size before), and move something only when some of the view's
+ *  rows are out of view. */
+const paged: Disabled = (s) => areaScrollsNothing(s, 'renewals', selectRenewalsItems(s).items.length, 'line');
 
 /** The renewals view (6): what expires soon, what expired lately, what is suspended. */
 export const RENEWALS_COMMANDS = [
@@ -31,7 +26,7 @@ export const RENEWALS_COMMANDS = [
     'renewals',
     'Navigate',
     'A page down',
-    (s) => s.moveRenewalsCursor(page(s)),
+    (s) => s.moveRenewalsCursor(renewalsPageDelta(s, 1)),
     { disabled: paged },
   ),
   c(
@@ -40,7 +35,7 @@ export const RENEWALS_COMMANDS = [
     'renewals',
     'Navigate',
     'A page up',
-    (s) => s.moveRenewalsCursor(-page(s)),
+    (s) => s.moveRenewalsCursor(renewalsPageDelta(s, -1)),
     { disabled: paged },
   ),
   c('renewals.first', ['g', 'home'], 'renewals', 'Navigate', 'First line', (s) =>

@@ -1,37 +1,16 @@
 import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { useMemo } from 'react';
 import { hint } from '../../commands/keymap';
-import { windowOf } from '../../domain/scroll';
+import { centredWindow } from '../../domain/scroll';
 import { FIND_COLUMNS, groupHeading } from '../../present/find-columns';
 import { rowSentence, spokenPageSize } from '../../present/speech';
 import { layoutColumns, rowText } from '../../present/tables';
-import type { FindGroup } from '../../services/find-lines';
-import { selectFindRows, selectFoundLine } from '../../store/find-slice';
-import { loaded } from '../../store/types';
+import { selectFindItems, selectFindRows, selectFoundLine } from '../../store/find-slice';
 import { TableRow } from '../components/SpokenRow';
 import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 import { usePageRows } from '../use-page-rows';
-
-type Item =
-  | { kind: 'heading'; group: FindGroup }
-  | { kind: 'note'; text: string }
-  | { kind: 'row'; index: number };
-
-/** Each group's heading, its note, then its rows: the window scrolls over all of them. */
-function itemsOf(groups: readonly FindGroup[]): Item[] {
-  const out: Item[] = [];
-  let index = 0;
-  for (const group of groups) {
-    out.push({ kind: 'heading', group });
-    const data = loaded(group.load);
-    if (!data) continue;
-    if (data.note) out.push({ kind: 'note', text: data.note });
-    for (let i = 0; i < data.lines.length; i++) out.push({ kind: 'row', index: index++ });
-  }
-  return out;
-}
 
 /** `:find TEXT`: the matches of every profile, grouped by profile, each group as it answers. */
 export function FindScreen({ width, height }: { readonly width: number; readonly height: number }) {
@@ -46,7 +25,8 @@ export function FindScreen({ width, height }: { readonly width: number; readonly
     () => layoutColumns(FIND_COLUMNS, width - 3, 1, { items: rows, now: Date.now() }),
     [width, rows],
   );
-  const items = useMemo(() => itemsOf(groups), [groups]);
+  // The layout the page keys move over (store/find-slice.ts `findPageDelta`).
+  const { items } = useApp(selectFindItems);
   const cursor = current ? rows.indexOf(current) : -1;
   const at = items.findIndex((it) => it.kind === 'row' && it.index === cursor);
   // Read aloud, a row is a sentence that wraps: as many as fit, so the selected one is on screen.
@@ -54,7 +34,7 @@ export function FindScreen({ width, height }: { readonly width: number; readonly
     1,
     isSpoken ? spokenPageSize(height - 4 - (problem ? 1 : 0), width) : height - 3 - (problem ? 1 : 0),
   );
-  const view = windowOf(items.length, size, at - Math.floor(size / 2));
+  const view = centredWindow(items.length, size, at);
   // PgDn/PgUp move by what is on screen (commands/areas/find.ts), offered only when some is not.
   usePageRows('find', size);
   const searching = groups.filter((g) => g.load.status === 'loading').length;

@@ -3,10 +3,10 @@ import { useMemo } from 'react';
 import { hint, keyHint, keyHintText } from '../../commands/keymap';
 import { counted, countText, credits, creditsText } from '../../domain/format';
 import type { RenewalsPlan } from '../../domain/renewals';
-import { windowOf } from '../../domain/scroll';
+import { centredWindow } from '../../domain/scroll';
 import { rowSentence, spokenPageSize } from '../../present/speech';
 import { layoutColumns, RENEWAL_COLUMNS, rowText } from '../../present/tables';
-import { selectRenewalsPlan } from '../../store/renewals-slice';
+import { selectRenewalsItems, selectRenewalsPlan } from '../../store/renewals-slice';
 import { loaded } from '../../store/types';
 import { LoadState } from '../components/LoadState';
 import { TableRow } from '../components/SpokenRow';
@@ -14,21 +14,6 @@ import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 import { usePageRows } from '../use-page-rows';
-
-type Item = { kind: 'heading'; text: string } | { kind: 'row'; index: number };
-
-/** Group headings between the rows, so the window can scroll over both. */
-function itemsOf(plan: RenewalsPlan): Item[] {
-  const out: Item[] = [];
-  let index = 0;
-  for (const g of plan.groups) {
-    if (!g.count) continue;
-    const subtotal = g.group === 'trial' || g.group === 'unsuspend' ? '' : ` · ~${credits(g.subtotal)}`;
-    out.push({ kind: 'heading', text: `── ${g.label}: ${counted(g.count, 'line')}${subtotal}` });
-    for (let i = 0; i < g.count; i++) out.push({ kind: 'row', index: index++ });
-  }
-  return out;
-}
 
 /** The summary under the title: the total, what the balance covers, the low-balance warning. */
 export function totalText(plan: RenewalsPlan, months: number, balance: number | null): string {
@@ -67,12 +52,13 @@ export function RenewalsScreen({ width, height }: { readonly width: number; read
     () => layoutColumns(RENEWAL_COLUMNS, width - 3, 1, plan ? { items: plan.rows, now } : undefined),
     [width, plan, now],
   );
-  const items = useMemo(() => (plan ? itemsOf(plan) : []), [plan]);
+  // The layout the page keys move over (store/renewals-slice.ts `renewalsPageDelta`).
+  const { items } = useApp(selectRenewalsItems);
   const at = items.findIndex((it) => it.kind === 'row' && it.index === cursor);
   // Read aloud, a row is a sentence that wraps (and so may the title and the summary): as many as
   // fit, or the selected one falls below the screen and is never heard.
   const size = Math.max(1, isSpoken ? spokenPageSize(height - 7, width) : height - 5);
-  const view = windowOf(items.length, size, at - Math.floor(size / 2));
+  const view = centredWindow(items.length, size, at);
   // PgDn/PgUp move by what is on screen (commands/areas/renewals.ts); read only when a key comes (no
   // frame names them by it), and what fits depends on the terminal alone: drawn for nothing more.
   usePageRows('renewals', size);
