@@ -87,6 +87,20 @@ export function rawItems(page: LinesPage): RawItem[] {
 }
 
 /**
+ * FNV-1a over the id's UTF-16 code units, made odd so it is never 0, each unit written to `units`
+ * from `from` as it is read (one pass: `IdSet.add` keeps the copy when the id is new).
+ */
+function hashInto(id: string, units: Uint16Array, from: number): number {
+  let h = 0x811c9dc5 | 0;
+  for (let i = 0; i < id.length; i++) {
+    const c = id.charCodeAt(i);
+    units[from + i] = c;
+    h = Math.imul(h ^ c, 0x01000193);
+  }
+  return h | 1;
+}
+
+/**
  * The ids a walk has read, in the order read, with a hash table over them (issue 27: a `Set` of
  * 100,000 strings was ≈ 0.3 s of a listing). Exact: a hash only finds where to compare, an id is
  * known only when its every code unit matches. The ids are kept as their code units in one growing
@@ -109,11 +123,9 @@ export class IdSet {
     return this.#size;
   }
 
-  /** FNV-1a over the UTF-16 code units, made odd so it is never 0 (as `add` computes it). */
+  /** FNV-1a over the UTF-16 code units, made odd so it is never 0: `add`'s own (tests build ids of one hash by it). */
   static hash(id: string): number {
-    let h = 0x811c9dc5 | 0;
-    for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
-    return h | 1;
+    return hashInto(id, new Uint16Array(id.length), 0);
   }
 
   add(id: string): number {
@@ -124,14 +136,7 @@ export class IdSet {
     const from = this.#starts[this.#size]!;
     const to = from + id.length;
     if (to > this.#units.length) this.#growUnits(to);
-    const units = this.#units;
-    let h = 0x811c9dc5 | 0;
-    for (let i = 0; i < id.length; i++) {
-      const c = id.charCodeAt(i);
-      units[from + i] = c;
-      h = Math.imul(h ^ c, 0x01000193);
-    }
-    h |= 1;
+    const h = hashInto(id, this.#units, from);
     const mask = this.#hashes.length - 1;
     for (let i = h & mask; ; i = (i + 1) & mask) {
       const x = this.#hashes[i]!;

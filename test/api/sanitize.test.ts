@@ -97,6 +97,46 @@ describe('sanitize', () => {
       expect(sanitize(`user${c}name`)).toBe(`user${PLACEHOLDER}name`);
   });
 
+  describe('the same as before its fast path changed (issue 27)', () => {
+    // The rule as the slow path applied it, and the fast path it had: printable ASCII as it is.
+    const RULE =
+      /[\u0000-\u001F\u007F-\u009F\u061C\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060-\u2069\uFEFF]/g;
+    const asBefore = (text: string) => {
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c < 0x20 || c > 0x7e) return text.replace(RULE, PLACEHOLDER);
+      }
+      return text;
+    };
+
+    it('every code unit, alone and between others, lone surrogates included', () => {
+      for (let c = 0; c <= 0xffff; c++) {
+        const u = String.fromCharCode(c);
+        for (const s of [u, `a${u}`, `${u}b`, `é${u}📺`])
+          if (sanitize(s) !== asBefore(s))
+            expect([c.toString(16), sanitize(s)]).toEqual([c.toString(16), asBefore(s)]);
+      }
+    });
+
+    it('any string of code units or of full-unicode characters (property)', () => {
+      const codeUnit = fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c));
+      const text = fc.oneof(
+        fc.string({ unit: codeUnit, maxLength: 60 }),
+        fc.string({ unit: 'binary', maxLength: 60 }),
+        fc.string({
+          unit: fc.oneof(codeUnit, fc.constantFrom('a', ' ', '~', '\u001b', '\ud83d', '\udcfa')),
+          maxLength: 60,
+        }),
+      );
+      fc.assert(
+        fc.property(text, (s) => {
+          expect(sanitize(s)).toBe(asBefore(s));
+        }),
+        { numRuns: 500 },
+      );
+    });
+  });
+
   it('applies while parsing: a label from the server cannot reach the terminal raw', () => {
     const line = Line.parse({
       id: 'x',

@@ -28,6 +28,82 @@ describe('IdSet', () => {
     );
   });
 
+  /** Any code unit, lone surrogates included: an id is compared unit by unit, not as text. */
+  const codeUnit = fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c));
+  /**
+   * Ids as a server could send them: any code units, astral characters, the empty id, and now and
+   * then (a few a run) one of 5,000 to 20,000 units: the table's first array of code units holds
+   * 16,384.
+   */
+  const anyId = fc.oneof(
+    { weight: 140, arbitrary: fc.string({ unit: codeUnit, maxLength: 8 }) },
+    { weight: 140, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+    { weight: 10, arbitrary: fc.constant('') },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(
+          fc.string({ unit: codeUnit, minLength: 1, maxLength: 3 }),
+          fc.integer({ min: 5_000, max: 20_000 }),
+        )
+        .map(([s, n]) => s.repeat(Math.ceil(n / s.length))),
+    },
+  );
+  /** An id read before, or one a unit away from it: one unit less, one more, or one changed. */
+  const near = (id: string, edit: number, unit: string): string => {
+    if (edit === 0 || id === '') return id;
+    if (edit === 1) return id.slice(0, -1);
+    if (edit === 2) return id + unit;
+    const i = unit.charCodeAt(0) % id.length;
+    return id.slice(0, i) + String.fromCharCode(id.charCodeAt(i) ^ 1) + id.slice(i + 1);
+  };
+  const op = fc.oneof(
+    { weight: 3, arbitrary: anyId.map((id) => ({ id }) as const) },
+    { weight: 2, arbitrary: fc.record({ back: fc.nat(), edit: fc.nat({ max: 3 }), unit: codeUnit }) },
+  );
+
+  it('over any ids, read again or a unit away, past every growth: the same answers as a Set (property)', () => {
+    fc.assert(
+      fc.property(fc.array(op, { minLength: 1, maxLength: 2_500, size: 'max' }), (ops) => {
+        const set = new IdSet();
+        const first = new Map<string, number>();
+        const read: string[] = [];
+        for (const o of ops) {
+          const id =
+            'id' in o ? o.id : read.length ? near(read[o.back % read.length]!, o.edit, o.unit) : o.unit;
+          read.push(id);
+          // Compared without expect() an add: 2,500 adds a run.
+          if (set.add(id) !== (first.get(id) ?? -1)) return false;
+          if (!first.has(id)) first.set(id, first.size);
+          if (set.size !== first.size) return false;
+        }
+        // Every id still where it was first added, after all the growth.
+        for (const [id, at] of first) if (set.add(id) !== at) return false;
+        return set.size === first.size;
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("every id found again across the table's and the arrays' growth, astral and empty ones too", () => {
+    const set = new IdSet();
+    // An id longer than twice the first array of code units (16,384) first, then the empty one, then
+    // enough to grow the hash table and the arrays several times over.
+    const ids = [
+      'x'.repeat(100_000),
+      'x'.repeat(99_999),
+      '',
+      'x'.repeat(100_001),
+      ...Array.from({ length: 5_000 }, (_, i) => `${'📺'.repeat(i % 7)}${i}\ud800`.repeat((i % 5) + 1)),
+    ];
+    for (const id of ids) expect(set.add(id)).toBe(-1);
+    for (const [i, id] of ids.entries()) expect(set.add(id)).toBe(i);
+    expect(set.size).toBe(ids.length);
+    expect(set.add('\ud800')).toBe(-1);
+    expect(set.add('\udc00')).toBe(-1);
+    expect(set.add('x'.repeat(100_002))).toBe(-1);
+  });
+
   // FNV-1a's two steps h → (h ^ c1) · P → ((h ^ c1) · P ^ c2) · P reach a target t when
   // c2 = (h ^ c1) · P ^ t · P⁻¹; a code unit c1 for which that c2 is a code unit too is found by
   // trying them (about one in 65,536 is; not every text has one).
