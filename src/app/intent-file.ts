@@ -189,13 +189,16 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
 
   /**
    * The ended jobs' files still kept; those older than `keepSettledMs` are removed. One whose age
-   * cannot be told (its `stat` fails, other than gone) is named, never skipped in silence.
+   * cannot be told (its `stat` fails, other than gone) is named, never skipped in silence. `strict`:
+   * a directory that cannot be listed (other than gone) throws, its path named: what the ended jobs
+   * applied cannot be told, never read as "none" (`settled`).
    */
-  const settledFiles = (): { kept: string[]; damage: IntentDamage[] } => {
+  const settledFiles = (strict = false): { kept: string[]; damage: IntentDamage[] } => {
     let names: string[];
     try {
       names = fs.readdirSync(dir).filter((n) => n.endsWith(`.jsonl${SETTLED}`));
-    } catch {
+    } catch (err) {
+      if (strict && codeOf(err) !== 'ENOENT') throw located(err, dir);
       return { kept: [], damage: [] };
     }
     const kept: string[] = [];
@@ -219,9 +222,9 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
    * The ended jobs still kept, and those that do not read (named: a later check of a line such a job
    * changed cannot tell that change from its own, so the journal may over-claim it until it is dropped).
    */
-  const readSettled = (): { jobs: ReturnType<IntentLog['open']>; damage: IntentDamage[] } => {
+  const readSettled = (strict = false): { jobs: ReturnType<IntentLog['open']>; damage: IntentDamage[] } => {
     const jobs: ReturnType<IntentLog['open']> = [];
-    const { kept, damage } = settledFiles();
+    const { kept, damage } = settledFiles(strict);
     for (const path of kept) {
       let text: string;
       try {
@@ -319,7 +322,7 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
       owners.remove(file);
       settledFiles(); // the ones past their time are dropped here too
     },
-    settled: () => readSettled().jobs,
+    settled: () => readSettled(true).jobs,
     open: () => scan().jobs,
     damaged: () => [...scan().damage, ...readSettled().damage],
     openWithDamage: (expected = false) => scan(expected),

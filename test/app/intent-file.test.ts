@@ -641,3 +641,34 @@ describe("the log's own version of given jobs (what a check writes verdicts from
     expect(log.current?.(['open1']).get('open1')).toMatchObject({ kind: 'unreadable', path: dir });
   });
 });
+
+describe('the ended jobs when the directory cannot be listed', () => {
+  it('`settled` throws, the directory named (what they applied cannot be told, never "none"); ending a job does not', () => {
+    const dir = tmp('ld-settled-list-');
+    let failing = false;
+    const fs: Partial<IntentFs> = {
+      readdirSync: ((...args: Parameters<typeof readdirSync>) => {
+        if (failing && String(args[0]) === dir)
+          throw Object.assign(new Error(`EACCES: permission denied, scandir '${dir}'`), { code: 'EACCES' });
+        return readdirSync(...args);
+      }) as IntentFs['readdirSync'],
+    };
+    const log = fileIntentLog(dir, undefined, { fs });
+    const job = aJob('j5');
+    log.begin(job);
+    log.line(job.id, { ...job.lines[0]!, state: 'done' });
+    failing = true;
+    // Ended (kept as settled); dropping the old ones waits for a listing: not the end's failure.
+    log.end(job.id);
+    let thrown: unknown;
+    try {
+      log.settled?.();
+    } catch (err) {
+      thrown = err;
+    }
+    expect((thrown as NodeJS.ErrnoException | undefined)?.path).toBe(dir);
+    expect(describeError(thrown)).toMatch(/EACCES|permission/i);
+    failing = false;
+    expect(log.settled?.().map((j) => j.id)).toEqual(['j5']);
+  });
+});

@@ -45,8 +45,12 @@ export type Action =
       /** The killed job's intent file is then damaged: its last N bytes torn off. */
       readonly tear: number;
     }
-  /** A second linedesk (another process) runs a bulk extend at the same time, on overlapping lines. */
-  | { readonly kind: 'race'; readonly n: number; readonly overlap: number }
+  /**
+   * A second linedesk (another process) runs a bulk extend at the same time, on overlapping lines.
+   * `thereFirst`: its job begins first, so this one's first question (which lines another job is
+   * changing) is asked while that job is on disk (and, with `blindAt` 0, while it cannot be read).
+   */
+  | { readonly kind: 'race'; readonly n: number; readonly overlap: number; readonly thereFirst: boolean }
   /**
    * Another client (another panel) changes a marked line between the marking and the sending: it
    * extends it (the plan stands) or gives it a connection more (the plan changes). `closed`: another
@@ -69,8 +73,9 @@ export interface Schedule {
   /** A write of the intent log fails as a full disk would (the probability per record). */
   readonly diskFull: number;
   /**
-   * This linedesk's intent log cannot list its directory (EACCES) from its Nth record of an action on,
-   * until that action ends (null: it always reads): its questions about other jobs cannot be answered.
+   * This linedesk's intent log cannot list its directory (EACCES) once N records of an action are
+   * written (0: from the action's start, its first question too), until that action ends (null: it
+   * always reads): its questions about other jobs cannot be answered.
    */
   readonly blindAt: number | null;
   readonly actions: readonly Action[];
@@ -127,6 +132,7 @@ export const scheduleArb: fc.Arbitrary<Schedule> = fc.record({
         kind: fc.constant('race' as const),
         n: fc.integer({ min: 2, max: 6 }),
         overlap: fc.integer({ min: 1, max: 3 }),
+        thereFirst: fc.boolean(),
       }),
       fc.record({
         kind: fc.constant('meddle' as const),
@@ -144,8 +150,9 @@ const HOLD_MS = 1_500;
 
 /**
  * An intent log on disk (a directory of its own) and a journal, that a "kill" freezes: a dead process
- * writes nothing more. `diskFull` makes a record's write fail as ENOSPC would. `blindAt`: from this
- * record of an action on (`see` starts an action), the directory cannot be listed.
+ * writes nothing more. `diskFull` makes a record's write fail as ENOSPC would. `blindAt`: once this
+ * many records of an action are written (0: from its start; `see` starts an action), the directory
+ * cannot be listed.
  */
 function killable(dir: string, diskFull: number, random: () => number, blindAt: number | null = null) {
   let blind = false;
@@ -163,7 +170,7 @@ function killable(dir: string, diskFull: number, random: () => number, blindAt: 
     },
   });
   const record = () => {
-    if (blindAt !== null && ++records > blindAt) blind = true;
+    if (blindAt !== null && ++records >= blindAt) blind = true;
   };
   const journal = memoryJournal();
   let dead = false;
@@ -233,8 +240,8 @@ function killable(dir: string, diskFull: number, random: () => number, blindAt: 
     },
     /** An action starts: the directory reads again, and `blindAt` counts from here. */
     see() {
-      blind = false;
       records = 0;
+      blind = blindAt === 0;
     },
     /** No more blindness (the network heals, the last start). */
     heal() {
@@ -493,7 +500,9 @@ export async function runSchedule(s: Schedule): Promise<Outcome> {
       });
       store.getState().openBulk('extend');
       there.getState().openBulk('extend');
-      await Promise.all([store.getState().bulkStart(), there.getState().bulkStart()]);
+      // Begun in this order (a job's intent is on disk before its start's first await).
+      const [first, second] = a.thereFirst ? [there, store] : [store, there];
+      await Promise.all([first.getState().bulkStart(), second.getState().bulkStart()]);
       for (const [st, set] of [
         [store, claims.here],
         [there, claims.there],

@@ -57,7 +57,10 @@ function failingDisk(dir: string) {
   return { failing, fs };
 }
 
-async function setup(rules: readonly FaultRule[] = [], opts: { watch?: boolean; holdMs?: number } = {}) {
+async function setup(
+  rules: readonly FaultRule[] = [],
+  opts: { watch?: boolean; holdMs?: number; now?: () => number } = {},
+) {
   const { env, proxy, client, dir } = await proxiedSandbox({ lines: 30, rules });
   const lines = (await env.client.listLines({ limit: 30 })).lines.filter(
     (l) => !l.is_trial && l.enabled && l.connections < 5,
@@ -73,6 +76,7 @@ async function setup(rules: readonly FaultRule[] = [], opts: { watch?: boolean; 
     bulkConcurrency: 1,
     ...(opts.watch ? { watch: true, watchFirstMs: 5 } : {}),
     ...(opts.holdMs !== undefined ? { holdMs: opts.holdMs } : {}),
+    ...(opts.now ? { now: opts.now } : {}),
   });
   const events: ChangeEvent[] = [];
   changes.subscribe((e) => events.push(e));
@@ -303,6 +307,32 @@ describe('the background check while the intent log cannot be read', () => {
     await until(() => failing.failed >= 3);
     const said = notices().filter((n) => n.startsWith('Not checked, nothing written') && n.includes(dir));
     expect(said).toHaveLength(1);
+    expect(events.some((e) => e.type === 'checked')).toBe(false);
+    failing.listing = false;
+    await until(() => events.some((e) => e.type === 'checked'));
+    await changes.shutdown(0);
+  }, 30_000);
+
+  it('past the hold window too: refused while it cannot be read, it keeps trying, and checks once it reads', async () => {
+    let skew = 0;
+    const { dir, lines, failing, changes, events, notices } = await setup(
+      [{ match: 'PUT /v1/lines/extend', nth: 1, fault: { kind: 'resetBefore' } }],
+      { watch: true, holdMs: 10 * 60_000, now: () => Date.now() + skew },
+    );
+    const final = await changes.runChange(extendJob('job-b-00000008', [jobLine(lines[0]!)]), {
+      bulk: true,
+      linesReadAt: Date.now(),
+    });
+    expect(final.lines[0]!.state).toBe('unknown');
+    // Before its first background check: the hold window passes, and the directory stops listing.
+    skew = 11 * 60_000;
+    failing.listing = true;
+    // Refused (nothing checked, nothing written), then tried again: not given up as a check past
+    // the window would be (that one gave its verdict; this one gave none).
+    await until(() => failing.failed >= 3);
+    expect(
+      notices().filter((n) => n.startsWith('Not checked, nothing written') && n.includes(dir)),
+    ).toHaveLength(1);
     expect(events.some((e) => e.type === 'checked')).toBe(false);
     failing.listing = false;
     await until(() => events.some((e) => e.type === 'checked'));
