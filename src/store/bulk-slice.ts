@@ -411,6 +411,14 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
       get().pushView({ id: 'bulk' });
       get().scrollToStart('bulk');
       await run(job);
+      // Refused before its lines left (nothing sent): offered again once the results close, as the
+      // log has it then (offerAgain skips it if it ended meanwhile), not left until the next start.
+      const after = get().bulk?.job;
+      if (
+        after?.id === job.id &&
+        after.lines.some((l) => l.state === 'pending' || (l.state === 'failed' && l.notSent))
+      )
+        get().offerLater(found);
     },
   };
 }

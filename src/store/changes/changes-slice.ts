@@ -78,6 +78,9 @@ export interface ChangesSlice {
    *  offered again in this session (checked, and counted as the intent log has them now); resolved
    *  once that offer's marking is done. Nothing when none waits or an offer is shown. */
   offerWaiting: () => Promise<void>;
+  /** The resumed job's resume was refused before its lines were sent (its intent file could not be
+   *  read, say): it waits with the others, offered again with them as the log has it then. */
+  offerLater: (job: Recovered) => void;
   /** The process is going away: the service stops scheduling (not a cancel). */
   shutdown: (graceMs: number) => Promise<void>;
   /** The user settles an open line by hand (see the service). */
@@ -298,6 +301,9 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
       waiting = others;
       offer++;
       set({ recovery: null, markedAgain: new Map() });
+    },
+    offerLater(job) {
+      if (!waiting.some((r) => r.job.id === job.job.id)) waiting = [...waiting, job];
     },
     async offerWaiting() {
       if (!waiting.length || get().recovery) return;

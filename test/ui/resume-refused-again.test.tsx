@@ -1,0 +1,66 @@
+/**
+ * A resume refused before anything was sent (here: its intent file cannot be read at Enter)
+ * leaves its job released with its lines never sent. It is offered again in the same session once
+ * the results are closed, as the jobs Enter left waiting are: never stuck until the next start.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fileIntentLog, type IntentFs } from '../../src/app/intent-file';
+import { memoryJournal } from '../../src/services/changes/journal';
+import { renderApp } from '../helpers/app';
+import { offer, resumeSandbox } from '../helpers/interrupted';
+import { extendJob, jobLine } from '../helpers/jobs';
+import { cleanups } from '../helpers/wait';
+
+describe('a resume refused before anything was sent', () => {
+  it('is offered again once its results are closed, and then resumes', async () => {
+    const { env, client } = await resumeSandbox();
+    const dir = mkdtempSync(join(tmpdir(), 'ld-refused-'));
+    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+    let unreadable = false;
+    const file = join(dir, 'cccccccc-refused.jsonl');
+    // An injected disk: the tests may run as root, where chmod 000 blocks no read.
+    const fs: Partial<IntentFs> = {
+      readFileSync: ((...args: Parameters<typeof readFileSync>) => {
+        if (unreadable && String(args[0]) === file)
+          throw Object.assign(new Error(`EIO: i/o error, open '${file}'`), { code: 'EIO', path: file });
+        return readFileSync(...args);
+      }) as IntentFs['readFileSync'],
+    };
+    const [a, b] = (await env.client.listLines({ limit: 20 })).lines.filter((l) => !l.is_trial);
+    const setup = fileIntentLog(dir);
+    const job = extendJob('cccccccc-refused', [jobLine(a!), jobLine(b!)], {
+      createdAt: new Date(Date.now() - 10 * 60_000).toISOString(),
+    });
+    setup.begin(job);
+    setup.release(job.id);
+    const intents = fileIntentLog(dir, undefined, { fs });
+    const app = await renderApp({}, { client, intents, journal: memoryJournal() }, env);
+    await app.waitFrame(
+      (f) => offer(f).includes('job cccccccc') && f.includes('Enter resumes the 2 lines never sent'),
+    );
+
+    unreadable = true;
+    await app.confirm('resume.yes');
+    await app.waitFrame(() => app.store.getState().bulk?.phase === 'done');
+    await app.waitFrame((f) => f.includes('nothing charged'));
+    // Said as never sent, nothing charged: the log still holds them unsent.
+    expect(app.store.getState().bulk?.job.lines.map((l) => l.state)).toEqual(['failed', 'failed']);
+
+    // The file reads again; closing the results offers the job again, as the log has it.
+    unreadable = false;
+    await app.press('bulk.close');
+    await app.waitFrame(
+      (f) => offer(f).includes('job cccccccc') && f.includes('Enter resumes the 2 lines never sent'),
+    );
+    await app.confirm('resume.yes');
+    await app.waitFrame(
+      () =>
+        app.store.getState().bulk?.phase === 'done' &&
+        app.store.getState().bulk?.job.lines.every((l) => l.state === 'done') === true,
+    );
+    expect(intents.open()).toEqual([]);
+  });
+});
