@@ -36,15 +36,26 @@ export function textTarget(s: DispatchState): 'field' | 'store' | null {
 
 const isPrintable = (key: string) => key === 'space' || [...key].length === 1;
 
+/**
+ * The one rule for keys and typed text: whether the text typed now (`textTarget`) takes `key` ahead
+ * of `cmd`, a command of the active scopes bound to it. A field takes its editing keys before any
+ * command; typed text takes a printable key unless the command is made to work over text (the
+ * picker's Space). Enter, Esc, arrows a field does not edit, PgDn and Ctrl-keys stay commands, and
+ * Ctrl-C is never taken. Dispatch runs by it, and the footer offers only what it leaves.
+ */
+export function textTakes(s: DispatchState, key: string, cmd?: Pick<Command, 'overText'>): boolean {
+  if (key === 'ctrl+c') return false;
+  const target = textTarget(s);
+  if (target === 'field' && isEditKey(key)) return true;
+  return target !== null && isPrintable(key) && !cmd?.overText;
+}
+
 export function resolveKey(s: DispatchState, key: string): Command<CommandId> | undefined {
   // Ctrl-C quits from anywhere, a dialog or a text field included.
   if (key === 'ctrl+c') return lookup('global', key);
-  const target = textTarget(s);
-  if (target === 'field' && isEditKey(key)) return undefined;
-  const typing = target !== null && isPrintable(key);
   for (const scope of activeScopes(s)) {
     const cmd = lookup(scope, key);
-    if (cmd && (!typing || cmd.overText)) return cmd;
+    if (cmd && !textTakes(s, key, cmd)) return cmd;
   }
   return undefined;
 }

@@ -4,8 +4,8 @@
  * now, to an enabled command, and named once; a narrow footer keeps the keys used most.
  */
 import { describe, expect, it } from 'vitest';
-import { COMMANDS, keyLabel } from '../../src/commands/keymap';
-import { resolveKey } from '../../src/keys/dispatch';
+import { COMMANDS, keyLabel, visibleCommands } from '../../src/commands/keymap';
+import { activeScopes, resolveKey, textTarget } from '../../src/keys/dispatch';
 import type { AppState } from '../../src/store/app-store';
 import { selectDialog, selectScreen } from '../../src/store/view-stack';
 import { fitFooter, footerItems } from '../../src/ui/layout/Footer';
@@ -25,6 +25,15 @@ function expectFooterTrue(s: AppState, where: string) {
     expect(cmd, `${where}: "${text}" is no key dispatch runs`).toBeDefined();
     expect(cmd!.disabled?.(s) ?? null, `${where}: "${text}" is disabled`).toBeNull();
   }
+  // And the other way: a footer command dispatch reaches now on one of its keys is offered.
+  for (const scope of activeScopes(s))
+    for (const c of visibleCommands(scope)) {
+      if (!c.footer || c.disabled?.(s)) continue;
+      const reached = c.keys.filter((k) => resolveKey(s, k)?.id === c.id);
+      if (!reached.length) continue;
+      const shown = texts.some((t) => reached.some((k) => t.startsWith(`${keyLabel(k)} `)));
+      expect(shown, `${where}: ${c.id} works on ${reached.join('/')} but is not offered`).toBe(true);
+    }
 }
 
 const footer = (s: AppState) => footerItems(s).map((h) => h.text);
@@ -255,5 +264,92 @@ describe('the bulk dialog', () => {
     await app.waitFrame(() => state(app).bulk?.phase === 'done', 10_000);
     expectFooterTrue(state(app), 'bulk done');
     expect(footer(state(app)).join('  ')).not.toMatch(/Enter start/i);
+  });
+});
+
+describe('where text is typed, the keys it takes are not offered as commands', () => {
+  /** A printable key shown in the footer here: the field would take it (none may be). */
+  const printableHints = (s: AppState) =>
+    footer(s).filter((t) => {
+      const label = t.split(' ')[0]!;
+      return [...label].length === 1;
+    });
+
+  it('the delete preview types its count: no x export, no a; Esc and Enter stay', async () => {
+    const app = await start();
+    await app.press('lines.mark');
+    await app.press('lines.down');
+    await app.press('lines.mark');
+    await app.waitFrame(() => state(app).marked.size === 2);
+    await app.press('line.delete');
+    await app.waitFrame((f) => f.includes('Type the number of lines to confirm'));
+    expect(textTarget(state(app))).toBe('store');
+    expectFooterTrue(state(app), 'bulk delete preview');
+    const shown = footer(state(app)).join('  ');
+    expect(shown).not.toMatch(/\bx export/);
+    expect(printableHints(state(app))).toEqual([]);
+    expect(shown).toContain('Esc ');
+    expect(resolveKey(state(app), 'x')).toBeUndefined();
+    await app.type('2');
+    await app.waitFrame(() => state(app).bulk?.typed === '2');
+    expectFooterTrue(state(app), 'bulk delete preview, count typed');
+    expect(footer(state(app)).join('  ')).toContain('Enter ');
+    await app.press('bulk.close');
+    await app.waitFrame(() => selectDialog(state(app)) === null);
+    // An extend's preview types nothing: its printable keys are commands, offered.
+    await app.press('line.extend');
+    await app.waitFrame(() => state(app).bulk?.phase === 'preview' && selectDialog(state(app)) === 'bulk');
+    expectFooterTrue(state(app), 'bulk extend preview');
+    expect(footer(state(app)).join('  ')).toMatch(/\bx export/);
+  });
+
+  it('the single delete, search, palette, note and the form on a text field offer no key they type', async () => {
+    const app = await start();
+    const check = async (where: string, go: () => unknown, ready: () => boolean, back: () => unknown) => {
+      await go();
+      await app.waitFrame(ready);
+      expect(textTarget(state(app)), where).not.toBeNull();
+      expectFooterTrue(state(app), where);
+      expect(printableHints(state(app)), where).toEqual([]);
+      expect(footer(state(app)).join('  '), where).toMatch(/Enter |Esc /);
+      await back();
+      await app.waitFrame(() => selectDialog(state(app)) === null && !state(app).searchOpen);
+    };
+    await check(
+      'single delete',
+      () => app.press('line.delete'),
+      () => state(app).action?.op === 'delete' && state(app).action?.phase === 'review',
+      () => app.press('action.cancel'),
+    );
+    await check(
+      'search',
+      () => app.press('lines.search'),
+      () => state(app).searchOpen,
+      () => app.press('search.clear'),
+    );
+    await check(
+      'palette',
+      () => app.press('app.palette'),
+      () => selectDialog(state(app)) === 'palette',
+      () => app.press('palette.close'),
+    );
+    await check(
+      'form, username',
+      async () => {
+        await app.press('line.create');
+        await app.waitFrame((f) => f.includes('New line —'));
+        while (state(app).form?.focus !== 'username') await app.press('form.next');
+      },
+      () => state(app).form?.focus === 'username',
+      () => app.press('form.cancel'),
+    );
+    await app.press('lines.open');
+    await app.waitFrame(() => selectScreen(state(app)).id === 'detail');
+    await check(
+      'note',
+      () => app.press('note.edit'),
+      () => selectDialog(state(app)) === 'note',
+      () => app.press('note.cancel'),
+    );
   });
 });

@@ -83,7 +83,8 @@ export const BULK_COMMANDS = [
     (s) => s.bulkToggleAffordable(),
     {
       footer: true,
-      // Nothing to afford in a job that spends nothing (and a delete's preview types its count).
+      // Nothing to afford in a job that spends nothing (suspend, unsuspend, delete). In a delete's
+      // preview `a` is typed into the count anyway: no footer offers it there (keys/dispatch.ts `textTakes`).
       disabled: (s) =>
         !inPreview(s)
           ? 'Only before the job starts'

@@ -2,7 +2,7 @@ import { Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import { keyLabel, visibleCommands } from '../../commands/keymap';
 import { fitWidth } from '../../domain/format';
-import { activeScopes } from '../../keys/dispatch';
+import { activeScopes, textTakes } from '../../keys/dispatch';
 import type { AppState } from '../../store/app-store';
 import { useApp } from '../store-context';
 import { color } from '../theme';
@@ -15,17 +15,24 @@ export interface FooterHint {
 /**
  * The keys that work here now: the current scope's, then the global ones, from the command table,
  * leaving out what is disabled at this moment (read-only mode, a job already running, the last page,
- * nothing marked); a command in two of the scopes is named once.
+ * nothing marked) and a key the text typed here takes (keys/dispatch.ts `textTakes`: `x` typed into
+ * a delete's count is no export there); a command is named by its first key that works, once.
  */
 export function footerItems(s: AppState): FooterHint[] {
   const seen = new Set<string>();
   return activeScopes(s).flatMap((scope) =>
-    visibleCommands(scope)
-      .filter((c) => c.footer && !c.disabled?.(s) && !seen.has(c.id) && seen.add(c.id))
-      .map((c) => ({
-        text: `${keyLabel(c.keys[0]!)} ${shortLabel(c.label)}`,
-        priority: c.footer === true ? 1 : Number(c.footer),
-      })),
+    visibleCommands(scope).flatMap((c) => {
+      if (!c.footer || c.disabled?.(s) || seen.has(c.id)) return [];
+      const key = c.keys.find((k) => !textTakes(s, k, c));
+      if (key === undefined) return [];
+      seen.add(c.id);
+      return [
+        {
+          text: `${keyLabel(key)} ${shortLabel(c.label)}`,
+          priority: c.footer === true ? 1 : Number(c.footer),
+        },
+      ];
+    }),
   );
 }
 
