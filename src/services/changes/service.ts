@@ -22,6 +22,7 @@ import {
   sayNotChecked,
   sayOthersUntold,
   takeJob,
+  unreadableLog,
 } from './intent-damage';
 import { type LoggedJob, loggedJobs, needsAttention } from './intent-log';
 import { journalRecorder } from './journal-record';
@@ -188,7 +189,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   const notRead = (untold: NonNullable<OpenRead['untold']>) =>
     ({
       state: 'failed',
-      detail: `not sent: the intent log cannot be read (${untold.path}: ${untold.problem}); nothing charged`,
+      detail: `not sent: ${unreadableLog(untold.path, untold.problem)}; nothing charged`,
       provenNotApplied: true,
       notSent: true,
     }) as const;
