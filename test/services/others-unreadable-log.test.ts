@@ -384,4 +384,38 @@ describe('a job file that stays unreadable, as the user is told', () => {
     expect(advice.length).toBeGreaterThan(20);
     expect(start).toContain(advice);
   }, 30_000);
+
+  it('a check told the log cannot be read is told again when it fails again after reading', async () => {
+    const { env, dir, lines, failing, changes, notices } = await setup();
+    const line = lines[0]!;
+    // This job's extend was sent lately, its outcome unknown (it never reached the service).
+    const mine = extendJob(
+      'job-b-00000010',
+      [jobLine(line, { state: 'unknown', sentAt: Date.now(), detail: 'sent; no answer' })],
+      { balanceBefore: (await env.client.me()).credits },
+    );
+    const log = fileIntentLog(dir);
+    log.begin(mine);
+    log.release(mine.id);
+    const other = extendJob('another-job-0004', [
+      jobLine(lines[1]!, { state: 'sending', sentAt: Date.now() }),
+    ]);
+    log.begin(other);
+    log.release(other.id);
+    const file = join(dir, `${other.id}.jsonl`);
+    const told = () => notices().filter((n) => n.includes(file) && n.includes('cannot be ruled out'));
+    failing.file = file;
+    await changes.checkChange(mine);
+    expect(told()).toHaveLength(1);
+    // Said once, not each round.
+    await changes.checkChange(mine);
+    expect(told()).toHaveLength(1);
+    // It reads again; then it fails again: said again.
+    failing.file = null;
+    await changes.checkChange(mine);
+    expect(told()).toHaveLength(1);
+    failing.file = file;
+    await changes.checkChange(mine);
+    expect(told()).toHaveLength(2);
+  }, 30_000);
 });

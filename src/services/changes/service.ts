@@ -167,13 +167,19 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       return { jobs: [], untold: { path, problem: describeError(err) } };
     }
   };
-  /** Jobs (and paths) whose check was told the log cannot be read: said once, not each round. */
+  /**
+   * Jobs (and paths) whose check was told the log cannot be read: said once, not each round; a job's
+   * are forgotten once the log reads whole for it again (`appliedLately`), so a later failure is said.
+   */
   const untoldSaid = new Set<string>();
   const sayUntold = (job: BulkJob, untold: NonNullable<OpenRead['untold']>) => {
     const key = `${job.id}\n${untold.path}`;
     if (untoldSaid.has(key)) return;
     untoldSaid.add(key);
     sayOthersUntold(job, untold.path, untold.problem, notify);
+  };
+  const untoldRead = (job: BulkJob) => {
+    for (const key of untoldSaid) if (key.startsWith(`${job.id}\n`)) untoldSaid.delete(key);
   };
   /** Every line of the job: its change may be another job's (the log that would say cannot be read). */
   const allLines = (job: BulkJob, untold: NonNullable<OpenRead['untold']>) => {
@@ -238,6 +244,8 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       const path = (err as NodeJS.ErrnoException | null)?.path ?? 'the intent log';
       return allLines(job, { path, problem: describeError(err) });
     }
+    // The open jobs and the ended ones read: what was said of this job's log is past.
+    untoldRead(job);
     return appliedElsewhere([...open.jobs, ...settled], job.id, target.id, sinceMs);
   };
   /**
