@@ -707,9 +707,13 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         };
       }
       const { onLine, finish } = wire(started, hooks);
-      /** Stopped by a quit: every line never sent, the job left on disk for the next start. */
+      /**
+       * Stopped by a quit (or a resume refused before sending): every line never sent, the job left
+       * on disk for the next start. A release the disk refuses is said with its file (`letGo`), never
+       * thrown as the job's failure: the job stays as it is.
+       */
       const leave = () => {
-        deps.intents?.release(started.id);
+        letGo(started, 'release');
         return started;
       };
       /** The never-sent lines ended with `patch`, written down like the engine's: then the job ends. */
