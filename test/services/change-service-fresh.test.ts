@@ -4,10 +4,11 @@
  * marked is never taken for this job's; a line whose plan changed since is not sent (nothing
  * charged); a read that fails, or is cancelled, sends nothing.
  */
+import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client';
 import type { LineListItem, Package } from '../../src/api/contract';
-import { fileIntentLog } from '../../src/app/intent-file';
+import { fileIntentLog, type IntentFs } from '../../src/app/intent-file';
 import { startTimeOf } from '../../src/app/process-owner';
 import { type BulkJob, toBulkLine } from '../../src/domain/bulk';
 import { FRESH_FOR_MS, needsReading } from '../../src/services/changes/fresh-lines';
@@ -61,7 +62,7 @@ async function setup(rules: readonly FaultRule[] = [], dialect: Dialect = {}) {
  * A service (intent log in `dir`) whose user quits as soon as it reads the lines again: each list
  * request shuts the service down first, then goes to the server.
  */
-function quittingOnRead(baseUrl: string, dir: string): ChangeService {
+function quittingOnRead(baseUrl: string, dir: string, fs?: Partial<IntentFs>): ChangeService {
   const real = createClient({ baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
   cleanups.push(() => real.close());
   const changes: ChangeService = createChangeService({
@@ -73,7 +74,7 @@ function quittingOnRead(baseUrl: string, dir: string): ChangeService {
       },
     },
     target: { id: TARGET, label: 'SANDBOX' },
-    intents: fileIntentLog(dir),
+    intents: fileIntentLog(dir, undefined, fs ? { fs } : {}),
     journal: memoryJournal(),
     sleep: async () => {},
   });
@@ -516,6 +517,38 @@ describe('a bulk job reads its lines again before it spends', () => {
     expect(proxy.forwarded.get('PUT /v1/lines/extend') ?? 0).toBe(0);
     expect(books(env.sb).ledger.length).toBe(charged);
     // The next start offers it as it was: two lines never sent.
+    const kept = fileIntentLog(dir)
+      .open()
+      .find((j) => j.id === job.id);
+    expect(kept?.lines.map((l) => l.state)).toEqual(['pending', 'pending']);
+  });
+
+  it('a quit during a resumed job’s read again whose release the disk refuses: said with the file, the job left as it is', async () => {
+    const { env, proxy, dir, premium } = await setup();
+    // The job's owner file cannot be removed (a disk error): its release fails.
+    const fs: Partial<IntentFs> = {
+      rmSync: ((path: string, opts?: Parameters<typeof rmSync>[1]) => {
+        if (String(path).endsWith('.owner'))
+          throw Object.assign(new Error(`EIO: i/o error, unlink '${path}'`), { code: 'EIO', path });
+        return rmSync(path, opts);
+      }) as IntentFs['rmSync'],
+    };
+    const changes = quittingOnRead(proxy.baseUrl, dir, fs);
+    const notices: string[] = [];
+    changes.subscribe((e) => {
+      if (e.type === 'notice') notices.push(e.text);
+    });
+    const job = extendJob(
+      'resumed-job-0003',
+      1_000,
+      premium.slice(0, 2).map((l) => ({ ...toBulkLine(l), cost: 1 })),
+    );
+    leftOnDisk(dir, job);
+    const charged = books(env.sb).ledger.length;
+    const final = await changes.runChange(job, { bulk: true });
+    expect(final.lines.map((l) => l.state)).toEqual(['pending', 'pending']);
+    expect(books(env.sb).ledger.length).toBe(charged);
+    expect(notices.some((n) => n.includes(`${job.id}.jsonl.owner`))).toBe(true);
     const kept = fileIntentLog(dir)
       .open()
       .find((j) => j.id === job.id);

@@ -339,3 +339,83 @@ describe('the background check while the intent log cannot be read', () => {
     await changes.shutdown(0);
   }, 30_000);
 });
+
+describe('a job file that stays unreadable, as the user is told', () => {
+  it('a new change refused for it says what to do (the start-up notice’s words), naming the file and its cause once', async () => {
+    const { env, dir, lines, failing, proxy, changes, notices } = await setup();
+    const [line, theirs] = lines;
+    const log = fileIntentLog(dir);
+    const other = extendJob('another-job-0003', [jobLine(theirs!, { state: 'sending', sentAt: Date.now() })]);
+    log.begin(other);
+    log.release(other.id);
+    const file = join(dir, `${other.id}.jsonl`);
+    failing.file = file;
+    const final = await changes.runChange(extendJob('job-b-00000009', [jobLine(line!)]), {
+      bulk: true,
+      linesReadAt: Date.now(),
+    });
+    expect(proxy.forwarded.get('PUT /v1/lines/extend') ?? 0).toBe(0);
+    expect(books(env.sb).ledger.filter((r) => r.line_id === line!.id)).toHaveLength(0);
+    expect(final.lines[0]!.state).toBe('failed');
+    // The line's detail names the file once and its cause once.
+    expect(final.lines[0]!.detail!.split(file)).toHaveLength(2);
+    expect(final.lines[0]!.detail).not.toContain('it cannot be read (');
+    const said = notices().filter((n) => n.startsWith('Not sent, nothing charged'));
+    expect(said).toHaveLength(1);
+    const refusal = said[0]!;
+    // The file once (in the advice's command too: so twice in all), the cause once.
+    expect(refusal.split(file)).toHaveLength(3);
+    expect(refusal).not.toContain('it cannot be read (');
+    expect(refusal.split('(EIO)')).toHaveLength(2);
+    expect(refusal).toContain(`linedesk pending --set-aside ${file} --yes`);
+    // The same advice as at start, from one wording.
+    const atStart: string[] = [];
+    const { holdDamagedIntents } = await import('../../src/services/changes/intent-damage');
+    const disk = failingDisk(dir);
+    disk.failing.file = file;
+    holdDamagedIntents(
+      fileIntentLog(dir, undefined, { fs: disk.fs }),
+      (t) => atStart.push(t),
+      () => {},
+    );
+    const start = atStart.find((t) => t.includes(file));
+    expect(start).toBeDefined();
+    const advice = refusal.slice(refusal.indexOf('set it aside'), refusal.indexOf('--yes') + 5);
+    expect(advice.length).toBeGreaterThan(20);
+    expect(start).toContain(advice);
+  }, 30_000);
+
+  it('a check told the log cannot be read is told again when it fails again after reading', async () => {
+    const { env, dir, lines, failing, changes, notices } = await setup();
+    const line = lines[0]!;
+    // This job's extend was sent lately, its outcome unknown (it never reached the service).
+    const mine = extendJob(
+      'job-b-00000010',
+      [jobLine(line, { state: 'unknown', sentAt: Date.now(), detail: 'sent; no answer' })],
+      { balanceBefore: (await env.client.me()).credits },
+    );
+    const log = fileIntentLog(dir);
+    log.begin(mine);
+    log.release(mine.id);
+    const other = extendJob('another-job-0004', [
+      jobLine(lines[1]!, { state: 'sending', sentAt: Date.now() }),
+    ]);
+    log.begin(other);
+    log.release(other.id);
+    const file = join(dir, `${other.id}.jsonl`);
+    const told = () => notices().filter((n) => n.includes(file) && n.includes('cannot be ruled out'));
+    failing.file = file;
+    await changes.checkChange(mine);
+    expect(told()).toHaveLength(1);
+    // Said once, not each round.
+    await changes.checkChange(mine);
+    expect(told()).toHaveLength(1);
+    // It reads again; then it fails again: said again.
+    failing.file = null;
+    await changes.checkChange(mine);
+    expect(told()).toHaveLength(1);
+    failing.file = file;
+    await changes.checkChange(mine);
+    expect(told()).toHaveLength(2);
+  }, 30_000);
+});

@@ -69,7 +69,7 @@ export function holdDamagedIntents(
         names.length
           ? `it names ${named}, held here until it is set aside; look them up on the panel, then`
           : 'no line it concerns can be read from it; look up the changes made around its time, then'
-      } set it aside by moving the file out of its directory`,
+      } ${setAsideHow(d.path)}`,
       'error',
     );
   }
@@ -100,9 +100,29 @@ export function takeJob(
   }
 }
 
-/** An intent log that cannot be read, in the words every notice of it uses (its path, its error). */
-const unreadableLog = (path: string, problem: string) =>
-  `the intent log cannot be read (${path}: ${problem})`;
+/**
+ * A path of the intent log that cannot be read, in the words every notice of it uses: the path once
+ * and its cause once (a disk's error names the path too: not again). A job's file that does not read
+ * is `unread` (its cause inside "it cannot be read (…)", as the intent file words it).
+ */
+function unreadablePath(path: string, problem: string): { readonly text: string; readonly unread: boolean } {
+  const cause = (p: string) => p.split(`: ${path}`).join('');
+  const file = /^it cannot be read \((.*)\)$/s.exec(problem);
+  return file
+    ? { text: `the intent file ${path} cannot be read (${cause(file[1] ?? '')})`, unread: true }
+    : { text: `the intent log cannot be read (${path}: ${cause(problem)})`, unread: false };
+}
+
+/** `unreadablePath`'s words alone: a line's detail, a notice. */
+export const unreadableLog = (path: string, problem: string) => unreadablePath(path, problem).text;
+
+/**
+ * How a job's file is set aside once its lines are looked up: the start-up notice and a refusal in
+ * the session say it alike (a file that does not read stops every new change until it reads or is
+ * moved away: it may be another linedesk's change in flight).
+ */
+export const setAsideHow = (path: string) =>
+  `set it aside by moving the file out of its directory (linedesk pending --set-aside ${path} --yes)`;
 
 /**
  * Why a change seen on a line may not be this job's, when the intent log cannot be read: another
@@ -161,11 +181,14 @@ export function sayNotChecked(
     at.jobs.push(job);
     byPath.set(logged.path, at);
   }
-  for (const [path, { problem, jobs }] of byPath)
-    notify(
-      `${refusal}: ${unreadableLog(path, problem)}; ${again} (${jobs.map(jobNamed).join('; ')})`,
-      'error',
-    );
+  for (const [path, { problem, jobs }] of byPath) {
+    const { text, unread } = unreadablePath(path, problem);
+    // A job's file that stays unreadable: what the user can do, as the start-up notice says it.
+    const out = unread
+      ? `; if it stays unreadable, look up the changes made around its time, then ${setAsideHow(path)}`
+      : '';
+    notify(`${refusal}: ${text}; ${again}${out} (${jobs.map(jobNamed).join('; ')})`, 'error');
+  }
   if (gone.length)
     notify(
       `${refusal}: no longer in the intent log (ended and dropped, or set aside): ${gone.map(jobNamed).join('; ')}`,

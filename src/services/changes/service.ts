@@ -22,6 +22,7 @@ import {
   sayNotChecked,
   sayOthersUntold,
   takeJob,
+  unreadableLog,
 } from './intent-damage';
 import { type LoggedJob, loggedJobs, needsAttention } from './intent-log';
 import { journalRecorder } from './journal-record';
@@ -166,13 +167,19 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       return { jobs: [], untold: { path, problem: describeError(err) } };
     }
   };
-  /** Jobs (and paths) whose check was told the log cannot be read: said once, not each round. */
+  /**
+   * Jobs (and paths) whose check was told the log cannot be read: said once, not each round; a job's
+   * are forgotten once the log reads whole for it again (`appliedLately`), so a later failure is said.
+   */
   const untoldSaid = new Set<string>();
   const sayUntold = (job: BulkJob, untold: NonNullable<OpenRead['untold']>) => {
     const key = `${job.id}\n${untold.path}`;
     if (untoldSaid.has(key)) return;
     untoldSaid.add(key);
     sayOthersUntold(job, untold.path, untold.problem, notify);
+  };
+  const untoldRead = (job: BulkJob) => {
+    for (const key of untoldSaid) if (key.startsWith(`${job.id}\n`)) untoldSaid.delete(key);
   };
   /** Every line of the job: its change may be another job's (the log that would say cannot be read). */
   const allLines = (job: BulkJob, untold: NonNullable<OpenRead['untold']>) => {
@@ -188,7 +195,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   const notRead = (untold: NonNullable<OpenRead['untold']>) =>
     ({
       state: 'failed',
-      detail: `not sent: the intent log cannot be read (${untold.path}: ${untold.problem}); nothing charged`,
+      detail: `not sent: ${unreadableLog(untold.path, untold.problem)}; nothing charged`,
       provenNotApplied: true,
       notSent: true,
     }) as const;
@@ -237,6 +244,8 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       const path = (err as NodeJS.ErrnoException | null)?.path ?? 'the intent log';
       return allLines(job, { path, problem: describeError(err) });
     }
+    // The open jobs and the ended ones read: what was said of this job's log is past.
+    untoldRead(job);
     return appliedElsewhere([...open.jobs, ...settled], job.id, target.id, sinceMs);
   };
   /**
@@ -698,9 +707,13 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         };
       }
       const { onLine, finish } = wire(started, hooks);
-      /** Stopped by a quit: every line never sent, the job left on disk for the next start. */
+      /**
+       * Stopped by a quit (or a resume refused before sending): every line never sent, the job left
+       * on disk for the next start. A release the disk refuses is said with its file (`letGo`), never
+       * thrown as the job's failure: the job stays as it is.
+       */
       const leave = () => {
-        deps.intents?.release(started.id);
+        letGo(started, 'release');
         return started;
       };
       /** The never-sent lines ended with `patch`, written down like the engine's: then the job ends. */
