@@ -6,13 +6,13 @@
  * job no longer in the log is said as such; one that needs nothing any more is journaled and ended, as
  * at start. A resume of a job no longer in the log says so, never "another linedesk".
  */
-import { openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fileIntentLog, type IntentFs } from '../../src/app/intent-file';
+import { fileIntentLog } from '../../src/app/intent-file';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { recoveredOf } from '../../src/services/changes/recovery';
 import { type ChangeEvent, createChangeService } from '../../src/services/changes/service';
+import { faultyIntentFs } from '../helpers/faulty-fs';
 import { extendJob, jobLine } from '../helpers/jobs';
 import { books } from '../helpers/sandbox';
 import { proxiedSandbox } from './proxied-sandbox';
@@ -30,34 +30,7 @@ async function leftWaiting() {
     setup.begin(job);
     setup.release(job.id);
   }
-  const failing: { listing: boolean; file: string | null } = { listing: false, file: null };
-  const written: string[] = [];
-  const fs: Partial<IntentFs> = {
-    openSync: ((...args: Parameters<typeof openSync>) => {
-      if ((failing.listing || failing.file) && args[1] !== 'r') written.push(String(args[0]));
-      return openSync(...args);
-    }) as IntentFs['openSync'],
-    rmSync: ((...args: Parameters<typeof rmSync>) => {
-      if (failing.listing || failing.file) written.push(String(args[0]));
-      return rmSync(...args);
-    }) as IntentFs['rmSync'],
-    readdirSync: ((...args: Parameters<typeof readdirSync>) => {
-      if (failing.listing)
-        throw Object.assign(new Error(`EACCES: permission denied, scandir '${dir}'`), {
-          code: 'EACCES',
-          path: String(args[0]),
-        });
-      return readdirSync(...args);
-    }) as IntentFs['readdirSync'],
-    readFileSync: ((...args: Parameters<typeof readFileSync>) => {
-      if (failing.file !== null && String(args[0]) === failing.file)
-        throw Object.assign(new Error(`EIO: i/o error, open '${failing.file}'`), {
-          code: 'EIO',
-          path: failing.file,
-        });
-      return readFileSync(...args);
-    }) as IntentFs['readFileSync'],
-  };
+  const { fs, failing, written } = faultyIntentFs(dir);
   const journal = memoryJournal();
   const changes = createChangeService({
     client,

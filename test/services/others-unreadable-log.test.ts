@@ -10,52 +10,18 @@
 import { existsSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fileIntentLog, type IntentFs } from '../../src/app/intent-file';
+import { fileIntentLog } from '../../src/app/intent-file';
 import type { BulkJob } from '../../src/domain/bulk';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { type ChangeEvent, createChangeService } from '../../src/services/changes/service';
 import type { FaultRule } from '../helpers/fault-proxy';
+import { faultyIntentFs } from '../helpers/faulty-fs';
 import { extendJob, jobLine } from '../helpers/jobs';
 import { books } from '../helpers/sandbox';
 import { until } from '../helpers/wait';
 import { proxiedSandbox } from './proxied-sandbox';
 
 const target = { id: 'sandbox:test', label: 'SANDBOX' };
-
-/** A disk whose reads fail as the test says (the tests may run as root, where chmod blocks nothing). */
-function failingDisk(dir: string) {
-  const failing = {
-    /** The directory cannot be listed (EACCES); `times`: only for the next N listings. */
-    listing: false,
-    times: Number.POSITIVE_INFINITY,
-    /** This file cannot be read (EIO). */
-    file: null as string | null,
-    /** Listings that failed. */
-    failed: 0,
-  };
-  const fs: Partial<IntentFs> = {
-    readdirSync: ((...args: Parameters<typeof readdirSync>) => {
-      if (failing.listing && failing.times > 0 && String(args[0]) === dir) {
-        failing.times--;
-        failing.failed++;
-        throw Object.assign(new Error(`EACCES: permission denied, scandir '${dir}'`), {
-          code: 'EACCES',
-          path: dir,
-        });
-      }
-      return readdirSync(...args);
-    }) as IntentFs['readdirSync'],
-    readFileSync: ((...args: Parameters<typeof readFileSync>) => {
-      if (failing.file !== null && String(args[0]) === failing.file)
-        throw Object.assign(new Error(`EIO: i/o error, open '${failing.file}'`), {
-          code: 'EIO',
-          path: failing.file,
-        });
-      return readFileSync(...args);
-    }) as IntentFs['readFileSync'],
-  };
-  return { failing, fs };
-}
 
 async function setup(
   rules: readonly FaultRule[] = [],
@@ -65,7 +31,8 @@ async function setup(
   const lines = (await env.client.listLines({ limit: 30 })).lines.filter(
     (l) => !l.is_trial && l.enabled && l.connections < 5,
   );
-  const { failing, fs } = failingDisk(dir);
+  // A disk whose reads fail as the test says (the tests may run as root, where chmod blocks nothing).
+  const { failing, fs } = faultyIntentFs(dir);
   const journal = memoryJournal();
   const changes = createChangeService({
     client,
@@ -371,7 +338,7 @@ describe('a job file that stays unreadable, as the user is told', () => {
     // The same advice as at start, from one wording.
     const atStart: string[] = [];
     const { holdDamagedIntents } = await import('../../src/services/changes/intent-damage');
-    const disk = failingDisk(dir);
+    const disk = faultyIntentFs(dir);
     disk.failing.file = file;
     holdDamagedIntents(
       fileIntentLog(dir, undefined, { fs: disk.fs }),

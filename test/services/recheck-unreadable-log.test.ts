@@ -5,13 +5,14 @@
  * read, the check is refused for those jobs: nothing is written, and the path is said; once it reads
  * again, the check runs from the log.
  */
-import { existsSync, openSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fileIntentLog, type IntentFs } from '../../src/app/intent-file';
+import { fileIntentLog } from '../../src/app/intent-file';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { recoveredOf } from '../../src/services/changes/recovery';
 import { type ChangeEvent, createChangeService } from '../../src/services/changes/service';
+import { faultyIntentFs } from '../helpers/faulty-fs';
 import { extendJob, jobLine } from '../helpers/jobs';
 import { proxiedSandbox } from './proxied-sandbox';
 
@@ -43,35 +44,8 @@ async function settledSinceTheOffer() {
   });
   expect(other.settleByHand(job.id, a!.id, 'not applied')).not.toBeNull();
 
-  const failing: { listing: boolean; file: string | null } = { listing: false, file: null };
-  /** What the log wrote or removed (an owner file too) while its reads failed. */
-  const written: string[] = [];
-  const fs: Partial<IntentFs> = {
-    openSync: ((...args: Parameters<typeof openSync>) => {
-      if ((failing.listing || failing.file) && args[1] !== 'r') written.push(String(args[0]));
-      return openSync(...args);
-    }) as IntentFs['openSync'],
-    rmSync: ((...args: Parameters<typeof rmSync>) => {
-      if (failing.listing || failing.file) written.push(String(args[0]));
-      return rmSync(...args);
-    }) as IntentFs['rmSync'],
-    readdirSync: ((...args: Parameters<typeof readdirSync>) => {
-      if (failing.listing)
-        throw Object.assign(new Error(`EACCES: permission denied, scandir '${dir}'`), {
-          code: 'EACCES',
-          path: String(args[0]),
-        });
-      return readdirSync(...args);
-    }) as IntentFs['readdirSync'],
-    readFileSync: ((...args: Parameters<typeof readFileSync>) => {
-      if (failing.file !== null && String(args[0]) === failing.file)
-        throw Object.assign(new Error(`EIO: i/o error, open '${failing.file}'`), {
-          code: 'EIO',
-          path: failing.file,
-        });
-      return readFileSync(...args);
-    }) as IntentFs['readFileSync'],
-  };
+  /** What the log wrote or removed (an owner file too) while its reads failed: `written`. */
+  const { fs, failing, written } = faultyIntentFs(dir);
   const journal = memoryJournal();
   const changes = createChangeService({
     client,

@@ -4,14 +4,15 @@
  * another linedesk may have settled since), the directory is named, nothing is written, and the
  * offer stays open with its keys: once the directory reads, a check again runs from the log.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fileIntentLog, type IntentFs } from '../../src/app/intent-file';
+import { fileIntentLog } from '../../src/app/intent-file';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { createChangeService } from '../../src/services/changes/service';
 import { renderApp } from '../helpers/app';
+import { faultyIntentFs } from '../helpers/faulty-fs';
 import { offer, resumeSandbox } from '../helpers/interrupted';
 import { extendJob, jobLine } from '../helpers/jobs';
 import { cleanups } from '../helpers/wait';
@@ -21,18 +22,8 @@ describe('a check again of the resume offer over an intent directory that cannot
     const { env, client } = await resumeSandbox();
     const dir = mkdtempSync(join(tmpdir(), 'ld-unlisted-'));
     cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-    let unlisted = false;
     // An injected disk: the tests may run as root, where chmod 000 blocks no read.
-    const fs: Partial<IntentFs> = {
-      readdirSync: ((...args: Parameters<typeof readdirSync>) => {
-        if (unlisted)
-          throw Object.assign(new Error(`EACCES: permission denied, scandir '${dir}'`), {
-            code: 'EACCES',
-            path: String(args[0]),
-          });
-        return readdirSync(...args);
-      }) as IntentFs['readdirSync'],
-    };
+    const { fs, failing } = faultyIntentFs(dir);
     const [a, b] = (await env.client.listLines({ limit: 2 })).lines;
     // Sent just now, outcomes unknown: the check at start sees no change yet (their hold window).
     const job = extendJob('job-unlisted', [
@@ -59,7 +50,7 @@ describe('a check again of the resume offer over an intent directory that cannot
     const file = join(dir, 'job-unlisted.jsonl');
     const onDisk = readFileSync(file, 'utf8');
 
-    unlisted = true;
+    failing.listing = true;
     await app.press('resume.recheck');
     await app.waitFrame((f) =>
       f.includes(`Not checked, nothing written: the intent log cannot be read (${dir}:`),
@@ -74,7 +65,7 @@ describe('a check again of the resume offer over an intent directory that cannot
     expect(app.store.getState().recovery?.checking).toBe(false);
 
     // Fixed: r again checks from the log — the line settled elsewhere is not judged again here.
-    unlisted = false;
+    failing.listing = false;
     await app.press('resume.recheck');
     await app.waitFrame((f) => offer(f).includes('1 unknown'));
     expect(journal.entries.slice(journaled).map((e) => e.username)).not.toContain(a!.username);

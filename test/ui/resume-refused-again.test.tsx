@@ -3,13 +3,14 @@
  * leaves its job released with its lines never sent. It is offered again in the same session once
  * the results are closed, as the jobs Enter left waiting are: never stuck until the next start.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fileIntentLog, type IntentFs } from '../../src/app/intent-file';
+import { fileIntentLog } from '../../src/app/intent-file';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { renderApp } from '../helpers/app';
+import { faultyIntentFs } from '../helpers/faulty-fs';
 import { offer, resumeSandbox } from '../helpers/interrupted';
 import { extendJob, jobLine } from '../helpers/jobs';
 import { cleanups } from '../helpers/wait';
@@ -19,16 +20,9 @@ describe('a resume refused before anything was sent', () => {
     const { env, client } = await resumeSandbox();
     const dir = mkdtempSync(join(tmpdir(), 'ld-refused-'));
     cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-    let unreadable = false;
     const file = join(dir, 'cccccccc-refused.jsonl');
     // An injected disk: the tests may run as root, where chmod 000 blocks no read.
-    const fs: Partial<IntentFs> = {
-      readFileSync: ((...args: Parameters<typeof readFileSync>) => {
-        if (unreadable && String(args[0]) === file)
-          throw Object.assign(new Error(`EIO: i/o error, open '${file}'`), { code: 'EIO', path: file });
-        return readFileSync(...args);
-      }) as IntentFs['readFileSync'],
-    };
+    const { fs, failing } = faultyIntentFs(dir);
     const [a, b] = (await env.client.listLines({ limit: 20 })).lines.filter((l) => !l.is_trial);
     const setup = fileIntentLog(dir);
     const job = extendJob('cccccccc-refused', [jobLine(a!), jobLine(b!)], {
@@ -42,7 +36,7 @@ describe('a resume refused before anything was sent', () => {
       (f) => offer(f).includes('job cccccccc') && f.includes('Enter resumes the 2 lines never sent'),
     );
 
-    unreadable = true;
+    failing.file = file;
     await app.confirm('resume.yes');
     await app.waitFrame(() => app.store.getState().bulk?.phase === 'done');
     await app.waitFrame((f) => f.includes('nothing charged'));
@@ -50,7 +44,7 @@ describe('a resume refused before anything was sent', () => {
     expect(app.store.getState().bulk?.job.lines.map((l) => l.state)).toEqual(['failed', 'failed']);
 
     // The file reads again; closing the results offers the job again, as the log has it.
-    unreadable = false;
+    failing.file = null;
     await app.press('bulk.close');
     await app.waitFrame(
       (f) => offer(f).includes('job cccccccc') && f.includes('Enter resumes the 2 lines never sent'),
