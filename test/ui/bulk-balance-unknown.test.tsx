@@ -37,6 +37,20 @@ const dialog = (f: string) =>
     .replace(/[│╭╮─]/g, ' ')
     .replace(/\s+/g, ' ');
 
+/**
+ * After the balance arrived: an Enter right after (past the burst gap) asks again and charges nothing;
+ * the confirm then starts the job, which finishes and charges.
+ */
+async function enterAsksAgainThenStarts(app: App) {
+  app.clock.advance(BURST_GAP_MS + 10);
+  await app.press('bulk.start');
+  await app.waitFrame((f) => f.includes('press Enter again to confirm'));
+  expect(books(app.sb).ledger).toHaveLength(0);
+  await app.confirm('bulk.start');
+  await app.waitFrame((f) => f.includes('Finished'));
+  expect(books(app.sb).ledger.length).toBeGreaterThan(0);
+}
+
 /** The app on a sandbox through a proxy: every balance read fails once the list is drawn. */
 async function balanceReadsFail(credits?: number) {
   const env = await sandbox({ lines: 40, ...(credits === undefined ? {} : { credits }) });
@@ -96,13 +110,7 @@ describe('the bulk preview with the balance unknown', () => {
     expect(dialog(app.frame())).not.toContain('not known yet');
     expectFooterTrue(app.store.getState(), 'affordable only, balance read');
     // The balance arriving changed what Enter would do: an Enter right after it asks again.
-    app.clock.advance(BURST_GAP_MS + 10);
-    await app.press('bulk.start');
-    await app.waitFrame((f) => f.includes('press Enter again to confirm'));
-    expect(books(app.sb).ledger).toHaveLength(0);
-    await app.confirm('bulk.start');
-    await app.waitFrame((f) => f.includes('Finished'));
-    expect(books(app.sb).ledger.length).toBeGreaterThan(0);
+    await enterAsksAgainThenStarts(app);
   });
 
   it('all the lines: the preview says the balance is unknown and what the service does; the job starts after the confirm', async () => {
@@ -134,13 +142,7 @@ describe('the bulk preview with the balance unknown', () => {
     await app.press('bulk.readBalance');
     await app.waitFrame((f) => /\d+ of \d+ affordable/.test(f));
     expect(dialog(app.frame())).not.toContain('the balance is unknown');
-    app.clock.advance(BURST_GAP_MS + 10);
-    await app.press('bulk.start');
-    await app.waitFrame((f) => f.includes('press Enter again to confirm'));
-    expect(books(app.sb).ledger).toHaveLength(0);
-    await app.confirm('bulk.start');
-    await app.waitFrame((f) => f.includes('Finished'));
-    expect(books(app.sb).ledger.length).toBeGreaterThan(0);
+    await enterAsksAgainThenStarts(app);
   });
 
   it('never read yet, while it is read: "reading the balance…", Enter refused with the affordable ones, no read-again key offered', async () => {
