@@ -1,12 +1,15 @@
 /**
  * The resume offer's set-up: `resumeSandbox` (a sandbox of 40 lines, a client on it and an empty
- * intent log, for a test to write its jobs in), `offer` (the offer's text in a frame), and
- * `interruptedJob` (below).
+ * intent log, for a test to write its jobs in), `offer` (the offer's text in a frame), `twoJobs`
+ * (two jobs with lines never sent, begun in that log) and `interruptedJob` (below).
  */
 import { expect } from 'vitest';
 import { createClient } from '../../src/api/client';
+import type { LineListItem } from '../../src/api/contract';
+import type { BulkLine } from '../../src/domain/bulk';
 import { Marks } from '../../src/domain/marks';
-import { memoryIntentLog } from '../../src/services/changes/intent-log';
+import { type IntentLog, memoryIntentLog } from '../../src/services/changes/intent-log';
+import { extendJob, jobLine } from './jobs';
 import { DEMO_KEY, sandbox } from './sandbox';
 import { slowExtends } from './slow-extends';
 import { cleanups } from './wait';
@@ -25,6 +28,28 @@ export async function resumeSandbox() {
   const client = createClient({ baseUrl: env.sb.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
   cleanups.push(() => client.close());
   return { env, client, intents: memoryIntentLog() };
+}
+
+/**
+ * Two jobs begun in `intents`: 'aaaaaaaa-first' (made 10 minutes ago: `a` applied, `b` and `c` never
+ * sent) and 'bbbbbbbb-second' (made 5 minutes ago) of the lines `second` (what the test is about).
+ */
+export function twoJobs(
+  intents: Pick<IntentLog, 'begin'>,
+  [a, b, c]: readonly LineListItem[],
+  second: readonly BulkLine[],
+): void {
+  const at = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+  intents.begin(
+    extendJob(
+      'aaaaaaaa-first',
+      [jobLine(a!, { state: 'done', detail: 'applied' }), jobLine(b!), jobLine(c!)],
+      {
+        createdAt: at(10),
+      },
+    ),
+  );
+  intents.begin(extendJob('bbbbbbbb-second', second, { createdAt: at(5) }));
 }
 
 /**

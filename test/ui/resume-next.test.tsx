@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../helpers/app';
-import { offer, resumeSandbox } from '../helpers/interrupted';
+import { offer, resumeSandbox, twoJobs } from '../helpers/interrupted';
 import { extendJob, jobLine } from '../helpers/jobs';
 import { slowExtends } from '../helpers/slow-extends';
 
@@ -13,22 +13,10 @@ describe('the next job of the offer', () => {
   it('is offered again, with its counts, once the resumed job has ended and its results are closed', async () => {
     const { env, client, intents } = await resumeSandbox();
     const [a, b, c, d, e, f] = (await env.client.listLines({ limit: 6 })).lines;
-    const at = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
-    intents.begin(
-      extendJob(
-        'aaaaaaaa-first',
-        [jobLine(a!, { state: 'done', detail: 'applied' }), jobLine(b!), jobLine(c!)],
-        {
-          createdAt: at(10),
-        },
-      ),
-    );
-    intents.begin(
-      extendJob(
-        'bbbbbbbb-second',
-        [jobLine(d!, { state: 'failed', detail: 'not applied' }), jobLine(e!), jobLine(f!)],
-        { createdAt: at(5) },
-      ),
+    twoJobs(
+      intents,
+      [a!, b!, c!],
+      [jobLine(d!, { state: 'failed', detail: 'not applied' }), jobLine(e!), jobLine(f!)],
     );
     const app = await renderApp({}, { client, intents }, env);
     await app.waitFrame((fr) => fr.includes('Enter resumes the 2 lines never sent of job aaaaaaaa'));

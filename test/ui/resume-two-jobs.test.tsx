@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { renderApp, storeOnSandbox } from '../helpers/app';
-import { resumeSandbox } from '../helpers/interrupted';
+import { resumeSandbox, twoJobs } from '../helpers/interrupted';
 import { extendJob, jobLine } from '../helpers/jobs';
 
 const offer = (f: string) =>
@@ -30,22 +30,10 @@ describe('the offer of two jobs with lines never sent', () => {
     };
     // The first: one line applied, two never sent. The second: one line sent just now whose outcome
     // is unknown (it stays unknown in its hold window), two never sent.
-    const at = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
-    intents.begin(
-      extendJob(
-        'aaaaaaaa-first',
-        [jobLine(a!, { state: 'done', detail: 'applied' }), jobLine(b!), jobLine(c!)],
-        {
-          createdAt: at(10),
-        },
-      ),
-    );
-    intents.begin(
-      extendJob(
-        'bbbbbbbb-second',
-        [jobLine(d!, { state: 'unknown', sentAt: Date.now() }), jobLine(e!), jobLine(a!)],
-        { createdAt: at(5) },
-      ),
+    twoJobs(
+      intents,
+      [a!, b!, c!],
+      [jobLine(d!, { state: 'unknown', sentAt: Date.now() }), jobLine(e!), jobLine(a!)],
     );
     const app = await renderApp({}, { client, intents }, env);
     await app.waitFrame((f) => f.includes('Enter resumes the 2 lines never sent of job aaaaaaaa'));
