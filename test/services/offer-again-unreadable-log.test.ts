@@ -11,10 +11,10 @@ import { describe, expect, it } from 'vitest';
 import { fileIntentLog } from '../../src/app/intent-file';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { recoveredOf } from '../../src/services/changes/recovery';
-import { type ChangeEvent, createChangeService } from '../../src/services/changes/service';
-import { faultyIntentFs } from '../helpers/faulty-fs';
+import { createChangeService } from '../../src/services/changes/service';
 import { extendJob, jobLine } from '../helpers/jobs';
 import { books } from '../helpers/sandbox';
+import { serviceOnFaultyLog } from './faulty-log-service';
 import { proxiedSandbox } from './proxied-sandbox';
 
 const target = { id: 'sandbox:test', label: 'SANDBOX' };
@@ -30,18 +30,7 @@ async function leftWaiting() {
     setup.begin(job);
     setup.release(job.id);
   }
-  const { fs, failing, written } = faultyIntentFs(dir);
-  const journal = memoryJournal();
-  const changes = createChangeService({
-    client,
-    target,
-    intents: fileIntentLog(dir, undefined, { fs }),
-    journal,
-    sleep: async () => {},
-  });
-  const events: ChangeEvent[] = [];
-  changes.subscribe((e) => events.push(e));
-  const notices = () => events.flatMap((e) => (e.type === 'notice' ? [e.text] : []));
+  const { fs, failing, written, journal, changes, notices } = serviceOnFaultyLog(client, dir);
   /** The next start: a service of its own over the same log (still failing: `failingToo`), as it offers at start. */
   const nextStart = async (said: string[] = [], failingToo = false) => {
     const next = createChangeService({

@@ -12,16 +12,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileIntentLog } from '../../src/app/intent-file';
 import type { BulkJob } from '../../src/domain/bulk';
-import { memoryJournal } from '../../src/services/changes/journal';
-import { type ChangeEvent, createChangeService } from '../../src/services/changes/service';
 import type { FaultRule } from '../helpers/fault-proxy';
 import { faultyIntentFs } from '../helpers/faulty-fs';
 import { extendJob, jobLine } from '../helpers/jobs';
 import { books } from '../helpers/sandbox';
 import { until } from '../helpers/wait';
+import { serviceOnFaultyLog } from './faulty-log-service';
 import { proxiedSandbox } from './proxied-sandbox';
-
-const target = { id: 'sandbox:test', label: 'SANDBOX' };
 
 async function setup(
   rules: readonly FaultRule[] = [],
@@ -32,22 +29,12 @@ async function setup(
     (l) => !l.is_trial && l.enabled && l.connections < 5,
   );
   // A disk whose reads fail as the test says (the tests may run as root, where chmod blocks nothing).
-  const { failing, fs } = faultyIntentFs(dir);
-  const journal = memoryJournal();
-  const changes = createChangeService({
-    client,
-    target,
-    intents: fileIntentLog(dir, undefined, { fs }),
-    journal,
-    sleep: async () => {},
+  const { failing, journal, changes, events, notices } = serviceOnFaultyLog(client, dir, {
     bulkConcurrency: 1,
     ...(opts.watch ? { watch: true, watchFirstMs: 5 } : {}),
     ...(opts.holdMs !== undefined ? { holdMs: opts.holdMs } : {}),
     ...(opts.now ? { now: opts.now } : {}),
   });
-  const events: ChangeEvent[] = [];
-  changes.subscribe((e) => events.push(e));
-  const notices = () => events.flatMap((e) => (e.type === 'notice' ? [e.text] : []));
   return { env, proxy, dir, lines, failing, journal, changes, events, notices };
 }
 

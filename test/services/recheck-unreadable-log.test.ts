@@ -11,9 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { fileIntentLog } from '../../src/app/intent-file';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { recoveredOf } from '../../src/services/changes/recovery';
-import { type ChangeEvent, createChangeService } from '../../src/services/changes/service';
-import { faultyIntentFs } from '../helpers/faulty-fs';
+import { createChangeService } from '../../src/services/changes/service';
 import { extendJob, jobLine } from '../helpers/jobs';
+import { serviceOnFaultyLog } from './faulty-log-service';
 import { proxiedSandbox } from './proxied-sandbox';
 
 const target = { id: 'sandbox:test', label: 'SANDBOX' };
@@ -45,19 +45,8 @@ async function settledSinceTheOffer() {
   expect(other.settleByHand(job.id, a!.id, 'not applied')).not.toBeNull();
 
   /** What the log wrote or removed (an owner file too) while its reads failed: `written`. */
-  const { fs, failing, written } = faultyIntentFs(dir);
-  const journal = memoryJournal();
-  const changes = createChangeService({
-    client,
-    target,
-    intents: fileIntentLog(dir, undefined, { fs }),
-    journal,
-    sleep: async () => {},
-  });
-  const events: ChangeEvent[] = [];
-  changes.subscribe((e) => events.push(e));
+  const { failing, written, journal, changes, notices } = serviceOnFaultyLog(client, dir);
   const file = join(dir, 'job-offered.jsonl');
-  const notices = () => events.flatMap((e) => (e.type === 'notice' ? [e.text] : []));
   return { a: a!, b: b!, dir, file, job, offered, failing, written, journal, changes, notices };
 }
 
