@@ -30,7 +30,7 @@ async function leftWaiting() {
     setup.begin(job);
     setup.release(job.id);
   }
-  const { fs, failing, written, journal, changes, notices } = serviceOnFaultyLog(client, dir);
+  const { fs, failing, written, journal, changes, events, notices } = serviceOnFaultyLog(client, dir);
   /** The next start: a service of its own over the same log (still failing: `failingToo`), as it offers at start. */
   const nextStart = async (said: string[] = [], failingToo = false) => {
     const next = createChangeService({
@@ -44,7 +44,22 @@ async function leftWaiting() {
     });
     return (await next.recoverIntents()).map((r) => r.job.id).sort();
   };
-  return { env, client, dir, a: a!, c: c!, one, two, failing, written, journal, changes, notices, nextStart };
+  return {
+    env,
+    client,
+    dir,
+    a: a!,
+    c: c!,
+    one,
+    two,
+    failing,
+    written,
+    journal,
+    changes,
+    events,
+    notices,
+    nextStart,
+  };
 }
 
 describe('the jobs left waiting, offered again over an intent log that cannot be read', () => {
@@ -119,5 +134,27 @@ describe('a resume of a job no longer in the intent log', () => {
     );
     expect(notices().some((n) => n.includes('Another linedesk'))).toBe(false);
     expect(books(env.sb).ledger).toHaveLength(0);
+  }, 30_000);
+
+  it('a waiting job set aside elsewhere meanwhile lets go of its lines (no open change held for it)', async () => {
+    const { dir, c, changes, events } = await leftWaiting();
+    // A third job with an outcome not known yet: its line holds an open change from the start's check.
+    const log = fileIntentLog(dir);
+    const three = extendJob('job-three', [jobLine(c, { state: 'unknown', sentAt: Date.now() })], {
+      balanceBefore: null,
+    });
+    log.begin(three);
+    log.release(three.id);
+    const a = c;
+    const offered = await changes.recoverIntents();
+    changes.leaveForNextStart(offered);
+    const held = () => {
+      const last = events.filter((e) => e.type === 'open').at(-1);
+      return last?.type === 'open' ? last.open.unsettled.has(a.id) : false;
+    };
+    expect(held()).toBe(true);
+    fileIntentLog(dir).setAside!(join(dir, 'job-three.jsonl'));
+    await changes.offerAgain(offered);
+    expect(held()).toBe(false);
   }, 30_000);
 });

@@ -130,6 +130,12 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     setOpen({ unsettled, held: open.held });
   };
 
+  /** A job the log no longer has open: the lines it held (its open changes) are free again. */
+  const letGoLinesOf = (jobId: string) => {
+    const unsettled = new Map([...open.unsettled].filter(([, by]) => by !== jobId));
+    if (unsettled.size !== open.unsettled.size) setOpen({ unsettled, held: open.held });
+  };
+
   /** Lines someone else is changing (or a damaged file names): no change from here touches them. */
   const hold = (lines: readonly { readonly id: string }[], key: string, who: string) => {
     const unsettled = new Map(open.unsettled);
@@ -934,6 +940,9 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         const l = logged.get(job.id);
         if (l?.kind === 'open') open.push(l.job);
         else if (l?.kind !== 'ended') refused.push({ job, logged: l });
+        // Ended or gone (settled, or set aside, elsewhere): no open change of this job holds its lines
+        // any more. One the log cannot be read for keeps them held.
+        if (l?.kind === 'ended' || l?.kind === 'gone') letGoLinesOf(job.id);
       }
       if (refused.length) sayNotChecked(refused, notify, 'offer');
       const jobs = takeToOffer(open);
