@@ -55,8 +55,12 @@ function located(err: unknown, path: string): unknown {
   return err;
 }
 
-/** A disk's error reading `path`, in words. */
-const readError = (err: unknown, path: string) => describeError(located(err, path));
+/**
+ * A disk's error reading `path`, in words, without the path: the notice that says it names the path
+ * once, itself (the error keeps it, for the log).
+ */
+const readError = (err: unknown, path: string) =>
+  describeError(located(err, path)).split(`: ${path}`).join('');
 
 /**
  * The intent log on disk: a directory per account, one JSONL file per job — the job first, then one

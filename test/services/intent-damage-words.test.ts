@@ -16,6 +16,7 @@ import { recoveredOf } from '../../src/services/changes/recovery';
 import { createChangeService } from '../../src/services/changes/service';
 import { extendJob, jobLine } from '../helpers/jobs';
 import { sandbox } from '../helpers/sandbox';
+import { serviceOnFaultyLog } from './faulty-log-service';
 
 const target = { id: 'sandbox:test', label: 'SANDBOX' };
 
@@ -87,5 +88,39 @@ describe('each cause gets its advice, whatever the problem says', () => {
       expect(said).not.toContain('--set-aside');
       expect(unreadableLog(path, problem, cause)).toBe(`the intent log cannot be read (${path}: ${problem})`);
     }
+  });
+});
+
+/** How many times `part` occurs in `text`. */
+const count = (text: string, part: string) => text.split(part).length - 1;
+
+describe('the start-up notices of an intent log that does not read name its path once', () => {
+  async function started(fail: (f: ReturnType<typeof serviceOnFaultyLog>['failing'], file: string) => void) {
+    const dir = mkdtempSync(join(tmpdir(), 'ld-files-start-'));
+    const file = join(dir, 'job-start.jsonl');
+    writeFileSync(file, '{"n":0,"job":{"id":"job-start"}}\n');
+    const { failing, changes, notices } = serviceOnFaultyLog({} as never, dir);
+    fail(failing, file);
+    await changes.recoverIntents();
+    return { dir, file, said: notices() };
+  }
+
+  it('a job file that cannot be read: the file once, and once in the command that sets it aside', async () => {
+    const { file, said } = await started((f, file) => {
+      f.file = file;
+    });
+    expect(said).toHaveLength(1);
+    expect(said[0]).toContain('(the disk failed to read or write (EIO))');
+    expect(said[0]).toContain(`linedesk pending --set-aside ${file} --yes`);
+    expect(count(said[0]!, file)).toBe(2);
+  });
+
+  it('a directory that cannot be listed: the directory once', async () => {
+    const { dir, said } = await started((f) => {
+      f.listing = true;
+    });
+    expect(said).toHaveLength(1);
+    expect(said[0]).toContain('the directory cannot be listed (permission denied (EACCES))');
+    expect(count(said[0]!, dir)).toBe(1);
   });
 });

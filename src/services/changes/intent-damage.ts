@@ -6,16 +6,17 @@ import type { IntentLog, LoggedJob, UnreadableCause } from './intent-log';
 /** Says something to the user (the screens' flash line, a command's stderr). */
 export type Notify = (text: string, tone: 'info' | 'success' | 'warning' | 'error') => void;
 
-/** What a damaged ended job's file means, in words (the screens and `linedesk pending` say it alike). */
-export const endedDamage = (named: string, count: number) =>
-  `nothing of it is open; ${count ? `a new change of ${named} it changed` : 'a new change of a line it changed'} may be journaled as charged though that job paid for it (nothing is sent or charged twice); it is dropped within the hour, or set it aside now`;
+/** What a damaged ended job's file means, in words, and how it is set aside now. */
+const endedDamage = (named: string, count: number, path: string) =>
+  `nothing of it is open; ${count ? `a new change of ${named} it changed` : 'a new change of a line it changed'} may be journaled as charged though that job paid for it (nothing is sent or charged twice); it is dropped within the hour, or set it aside now (linedesk pending --set-aside ${path} --yes)`;
 
 /** Lines as a notice names them: their count and the first three usernames ("3 lines (a, b, c)"). */
 const linesNamed = (names: readonly string[]) =>
   `${counted(names.length, 'line')} (${names.slice(0, 3).join(', ')}${names.length > 3 ? '…' : ''})`;
 
 /**
- * Damaged intent files at start (intent-records.ts reads them): each is said with its path. A job
+ * Damaged intent files at start (intent-records.ts reads them): each is said once, with its path and
+ * what the user can do (`linedesk pending` says them by this too, as its start, not again). A job
  * whose first record reads is checked by the recovery like any other (its lines that may have been
  * sent are `unknown`); one that does not cannot be checked — the lines its readable records name are
  * held (no new change is sent for them) until the user sets the file aside.
@@ -47,7 +48,7 @@ export function holdDamagedIntents(
     if (d.ended) {
       // Nothing of an ended job is open: no line is held, and the file is dropped within the hour.
       notify(
-        `The intent file ${d.path} of an ended job is damaged (${d.problem}): ${endedDamage(named, names.length)}`,
+        `The intent file ${d.path} of an ended job is damaged (${d.problem}): ${endedDamage(named, names.length, d.path)}`,
         'warning',
       );
       continue;
