@@ -1,7 +1,12 @@
 import * as nodeFs from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { OPEN } from '../domain/bulk';
-import type { IntentDamage, IntentLog, LoggedJob } from '../services/changes/intent-log';
+import {
+  type IntentDamage,
+  type IntentLog,
+  type LoggedJob,
+  unreadableOf,
+} from '../services/changes/intent-log';
 import {
   claim as claimOwner,
   heldBy,
@@ -49,6 +54,13 @@ function located(err: unknown, path: string): unknown {
     (err as NodeJS.ErrnoException).path = path;
   return err;
 }
+
+/**
+ * A disk's error reading `path`, in words, without the path: the notice that says it names the path
+ * once, itself (the error keeps it, for the log).
+ */
+const readError = (err: unknown, path: string) =>
+  describeError(located(err, path)).split(`: ${path}`).join('');
 
 /**
  * The intent log on disk: a directory per account, one JSONL file per job — the job first, then one
@@ -152,7 +164,7 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
       names = fs.readdirSync(dir).filter((n) => n.endsWith('.jsonl'));
     } catch (err) {
       if (codeOf(err) === 'ENOENT' && !asked) return { jobs: [], damage: [] };
-      const problem = `the directory cannot be listed (${describeError(located(err, dir))})`;
+      const problem = `the directory cannot be listed (${readError(err, dir)})`;
       return { jobs: [], damage: [{ path: dir, problem, jobId: null, lines: [], directory: true }] };
     }
     const jobs: ReturnType<IntentLog['open']> = [];
@@ -164,12 +176,14 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
         text = String(fs.readFileSync(path, 'utf8'));
       } catch (err) {
         if (codeOf(err) === 'ENOENT') continue; // ended meanwhile
+        const why = readError(err, path);
         damage.push({
           path,
-          problem: `it cannot be read (${describeError(located(err, path))})`,
+          problem: `it cannot be read (${why})`,
           jobId: null,
           lines: [],
           unread: true,
+          readError: why,
         });
         continue;
       }
@@ -211,8 +225,16 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
       } catch (err) {
         // Gone meanwhile (dropped by another process): nothing to keep.
         if (codeOf(err) === 'ENOENT') continue;
-        const problem = `it cannot be read (${describeError(located(err, path))})`;
-        damage.push({ path, problem, jobId: null, lines: [], ended: true });
+        const why = readError(err, path);
+        damage.push({
+          path,
+          problem: `it cannot be read (${why})`,
+          jobId: null,
+          lines: [],
+          ended: true,
+          unread: true,
+          readError: why,
+        });
       }
     }
     return { kept, damage };
@@ -231,8 +253,16 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
         text = String(fs.readFileSync(path, 'utf8'));
       } catch (err) {
         if (codeOf(err) === 'ENOENT') continue; // dropped meanwhile by another process
-        const problem = `it cannot be read (${describeError(located(err, path))})`;
-        damage.push({ path, problem, jobId: null, lines: [], ended: true });
+        const why = readError(err, path);
+        damage.push({
+          path,
+          problem: `it cannot be read (${why})`,
+          jobId: null,
+          lines: [],
+          ended: true,
+          unread: true,
+          readError: why,
+        });
         continue;
       }
       const r = replay(text, path);
@@ -332,7 +362,7 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
       // The directory cannot be listed: no job's version can be told (nor what other jobs hold).
       const listing = damage.find((d) => d.directory);
       if (listing) {
-        for (const id of jobIds) out.set(id, { kind: 'unreadable', path: dir, problem: listing.problem });
+        for (const id of jobIds) out.set(id, unreadableOf(listing));
         return out;
       }
       let ended: ReturnType<typeof readSettled> | undefined;
@@ -346,7 +376,7 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
         const file = fileOf(id);
         const bad = damage.find((d) => d.path === file && d.jobId === null);
         if (bad) {
-          out.set(id, { kind: 'unreadable', path: file, problem: bad.problem });
+          out.set(id, unreadableOf(bad));
           continue;
         }
         ended ??= readSettled();
@@ -354,11 +384,7 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
         const badEnded = ended.damage.find((d) => d.path === `${file}${SETTLED}` && d.jobId === null);
         out.set(
           id,
-          done
-            ? { kind: 'ended', job: done }
-            : badEnded
-              ? { kind: 'unreadable', path: badEnded.path, problem: badEnded.problem }
-              : { kind: 'gone' },
+          done ? { kind: 'ended', job: done } : badEnded ? unreadableOf(badEnded) : { kind: 'gone' },
         );
       }
       return out;

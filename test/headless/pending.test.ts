@@ -11,6 +11,9 @@ import { faultProxy } from '../helpers/fault-proxy';
 import { envFor, headless, homeDirs } from '../helpers/headless';
 import { books, DEMO_KEY, sandbox } from '../helpers/sandbox';
 
+/** How many times `part` occurs in `text`. */
+const count = (text: string, part: string) => text.split(part).length - 1;
+
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
@@ -110,7 +113,10 @@ describe('linedesk pending', () => {
     writeFileSync(file, `${readFileSync(file, 'utf8')}{"n":9,`);
     const listed = await run('pending');
     expect(listed.code).toBe(0);
-    expect(listed.stderr).toContain(`Damaged intent file ${file} of an ended job`);
+    // Said once (the notice of every start), with the command that sets it aside.
+    expect(count(listed.stderr, 'of an ended job')).toBe(1);
+    expect(listed.stderr).toContain(`The intent file ${file} of an ended job is damaged`);
+    expect(listed.stderr).toContain(`linedesk pending --set-aside ${file} --yes`);
     expect(listed.stderr).toContain(line.username);
     const json = await run('pending', '--json');
     expect(JSON.parse(json.stdout).damaged).toEqual([expect.objectContaining({ path: file, ended: true })]);
@@ -139,7 +145,10 @@ describe('linedesk pending', () => {
     writeFileSync(dir, '');
     const listed = await run('pending');
     expect(listed.code).toBe(3);
-    expect(listed.stderr).toContain(`Intent log cannot be read (${dir}: the directory cannot be listed`);
+    // Said once, naming the directory once (its disk error does not name it again).
+    expect(listed.stderr).toContain(`The intent log cannot be read (${dir}: the directory cannot be listed`);
+    expect(count(listed.stderr, 'cannot be listed')).toBe(1);
+    expect(count(listed.stderr, dir)).toBe(1);
     expect(listed.stderr).not.toContain('--set-aside');
     expect(journal()).toHaveLength(entries);
     // Fixed: checked from the log, and found applied.

@@ -6,10 +6,8 @@
  * settled by the user; `--set-aside` moves a damaged intent file out of the way.
  */
 import { type BulkJob, OPEN } from '../../domain/bulk';
-import { counted } from '../../domain/format';
 import { heldUntil } from '../../domain/proof';
 import type { Column } from '../../present/lines-columns';
-import { endedDamage } from '../../services/changes/intent-damage';
 import type { IntentDamage } from '../../services/changes/intent-log';
 import type { ChangeService, Recovered } from '../../services/changes/service';
 import { describeError } from '../../services/describe-error';
@@ -110,17 +108,8 @@ async function report(ctx: Ctx, changes: ChangeService, sv: Services): Promise<n
     await ctx.out.data(`${JSON.stringify({ open: rows, damaged: damage }, null, 2)}\n`);
   } else {
     if (rows.length) await ctx.out.data(tableText(ctx.out, COLUMNS, rows, ctx.now()));
-    for (const d of damage) {
-      const names = d.lines.map((l) => l.username);
-      ctx.out.message(
-        d.directory
-          ? `Intent log cannot be read (${d.path}: ${d.problem}): the changes left open in it are not checked until it reads; fix it (its permissions, the disk) and run again`
-          : d.ended
-            ? `Damaged intent file ${d.path} of an ended job (${d.problem}): ${endedDamage(`${counted(names.length, 'line')} (${names.join(', ')})`, names.length)}: linedesk pending --set-aside ${d.path} --yes`
-            : `Damaged intent file ${d.path} (${d.problem})${names.length ? `: names ${names.join(', ')}` : ''}. Look its lines up on the panel, then: linedesk pending --set-aside ${d.path} --yes`,
-        'yellow',
-      );
-    }
+    // Each damaged file (or the directory) was said by the recovery this command began with, with
+    // what to do (intent-damage.ts `holdDamagedIntents`): not said again here, in other words.
     if (!rows.length && !damage.length && !error)
       ctx.out.message('Nothing is pending: every change has a known outcome.');
     else if (rows.some((r) => r.state === 'unknown'))

@@ -1,21 +1,22 @@
 import type { BulkJob } from '../../domain/bulk';
 import { counted } from '../../domain/format';
 import { describeError } from '../describe-error';
-import type { IntentLog, LoggedJob } from './intent-log';
+import type { IntentLog, LoggedJob, UnreadableCause } from './intent-log';
 
 /** Says something to the user (the screens' flash line, a command's stderr). */
 export type Notify = (text: string, tone: 'info' | 'success' | 'warning' | 'error') => void;
 
-/** What a damaged ended job's file means, in words (the screens and `linedesk pending` say it alike). */
-export const endedDamage = (named: string, count: number) =>
-  `nothing of it is open; ${count ? `a new change of ${named} it changed` : 'a new change of a line it changed'} may be journaled as charged though that job paid for it (nothing is sent or charged twice); it is dropped within the hour, or set it aside now`;
+/** What a damaged ended job's file means, in words, and how it is set aside now. */
+const endedDamage = (named: string, count: number, path: string) =>
+  `nothing of it is open; ${count ? `a new change of ${named} it changed` : 'a new change of a line it changed'} may be journaled as charged though that job paid for it (nothing is sent or charged twice); it is dropped within the hour, or set it aside now (linedesk pending --set-aside ${path} --yes)`;
 
 /** Lines as a notice names them: their count and the first three usernames ("3 lines (a, b, c)"). */
 const linesNamed = (names: readonly string[]) =>
   `${counted(names.length, 'line')} (${names.slice(0, 3).join(', ')}${names.length > 3 ? '…' : ''})`;
 
 /**
- * Damaged intent files at start (intent-records.ts reads them): each is said with its path. A job
+ * Damaged intent files at start (intent-records.ts reads them): each is said once, with its path and
+ * what the user can do (`linedesk pending` says them by this too, as its start, not again). A job
  * whose first record reads is checked by the recovery like any other (its lines that may have been
  * sent are `unknown`); one that does not cannot be checked — the lines its readable records name are
  * held (no new change is sent for them) until the user sets the file aside.
@@ -47,7 +48,7 @@ export function holdDamagedIntents(
     if (d.ended) {
       // Nothing of an ended job is open: no line is held, and the file is dropped within the hour.
       notify(
-        `The intent file ${d.path} of an ended job is damaged (${d.problem}): ${endedDamage(named, names.length)}`,
+        `The intent file ${d.path} of an ended job is damaged (${d.problem}): ${endedDamage(named, names.length, d.path)}`,
         'warning',
       );
       continue;
@@ -101,20 +102,39 @@ export function takeJob(
 }
 
 /**
- * A path of the intent log that cannot be read, in the words every notice of it uses: the path once
- * and its cause once (a disk's error names the path too: not again). A job's file that does not read
- * is `unread` (its cause inside "it cannot be read (…)", as the intent file words it).
+ * A path of the intent log that cannot be read, in the words every notice of it uses, chosen by its
+ * cause (`UnreadableCause`, returned as taken): the path once and the problem once (a disk's error
+ * names the path too: not again).
  */
-function unreadablePath(path: string, problem: string): { readonly text: string; readonly unread: boolean } {
-  const cause = (p: string) => p.split(`: ${path}`).join('');
+function unreadablePath(
+  path: string,
+  problem: string,
+  given?: UnreadableCause,
+): { readonly text: string; readonly cause: UnreadableCause } {
+  const { cause, problem: told } = given ? { cause: given, problem } : fromWords(problem);
+  const why = told.split(`: ${path}`).join('');
+  const text = {
+    file: `the intent file ${path} cannot be read (${why})`,
+    records: `the intent file ${path} is damaged (${why})`,
+    directory: `the intent log cannot be read (${path}: ${why})`,
+    log: `the intent log cannot be read (${path}: ${why})`,
+  }[cause];
+  return { text, cause };
+}
+
+/**
+ * The cause of a caller that does not say it (the change service's reads of other jobs, until they
+ * pass `unreadableOf`'s): a job's file that cannot be read at all is worded "it cannot be read (…)" by
+ * the intent file; anything else is taken as the log's.
+ */
+function fromWords(problem: string): { readonly cause: UnreadableCause; readonly problem: string } {
   const file = /^it cannot be read \((.*)\)$/s.exec(problem);
-  return file
-    ? { text: `the intent file ${path} cannot be read (${cause(file[1] ?? '')})`, unread: true }
-    : { text: `the intent log cannot be read (${path}: ${cause(problem)})`, unread: false };
+  return file ? { cause: 'file', problem: file[1] ?? '' } : { cause: 'log', problem };
 }
 
 /** `unreadablePath`'s words alone: a line's detail, a notice. */
-export const unreadableLog = (path: string, problem: string) => unreadablePath(path, problem).text;
+export const unreadableLog = (path: string, problem: string, cause?: UnreadableCause) =>
+  unreadablePath(path, problem, cause).text;
 
 /**
  * How a job's file is set aside once its lines are looked up: the start-up notice and a refusal in
@@ -137,9 +157,15 @@ export const othersUntold = (path: string) =>
  * balance window, none counted open; a change seen on a line may be another client's). Said once per
  * job and path by the caller; the job's lines are judged by the line alone meanwhile.
  */
-export function sayOthersUntold(job: BulkJob, path: string, problem: string, notify: Notify): void {
+export function sayOthersUntold(
+  job: BulkJob,
+  path: string,
+  problem: string,
+  notify: Notify,
+  cause?: UnreadableCause,
+): void {
   notify(
-    `${unreadableLog(path, problem).replace(/^t/, 'T')}: other changes of this account cannot be ruled out, so the balance does not judge ${jobNamed(job)}; its lines are judged by the line alone (a change seen may be another client's); fix it (its permissions, the disk)`,
+    `${unreadableLog(path, problem, cause).replace(/^t/, 'T')}: other changes of this account cannot be ruled out, so the balance does not judge ${jobNamed(job)}; its lines are judged by the line alone (a change seen may be another client's); fix it (its permissions, the disk)`,
     'warning',
   );
 }
@@ -170,24 +196,32 @@ export function sayNotChecked(
     offer: 'Not offered again, nothing written',
   }[what];
   const again = what === 'offer' ? 'the next start offers them once it reads' : 'try again once it reads';
-  const byPath = new Map<string, { problem: string; jobs: BulkJob[] }>();
+  const byPath = new Map<string, { problem: string; cause?: UnreadableCause; jobs: BulkJob[] }>();
   const gone: BulkJob[] = [];
   for (const { job, logged } of refused) {
     if (logged?.kind !== 'unreadable') {
       gone.push(job);
       continue;
     }
-    const at = byPath.get(logged.path) ?? { problem: logged.problem, jobs: [] };
+    const at = byPath.get(logged.path) ?? {
+      problem: logged.problem,
+      ...(logged.cause ? { cause: logged.cause } : {}),
+      jobs: [],
+    };
     at.jobs.push(job);
     byPath.set(logged.path, at);
   }
-  for (const [path, { problem, jobs }] of byPath) {
-    const { text, unread } = unreadablePath(path, problem);
-    // A job's file that stays unreadable: what the user can do, as the start-up notice says it.
-    const out = unread
-      ? `; if it stays unreadable, look up the changes made around its time, then ${setAsideHow(path)}`
-      : '';
-    notify(`${refusal}: ${text}; ${again}${out} (${jobs.map(jobNamed).join('; ')})`, 'error');
+  for (const [path, { problem, cause: given, jobs }] of byPath) {
+    const { text, cause } = unreadablePath(path, problem, given);
+    // A job's file: what the user can do, as the start-up notice says it. One whose job record does
+    // not read will not read by itself: its lines are looked up, then it is set aside.
+    const what = {
+      file: `${again}; if it stays unreadable, look up the changes made around its time, then ${setAsideHow(path)}`,
+      records: `look its lines up on the panel, then ${setAsideHow(path)}`,
+      directory: again,
+      log: again,
+    }[cause];
+    notify(`${refusal}: ${text}; ${what} (${jobs.map(jobNamed).join('; ')})`, 'error');
   }
   if (gone.length)
     notify(

@@ -87,7 +87,36 @@ export type LoggedJob =
   | { readonly kind: 'open'; readonly job: BulkJob }
   | { readonly kind: 'ended'; readonly job: BulkJob }
   | { readonly kind: 'gone' }
-  | { readonly kind: 'unreadable'; readonly path: string; readonly problem: string };
+  | {
+      readonly kind: 'unreadable';
+      readonly path: string;
+      readonly problem: string;
+      /**
+       * What does not read: the advice said for it follows this, never the problem's words. Absent
+       * only where a caller has not said it yet (read from the words meanwhile: intent-damage.ts).
+       */
+      readonly cause?: UnreadableCause;
+    };
+
+/**
+ * Why a path of the intent log does not read. `directory`: the log's directory cannot be listed (or
+ * is gone); `file`: a job's file cannot be read at all (its permissions, the disk; `problem` is the
+ * disk's error); `records`: a job's file reads but its job record does not (the job cannot be told;
+ * `problem` says which records); `log`: the log failed otherwise (`path` is what its error named). A
+ * job's file (`file`, `records`) can be set aside once its lines are looked up; the directory and the
+ * log are fixed where they are.
+ */
+export type UnreadableCause = 'directory' | 'file' | 'records' | 'log';
+
+/**
+ * A damaged path of the log as a job unreadable by it (`LoggedJob`), its cause typed from the damage's
+ * own fields: what a check, a resume or a send refused for it says (intent-damage.ts `sayNotChecked`,
+ * `unreadableLog`).
+ */
+export function unreadableOf(d: IntentDamage): Extract<LoggedJob, { kind: 'unreadable' }> {
+  const cause = d.directory ? 'directory' : d.unread ? 'file' : 'records';
+  return { kind: 'unreadable', path: d.path, problem: d.readError ?? d.problem, cause };
+}
 
 /**
  * The log's version of each job (`IntentLog.current`; a log without files is read through `open` and
@@ -113,7 +142,7 @@ export function loggedJobs(log: IntentLog, jobIds: readonly string[]): ReadonlyM
   } catch (err) {
     const problem = describeError(err);
     const path = (err as NodeJS.ErrnoException | null)?.path ?? 'the intent log';
-    return new Map(jobIds.map((id) => [id, { kind: 'unreadable', path, problem }]));
+    return new Map(jobIds.map((id) => [id, { kind: 'unreadable', path, problem, cause: 'log' }]));
   }
 }
 
@@ -142,10 +171,12 @@ export interface IntentDamage {
    */
   readonly directory?: true;
   /**
-   * The file itself cannot be read (not a record of it): what it holds cannot be told, so it may be a
-   * job of this account in flight now (its balance window open, a line of it being sent).
+   * The file itself cannot be read (not a record of it): what it holds cannot be told, so an open
+   * job's may be a job of this account in flight now (its balance window open, a line of it being sent).
    */
   readonly unread?: true;
+  /** When `unread`: the disk's error alone (`problem` says it in a sentence). */
+  readonly readError?: string;
 }
 
 /** An open job recorded for this service under another account id (an earlier key, or an earlier
