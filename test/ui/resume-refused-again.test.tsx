@@ -1,7 +1,9 @@
 /**
  * A resume refused before anything was sent (here: its intent file cannot be read at Enter)
- * leaves its job released with its lines never sent. It is offered again in the same session once
- * the results are closed, as the jobs Enter left waiting are: never stuck until the next start.
+ * leaves its job released with its lines never sent, shown so (not "failed", which would offer a
+ * retry as a new job beside the old one). It is offered again in the same session once the results
+ * are closed, as the jobs Enter left waiting are: never stuck until the next start. Its file has no
+ * balance window (an earlier version's): still a resume, read from the log.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,9 +41,11 @@ describe('a resume refused before anything was sent', () => {
     failing.file = file;
     await app.confirm('resume.yes');
     await app.waitFrame(() => app.store.getState().bulk?.phase === 'done');
-    await app.waitFrame((f) => f.includes('nothing charged'));
-    // Said as never sent, nothing charged: the log still holds them unsent.
-    expect(app.store.getState().bulk?.job.lines.map((l) => l.state)).toEqual(['failed', 'failed']);
+    await app.waitFrame((f) => f.includes('Not resumed, nothing sent') && f.includes(file));
+    // Shown as the log holds them, never sent: offered again below, the one way to send them (no
+    // retry of them as a new job beside it).
+    expect(app.store.getState().bulk?.job.lines.map((l) => l.state)).toEqual(['pending', 'pending']);
+    expect(app.frame()).not.toContain('retry the failed');
 
     // The file reads again; closing the results offers the job again, as the log has it.
     failing.file = null;

@@ -131,7 +131,10 @@ export interface ChangeService {
   recheck(job: BulkJob, hooks?: ChangeHooks): Promise<SendResult>;
   /** A single change's job as it stands now (a background check moved it on). */
   resultOf(job: BulkJob): SendResult;
-  /** Runs a job through the one change engine: intent first, then requests, outcomes, journal. */
+  /**
+   * Runs a job through the one change engine: intent first, then requests, outcomes, journal. A job of
+   * an offer (a resume) is taken, then run from the intent log's version of it, never the copy given.
+   */
   runChange(job: BulkJob, hooks?: ChangeHooks): Promise<BulkJob>;
   /** Checks a job's unknown lines with the server again (never re-sends). */
   checkChange(job: BulkJob, hooks?: ChangeHooks): Promise<BulkJob>;
@@ -174,7 +177,11 @@ export interface ChangeService {
    * shutting down.
    */
   offerAgain(jobs: readonly Recovered[]): Promise<readonly Recovered[]>;
-  /** The user settles an open line by hand: recorded as settled by the user; the line is free. */
+  /**
+   * The user settles an open line by hand: recorded as settled by the user; the line is free. Null
+   * when its job or line is no longer open, or another linedesk holds the job; throws (the path named)
+   * when the intent log cannot be read, or the disk refuses the take.
+   */
   settleByHand(jobId: string, lineId: string, verdict: 'applied' | 'not applied'): BulkJob | null;
   /**
    * The process is going away: stop scheduling, wait at most `graceMs` for requests in flight. Not a

@@ -85,6 +85,11 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   /** Jobs started as bulk jobs by this process: their checks are journaled as such. */
   const asBulk = new Set<string>();
   /**
+   * Jobs this service offered for resuming (at start, or again): a resume of one goes by the log's
+   * version, even when its record has no balance window (an earlier version's file).
+   */
+  const offered = new Set<string>();
+  /**
    * Jobs ended while their journal entry waited on a failed write: their intent stays open until the
    * entry is on disk, so another linedesk reading the balance meanwhile sees a change of this account
    * open (not a fall no journal explains: drift), and a run that stops first leaves it for the next
@@ -147,6 +152,8 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     setOpen({ unsettled, held: heldBy });
   };
 
+  /** A path of the intent log that cannot be read, and why. */
+  type Untold = { readonly path: string; readonly problem: string };
   /**
    * The intent log's open jobs, as the questions about other jobs read them. `untold`: the log cannot
    * be read (its directory cannot be listed or is gone, a job's file does not read): what the other
@@ -155,9 +162,12 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
    * question with none (may another job's window be open, its change of a line in flight?) refuses to
    * send. `expected`: this job is on disk, so a directory gone is unreadable, not an empty log.
    */
-  type OpenRead = {
-    readonly jobs: BulkJob[];
-    readonly untold?: { readonly path: string; readonly problem: string };
+  type OpenRead = { readonly jobs: BulkJob[]; readonly untold?: Untold };
+  /** A read of the log that threw: logged, and said by the path it names (else the log's). */
+  const untoldOf = (err: unknown): Untold => {
+    deps.logError?.('intent log', err);
+    const path = (err as NodeJS.ErrnoException | null)?.path ?? 'the intent log';
+    return { path, problem: describeError(err) };
   };
   const readOpen = (expected = true): OpenRead => {
     const intents = deps.intents;
@@ -168,17 +178,43 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       const bad = damage.find((d) => d.directory || d.unread);
       return bad ? { jobs, untold: { path: bad.path, problem: bad.problem } } : { jobs };
     } catch (err) {
-      deps.logError?.('intent log', err);
-      const path = (err as NodeJS.ErrnoException | null)?.path ?? 'the intent log';
-      return { jobs: [], untold: { path, problem: describeError(err) } };
+      return { jobs: [], untold: untoldOf(err) };
+    }
+  };
+  /** The jobs ended lately (`IntentLog.settled`); a log that cannot be read for them is untold. */
+  const readEnded = (): OpenRead => {
+    try {
+      return { jobs: deps.intents?.settled?.() ?? [] };
+    } catch (err) {
+      return { jobs: [], untold: untoldOf(err) };
     }
   };
   /**
+   * The log's version of each job (`loggedJobs`: open, ended, gone, or unreadable with the path). A
+   * service without a log has no version but the one `copy` gives (gone when none).
+   */
+  const versionsOf = <J extends { readonly id: string }>(
+    jobs: readonly J[],
+    copy: (job: J) => BulkJob | undefined,
+  ): ReadonlyMap<string, LoggedJob> => {
+    if (deps.intents)
+      return loggedJobs(
+        deps.intents,
+        jobs.map((j) => j.id),
+      );
+    return new Map(
+      jobs.map((j): [string, LoggedJob] => {
+        const job = copy(j);
+        return [j.id, job ? { kind: 'open', job } : { kind: 'gone' }];
+      }),
+    );
+  };
+  /**
    * Jobs (and paths) whose check was told the log cannot be read: said once, not each round; a job's
-   * are forgotten once the log reads whole for it again (`appliedLately`), so a later failure is said.
+   * are forgotten once the log reads whole for it again (`roundOf`), so a later failure is said.
    */
   const untoldSaid = new Set<string>();
-  const sayUntold = (job: BulkJob, untold: NonNullable<OpenRead['untold']>) => {
+  const sayUntold = (job: BulkJob, untold: Untold) => {
     const key = `${job.id}\n${untold.path}`;
     if (untoldSaid.has(key)) return;
     untoldSaid.add(key);
@@ -187,18 +223,10 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   const untoldRead = (job: BulkJob) => {
     for (const key of untoldSaid) if (key.startsWith(`${job.id}\n`)) untoldSaid.delete(key);
   };
-  /** Every line of the job: its change may be another job's (the log that would say cannot be read). */
-  const allLines = (job: BulkJob, untold: NonNullable<OpenRead['untold']>) => {
-    sayUntold(job, untold);
-    return new Map(job.lines.map((l) => [l.id, othersUntold(untold.path)]));
-  };
   /** A refusal to send: `sayNotChecked`'s words, as the recheck's refusal says them. */
-  const unreadable = (untold: NonNullable<OpenRead['untold']>): LoggedJob => ({
-    kind: 'unreadable',
-    ...untold,
-  });
+  const unreadable = (untold: Untold): LoggedJob => ({ kind: 'unreadable', ...untold });
   /** A new job's never-sent lines when the intent log cannot be read before sending. */
-  const notRead = (untold: NonNullable<OpenRead['untold']>) =>
+  const notRead = (untold: Untold) =>
     ({
       state: 'failed',
       detail: `not sent: ${unreadableLog(untold.path, untold.problem)}; nothing charged`,
@@ -206,74 +234,79 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       notSent: true,
     }) as const;
 
-  /**
-   * The log's open jobs as a settle round's `otherChanges` read them, for the questions the round asks
-   * right after (`windowClosed`, `appliedLately`): one read of the log's folder a round, not three.
-   * Kept only until the round's synchronous part ends (a microtask), so nothing asks a stale copy.
-   */
-  const roundRead = new Map<string, OpenRead>();
-  const shareRound = (jobId: string, read: OpenRead) => {
-    roundRead.set(jobId, read);
-    queueMicrotask(() => {
-      if (roundRead.get(jobId) === read) roundRead.delete(jobId);
-    });
-  };
-  /**
-   * Whether the log says another job closed this one's balance window (perhaps from another process).
-   * A log that cannot be read, or no longer shows the job, cannot say it is open: closed.
-   */
-  const windowClosedOf = (job: BulkJob) => () => {
-    if (!deps.intents) return false;
-    const read = roundRead.get(job.id) ?? readOpen();
-    if (read.untold) {
-      sayUntold(job, read.untold);
-      return true;
-    }
-    const logged = read.jobs.find((j) => j.id === job.id);
-    return !logged || logged.balanceBefore === null;
-  };
-
   /** What the other open jobs of this account hold (ownership.ts), from one read of the intent log. */
   const othersOfJob = (jobId: string, jobs: readonly BulkJob[]) =>
     othersOf(jobs, jobId, target.id, (id) => deps.intents?.heldElsewhere(id) ?? null);
+
   /**
-   * What other jobs applied (still open, or ended lately), from `sinceMs` on: see `appliedElsewhere`.
-   * A log that cannot be read (open or ended jobs) rules out none: every line of the job.
+   * What a settle round asks about other jobs (the engine's `otherChanges`, `windowClosed`,
+   * `appliedLately`), answered from one read of the log a round (its open jobs, then the ended ones):
+   * - `touched`: the lines another job has an open change of, or applied since this job began (its
+   *   charge may be in this job's balance window);
+   * - `closed`: the log no longer shows this job's balance window open (another job closed it, perhaps
+   *   from another process, or the job is no longer open there);
+   * - `lately`: the lines other jobs applied at any time (asked once the window is closed: this job's
+   *   "before" of such a line may predate that change).
+   * A log that cannot be read (its directory, a job's file, the ended jobs) rules out nothing: every
+   * line may be another's and the window counts closed. This is the one place that rule is held; it
+   * is said once per job and path (`sayOthersUntold`), and forgotten once the log reads whole again.
    */
-  const appliedLately = (job: BulkJob, sinceMs?: number, open = readOpen()): ReadonlyMap<string, string> => {
-    if (open.untold) return allLines(job, open.untold);
-    let settled: BulkJob[];
-    try {
-      settled = deps.intents?.settled?.() ?? [];
-    } catch (err) {
-      deps.logError?.('intent log', err);
-      const path = (err as NodeJS.ErrnoException | null)?.path ?? 'the intent log';
-      return allLines(job, { path, problem: describeError(err) });
-    }
-    // The open jobs and the ended ones read: what was said of this job's log is past.
-    untoldRead(job);
-    return appliedElsewhere([...open.jobs, ...settled], job.id, target.id, sinceMs);
+  type Round = {
+    readonly touched: ReadonlyMap<string, string>;
+    readonly closed: boolean;
+    readonly lately: ReadonlyMap<string, string>;
   };
-  /**
-   * What a check of this job cannot tell from its own change: another job's open change of a line, or
-   * one another job applied since this job began (its charge may be in this job's balance window).
-   * A log that cannot be read rules out none: every line (so the balance judges none of them, and a
-   * change seen is "possibly by another client"); said once, with the path.
-   */
-  const otherChanges = (job: BulkJob): ReadonlyMap<string, string> => {
-    // The log's open jobs read once a round: both questions ask them, and so do the round's next ones.
+  const readRound = (job: BulkJob): Round => {
     const open = readOpen();
-    if (deps.intents) shareRound(job.id, open);
-    if (open.untold) return allLines(job, open.untold);
-    const lines = new Map<string, string>();
+    const ended = open.untold ? open : readEnded();
+    const untold = open.untold ?? ended.untold;
+    if (untold) {
+      sayUntold(job, untold);
+      const every = new Map(job.lines.map((l) => [l.id, othersUntold(untold.path)]));
+      return { touched: every, closed: true, lately: every };
+    }
+    untoldRead(job);
+    const jobs = [...open.jobs, ...ended.jobs];
+    const touched = new Map<string, string>();
     for (const [id, who] of othersOfJob(job.id, open.jobs).lines)
-      lines.set(id, `${who} has an open change of this line`);
+      touched.set(id, `${who} has an open change of this line`);
     // From the job's planning on (a date that does not read: every change counts).
     const since = Date.parse(job.createdAt);
-    for (const [id, what] of appliedLately(job, Number.isNaN(since) ? undefined : since, open))
-      if (!lines.has(id)) lines.set(id, what);
-    return lines;
+    for (const [id, what] of appliedElsewhere(
+      jobs,
+      job.id,
+      target.id,
+      Number.isNaN(since) ? undefined : since,
+    ))
+      if (!touched.has(id)) touched.set(id, what);
+    const own = open.jobs.find((j) => j.id === job.id);
+    return {
+      touched,
+      closed: deps.intents !== undefined && (!own || own.balanceBefore === null),
+      lately: appliedElsewhere(jobs, job.id, target.id),
+    };
   };
+  /**
+   * The round's answers, read once: the engine asks its three questions in one synchronous stretch, so
+   * the read is kept only until that ends (a microtask), and no later round asks a stale copy.
+   */
+  const rounds = new Map<string, Round>();
+  const roundOf = (job: BulkJob): Round => {
+    const kept = rounds.get(job.id);
+    if (kept) return kept;
+    const round = readRound(job);
+    rounds.set(job.id, round);
+    queueMicrotask(() => {
+      if (rounds.get(job.id) === round) rounds.delete(job.id);
+    });
+    return round;
+  };
+  /** The engine's questions about other jobs, for a run or a check of `job`. */
+  const othersAsked = (job: BulkJob) => ({
+    otherChanges: () => roundOf(job).touched,
+    windowClosed: () => roundOf(job).closed,
+    appliedLately: () => roundOf(job).lately,
+  });
 
   /** Lines another process is changing: no change from here touches them while it runs. */
   const holdLines = (job: BulkJob, who: string, say = true) => {
@@ -294,10 +327,9 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
    * on includes the new job's charges, so it no longer says what the open lines cost. Its lines are
    * judged by the line alone after this, and a charge found that way is "amount unknown".
    */
-  const closeBalanceWindows = (exceptId: string): OpenRead['untold'] => {
+  const closeBalanceWindows = (exceptId: string, read = readOpen()): Untold | undefined => {
     // A log that cannot be read hides which windows are open: none can be closed, so nothing is sent
     // (the caller's refusal): a window left open would count this job's charges as that job's.
-    const read = readOpen();
     if (read.untold) return read.untold;
     for (const other of read.jobs) {
       if (other.id === exceptId || other.target !== target.id) continue;
@@ -323,11 +355,13 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
    * open). Asked again once the record is on disk, closing the window again: a linedesk of an earlier
    * version closes only open windows. Throws when the window cannot be closed again (the log would
    * show it open): nothing is sent. A log that cannot be read may hide a job spending: no window
-   * (the refusal to send that follows says it: `closeBalanceWindows`).
+   * (the refusal to send that follows says it: `closeBalanceWindows`, which reads it again). `read`:
+   * the log as it read last, whole, when nothing was awaited after it (which windows to close asks it).
    */
-  const openWindow = async (job: BulkJob): Promise<BulkJob> => {
+  const openWindow = async (job: BulkJob): Promise<{ job: BulkJob; read?: OpenRead }> => {
     const first = readOpen();
-    if (first.untold || othersOfJob(job.id, first.jobs).spending) return job;
+    if (first.untold) return { job };
+    if (othersOfJob(job.id, first.jobs).spending) return { job, read: first };
     let balance: number;
     try {
       const acct = await deps.client.me();
@@ -335,18 +369,19 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       emit({ type: 'account', account: acct });
     } catch (err) {
       deps.logError?.('balance before a change', err);
-      return job;
+      return { job };
     }
     try {
       deps.intents?.openBalanceWindow(job.id, balance);
     } catch (err) {
       deps.logError?.('intent log', err);
-      return job;
+      return { job };
     }
     const again = readOpen();
-    if (!again.untold && !othersOfJob(job.id, again.jobs).spending) return { ...job, balanceBefore: balance };
+    if (!again.untold && !othersOfJob(job.id, again.jobs).spending)
+      return { job: { ...job, balanceBefore: balance }, read: again };
     deps.intents?.closeBalanceWindow(job.id);
-    return job;
+    return again.untold ? { job } : { job, read: again };
   };
 
   /**
@@ -375,13 +410,16 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     const timer = setTimeout(() => {
       watches.delete(job.id);
       void (async () => {
-        const read = deps.intents ? loggedJobs(deps.intents, [job.id]).get(job.id) : undefined;
+        // Read before the job is taken, so a log that cannot be read (or no longer has the job) is not
+        // written to at each interval; the check reads it again once it holds the job (`checkChange`),
+        // the version it writes verdicts from.
+        const read = versionsOf([job], (j) => latest.get(j.id)).get(job.id);
         if (read?.kind === 'unreadable') {
           if (!refused) sayNotChecked([{ job, logged: read }], notify);
           watch(job, attempt + 1, true);
           return;
         }
-        const logged = deps.intents ? (read?.kind === 'open' ? read.job : undefined) : latest.get(job.id);
+        const logged = read?.kind === 'open' ? read.job : undefined;
         if (!logged?.lines.some((l) => OPEN.has(l.state))) return;
         const before = new Map(logged.lines.map((l) => [l.id, l.state]));
         const final = await service.checkChange(logged, { background: true });
@@ -436,27 +474,28 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
    * known from the log before any check: never "0 never sent"), their open lines checked with the
    * server one job after another (never re-sent), then the offer told where each stands. The jobs in
    * `refused` (the log has no version of them to check from: `recheckRecovered`) stay offered as they
-   * are, unchecked.
+   * are, unchecked. The jobs to check are taken first, then the log read once for all of them: each is
+   * checked from the version read while this process holds it (no other linedesk writes it meanwhile).
    */
   const checkOffered = async (
     jobs: readonly BulkJob[],
     refused: ReadonlySet<string> = new Set(),
   ): Promise<Recovered[]> => {
+    for (const job of jobs) offered.add(job.id);
     emit({ type: 'recovery', checking: true, jobs: jobs.map(recoveredOf) });
     const checked: Recovered[] = [];
     // The check always ends, so the offer's keys come back: one that throws part way (the intent
     // log's file cannot be written, say) is said, with its file, and the jobs not reached are offered
     // as the log had them (their open lines still unknown, checked again with r or at the next start).
     try {
+      const taken = jobs.filter(
+        (job) => !refused.has(job.id) && job.lines.some((l) => OPEN.has(l.state)) && take(job),
+      );
+      const logged = taken.length ? versionsOf(taken, (job) => job) : new Map<string, LoggedJob>();
       for (const job of jobs) {
         // Held while checked, and still when refused: no new change of a line whose outcome may be unknown.
         for (const l of job.lines) setUnsettled(l, job.id);
-        if (refused.has(job.id)) {
-          checked.push(recoveredOf(job));
-          continue;
-        }
-        const final = job.lines.some((l) => OPEN.has(l.state)) ? await service.checkChange(job) : job;
-        checked.push(recoveredOf(final));
+        checked.push(recoveredOf(logged.has(job.id) ? await checkHeld(job, logged.get(job.id)) : job));
       }
     } catch (err) {
       deps.logError?.('check of the changes left open', err);
@@ -469,6 +508,69 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       emit({ type: 'recovery', checking: false, jobs: checked });
     }
     return checked;
+  };
+
+  /**
+   * Takes a job to check it (no other linedesk writes it while this process holds it); false when
+   * another has it, said unless in the background (or said already: a disk that refused the take).
+   */
+  const take = (job: BulkJob, background = false): boolean => {
+    if (!deps.intents) return true;
+    const who = takeJob(deps.intents, job.id, notify);
+    if (!who) return true;
+    if (!who.said && !background) notify(`${who.by} is checking this change now`, 'info');
+    return false;
+  };
+
+  /**
+   * A check of a job this process holds, from `logged`, the log's version read while holding it: the
+   * log is the truth, never the caller's copy (another linedesk or an earlier check may have settled a
+   * line since: a second verdict would be journaled; or another job closed this one's balance window).
+   * A job ended since is given back as the log has it; one the log cannot be read for (its directory,
+   * its file) or no longer has is not checked: said, with the path, released, and given back as given.
+   */
+  const checkHeld = async (given: BulkJob, logged: LoggedJob | undefined, hooks?: ChangeHooks) => {
+    if (logged?.kind !== 'open') {
+      letGo(given, 'release');
+      if (logged?.kind === 'ended') return logged.job;
+      sayNotChecked([{ job: given, logged }], notify);
+      return given;
+    }
+    const job = logged.job;
+    const { onLine, finish } = wire(job, hooks);
+    return finish(
+      await checkJob(job, {
+        client: deps.client,
+        onLine,
+        now,
+        holdMs,
+        ...othersAsked(job),
+        interrupted: () => interrupted,
+        ...(deps.sleep ? { sleep: deps.sleep } : {}),
+      }),
+    );
+  };
+
+  const resumedElsewhere =
+    'Another linedesk resumed or settled this job meanwhile: nothing is sent from here (the journal has its outcome)';
+  /**
+   * A resume refused because the log has no open version of the job: one ended meanwhile is given back
+   * as the log has it (its lines' outcomes, never the offer's "never sent"); a log that cannot be read
+   * is said for what it is (its path), a job no longer in it (ended and dropped after an hour, or set
+   * aside) as such: never "another linedesk". Nothing is sent.
+   */
+  const notResumed = (given: BulkJob, logged: LoggedJob | undefined): BulkJob => {
+    if (logged?.kind === 'ended') {
+      notify(
+        'This job ended meanwhile (settled, or set aside): nothing is sent from here (the journal has its outcome)',
+        'warning',
+      );
+      return logged.job;
+    }
+    // Open after all (written again between the two reads): another linedesk has been at it.
+    if (logged?.kind === 'open') notify(resumedElsewhere, 'warning');
+    else sayNotChecked([{ job: given, logged }], notify, 'resume');
+    return given;
   };
 
   /**
@@ -628,34 +730,29 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       // After shutdown nothing new leaves: the job is left as it is, for the next start.
       if (interrupted) return given;
       cancelled = false;
-      // A job written before (a resume): the log is the truth, not the copy read at start — another
-      // linedesk may have taken it since, or sent and settled its lines. Sent only by whoever holds it.
+      // A job of an offer (a resume): the log is the truth, not the copy read at start — another
+      // linedesk may have taken it since, or sent and settled its lines. Sent only by whoever holds it,
+      // and read once held: read before the take, a job another linedesk resumed and released in
+      // between would be sent again from the copy. That read also tells what the other jobs hold.
+      const resumed = given.balanceBefore !== undefined || offered.has(given.id);
       let job = given;
-      if (given.balanceBefore !== undefined && deps.intents) {
-        const read = loggedJobs(deps.intents, [given.id]).get(given.id);
-        // A log that cannot be read is said for what it is (its path), and a job no longer in it
-        // (ended and dropped after an hour, or set aside) as such: never "another linedesk".
-        if (read?.kind !== 'open' && read?.kind !== 'ended') {
-          sayNotChecked([{ job: given, logged: read }], notify, 'resume');
-          return given;
-        }
-        if (read.kind === 'ended') {
-          notify(
-            'This job ended meanwhile (settled, or set aside): nothing is sent from here (the journal has its outcome)',
-            'warning',
-          );
-          return given;
-        }
+      let read: OpenRead | undefined;
+      if (resumed && deps.intents) {
         const who = takeJob(deps.intents, given.id, notify);
         if (who) {
-          if (!who.said)
-            notify(
-              'Another linedesk resumed or settled this job meanwhile: nothing is sent from here (the journal has its outcome)',
-              'warning',
-            );
+          if (!who.said) notify(resumedElsewhere, 'warning');
           return given;
         }
-        job = read.job;
+        read = readOpen();
+        const own = read.jobs.find((j) => j.id === given.id);
+        if (!own || read.untold) {
+          letGo(given, 'release'); // taken above: another linedesk may resume or check it
+          return notResumed(
+            given,
+            read.untold ? unreadable(read.untold) : versionsOf([given], (j) => j).get(given.id),
+          );
+        }
+        job = own;
       }
       const singleChange = hooks?.bulk !== true && job.lines.length === 1;
       const reading = needsReading(job, { readAt: hooks?.linesReadAt, nowMs: now() });
@@ -673,15 +770,10 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       // account (another linedesk, or cron) moves the balance too: this job's window stays closed,
       // so none of its fall is counted as this job's (asked again as the window would open).
       // A log that cannot be read cannot tell which lines another job is changing now: nothing is
-      // sent (a resumed job stays as it is, offered again), nothing written; said with the path.
-      const first = readOpen(false);
+      // sent, nothing written; said with the path (a resumed job was refused above, as it stands).
+      const first = read ?? readOpen(false);
       if (first.untold) {
-        const resumed = given.balanceBefore !== undefined;
-        sayNotChecked([{ job, logged: unreadable(first.untold) }], notify, resumed ? 'resume' : 'send');
-        if (resumed) {
-          letGo(given, 'release'); // taken above: another linedesk may resume or check it
-          return given;
-        }
+        sayNotChecked([{ job, logged: unreadable(first.untold) }], notify, 'send');
         const patch = notRead(first.untold);
         return { ...job, lines: job.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)) };
       }
@@ -780,9 +872,11 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       }
       // The balance read now, after the read again and just before the first request: the job's
       // window starts here.
+      // What the log said last, when nothing was awaited since: which windows to close asks it too.
+      let last: OpenRead | undefined;
       if (fromNow && SPENDS.has(started.op)) {
         try {
-          started = await openWindow(started);
+          ({ job: started, read: last } = await openWindow(started));
         } catch (err) {
           deps.logError?.('intent log', err);
           return unsent(notLogged(err));
@@ -793,9 +887,10 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       // This job spends from here: the balance no longer judges the other open jobs' charges. Not
       // before, nor when nothing is left to send: a job that sends nothing leaves their windows open.
       try {
-        const untold = started.lines.some((l) => l.state === 'pending') && closeBalanceWindows(started.id);
+        const untold =
+          started.lines.some((l) => l.state === 'pending') &&
+          closeBalanceWindows(started.id, last ?? readOpen());
         if (untold) {
-          const resumed = given.balanceBefore !== undefined;
           sayNotChecked([{ job: started, logged: unreadable(untold) }], notify, resumed ? 'resume' : 'send');
           // A resumed job's lines stay never sent, offered again; a new one's end "not sent".
           return resumed ? leave() : unsent(notRead(untold));
@@ -806,12 +901,10 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       }
       running = runJob(started, {
         client: deps.client,
-        windowClosed: windowClosedOf(started),
         concurrency: deps.bulkConcurrency ?? 4,
         now,
         holdMs,
-        otherChanges: () => otherChanges(started),
-        appliedLately: () => appliedLately(started, undefined, roundRead.get(started.id)),
+        ...othersAsked(started),
         cancelled: () => cancelled,
         interrupted: () => interrupted,
         onLine,
@@ -830,40 +923,9 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
 
     async checkChange(given, hooks) {
       // Another linedesk checking or making it now: its verdict will do; two at once would not help.
-      const who = deps.intents ? takeJob(deps.intents, given.id, notify) : null;
-      if (who) {
-        if (!who.said && !hooks?.background) notify(`${who.by} is checking this change now`, 'info');
-        return given;
-      }
-      // The log is the truth, never the caller's copy: another linedesk or an earlier check may have
-      // settled a line since (a second verdict would be journaled), or another job closed this one's
-      // balance window. A job ended since is given back as the log has it; one the log cannot be read
-      // for (its directory, its file) or no longer has is not checked: said, with the path, and left.
-      let job = given;
-      if (deps.intents) {
-        const logged = loggedJobs(deps.intents, [given.id]).get(given.id);
-        if (logged?.kind !== 'open') {
-          letGo(given, 'release');
-          if (logged?.kind === 'ended') return logged.job;
-          sayNotChecked([{ job: given, logged }], notify);
-          return given;
-        }
-        job = logged.job;
-      }
-      const { onLine, finish } = wire(job, hooks);
-      return finish(
-        await checkJob(job, {
-          client: deps.client,
-          onLine,
-          windowClosed: windowClosedOf(job),
-          now,
-          holdMs,
-          otherChanges: () => otherChanges(job),
-          appliedLately: () => appliedLately(job, undefined, roundRead.get(job.id)),
-          interrupted: () => interrupted,
-          ...(deps.sleep ? { sleep: deps.sleep } : {}),
-        }),
-      );
+      // Taken first, then read: the version read is the one no other linedesk writes meanwhile.
+      if (!take(given, hooks?.background)) return given;
+      return checkHeld(given, versionsOf([given], (job) => job).get(given.id), hooks);
     },
 
     cancel() {
@@ -884,12 +946,11 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       // offer's copy (a second verdict journaled, records written to a file that is gone). A job the
       // log cannot be read for (its directory cannot be listed or is gone, its file does not read),
       // or no longer has, is not checked: said, with the path; the offer keeps it as it is, for a
-      // check again once it reads. Each file read once for the offer, not once per job.
-      const intents = deps.intents;
-      if (!intents) return checkOffered(given.map(({ job }) => latest.get(job.id) ?? job));
-      const logged = loggedJobs(
-        intents,
-        given.map(({ job }) => job.id),
+      // check again once it reads. Read once here, before anything is taken (nothing is written for a
+      // job it refuses), and once more for the jobs checked, once taken (`checkOffered`).
+      const logged = versionsOf(
+        given.map(({ job }) => job),
+        (job) => latest.get(job.id) ?? job,
       );
       const refused: { job: BulkJob; logged: LoggedJob | undefined }[] = [];
       const now = given.map(({ job }) => {
@@ -921,18 +982,13 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
 
     async offerAgain(waiting) {
       if (interrupted || !waiting.length) return [];
-      const intents = deps.intents;
-      if (!intents) {
-        const jobs = takeToOffer(waiting.map(({ job }) => latest.get(job.id) ?? job));
-        return jobs.length ? checkOffered(jobs) : [];
-      }
       // The log is the truth (a job may have been settled or ended since it was left waiting), read
       // as `recheckRecovered` reads it: a job the log cannot be read for (its directory, its file) or
       // no longer has is said, with the path, and nothing of it is written: it stays open in the log,
       // for the next start to offer. One ended since has its outcome in the journal.
-      const logged = loggedJobs(
-        intents,
-        waiting.map(({ job }) => job.id),
+      const logged = versionsOf(
+        waiting.map(({ job }) => job),
+        (job) => latest.get(job.id) ?? job,
       );
       const open: BulkJob[] = [];
       const refused: { job: BulkJob; logged: LoggedJob | undefined }[] = [];
@@ -950,10 +1006,32 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     },
 
     settleByHand(jobId, lineId, verdict) {
-      const job = deps.intents ? deps.intents.open().find((j) => j.id === jobId) : latest.get(jobId);
+      // Taken first, then read: the verdict is written over the log's version, which no other
+      // linedesk writes while this process holds it. A log that cannot be read is refused with its
+      // path (thrown, as a take the disk refuses is), never answered as a line with nothing open.
+      const intents = deps.intents;
+      if (intents && !intents.claim(jobId)) return null;
+      /** Nothing settled: the job is free again (a release the disk refuses is logged, not thrown). */
+      const free = () => {
+        try {
+          intents?.release(jobId);
+        } catch (err) {
+          deps.logError?.('intent log', err);
+        }
+      };
+      const logged = versionsOf([{ id: jobId }], () => latest.get(jobId)).get(jobId);
+      if (logged?.kind === 'unreadable') {
+        free();
+        throw new Error(
+          `${unreadableLog(logged.path, logged.problem)}; nothing was settled: try again once it reads`,
+        );
+      }
+      const job = logged?.kind === 'open' ? logged.job : undefined;
       const line = job?.lines.find((l) => (l.id === lineId || l.username === lineId) && OPEN.has(l.state));
-      if (!job || !line) return null;
-      if (deps.intents && !deps.intents.claim(jobId)) return null;
+      if (!job || !line) {
+        free();
+        return null;
+      }
       const at = new Date(now()).toISOString();
       const settled: BulkLine =
         verdict === 'applied'

@@ -1,0 +1,40 @@
+/**
+ * Settling a line by hand writes over the intent log's version of its job: when the log cannot be
+ * read, it is refused with the path (never answered as "nothing open to settle", which a command says
+ * as "held by another linedesk"), nothing is written; once the log reads, the settle goes through.
+ */
+import { describe, expect, it } from 'vitest';
+import { fileIntentLog } from '../../src/app/intent-file';
+import { extendJob, jobLine } from '../helpers/jobs';
+import { serviceOnFaultyLog } from './faulty-log-service';
+import { proxiedSandbox } from './proxied-sandbox';
+
+describe('a settle by hand over an intent log that cannot be read', () => {
+  it('is refused naming the directory, nothing written; it goes through once the log reads', async () => {
+    const { env, client, dir } = await proxiedSandbox({ lines: 10 });
+    const [a] = (await env.client.listLines({ limit: 10 })).lines.filter((l) => !l.is_trial && l.enabled);
+    const job = extendJob('job-open', [jobLine(a!, { state: 'unknown', sentAt: Date.now() - 60_000 })], {
+      balanceBefore: null,
+    });
+    const setup = fileIntentLog(dir);
+    setup.begin(job);
+    setup.release(job.id);
+    const { failing, journal, changes } = serviceOnFaultyLog(client, dir);
+
+    failing.listing = true;
+    expect(() => changes.settleByHand(job.id, a!.id, 'not applied')).toThrow(
+      new RegExp(`${dir}.*cannot be listed.*nothing was settled`),
+    );
+    expect(journal.entries).toEqual([]);
+    expect(
+      fileIntentLog(dir)
+        .open()
+        .map((j) => j.lines[0]!.state),
+    ).toEqual(['unknown']);
+
+    failing.listing = false;
+    const settled = changes.settleByHand(job.id, a!.id, 'not applied');
+    expect(settled?.lines.map((l) => l.state)).toEqual(['failed']);
+    expect(journal.entries.map((e) => e.username)).toEqual([a!.username]);
+  }, 30_000);
+});
