@@ -10,6 +10,7 @@ import type { AppState } from '../store/app-store';
 import { dialogsUnderHelp } from '../store/drawn-for';
 import { selectScreen } from '../store/view-stack';
 import type { Command, Scope } from './command';
+import { keyThatWorks } from './text-takes';
 
 let table: readonly Command[] = [];
 let byId = new Map<string, Command>();
@@ -130,8 +131,14 @@ export const keyHintText = (id: string): string => keyLabel(commandById(id).keys
 export const hint = (id: string, does: string): string => `${keyHintText(id)} ${does}`;
 
 /**
- * A key named in text, only while its command runs now: null when its `disabled` gives a reason
- * (read-only mode, nothing marked, a trial line), so no sentence offers a key that would refuse.
+ * A key named in text, only while it runs its command here and now: null when its `disabled` gives a
+ * reason (read-only mode, nothing marked, a trial line), when its command works in none of the scopes
+ * active now (a sentence of the screen under the palette), or when the text typed now would take
+ * every key of it (text-takes.ts, the rule dispatch and the footer follow); else the key the footer
+ * would name, so no sentence offers a key that would refuse or be typed.
  */
-export const keyHint = (s: AppState, id: string, does: string): string | null =>
-  commandById(id).disabled?.(s) ? null : hint(id, does);
+export const keyHint = (s: AppState, id: string, does: string): string | null => {
+  const cmd = commandById(id);
+  const key = cmd.disabled?.(s) ? undefined : keyThatWorks(s, cmd);
+  return key === undefined ? null : `${keyLabel(key)} ${does}`;
+};

@@ -22,20 +22,10 @@ import { type Command, c, needsLine, type Scope } from './command';
 import { EDIT_KEYS } from './edit-keys';
 import { keyLabel, registerCommands } from './hints';
 import { COMMANDS } from './keymap';
+import { FIELD_SCOPES, isPrintable, TEXT_SCOPES } from './text-takes';
 
-/** The screens (the store's ids; each is a scope): their keys work together with the global ones (keys/dispatch.ts). */
+/** The screens (the store's ids; each is a scope): their keys work together with the global ones (text-takes.ts `activeScopes`). */
 const SCREENS: readonly Scope[] = SCREEN_IDS;
-/** Where a printable key types text rather than running a command. */
-const TEXT_SCOPES: readonly Scope[] = [
-  'search',
-  'palette',
-  'profileAdd',
-  'note',
-  'form',
-  'picker',
-  'action',
-  'bulk',
-];
 const NAMED = [
   'up',
   'down',
@@ -79,15 +69,6 @@ export function keyOf(text: string): { readonly key: string } | { readonly probl
     problem: `${JSON.stringify(text)} is not a key name (a character, Enter, Esc, Tab, PgDn, Ctrl-G, …)`,
   };
 }
-
-/**
- * Where a text field has the caret (at all times, or the form's on its text fields): its editing keys
- * come before any command (keys/dispatch.ts `textTarget`).
- */
-const FIELD_SCOPES: readonly Scope[] = ['search', 'palette', 'profileAdd', 'note', 'form'];
-
-/** A key that types a character where text is typed. */
-const typed = (k: string) => [...k].length === 1 || k === 'space';
 
 /** Two scopes whose keys work at the same moment: the same one, or a screen and the global keys. */
 const together = (a: Scope, b: Scope) =>
@@ -149,11 +130,11 @@ export function applyUserKeys(
     const keys = [
       ...new Set([...read.map((r) => ('key' in r ? r.key : '')), ...cmd.keys.filter((k) => k === 'ctrl+c')]),
     ];
-    // Where text is typed, a printable key types (keys/dispatch.ts): a command whose own keys are not
+    // Where text is typed, a printable key types (text-takes.ts): a command whose own keys are not
     // typed (Esc, Enter, Tab in a field) gets none, or help would list a key that types instead.
     const textScope = cmd.scopes.find((s) => TEXT_SCOPES.includes(s));
-    const printable = keys.filter(typed);
-    if (textScope && !cmd.overText && printable.length && !cmd.keys.some(typed)) {
+    const printable = keys.filter(isPrintable);
+    if (textScope && !cmd.overText && printable.length && !cmd.keys.some(isPrintable)) {
       problems.push(
         `${at}keys.${id}: ${printable.map(keyLabel).join(' ')} would be typed as text in ${textScope}; ${id} keeps ${cmd.keys.map(keyLabel).join(' ')}`,
       );

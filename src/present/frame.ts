@@ -48,6 +48,17 @@ export const flashText = (flash: { readonly text: string; readonly tone: Tone } 
     ? ` ${flash.tone === 'error' ? 'error: ' : flash.tone === 'warning' ? 'warning: ' : ''}${flash.text}`
     : '';
 
-/** How many rows the flash takes at this width (the body gives up the second). */
-export const flashRowCount = (flash: { readonly text: string; readonly tone: Tone } | null, width: number) =>
-  flashRows(flashText(flash), width).length;
+type FlashShown = { readonly text: string; readonly tone: Tone } | null;
+/** The last flash and width asked, and the rows it took then. */
+let lastAsked: { readonly flash: FlashShown; readonly width: number; readonly rows: number } | null = null;
+
+/**
+ * How many rows the flash takes at this width (the body gives up the second). Asked on every frame
+ * (the frame's height, every list's count of rows in view: store/drawn-for.ts) and at every key, so
+ * the text is wrapped once per flash and width: a flash is replaced, never changed in place.
+ */
+export function flashRowCount(flash: FlashShown, width: number): number {
+  if (lastAsked?.flash !== flash || lastAsked.width !== width)
+    lastAsked = { flash, width, rows: flashRows(flashText(flash), width).length };
+  return lastAsked.rows;
+}

@@ -26,6 +26,7 @@ export type DrawnForState = Pick<
   | 'terminalSize'
   | 'spoken'
   | 'scroll'
+  | 'drawn'
 >;
 
 /** The bulk dialog: the job and its phase (a job started with a screen reader says no line while it
@@ -53,11 +54,18 @@ const help = (s: DrawnForState): string => [...dialogsUnderHelp(s), selectScreen
 /** The find screen: its text, and whether the line saying a profile was left out takes a row. */
 const find = (s: DrawnForState): string => `${s.findProblem ? 'problem' : ''}:${s.findText}`;
 
-/** The output pager: which run it shows (a count of the last run's text is none for the next, even of
- *  as many rows) and how many rows its text takes (a run's output grows as it runs). */
-const output = (s: DrawnForState): string => `${s.userRun?.run ?? ''}:${s.userRunRows}`;
+/**
+ * The output pager: which run it shows (a count of the last run's text is none for the next, even of
+ * as many rows), and how many rows its text takes while they all fit in view: a run's output grows as
+ * it runs. Once fewer rows are in view than its text takes, the window is full and stays so as the
+ * text grows (it only grows within a run, and a resize or a flash row is judged apart): the rows in
+ * view stay the window's, so a print keeps the count ('full') and the page keys stay offered, where
+ * naming the length dropped them for a frame at each print.
+ */
+const output = (s: DrawnForState, inView: number | undefined): string =>
+  `${s.userRun?.run ?? ''}:${inView !== undefined && inView < s.userRunRows ? 'full' : s.userRunRows}`;
 
-const DRAWN_FOR: Record<PagedArea, (s: DrawnForState) => string> = {
+const DRAWN_FOR: Record<PagedArea, (s: DrawnForState, inView: number | undefined) => string> = {
   bulk,
   journal,
   help,
@@ -71,6 +79,12 @@ const DRAWN_FOR: Record<PagedArea, (s: DrawnForState) => string> = {
 /**
  * What `area`'s count of rows in view is drawn for now: what it shows, and the rows the flash takes
  * (a flash longer than the width takes a second row from the body, as a resize would: ui/App.tsx).
+ * `inView` is the count it is judged with: the one being drawn (ui/use-page-rows.ts records it), else
+ * the one stored (a reader asks whether it still holds); only the output pager's depends on it.
  */
-export const drawnForOf = (s: DrawnForState, area: PagedArea): string =>
-  `${DRAWN_FOR[area](s)}|${s.terminalSize ? flashRowCount(s.flash, s.terminalSize.columns) : 1}`;
+export const drawnForOf = (
+  s: DrawnForState,
+  area: PagedArea,
+  inView: number | undefined = s.drawn[area]?.rows,
+): string =>
+  `${DRAWN_FOR[area](s, inView)}|${s.terminalSize ? flashRowCount(s.flash, s.terminalSize.columns) : 1}`;

@@ -129,7 +129,7 @@ export function createFindSlice(set: SetState, get: GetState, deps: StoreDeps): 
     },
 
     moveFindCursor(delta) {
-      const rows = findRowsOf(get().findGroups);
+      const rows = selectFindRows(get());
       if (!rows.length) return;
       const at = Math.max(0, Math.min(rows.length - 1, cursorIndex(rows, get().findCursor) + delta));
       set({ findCursor: cursorOf(rows[at]!) });
@@ -208,19 +208,29 @@ export function createFindSlice(set: SetState, get: GetState, deps: StoreDeps): 
 const cursorOf = (r: FindRow): FindCursor => ({ source: r.source.id, line: r.line.id });
 const firstCursor = (rows: readonly FindRow[]) => (rows[0] ? cursorOf(rows[0]) : null);
 
-let laid: { groups: readonly FindGroup[]; items: FindItem[]; stops: number[] } | null = null;
-/** The find screen's items as drawn (present/list-layouts.ts: each group's heading, its note, its
- *  rows) and where its rows are among them; laid out again only when the groups changed. */
-export function selectFindItems(s: Pick<AppState, 'findGroups'>): {
+/**
+ * The find screen's matches in order, its items as drawn (present/list-layouts.ts: each group's
+ * heading, its note, its rows) and where its rows are among them: one cache, worked out again only
+ * when the groups changed.
+ */
+let laid: {
+  readonly groups: readonly FindGroup[];
+  readonly rows: FindRow[];
   readonly items: readonly FindItem[];
   readonly stops: readonly number[];
-} {
-  if (laid?.groups !== s.findGroups) {
-    const items = findItemsOf(s.findGroups);
-    laid = { groups: s.findGroups, items, stops: rowStops(items) };
+} | null = null;
+function laidOut(groups: readonly FindGroup[]) {
+  if (laid?.groups !== groups) {
+    const items = findItemsOf(groups);
+    laid = { groups, rows: findRowsOf(groups), items, stops: rowStops(items) };
   }
   return laid;
 }
+
+/** The find screen's items as drawn and where its rows are among them (the page keys move over them). */
+export const selectFindItems = (
+  s: Pick<AppState, 'findGroups'>,
+): { readonly items: readonly FindItem[]; readonly stops: readonly number[] } => laidOut(s.findGroups);
 
 /** How many matches a page key (`direction`) moves the cursor by: a page of the rows drawn, headings
  *  and notes counted (domain/scroll.ts `pageStop`); 0 while the screen has no count for what it shows. */
@@ -232,12 +242,8 @@ export function findPageDelta(s: AppState, direction: 1 | -1): number {
   return pageStop(rows, stops, at, direction) - at;
 }
 
-let last: { groups: readonly FindGroup[]; rows: FindRow[] } | null = null;
-/** The find screen's rows, recomputed only when the groups changed. */
-export function selectFindRows(s: Pick<AppState, 'findGroups'>): FindRow[] {
-  if (last?.groups !== s.findGroups) last = { groups: s.findGroups, rows: findRowsOf(s.findGroups) };
-  return last.rows;
-}
+/** The find screen's rows (its matches, in order). */
+export const selectFindRows = (s: Pick<AppState, 'findGroups'>): FindRow[] => laidOut(s.findGroups).rows;
 
 /** The match under the find screen's cursor. */
 export const selectFoundLine = (s: Pick<AppState, 'findGroups' | 'findCursor'>): FindRow | undefined => {

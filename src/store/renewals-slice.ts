@@ -103,37 +103,38 @@ export function createRenewalsSlice(set: SetState, get: GetState, deps: StoreDep
 
 type PlanInput = Pick<AppState, 'renewals' | 'renewalsMonths' | 'renewalsWindow' | 'packages' | 'account'>;
 const NO_PACKAGES: readonly Package[] = [];
-let last: { input: unknown[]; plan: RenewalsPlan } | null = null;
-
-/** The view's rows, priced; recomputed only when what it is built from changed. */
-export function selectRenewalsPlan(s: PlanInput): RenewalsPlan | null {
+const NO_ITEMS = { items: [], stops: [] } as const;
+/**
+ * The view's rows, priced, its items as drawn (present/list-layouts.ts: a heading per group that has
+ * lines, then its lines) and where its lines are among them: one cache, worked out again only when
+ * what the plan is built from changed.
+ */
+let last: {
+  readonly input: readonly unknown[];
+  readonly plan: RenewalsPlan;
+  readonly items: readonly RenewalsItem[];
+  readonly stops: readonly number[];
+} | null = null;
+function laidOut(s: PlanInput) {
   const data = loaded(s.renewals);
   if (!data) return null;
   const packages = loaded(s.packages) ?? NO_PACKAGES;
   const balance = loaded(s.account)?.credits ?? null;
   const input = [data, packages, balance, s.renewalsMonths, s.renewalsWindow];
-  if (last && input.every((v, i) => v === last!.input[i])) return last.plan;
+  if (last && input.every((v, i) => v === last!.input[i])) return last;
   const plan = planRenewals(data, packages, s.renewalsMonths, balance, s.renewalsWindow, data.at);
-  last = { input, plan };
-  return plan;
+  const items = renewalsItemsOf(plan);
+  last = { input, plan, items, stops: rowStops(items) };
+  return last;
 }
 
-const NO_ITEMS = { items: [], stops: [] } as const;
-let laid: { plan: RenewalsPlan; items: RenewalsItem[]; stops: number[] } | null = null;
-/** The view's items as drawn (present/list-layouts.ts: a heading per group that has lines, then its
- *  lines) and where its lines are among them; laid out again only when the plan changed. */
-export function selectRenewalsItems(s: PlanInput): {
-  readonly items: readonly RenewalsItem[];
-  readonly stops: readonly number[];
-} {
-  const plan = selectRenewalsPlan(s);
-  if (!plan) return NO_ITEMS;
-  if (laid?.plan !== plan) {
-    const items = renewalsItemsOf(plan);
-    laid = { plan, items, stops: rowStops(items) };
-  }
-  return laid;
-}
+/** The view's rows, priced. */
+export const selectRenewalsPlan = (s: PlanInput): RenewalsPlan | null => laidOut(s)?.plan ?? null;
+
+/** The view's items as drawn and where its lines are among them (the page keys move over them). */
+export const selectRenewalsItems = (
+  s: PlanInput,
+): { readonly items: readonly RenewalsItem[]; readonly stops: readonly number[] } => laidOut(s) ?? NO_ITEMS;
 
 /** How many lines a page key (`direction`) moves the cursor by: a page of the rows drawn, headings
  *  counted (domain/scroll.ts `pageStop`); 0 while the view has no count for the size now. */

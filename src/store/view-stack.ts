@@ -75,7 +75,7 @@ export const selectDialog = (s: { readonly views: Stack }): DialogId | null => {
 
 /**
  * What takes typing and keys first: the browser's search field while it is open on top ('search'),
- * else the view on top. keys/dispatch.ts turns it into the scopes a key is looked up in.
+ * else the view on top. commands/text-takes.ts `activeScopes` turns it into the scopes a key is looked up in.
  */
 export const focusedView = (s: {
   readonly views: Stack;

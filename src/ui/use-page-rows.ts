@@ -17,7 +17,7 @@ import { useApp } from './store-context';
 export function usePageRows(area: PagedArea, rows: number): boolean {
   const setPageRows = useApp((s) => s.setPageRows);
   const at = useApp((s) => s.terminalSize);
-  const drawnFor = useApp((s) => drawnForOf(s, area));
+  const drawnFor = useApp((s) => drawnForOf(s, area, rows));
   useLayoutEffect(() => setPageRows(area, rows, drawnFor, at), [setPageRows, area, rows, drawnFor, at]);
   return useApp((s) => drawnCount(s, area, drawnFor).rows === rows);
 }

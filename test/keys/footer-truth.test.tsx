@@ -1,10 +1,11 @@
 /**
  * The footer and the keys named in text tell the truth (issue 24): walked through states (the
  * action dialog's phases, read-only mode, nothing marked), every footer hint is a key dispatch runs
- * now, to an enabled command, and named once; a narrow footer keeps the keys used most.
+ * now, to an enabled command, and named once; a key a sentence names runs its command; a narrow
+ * footer keeps the keys used most.
  */
 import { describe, expect, it } from 'vitest';
-import { COMMANDS, keyLabel, visibleCommands } from '../../src/commands/keymap';
+import { COMMANDS, keyHint, keyLabel, visibleCommands } from '../../src/commands/keymap';
 import { activeScopes, resolveKey, textTarget } from '../../src/keys/dispatch';
 import type { AppState } from '../../src/store/app-store';
 import { selectDialog, selectScreen } from '../../src/store/view-stack';
@@ -34,6 +35,13 @@ function expectFooterTrue(s: AppState, where: string) {
       const shown = texts.some((t) => reached.some((k) => t.startsWith(`${keyLabel(k)} `)));
       expect(shown, `${where}: ${c.id} works on ${reached.join('/')} but is not offered`).toBe(true);
     }
+  // A key a sentence names now (keyHint) runs its command now: not typed, not refused, not elsewhere.
+  for (const c of COMMANDS) {
+    const said = keyHint(s, c.id, 'does');
+    if (said === null) continue;
+    const key = c.keys.find((k) => `${keyLabel(k)} does` === said);
+    expect(key && resolveKey(s, key)?.id, `${where}: "${said}" (${c.id})`).toBe(c.id);
+  }
 }
 
 const footer = (s: AppState) => footerItems(s).map((h) => h.text);

@@ -84,7 +84,7 @@ export const BULK_COMMANDS = [
     {
       footer: true,
       // Nothing to afford in a job that spends nothing (suspend, unsuspend, delete). In a delete's
-      // preview `a` is typed into the count anyway: no footer offers it there (keys/dispatch.ts `textTakes`).
+      // preview `a` is typed into the count anyway: no footer offers it there (commands/text-takes.ts `textTakes`).
       disabled: (s) =>
         !inPreview(s)
           ? 'Only before the job starts'

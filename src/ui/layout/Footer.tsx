@@ -1,8 +1,8 @@
 import { Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import { keyLabel, visibleCommands } from '../../commands/keymap';
+import { activeScopes, keyThatWorks } from '../../commands/text-takes';
 import { fitWidth } from '../../domain/format';
-import { activeScopes, textTakes } from '../../keys/dispatch';
 import type { AppState } from '../../store/app-store';
 import { useApp } from '../store-context';
 import { color } from '../theme';
@@ -15,7 +15,7 @@ export interface FooterHint {
 /**
  * The keys that work here now: the current scope's, then the global ones, from the command table,
  * leaving out what is disabled at this moment (read-only mode, a job already running, the last page,
- * nothing marked) and a key the text typed here takes (keys/dispatch.ts `textTakes`: `x` typed into
+ * nothing marked) and a key the text typed here takes (commands/text-takes.ts `textTakes`: `x` typed into
  * a delete's count is no export there); a command is named by its first key that works, once.
  */
 export function footerItems(s: AppState): FooterHint[] {
@@ -23,7 +23,7 @@ export function footerItems(s: AppState): FooterHint[] {
   return activeScopes(s).flatMap((scope) =>
     visibleCommands(scope).flatMap((c) => {
       if (!c.footer || c.disabled?.(s) || seen.has(c.id)) return [];
-      const key = c.keys.find((k) => !textTakes(s, k, c));
+      const key = keyThatWorks(s, c);
       if (key === undefined) return [];
       seen.add(c.id);
       return [

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
-import { windowOf } from '../../domain/scroll';
+import { centredWindow } from '../../domain/scroll';
 import { menuItem, rowSentence } from '../../present/speech';
 import { layoutColumns, PICKER_COLUMNS, type PickerRow, rowText } from '../../present/tables';
 import { pickerItems } from '../../store/form-slice';
@@ -27,7 +27,7 @@ export function BouquetPicker({ width, height }: { readonly width: number; reado
   // Two columns for the cursor mark; the window keeps the cursor in its middle where it can.
   const laid = layoutColumns(PICKER_COLUMNS, width - 2, 1, { items: rows, now: 0 });
   const size = Math.max(3, height - 4);
-  const view = windowOf(rows.length, size, picker.cursor - Math.floor(size / 2));
+  const view = centredWindow(rows.length, size, picker.cursor);
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold wrap="truncate">

@@ -2,7 +2,7 @@ import { Box, Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import { hint } from '../../commands/keymap';
 import { fitWidth } from '../../domain/format';
-import { windowOf } from '../../domain/scroll';
+import { centredWindow } from '../../domain/scroll';
 import { viewColumns } from '../../present/saved-views';
 import { pickerColumns, selectShownColumns } from '../../store/views-slice';
 import { TableRow } from '../components/SpokenRow';
@@ -24,7 +24,7 @@ export function ColumnsPicker({ width, height }: { readonly width: number; reado
   const title = ` Columns of the lines browser${viewName ? ` (view ${viewName})` : ''}: ${hint('columns.toggle', 'shows or hides')}`;
   const rows = Math.max(1, height - 3);
   const at = Math.max(0, all.indexOf(cursor));
-  const view = windowOf(all.length, rows, at - Math.floor(rows / 2));
+  const view = centredWindow(all.length, rows, at);
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold color={color('ui.accent')} wrap="truncate">

@@ -2,7 +2,7 @@ import { Box, Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import { hint } from '../../commands/keymap';
 import { fitWidth } from '../../domain/format';
-import { windowOf } from '../../domain/scroll';
+import { centredWindow } from '../../domain/scroll';
 import { menuItem } from '../../present/speech';
 import { placeholdersText } from '../../store/messages-slice';
 import { TableRow } from '../components/SpokenRow';
@@ -37,7 +37,7 @@ export function MessagePicker({ width, height }: { readonly width: number; reado
     m.mode === 'copy'
       ? ` Customer message for ${line.username}: ${hint('message.pick', 'copies it')}`
       : ` Messages for ${m.what}, one each: ${hint('message.pick', 'writes them (CSV and text)')}`;
-  const view = windowOf(templates.length, listRows, m.cursor - Math.floor(listRows / 2));
+  const view = centredWindow(templates.length, listRows, m.cursor);
   const missing = lacking !== '';
   const previewRows = Math.max(1, height - 2 - listRows - (view.position ? 1 : 0) - (missing ? 1 : 0));
   const text = message.replaceAll('\t', '  ').split('\n');

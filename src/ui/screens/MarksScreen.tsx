@@ -1,6 +1,7 @@
 import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { useMemo } from 'react';
 import { hint, keyHintText } from '../../commands/keymap';
+import { centredWindow } from '../../domain/scroll';
 import { LINE_COLUMNS, layoutColumns } from '../../present/lines-columns';
 import { rowSentence, spokenPageSize } from '../../present/speech';
 import { rowText } from '../../present/tables';
@@ -31,7 +32,7 @@ export function MarksScreen({ width, height }: { readonly width: number; readonl
   // Read aloud, a row is a sentence that wraps: as many as fit, so the selected one is on screen.
   const isSpoken = useIsScreenReaderEnabled();
   const rows = Math.max(1, isSpoken ? spokenPageSize(height - 4, width) : height - 3);
-  const start = Math.max(0, Math.min(cursor - Math.floor(rows / 2), list.length - rows));
+  const { start, end } = centredWindow(list.length, rows, cursor);
   const now = Date.now();
   // The browser's own columns, those that say what a change will meet.
   const laid = useMemo(
@@ -51,7 +52,7 @@ export function MarksScreen({ width, height }: { readonly width: number; readonl
           {`  ${rowText(laid, null)}`}
         </Text>
       )}
-      {list.slice(start, start + rows).map((m, i) => (
+      {list.slice(start, end).map((m, i) => (
         <TableRow
           key={m.id}
           inverse={start + i === cursor}
