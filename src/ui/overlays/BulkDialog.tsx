@@ -87,7 +87,9 @@ function BulkBody({
   const scroll = useApp((s) => s.scroll.bulk);
   const { job } = b;
   const count = job.lines.length;
-  const afford = balance !== undefined ? affordability(job.lines, balance) : null;
+  const spends = SPENDS.has(job.op);
+  // A job that spends nothing (a delete, an unsuspend) says nothing of the balance or affordability.
+  const afford = spends && balance !== undefined ? affordability(job.lines, balance) : null;
   const param =
     job.op === 'extend'
       ? ` by ‹ ${job.months} month${job.months === 1 ? '' : 's'} ›`
@@ -120,7 +122,7 @@ function BulkBody({
       // The cost and the balance are never cut: on one line when it fits, else each on its own rows.
       if (cellWidth(` ${cost} · ${funds}`) <= width - 2) head.push(`${cost} · ${funds}`);
       else head.push(cost, funds);
-    } else if (SPENDS.has(job.op)) {
+    } else if (spends) {
       // The balance is not known (being read, or its read failed): the total of every line, said
       // as such, and what starting now means. "Only the affordable ones" picks none until it is known.
       const { costSum, costUnknown } = pendingCounts(job.lines);
@@ -191,7 +193,7 @@ function BulkBody({
   const short = b.phase === 'preview' ? rowsOf(head) + 5 - height : 0;
   const hidden =
     short > 0
-      ? `Too small to show the total and the balance: the terminal needs ${short} more row${short === 1 ? '' : 's'}`
+      ? `Too small to show ${spends ? 'the total and the balance' : job.op === 'delete' ? 'what to type to confirm' : 'what it does'}: the terminal needs ${short} more row${short === 1 ? '' : 's'}`
       : null;
   const guard = useConfirmGuard(hidden);
   const note = b.phase === 'preview' && !hidden ? droppedNote(guard) : null;
