@@ -24,7 +24,7 @@ import { layoutColumns } from '../../present/lines-columns';
 import { progressStep, rowSentence, spoken, wrappedRows } from '../../present/speech';
 import { rowText } from '../../present/tables';
 import { wrapWords } from '../../present/wrap';
-import { type BulkState, bulkBalance } from '../../store/bulk-slice';
+import { type BulkState, bulkBalance, bulkRefusal } from '../../store/bulk-slice';
 import { loaded } from '../../store/types';
 import { DialogFrame } from '../components/DialogFrame';
 import { TableRow } from '../components/SpokenRow';
@@ -82,7 +82,12 @@ function BulkBody({
   const balance = useApp((s) => (b.phase === 'preview' ? bulkBalance(s) : loaded(s.account)?.credits));
   const balanceRead = useApp((s) => s.account.status);
   const balanceError = useApp((s) => (s.account.status === 'error' ? s.account.error : null));
-  const readAgain = useApp((s) => keyHint(s, 'bulk.readBalance', 'reads it again'));
+  // Named once: when the start is refused for the balance not being known, the refusal names the key.
+  const readAgain = useApp((s) =>
+    s.bulk && bulkRefusal(s.bulk, bulkBalance(s))?.code === 'balanceUnknown'
+      ? null
+      : keyHint(s, 'bulk.readBalance', 'reads it again'),
+  );
   const refusedText = useApp(bulkRefusedText);
   const scroll = useApp((s) => s.scroll.bulk);
   const { job } = b;
