@@ -25,7 +25,6 @@ import { progressStep, rowSentence, spoken, wrappedRows } from '../../present/sp
 import { rowText } from '../../present/tables';
 import { wrapWords } from '../../present/wrap';
 import { type BulkState, bulkBalance, bulkRefusal } from '../../store/bulk-slice';
-import { loaded } from '../../store/types';
 import { DialogFrame } from '../components/DialogFrame';
 import { TableRow } from '../components/SpokenRow';
 import { glyph } from '../glyphs';
@@ -77,9 +76,9 @@ function BulkBody({
     keyHint(s, 'bulk.retry', 'retries the failed and cancelled ones (quoted again first)'),
   );
   const recheckHint = useApp((s) => keyHint(s, 'bulk.recheck', 'checks the unknown ones'));
-  // What the preview judges against: the balance only while its read stands (bulkBalance); what the
-  // job's end compares with, the balance last read.
-  const balance = useApp((s) => (b.phase === 'preview' ? bulkBalance(s) : loaded(s.account)?.credits));
+  // What the preview judges against, and what the job's end compares with: the balance only while
+  // it is the service's word (bulkBalance; the header says the same balance stale otherwise).
+  const balance = useApp(bulkBalance);
   const balanceRead = useApp((s) => s.account.status);
   const balanceError = useApp((s) => (s.account.status === 'error' ? s.account.error : null));
   // Named once: when the start is refused for the balance not being known, the refusal names the key.
