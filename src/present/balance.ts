@@ -27,6 +27,10 @@ export const staleText = (b: BalanceShown): string =>
 export const balanceText = (b: BalanceShown): string =>
   `${credits(b.credits)}${b.stale ? ` (${staleText(b)})` : ''}`;
 
+/** "1,000 credits (stale)": the same in fewer cells, for a narrow header. */
+export const balanceShortText = (b: BalanceShown): string =>
+  `${credits(b.credits)}${b.stale ? ' (stale)' : ''}`;
+
 /** "1,000 now", or "1,000 (stale, as of 16:20)": a dialog's balance before a change. */
 export const balanceNowText = (b: BalanceShown): string =>
   `${creditsText(b.credits)} ${b.stale ? `(${staleText(b)})` : 'now'}`;

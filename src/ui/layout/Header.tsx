@@ -1,7 +1,7 @@
 import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { cellWidth, counted, countText, credits, fitWidth } from '../../domain/format';
 import { runwayText } from '../../domain/runway';
-import { balanceText } from '../../present/balance';
+import { balanceShortText, balanceText } from '../../present/balance';
 import { selectRunway } from '../../store/runway-slice';
 import { selectBalanceShown } from '../../store/selectors';
 import { loaded } from '../../store/types';
@@ -40,6 +40,7 @@ export function Header({ width }: { readonly width: number }) {
       : shown === undefined
         ? ''
         : `${balanceText(shown)}${low ? ' (low)' : ''}`,
+    ...(shown?.stale && !quiet ? { moneyShort: `${balanceShortText(shown)}${low ? ' (low)' : ''}` } : {}),
     lines: linesCount === undefined ? '' : counted(linesCount, 'line'),
     // Why it is stale, where the runway goes first when the line is short (a runway worked out from a
     // stale balance is no better).
