@@ -18,8 +18,10 @@ import { typedText } from '../domain/line-form';
 import { type Months, stepConnections, stepMonths } from '../domain/steps';
 import { validateJob } from '../services/changes/validate';
 import { describeError } from '../services/describe-error';
+import type { AppState } from './app-store';
 import type { GetState, SetState, StoreDeps } from './deps';
-import { type Account, failedLast, type Load, loaded } from './types';
+import { selectBalanceToJudge } from './selectors';
+import { loaded } from './types';
 import { selectScreen } from './view-stack';
 
 /** A job's id: node:crypto is loaded when a bulk job is planned, not at the app's start (≈ 2–5 ms of CPU and ≈ 2 MB resident: docs/PERFORMANCE.md). */
@@ -72,12 +74,12 @@ export interface BulkSlice {
 /**
  * The balance the bulk preview judges a job against: the one read last, also while it is read again
  * (as the preview does when it opens: a new balance re-arms the confirm), but not once a read of it
- * failed, nor while it is read again after that. Undefined: not known (never read, or its read
- * failed), and the preview says so (reading it, or why not) rather than judge by an older balance.
+ * failed, nor while it is read again after that: the balance every place shows as stale
+ * (selectors.ts `selectBalanceToJudge`). Undefined: not known, and the preview says so (reading it,
+ * or why not) rather than judge by an older balance.
  */
-export function bulkBalance(s: { readonly account: Load<Account> }): number | undefined {
-  return failedLast(s.account) ? undefined : loaded(s.account)?.credits;
-}
+export const bulkBalance = (s: Pick<AppState, 'account' | 'bulk' | 'balanceAt'>): number | undefined =>
+  selectBalanceToJudge(s);
 
 /** Why the job cannot start now: the rule's code (the change service's), or the dialog's own. */
 export interface BulkRefusal {

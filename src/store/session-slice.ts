@@ -9,6 +9,9 @@ export interface SessionSlice {
   readonly target: Target;
   readonly readOnly: boolean;
   readonly account: Load<Account>;
+  /** When the balance shown was last the service's word (a read, or a change's reply), or null:
+   *  what a stale balance is said "as of" (store/selectors.ts `selectBalanceShown`). */
+  readonly balanceAt: number | null;
   /** Per-status and per-type counts for the account summary (totalHits of filtered queries). */
   readonly counts: Load<StatusCounts>;
   loadAccount: () => Promise<void>;
@@ -26,6 +29,7 @@ export interface SessionSlice {
 
 export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps): SessionSlice {
   let accountSeq = 0;
+  const now = deps.now ?? Date.now;
   let countsSeq = 0;
   // The drift judgement waits for the journal's first read, made in chunks (a long journal read at
   // once blocked the first frame and the keys for seconds); until then no verdict is shown. The
@@ -55,6 +59,7 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
     target: deps.target,
     readOnly: deps.readOnly ?? false,
     account: { status: 'idle' },
+    balanceAt: null,
     counts: { status: 'idle' },
 
     async loadAccount() {
@@ -71,7 +76,7 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
       });
       try {
         const { account: data, judge } = await readAccountToJudge(deps.client, storeWatch(deps, get));
-        if (seq === accountSeq) set({ account: { status: 'ready', data } });
+        if (seq === accountSeq) set({ account: { status: 'ready', data }, balanceAt: now() });
         // Judged for drift even when a newer read owns the screen: a drift is said once, so never dropped.
         judgeInTurn(judge);
       } catch (err) {
@@ -92,19 +97,19 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
       const a = get().account;
       if (!('data' in a) || !a.data || credits >= a.data.credits) return;
       accountSeq++;
-      set({ account: { status: 'ready', data: { ...a.data, credits } } });
+      set({ account: { status: 'ready', data: { ...a.data, credits } }, balanceAt: now() });
     },
 
     accountRead(account) {
       accountSeq++;
-      set({ account: { status: 'ready', data: account } });
+      set({ account: { status: 'ready', data: account }, balanceAt: now() });
     },
 
     balanceAfter(credits) {
       const data = loaded(get().account);
       if (!data) return;
       accountSeq++;
-      set({ account: { status: 'ready', data: { ...data, credits } } });
+      set({ account: { status: 'ready', data: { ...data, credits } }, balanceAt: now() });
     },
 
     async loadCounts() {

@@ -198,7 +198,7 @@ describe('counts, rate and balance around a resume', () => {
     const running = markAndStart(store, lines);
     await until(() => Boolean(store.getState().bulk?.paused));
     expect(selectBalanceStale(store.getState())).toBe(true);
-    await until(() => stripAnsi(header.lastFrame() ?? '').includes('(stale)'));
+    await until(() => stripAnsi(header.lastFrame() ?? '').includes('(stale, as of '));
     await proxy.up();
     await running;
     expect(selectBalanceStale(store.getState())).toBe(false);

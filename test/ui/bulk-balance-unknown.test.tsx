@@ -84,6 +84,8 @@ async function balanceNotReadYet() {
 }
 
 const again = () => `${keyHintText('bulk.readBalance')} reads it again`;
+/** How many times the screen names the key that reads the balance again: once is enough. */
+const timesAgain = (app: App) => dialog(app.frame()).split(again()).length - 1;
 
 describe('the bulk preview with the balance unknown', () => {
   it('only the affordable ones: Enter is refused with the reason and a key that reads the balance again; once read, Enter asks again, then starts', async () => {
@@ -94,6 +96,7 @@ describe('the bulk preview with the balance unknown', () => {
     await app.waitFrame(
       (f) => f.includes('ONLY THE AFFORDABLE ONES') && f.includes(`The balance is not known yet: ${again()}`),
     );
+    expect(timesAgain(app), app.frame()).toBe(1);
     // The picked count is not shown as if it were known.
     expect(app.frame()).not.toMatch(/\d+ of \d+ affordable/);
     expect(footer(app).join('  ')).not.toContain('Enter');
@@ -121,6 +124,7 @@ describe('the bulk preview with the balance unknown', () => {
     expect(f).toContain('the balance is unknown');
     expect(f).toContain('the service refuses the lines it does not cover (nothing is charged for those)');
     expect(f).toContain(again());
+    expect(timesAgain(app), app.frame()).toBe(1);
     expect(f).toMatch(/Total \d+ credits/);
     expectFooterTrue(app.store.getState(), 'all lines, balance read failed');
     await app.confirm('bulk.start');

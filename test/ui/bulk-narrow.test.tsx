@@ -61,7 +61,7 @@ describe('the bulk dialog at 60 columns', () => {
     await app.type(String(pendingCounts(app.store.getState().bulk!.job.lines).pending));
     await app.waitFrame((f) => f.includes('Too small'));
     expect(dialogText(app.frame())).toMatch(
-      /Too small to show the total and the balance: the terminal needs \d+ more rows?/,
+      /Too small to show what to type to confirm: the terminal needs \d+ more rows?/,
     );
     expect(footerHints(app.store.getState()).join('  ')).not.toMatch(/Enter/);
     expect(app.frame().split('\n').at(-1)).not.toMatch(/Enter/);

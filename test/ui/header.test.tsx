@@ -46,6 +46,22 @@ describe('the header at narrow widths (issue 23)', () => {
     expect(at60).toContain('2,623 marked');
   });
 
+  it('a stale balance says since when while it fits, and stays stale, whole, with the badges, when it does not', () => {
+    const stale = {
+      ...parts,
+      money: '1,234,567.50 credits (stale, as of 16:20) (low)',
+      moneyShort: '1,234,567.50 credits (stale) (low)',
+    };
+    expect(joined(layoutHeader(100, stale))).toContain('(stale, as of 16:20)');
+    // 60 columns: the narrowest the app draws (present/min-size.ts).
+    for (const width of [80, 60]) {
+      const text = joined(layoutHeader(width, stale));
+      expect(text.length, `${width}: ${text}`).toBeLessThanOrEqual(width);
+      expect(text).toContain('1,234,567.50 credits (stale');
+      expect(text).toContain('[READ-ONLY] [panel-main]');
+    }
+  });
+
   it('drawn at 80 columns with marks and read-only: the account stays (shortened), every number whole', async () => {
     const env = await sandbox();
     const store = createAppStore({

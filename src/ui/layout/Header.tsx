@@ -1,8 +1,9 @@
 import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { cellWidth, counted, countText, credits, fitWidth } from '../../domain/format';
 import { runwayText } from '../../domain/runway';
+import { balanceShortText, balanceText } from '../../present/balance';
 import { selectRunway } from '../../store/runway-slice';
-import { selectBalance, selectBalanceStale } from '../../store/selectors';
+import { selectBalanceShown } from '../../store/selectors';
 import { loaded } from '../../store/types';
 import { useApp } from '../store-context';
 import { color } from '../theme';
@@ -11,9 +12,10 @@ import { layoutHeader } from './header-items';
 /** One line: account email, credits, lines count, the target and badges. */
 export function Header({ width }: { readonly width: number }) {
   const email = useApp((s) => loaded(s.account)?.email ?? '…');
-  const balance = useApp(selectBalance);
-  // Not the service's word any more (it cannot be reached): said, not shown as current.
-  const stale = useApp(selectBalanceStale);
+  // Not the service's word any more (a read failed, or it cannot be reached): said, with since when,
+  // never shown as current; the same state every place that shows the balance reads.
+  const shown = useApp(selectBalanceShown);
+  const balance = shown?.credits;
   const linesCount = useApp((s) => loaded(s.account)?.lines_count);
   const accountError = useApp((s) => (s.account.status === 'error' ? s.account.error : null));
   const target = useApp((s) => s.target.label);
@@ -35,11 +37,14 @@ export function Header({ width }: { readonly width: number }) {
     email,
     money: quiet
       ? 'balance: said when the job ends'
-      : balance === undefined
+      : shown === undefined
         ? ''
-        : `${credits(balance)}${low ? ' (low)' : ''}${stale ? ' (stale)' : ''}`,
+        : `${balanceText(shown)}${low ? ' (low)' : ''}`,
+    ...(shown?.stale && !quiet ? { moneyShort: `${balanceShortText(shown)}${low ? ' (low)' : ''}` } : {}),
     lines: linesCount === undefined ? '' : counted(linesCount, 'line'),
-    runway,
+    // Why it is stale, where the runway goes first when the line is short (a runway worked out from a
+    // stale balance is no better).
+    runway: accountError ? `account not read: ${accountError}` : runway,
     drift:
       drift === null ? '' : `balance moved ${drift > 0 ? '+' : '−'}${credits(Math.abs(drift))} unexplained`,
     marked: marked && !quiet ? `${countText(marked)} marked` : '',
@@ -48,14 +53,14 @@ export function Header({ width }: { readonly width: number }) {
   const room = Math.max(0, width - cellWidth(laid.badges));
   return (
     <Box width={width}>
-      {accountError ? (
+      {accountError && shown === undefined ? (
         <Text bold color={color('ui.accent')} wrap="truncate">
           {fitWidth(` linedesk  account: ${accountError}`, room)}
         </Text>
       ) : (
         <Text bold color={color('ui.accent')} wrap="truncate">
           {laid.head}
-          <Text color={low ? color('tone.warning') : undefined} inverse={low}>
+          <Text color={low || shown?.stale ? color('tone.warning') : undefined} inverse={low}>
             {laid.money}
           </Text>
           {laid.rest}

@@ -5,6 +5,8 @@ export interface HeaderParts {
   readonly email: string;
   /** The balance, always shown (the money is what the header is for). */
   readonly money: string;
+  /** The balance in fewer cells ("1,000 credits (stale)"), for a line too short for `money`. */
+  readonly moneyShort?: string;
   /** "2,623 lines", or ''. */
   readonly lines: string;
   /** "2,623 marked", or ''. */
@@ -49,7 +51,9 @@ export function layoutHeader(width: number, p: HeaderParts): HeaderLayout {
     const l = layoutWith(width, p, extra, x.upTo);
     if (l) return l;
   }
-  return { head: ' ', money: p.money, rest: '', badges: p.badges };
+  const last = { head: ' ', money: p.money, rest: '', badges: p.badges };
+  const wide = cellWidth(last.head) + cellWidth(last.money) + cellWidth(last.badges) > width;
+  return wide && p.moneyShort ? { ...last, money: p.moneyShort } : last;
 }
 
 function layoutWith(width: number, p: HeaderParts, extra: string, upTo: number): HeaderLayout | null {

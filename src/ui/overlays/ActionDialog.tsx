@@ -2,9 +2,11 @@ import { Text, useIsScreenReaderEnabled } from 'ink';
 import { hint, keyHintText } from '../../commands/keymap';
 import { extendedExpiry, newLineExpiry } from '../../domain/estimate';
 import { absoluteText, cellWidth, credits, creditsText, fitWidth } from '../../domain/format';
+import { type BalanceShown, balanceNowText } from '../../present/balance';
 import { spoken } from '../../present/speech';
 import { wrapWords } from '../../present/wrap';
 import { type ActionState, confirmBlocker, SPENDS } from '../../store/action-slice';
+import { selectBalanceShown } from '../../store/selectors';
 import { loaded } from '../../store/types';
 import { DialogFrame } from '../components/DialogFrame';
 import { glyph } from '../glyphs';
@@ -35,14 +37,16 @@ const LABEL_COLS = 20;
  */
 export function ActionDialog({ width, height }: { readonly width: number; readonly height: number }) {
   const a = useApp((s) => s.action);
-  const balance = useApp((s) => loaded(s.account)?.credits);
+  // The balance as the header shows it: a stale one is said stale, with since when, never "now".
+  const balanceShown = useApp(selectBalanceShown);
+  const balance = balanceShown?.credits;
   // A line whose earlier change turned out open while the dialog is up: the service's rule says so.
   const unsettled = useApp((s) => s.unsettled);
   const held = useApp((s) => s.held);
   const open = { unsettled, held };
   // Read aloud, a row is its whole sentence (Ink wraps the aria-label): the message stays one row.
   const rowWidth = useIsScreenReaderEnabled() ? Number.POSITIVE_INFINITY : width - LABEL_COLS;
-  const all = (a ? (a.phase === 'review' ? review(a, balance) : outcome(a, rowWidth)) : []).map(toRow);
+  const all = (a ? (a.phase === 'review' ? review(a, balanceShown) : outcome(a, rowWidth)) : []).map(toRow);
   const title = a ? ` ${TITLES[a.op]} ${a.line?.username ?? ''}` : '';
   const fit = a?.phase === 'review' ? fitRows(all, title, width, height) : { rows: all, hidden: null };
   const guard = useConfirmGuard(fit.hidden);
@@ -84,7 +88,7 @@ export function ActionDialog({ width, height }: { readonly width: number; readon
   );
 }
 
-type Cells = [string, string, ('tone.error' | 'tone.success' | 'ui.badge')?];
+type Cells = [string, string, ('tone.error' | 'tone.success' | 'tone.warning' | 'ui.badge')?];
 
 /** The rows needed to decide, by label: what is changed, what it costs, the balance before and after. */
 const MUST = new Set([
@@ -103,7 +107,7 @@ const toRow = ([k, v, tone]: Cells): Row => ({ k, v, tone, must: MUST.has(k) });
 interface Row {
   readonly k: string;
   readonly v: string;
-  readonly tone?: 'tone.error' | 'tone.success' | 'ui.badge';
+  readonly tone?: 'tone.error' | 'tone.success' | 'tone.warning' | 'ui.badge';
   /** Needed to decide: the line, its change, the cost, the balance. Shown whole or not confirmable. */
   readonly must?: boolean;
 }
@@ -129,7 +133,8 @@ function fitRows(
   };
 }
 
-function review(a: ActionState, balance: number | undefined): Cells[] {
+function review(a: ActionState, shown: BalanceShown | undefined): Cells[] {
+  const balance = shown?.credits;
   const now = Date.now();
   const rows: Cells[] = [];
   const body = a.body as Record<string, unknown> | null;
@@ -175,12 +180,12 @@ function review(a: ActionState, balance: number | undefined): Cells[] {
           ? `unknown: ${a.quote.error}`
           : 'asking the server…';
     rows.push(['Cost', costText, a.quote.status === 'error' ? 'tone.error' : undefined]);
-    if (balance !== undefined) {
-      const after = cost !== undefined ? balance - cost : undefined;
+    if (shown !== undefined) {
+      const after = cost !== undefined ? shown.credits - cost : undefined;
       rows.push([
         'Balance',
-        `${creditsText(balance)} now → ${after === undefined ? '?' : creditsText(after)} after`,
-        after !== undefined && after < 0 ? 'tone.error' : undefined,
+        `${balanceNowText(shown)} → ${after === undefined ? '?' : creditsText(after)} after`,
+        after !== undefined && after < 0 ? 'tone.error' : shown.stale ? 'tone.warning' : undefined,
       ]);
     }
   }

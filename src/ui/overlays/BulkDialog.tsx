@@ -24,8 +24,7 @@ import { layoutColumns } from '../../present/lines-columns';
 import { progressStep, rowSentence, spoken, wrappedRows } from '../../present/speech';
 import { rowText } from '../../present/tables';
 import { wrapWords } from '../../present/wrap';
-import { type BulkState, bulkBalance } from '../../store/bulk-slice';
-import { loaded } from '../../store/types';
+import { type BulkState, bulkBalance, bulkRefusal } from '../../store/bulk-slice';
 import { DialogFrame } from '../components/DialogFrame';
 import { TableRow } from '../components/SpokenRow';
 import { glyph } from '../glyphs';
@@ -77,17 +76,24 @@ function BulkBody({
     keyHint(s, 'bulk.retry', 'retries the failed and cancelled ones (quoted again first)'),
   );
   const recheckHint = useApp((s) => keyHint(s, 'bulk.recheck', 'checks the unknown ones'));
-  // What the preview judges against: the balance only while its read stands (bulkBalance); what the
-  // job's end compares with, the balance last read.
-  const balance = useApp((s) => (b.phase === 'preview' ? bulkBalance(s) : loaded(s.account)?.credits));
+  // What the preview judges against, and what the job's end compares with: the balance only while
+  // it is the service's word (bulkBalance; the header says the same balance stale otherwise).
+  const balance = useApp(bulkBalance);
   const balanceRead = useApp((s) => s.account.status);
   const balanceError = useApp((s) => (s.account.status === 'error' ? s.account.error : null));
-  const readAgain = useApp((s) => keyHint(s, 'bulk.readBalance', 'reads it again'));
+  // Named once: when the start is refused for the balance not being known, the refusal names the key.
+  const readAgain = useApp((s) =>
+    s.bulk && bulkRefusal(s.bulk, bulkBalance(s))?.code === 'balanceUnknown'
+      ? null
+      : keyHint(s, 'bulk.readBalance', 'reads it again'),
+  );
   const refusedText = useApp(bulkRefusedText);
   const scroll = useApp((s) => s.scroll.bulk);
   const { job } = b;
   const count = job.lines.length;
-  const afford = balance !== undefined ? affordability(job.lines, balance) : null;
+  const spends = SPENDS.has(job.op);
+  // A job that spends nothing (a delete, an unsuspend) says nothing of the balance or affordability.
+  const afford = spends && balance !== undefined ? affordability(job.lines, balance) : null;
   const param =
     job.op === 'extend'
       ? ` by ‹ ${job.months} month${job.months === 1 ? '' : 's'} ›`
@@ -120,7 +126,7 @@ function BulkBody({
       // The cost and the balance are never cut: on one line when it fits, else each on its own rows.
       if (cellWidth(` ${cost} · ${funds}`) <= width - 2) head.push(`${cost} · ${funds}`);
       else head.push(cost, funds);
-    } else if (SPENDS.has(job.op)) {
+    } else if (spends) {
       // The balance is not known (being read, or its read failed): the total of every line, said
       // as such, and what starting now means. "Only the affordable ones" picks none until it is known.
       const { costSum, costUnknown } = pendingCounts(job.lines);
@@ -191,7 +197,7 @@ function BulkBody({
   const short = b.phase === 'preview' ? rowsOf(head) + 5 - height : 0;
   const hidden =
     short > 0
-      ? `Too small to show the total and the balance: the terminal needs ${short} more row${short === 1 ? '' : 's'}`
+      ? `Too small to show ${spends ? 'the total and the balance' : job.op === 'delete' ? 'what to type to confirm' : 'what it does'}: the terminal needs ${short} more row${short === 1 ? '' : 's'}`
       : null;
   const guard = useConfirmGuard(hidden);
   const note = b.phase === 'preview' && !hidden ? droppedNote(guard) : null;

@@ -5,12 +5,14 @@ import { counted, countText, credits, creditsText, fitWidth } from '../../domain
 import { affordableCount } from '../../domain/pricing';
 import { type Runway, runwayText } from '../../domain/runway';
 import { type StatusCountsIn, statusGroups } from '../../domain/status-groups';
+import { staleText } from '../../present/balance';
 import type { Column } from '../../present/lines-columns';
 import { RUNWAY_COLUMNS } from '../../present/runway-columns';
 import { rowSentence, spoken } from '../../present/speech';
 import { layoutColumns, PACKAGE_COLUMNS, rowText } from '../../present/tables';
 import type { DriftReport } from '../../services/balance-watch';
 import { selectRunway } from '../../store/runway-slice';
+import { selectBalanceShown } from '../../store/selectors';
 import { loaded } from '../../store/types';
 import { LoadState } from '../components/LoadState';
 import { TableRow } from '../components/SpokenRow';
@@ -21,6 +23,8 @@ import { color } from '../theme';
 export function AccountScreen({ width, height }: { readonly width: number; readonly height: number }) {
   const account = useApp((s) => s.account);
   const counts = useApp((s) => s.counts);
+  // The balance as the header says it: a stale one said stale, with since when.
+  const shown = useApp(selectBalanceShown);
   const packages = useApp((s) => s.packages);
   const runwayLoad = useApp((s) => s.runway);
   const runway = useApp(selectRunway);
@@ -33,7 +37,10 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
   if (acct) {
     lines.push(
       ['Email', acct.email],
-      ['Credits', creditsText(acct.credits)],
+      [
+        'Credits',
+        shown?.stale ? `${creditsText(shown.credits)} (${staleText(shown)})` : creditsText(acct.credits),
+      ],
       ['Runway', runwayLine(runway, runwayLoad.status === 'error' ? runwayLoad.error : null)],
       ...(apart ? [['Not counted', apart] as [string, string]] : []),
       ...(drifted ? [['Drift', drifted] as [string, string]] : []),

@@ -4,9 +4,11 @@ import { hint, keyHint, keyHintText } from '../../commands/keymap';
 import { counted, countText, credits, creditsText } from '../../domain/format';
 import type { RenewalsPlan } from '../../domain/renewals';
 import { centredWindow } from '../../domain/scroll';
+import { type BalanceShown, staleText } from '../../present/balance';
 import { rowSentence, spokenPageSize } from '../../present/speech';
 import { layoutColumns, RENEWAL_COLUMNS, rowText } from '../../present/tables';
 import { selectRenewalsItems, selectRenewalsPlan } from '../../store/renewals-slice';
+import { selectBalanceShown } from '../../store/selectors';
 import { loaded } from '../../store/types';
 import { LoadState } from '../components/LoadState';
 import { TableRow } from '../components/SpokenRow';
@@ -16,7 +18,7 @@ import { color } from '../theme';
 import { usePageRows } from '../use-page-rows';
 
 /** The summary under the title: the total, what the balance covers, the low-balance warning. */
-export function totalText(plan: RenewalsPlan, months: number, balance: number | null): string {
+export function totalText(plan: RenewalsPlan, months: number, balance: BalanceShown | undefined): string {
   const free = plan.groups.find((g) => g.group === 'unsuspend')?.count ?? 0;
   const unsuspend = free ? `${counted(free, 'suspended line')} with paid time: unsuspend (free)` : '';
   if (!plan.renewable) return ['Nothing to renew in this window.', unsuspend].filter(Boolean).join(' · ');
@@ -24,11 +26,13 @@ export function totalText(plan: RenewalsPlan, months: number, balance: number | 
     `${counted(plan.renewable, 'line')} to renew for ${counted(months, 'month')}: ~${credits(plan.total)} (estimate)`,
   ];
   if (plan.unpriced) parts.push(`${counted(plan.unpriced, 'line')} without a price`);
-  if (balance !== null)
+  // A stale balance (the header says so too) is said stale here, with since when.
+  const stale = balance?.stale ? ` (${staleText(balance)})` : '';
+  if (balance !== undefined)
     parts.push(
       plan.covered >= plan.renewable
-        ? 'the balance covers all'
-        : `the balance (${creditsText(balance)}) covers ${countText(plan.covered)}`,
+        ? `the balance${stale} covers all`
+        : `the balance (${creditsText(balance.credits)}${balance.stale ? `, ${staleText(balance)}` : ''}) covers ${countText(plan.covered)}`,
     );
   // Last: the money comes first on a narrow screen.
   if (unsuspend) parts.push(unsuspend);
@@ -44,7 +48,7 @@ export function RenewalsScreen({ width, height }: { readonly width: number; read
   const marked = useApp((s) => s.marked);
   // Named only while marking works (not in read-only mode, not with nothing to renew).
   const markHint = useApp((s) => keyHint(s, 'renewals.markAll', 'marks every renewable line'));
-  const balance = useApp((s) => loaded(s.account)?.credits ?? null);
+  const balance = useApp(selectBalanceShown);
   const data = loaded(load);
   const isSpoken = useIsScreenReaderEnabled();
   const now = data?.at ?? 0;
@@ -71,7 +75,7 @@ export function RenewalsScreen({ width, height }: { readonly width: number; read
       <LoadState load={load} what="renewals" />
       {plan && (
         <Text
-          color={balance !== null && plan.covered < plan.renewable ? color('ui.badge') : undefined}
+          color={balance !== undefined && plan.covered < plan.renewable ? color('ui.badge') : undefined}
           wrap="truncate"
         >
           {` ${totalText(plan, months, balance)}`}
