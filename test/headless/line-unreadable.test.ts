@@ -4,7 +4,9 @@
  * the error says the server sent it in a form that does not read.
  */
 import { describe, expect, it } from 'vitest';
+import { broken, withBrokenItem } from '../helpers/broken-item';
 import { envFor, headless } from '../helpers/headless';
+import { DEMO_KEY, sandbox } from '../helpers/sandbox';
 import { listOnlyServer } from '../helpers/scripted-server';
 
 const good = {
@@ -40,6 +42,26 @@ describe('line: a line the server sends in a form that does not read', () => {
       expect(err.message).toMatch(/"brokenline01" .*does not read/);
       // Not proven absent: the one code for it, as a line of --stdin gets (docs/SCRIPTING.md).
       expect(err.code).toBe('line_unsettled');
+    } finally {
+      await srv.close();
+    }
+  });
+
+  it('of a username longer than the 60 characters a row shows: matched whole, never "not found"', async () => {
+    const { sb } = await sandbox({ lines: 40 });
+    const long = `brokenline${'x'.repeat(70)}`;
+    const srv = await withBrokenItem(sb.baseUrl, () => ({ ...broken, username: long }));
+    try {
+      const env = envFor(srv.baseUrl, DEMO_KEY);
+      const r = await headless(['line', long, '--json'], { env });
+      const err = JSON.parse(r.stderr.trim().split('\n').at(-1)!).error;
+      expect(err.code).toBe('line_unsettled');
+      expect(err.message).toBe(
+        `"${long}" was not readable (listed by the server in a form that does not read)`,
+      );
+      // Where it is shown it is cut: the listing names it by its first 60 characters.
+      const listed = await headless(['lines', '--limit', '100', '--json'], { env });
+      expect(listed.stderr).toContain(`Left out: unreadable line ${long.slice(0, 60)}…: connections`);
     } finally {
       await srv.close();
     }

@@ -19,8 +19,11 @@ export const broken = {
   created_at: '2026-06-02T09:46:43.000Z',
 };
 
-/** The sandbox, with every list reply carrying one item that does not read (on its last page). */
-export async function withBrokenItem(target: string) {
+/**
+ * The sandbox, with every list reply carrying one item that does not read (on its last page): `item`
+ * (asked each reply, so a test may change it between lookups), `broken` unless told.
+ */
+export async function withBrokenItem(target: string, item: () => typeof broken = () => broken) {
   return scriptedServer(async (req, res) => {
     // The sandbox may be closed first at a test's end: a request then is dropped, never thrown.
     const up = await fetch(`${target}${req.url}`, {
@@ -45,8 +48,9 @@ export async function withBrokenItem(target: string) {
     }
     const page = JSON.parse(text);
     const s = u.searchParams.get('search');
-    if (page.nextOffset === null && (!s || broken.username.includes(s) || broken.id.includes(s))) {
-      page.lines.push(broken);
+    const bad = item();
+    if (page.nextOffset === null && (!s || bad.username.includes(s) || bad.id.includes(s))) {
+      page.lines.push(bad);
       page.totalHits++;
       page.totalReturns++;
     }
