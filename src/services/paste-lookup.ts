@@ -1,4 +1,4 @@
-import type { LineListItem, LinesPage } from '../api/contract';
+import { type LineListItem, type LinesPage, SEARCH_MAX } from '../api/contract';
 import { countText } from '../domain/format';
 import type { ServiceClient } from './client';
 import { PAGE_MAX, type WalkOptions, walkWhole } from './page-walk';
@@ -183,6 +183,12 @@ export async function lookupPasted(
     const worker = async () => {
       while (next < left.length && !needWalk && !opts.cancelled()) {
         const k = left[next++]!;
+        // A key longer than a search may be cannot be searched for (the request is refused before it
+        // is sent, and the whole lookup with it): the walk settles it, and the rest.
+        if (k.length > SEARCH_MAX) {
+          needWalk = true;
+          break;
+        }
         const page = await client.listLines({ search: k, limit: PAGE_MAX });
         if (!settle(page.lines, k, page.lines.length >= page.totalHits)) needWalk = true;
         opts.progress(found.size + ambiguous.size);
