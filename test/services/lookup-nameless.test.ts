@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client';
+import { lookUpToMarkAgain } from '../../src/services/changes/recovery';
 import { findInService } from '../../src/services/find-lines';
 import { lookupPasted, unsettledText, unsettledWhy } from '../../src/services/paste-lookup';
 import { withNamelessLine } from '../helpers/broken-item';
@@ -60,6 +61,22 @@ describe('a lookup that met an item whose id does not read', () => {
     expect(r.unreached).toEqual([...nobody, far.username]);
     expect(r.unreadable).toEqual([nameless.username]);
     expect(r.unidentified).toEqual([]);
+  });
+});
+
+describe('the resume offer marking lines again, among items whose id does not read', () => {
+  it('one not listed readably is "not identified", never "not found" nor "not readable"', async () => {
+    const { client, nameless } = await namelessAt(40, 5);
+    const absent = '7d4b0e52-64d9-4c3e-9a57-0c2b1e9f3a10';
+    const r = await lookUpToMarkAgain(client, [absent, nameless.id], {
+      whole: true,
+      cancelled: () => false,
+    });
+    // The line sent without its id is the second: it may be either, so neither is proven absent.
+    expect(r.notIdentified).toEqual([absent, nameless.id]);
+    expect(r.notReadable).toEqual([]);
+    expect(r.notFound).toEqual([]);
+    expect(r.found).toEqual([]);
   });
 });
 
