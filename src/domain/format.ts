@@ -182,6 +182,24 @@ export function positionText(offset: number, count: number, total: number): stri
   return `${countText(offset + 1)}–${countText(offset + count)} of ${countText(total)}`;
 }
 
+/** Characters of a name a server sent shown at most where it names an item that did not read. */
+export const SHOWN_NAME = 60;
+
+/**
+ * A name as shown where it names an item that did not read: its first SHOWN_NAME characters (code
+ * points), and "…" when there were more. For display only: the item keeps its whole name, and a
+ * lookup compares that (a name cut and then compared would answer to the wrong line or to none).
+ */
+export function shownName(name: string): string {
+  let n = 0;
+  let end = 0;
+  for (const c of name) {
+    if (n++ === SHOWN_NAME) return `${name.slice(0, end)}…`;
+    end += c.length;
+  }
+  return name;
+}
+
 /** A list item the server sent that could not be read, as a row: who, and which field was wrong. */
 export function unreadableText(u: {
   index: number;
@@ -190,5 +208,6 @@ export function unreadableText(u: {
   field: string;
   message: string;
 }): string {
-  return `unreadable line ${u.username ?? u.id ?? `#${u.index + 1}`}: ${u.field} (${u.message})`;
+  const who = u.username ?? u.id;
+  return `unreadable line ${who === null ? `#${u.index + 1}` : shownName(who)}: ${u.field} (${u.message})`;
 }

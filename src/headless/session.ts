@@ -262,20 +262,21 @@ export async function withServices(ctx: Ctx, body: (services: Services) => Promi
       },
       lookup,
       lookupOne: async (item) => {
-        const { found, ambiguous, unreached, unreadable } = await lookup([item]);
+        const looked = await lookup([item]);
+        const { found, ambiguous } = looked;
         const line = found.get(item);
         if (line) return { line };
         const several = ambiguous.get(item);
         // Not found is said only when the whole list was read; else why not, in the one wording, and
         // the one code for a line not proven absent (a line of --stdin gets it too: commands/change.ts).
-        const why = unsettledWhy({ unreached, unreadable }, item);
+        const why = unsettledWhy(looked, item);
         return {
           failure: several
             ? { code: 'line_ambiguous', message: ambiguityText(item, several), path: null, exit: EXIT.failed }
             : {
                 code: why ? 'line_unsettled' : 'line_not_found',
                 message: why
-                  ? `"${item.trim()}" was ${unsettledText(why)}`
+                  ? `"${item.trim()}" was ${unsettledText(why, undefined, looked.nameless)}`
                   : `No line answers to "${item.trim()}"`,
                 path: null,
                 exit: EXIT.failed,

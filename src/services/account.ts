@@ -1,4 +1,5 @@
 import type { UnreadableItem } from '../api/contract';
+import { shownName } from '../domain/format';
 import type { ServiceClient } from './client';
 import { countExpired } from './expired-count';
 
@@ -34,5 +35,5 @@ export async function countLines(client: ServiceClient, now: number): Promise<St
 export function skippedText(what: string, skipped: readonly UnreadableItem[]): string {
   const first = skipped[0]!;
   const n = skipped.length;
-  return `${n} ${what}${n === 1 ? '' : 's'} the server sent could not be read and ${n === 1 ? 'is' : 'are'} left out (${first.username ?? `#${first.index + 1}`} ${first.field}: ${first.message})`;
+  return `${n} ${what}${n === 1 ? '' : 's'} the server sent could not be read and ${n === 1 ? 'is' : 'are'} left out (${first.username === null ? `#${first.index + 1}` : shownName(first.username)} ${first.field}: ${first.message})`;
 }

@@ -6,9 +6,9 @@ import type { ServiceClient } from './client';
 import { describeError } from './describe-error';
 import { matchNotes, type Notes } from './notes';
 import {
-  findInPages,
   lookupPasted,
   type PasteLookup,
+  resolveInPages,
   type Unsettled,
   unsettledText,
   unsettledWhy,
@@ -124,14 +124,15 @@ export async function findInService(
   const unread = bad
     ? `${countText(bad)} line${bad === 1 ? ' the search matches was' : 's the search matches were'} ${unsettledText('unreadable')}`
     : null;
-  /** The id's walk met an item of that id (or one whose id does not read) in a form that does not read. */
+  const isId = (id: string | null) => id !== null && id.toLowerCase() === t.toLowerCase();
+  /** The id's walk met an item of that id in a form that does not read: a line there, unread. */
   let idUnread = false;
   if (looksLikeId(t) && !found.some((l) => isExact(l, t))) {
     let pages = 0;
     let walked = 0;
     let of = 0;
     try {
-      const hits = await findInPages(
+      const walk = await resolveInPages(
         { listLines: (q) => client.listLines(q, { signal }) },
         [t, t.toLowerCase()],
         {
@@ -142,19 +143,25 @@ export async function findInService(
             of = p.total;
           },
           onUnreadable: (p) => {
-            if (p.unreadable.some((u) => !u.id || u.id.toLowerCase() === t.toLowerCase())) idUnread = true;
+            if (p.unreadable.some((u) => isId(u.id))) idUnread = true;
           },
         },
       );
-      const hit = hits.get(t) ?? hits.get(t.toLowerCase());
+      const hit = walk.found.get(t) ?? walk.found.get(t.toLowerCase());
       if (hit) {
         found.unshift(hit);
         total++;
       } else if (idUnread) {
-        // Met unread (said once: by the search's count when it matched it too); not "not reached".
-        if (!bad) note = `the id's line was ${unsettledText('unreadable')}`;
-      } else if (walked < of)
+        // Met unread: a line there (said once: by the search's count when it matched that item too).
+        if (!page.unreadable.some((u) => isId(u.id)))
+          note = `the id's line was ${unsettledText('unreadable')}`;
+      } else if (walk.cut || walked + walk.unread < of)
+        // Stopped before the end (or the list gave fewer than it counts): not reached is the stronger
+        // reason, whatever the pages read held.
         note = `the id was looked for in the first ${countText(walked)} of ${countText(of)} lines only${signal.aborted ? ' (time limit)' : ''}`;
+      else if (walk.idless)
+        // The whole list read, but an item whose id did not read may be the id's line.
+        note = `the id's line was ${unsettledText('unidentified', undefined, walk.idless)}`;
     } catch (err) {
       // The search's own answer still stands; only the walk for the id stopped.
       if (signal.aborted)
@@ -165,7 +172,7 @@ export async function findInService(
   const ranked = rankMatches(found, t);
   const byNote = notes
     ? await linesByNote(client, notes, t, ranked, signal)
-    : { lines: [], notLookedUp: 0, unreadable: 0 };
+    : { lines: [], notLookedUp: 0, unreadable: 0, unidentified: 0 };
   const lines = [...ranked, ...byNote.lines].slice(0, MAX_PER_SOURCE);
   const far = notesUnsettledText(byNote);
   return {
@@ -181,29 +188,41 @@ const NOTE_LOOKUPS = MAX_PER_SOURCE;
 export const NOTE_WALK_PAGES = 20;
 
 /**
- * `1 line whose note matches was not looked up (the lookup reads 20 pages at most)` and/or `… was not
- * readable (listed by the server in a form that does not read)`, joined by "; ", or null: what a notes
- * lookup did not settle, each by its true reason (`unsettledText`; never "not found": only a walk of
- * the whole list proves a line absent). The one sentence of the find, the browser and the commands.
+ * `1 line whose note matches was not looked up (the lookup reads 20 pages at most)`, `… was not
+ * readable (listed by the server in a form that does not read)` and/or `… was not identified (it may
+ * be one of the lines the server listed in a form that does not read)`, joined by "; ", or null: what
+ * a notes lookup did not settle, each by its true reason (`unsettledText`; never "not found": only a
+ * walk of the whole list proves a line absent). The one sentence of the find, the browser and the
+ * commands.
  */
-export function notesUnsettledText(n: Pick<ByNote, 'notLookedUp' | 'unreadable'>): string | null {
+export function notesUnsettledText(
+  n: Pick<ByNote, 'notLookedUp' | 'unreadable' | 'unidentified'>,
+): string | null {
   const one = (count: number, why: Unsettled) =>
     count
       ? `${countText(count)} line${count === 1 ? ' whose note matches was' : 's whose notes match were'} ${unsettledText(why, why === 'unreached' ? NOTE_WALK_PAGES : undefined)}`
       : '';
   return (
-    [one(n.notLookedUp, 'unreached'), one(n.unreadable, 'unreadable')].filter(Boolean).join('; ') || null
+    [one(n.notLookedUp, 'unreached'), one(n.unreadable, 'unreadable'), one(n.unidentified, 'unidentified')]
+      .filter(Boolean)
+      .join('; ') || null
   );
 }
 
-/** The lines found by their note, and how many noted lines the lookup did not reach. */
+/** The lines found by their note, and how many noted lines the lookup did not settle, by why. */
 export interface ByNote {
   readonly lines: readonly LineListItem[];
   /** Noted lines the lookup's walk (NOTE_WALK_PAGES at most) did not reach: not known absent. */
   readonly notLookedUp: number;
   /** Noted lines the server lists in a form that does not read: there, unread. */
   readonly unreadable: number;
+  /** Noted lines the whole list read did not show, but that may be one of its items whose id or
+   *  username did not read: not known absent either. */
+  readonly unidentified: number;
 }
+
+/** What a notes lookup is given: the paste lookup's answer. */
+type NotesLookup = Pick<PasteLookup, 'found' | 'unreached' | 'unreadable' | 'unidentified'>;
 
 /** What the notes lookup says of one noted line: its line, not settled and why (`Unsettled`), or null: proven absent. */
 type NotedLine = LineListItem | Unsettled | null;
@@ -212,13 +231,14 @@ type NotedLine = LineListItem | Unsettled | null;
  * Each noted line of `ids` (in their order) as `lookup` (the paste lookup, its walk at most
  * NOTE_WALK_PAGES) finds it: by the username kept with its note, else its id, and checked against the
  * id. One the walk did not reach is `'unreached'`, one listed in a form that does not read
- * `'unreadable'` (neither known absent); one proven absent (the
- * whole list read), or whose kept username names another line now, is null.
+ * `'unreadable'`, one that may be an item whose id or username did not read `'unidentified'` (none
+ * known absent); one proven absent (the whole list read), or whose kept username names another line
+ * now, is null.
  */
 export async function lookUpNotedEach(
   notes: Notes,
   ids: readonly string[],
-  lookup: (keys: readonly string[]) => Promise<Pick<PasteLookup, 'found' | 'unreached' | 'unreadable'>>,
+  lookup: (keys: readonly string[]) => Promise<NotesLookup>,
 ): Promise<Map<string, NotedLine>> {
   const each = new Map<string, NotedLine>();
   if (!ids.length) return each;
@@ -240,7 +260,7 @@ export async function lookUpNoted(
   notes: Notes,
   text: string,
   skip: ReadonlySet<string>,
-  lookup: (keys: readonly string[]) => Promise<Pick<PasteLookup, 'found' | 'unreached' | 'unreadable'>>,
+  lookup: (keys: readonly string[]) => Promise<NotesLookup>,
 ): Promise<ByNote> {
   // Bounded: a search matching many notes, or the note of a line gone, never costs a request per
   // note and a walk of the whole list.
@@ -250,12 +270,14 @@ export async function lookUpNoted(
   const lines: LineListItem[] = [];
   let notLookedUp = 0;
   let unreadable = 0;
+  let unidentified = 0;
   for (const got of (await lookUpNotedEach(notes, ids, lookup)).values()) {
     if (got === 'unreached') notLookedUp++;
     else if (got === 'unreadable') unreadable++;
+    else if (got === 'unidentified') unidentified++;
     else if (got) lines.push(got);
   }
-  return { lines, notLookedUp, unreadable };
+  return { lines, notLookedUp, unreadable, unidentified };
 }
 
 /** The lines whose note matches the text (lookUpNoted), after those the search found. */

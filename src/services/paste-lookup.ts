@@ -1,4 +1,5 @@
-import type { LineListItem, LinesPage } from '../api/contract';
+import { type LineListItem, type LinesPage, SEARCH_MAX } from '../api/contract';
+import { countText } from '../domain/format';
 import type { ServiceClient } from './client';
 import { PAGE_MAX, type WalkOptions, walkWhole } from './page-walk';
 
@@ -10,31 +11,42 @@ export interface PasteLookup {
   /** Items no line answers to, in the order pasted. */
   readonly missing: readonly string[];
   /**
-   * Of `missing`, those the walk that would have settled them stopped before (at `maxPages`, or
-   * cancelled): not known absent. Never one of `unreadable`.
+   * Of `missing`, those an item the server listed in a form that does not read answers to by its
+   * whole id or username: a line is there, unread (reached or not: the stronger word).
+   */
+  readonly unreadable: readonly string[];
+  /**
+   * Of `missing`, the others the walk that would have settled them stopped before (at `maxPages`, or
+   * cancelled): not known absent.
    */
   readonly unreached: readonly string[];
   /**
-   * Of `missing`, those an item the server listed in a form that does not read answers to (its id or
-   * username), or may (every one, once such an item's id or username does not read either): a line
-   * is there, unread. The rest of `missing`, in neither list, are proven absent: the whole list was read.
+   * Of `missing`, the others when the whole list was read but `nameless` items in it did not read
+   * their id or username: any of those may be the line, so none is proven absent.
    */
-  readonly unreadable: readonly string[];
+  readonly unidentified: readonly string[];
+  /** Items met whose id or username did not read (by the walk that settled the rest; 0: none). */
+  readonly nameless: number;
 }
 
-/** Why a lookup left an item it did not find unsettled (not proven absent): `PasteLookup`'s two lists. */
-export type Unsettled = 'unreached' | 'unreadable';
+/**
+ * Why a lookup left an item it did not find unsettled (not proven absent): `PasteLookup`'s three
+ * lists, each item in one at most. Every one is said by `unsettledText`, never "not found".
+ */
+export type Unsettled = 'unreached' | 'unreadable' | 'unidentified';
 
 /** Why `item` (as given) was left unsettled, or null: found, ambiguous, or proven absent. */
 export function unsettledWhy(
-  lookup: Pick<PasteLookup, 'unreached' | 'unreadable'>,
+  lookup: Pick<PasteLookup, 'unreached' | 'unreadable' | 'unidentified'>,
   item: string,
 ): Unsettled | null {
   return setOf(lookup.unreadable).has(item)
     ? 'unreadable'
     : setOf(lookup.unreached).has(item)
       ? 'unreached'
-      : null;
+      : setOf(lookup.unidentified).has(item)
+        ? 'unidentified'
+        : null;
 }
 
 /** Each list's items as a set, made once: asked once per item missing (a paste or --stdin of 100,000
@@ -51,11 +63,15 @@ function setOf(list: readonly string[]): ReadonlySet<string> {
 /**
  * The one wording of why a lookup did not settle an item, after "was"/"were" (the notes, the resume
  * offer, the commands): `not looked up (the lookup reads 20 pages at most)` (`maxPages`: the limit it
- * stopped at; none: it stopped first, cancelled or its output closed), or `not readable (listed by
- * the server in a form that does not read)`. Never "not found": only a whole list read proves that.
+ * stopped at; none: it stopped first, cancelled or its output closed), `not readable (listed by the
+ * server in a form that does not read)` (an item of that id or username), or `not identified (it may
+ * be one of the 2 lines the server listed in a form that does not read)` (`nameless`: how many, when
+ * known). Never "not found": only a whole list read proves that.
  */
-export function unsettledText(why: Unsettled, maxPages?: number): string {
+export function unsettledText(why: Unsettled, maxPages?: number, nameless?: number): string {
   if (why === 'unreadable') return 'not readable (listed by the server in a form that does not read)';
+  if (why === 'unidentified')
+    return `not identified (it may be ${nameless === 1 ? 'the line' : nameless ? `one of the ${countText(nameless)} lines` : 'one of the lines'} the server listed in a form that does not read)`;
   return `not looked up (${maxPages === undefined ? 'the lookup stopped before it read the whole list' : `the lookup reads ${maxPages} pages at most`})`;
 }
 
@@ -132,12 +148,13 @@ export async function lookupPasted(
   const isSettled = (k: string) => found.has(k) || ambiguous.has(k);
   /** Ids and usernames (lower case) of items read that do not read: a line there, not proven absent. */
   const unreadable = new Set<string>();
-  /** Met an item whose id or username does not read: it may be any item missing, none proven absent. */
-  let nameless = false;
   const noteUnreadable = (page: LinesPage) => {
     for (const name of unreadableNames(page)) unreadable.add(name);
-    if (page.unreadable.some((bad) => !bad.id || !bad.username)) nameless = true;
   };
+  /** Items met whose id or username does not read (each may be any item missing): of the first
+   *  page when it held the whole list, else of the walk's last pass (a list walked again is counted
+   *  again from its start). */
+  let nameless = 0;
   const settle = (lines: readonly LineListItem[], k: string, whole: boolean) => {
     const r = resolveItem(lines, k);
     // Every hit on this page (whole): no other spelling of the name is left on a later one.
@@ -156,7 +173,7 @@ export async function lookupPasted(
     const whole = first.nextOffset === null && first.lines.length >= first.totalHits;
     for (const k of keys) settle(first.lines, k, whole);
     opts.progress(found.size + ambiguous.size);
-    if (whole) return byItem(items, found, ambiguous, true, unreadable, nameless);
+    if (whole) return byItem(items, found, ambiguous, true, unreadable, namelessOf(first));
   }
   let left = keys.filter((k) => !isSettled(k));
   const pages = total === null ? null : walkPagesFor(total);
@@ -166,6 +183,12 @@ export async function lookupPasted(
     const worker = async () => {
       while (next < left.length && !needWalk && !opts.cancelled()) {
         const k = left[next++]!;
+        // A key longer than a search may be cannot be searched for (the request is refused before it
+        // is sent, and the whole lookup with it): the walk settles it, and the rest.
+        if (k.length > SEARCH_MAX) {
+          needWalk = true;
+          break;
+        }
         const page = await client.listLines({ search: k, limit: PAGE_MAX });
         if (!settle(page.lines, k, page.lines.length >= page.totalHits)) needWalk = true;
         opts.progress(found.size + ambiguous.size);
@@ -189,16 +212,28 @@ export async function lookupPasted(
     for (const [key, line] of got.found) found.set(key, line);
     for (const [key, lines] of got.ambiguous) ambiguous.set(key, lines);
     reachedAll = !got.cut;
+    nameless = got.nameless;
   }
   opts.progress(found.size + ambiguous.size);
   return byItem(items, found, ambiguous, reachedAll, unreadable, nameless);
 }
 
-/** The ids and usernames, in lower case, of a page's items that do not read (a line there all the same). */
+/**
+ * The ids and usernames, whole and in lower case, of a page's items that do not read (a line there
+ * all the same): a key that is one of them names a line there, unread.
+ */
 export function unreadableNames(page: Pick<LinesPage, 'unreadable'>): string[] {
   return page.unreadable.flatMap((bad) =>
     [bad.id, bad.username].flatMap((n) => (n ? [n.toLowerCase()] : [])),
   );
+}
+
+/** How many of a page's items that do not read did not read their id or username either: each may
+ *  be any line asked for. */
+export function namelessOf(page: Pick<LinesPage, 'unreadable'>): number {
+  let n = 0;
+  for (const bad of page.unreadable) if (!bad.id || !bad.username) n++;
+  return n;
 }
 
 /** The lookup by each item as given (trimmed keys inside). */
@@ -210,8 +245,8 @@ function byItem(
   reachedAll: boolean,
   /** Ids and usernames (lower case) of items met that do not read: what is missing by them is not. */
   unreadable: ReadonlySet<string>,
-  /** An item met did not read its id or username: any item missing may be that one. */
-  nameless: boolean,
+  /** Items met that did not read their id or username: any item missing may be one of them. */
+  nameless: number,
 ): PasteLookup {
   const out = {
     found: new Map<string, LineListItem>(),
@@ -226,12 +261,17 @@ function byItem(
     else if (several) out.ambiguous.set(item, several);
     else missing.push(item);
   }
-  // An item of that name that does not read is the stronger word: a line is there, reached or not.
-  // One whose id or username does not read may be any of them: none is then proven absent.
-  const isBad = (i: string) => nameless || unreadable.has(i.trim().toLowerCase());
-  const bad = missing.filter(isBad);
-  const unreached = reachedAll ? [] : missing.filter((i) => !isBad(i));
-  return { ...out, missing, unreached, unreadable: bad };
+  // Each by the truest reason it has: an item of that name that does not read (a line is there,
+  // reached or not); else a walk that stopped before the end; else, the whole list read, items whose
+  // id or username did not read (any may be it). None is then proven absent.
+  const bad: string[] = [];
+  const unreached: string[] = [];
+  const unidentified: string[] = [];
+  for (const i of missing)
+    if (unreadable.has(i.trim().toLowerCase())) bad.push(i);
+    else if (!reachedAll) unreached.push(i);
+    else if (nameless) unidentified.push(i);
+  return { ...out, missing, unreadable: bad, unreached, unidentified, nameless };
 }
 
 /**
@@ -249,7 +289,12 @@ export async function findInPages(
   return (await resolveInPages(client, keys, opts)).found;
 }
 
-async function resolveInPages(
+/**
+ * `findInPages`, and what the walk could not settle: whether it was cut short, and how many items of
+ * its last pass did not read (`unread`), and of those did not read their id or username (`nameless`)
+ * or their id (`idless`): any of those may be a line asked for.
+ */
+export async function resolveInPages(
   client: Pick<ServiceClient, 'listLines'>,
   keys: readonly string[],
   opts: WalkOptions & { readonly onUnreadable?: (page: LinesPage) => void },
@@ -260,6 +305,12 @@ async function resolveInPages(
   ambiguous: Map<string, readonly LineListItem[]>;
   /** The walk stopped before the list's end (cancelled, or at its page limit). */
   cut: boolean;
+  /** Items of the walk's last pass whose id or username did not read (`namelessOf`). */
+  nameless: number;
+  /** Of those, the items whose id did not read. */
+  idless: number;
+  /** Items of the walk's last pass that did not read (whatever their names). */
+  unread: number;
 }> {
   // Keys by their trimmed lower case: a line is a candidate for every key its id or username folds to.
   const byLower = new Map<string, string[]>();
@@ -285,9 +336,19 @@ async function resolveInPages(
         ? Promise.resolve(page)
         : client.listLines({ offset, limit });
     },
-    () => ({ candidates: new Map<string, LineListItem[]>(), exact: new Set<string>() }),
-    ({ candidates, exact }, page) => {
+    () => ({
+      candidates: new Map<string, LineListItem[]>(),
+      exact: new Set<string>(),
+      nameless: 0,
+      idless: 0,
+      unread: 0,
+    }),
+    (state, page) => {
+      const { candidates, exact } = state;
       opts.onUnreadable?.(page);
+      state.nameless += namelessOf(page);
+      state.unread += page.unreadable.length;
+      for (const bad of page.unreadable) if (!bad.id) state.idless++;
       for (const l of page.lines) {
         for (const key of [
           ...(byLower.get(l.username.toLowerCase()) ?? []),
@@ -309,5 +370,6 @@ async function resolveInPages(
     if (r.kind === 'found' && (r.exact || !cut)) found.set(key, r.line);
     else if (r.kind === 'ambiguous' && !cut) ambiguous.set(key, r.lines);
   }
-  return { found, ambiguous, cut };
+  const { nameless, idless, unread } = walk;
+  return { found, ambiguous, cut, nameless, idless, unread };
 }

@@ -168,7 +168,7 @@ export function createFindSlice(set: SetState, get: GetState, deps: StoreDeps): 
           several
             ? ambiguityText(text, several)
             : why
-              ? `"${text.trim()}" was ${unsettledText(why)}`
+              ? `"${text.trim()}" was ${unsettledText(why, undefined, got.nameless)}`
               : `No line answers to "${text.trim()}"`,
           'error',
         );

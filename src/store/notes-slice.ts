@@ -39,6 +39,8 @@ export interface LocalFound {
   readonly notLookedUp: number;
   /** Matching notes whose line the server lists in a form that does not read: not gone either. */
   readonly unreadable: number;
+  /** Matching notes whose line may be one of the items whose id or username did not read: not gone. */
+  readonly unidentified: number;
 }
 
 export interface NotesSlice {
@@ -105,7 +107,7 @@ export const selectLocalRows = (s: { localMatches: LocalMatches | null; query: L
   const m = s.localMatches;
   return m?.load.status === 'ready' &&
     m.search === s.query.search &&
-    (m.load.data.notLookedUp || m.load.data.unreadable)
+    (m.load.data.notLookedUp || m.load.data.unreadable || m.load.data.unidentified)
     ? 1
     : 0;
 };
@@ -264,6 +266,7 @@ export function createNotesSlice(set: SetState, get: GetState, deps: StoreDeps):
         const lines = ids.map((i) => fresh(i)?.line ?? null);
         const notLookedUp = ids.filter((i) => fresh(i)?.far === 'unreached').length;
         const unreadable = ids.filter((i) => fresh(i)?.far === 'unreadable').length;
+        const unidentified = ids.filter((i) => fresh(i)?.far === 'unidentified').length;
         const q = get().query;
         set({
           localMatches: {
@@ -275,9 +278,10 @@ export function createNotesSlice(set: SetState, get: GetState, deps: StoreDeps):
                 lines: lines.filter(
                   (l): l is LineListItem => l !== null && !serverFinds(l, search) && passesFilters(l, q, at),
                 ),
-                gone: lines.filter((l) => l === null).length - notLookedUp - unreadable,
+                gone: lines.filter((l) => l === null).length - notLookedUp - unreadable - unidentified,
                 notLookedUp,
                 unreadable,
+                unidentified,
               },
             },
           },

@@ -176,7 +176,7 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
         const absent = missing.filter((i) => !unsettledWhy(got, i));
         const why = (w: Unsettled) => {
           const these = missing.filter((i) => unsettledWhy(got, i) === w);
-          return these.length ? `; ${unsettledText(w)}: ${namesText(these)}` : '';
+          return these.length ? `; ${unsettledText(w, undefined, got.nameless)}: ${namesText(these)}` : '';
         };
         const over = cut ? ` (the first ${countText(items.length)} taken; ${countText(cut)} left out)` : '';
         // A name several lines answer to ignoring case is named with them, never guessed.
@@ -184,7 +184,7 @@ export function createSelectionSlice(set: SetState, get: GetState, deps: StoreDe
         const short = missing.length + ambiguous.size > 0;
         get().notify(
           short
-            ? `Marked ${countText(found.size)} of ${countText(items.length)} pasted${over}${absent.length ? `; not found: ${namesText(absent)}` : ''}${why('unreached')}${why('unreadable')}${clashes.length ? `; ${namesText(clashes, 2)}` : ''}`
+            ? `Marked ${countText(found.size)} of ${countText(items.length)} pasted${over}${absent.length ? `; not found: ${namesText(absent)}` : ''}${why('unreached')}${why('unreadable')}${why('unidentified')}${clashes.length ? `; ${namesText(clashes, 2)}` : ''}`
             : `Marked all ${countText(found.size)} pasted${over}`,
           short ? 'warning' : 'success',
         );

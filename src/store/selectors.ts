@@ -137,6 +137,7 @@ export const noMarks = (): Record<MarkAgain, number> => ({
   'not found': 0,
   'not looked up': 0,
   'not readable': 0,
+  'not identified': 0,
   'lookup failed': 0,
 });
 

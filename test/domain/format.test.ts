@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditsText, positionText } from '../../src/domain/format';
+import { creditsText, positionText, SHOWN_NAME, shownName } from '../../src/domain/format';
 
 const intl = (n: number) =>
   Number.isInteger(n)
@@ -27,5 +27,17 @@ describe('positionText', () => {
     expect(positionText(0, 20, 240)).toBe('1–20 of 240');
     expect(positionText(986, 34, 100_000)).toBe('987–1,020 of 100,000');
     expect(positionText(0, 0, 0)).toBe('0 of 0');
+  });
+});
+
+describe('shownName (a name of an item that did not read, as shown)', () => {
+  it('is whole up to SHOWN_NAME characters, else cut there with "…", never inside a character', () => {
+    expect(SHOWN_NAME).toBe(60);
+    expect(shownName('')).toBe('');
+    expect(shownName('a'.repeat(60))).toBe('a'.repeat(60));
+    expect(shownName('a'.repeat(61))).toBe(`${'a'.repeat(60)}…`);
+    // Code points, not UTF-16 units: an emoji is one character, never half of one.
+    expect(shownName('😀'.repeat(60))).toBe('😀'.repeat(60));
+    expect(shownName(`${'a'.repeat(59)}😀😀`)).toBe(`${'a'.repeat(59)}😀…`);
   });
 });

@@ -4,7 +4,9 @@
  * the error says the server sent it in a form that does not read.
  */
 import { describe, expect, it } from 'vitest';
+import { broken, withBrokenItem, withNamelessLine } from '../helpers/broken-item';
 import { envFor, headless } from '../helpers/headless';
+import { DEMO_KEY, sandbox } from '../helpers/sandbox';
 import { listOnlyServer } from '../helpers/scripted-server';
 
 const good = {
@@ -40,6 +42,48 @@ describe('line: a line the server sends in a form that does not read', () => {
       expect(err.message).toMatch(/"brokenline01" .*does not read/);
       // Not proven absent: the one code for it, as a line of --stdin gets (docs/SCRIPTING.md).
       expect(err.code).toBe('line_unsettled');
+    } finally {
+      await srv.close();
+    }
+  });
+
+  it('of a username longer than the 60 characters a row shows: matched whole, never "not found"', async () => {
+    const { sb } = await sandbox({ lines: 40 });
+    const long = `brokenline${'x'.repeat(70)}`;
+    const srv = await withBrokenItem(sb.baseUrl, () => ({ ...broken, username: long }));
+    try {
+      const env = envFor(srv.baseUrl, DEMO_KEY);
+      const r = await headless(['line', long, '--json'], { env });
+      const err = JSON.parse(r.stderr.trim().split('\n').at(-1)!).error;
+      expect(err.code).toBe('line_unsettled');
+      expect(err.message).toBe(
+        `"${long}" was not readable (listed by the server in a form that does not read)`,
+      );
+      // Where it is shown it is cut: the listing names it by its first 60 characters.
+      const listed = await headless(['lines', '--limit', '100', '--json'], { env });
+      expect(listed.stderr).toContain(`Left out: unreadable line ${long.slice(0, 60)}…: connections`);
+    } finally {
+      await srv.close();
+    }
+  });
+
+  it('whose id does not read: a name no line that reads has may be it, said so (not "not readable")', async () => {
+    const { sb, client } = await sandbox({ lines: 40 });
+    const [line] = (await client.listLines({ offset: 3, limit: 1 })).lines;
+    const srv = await withNamelessLine(sb.baseUrl, line!.id);
+    try {
+      const env = envFor(srv.baseUrl, DEMO_KEY);
+      const r = await headless(['line', 'zz-nobody', '--json'], { env });
+      const err = JSON.parse(r.stderr.trim().split('\n').at(-1)!).error;
+      expect(err.code).toBe('line_unsettled');
+      expect(err.message).toBe(
+        '"zz-nobody" was not identified (it may be the line the server listed in a form that does not read)',
+      );
+      // Its username still reads: that name is a line there, unread.
+      const named = await headless(['line', line!.username, '--json'], { env });
+      expect(JSON.parse(named.stderr.trim().split('\n').at(-1)!).error.message).toBe(
+        `"${line!.username}" was not readable (listed by the server in a form that does not read)`,
+      );
     } finally {
       await srv.close();
     }

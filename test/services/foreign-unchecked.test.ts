@@ -12,7 +12,7 @@ import type { BulkJob } from '../../src/domain/bulk';
 import type { ForeignJob } from '../../src/services/changes/intent-log';
 import { type ChangeEvent, createChangeService } from '../../src/services/changes/service';
 import type { ServiceClient } from '../../src/services/client';
-import { broken, withBrokenItem } from '../helpers/broken-item';
+import { broken, withBrokenItem, withNamelessLine } from '../helpers/broken-item';
 import type { Dialect, FaultRule } from '../helpers/fault-proxy';
 import { extendJob, jobLine } from '../helpers/jobs';
 import { DEMO_KEY } from '../helpers/sandbox';
@@ -22,15 +22,19 @@ import { proxiedSandbox } from './proxied-sandbox';
 async function startWith(
   lines: number,
   pick: (all: number, env: Awaited<ReturnType<typeof proxiedSandbox>>['env']) => Promise<LineListItem>,
-  opts: { dialect?: Dialect; rules?: readonly FaultRule[]; broken?: boolean } = {},
+  opts: { dialect?: Dialect; rules?: readonly FaultRule[]; broken?: boolean; nameless?: boolean } = {},
 ) {
-  const { broken: withBroken, ...rest } = opts;
+  const { broken: withBroken, nameless, ...rest } = opts;
   const proxied = await proxiedSandbox({ lines, ...rest });
   const { env } = proxied;
   let client = proxied.client;
-  if (withBroken) {
-    // The server lists one more item, in a form that does not read (broken-item.ts).
-    const srv = await withBrokenItem(env.sb.baseUrl);
+  if (withBroken || nameless) {
+    // The server lists one more item, in a form that does not read, or its first line with no id
+    // (broken-item.ts).
+    const first = (await env.client.listLines({ limit: 1 })).lines[0]!;
+    const srv = withBroken
+      ? await withBrokenItem(env.sb.baseUrl)
+      : await withNamelessLine(env.sb.baseUrl, first.id);
     client = createClient({ baseUrl: srv.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
     cleanups.push(async () => {
       await client.close();
@@ -94,6 +98,20 @@ describe('a job recorded under another key or account', () => {
       /could not be checked: one of its lines was not readable \(listed by the server in a form that does not read\)/,
     );
     expect(r.notices[0]).not.toMatch(/longer than|not this account/);
+  });
+
+  it('a line not listed, but the list holds one whose id does not read: "could not be checked", it may be that one', async () => {
+    const r = await startWith(
+      40,
+      async (all, env) => ({ ...(await last(all, env)), id: '7d4b0e52-64d9-4c3e-9a57-0c2b1e9f3a10' }),
+      { nameless: true },
+    );
+    expect(r.adopted()).toBe(false);
+    expect(r.held).toContain('7d4b0e52-64d9-4c3e-9a57-0c2b1e9f3a10');
+    expect(r.notices[0]).toMatch(
+      /could not be checked: one of its lines was not identified \(it may be the line the server listed in a form that does not read\)/,
+    );
+    expect(r.notices[0]).not.toMatch(/not readable|not this account/);
   });
 
   it('the lookup failed: "could not be checked", and why; held', async () => {

@@ -118,8 +118,11 @@ describe('a lookup whose walk is cut short', () => {
     });
     expect(r.found.get('user7')?.id).toBe('id007');
     expect(r.missing).toEqual(['id120', 'nobody']);
-    // The whole list was read, but the item that did not read may be either: neither is "not found".
-    expect(r.unreadable).toEqual(['id120', 'nobody']);
+    // The whole list was read, but the item that did not read may be either: neither is "not found",
+    // nor said "not readable" (no item of that name was listed): it may be that item.
+    expect(r.unidentified).toEqual(['id120', 'nobody']);
+    expect(r.nameless).toBe(1);
+    expect(r.unreadable).toEqual([]);
     expect(r.unreached).toEqual([]);
   });
 });

@@ -63,6 +63,10 @@ describe('a line read again that does not read', () => {
       expect(line.state).toBe('skipped');
       expect(notFoundAgain(line)).toBe(false);
       expect(leftToReview(line)).toBe(true);
+      // No item of its id was listed: it may be the one that did not read, not "the server sent it".
+      expect(line.detail).toBe(
+        'not sent: read again, it may be one of the lines the server sent in a form that does not read; nothing charged: run it again',
+      );
     }
   });
 });

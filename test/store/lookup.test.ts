@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client';
 import type { LineListItem } from '../../src/api/contract';
 import { lookupPasted, resolveItem } from '../../src/services/paste-lookup';
 import { storeOnSandbox } from '../helpers/app';
-import { broken } from '../helpers/broken-item';
-import { sandbox } from '../helpers/sandbox';
+import { broken, withNamelessLine } from '../helpers/broken-item';
+import { DEMO_KEY, sandbox } from '../helpers/sandbox';
 import { brokenLines } from '../helpers/unreached';
 
 /**
@@ -175,5 +176,29 @@ describe('one lookup for a username or id', () => {
     expect(store.getState().flash?.text).toBe(
       `"${broken.username}" was not readable (listed by the server in a form that does not read)`,
     );
+  });
+
+  it('paste to mark: a name no line that reads has, with a line listed without its id, may be that one: "not identified"', async () => {
+    const env = await sandbox({ lines: 40 });
+    const [line] = (await env.client.listLines({ offset: 7, limit: 1 })).lines;
+    const srv = await withNamelessLine(env.sb.baseUrl, line!.id);
+    const client = createClient({ baseUrl: srv.baseUrl, apiKey: DEMO_KEY, retry: { maxAttempts: 1 } });
+    try {
+      const { store } = await storeOnSandbox({}, { client }, env);
+      await store.getState().markPasted(`${line!.username}\nnosuchpasted99`);
+      const text = store.getState().flash?.text ?? '';
+      expect(text).toMatch(/Marked 0 of 2 pasted/);
+      // Its username reads: that one is there, unread; the other may be it: neither "not found".
+      expect(text).toContain(
+        `not readable (listed by the server in a form that does not read): ${line!.username}`,
+      );
+      expect(text).toContain(
+        'not identified (it may be the line the server listed in a form that does not read): nosuchpasted99',
+      );
+      expect(text).not.toMatch(/not found/);
+    } finally {
+      await client.close();
+      await srv.close();
+    }
   });
 });

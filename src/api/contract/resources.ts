@@ -88,7 +88,11 @@ export const Line = lazySchema(() =>
 );
 export type Line = z.output<typeof Line>;
 
-/** An item of a list that could not be read: where it was, who it was if that much is readable, why. */
+/**
+ * An item of a list that could not be read: where it was, who it was if that much is readable, why.
+ * `id` and `username` are whole (sanitized): a lookup compares them with the name asked for; only
+ * where they are shown are they cut (domain/format.ts `shownName`).
+ */
 export interface UnreadableItem {
   readonly index: number;
   readonly id: string | null;
@@ -97,8 +101,9 @@ export interface UnreadableItem {
   readonly message: string;
 }
 
+/** An unreadable item's id or name, whole (never cut here: it is compared; the display cuts it). */
 const textOf = (v: unknown): string | null =>
-  typeof v === 'string' ? sanitize(v).slice(0, 60) : typeof v === 'number' ? String(v) : null;
+  typeof v === 'string' ? sanitize(v) : typeof v === 'number' ? String(v) : null;
 
 /**
  * An array, as `z.array(z.unknown())` reads it (the same issue when it is not one), without a zod

@@ -290,7 +290,7 @@ async function changeMany(ctx: Ctx, r: Run, p: ChangeParams): Promise<number> {
       notFound.push(item);
       if (why && !several) notProvenAbsent.push(item);
       out.message(
-        `stdin line ${at}: ${several ? ambiguityText(item, several) : why ? `"${item}" was ${unsettledText(why)}` : `no line answers to "${item}"`}; left out, the others go on`,
+        `stdin line ${at}: ${several ? ambiguityText(item, several) : why ? `"${item}" was ${unsettledText(why, undefined, looked.nameless)}` : `no line answers to "${item}"`}; left out, the others go on`,
         'yellow',
       );
     } else lines.set(l.id, l);

@@ -246,7 +246,9 @@ export function linesCommand(ctx: Ctx): Promise<number> {
         const byNote = noted.lines.filter((l) => passesFilters(l, req.query, now));
         // Not reached, or not readable, is not absent: said, never left out in silence.
         notLookedUp = noted.notLookedUp;
-        notReadable = noted.unreadable;
+        // One that may be an item whose id or username did not read is counted with them: a script
+        // reads `notReadable` as "not proven absent, by an item that does not read".
+        notReadable = noted.unreadable + noted.unidentified;
         const why = notesUnsettledText(noted);
         if (why) out.message(why, 'yellow');
         const more = byNote.slice(0, Math.max(0, want - printed - kept.length));

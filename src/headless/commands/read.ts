@@ -193,7 +193,7 @@ export function lineCommand(ctx: Ctx): Promise<number> {
       // is said, never passed over.
       const noted = await linesByNote(sv, wanted);
       const byNote = noted.lines;
-      const far = noted.notLookedUp + noted.unreadable;
+      const far = noted.notLookedUp + noted.unreadable + noted.unidentified;
       const farText = notesUnsettledText(noted);
       if (byNote.length === 1 && !far) got = { line: byNote[0]! };
       else if (byNote.length)

@@ -11,7 +11,7 @@ import type { LineListItem } from '../../api/contract';
 import { type BulkJob, type BulkLine, planChanged, toBulkLine } from '../../domain/bulk';
 import { extendedExpiry } from '../../domain/estimate';
 import type { ServiceClient } from '../client';
-import { findInPages, lookupPasted, unreadableNames } from '../paste-lookup';
+import { findInPages, lookupPasted, namelessOf, unreadableNames } from '../paste-lookup';
 import { findLine } from './evidence';
 
 type Since = 'marked' | 'shown' | 'looked up';
@@ -58,6 +58,8 @@ export async function readAgain(
   let found: ReadonlyMap<string, LineListItem>;
   // Ids (lower case) met only as items that do not read: the line is there, just not readable.
   const unreadable = new Set<string>();
+  // Ids (lower case) not met, but the list held items whose id or username did not read: any may be it.
+  const unidentified = new Set<string>();
   if (pending.length === 1) {
     // One line: at most two searches; the walk only for a server whose search matches neither.
     const [one] = pending;
@@ -70,8 +72,7 @@ export async function readAgain(
             onUnreadable: (page) => {
               for (const name of unreadableNames(page)) unreadable.add(name);
               // One whose id or username does not read may be this line: not proven gone.
-              if (page.unreadable.some((bad) => !bad.id || !bad.username))
-                unreadable.add(one!.id.toLowerCase());
+              if (namelessOf(page)) unidentified.add(one!.id.toLowerCase());
             },
           });
   } else {
@@ -83,6 +84,7 @@ export async function readAgain(
     found = r.found;
     // No page limit (a cancel returns below): nothing is unreached; what does not read is said so.
     for (const id of r.unreadable) unreadable.add(id.toLowerCase());
+    for (const id of r.unidentified) unidentified.add(id.toLowerCase());
   }
   if (opts.cancelled()) return null;
   const since = opts.since ?? 'marked';
@@ -91,8 +93,17 @@ export async function readAgain(
     lines: job.lines.map((l) => {
       if (l.state !== 'pending' || l.id.startsWith('new:')) return l;
       const hit = found.get(l.id);
+      const id = l.id.toLowerCase();
       const server =
-        hit?.id === l.id ? hit : !hit && unreadable.has(l.id.toLowerCase()) ? 'unreadable' : null;
+        hit?.id === l.id
+          ? hit
+          : hit
+            ? null
+            : unreadable.has(id)
+              ? 'unreadable'
+              : unidentified.has(id)
+                ? 'unidentified'
+                : null;
       const [fresh, shown] = freshLine(job, l, server, opts.nowMs, since);
       opts.seen?.(fresh, shown);
       return fresh;
@@ -145,7 +156,7 @@ function notSent(
 function freshLine(
   job: BulkJob,
   l: BulkLine,
-  now: LineListItem | 'unreadable' | null,
+  now: LineListItem | 'unreadable' | 'unidentified' | null,
   nowMs: number,
   since: Since,
 ): [BulkLine, LineListItem | null] {
@@ -156,6 +167,14 @@ function freshLine(
       l,
       'changed',
       'not sent: read again, the server sent it in a form that does not read; nothing charged: run it again',
+    );
+  // Not among the lines that read, but the server sent some whose id or username did not read: it may
+  // be one of them, so not known gone either (it stays marked, to review and run again).
+  if (now === 'unidentified')
+    return notSent(
+      l,
+      'changed',
+      'not sent: read again, it may be one of the lines the server sent in a form that does not read; nothing charged: run it again',
     );
   if (!now)
     return notSent(l, 'gone', `${NOT_FOUND} (deleted or moved since it was ${since}); nothing charged`);

@@ -84,7 +84,7 @@ async function showsEvery(
   const keys = job.lines.map(keyOf);
   if (!keys.length) return false;
   try {
-    const { found, unreached, unreadable } = await lookupPasted(deps.client, keys, {
+    const { found, unreached, unreadable, unidentified, nameless } = await lookupPasted(deps.client, keys, {
       cancelled: () => false,
       progress: () => {},
       maxPages: LOOKUP_PAGES_AT_START,
@@ -95,12 +95,17 @@ async function showsEvery(
     };
     if (job.lines.every(shown)) return true;
     // One line proven absent settles it; else why the ones not shown are not known (one wording each).
-    const far = new Set([...unreached, ...unreadable]);
+    const far = new Set([...unreached, ...unreadable, ...unidentified]);
     if (job.lines.some((l) => !shown(l) && !far.has(keyOf(l)))) return false;
-    const bad = new Set(unreadable);
-    return job.lines.some((l) => !shown(l) && bad.has(keyOf(l)))
+    const some = (list: readonly string[]) => {
+      const of = new Set(list);
+      return job.lines.some((l) => !shown(l) && of.has(keyOf(l)));
+    };
+    return some(unreadable)
       ? `one of its lines was ${unsettledText('unreadable')}`
-      : `one of its lines was ${unsettledText('unreached', LOOKUP_PAGES_AT_START)}`;
+      : some(unreached)
+        ? `one of its lines was ${unsettledText('unreached', LOOKUP_PAGES_AT_START)}`
+        : `one of its lines was ${unsettledText('unidentified', undefined, nameless)}`;
   } catch (err) {
     deps.logError?.('foreign job', err);
     return `the lookup failed (${describeError(err)})`;
@@ -138,6 +143,9 @@ export interface MarkAgainLookup {
   readonly notLookedUp: readonly string[];
   /** Listed by the server in a form that does not read (paste-lookup's `unreadable`): there, unread. */
   readonly notReadable: readonly string[];
+  /** The whole list read, but it may be one of the lines listed in a form that does not read whose id
+   *  or username did not read either (paste-lookup's `unidentified`): not known absent. */
+  readonly notIdentified: readonly string[];
   /** The lookup failed (the server could not be asked): nothing is known of these. */
   readonly failed: readonly string[];
 }
@@ -157,29 +165,39 @@ export async function lookUpToMarkAgain(
     readonly logError?: ((context: string, err: unknown) => void) | undefined;
   },
 ): Promise<MarkAgainLookup> {
-  const none: MarkAgainLookup = { found: [], notFound: [], notLookedUp: [], notReadable: [], failed: [] };
+  const none: MarkAgainLookup = {
+    found: [],
+    notFound: [],
+    notLookedUp: [],
+    notReadable: [],
+    notIdentified: [],
+    failed: [],
+  };
   if (!ids.length) return none;
   try {
-    const { found, unreached, unreadable } = await lookupPasted(client, ids, {
+    const { found, unreached, unreadable, unidentified } = await lookupPasted(client, ids, {
       cancelled: opts.cancelled,
       progress: () => {},
       ...(opts.whole ? {} : { maxPages: LOOKUP_PAGES_AT_START }),
     });
     const far = new Set(unreached);
     const bad = new Set(unreadable);
+    const maybe = new Set(unidentified);
     const lines: LineListItem[] = [];
     const notFound: string[] = [];
     const notLookedUp: string[] = [];
     const notReadable: string[] = [];
+    const notIdentified: string[] = [];
     for (const id of new Set(ids)) {
       const hit = found.get(id);
       // An id found as another line's username is not this line.
       if (hit?.id === id) lines.push(hit);
       else if (bad.has(id)) notReadable.push(id);
       else if (far.has(id) || hit) notLookedUp.push(id);
+      else if (maybe.has(id)) notIdentified.push(id);
       else notFound.push(id);
     }
-    return { found: lines, notFound, notLookedUp, notReadable, failed: [] };
+    return { found: lines, notFound, notLookedUp, notReadable, notIdentified, failed: [] };
   } catch (err) {
     opts.logError?.('marks of an interrupted job', err);
     return { ...none, failed: [...new Set(ids)] };

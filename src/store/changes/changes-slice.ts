@@ -25,8 +25,9 @@ export type { ChangeHooks, Recovered };
  * Where marking a line of an interrupted job again stands (one never sent, or one it left marked to
  * review): being looked up, marked again, not found (proven: the whole list was read), not looked up
  * (the lookup at start stopped at its page limit first), not readable (listed by the server in a form
- * that does not read), or the lookup failed. The last three are looked up again by a check again
- * (resume.recheck).
+ * that does not read), not identified (the whole list read, but it may be one of the lines listed so
+ * whose id or username did not read either), or the lookup failed. The last four are looked up again
+ * by a check again (resume.recheck).
  */
 export type MarkAgain =
   | 'looking'
@@ -34,11 +35,13 @@ export type MarkAgain =
   | 'not found'
   | 'not looked up'
   | 'not readable'
+  | 'not identified'
   | 'lookup failed';
 
-/** Whether a line's lookup is to be tried again (not reached, not readable, or the lookup failed). */
+/** Whether a line's lookup is to be tried again (not reached, not readable, not identified, or the
+ *  lookup failed). */
 export const lookUpAgain = (m: MarkAgain | undefined): boolean =>
-  m === 'not looked up' || m === 'not readable' || m === 'lookup failed';
+  m === 'not looked up' || m === 'not readable' || m === 'not identified' || m === 'lookup failed';
 
 export interface ChangesSlice {
   /** Journal entries not yet on disk (a write failed); retried, and shown until written. */
@@ -166,6 +169,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
       ...r.notFound.map((id) => [id, 'not found'] as const),
       ...r.notLookedUp.map((id) => [id, 'not looked up'] as const),
       ...r.notReadable.map((id) => [id, 'not readable'] as const),
+      ...r.notIdentified.map((id) => [id, 'not identified'] as const),
       ...r.failed.map((id) => [id, 'lookup failed'] as const),
     ]);
     settle((id) => (marked.has(id) ? 'marked' : (why.get(id) ?? 'not looked up')));

@@ -165,19 +165,27 @@ type Row = [string, 'tone.error' | 'tone.success' | 'ui.muted' | undefined, stri
 /**
  * Where marking a line again stands, in words: one wording for each state, in the counts, on the
  * rows and in r's hint. "Not found" only when proven (the whole list was read); one the lookup did
- * not reach is "not looked up", one it could not read "not readable", one it failed for "lookup failed".
+ * not reach is "not looked up", one it could not read "not readable", one that may be a line whose id
+ * or username did not read "not identified", one it failed for "lookup failed".
  */
 const MARK_WORDS: Readonly<Record<MarkAgain, string>> = {
   marked: 'marked again',
   'not found': 'not found now',
   'not looked up': 'not looked up',
   'not readable': 'not readable',
+  'not identified': 'not identified',
   'lookup failed': 'lookup failed',
   looking: 'being looked up',
 };
 
 /** Not marked again, and why: the states that are. */
-const NOT_MARKED: readonly MarkAgain[] = ['not found', 'not looked up', 'not readable', 'lookup failed'];
+const NOT_MARKED: readonly MarkAgain[] = [
+  'not found',
+  'not looked up',
+  'not readable',
+  'not identified',
+  'lookup failed',
+];
 
 /**
  * Some lines by where marking them again stands (`c`), in MARK_WORDS: "3 not looked up, 1 not
@@ -205,7 +213,7 @@ function markedAgainText(c: MarkCounts): string | null {
 }
 
 /** What a check again does: the unknown outcomes checked, the lines not marked again looked up
- *  again (`again`: those, by why: not looked up, not readable, lookup failed). */
+ *  again (`again`: those, by why: not looked up, not readable, not identified, lookup failed). */
 function recheckText(unknown: boolean, again: MarkCounts | undefined): string {
   const n = again ? markTotal(again) : 0;
   if (!again || !n) return 'checks the unknown ones again';
@@ -215,11 +223,12 @@ function recheckText(unknown: boolean, again: MarkCounts | undefined): string {
 
 /**
  * Why a line to be marked again is not, or null (marked, or being looked up): its state's words,
- * with what "not looked up" and "not readable" mean (the paste lookup's words).
+ * with what "not looked up", "not readable" and "not identified" mean (the paste lookup's words).
  */
 function notMarkedText(m: MarkAgain | undefined): string | null {
   if (m === 'not looked up') return `${unsettledText('unreached', LOOKUP_PAGES_AT_START)}, not marked again`;
   if (m === 'not readable') return `${unsettledText('unreadable')}, not marked again`;
+  if (m === 'not identified') return `${unsettledText('unidentified')}, not marked again`;
   if (m === 'not found' || m === 'lookup failed') return `${MARK_WORDS[m]}, not marked again`;
   return null;
 }
