@@ -136,10 +136,11 @@ export const othersUntold = (path: string) =>
   `the intent log cannot be read (${path}): another job's change of this line cannot be ruled out`;
 
 /**
- * A job checked while the intent log cannot be read (its directory, another job's file): what other
- * jobs of the account hold cannot be told, so each question about them takes its cautious answer (no
- * balance window, none counted open; a change seen on a line may be another client's). Said once per
- * job and path by the caller; the job's lines are judged by the line alone meanwhile.
+ * A job checked while the intent log cannot be read (its directory, another job's file, or one whose
+ * job record does not read): what other jobs of the account hold cannot be told, so each question
+ * about them takes its cautious answer (no balance window, none counted open; a change seen on a line
+ * may be another client's). Said once per job and path by the caller, with what the user can do; the
+ * job's lines are judged by the line alone meanwhile.
  */
 export function sayOthersUntold(
   job: BulkJob,
@@ -148,8 +149,14 @@ export function sayOthersUntold(
   notify: Notify,
   cause: UnreadableCause,
 ): void {
+  // A file whose job record does not read will not read by itself: its lines are looked up, then it
+  // is set aside (as the refusals say it: `sayNotChecked`).
+  const what =
+    cause === 'records'
+      ? `look its lines up on the panel, then ${setAsideHow(path)}`
+      : 'fix it (its permissions, the disk)';
   notify(
-    `${unreadableLog(path, problem, cause).replace(/^t/, 'T')}: other changes of this account cannot be ruled out, so the balance does not judge ${jobNamed(job)}; its lines are judged by the line alone (a change seen may be another client's); fix it (its permissions, the disk)`,
+    `${unreadableLog(path, problem, cause).replace(/^t/, 'T')}: other changes of this account cannot be ruled out, so the balance does not judge ${jobNamed(job)}; its lines are judged by the line alone (a change seen may be another client's); ${what}`,
     'warning',
   );
 }

@@ -163,8 +163,10 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   type Untold = Unreadable;
   /**
    * The intent log's open jobs, as the questions about other jobs read them. `untold`: the log cannot
-   * be read (its directory cannot be listed or is gone, a job's file does not read): what the other
-   * jobs hold cannot be told, never read as "none". Each question then takes its cautious answer: no
+   * be read (its directory cannot be listed or is gone, a job's file does not read, or reads but its
+   * job record does not): what the other jobs hold cannot be told, never read as "none" (a file whose
+   * job cannot be told may be a job of this account in flight: its lines being sent, its charges
+   * moving the balance). Each question then takes its cautious answer: no
    * balance window opened, an open one counted closed, every line's change possibly another's; and a
    * question with none (may another job's window be open, its change of a line in flight?) refuses to
    * send. `expected`: this job is on disk, so a directory gone is unreadable, not an empty log.
@@ -181,7 +183,8 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     try {
       if (!intents.openWithDamage) return { jobs: intents.open() };
       const { jobs, damage } = intents.openWithDamage(expected);
-      const bad = damage.find((d) => d.directory || d.unread);
+      // A damaged file whose job reads is among `jobs` (its lines that may have been sent `unknown`).
+      const bad = damage.find((d) => d.directory || d.unread || d.jobId === null);
       return bad ? { jobs, untold: unreadableOf(bad) } : { jobs };
     } catch (err) {
       return { jobs: [], untold: untoldOf(err) };
