@@ -8,7 +8,7 @@
 import { type BulkJob, OPEN } from '../../domain/bulk';
 import { heldUntil } from '../../domain/proof';
 import type { Column } from '../../present/lines-columns';
-import { unreadableLog } from '../../services/changes/intent-damage';
+import { unreadableAdvice, unreadableLog } from '../../services/changes/intent-damage';
 import { type IntentDamage, loggedJobs } from '../../services/changes/intent-log';
 import type { ChangeService, Recovered } from '../../services/changes/service';
 import { describeError } from '../../services/describe-error';
@@ -247,7 +247,7 @@ function notSettled(
     case 'unreadable':
       return failed(
         'failed',
-        `was not settled: ${unreadableLog(logged.path, logged.problem, logged.cause)}; try again once it reads`,
+        `was not settled: ${unreadableLog(logged.path, logged.problem, logged.cause)}; ${unreadableAdvice(logged.path, logged.cause, 'try again once it reads')}`,
       );
     case 'open': {
       const now = logged.job.lines.find((l) => l.id === line.id);

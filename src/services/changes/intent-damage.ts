@@ -129,6 +129,20 @@ export const setAsideHow = (path: string) =>
   `set it aside by moving the file out of its directory (linedesk pending --set-aside ${path} --yes)`;
 
 /**
+ * What the user can do about a path of the log that does not read, by its cause: a job's file is set
+ * aside once its lines are looked up (one whose job record does not read will not read by itself; one
+ * that does not read at all may, so `again` first); the directory and the log are fixed where they
+ * are (`again`: what then). Every refusal and notice of such a path says it by this.
+ */
+export const unreadableAdvice = (path: string, cause: UnreadableCause, again: string): string =>
+  ({
+    file: `${again}; if it stays unreadable, look up the changes made around its time, then ${setAsideHow(path)}`,
+    records: `look its lines up on the panel, then ${setAsideHow(path)}`,
+    directory: again,
+    log: again,
+  })[cause];
+
+/**
  * Why a change seen on a line may not be this job's, when the intent log cannot be read: another
  * job's change of it (open, or ended lately) cannot be ruled out. The engine's words for the line.
  */
@@ -149,12 +163,7 @@ export function sayOthersUntold(
   notify: Notify,
   cause: UnreadableCause,
 ): void {
-  // A file whose job record does not read will not read by itself: its lines are looked up, then it
-  // is set aside (as the refusals say it: `sayNotChecked`).
-  const what =
-    cause === 'records'
-      ? `look its lines up on the panel, then ${setAsideHow(path)}`
-      : 'fix it (its permissions, the disk)';
+  const what = unreadableAdvice(path, cause, 'fix it (its permissions, the disk)');
   notify(
     `${unreadableLog(path, problem, cause).replace(/^t/, 'T')}: other changes of this account cannot be ruled out, so the balance does not judge ${jobNamed(job)}; its lines are judged by the line alone (a change seen may be another client's); ${what}`,
     'warning',
@@ -200,14 +209,8 @@ export function sayNotChecked(
   }
   for (const [path, { problem, cause, jobs }] of byPath) {
     const text = unreadablePath(path, problem, cause);
-    // A job's file: what the user can do, as the start-up notice says it. One whose job record does
-    // not read will not read by itself: its lines are looked up, then it is set aside.
-    const what = {
-      file: `${again}; if it stays unreadable, look up the changes made around its time, then ${setAsideHow(path)}`,
-      records: `look its lines up on the panel, then ${setAsideHow(path)}`,
-      directory: again,
-      log: again,
-    }[cause];
+    // A job's file: what the user can do, as the start-up notice says it.
+    const what = unreadableAdvice(path, cause, again);
     notify(`${refusal}: ${text}; ${what} (${jobs.map(jobNamed).join('; ')})`, 'error');
   }
   if (gone.length)

@@ -22,6 +22,7 @@ import {
   sayNotChecked,
   sayOthersUntold,
   takeJob,
+  unreadableAdvice,
   unreadableLog,
 } from './intent-damage';
 import {
@@ -1027,7 +1028,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       if (logged?.kind === 'unreadable') {
         free();
         throw new Error(
-          `${unreadableLog(logged.path, logged.problem, logged.cause)}; nothing was settled: try again once it reads`,
+          `${unreadableLog(logged.path, logged.problem, logged.cause)}; nothing was settled: ${unreadableAdvice(logged.path, logged.cause, 'try again once it reads')}`,
         );
       }
       const job = logged?.kind === 'open' ? logged.job : undefined;
