@@ -234,9 +234,14 @@ function notSettled(
     path: null,
     exit,
   });
-  const held = (who: string) => failed('held', `is held by ${who} now; try again when it ends`, EXIT.unknown);
+  const held = (who: string, now = true) =>
+    failed(
+      'held',
+      now ? `is held by ${who} now; try again when it ends` : `was held by ${who} a moment ago; try again`,
+      EXIT.unknown,
+    );
   const intents = sv.intents;
-  if (!intents) return held('another linedesk');
+  if (!intents) return failed('line_not_found', 'is no longer open; nothing was settled');
   const who = intents.heldElsewhere(jobId);
   if (who) return held(who);
   const logged = loggedJobs(intents, [jobId]).get(jobId);
@@ -251,7 +256,7 @@ function notSettled(
       );
     case 'open': {
       const now = logged.job.lines.find((l) => l.id === line.id);
-      if (now && OPEN.has(now.state)) return held('another linedesk a moment ago');
+      if (now && OPEN.has(now.state)) return held('another linedesk', false);
       return failed('line_not_found', `is already settled: its line was settled meanwhile; ${settled}`);
     }
     default:
