@@ -3,6 +3,8 @@
  * read, it is refused with the path (never answered as "nothing open to settle", which a command says
  * as "held by another linedesk"), nothing is written; once the log reads, the settle goes through.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileIntentLog } from '../../src/app/intent-file';
 import { extendJob, jobLine } from '../helpers/jobs';
@@ -36,5 +38,32 @@ describe('a settle by hand over an intent log that cannot be read', () => {
     const settled = changes.settleByHand(job.id, a!.id, 'not applied');
     expect(settled?.lines.map((l) => l.state)).toEqual(['failed']);
     expect(journal.entries.map((e) => e.username)).toEqual([a!.username]);
+  }, 30_000);
+
+  it('its job file damaged from its first record: refused naming the file, with how to set it aside (it will not read by itself)', async () => {
+    const { env, client, dir } = await proxiedSandbox({ lines: 10 });
+    const [a] = (await env.client.listLines({ limit: 10 })).lines.filter((l) => !l.is_trial && l.enabled);
+    const job = extendJob('job-torn', [jobLine(a!, { state: 'unknown', sentAt: Date.now() - 60_000 })], {
+      balanceBefore: null,
+    });
+    const setup = fileIntentLog(dir);
+    setup.begin(job);
+    setup.release(job.id);
+    const file = join(dir, `${job.id}.jsonl`);
+    const rest = readFileSync(file, 'utf8').split('\n').slice(1).join('\n');
+    writeFileSync(file, `{"n":0,"job":{"id":"job-to\n${rest}`);
+    const { journal, changes } = serviceOnFaultyLog(client, dir);
+    let said = '';
+    try {
+      changes.settleByHand(job.id, a!.id, 'not applied');
+    } catch (err) {
+      said = (err as Error).message;
+    }
+    expect(said).toContain(`the intent file ${file} is damaged (`);
+    expect(said).toContain('nothing was settled');
+    expect(said).toContain(`look its lines up on the panel, then set it aside`);
+    expect(said).toContain(`linedesk pending --set-aside ${file} --yes`);
+    expect(said).not.toContain('try again once it reads');
+    expect(journal.entries).toEqual([]);
   }, 30_000);
 });

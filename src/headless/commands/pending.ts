@@ -8,12 +8,14 @@
 import { type BulkJob, OPEN } from '../../domain/bulk';
 import { heldUntil } from '../../domain/proof';
 import type { Column } from '../../present/lines-columns';
-import type { IntentDamage } from '../../services/changes/intent-log';
+import { unreadableAdvice, unreadableLog } from '../../services/changes/intent-damage';
+import { type IntentDamage, loggedJobs } from '../../services/changes/intent-log';
 import type { ChangeService, Recovered } from '../../services/changes/service';
 import { describeError } from '../../services/describe-error';
 import { ambiguityText, resolveItem } from '../../services/paste-lookup';
 import { EXIT, usageFailure } from '../failure';
 import { tableText } from '../format';
+import type { Failure } from '../output';
 import { type Ctx, type Services, withServices } from '../session';
 import { changeServiceOf } from './change-session';
 
@@ -50,7 +52,7 @@ export function pendingCommand(ctx: Ctx): Promise<number> {
     const changes = changeServiceOf(ctx, sv);
     const recovered = await changes.recoverIntents();
     if (v.settle !== undefined)
-      return settle(ctx, changes, recovered, String(v.settle), String(v.as), String(v.confirm));
+      return settle(ctx, changes, sv, recovered, String(v.settle), String(v.as), String(v.confirm));
     if (v.wait) await waitOut(ctx, changes, sv);
     return report(ctx, changes, sv);
   });
@@ -147,6 +149,7 @@ async function waitOut(ctx: Ctx, changes: ChangeService, sv: Services): Promise<
 async function settle(
   ctx: Ctx,
   changes: ChangeService,
+  sv: Services,
   recovered: readonly Recovered[],
   wanted: string,
   as: string,
@@ -205,18 +208,63 @@ async function settle(
     return EXIT.failed;
   }
   if (!final) {
-    ctx.out.fail({
-      code: 'held',
-      message: `${l.username}'s change is held by another linedesk now; try again when it ends`,
-      path: null,
-      exit: EXIT.unknown,
-    });
-    return EXIT.unknown;
+    const f = notSettled(sv, job.id, l);
+    ctx.out.fail(f);
+    return f.exit;
   }
   ctx.out.message(
     `${job.op} ${l.username}: settled by you as ${verdict} (recorded in the journal as settled by the user).${verdict === 'not applied' ? ' The line is free for a new change: if the service did apply it, a new change is charged again.' : ''}`,
   );
   return EXIT.done;
+}
+
+/**
+ * Why a settle by hand settled nothing (`settleByHand` gave null), as the log tells it now: another
+ * linedesk holds the job, its job ended meanwhile (already settled), it is no longer in the log (ended
+ * and dropped, or set aside), or its line was settled since. Only a holder is said as one.
+ */
+function notSettled(
+  sv: Services,
+  jobId: string,
+  line: { readonly id: string; readonly username: string },
+): Failure {
+  const failed = (code: string, why: string, exit: number = EXIT.failed): Failure => ({
+    code,
+    message: `${line.username}'s change ${why}`,
+    path: null,
+    exit,
+  });
+  const held = (who: string, now = true) =>
+    failed(
+      'held',
+      now ? `is held by ${who} now; try again when it ends` : `was held by ${who} a moment ago; try again`,
+      EXIT.unknown,
+    );
+  const intents = sv.intents;
+  if (!intents) return failed('line_not_found', 'is no longer open; nothing was settled');
+  const who = intents.heldElsewhere(jobId);
+  if (who) return held(who);
+  const logged = loggedJobs(intents, [jobId]).get(jobId);
+  const settled = 'nothing was settled from here (the journal has its outcome)';
+  switch (logged?.kind) {
+    case 'ended':
+      return failed('line_not_found', `is already settled: its job ended meanwhile; ${settled}`);
+    case 'unreadable':
+      return failed(
+        'failed',
+        `was not settled: ${unreadableLog(logged.path, logged.problem, logged.cause)}; ${unreadableAdvice(logged.path, logged.cause, 'try again once it reads')}`,
+      );
+    case 'open': {
+      const now = logged.job.lines.find((l) => l.id === line.id);
+      if (now && OPEN.has(now.state)) return held('another linedesk', false);
+      return failed('line_not_found', `is already settled: its line was settled meanwhile; ${settled}`);
+    }
+    default:
+      return failed(
+        'line_not_found',
+        'is no longer in the intent log (its job ended and was dropped, or was set aside); nothing was settled',
+      );
+  }
 }
 
 async function setAside(ctx: Ctx, help: Services, path: string): Promise<number> {

@@ -103,38 +103,22 @@ export function takeJob(
 
 /**
  * A path of the intent log that cannot be read, in the words every notice of it uses, chosen by its
- * cause (`UnreadableCause`, returned as taken): the path once and the problem once (a disk's error
- * names the path too: not again).
+ * cause (`UnreadableCause`): the path once and the problem once (a disk's error names the path too:
+ * not again).
  */
-function unreadablePath(
-  path: string,
-  problem: string,
-  given?: UnreadableCause,
-): { readonly text: string; readonly cause: UnreadableCause } {
-  const { cause, problem: told } = given ? { cause: given, problem } : fromWords(problem);
-  const why = told.split(`: ${path}`).join('');
-  const text = {
+const unreadablePath = (path: string, problem: string, cause: UnreadableCause): string => {
+  const why = problem.split(`: ${path}`).join('');
+  return {
     file: `the intent file ${path} cannot be read (${why})`,
     records: `the intent file ${path} is damaged (${why})`,
     directory: `the intent log cannot be read (${path}: ${why})`,
     log: `the intent log cannot be read (${path}: ${why})`,
   }[cause];
-  return { text, cause };
-}
-
-/**
- * The cause of a caller that does not say it (the change service's reads of other jobs, until they
- * pass `unreadableOf`'s): a job's file that cannot be read at all is worded "it cannot be read (…)" by
- * the intent file; anything else is taken as the log's.
- */
-function fromWords(problem: string): { readonly cause: UnreadableCause; readonly problem: string } {
-  const file = /^it cannot be read \((.*)\)$/s.exec(problem);
-  return file ? { cause: 'file', problem: file[1] ?? '' } : { cause: 'log', problem };
-}
+};
 
 /** `unreadablePath`'s words alone: a line's detail, a notice. */
-export const unreadableLog = (path: string, problem: string, cause?: UnreadableCause) =>
-  unreadablePath(path, problem, cause).text;
+export const unreadableLog = (path: string, problem: string, cause: UnreadableCause) =>
+  unreadablePath(path, problem, cause);
 
 /**
  * How a job's file is set aside once its lines are looked up: the start-up notice and a refusal in
@@ -145,6 +129,20 @@ export const setAsideHow = (path: string) =>
   `set it aside by moving the file out of its directory (linedesk pending --set-aside ${path} --yes)`;
 
 /**
+ * What the user can do about a path of the log that does not read, by its cause: a job's file is set
+ * aside once its lines are looked up (one whose job record does not read will not read by itself; one
+ * that does not read at all may, so `again` first); the directory and the log are fixed where they
+ * are (`again`: what then). Every refusal and notice of such a path says it by this.
+ */
+export const unreadableAdvice = (path: string, cause: UnreadableCause, again: string): string =>
+  ({
+    file: `${again}; if it stays unreadable, look up the changes made around its time, then ${setAsideHow(path)}`,
+    records: `look its lines up on the panel, then ${setAsideHow(path)}`,
+    directory: again,
+    log: again,
+  })[cause];
+
+/**
  * Why a change seen on a line may not be this job's, when the intent log cannot be read: another
  * job's change of it (open, or ended lately) cannot be ruled out. The engine's words for the line.
  */
@@ -152,20 +150,22 @@ export const othersUntold = (path: string) =>
   `the intent log cannot be read (${path}): another job's change of this line cannot be ruled out`;
 
 /**
- * A job checked while the intent log cannot be read (its directory, another job's file): what other
- * jobs of the account hold cannot be told, so each question about them takes its cautious answer (no
- * balance window, none counted open; a change seen on a line may be another client's). Said once per
- * job and path by the caller; the job's lines are judged by the line alone meanwhile.
+ * A job checked while the intent log cannot be read (its directory, another job's file, or one whose
+ * job record does not read): what other jobs of the account hold cannot be told, so each question
+ * about them takes its cautious answer (no balance window, none counted open; a change seen on a line
+ * may be another client's). Said once per job and path by the caller, with what the user can do; the
+ * job's lines are judged by the line alone meanwhile.
  */
 export function sayOthersUntold(
   job: BulkJob,
   path: string,
   problem: string,
   notify: Notify,
-  cause?: UnreadableCause,
+  cause: UnreadableCause,
 ): void {
+  const what = unreadableAdvice(path, cause, 'fix it (its permissions, the disk)');
   notify(
-    `${unreadableLog(path, problem, cause).replace(/^t/, 'T')}: other changes of this account cannot be ruled out, so the balance does not judge ${jobNamed(job)}; its lines are judged by the line alone (a change seen may be another client's); fix it (its permissions, the disk)`,
+    `${unreadableLog(path, problem, cause).replace(/^t/, 'T')}: other changes of this account cannot be ruled out, so the balance does not judge ${jobNamed(job)}; its lines are judged by the line alone (a change seen may be another client's); ${what}`,
     'warning',
   );
 }
@@ -196,31 +196,21 @@ export function sayNotChecked(
     offer: 'Not offered again, nothing written',
   }[what];
   const again = what === 'offer' ? 'the next start offers them once it reads' : 'try again once it reads';
-  const byPath = new Map<string, { problem: string; cause?: UnreadableCause; jobs: BulkJob[] }>();
+  const byPath = new Map<string, { problem: string; cause: UnreadableCause; jobs: BulkJob[] }>();
   const gone: BulkJob[] = [];
   for (const { job, logged } of refused) {
     if (logged?.kind !== 'unreadable') {
       gone.push(job);
       continue;
     }
-    const at = byPath.get(logged.path) ?? {
-      problem: logged.problem,
-      ...(logged.cause ? { cause: logged.cause } : {}),
-      jobs: [],
-    };
+    const at = byPath.get(logged.path) ?? { problem: logged.problem, cause: logged.cause, jobs: [] };
     at.jobs.push(job);
     byPath.set(logged.path, at);
   }
-  for (const [path, { problem, cause: given, jobs }] of byPath) {
-    const { text, cause } = unreadablePath(path, problem, given);
-    // A job's file: what the user can do, as the start-up notice says it. One whose job record does
-    // not read will not read by itself: its lines are looked up, then it is set aside.
-    const what = {
-      file: `${again}; if it stays unreadable, look up the changes made around its time, then ${setAsideHow(path)}`,
-      records: `look its lines up on the panel, then ${setAsideHow(path)}`,
-      directory: again,
-      log: again,
-    }[cause];
+  for (const [path, { problem, cause, jobs }] of byPath) {
+    const text = unreadablePath(path, problem, cause);
+    // A job's file: what the user can do, as the start-up notice says it.
+    const what = unreadableAdvice(path, cause, again);
     notify(`${refusal}: ${text}; ${what} (${jobs.map(jobNamed).join('; ')})`, 'error');
   }
   if (gone.length)

@@ -91,12 +91,12 @@ export type LoggedJob =
       readonly kind: 'unreadable';
       readonly path: string;
       readonly problem: string;
-      /**
-       * What does not read: the advice said for it follows this, never the problem's words. Absent
-       * only where a caller has not said it yet (read from the words meanwhile: intent-damage.ts).
-       */
-      readonly cause?: UnreadableCause;
+      /** What does not read: the advice said for it follows this, never the problem's words. */
+      readonly cause: UnreadableCause;
     };
+
+/** A path of the intent log that does not read, and why (`LoggedJob`'s `unreadable`). */
+export type Unreadable = Extract<LoggedJob, { readonly kind: 'unreadable' }>;
 
 /**
  * Why a path of the intent log does not read. `directory`: the log's directory cannot be listed (or
@@ -113,7 +113,7 @@ export type UnreadableCause = 'directory' | 'file' | 'records' | 'log';
  * own fields: what a check, a resume or a send refused for it says (intent-damage.ts `sayNotChecked`,
  * `unreadableLog`).
  */
-export function unreadableOf(d: IntentDamage): Extract<LoggedJob, { kind: 'unreadable' }> {
+export function unreadableOf(d: IntentDamage): Unreadable {
   const cause = d.directory ? 'directory' : d.unread ? 'file' : 'records';
   return { kind: 'unreadable', path: d.path, problem: d.readError ?? d.problem, cause };
 }
@@ -140,10 +140,18 @@ export function loggedJobs(log: IntentLog, jobIds: readonly string[]): ReadonlyM
     }
     return out;
   } catch (err) {
-    const problem = describeError(err);
-    const path = (err as NodeJS.ErrnoException | null)?.path ?? 'the intent log';
-    return new Map(jobIds.map((id) => [id, { kind: 'unreadable', path, problem, cause: 'log' }]));
+    const failed = logFailed(err);
+    return new Map(jobIds.map((id) => [id, failed]));
   }
+}
+
+/**
+ * A read of the log that threw, as a path that does not read: the path its error names (else the
+ * log's), cause `log` (every reader of the log says it alike: `loggedJobs`, the change service).
+ */
+export function logFailed(err: unknown): Unreadable {
+  const path = (err as NodeJS.ErrnoException | null)?.path ?? 'the intent log';
+  return { kind: 'unreadable', path, problem: describeError(err), cause: 'log' };
 }
 
 /** A job file, or a part of one, the intent log could not read. */

@@ -22,9 +22,17 @@ import {
   sayNotChecked,
   sayOthersUntold,
   takeJob,
+  unreadableAdvice,
   unreadableLog,
 } from './intent-damage';
-import { type LoggedJob, loggedJobs, needsAttention } from './intent-log';
+import {
+  type LoggedJob,
+  logFailed,
+  loggedJobs,
+  needsAttention,
+  type Unreadable,
+  unreadableOf,
+} from './intent-log';
 import { journalRecorder } from './journal-record';
 import type { OpenLines } from './open-lines';
 import { outcomeMessage, outcomeOf, type SendResult } from './outcome';
@@ -152,12 +160,14 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     setOpen({ unsettled, held: heldBy });
   };
 
-  /** A path of the intent log that cannot be read, and why. */
-  type Untold = { readonly path: string; readonly problem: string };
+  /** A path of the intent log that cannot be read, and why (its typed cause: what the user can do). */
+  type Untold = Unreadable;
   /**
    * The intent log's open jobs, as the questions about other jobs read them. `untold`: the log cannot
-   * be read (its directory cannot be listed or is gone, a job's file does not read): what the other
-   * jobs hold cannot be told, never read as "none". Each question then takes its cautious answer: no
+   * be read (its directory cannot be listed or is gone, a job's file does not read, or reads but its
+   * job record does not): what the other jobs hold cannot be told, never read as "none" (a file whose
+   * job cannot be told may be a job of this account in flight: its lines being sent, its charges
+   * moving the balance). Each question then takes its cautious answer: no
    * balance window opened, an open one counted closed, every line's change possibly another's; and a
    * question with none (may another job's window be open, its change of a line in flight?) refuses to
    * send. `expected`: this job is on disk, so a directory gone is unreadable, not an empty log.
@@ -166,8 +176,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   /** A read of the log that threw: logged, and said by the path it names (else the log's). */
   const untoldOf = (err: unknown): Untold => {
     deps.logError?.('intent log', err);
-    const path = (err as NodeJS.ErrnoException | null)?.path ?? 'the intent log';
-    return { path, problem: describeError(err) };
+    return logFailed(err);
   };
   const readOpen = (expected = true): OpenRead => {
     const intents = deps.intents;
@@ -175,8 +184,9 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     try {
       if (!intents.openWithDamage) return { jobs: intents.open() };
       const { jobs, damage } = intents.openWithDamage(expected);
-      const bad = damage.find((d) => d.directory || d.unread);
-      return bad ? { jobs, untold: { path: bad.path, problem: bad.problem } } : { jobs };
+      // A damaged file whose job reads is among `jobs` (its lines that may have been sent `unknown`).
+      const bad = damage.find((d) => d.directory || d.unread || d.jobId === null);
+      return bad ? { jobs, untold: unreadableOf(bad) } : { jobs };
     } catch (err) {
       return { jobs: [], untold: untoldOf(err) };
     }
@@ -218,18 +228,16 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     const key = `${job.id}\n${untold.path}`;
     if (untoldSaid.has(key)) return;
     untoldSaid.add(key);
-    sayOthersUntold(job, untold.path, untold.problem, notify);
+    sayOthersUntold(job, untold.path, untold.problem, notify, untold.cause);
   };
   const untoldRead = (job: BulkJob) => {
     for (const key of untoldSaid) if (key.startsWith(`${job.id}\n`)) untoldSaid.delete(key);
   };
-  /** A refusal to send: `sayNotChecked`'s words, as the recheck's refusal says them. */
-  const unreadable = (untold: Untold): LoggedJob => ({ kind: 'unreadable', ...untold });
   /** A new job's never-sent lines when the intent log cannot be read before sending. */
   const notRead = (untold: Untold) =>
     ({
       state: 'failed',
-      detail: `not sent: ${unreadableLog(untold.path, untold.problem)}; nothing charged`,
+      detail: `not sent: ${unreadableLog(untold.path, untold.problem, untold.cause)}; nothing charged`,
       provenNotApplied: true,
       notSent: true,
     }) as const;
@@ -747,10 +755,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         const own = read.jobs.find((j) => j.id === given.id);
         if (!own || read.untold) {
           letGo(given, 'release'); // taken above: another linedesk may resume or check it
-          return notResumed(
-            given,
-            read.untold ? unreadable(read.untold) : versionsOf([given], (j) => j).get(given.id),
-          );
+          return notResumed(given, read.untold ?? versionsOf([given], (j) => j).get(given.id));
         }
         job = own;
       }
@@ -773,7 +778,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       // sent, nothing written; said with the path (a resumed job was refused above, as it stands).
       const first = read ?? readOpen(false);
       if (first.untold) {
-        sayNotChecked([{ job, logged: unreadable(first.untold) }], notify, 'send');
+        sayNotChecked([{ job, logged: first.untold }], notify, 'send');
         const patch = notRead(first.untold);
         return { ...job, lines: job.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)) };
       }
@@ -891,7 +896,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
           started.lines.some((l) => l.state === 'pending') &&
           closeBalanceWindows(started.id, last ?? readOpen());
         if (untold) {
-          sayNotChecked([{ job: started, logged: unreadable(untold) }], notify, resumed ? 'resume' : 'send');
+          sayNotChecked([{ job: started, logged: untold }], notify, resumed ? 'resume' : 'send');
           // A resumed job's lines stay never sent, offered again; a new one's end "not sent".
           return resumed ? leave() : unsent(notRead(untold));
         }
@@ -1023,7 +1028,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       if (logged?.kind === 'unreadable') {
         free();
         throw new Error(
-          `${unreadableLog(logged.path, logged.problem)}; nothing was settled: try again once it reads`,
+          `${unreadableLog(logged.path, logged.problem, logged.cause)}; nothing was settled: ${unreadableAdvice(logged.path, logged.cause, 'try again once it reads')}`,
         );
       }
       const job = logged?.kind === 'open' ? logged.job : undefined;
