@@ -5,10 +5,11 @@ import { ListChangedError, PAGE_MAX, WALK_RETRIES } from './page-walk';
 /**
  * How many lines have expired, which the API has no filter for. The list sorted by expiry is
  * searched for the first line still running (rounds of up to four one-line probes sent together,
- * then the last page whole: 2,000 lines in 3 round trips and 13 requests, 100,000 in 7 and 20);
- * where lines without an expiry sort is "not shown", so their block is found first. The answer is checked at
- * both ends and at its edge (expired before it, running from it); a server whose order does not
- * hold that gives null, "could not count", never a guess.
+ * then the last page whole: 2,000 lines in 3 round trips and 13 requests, 100,000 in 6 and 19–20;
+ * one probe at a time took 6 and 10, 11 and 14–15); where lines without an expiry sort is "not
+ * shown", so their block is found first. The answer is checked at both ends and at its edge
+ * (expired before it, running from it); a server whose order does not hold that gives null, "could
+ * not count", never a guess.
  */
 export async function countExpired(
   client: Pick<ApiClient, 'listLines'>,
@@ -221,8 +222,8 @@ export async function findExpired(
 const SPAN = PAGE_MAX - 2;
 /**
  * Probes sent together at most, a round: 2,000 lines take 2 rounds of 4 (binary: 5 in turn), 100,000
- * lines 5 of 3 (binary: 10). More would save a round only past 5 × 98 lines and cost the service's
- * rate budget, shared with bulk jobs, a probe each.
+ * lines 5 of 3 (binary: 10). Five would save a round only for some sizes (2,451–3,528 lines: 2
+ * rounds, not 3) at a probe a round out of the service's rate budget, which bulk jobs share.
  */
 const PROBES_MAX = 4;
 
