@@ -222,8 +222,9 @@ export async function findExpired(
 const SPAN = PAGE_MAX - 2;
 /**
  * Probes sent together at most, a round: 2,000 lines take 2 rounds of 4 (binary: 5 in turn), 100,000
- * lines 5 of 3 (binary: 10). Five would save a round only for some sizes (2,451–3,528 lines: 2
- * rounds, not 3) at a probe a round out of the service's rate budget, which bulk jobs share.
+ * lines 5 of 3 (binary: 10). Five would save a round for some sizes only (495–593, 2,475–3,563,
+ * 12,375–21,383, 61,875–128,303 lines), at a probe a round out of the service's rate budget, which
+ * bulk jobs share.
  */
 const PROBES_MAX = 4;
 
