@@ -34,9 +34,17 @@ const env = {
   LINEDESK_STATE_DIR: join(home, 'state'),
 };
 
+// Each build keeps its own compile cache, here: a build removes the code caches of other builds
+// when it writes its own (scripts/cached-script.mjs), so two builds sharing one directory (`before:`,
+// or another build run on the machine meanwhile, in the default one) would start without theirs.
+const ownEnv = { ...env, NODE_COMPILE_CACHE: join(home, 'compile-cache') };
+const beforeEnv = { ...env, NODE_COMPILE_CACHE: join(home, 'compile-cache-before') };
+
 interface Variant {
   readonly name: string;
   readonly args: readonly string[];
+  /** The environment, when not `env`. */
+  readonly env?: NodeJS.ProcessEnv;
   /** How many lines the output holds (checked: every run must print every line). */
   readonly count: (out: Counter) => number;
 }
@@ -54,19 +62,31 @@ const variants: Variant[] = [
     name: 'linedesk lines --ndjson --all',
     args: ['dist/linedesk.js', 'lines', '--ndjson', '--all'],
     count: ndjson,
+    env: ownEnv,
   },
   {
     name: 'linedesk lines --json --all',
     args: ['dist/linedesk.js', 'lines', '--json', '--all'],
     count: json,
+    env: ownEnv,
   },
   ...(process.env.BENCH_CHAIN === '1'
     ? [{ name: 'requests alone (bench/chain-lines.mjs)', args: ['bench/chain-lines.mjs'], count: ndjson }]
     : []),
   ...(BEFORE
     ? [
-        { name: 'before: lines --ndjson --all', args: [BEFORE, 'lines', '--ndjson', '--all'], count: ndjson },
-        { name: 'before: lines --json --all', args: [BEFORE, 'lines', '--json', '--all'], count: json },
+        {
+          name: 'before: lines --ndjson --all',
+          args: [BEFORE, 'lines', '--ndjson', '--all'],
+          count: ndjson,
+          env: beforeEnv,
+        },
+        {
+          name: 'before: lines --json --all',
+          args: [BEFORE, 'lines', '--json', '--all'],
+          count: json,
+          env: beforeEnv,
+        },
       ]
     : []),
 ];
@@ -76,7 +96,7 @@ function runOnce(v: Variant): Promise<{ ms: number; rssMb: number; cpu: number }
   const timeFile = join(home, 'time.txt');
   const t0 = performance.now();
   const child = spawn('/usr/bin/time', ['-f', '%M %U %S', '-o', timeFile, process.execPath, ...v.args], {
-    env,
+    env: v.env ?? env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const c: Counter = { newlines: 0, objects: 0 };

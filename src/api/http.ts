@@ -81,6 +81,8 @@ interface Reply {
   readonly status: number;
   readonly headers: Record<string, string | string[] | undefined>;
   readonly text: string;
+  /** Every string of the body is printable ASCII (the transport checked its bytes): none to sanitize. */
+  readonly printable?: boolean;
 }
 
 export class Transport {
@@ -199,7 +201,7 @@ export class Transport {
         maxBytes: MAX_BODY_BYTES,
       });
       report(res.statusCode);
-      return { status: res.statusCode, headers: res.headers, text: res.text };
+      return { status: res.statusCode, headers: res.headers, text: res.text, printable: res.printable };
     } catch (err) {
       const failure = this.#networkFailure(err, opts.signal, deadline);
       report(null, failure.message);
@@ -301,7 +303,7 @@ function parseJson(text: string): unknown {
 function parseBody<S extends z.ZodType>(schema: S, reply: Reply, what: string): z.output<S> {
   const json = parseJson(reply.text);
   if (json === undefined) throw new ProtocolError(`${what}: the server's answer is not JSON`, null);
-  const parsed = safeParseTiered(schema, json);
+  const parsed = safeParseTiered(schema, json, reply.printable === true);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const path = issue ? issue.path.map(String).join('.') : '';

@@ -3,6 +3,7 @@ import type { Agent, ClientRequest, IncomingMessage } from 'node:http';
 import { isIP, type LookupFunction } from 'node:net';
 import { isLoopbackAddress } from './base-url';
 import { ConfigError, ProtocolError } from './errors';
+import { jsonStringsPrintable } from './sanitize';
 
 /**
  * The one HTTP exchange the transport needs, on Node's own `http`/`https` with keep-alive agents.
@@ -18,6 +19,8 @@ export interface HttpReply {
   readonly statusCode: number;
   readonly headers: Record<string, string | string[] | undefined>;
   readonly text: string;
+  /** Every string of the body, read as JSON, is printable ASCII (`jsonStringsPrintable`). */
+  readonly printable: boolean;
 }
 
 export interface HttpRequest {
@@ -197,10 +200,12 @@ export class NodeHttp {
           settled = true;
           clearTimeout(connectTimer);
           r.signal.removeEventListener('abort', onAbort);
+          const body = Buffer.concat(chunks);
           resolve({
             statusCode: res.statusCode ?? 0,
             headers: res.headers,
-            text: Buffer.concat(chunks).toString('utf8'),
+            text: body.toString('utf8'),
+            printable: jsonStringsPrintable(body),
           });
         });
       });

@@ -2,8 +2,8 @@
  * A server's strings reach `lines` output only sanitized (issue 27 moved the listing's sanitizing
  * into faster paths: an `overwrite`, a string with nothing forbidden returned as it is, the
  * canonical date read before sanitizing, rows made field by field): whatever a server puts in any field of a line, no
- * control character, C1 control, escape sequence, bidi override, line separator or zero-width
- * character is printed, in any format, and no field is dropped or renamed.
+ * control character, C1 control, escape sequence, bidi override, line separator, zero-width or
+ * tag character is printed, in any format, and no field is dropped or renamed.
  */
 import { describe, expect, it } from 'vitest';
 import { LINE_FIELDS } from '../../src/headless/format';
@@ -30,12 +30,16 @@ const HOSTILE = [
   '\u2066',
   '\u2069',
   '\ufeff',
+  '\u180e',
+  '\ufff9',
+  '\u{E0041}',
+  '\u{E007F}',
   '\u001b]52;c;cm0gLXJm\u0007',
   '\u001b[2J',
 ].join('x');
 /** What a terminal could act on, newline aside (each format separates its lines with it). */
 const ACTIVE =
-  /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u061C\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060-\u2069\uFEFF]/;
+  /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u061C\u180E\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060-\u2069\uFEFF\uFFF9-\uFFFB]|\uDB40[\uDC00-\uDC7F]/;
 
 /** Each text field hostile, a date in the canonical form but for one character, and one in another dialect. */
 const hostileLine = (i: number) => ({

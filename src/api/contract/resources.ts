@@ -42,9 +42,11 @@ export type LineListItem = z.output<typeof LineListItem>;
  * fields in the schema's order, other fields left out, as zod's result has them. zod took ≈ 2 µs
  * and ≈ 3 KB of garbage an item (issue 27: 100,000 items a listing). Anything else is null, and the
  * schema reads it: the liberal forms ("3", "true"), and the field that is wrong when it cannot.
+ * `printable`: the reply's bytes showed every string in it printable ASCII (`jsonStringsPrintable`),
+ * which the rule never replaces, so its strings are kept as they are without a test each.
  * test/api/plain-line-item.test.ts holds it to the schema's result.
  */
-export function plainLineListItem(v: unknown): LineListItem | null {
+export function plainLineListItem(v: unknown, printable = false): LineListItem | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return null;
   const o = v as Record<string, unknown>;
   const { id, hostname, username, password, label, enabled, connections, is_trial } = o;
@@ -64,6 +66,20 @@ export function plainLineListItem(v: unknown): LineListItem | null {
     (created_at != null && typeof created_at !== 'string')
   )
     return null;
+  if (printable)
+    return {
+      id,
+      hostname: hostname == null ? null : (hostname as string),
+      username,
+      password,
+      label: label == null ? '' : (label as string),
+      enabled,
+      connections,
+      is_trial,
+      exp_date: exp_date == null ? null : parseServerDate(exp_date as string),
+      start_date: start_date == null ? null : parseServerDate(start_date as string),
+      created_at: created_at == null ? null : parseServerDate(created_at as string),
+    };
   return {
     id: sanitize(id),
     hostname: hostname == null ? null : sanitize(hostname as string),
@@ -118,22 +134,26 @@ const anyArray = z.custom<unknown[]>().check((payload) => {
  * Parses each item on its own: the good ones, and the bad ones named with their first wrong field.
  * `plain` reads the common form faster (null: the schema reads the item).
  */
-function eachItem<S extends z.ZodType>(schema: S, plain?: (item: unknown) => z.output<S> | null) {
-  return mapped(anyArray, (items) => readItems(items, schema, plain));
+function eachItem<S extends z.ZodType>(
+  schema: S,
+  plain?: (item: unknown, printable: boolean) => z.output<S> | null,
+) {
+  return mapped(anyArray, (items) => readItems(items, schema, plain, false));
 }
 
 /** `eachItem`'s reading: the good items, and the bad ones named with their first wrong field. */
 function readItems<S extends z.ZodType>(
   items: readonly unknown[],
   schema: S,
-  plain?: (item: unknown) => z.output<S> | null,
+  plain: ((item: unknown, printable: boolean) => z.output<S> | null) | undefined,
+  printable: boolean,
 ) {
   const good: z.output<S>[] = [];
   const bad: UnreadableItem[] = [];
   // The schema itself, not its lazy stand-in: no proxy trap an item.
   const each = unwrapLazy(schema);
   items.forEach((item, index) => {
-    const quick = plain?.(item);
+    const quick = plain?.(item, printable);
     if (quick) {
       good.push(quick);
       return;
@@ -227,9 +247,10 @@ const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.is
  * A page whose paging fields are in the documented form (each of its JSON type, whole where the
  * schema wants it), read without zod: the page's result as `LinesPage` gives it, the same keys in
  * the same order, its items read as the schema reads them. Anything else is null, and the schema
- * reads it (issue 27: a page a request, 1,000 a listing). test/api/plain-lines-page.test.ts.
+ * reads it (issue 27: a page a request, 1,000 a listing). `printable`: every string in it is
+ * printable ASCII (the reply's bytes were checked), none to sanitize. test/api/plain-lines-page.test.ts.
  */
-export function plainLinesPage(v: unknown): LinesPage | null {
+export function plainLinesPage(v: unknown, printable = false): LinesPage | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return null;
   const o = v as Record<string, unknown>;
   const { offset, limit, totalHits, totalReturns, hasNextPage, hasPreviousPage } = o;
@@ -246,7 +267,7 @@ export function plainLinesPage(v: unknown): LinesPage | null {
     !Array.isArray(lines)
   )
     return null;
-  const read = readItems(lines, LineListItem, plainLineListItem);
+  const read = readItems(lines, LineListItem, plainLineListItem, printable);
   return {
     offset,
     limit: limit as number,
