@@ -37,12 +37,26 @@ export function loadText<T>(
 
 /**
  * The one way a load shows before (or instead of) its data: nothing yet and loading read
- * "Loading <what>…"; a failure names what could not be loaded, why, and the key that retries, and
- * stays above the data it already had. With data and no failure it draws nothing.
+ * "Loading <what>…"; a failure names what could not be loaded, why, and the key that retries (only
+ * while it works there: not under the palette), and stays above the data it already had. With data
+ * and no failure it draws nothing. With `retries` false it names no key and reads no store (the
+ * welcome screen has none).
  */
-export function LoadState<T>({ load, ...words }: { readonly load: Load<T> } & LoadWords) {
+export function LoadState<T>(props: { readonly load: Load<T> } & LoadWords) {
+  return props.retries === false ? <LoadLine {...props} retry={null} /> : <Retrying {...props} />;
+}
+
+function Retrying<T>(props: { readonly load: Load<T> } & LoadWords) {
   const key = useApp(retryKey);
-  const text = loadText(load, words, key);
+  return <LoadLine {...props} retry={key} />;
+}
+
+function LoadLine<T>({
+  load,
+  retry,
+  ...words
+}: { readonly load: Load<T>; readonly retry: string | null } & LoadWords) {
+  const text = loadText(load, words, retry);
   if (text === null) return null;
   return (
     <Text color={color(load.status === 'error' ? 'tone.error' : 'ui.muted')} wrap="wrap">
