@@ -138,7 +138,18 @@ export const hint = (id: string, does: string): string => `${keyHintText(id)} ${
  * would name, so no sentence offers a key that would refuse or be typed.
  */
 export const keyHint = (s: AppState, id: string, does: string): string | null => {
+  const key = keyNamed(s, id);
+  return key === null ? null : `${key} ${does}`;
+};
+
+/**
+ * The key a sentence in its own words names ("(p shows)", "Clear the search (/, …)"), as written on
+ * screen, by `keyHint`'s rule: null when it would refuse, work in none of the scopes active now, or
+ * be typed. A screen's text names a key only through these two, never `keyHintText` (which looks at
+ * no state): the sentence then drops the key, or says the same without it.
+ */
+export const keyNamed = (s: AppState, id: string): string | null => {
   const cmd = commandById(id);
   const key = cmd.disabled?.(s) ? undefined : keyThatWorks(s, cmd);
-  return key === undefined ? null : `${keyLabel(key)} ${does}`;
+  return key === undefined ? null : keyLabel(key);
 };

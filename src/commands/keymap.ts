@@ -66,3 +66,4 @@ export const visibleCommands = (scope: Scope): Typed[] => hints.visibleCommands(
 export const keyHintText: (id: CommandId) => string = hints.keyHintText;
 export const hint: (id: CommandId, does: string) => string = hints.hint;
 export const keyHint: (s: AppState, id: CommandId, does: string) => string | null = hints.keyHint;
+export const keyNamed: (s: AppState, id: CommandId) => string | null = hints.keyNamed;

@@ -16,9 +16,10 @@
  * test moves time instead of sleeping.
  */
 import { affordability, pendingCounts } from '../domain/bulk';
-import { confirmBlocker } from '../store/action-slice';
+import { actionBlocker } from '../store/action-slice';
 import type { AppState, AppStore } from '../store/app-store';
 import { bulkBalance, bulkBlocker } from '../store/bulk-slice';
+import { selectBalanceToJudge } from '../store/selectors';
 import { loaded } from '../store/types';
 import { selectDialog } from '../store/view-stack';
 
@@ -41,7 +42,10 @@ export function confirmSurface(s: AppState): string | null {
     const a = s.action;
     if (a?.phase !== 'review') return null;
     const who = a.line?.id ?? (a.body as { username?: string } | null)?.username ?? '';
-    return `action:${a.op}:${who}:${a.months}:${a.connections}:${a.quote.status}:${loaded(a.quote)?.cost ?? ''}`;
+    // The balance known or not, as the dialog says it ("not known now": the service refuses what it
+    // does not cover; or the balance now and after): what Enter does is read anew when that changes.
+    const balance = selectBalanceToJudge(s) === undefined ? 'balance unknown' : 'balance known';
+    return `action:${a.op}:${who}:${a.months}:${a.connections}:${a.quote.status}:${loaded(a.quote)?.cost ?? ''}:${balance}`;
   }
   if (kind === 'bulk') {
     const b = s.bulk;
@@ -155,9 +159,8 @@ export function confirmHeld(store: AppStore, turn: KeyTurn): boolean {
 
 /** The dialog's own rule refuses a confirm now (the balance, a cost still asked for, a word to type). */
 function refusedAnyway(s: AppState): boolean {
-  const balance = loaded(s.account)?.credits;
   const kind = selectDialog(s);
-  if (kind === 'action' && s.action) return confirmBlocker(s.action, balance, s) !== null;
+  if (kind === 'action' && s.action) return actionBlocker(s) !== null;
   if (kind === 'bulk' && s.bulk) return bulkBlocker(s.bulk, bulkBalance(s)) !== null;
   return false;
 }

@@ -18,7 +18,9 @@ import type { OpenLines } from '../services/changes/open-lines';
 import type { SendResult } from '../services/changes/outcome';
 import type { Quote } from '../services/changes/quote';
 import { type Change, validateCost, validateRules } from '../services/changes/validate';
+import type { AppState } from './app-store';
 import type { GetState, SetState, StoreDeps } from './deps';
+import { selectBalanceToJudge } from './selectors';
 
 export type Phase = 'review' | 'sending' | 'done' | 'failed' | 'unknown' | 'checking';
 
@@ -113,6 +115,15 @@ export function confirmBlocker(
     validateCost(changeOf(a), { balance, cost: loaded(a.quote)?.cost ?? 0, pkg: a.pkg })?.message ?? null
   );
 }
+
+/**
+ * Why the dialog's confirm is refused now, or null: `confirmBlocker` against the balance only while it
+ * is the service's word (selectors.ts `selectBalanceToJudge`, the bulk preview's rule too). A stale
+ * balance judges nothing, neither refuses nor allows: the dialog says it is not known now and that
+ * the service refuses what it does not cover. The dialog, its confirm and the key gate all ask here.
+ */
+export const actionBlocker = (s: AppState): string | null =>
+  s.action ? confirmBlocker(s.action, selectBalanceToJudge(s), s) : null;
 
 export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps): ActionSlice {
   const changes = deps.changes!;
@@ -230,7 +241,7 @@ export function createActionSlice(set: SetState, get: GetState, deps: StoreDeps)
     async confirmAction() {
       const a = get().action;
       if (a?.phase !== 'review') return;
-      const blocked = confirmBlocker(a, loaded(get().account)?.credits, get());
+      const blocked = actionBlocker(get());
       if (blocked) return get().notify(blocked, 'info');
       if (get().readOnly) return get().notify(RULES.readOnly, 'info');
       const r = await changes.send(changeOf(a), loaded(a.quote)?.cost ?? null, {

@@ -19,6 +19,8 @@ export interface SessionSlice {
   /**
    * A change's reply said the balance after its charge: shown at once. During a job only a fall is
    * taken (replies of requests sent together may arrive out of order); the job's end reads it again.
+   * A reply that says the balance shown is the service's word again as of that reply (`balanceAt`):
+   * one saying the same balance too (a stale one is current again).
    */
   balanceSeen: (credits: number) => void;
   /** The account as the change service read it (the balance before a job): the header shows it. */
@@ -95,7 +97,8 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
     // on its way (sent before it): such a read, landing after, must not put an older balance back.
     balanceSeen(credits) {
       const a = get().account;
-      if (!('data' in a) || !a.data || credits >= a.data.credits) return;
+      // A higher one is older than the balance shown (a reply that came in late): it says nothing of it.
+      if (!('data' in a) || !a.data || credits > a.data.credits) return;
       accountSeq++;
       set({ account: { status: 'ready', data: { ...a.data, credits } }, balanceAt: now() });
     },

@@ -4,8 +4,10 @@
  * now, to an enabled command, and named once; a key a sentence names runs its command; a narrow
  * footer keeps the keys used most.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { COMMANDS, keyHint, keyLabel, visibleCommands } from '../../src/commands/keymap';
+import { COMMANDS, command, keyHint, keyLabel, keyNamed, visibleCommands } from '../../src/commands/keymap';
 import { activeScopes, resolveKey, textTarget } from '../../src/keys/dispatch';
 import type { AppState } from '../../src/store/app-store';
 import { selectDialog, selectScreen } from '../../src/store/view-stack';
@@ -35,9 +37,20 @@ function expectFooterTrue(s: AppState, where: string) {
       const shown = texts.some((t) => reached.some((k) => t.startsWith(`${keyLabel(k)} `)));
       expect(shown, `${where}: ${c.id} works on ${reached.join('/')} but is not offered`).toBe(true);
     }
-  // A key a sentence names now (keyHint) runs its command now: not typed, not refused, not elsewhere.
+  expectSentencesTrue(s, where);
+}
+
+/**
+ * A key a sentence names now (keyHint, or keyNamed in a sentence's own words: the only ways a
+ * screen names one) runs its command now: not typed, not refused, not elsewhere.
+ */
+function expectSentencesTrue(s: AppState, where: string) {
   for (const c of COMMANDS) {
     const said = keyHint(s, c.id, 'does');
+    const named = keyNamed(s, c.id);
+    expect(said, `${where}: ${c.id} named one way, not the other`).toBe(
+      named === null ? null : `${named} does`,
+    );
     if (said === null) continue;
     const key = c.keys.find((k) => `${keyLabel(k)} does` === said);
     expect(key && resolveKey(s, key)?.id, `${where}: "${said}" (${c.id})`).toBe(c.id);
@@ -359,5 +372,65 @@ describe('where text is typed, the keys it takes are not offered as commands', (
       () => selectDialog(state(app)) === 'note',
       () => app.press('note.cancel'),
     );
+  });
+});
+
+describe('a sentence of the screen names a key only while it works there', () => {
+  /** The frame, with the screen's text under the dialog just opened. */
+  const under = async (app: App, open: 'app.palette' | 'line.copy', dialog: 'palette' | 'copy') => {
+    await app.press(open);
+    await app.waitFrame(() => selectDialog(state(app)) === dialog);
+    return app.frame();
+  };
+
+  it('the detail’s password and note hints, the renewals title and the empty search say no key under the palette or copy menu', async () => {
+    const app = await start();
+    const password = `(${keyLabel(command('detail.password').keys[0]!)} shows)`;
+    const note = `(${keyLabel(command('note.edit').keys[0]!)} adds one)`;
+    await app.press('lines.open');
+    await app.waitFrame((f) => f.includes(password) && f.includes(note));
+    expectSentencesTrue(state(app), 'detail');
+    for (const [open, dialog, close] of [
+      ['app.palette', 'palette', 'palette.close'],
+      ['line.copy', 'copy', 'copy.close'],
+    ] as const) {
+      const f = await under(app, open, dialog);
+      expect(f, dialog).toContain('Password');
+      expect(f, dialog).not.toContain(password);
+      expect(f, dialog).not.toContain(note);
+      expectSentencesTrue(state(app), `detail under ${dialog}`);
+      await app.press(close);
+      await app.waitFrame((fr) => selectDialog(state(app)) === null && fr.includes(password));
+    }
+    await app.press('nav.renewals');
+    const change = `(${keyLabel(command('renewals.shorter').keys[0]!)}/${keyLabel(command('renewals.longer').keys[0]!)} change it)`;
+    await app.waitFrame((f) => f.includes(change));
+    const f = await under(app, 'app.palette', 'palette');
+    expect(f).toMatch(/Renewals — expiring within/);
+    expect(f).not.toContain(change);
+    expectSentencesTrue(state(app), 'renewals under the palette');
+  });
+
+  it('"Clear the search" names its keys only while they work', async () => {
+    const app = await start();
+    await app.press('lines.search');
+    await app.type('zzzznothing');
+    await app.waitFrame((f) => f.includes('No lines match'));
+    await app.press('search.apply');
+    await app.waitFrame((f) => !state(app).searchOpen && f.includes('No lines match'));
+    const search = keyLabel(command('lines.search').keys[0]!);
+    expect(app.frame()).toContain(`Clear the search (${search} opens it)`);
+    const f = await under(app, 'app.palette', 'palette');
+    expect(f).toContain('Clear the search');
+    expect(f).not.toContain(`Clear the search (${search}`);
+  });
+
+  it('no screen names a key by a text that looks at no state (keyHintText, hint)', () => {
+    const dirs = ['src/ui/screens', 'src/ui/components', 'src/ui/layout'];
+    for (const dir of dirs)
+      for (const file of readdirSync(dir)) {
+        const text = readFileSync(join(dir, file), 'utf8');
+        expect(text, `${dir}/${file}`).not.toMatch(/\b(keyHintText|hint)\(/);
+      }
   });
 });

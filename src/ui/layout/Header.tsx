@@ -22,8 +22,10 @@ export function Header({ width }: { readonly width: number }) {
   const readOnly = useApp((s) => s.readOnly);
   const marked = useApp((s) => s.marked.size);
   const lowBalance = useApp((s) => s.lowBalance);
+  // Worked out from the balance: not shown while that balance is stale (the same rule as the
+  // balance's own "stale"), where it would read as today's runway.
   const runway = useApp((s) => {
-    const r = selectRunway(s);
+    const r = selectBalanceShown(s)?.stale ? null : selectRunway(s);
     return r ? runwayText(r) : '';
   });
   const drift = useApp((s) => (s.drift?.verdict.kind === 'drift' ? s.drift.verdict.difference : null));

@@ -2,10 +2,10 @@ import { Text, useIsScreenReaderEnabled } from 'ink';
 import { hint, keyHintText } from '../../commands/keymap';
 import { extendedExpiry, newLineExpiry } from '../../domain/estimate';
 import { absoluteText, cellWidth, credits, creditsText, fitWidth } from '../../domain/format';
-import { type BalanceShown, balanceNowText } from '../../present/balance';
+import { type BalanceShown, balanceNowText, staleText } from '../../present/balance';
 import { spoken } from '../../present/speech';
 import { wrapWords } from '../../present/wrap';
-import { type ActionState, confirmBlocker, SPENDS } from '../../store/action-slice';
+import { type ActionState, actionBlocker, SPENDS } from '../../store/action-slice';
 import { selectBalanceShown } from '../../store/selectors';
 import { loaded } from '../../store/types';
 import { DialogFrame } from '../components/DialogFrame';
@@ -38,20 +38,20 @@ const LABEL_COLS = 20;
 export function ActionDialog({ width, height }: { readonly width: number; readonly height: number }) {
   const a = useApp((s) => s.action);
   // The balance as the header shows it: a stale one is said stale, with since when, never "now".
+  // A stale one judges nothing (the key's refusal, the confirm and the key gate ask the same rule,
+  // action-slice.ts `actionBlocker`); a line whose earlier change turned out open while the dialog is
+  // up: the service's rule says so.
   const balanceShown = useApp(selectBalanceShown);
-  const balance = balanceShown?.credits;
-  // A line whose earlier change turned out open while the dialog is up: the service's rule says so.
-  const unsettled = useApp((s) => s.unsettled);
-  const held = useApp((s) => s.held);
-  const open = { unsettled, held };
+  const blocker = useApp(actionBlocker);
   // Read aloud, a row is its whole sentence (Ink wraps the aria-label): the message stays one row.
   const rowWidth = useIsScreenReaderEnabled() ? Number.POSITIVE_INFINITY : width - LABEL_COLS;
-  const all = (a ? (a.phase === 'review' ? review(a, balanceShown) : outcome(a, rowWidth)) : []).map(toRow);
+  const all = (
+    a ? (a.phase === 'review' ? review(a, balanceShown, rowWidth) : outcome(a, rowWidth)) : []
+  ).map(toRow);
   const title = a ? ` ${TITLES[a.op]} ${a.line?.username ?? ''}` : '';
   const fit = a?.phase === 'review' ? fitRows(all, title, width, height) : { rows: all, hidden: null };
   const guard = useConfirmGuard(fit.hidden);
   if (!a) return null;
-  const blocker = confirmBlocker(a, balance, open);
   const note = a.phase === 'review' && !fit.hidden ? droppedNote(guard) : null;
   const footerHint =
     a.phase === 'review'
@@ -133,8 +133,9 @@ function fitRows(
   };
 }
 
-function review(a: ActionState, shown: BalanceShown | undefined): Cells[] {
-  const balance = shown?.credits;
+function review(a: ActionState, shown: BalanceShown | undefined, valueWidth: number): Cells[] {
+  // What the change is judged against: the balance while it is the service's word, never a stale one.
+  const balance = shown && !shown.stale ? shown.credits : undefined;
   const now = Date.now();
   const rows: Cells[] = [];
   const body = a.body as Record<string, unknown> | null;
@@ -180,7 +181,20 @@ function review(a: ActionState, shown: BalanceShown | undefined): Cells[] {
           ? `unknown: ${a.quote.error}`
           : 'asking the server…';
     rows.push(['Cost', costText, a.quote.status === 'error' ? 'tone.error' : undefined]);
-    if (shown !== undefined) {
+    if (shown?.stale) {
+      // Not the service's word: neither "after" nor "too low" is said from it, and Enter is not
+      // refused by it (the bulk preview says the same of its lines).
+      rows.push([
+        'Balance',
+        `not known now (${credits(shown.credits)}, ${staleText(shown)})`,
+        'tone.warning',
+      ]);
+      for (const piece of wrapWords(
+        'Sent now, the service refuses the change if the balance does not cover it (nothing is charged then).',
+        Math.max(1, valueWidth),
+      ))
+        rows.push([rows.at(-1)?.[0] === 'Balance' ? 'If short' : '', piece]);
+    } else if (shown !== undefined) {
       const after = cost !== undefined ? shown.credits - cost : undefined;
       rows.push([
         'Balance',

@@ -41,7 +41,11 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
         'Credits',
         shown?.stale ? `${creditsText(shown.credits)} (${staleText(shown)})` : creditsText(acct.credits),
       ],
-      ['Runway', runwayLine(runway, runwayLoad.status === 'error' ? runwayLoad.error : null)],
+      // Worked out from the balance: from a stale one, said so (the header leaves it out then).
+      [
+        'Runway',
+        `${runwayLine(runway, runwayLoad.status === 'error' ? runwayLoad.error : null)}${runway && shown?.stale ? ' (from the stale balance)' : ''}`,
+      ],
       ...(apart ? [['Not counted', apart] as [string, string]] : []),
       ...(drifted ? [['Drift', drifted] as [string, string]] : []),
       ['Lines', countText(acct.lines_count)],

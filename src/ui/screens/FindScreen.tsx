@@ -1,6 +1,7 @@
 import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { useMemo } from 'react';
-import { hint } from '../../commands/keymap';
+import { useShallow } from 'zustand/react/shallow';
+import { keyHint } from '../../commands/keymap';
 import { centredWindow } from '../../domain/scroll';
 import { FIND_COLUMNS, groupHeading } from '../../present/find-columns';
 import { rowSentence, spokenPageSize } from '../../present/speech';
@@ -15,6 +16,13 @@ import { usePageRows } from '../use-page-rows';
 /** `:find TEXT`: the matches of every profile, grouped by profile, each group as it answers. */
 export function FindScreen({ width, height }: { readonly width: number; readonly height: number }) {
   const text = useApp((s) => s.findText);
+  // Its keys, named only while they work (not under the palette).
+  const hints = useApp(
+    useShallow((s) => [
+      keyHint(s, 'find.open', 'opens a line (in another profile: switches to it, the line open)'),
+      keyHint(s, 'app.refresh', 'searches again'),
+    ]),
+  );
   const groups = useApp((s) => s.findGroups);
   const problem = useApp((s) => s.findProblem);
   const rows = useApp(selectFindRows);
@@ -50,7 +58,7 @@ export function FindScreen({ width, height }: { readonly width: number; readonly
         </Text>
       )}
       <Text color={color('ui.muted')} wrap="truncate">
-        {` ${hint('find.open', 'opens a line (in another profile: switches to it, the line open)')} · ${hint('app.refresh', 'searches again')}`}
+        {` ${hints.filter(Boolean).join(' · ')}`}
       </Text>
       {rows.length > 0 && (
         <Text color={color('ui.muted')} wrap="truncate" aria-hidden>{`   ${rowText(laid, null)}`}</Text>

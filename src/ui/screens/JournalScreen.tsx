@@ -1,5 +1,5 @@
 import { Box, Text, useIsScreenReaderEnabled } from 'ink';
-import { keyHintText } from '../../commands/keymap';
+import { keyNamed } from '../../commands/keymap';
 import { countText, fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
 import { rowSentence, wrappedRows } from '../../present/speech';
@@ -30,6 +30,8 @@ export function JournalScreen({ width, height }: { readonly width: number; reado
   // Read aloud, an entry is a sentence of two or three rows: the window holds as many as fit, or
   // the older ones are cut below the screen with nothing saying they are there, and never reached.
   const isSpoken = useIsScreenReaderEnabled();
+  // The key that shows every account, named only while it works (not under the palette).
+  const allKey = useApp((s) => keyNamed(s, 'journal.allAccounts'));
   const room = Math.max(1, height - totals.length - 6);
   const rowsEach = isSpoken
     ? Math.max(
@@ -44,8 +46,7 @@ export function JournalScreen({ width, height }: { readonly width: number; reado
   usePageRows('journal', recent.length);
   const laid = layoutColumns(columns, width - 2, 1, { items: recent, now: 0 });
   const scope = all ? 'every account' : label;
-  const hidden =
-    !all && others ? ` · left out: ${others} (${keyHintText('journal.allAccounts')} shows all)` : '';
+  const hidden = !all && others ? ` · left out: ${others}${allKey ? ` (${allKey} shows all)` : ''}` : '';
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold wrap="truncate">

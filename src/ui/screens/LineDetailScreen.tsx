@@ -1,6 +1,6 @@
 import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
-import { type CommandId, keyHint, keyHintText } from '../../commands/keymap';
+import { type CommandId, keyHint, keyNamed } from '../../commands/keymap';
 import { diagnose, type Fix } from '../../domain/diagnosis';
 import { absoluteText, expiryText, fitWidth, relativeText, statusOf } from '../../domain/format';
 import { LINK_NAMES, type LinkKind, linkText } from '../../domain/links';
@@ -49,6 +49,10 @@ export function LineDetailScreen({ width, height }: { readonly width: number; re
   const links = useApp((s) => (line ? selectLinksOf(s, line) : null));
   // A key is named only while its command runs (a link that cannot be made shows its reason instead).
   const linkHints = useApp(useShallow((s) => LINKS.map((k) => keyHint(s, LINK_COMMAND[k], 'copies') ?? '')));
+  // The password's and the note's keys, named only while they work (not under the palette or the
+  // copy menu, where they would be typed or do nothing).
+  const passwordKey = useApp((s) => keyNamed(s, 'detail.password'));
+  const noteKey = useApp((s) => keyNamed(s, 'note.edit'));
   const isSpoken = useIsScreenReaderEnabled();
   if (!line || !links) return <Text> No line.</Text>;
   const now = Date.now();
@@ -73,14 +77,14 @@ export function LineDetailScreen({ width, height }: { readonly width: number; re
       'Password',
       showPassword
         ? line.password
-        : `${isSpoken ? 'hidden' : '•'.repeat(Math.min(12, line.password.length))}  (${keyHintText('detail.password')} shows)`,
+        : `${isSpoken ? 'hidden' : '•'.repeat(Math.min(12, line.password.length))}${passwordKey ? `  (${passwordKey} shows)` : ''}`,
       undefined,
     ],
     ['Label', line.label || '—', undefined],
     // Notes are the user's own, not the service's: said so where they are shown.
     [
       'Local note',
-      `kept on this machine, not on the service  (${keyHintText('note.edit')} ${note ? 'edits' : 'adds one'})`,
+      `kept on this machine, not on the service${noteKey ? `  (${noteKey} ${note ? 'edits' : 'adds one'})` : ''}`,
       color('ui.muted'),
     ],
     ['Customer', note?.name || '—', undefined],

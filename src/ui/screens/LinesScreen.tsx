@@ -2,7 +2,7 @@ import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { type LineListItem, SEARCH_MAX } from '../../api/contract';
-import { keyHintText } from '../../commands/keymap';
+import { keyNamed } from '../../commands/keymap';
 import { creditsText, fitWidth, positionText, unreadableText } from '../../domain/format';
 import { loaded } from '../../domain/load';
 import { LINES_CHROME_ROWS } from '../../present/frame';
@@ -10,12 +10,13 @@ import { headerText, layoutColumns } from '../../present/lines-columns';
 import { viewColumns } from '../../present/saved-views';
 import { progressStep } from '../../present/speech';
 import { notesUnsettledText } from '../../services/find-lines';
+import type { AppState } from '../../store/app-store';
 import { sortedBy } from '../../store/lines-slice';
 import { LOCAL_MAX, selectLocalLines, selectLocalRows } from '../../store/notes-slice';
 import { caretOf } from '../../store/text-target';
 import { selectViewState } from '../../store/views-slice';
 import { LineRow } from '../components/LineRow';
-import { LoadState, loadText } from '../components/LoadState';
+import { LoadState, loadText, retryKey } from '../components/LoadState';
 import { TextField } from '../components/TextField';
 import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
@@ -32,6 +33,9 @@ export function LinesScreen({ width, height }: { readonly width: number; readonl
   const notes = useApp((s) => ((s.columns ? s.columns.includes('note') : s.noteColumn) ? s.lineNotes : null));
   const local = useApp(useShallow(selectLocalLines));
   const localRows = useApp(selectLocalRows);
+  // The keys an empty result names, only those that work now (none under the palette; in the open
+  // search field, its own key that clears it).
+  const emptyKeys = useApp(useShallow(emptyResultKeys));
   // Stable props keep the memoised rows still: only the rows whose cursor or mark changed re-render.
   // Relative times ("in 3 days") are computed against a clock that moves once a minute, not per key.
   const now = useMinuteClock(page);
@@ -67,7 +71,7 @@ export function LinesScreen({ width, height }: { readonly width: number; readonl
     body = (
       <Text key="empty" color={color('ui.muted')}>
         {' '}
-        {`${proven}. Clear the search (${keyHintText('lines.search')}, ${keyHintText('search.clear')}) or change the filters (${keyHintText('lines.filterStatus')}, ${keyHintText('lines.filterType')}).`}
+        {`${proven}. ${emptyResultText(emptyKeys)}`}
       </Text>
     );
     body = failed ? [state, body, localGroup] : [body, localGroup];
@@ -115,6 +119,21 @@ export function LinesScreen({ width, height }: { readonly width: number; readonl
 }
 
 /** Position, search, filters and sort, always visible; the search field when it is open. */
+/** The keys "no lines match" names: clearing the search, opening it, the two filters (null: not now). */
+const emptyResultKeys = (s: AppState): (string | null)[] => [
+  keyNamed(s, 'search.clear'),
+  keyNamed(s, 'lines.search'),
+  keyNamed(s, 'lines.filterStatus'),
+  keyNamed(s, 'lines.filterType'),
+];
+
+/** "Clear the search (/ opens it) or change the filters (s, t).": each key only while it works. */
+function emptyResultText([clear, open, status, type]: (string | null)[]): string {
+  const search = clear ? ` (${clear})` : open ? ` (${open} opens it)` : '';
+  const filters = [status, type].filter(Boolean).join(', ');
+  return `Clear the search${search} or change the filters${filters ? ` (${filters})` : ''}.`;
+}
+
 function StatusLine({ width }: { readonly width: number }) {
   const searchOpen = useApp((s) => s.searchOpen);
   const draft = useApp((s) => s.searchDraft);
@@ -125,6 +144,10 @@ function StatusLine({ width }: { readonly width: number }) {
   const total = useApp((s) => loaded(s.lines)?.totalHits ?? 0);
   const loading = useApp((s) => s.lines.status === 'loading');
   const marking = useApp((s) => s.markingAll);
+  // The key that stops the marking, named only while it works.
+  const stopKey = useApp((s) => keyNamed(s, 'lines.markAll'));
+  const retry = useApp(retryKey);
+  const stops = stopKey ? ` (${stopKey} again stops)` : '';
   const isSpoken = useIsScreenReaderEnabled();
   const notes = useApp((s) => (s.localMatches?.search === q.search ? s.localMatches : null));
   const view = useApp(selectViewState);
@@ -149,16 +172,20 @@ function StatusLine({ width }: { readonly width: number }) {
     `sort ${sortedBy(q) === 'exp_date' ? 'expiry' : sortedBy(q)} ${glyph(q.orderType === 'asc' ? 'up' : 'down')}`,
     loading ? 'loading…' : null,
     notes
-      ? loadText(notes.load, {
-          what: 'lines found in local notes',
-          doing: 'looking up lines found in local notes',
-        })
+      ? loadText(
+          notes.load,
+          {
+            what: 'lines found in local notes',
+            doing: 'looking up lines found in local notes',
+          },
+          retry,
+        )
       : null,
     marking
       ? isSpoken
         ? // In steps, not at every page of marks: a screen reader hears each change.
-          `marking, ${progressStep(marking.lines, marking.total)}% of ${creditsText(marking.total)} (${keyHintText('lines.markAll')} again stops)`
-        : `marking ${creditsText(marking.lines)} of ${creditsText(marking.total)}… (${keyHintText('lines.markAll')} again stops)`
+          `marking, ${progressStep(marking.lines, marking.total)}% of ${creditsText(marking.total)}${stops}`
+        : `marking ${creditsText(marking.lines)} of ${creditsText(marking.total)}…${stops}`
       : null,
   ].filter(Boolean);
   return (

@@ -1,10 +1,12 @@
 import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { useMemo } from 'react';
-import { hint, keyHintText } from '../../commands/keymap';
+import { useShallow } from 'zustand/react/shallow';
+import { keyHint } from '../../commands/keymap';
 import { centredWindow } from '../../domain/scroll';
 import { LINE_COLUMNS, layoutColumns } from '../../present/lines-columns';
 import { rowSentence, spokenPageSize } from '../../present/speech';
 import { rowText } from '../../present/tables';
+import type { AppState } from '../../store/app-store';
 import { TableRow } from '../components/SpokenRow';
 import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
@@ -14,18 +16,20 @@ const MARK_COLUMNS = LINE_COLUMNS.filter((c) =>
   ['username', 'label', 'status', 'type', 'connections', 'expiry'].includes(c.id),
 );
 
-// The keys named here are the table's (the marks view is in these commands' scopes).
-const ACTS = [
-  `${keyHintText('line.extend')} extend`,
-  `${keyHintText('line.upgrade')} connections`,
-  `${keyHintText('line.unsuspend')} unsuspend`,
-  `${keyHintText('line.delete')} delete`,
-].join(' · ');
+/** The changes of every marked line, each named with its key only while it works (not in read-only
+ *  mode, not under the palette). */
+const acts = (s: AppState): (string | null)[] => [
+  keyHint(s, 'line.extend', 'extend'),
+  keyHint(s, 'line.upgrade', 'connections'),
+  keyHint(s, 'line.unsuspend', 'unsuspend'),
+  keyHint(s, 'line.delete', 'delete'),
+];
 
 /** Every marked line, wherever it was marked; Space unmarks; e/u/s/d act on all of them. */
 export function MarksScreen({ width, height }: { readonly width: number; readonly height: number }) {
   const marked = useApp((s) => s.marked);
   const cursor = useApp((s) => s.marksCursor);
+  const offered = useApp(useShallow(acts)).filter(Boolean).join(' · ');
   // `A` marks 100,000 lines: the list and the widths its content asks for are worked out when the
   // marks change, not on every cursor move.
   const list = useMemo(() => [...marked.values()], [marked]);
@@ -41,11 +45,9 @@ export function MarksScreen({ width, height }: { readonly width: number; readonl
   );
   return (
     <Box flexDirection="column" width={width} height={height}>
-      <Text bold>{` Marked lines: ${list.length} — ${ACTS}, all of them`}</Text>
+      <Text bold>{` Marked lines: ${list.length}${offered ? ` — ${offered}, all of them` : ''}`}</Text>
       {list.length === 0 && (
-        <Text color={color('ui.muted')}>
-          {` Nothing marked. ${hint('lines.mark', 'marks a line in the browser')}.`}
-        </Text>
+        <Text color={color('ui.muted')}>{' Nothing marked: mark lines in the browser.'}</Text>
       )}
       {list.length > 0 && (
         <Text bold wrap="truncate" aria-hidden>

@@ -1,6 +1,6 @@
 import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { useMemo } from 'react';
-import { hint, keyHint, keyHintText } from '../../commands/keymap';
+import { keyHint, keyNamed } from '../../commands/keymap';
 import { counted, countText, credits, creditsText } from '../../domain/format';
 import type { RenewalsPlan } from '../../domain/renewals';
 import { centredWindow } from '../../domain/scroll';
@@ -48,6 +48,10 @@ export function RenewalsScreen({ width, height }: { readonly width: number; read
   const marked = useApp((s) => s.marked);
   // Named only while marking works (not in read-only mode, not with nothing to renew).
   const markHint = useApp((s) => keyHint(s, 'renewals.markAll', 'marks every renewable line'));
+  const renewHint = useApp((s) => keyHint(s, 'line.extend', 'renews the marked ones (quoted first)'));
+  // The window's keys, named only while they work (not under the palette or the copy menu).
+  const shorterKey = useApp((s) => keyNamed(s, 'renewals.shorter'));
+  const longerKey = useApp((s) => keyNamed(s, 'renewals.longer'));
   const balance = useApp(selectBalanceShown);
   const data = loaded(load);
   const isSpoken = useIsScreenReaderEnabled();
@@ -66,7 +70,8 @@ export function RenewalsScreen({ width, height }: { readonly width: number; read
   // PgDn/PgUp move by what is on screen (commands/areas/renewals.ts); read only when a key comes (no
   // frame names them by it), and what fits depends on the terminal alone: drawn for nothing more.
   usePageRows('renewals', size);
-  const title = ` Renewals — expiring within ${counted(w.withinDays, 'day')} (${keyHintText('renewals.shorter')}/${keyHintText('renewals.longer')} change it), expired in the last ${counted(w.expiredDays, 'day')}, suspended${view.position ? `   ${view.position}` : ''}`;
+  const windowKeys = [shorterKey, longerKey].filter(Boolean).join('/');
+  const title = ` Renewals — expiring within ${counted(w.withinDays, 'day')}${windowKeys ? ` (${windowKeys} change it)` : ''}, expired in the last ${counted(w.expiredDays, 'day')}, suspended${view.position ? `   ${view.position}` : ''}`;
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold wrap="truncate">
@@ -91,7 +96,7 @@ export function RenewalsScreen({ width, height }: { readonly width: number; read
       )}
       {plan && plan.rows.length > 0 && !marked.size && markHint && (
         <Text color={color('ui.muted')} wrap="truncate">
-          {` ${markHint}, ${hint('line.extend', 'renews the marked ones (quoted first)')}`}
+          {` ${[markHint, renewHint].filter(Boolean).join(', ')}`}
         </Text>
       )}
       {items.slice(view.start, view.end).map((it, i) => {
