@@ -860,6 +860,22 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         lines: started.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)),
       });
     };
+    // A resumed job's window open, as read once taken: `begin` wrote the file whole from that read, so
+    // a close another linedesk appended in between (it began a job of this account, which spends from
+    // then on) went with the old file. Read again, now the new file is there: another job spending
+    // closes it again, as its close would have (a log that cannot be read is refused below).
+    if (resumed && started.balanceBefore != null) {
+      const after = readOpen();
+      if (!after.untold && othersOfJob(started.id, after.jobs).spending) {
+        try {
+          deps.intents?.closeBalanceWindow(started.id);
+        } catch (err) {
+          deps.logError?.('intent log', err);
+          return unsent(notLogged(err));
+        }
+        started = { ...started, balanceBefore: null };
+      }
+    }
     // A job's lines as the server has them now, before anything is spent (fresh-lines.ts): the
     // marks, or the line a screen showed, may be hours old, and a check that cannot judge by the
     // balance compares with them. Lines read within a minute (`linesReadAt`) are not read again.
