@@ -1021,12 +1021,12 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       // and read once held: read before the take, a job another linedesk resumed and released in
       // between would be sent again from the copy. That read also tells what the other jobs hold.
       const resumed = given.balanceBefore !== undefined || offered.has(given.id);
+      // In use from here (a check of it, in the background or asked for): that check ends first, and
+      // the background checks of it stop (the run watches it again when it ends): a check that took it
+      // meanwhile would release it, at its end, while this run still sends.
+      for (let u = inUse.get(given.id); u; u = inUse.get(given.id)) await u.done;
+      if (interrupted) return given;
       if (resumed) {
-        // In use from here (a check of it, in the background or asked for): that check ends first,
-        // and the background checks of it stop (the run watches it again when it ends): a check that
-        // took it meanwhile would release it, at its end, while this run still sends.
-        for (let u = inUse.get(given.id); u; u = inUse.get(given.id)) await u.done;
-        if (interrupted) return given;
         clearTimeout(watches.get(given.id));
         watches.delete(given.id);
         const who = deps.intents ? takeJob(deps.intents, given.id, notify) : null;
