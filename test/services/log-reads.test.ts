@@ -1,8 +1,10 @@
 /**
  * How often one operation reads the intent log (each read lists its directory and reads every job
- * file). The offer's check again reads it once to decide, and once more for the jobs it took: not once
- * per job. A resume reads it once it holds the job, then as its balance window opens (before and
- * after the balance is read); the question of which windows to close asks the window's last read.
+ * file). The offer's check again reads it once to decide, then each job once it took it, just before
+ * its own check (a version read before the checks of the jobs before it may be stale: a background
+ * check may have settled it meanwhile). A resume reads it once it holds the job, then as its balance
+ * window opens (before and after the balance is read); the question of which windows to close asks
+ * the window's last read.
  */
 import { describe, expect, it } from 'vitest';
 import { fileIntentLog } from '../../src/app/intent-file';
@@ -34,7 +36,7 @@ function counted(log: IntentLog) {
 }
 
 describe('reads of the intent log', () => {
-  it('the offer checked again: twice for three jobs (to decide, then once taken), never once per job', async () => {
+  it('the offer checked again: once to decide, then each job once taken (four reads for three jobs)', async () => {
     const { env, client, dir } = await proxiedSandbox({ lines: 10 });
     const lines = (await env.client.listLines({ limit: 10 })).lines.filter((l) => !l.is_trial && l.enabled);
     const sentAt = Date.now() - 3 * 3_600_000;
@@ -59,7 +61,7 @@ describe('reads of the intent log', () => {
     });
     const after = await changes.recheckRecovered(jobs.map(recoveredOf));
     expect(after.map((r) => r.job.lines[0]!.state)).toEqual(['failed', 'failed', 'failed']);
-    expect(reads.filter((r) => r === 'current')).toHaveLength(2);
+    expect(reads.filter((r) => r === 'current')).toHaveLength(4);
   }, 30_000);
 
   it('a resume: three reads before its first request', async () => {

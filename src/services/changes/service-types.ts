@@ -158,11 +158,14 @@ export interface ChangeService {
    */
   lookUpToMarkAgain(ids: readonly string[], opts: { readonly whole: boolean }): Promise<MarkAgainLookup>;
   /**
-   * The recovery's "set aside" (Esc): a job with no unknown line is closed (its journal entries stay;
-   * its lines never sent are not offered again); one that still has unknown lines is released as it
-   * is, so the next start offers it again, its lines never sent with it.
+   * The recovery's "set aside" (Esc) of these jobs (those the offer showed), each taken, then read from
+   * the intent log: a job with no unknown line is closed (its journal entries stay; its lines never
+   * sent are not offered again); one that still has unknown lines, or that the log cannot be read for,
+   * is released as it is, so the next start offers it again, its lines never sent with it. One another
+   * linedesk holds now, or this process runs or checks, is left to it; one ended or gone since is
+   * left alone.
    */
-  setAside(jobs: readonly Recovered[]): void;
+  setAside(jobIds: readonly string[]): void;
   /**
    * The offer's jobs not resumed when one was (Enter resumes one job): released as they are, nothing
    * ended, so the next start offers them again (another linedesk may check them meanwhile).
@@ -180,7 +183,8 @@ export interface ChangeService {
   /**
    * The user settles an open line by hand: recorded as settled by the user; the line is free. Null
    * when its job or line is no longer open, or another linedesk holds the job; throws (the path named)
-   * when the intent log cannot be read, or the disk refuses the take.
+   * when the intent log cannot be read, or the disk refuses the take; throws too when this process
+   * runs or checks the job now (nothing settled, nothing released).
    */
   settleByHand(jobId: string, lineId: string, verdict: 'applied' | 'not applied'): BulkJob | null;
   /**

@@ -88,6 +88,31 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   let running: Promise<BulkJob> | null = null;
   /** Jobs checked in the background while their hold window runs (the app only: `deps.watch`). */
   const watches = new Map<string, ReturnType<typeof setTimeout>>();
+  /**
+   * Jobs this process is using now, one user at a time (a run or a resume, a check in the foreground
+   * or in the background, the offer's check): each from its take (`take`, which claims the job's owner
+   * file too) to its `letBe`. The owner file alone cannot tell them apart (a claim this process holds
+   * counts as its own), so without this a background check of a job being resumed would take it too,
+   * and its end release the owner file while the resume still sends: another linedesk could then take
+   * the job and send its lines again. A user in the background skips a job in use; one in the
+   * foreground waits for it (`takeWhenFree`); a settle by hand or a set aside, which cannot wait, leave
+   * it to its user. Only the user releases or ends the job (`finish`, `letGo`).
+   */
+  const inUse = new Map<string, { readonly done: Promise<void>; readonly free: () => void }>();
+  /** This process uses the job from now (it holds it, or it is its own new job). */
+  const use = (id: string) => {
+    let free = () => {};
+    const done = new Promise<void>((r) => {
+      free = r;
+    });
+    inUse.set(id, { done, free });
+  };
+  /** This process stops using the job (after its release or end, if any). */
+  const letBe = (id: string) => {
+    const u = inUse.get(id);
+    inUse.delete(id);
+    u?.free();
+  };
   /** The last state of each job this process ran or checked, for a log-less service (tests). */
   const latest = new Map<string, BulkJob>();
   /** Jobs started as bulk jobs by this process: their checks are journaled as such. */
@@ -417,6 +442,8 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
           );
     const timer = setTimeout(() => {
       watches.delete(job.id);
+      // In use from here (a resume, a check asked for): its user watches it again when it ends.
+      if (inUse.has(job.id)) return watch(job, attempt + 1);
       void (async () => {
         // Read before the job is taken, so a log that cannot be read (or no longer has the job) is not
         // written to at each interval; the check reads it again once it holds the job (`checkChange`),
@@ -458,23 +485,51 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
    * own: judged from here, a request still in flight looks "not applied"). The journal is written
    * after the intent log: a process stopped between the two left settled lines the journal lacks, so
    * a taken job's settled and unknown lines are journaled again (one entry per operation: readers keep
-   * the last), and a job that needs nothing any more is ended. Returns those still needing attention.
+   * the last), and a job that needs nothing any more is ended. Each is journaled from the log's version
+   * read once taken (the versions given were read before: a line may have been settled in between);
+   * one ended or gone since is let go, one that no longer reads is offered as given (its check says
+   * so), and one this process uses now (a check of it in the background) is offered as given, left to
+   * that check (the offer's check waits for it). Returns those still needing attention.
    */
   const takeToOffer = (open: readonly BulkJob[]): BulkJob[] => {
     const intents = deps.intents;
     const taken: BulkJob[] = [];
+    const asGiven = new Set<string>();
     for (const job of open) {
       if (job.target !== target.id) continue;
+      if (inUse.has(job.id)) {
+        taken.push(job);
+        asGiven.add(job.id);
+        continue;
+      }
       const who = intents ? takeJob(intents, job.id, notify) : null;
       if (who === null) taken.push(job);
       else holdLines(job, who.by, !who.said);
     }
-    for (const job of taken) {
-      for (const l of job.lines)
-        if (FINAL.has(l.state) || l.state === 'unknown') journalLine(job, l, job.lines.length > 1);
-      if (!needsAttention(job)) letGo(job, 'end');
+    const logged = versionsOf(
+      taken.filter((j) => !asGiven.has(j.id)),
+      (j) => j,
+    );
+    const offer: BulkJob[] = [];
+    for (const given of taken) {
+      const l = logged.get(given.id);
+      if (asGiven.has(given.id) || l?.kind === 'unreadable') {
+        offer.push(given);
+        continue;
+      }
+      if (l?.kind !== 'open') {
+        // Ended or gone since (settled, or set aside, elsewhere): nothing of it to offer.
+        letGo(given, 'release');
+        letGoLinesOf(given.id);
+        continue;
+      }
+      const job = l.job;
+      for (const x of job.lines)
+        if (FINAL.has(x.state) || x.state === 'unknown') journalLine(job, x, job.lines.length > 1);
+      if (needsAttention(job)) offer.push(job);
+      else letGo(job, 'end');
     }
-    return taken.filter(needsAttention);
+    return offer;
   };
 
   /**
@@ -482,8 +537,10 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
    * known from the log before any check: never "0 never sent"), their open lines checked with the
    * server one job after another (never re-sent), then the offer told where each stands. The jobs in
    * `refused` (the log has no version of them to check from: `recheckRecovered`) stay offered as they
-   * are, unchecked. The jobs to check are taken first, then the log read once for all of them: each is
-   * checked from the version read while this process holds it (no other linedesk writes it meanwhile).
+   * are, unchecked. Each job is taken just before its check (once this process no longer uses it: a
+   * background check of it ends first), then read: it is checked from the version read while this
+   * process holds it (nothing else writes it meanwhile), never one read before the checks of the jobs
+   * before it (a verdict written since would be written over).
    */
   const checkOffered = async (
     jobs: readonly BulkJob[],
@@ -496,14 +553,19 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     // log's file cannot be written, say) is said, with its file, and the jobs not reached are offered
     // as the log had them (their open lines still unknown, checked again with r or at the next start).
     try {
-      const taken = jobs.filter(
-        (job) => !refused.has(job.id) && job.lines.some((l) => OPEN.has(l.state)) && take(job),
-      );
-      const logged = taken.length ? versionsOf(taken, (job) => job) : new Map<string, LoggedJob>();
       for (const job of jobs) {
         // Held while checked, and still when refused: no new change of a line whose outcome may be unknown.
         for (const l of job.lines) setUnsettled(l, job.id);
-        checked.push(recoveredOf(logged.has(job.id) ? await checkHeld(job, logged.get(job.id)) : job));
+        if (refused.has(job.id) || !job.lines.some((l) => OPEN.has(l.state)) || !(await takeWhenFree(job))) {
+          checked.push(recoveredOf(job));
+          continue;
+        }
+        try {
+          const logged = versionsOf([job], (j) => j).get(job.id);
+          checked.push(recoveredOf(await checkHeld(job, logged)));
+        } finally {
+          letBe(job.id);
+        }
       }
     } catch (err) {
       deps.logError?.('check of the changes left open', err);
@@ -522,12 +584,25 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
    * Takes a job to check it (no other linedesk writes it while this process holds it); false when
    * another has it, said unless in the background (or said already: a disk that refused the take).
    */
-  const take = (job: BulkJob, background = false): boolean => {
-    if (!deps.intents) return true;
-    const who = takeJob(deps.intents, job.id, notify);
-    if (!who) return true;
-    if (!who.said && !background) notify(`${who.by} is checking this change now`, 'info');
-    return false;
+  const take = (job: { readonly id: string }, background = false): boolean => {
+    // In use from here (a run, another check): its user's verdict will do; nothing said.
+    if (inUse.has(job.id)) return false;
+    const who = deps.intents ? takeJob(deps.intents, job.id, notify) : null;
+    if (who) {
+      if (!who.said && !background) notify(`${who.by} is checking this change now`, 'info');
+      return false;
+    }
+    use(job.id);
+    return true;
+  };
+  /**
+   * `take` once this process no longer uses the job (a check or a run of it ends first): what a user
+   * in the foreground does. Checked again after each wait, with nothing awaited between the last
+   * check and the take.
+   */
+  const takeWhenFree = async (job: BulkJob): Promise<boolean> => {
+    for (let u = inUse.get(job.id); u; u = inUse.get(job.id)) await u.done;
+    return take(job);
   };
 
   /**
@@ -585,7 +660,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
    * An offered job let go from here: ended, or released (not resumed from here: another linedesk may
    * check it). A write the disk refuses is said, with its file; never thrown at the key that asked.
    */
-  const letGo = (job: BulkJob, how: 'end' | 'release') => {
+  const letGo = (job: { readonly id: string }, how: 'end' | 'release') => {
     try {
       if (how === 'end') deps.intents?.end(job.id);
       else deps.intents?.release(job.id);
@@ -697,6 +772,209 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     message: outcomeMessage(job, error, deps.watch === true),
   });
 
+  /**
+   * A run of a job this process uses now (`runChange` took it, or it is new): see `runChange`. A job
+   * of an offer (a resume) is run from the log's version, read once taken.
+   */
+  const runHeld = async (
+    given: BulkJob,
+    hooks: ChangeHooks | undefined,
+    resumed: boolean,
+  ): Promise<BulkJob> => {
+    let job = given;
+    let read: OpenRead | undefined;
+    if (resumed && deps.intents) {
+      read = readOpen();
+      const own = read.jobs.find((j) => j.id === given.id);
+      if (!own || read.untold) {
+        letGo(given, 'release'); // taken above: another linedesk may resume or check it
+        return notResumed(given, read.untold ?? versionsOf([given], (j) => j).get(given.id));
+      }
+      job = own;
+    }
+    const singleChange = hooks?.bulk !== true && job.lines.length === 1;
+    const reading = needsReading(job, { readAt: hooks?.linesReadAt, nowMs: now() });
+    // The balance the job's window starts from, the judge of what checked lines cost. A resumed job
+    // keeps the balance it started from: the replies it already had are counted in it. One none of
+    // whose lines ever left (new, or stopped before sending, as during the read again) opens its
+    // window from the balance read just before its first request (`openWindow`, after the read
+    // again: a spend elsewhere during a long read is none of this job's); until then it is null.
+    const fromNow =
+      job.balanceBefore === undefined ||
+      job.lines.every((l) => l.state === 'pending' || l.state === 'skipped' || l.state === 'cancelled');
+    const balanceBefore: number | null = fromNow ? null : (job.balanceBefore ?? null);
+    // Lines another job has an open change of are left to it: sent from here too, the line would be
+    // changed twice, and the change seen would be either's. Another job still spending on this
+    // account (another linedesk, or cron) moves the balance too: this job's window stays closed,
+    // so none of its fall is counted as this job's (asked again as the window would open).
+    // A log that cannot be read cannot tell which lines another job is changing now: nothing is
+    // sent, nothing written; said with the path (a resumed job was refused above, as it stands).
+    const first = read ?? readOpen(false);
+    if (first.untold) {
+      sayNotChecked([{ job, logged: first.untold }], notify, 'send');
+      const patch = notRead(first.untold);
+      return { ...job, lines: job.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)) };
+    }
+    const { lines: others, spending: busy } = othersOfJob(job.id, first.jobs);
+    let started: BulkJob = {
+      ...job,
+      balanceBefore: busy ? null : balanceBefore,
+      lines: job.lines.map((l) =>
+        l.state === 'pending' && others.has(l.id)
+          ? {
+              ...l,
+              state: 'skipped',
+              detail: `left alone: ${others.get(l.id)} has an open change of this line`,
+              heldBack: true,
+            }
+          : l,
+      ),
+    };
+    // Written before the lines are read again: a job stopped during a long read (Ctrl-C, a dropped
+    // session, a crash) is on disk with every line never sent, offered at the next start.
+    try {
+      deps.intents?.begin({ ...started, lines: started.lines.map(forDisk) });
+    } catch (err) {
+      deps.logError?.('intent log', err);
+      const patch = notLogged(err);
+      return {
+        ...started,
+        lines: started.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)),
+      };
+    }
+    const { onLine, finish } = wire(started, hooks);
+    /**
+     * Stopped by a quit (or a resume refused before sending): every line never sent, the job left
+     * on disk for the next start. A release the disk refuses is said with its file (`letGo`), never
+     * thrown as the job's failure: the job stays as it is.
+     */
+    const leave = () => {
+      letGo(started, 'release');
+      return started;
+    };
+    /** The never-sent lines ended with `patch`, written down like the engine's: then the job ends. */
+    const unsent = (patch: Partial<BulkLine>): BulkJob => {
+      for (const l of started.lines) if (l.state === 'pending') onLine({ ...l, ...patch });
+      return finish({
+        ...started,
+        lines: started.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)),
+      });
+    };
+    // A resumed job's window open, as read once taken: `begin` wrote the file whole from that read, so
+    // a close another linedesk appended in between (it began a job of this account, which spends from
+    // then on) went with the old file. Read again, now the new file is there: another job spending
+    // closes it again, as its close would have (a log that cannot be read is refused below).
+    if (resumed && started.balanceBefore != null) {
+      const after = readOpen();
+      if (!after.untold && othersOfJob(started.id, after.jobs).spending) {
+        try {
+          deps.intents?.closeBalanceWindow(started.id);
+        } catch (err) {
+          deps.logError?.('intent log', err);
+          return unsent(notLogged(err));
+        }
+        started = { ...started, balanceBefore: null };
+      }
+    }
+    // A job's lines as the server has them now, before anything is spent (fresh-lines.ts): the
+    // marks, or the line a screen showed, may be hours old, and a check that cannot judge by the
+    // balance compares with them. Lines read within a minute (`linesReadAt`) are not read again.
+    if (reading && started.lines.some((l) => l.state === 'pending')) {
+      const servers = new Map<string, LineListItem>();
+      let read: BulkJob | null;
+      try {
+        read = await readAgain(deps.client, started, {
+          cancelled: () => cancelled || interrupted,
+          nowMs: now(),
+          since: singleChange ? (hooks?.lineHad ?? 'shown') : 'marked',
+          // A line not sent for what it is now: the caller gets the server's line (a screen shows it).
+          seen: (l, server) => {
+            if (l.state === 'skipped' && server) servers.set(l.id, server);
+          },
+          ...(hooks?.linesTotal !== undefined ? { total: hooks.linesTotal } : {}),
+        });
+      } catch (err) {
+        // A quit closes the connection under the read: that is the quit, not a failed read.
+        if (interrupted) return leave();
+        deps.logError?.('lines read again before a job', err);
+        notify(
+          `Nothing was sent: the lines could not be read again before sending (${describeError(err)}); nothing was charged`,
+          'error',
+        );
+        return unsent({
+          state: 'failed',
+          detail: `not sent: the line could not be read again before sending (${describeError(err)}); nothing charged`,
+          provenNotApplied: true,
+          notSent: true,
+        });
+      }
+      if (interrupted) return leave();
+      if (!read || cancelled) return unsent({ state: 'cancelled', detail: 'cancelled before it was sent' });
+      // Each line as read is written down before anything is sent: the check compares with it. A
+      // write that fails is logged (onLine), not fatal: a line is sent only once its `sending`
+      // record, which holds the line as read whole, is on disk (the engine's rule).
+      read.lines.forEach((l, i) => {
+        if (l !== started.lines[i]) onLine(l, servers.get(l.id));
+      });
+      const left = read.lines.filter(
+        (l, i) => l.state === 'skipped' && started.lines[i]?.state === 'pending',
+      );
+      // A single change says it in its outcome (the dialog, the command's message), not twice.
+      if (left.length && !singleChange) notify(leftText(left), 'warning');
+      started = read;
+      if (!started.lines.some((l) => l.state === 'pending')) return finish(started);
+    }
+    // The balance read now, after the read again and just before the first request: the job's
+    // window starts here.
+    // What the log said last, when nothing was awaited since: which windows to close asks it too.
+    let last: OpenRead | undefined;
+    if (fromNow && SPENDS.has(started.op)) {
+      try {
+        ({ job: started, read: last } = await openWindow(started));
+      } catch (err) {
+        deps.logError?.('intent log', err);
+        return unsent(notLogged(err));
+      }
+      if (interrupted) return leave();
+      if (cancelled) return unsent({ state: 'cancelled', detail: 'cancelled before it was sent' });
+    }
+    // This job spends from here: the balance no longer judges the other open jobs' charges. Not
+    // before, nor when nothing is left to send: a job that sends nothing leaves their windows open.
+    try {
+      const untold =
+        started.lines.some((l) => l.state === 'pending') &&
+        closeBalanceWindows(started.id, last ?? readOpen());
+      if (untold) {
+        sayNotChecked([{ job: started, logged: untold }], notify, resumed ? 'resume' : 'send');
+        // A resumed job's lines stay never sent, offered again; a new one's end "not sent".
+        return resumed ? leave() : unsent(notRead(untold));
+      }
+    } catch (err) {
+      deps.logError?.('intent log', err);
+      return unsent(notLogged(err));
+    }
+    running = runJob(started, {
+      client: deps.client,
+      concurrency: deps.bulkConcurrency ?? 4,
+      now,
+      holdMs,
+      ...othersAsked(started),
+      cancelled: () => cancelled,
+      interrupted: () => interrupted,
+      onLine,
+      ...(deps.unreachableMs !== undefined ? { unreachableMs: deps.unreachableMs } : {}),
+      ...(hooks?.onPause ? { onPause: hooks.onPause } : {}),
+      ...(hooks?.onError ? { onError: hooks.onError } : {}),
+      ...(deps.sleep ? { sleep: deps.sleep } : {}),
+      ...(deps.retry ? { retry: deps.retry } : {}),
+    });
+    try {
+      return finish(await running);
+    } finally {
+      running = null;
+    }
+  };
+
   const service: ChangeService = {
     subscribe(listener) {
       listeners.add(listener);
@@ -743,194 +1021,41 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       // and read once held: read before the take, a job another linedesk resumed and released in
       // between would be sent again from the copy. That read also tells what the other jobs hold.
       const resumed = given.balanceBefore !== undefined || offered.has(given.id);
-      let job = given;
-      let read: OpenRead | undefined;
-      if (resumed && deps.intents) {
-        const who = takeJob(deps.intents, given.id, notify);
+      // In use from here (a check of it, in the background or asked for): that check ends first, and
+      // the background checks of it stop (the run watches it again when it ends): a check that took it
+      // meanwhile would release it, at its end, while this run still sends.
+      for (let u = inUse.get(given.id); u; u = inUse.get(given.id)) await u.done;
+      if (interrupted) return given;
+      if (resumed) {
+        clearTimeout(watches.get(given.id));
+        watches.delete(given.id);
+        const who = deps.intents ? takeJob(deps.intents, given.id, notify) : null;
         if (who) {
           if (!who.said) notify(resumedElsewhere, 'warning');
           return given;
         }
-        read = readOpen();
-        const own = read.jobs.find((j) => j.id === given.id);
-        if (!own || read.untold) {
-          letGo(given, 'release'); // taken above: another linedesk may resume or check it
-          return notResumed(given, read.untold ?? versionsOf([given], (j) => j).get(given.id));
-        }
-        job = own;
       }
-      const singleChange = hooks?.bulk !== true && job.lines.length === 1;
-      const reading = needsReading(job, { readAt: hooks?.linesReadAt, nowMs: now() });
-      // The balance the job's window starts from, the judge of what checked lines cost. A resumed job
-      // keeps the balance it started from: the replies it already had are counted in it. One none of
-      // whose lines ever left (new, or stopped before sending, as during the read again) opens its
-      // window from the balance read just before its first request (`openWindow`, after the read
-      // again: a spend elsewhere during a long read is none of this job's); until then it is null.
-      const fromNow =
-        job.balanceBefore === undefined ||
-        job.lines.every((l) => l.state === 'pending' || l.state === 'skipped' || l.state === 'cancelled');
-      const balanceBefore: number | null = fromNow ? null : (job.balanceBefore ?? null);
-      // Lines another job has an open change of are left to it: sent from here too, the line would be
-      // changed twice, and the change seen would be either's. Another job still spending on this
-      // account (another linedesk, or cron) moves the balance too: this job's window stays closed,
-      // so none of its fall is counted as this job's (asked again as the window would open).
-      // A log that cannot be read cannot tell which lines another job is changing now: nothing is
-      // sent, nothing written; said with the path (a resumed job was refused above, as it stands).
-      const first = read ?? readOpen(false);
-      if (first.untold) {
-        sayNotChecked([{ job, logged: first.untold }], notify, 'send');
-        const patch = notRead(first.untold);
-        return { ...job, lines: job.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)) };
-      }
-      const { lines: others, spending: busy } = othersOfJob(job.id, first.jobs);
-      let started: BulkJob = {
-        ...job,
-        balanceBefore: busy ? null : balanceBefore,
-        lines: job.lines.map((l) =>
-          l.state === 'pending' && others.has(l.id)
-            ? {
-                ...l,
-                state: 'skipped',
-                detail: `left alone: ${others.get(l.id)} has an open change of this line`,
-                heldBack: true,
-              }
-            : l,
-        ),
-      };
-      // Written before the lines are read again: a job stopped during a long read (Ctrl-C, a dropped
-      // session, a crash) is on disk with every line never sent, offered at the next start.
+      // In use from here until the run ends (released or ended by it): a check or a settle of this
+      // process leaves it to the run.
+      use(given.id);
       try {
-        deps.intents?.begin({ ...started, lines: started.lines.map(forDisk) });
-      } catch (err) {
-        deps.logError?.('intent log', err);
-        const patch = notLogged(err);
-        return {
-          ...started,
-          lines: started.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)),
-        };
-      }
-      const { onLine, finish } = wire(started, hooks);
-      /**
-       * Stopped by a quit (or a resume refused before sending): every line never sent, the job left
-       * on disk for the next start. A release the disk refuses is said with its file (`letGo`), never
-       * thrown as the job's failure: the job stays as it is.
-       */
-      const leave = () => {
-        letGo(started, 'release');
-        return started;
-      };
-      /** The never-sent lines ended with `patch`, written down like the engine's: then the job ends. */
-      const unsent = (patch: Partial<BulkLine>): BulkJob => {
-        for (const l of started.lines) if (l.state === 'pending') onLine({ ...l, ...patch });
-        return finish({
-          ...started,
-          lines: started.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)),
-        });
-      };
-      // A job's lines as the server has them now, before anything is spent (fresh-lines.ts): the
-      // marks, or the line a screen showed, may be hours old, and a check that cannot judge by the
-      // balance compares with them. Lines read within a minute (`linesReadAt`) are not read again.
-      if (reading && started.lines.some((l) => l.state === 'pending')) {
-        const servers = new Map<string, LineListItem>();
-        let read: BulkJob | null;
-        try {
-          read = await readAgain(deps.client, started, {
-            cancelled: () => cancelled || interrupted,
-            nowMs: now(),
-            since: singleChange ? (hooks?.lineHad ?? 'shown') : 'marked',
-            // A line not sent for what it is now: the caller gets the server's line (a screen shows it).
-            seen: (l, server) => {
-              if (l.state === 'skipped' && server) servers.set(l.id, server);
-            },
-            ...(hooks?.linesTotal !== undefined ? { total: hooks.linesTotal } : {}),
-          });
-        } catch (err) {
-          // A quit closes the connection under the read: that is the quit, not a failed read.
-          if (interrupted) return leave();
-          deps.logError?.('lines read again before a job', err);
-          notify(
-            `Nothing was sent: the lines could not be read again before sending (${describeError(err)}); nothing was charged`,
-            'error',
-          );
-          return unsent({
-            state: 'failed',
-            detail: `not sent: the line could not be read again before sending (${describeError(err)}); nothing charged`,
-            provenNotApplied: true,
-            notSent: true,
-          });
-        }
-        if (interrupted) return leave();
-        if (!read || cancelled) return unsent({ state: 'cancelled', detail: 'cancelled before it was sent' });
-        // Each line as read is written down before anything is sent: the check compares with it. A
-        // write that fails is logged (onLine), not fatal: a line is sent only once its `sending`
-        // record, which holds the line as read whole, is on disk (the engine's rule).
-        read.lines.forEach((l, i) => {
-          if (l !== started.lines[i]) onLine(l, servers.get(l.id));
-        });
-        const left = read.lines.filter(
-          (l, i) => l.state === 'skipped' && started.lines[i]?.state === 'pending',
-        );
-        // A single change says it in its outcome (the dialog, the command's message), not twice.
-        if (left.length && !singleChange) notify(leftText(left), 'warning');
-        started = read;
-        if (!started.lines.some((l) => l.state === 'pending')) return finish(started);
-      }
-      // The balance read now, after the read again and just before the first request: the job's
-      // window starts here.
-      // What the log said last, when nothing was awaited since: which windows to close asks it too.
-      let last: OpenRead | undefined;
-      if (fromNow && SPENDS.has(started.op)) {
-        try {
-          ({ job: started, read: last } = await openWindow(started));
-        } catch (err) {
-          deps.logError?.('intent log', err);
-          return unsent(notLogged(err));
-        }
-        if (interrupted) return leave();
-        if (cancelled) return unsent({ state: 'cancelled', detail: 'cancelled before it was sent' });
-      }
-      // This job spends from here: the balance no longer judges the other open jobs' charges. Not
-      // before, nor when nothing is left to send: a job that sends nothing leaves their windows open.
-      try {
-        const untold =
-          started.lines.some((l) => l.state === 'pending') &&
-          closeBalanceWindows(started.id, last ?? readOpen());
-        if (untold) {
-          sayNotChecked([{ job: started, logged: untold }], notify, resumed ? 'resume' : 'send');
-          // A resumed job's lines stay never sent, offered again; a new one's end "not sent".
-          return resumed ? leave() : unsent(notRead(untold));
-        }
-      } catch (err) {
-        deps.logError?.('intent log', err);
-        return unsent(notLogged(err));
-      }
-      running = runJob(started, {
-        client: deps.client,
-        concurrency: deps.bulkConcurrency ?? 4,
-        now,
-        holdMs,
-        ...othersAsked(started),
-        cancelled: () => cancelled,
-        interrupted: () => interrupted,
-        onLine,
-        ...(deps.unreachableMs !== undefined ? { unreachableMs: deps.unreachableMs } : {}),
-        ...(hooks?.onPause ? { onPause: hooks.onPause } : {}),
-        ...(hooks?.onError ? { onError: hooks.onError } : {}),
-        ...(deps.sleep ? { sleep: deps.sleep } : {}),
-        ...(deps.retry ? { retry: deps.retry } : {}),
-      });
-      try {
-        return finish(await running);
+        return await runHeld(given, hooks, resumed);
       } finally {
-        running = null;
+        letBe(given.id);
       }
     },
 
     async checkChange(given, hooks) {
       // Another linedesk checking or making it now: its verdict will do; two at once would not help.
-      // Taken first, then read: the version read is the one no other linedesk writes meanwhile.
-      if (!take(given, hooks?.background)) return given;
-      return checkHeld(given, versionsOf([given], (job) => job).get(given.id), hooks);
+      // In use from here (a run, another check): a check in the background skips it, one asked for
+      // waits for it to end. Taken first, then read: the version read is the one nothing else writes
+      // meanwhile.
+      if (!(hooks?.background ? take(given, true) : await takeWhenFree(given))) return given;
+      try {
+        return await checkHeld(given, versionsOf([given], (job) => job).get(given.id), hooks);
+      } finally {
+        letBe(given.id);
+      }
     },
 
     cancel() {
@@ -975,14 +1100,31 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         logError: deps.logError,
       }),
 
-    setAside(jobs) {
-      // Unsent lines of a job whose outcomes are all known are set aside; a job with unknown lines
-      // stays in the log for next time, its unsent lines with it (the next start offers them again).
-      for (const { job } of jobs) letGo(job, job.lines.some((l) => OPEN.has(l.state)) ? 'release' : 'end');
+    setAside(jobIds) {
+      // Each job taken first, then read: set aside as the log has it now, never as an offer's copy
+      // shows it (a check, here or by another linedesk, may have settled a line since), and never
+      // under its holder: one another linedesk holds now (it resumed it, or checks it), or this
+      // process uses (a check of it), is left to it, as it is. Only these jobs: one the log gained
+      // since is not touched.
+      for (const id of jobIds) {
+        if (!take({ id }, true)) continue;
+        try {
+          const logged = versionsOf([{ id }], () => latest.get(id)).get(id);
+          // Unsent lines of a job whose outcomes are all known are set aside; a job with unknown lines
+          // stays in the log for next time, its unsent lines with it (the next start offers them
+          // again). Ended or gone since: nothing to set aside. One the log cannot be read for is
+          // released as it is, for the next start to offer.
+          const job = logged?.kind === 'open' ? logged.job : null;
+          letGo({ id }, job && !job.lines.some((l) => OPEN.has(l.state)) ? 'end' : 'release');
+        } finally {
+          letBe(id);
+        }
+      }
     },
 
     leaveForNextStart(jobs) {
-      for (const { job } of jobs) letGo(job, 'release');
+      // A job this process uses now (a check of it) is released by that check when it ends.
+      for (const { job } of jobs) if (!inUse.has(job.id)) letGo(job, 'release');
     },
 
     async offerAgain(waiting) {
@@ -1014,6 +1156,12 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       // Taken first, then read: the verdict is written over the log's version, which no other
       // linedesk writes while this process holds it. A log that cannot be read is refused with its
       // path (thrown, as a take the disk refuses is), never answered as a line with nothing open.
+      // A job this process runs or checks now is left to that: a settle here would write a verdict
+      // under it, and release it (settling nothing) while it still sends.
+      if (inUse.has(jobId))
+        throw new Error(
+          `this linedesk is sending or checking job ${jobId.slice(0, 8)} now; nothing was settled: try again once that ends`,
+        );
       const intents = deps.intents;
       if (intents && !intents.claim(jobId)) return null;
       /** Nothing settled: the job is free again (a release the disk refuses is logged, not thrown). */

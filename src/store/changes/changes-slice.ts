@@ -7,7 +7,6 @@
  */
 import type { BulkJob } from '../../domain/bulk';
 import { notFoundAgain } from '../../services/changes/fresh-lines';
-import { loggedJobs } from '../../services/changes/intent-log';
 import { recoveredOf, toMarkAgain } from '../../services/changes/recovery';
 import {
   type ChangeEvent,
@@ -268,29 +267,6 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
   };
   changes.subscribe(follow);
 
-  /**
-   * The offer's jobs on screen, each as the intent log has it now: a check (in the background, or
-   * another linedesk's) may have settled a line since the offer was drawn, its event not heard yet;
-   * Esc sets aside what the log holds, never the offer's older copy, and only the jobs shown (one the
-   * log gained since is not touched). Ended or gone since: nothing to set aside. One the log cannot be
-   * read for is released as it is (`kept`), for the next start to offer. Without a log: the copies.
-   */
-  const asLogged = (shown: readonly Recovered[]) => {
-    if (!deps.intents || !shown.length) return { aside: shown, kept: [] as Recovered[] };
-    const logged = loggedJobs(
-      deps.intents,
-      shown.map((r) => r.job.id),
-    );
-    const aside: Recovered[] = [];
-    const kept: Recovered[] = [];
-    for (const r of shown) {
-      const l = logged.get(r.job.id);
-      if (l?.kind === 'open') aside.push(recoveredOf(l.job));
-      else if (l?.kind === 'unreadable') kept.push(r);
-    }
-    return { aside, kept };
-  };
-
   return {
     journalWaiting: 0,
     unsettled: new Map(),
@@ -316,9 +292,10 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
     dismissRecovery() {
       const r = get().recovery;
       if (r?.checking) return;
-      const { aside, kept } = asLogged(r?.jobs ?? []);
-      changes.setAside(aside);
-      changes.leaveForNextStart(kept);
+      // Only the jobs shown when Esc came (one the log gained since is not touched); the service takes
+      // each and sets it aside as the intent log has it now (a check may have settled a line since the
+      // offer was drawn), leaving one another linedesk holds to it.
+      changes.setAside((r?.jobs ?? []).map((x) => x.job.id));
       set({ recovery: null });
       get().closeView('resume');
     },
