@@ -427,7 +427,8 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   const watch = (job: BulkJob, attempt = 0, refused = false) => {
     clearTimeout(watches.get(job.id));
     watches.delete(job.id);
-    if (!deps.watch) return;
+    // After shutdown nothing more is checked.
+    if (!deps.watch || interrupted) return;
     const openLines = job.lines.filter((l) => OPEN.has(l.state));
     if (!openLines.length) return;
     const until = Math.max(...openLines.map((l) => heldUntil(job, l, { now: now(), holdMs }) ?? 0));
@@ -472,7 +473,8 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
               )}${settled.length > 3 ? '…' : ''}: ${settled.length === 1 ? settled[0]!.detail : `${settled.filter((l) => l.state === 'done').length} applied, ${settled.filter((l) => l.state !== 'done').length} not`} (checked in the background)`,
             settled.some((l) => l.state === 'done') ? 'success' : 'info',
           );
-        watch(final, attempt + 1);
+        // Taken meanwhile (a resume waited for this check): its user watches it again when it ends.
+        if (!inUse.has(job.id)) watch(final, attempt + 1);
       })().catch((err) => deps.logError?.('background check', err));
     }, delay);
     timer.unref?.();
@@ -870,8 +872,9 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         try {
           deps.intents?.closeBalanceWindow(started.id);
         } catch (err) {
+          // A resumed job: its lines stay never sent, offered again (as every refusal before sending).
           deps.logError?.('intent log', err);
-          return unsent(notLogged(err));
+          return leave();
         }
         started = { ...started, balanceBefore: null };
       }
@@ -1020,11 +1023,16 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       // linedesk may have taken it since, or sent and settled its lines. Sent only by whoever holds it,
       // and read once held: read before the take, a job another linedesk resumed and released in
       // between would be sent again from the copy. That read also tells what the other jobs hold.
-      const resumed = given.balanceBefore !== undefined || offered.has(given.id);
+      let resumed = given.balanceBefore !== undefined || offered.has(given.id);
       // In use from here (a check of it, in the background or asked for): that check ends first, and
       // the background checks of it stop (the run watches it again when it ends): a check that took it
       // meanwhile would release it, at its end, while this run still sends.
-      for (let u = inUse.get(given.id); u; u = inUse.get(given.id)) await u.done;
+      // A job waited for is run from the log's version too: the run before it (the same job run twice)
+      // began it and sent its lines; from the caller's copy they would go again.
+      for (let u = inUse.get(given.id); u; u = inUse.get(given.id)) {
+        resumed = true;
+        await u.done;
+      }
       if (interrupted) return given;
       if (resumed) {
         clearTimeout(watches.get(given.id));
