@@ -102,6 +102,8 @@ export async function findExpired(
   };
   /** The keys of the last page read whole, by index (the final checks take the edge's from it). */
   const paged = new Map<number, 'never' | number | undefined>();
+  /** The last search's page came back short: what was sent with it is older than the probes after it. */
+  let shortPage = false;
   /**
    * The first index in [a, b) whose key is past the turn (`past`: true past it, false before it,
    * undefined cannot judge → null), the list being sorted. Narrows by rounds of single-line probes
@@ -118,6 +120,7 @@ export async function findExpired(
     withPage?: (a: number, b: number) => void,
   ): Promise<number | null> => {
     paged.clear();
+    shortPage = false;
     let [a, b] = [from, to];
     /** Narrows [a, b) by rounds of probes until it is at most `width` wide; false: cannot judge,
      *  or probes that turn back (not sorted). */
@@ -150,7 +153,10 @@ export async function findExpired(
     withPage?.(a, b);
     const { lines } = await reading;
     // A line left out as unreadable would shift every index after it: then probe to the end.
-    if (lines.length !== rb - ra) return (await narrow(0)) ? a : null;
+    if (lines.length !== rb - ra) {
+      shortPage = true;
+      return (await narrow(0)) ? a : null;
+    }
     for (let i = 0; i < lines.length; i++) paged.set(ra + i, keyOf(lines[i]!.exp_date));
     // The whole window is read, so all of it is held to the order: past never turns back.
     let turn: number | null = null;
@@ -190,6 +196,8 @@ export async function findExpired(
     for (const [need, at] of [
       [wa > lo, lo],
       [wb < hi, hi - 1],
+      [lo > 0, lo - 1],
+      [hi < total, hi],
     ] as const)
       if (need) {
         const p = key(at);
@@ -200,12 +208,17 @@ export async function findExpired(
   const a = await firstPast(lo, hi, (x) => (typeof x === 'number' ? x > nowMs : undefined), withPage);
   if (a === null) return null;
   // Check the ends and the edge: a sorted list starts expired (when any is) and ends running (when
-  // any is), and turns at the boundary found. Each line is read after every probe: an end sent with
-  // the page, or in it; the edge's two lines in the page (which holds the lines at its sides), or,
-  // where the search read no page, read now, all at once.
+  // any is), and turns at the boundary found; the block without an expiry still ends at lo (starts
+  // at hi): a line that gained or lost one at the same total moved every index. Each line is read
+  // after every probe: an end sent with the page, or in it; the edge's two lines in the page (which
+  // holds the lines at its sides), or, where the search read no page, read now, all at once. After a
+  // short page the search probed on: what went with the page is older than those probes, read again.
   const none = Promise.resolve(undefined);
+  if (shortPage) sent.clear();
   const after = (i: number) => sent.get(i) ?? (paged.has(i) ? Promise.resolve(paged.get(i)) : key(i));
-  const [start, end, before, edge] = await Promise.all([
+  const [startSide, endSide, start, end, before, edge] = await Promise.all([
+    lo > 0 ? after(lo - 1) : none,
+    hi < total ? after(hi) : none,
     a > lo ? after(lo) : none,
     a < hi ? after(hi - 1) : none,
     a > lo ? after(a - 1) : none,
@@ -213,6 +226,8 @@ export async function findExpired(
   ]);
   const expired = (k: 'never' | number | undefined) => typeof k === 'number' && k <= nowMs;
   const running = (k: 'never' | number | undefined) => typeof k === 'number' && k > nowMs;
+  // The block without expiry still ends at lo (starts at hi): a line that gained or lost one moved it.
+  if ((lo > 0 && startSide !== 'never') || (hi < total && endSide !== 'never')) return null;
   if (a > lo && !(expired(start) && expired(before))) return null;
   if (a < hi && !(running(end) && running(edge))) return null;
   return { start: lo, count: a - lo, total };
