@@ -185,7 +185,7 @@ export async function lookupPasted(
         const k = left[next++]!;
         // A key longer than a search may be cannot be searched for (the request is refused before it
         // is sent, and the whole lookup with it): the walk settles it, and the rest.
-        if (k.length > SEARCH_MAX) {
+        if (!fitsSearch(k)) {
           needWalk = true;
           break;
         }
@@ -217,6 +217,14 @@ export async function lookupPasted(
   opts.progress(found.size + ambiguous.size);
   return byItem(items, found, ambiguous, reachedAll, unreadable, nameless);
 }
+
+/**
+ * Whether a text may be searched for: the list refuses a search longer than SEARCH_MAX characters
+ * (counted in code points, as the request's check counts them) before it is sent. A longer name is
+ * found by walking the list.
+ */
+export const fitsSearch = (text: string): boolean =>
+  text.length <= SEARCH_MAX || [...text].length <= SEARCH_MAX;
 
 /**
  * The ids and usernames, whole and in lower case, of a page's items that do not read (a line there
