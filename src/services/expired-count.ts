@@ -7,9 +7,13 @@ import { ListChangedError, PAGE_MAX, WALK_RETRIES } from './page-walk';
  * searched for the first line still running (rounds of up to four one-line probes sent together,
  * then the last page whole: 2,000 lines in 3 round trips and 13 requests, 100,000 in 6 and 19–20;
  * one probe at a time took 6 and 10, 11 and 14–15); where lines without an expiry sort is "not
- * shown", so their block is found first. The answer is checked at both ends and at its edge
- * (expired before it, running from it); a server whose order does not hold that gives null, "could
- * not count", never a guess.
+ * shown", so their block is found first. The answer is checked at both ends, at its edge (expired
+ * before it, running from it) and at the edges of the block without an expiry, all read after every
+ * probe: a list that does not hold that order there gives null, "could not count". Spot checks
+ * cannot prove a longer list sorted: a server that ignores the sort asked for can be miscounted where
+ * its own order happens to pass them. Cheaper guards hold what they can: a list of a page or less
+ * (100 lines) is read whole and counted, exact whatever its order, and the same line at both ends (a
+ * server that ignores the offset) gives null.
  */
 export async function countExpired(
   client: Pick<ApiClient, 'listLines'>,
@@ -86,6 +90,18 @@ export async function findExpired(
   const keyOf = (d: LineListItem['exp_date'] | undefined): 'never' | number | undefined =>
     d === undefined ? undefined : d === null ? 'never' : (d.ms ?? undefined);
   const key = async (i: number) => keyOf((await read(i, 1)).lines[0]?.exp_date);
+  // A list of a page or less is read whole and counted: one request, whatever order the server keeps;
+  // expired lines that are not one run (the order does not hold: the view could not read them as a
+  // block) give null. Where an item did not read (the page short), the search below decides.
+  if (total <= PAGE_MAX) {
+    const { lines } = await read(0, total);
+    const keys = lines.map((l) => keyOf(l.exp_date));
+    if (lines.length === total && keys.every((k) => k !== undefined)) {
+      const at = keys.flatMap((k, i) => (typeof k === 'number' && k <= nowMs ? [i] : []));
+      const start = at[0] ?? 0;
+      return at.every((i, j) => i === start + j) ? { start, count: at.length, total } : null;
+    }
+  }
   /**
    * Single-line probes sent, by index: a round's probes go together, and those sent with the ends
    * (the first round of the search over the whole list) are taken by whichever search they fall in.
@@ -102,6 +118,8 @@ export async function findExpired(
   };
   /** The keys of the last page read whole, by index (the final checks take the edge's from it). */
   const paged = new Map<number, 'never' | number | undefined>();
+  /** The last search's page came back short: what was sent with it is older than the probes after it. */
+  let shortPage = false;
   /**
    * The first index in [a, b) whose key is past the turn (`past`: true past it, false before it,
    * undefined cannot judge → null), the list being sorted. Narrows by rounds of single-line probes
@@ -118,6 +136,7 @@ export async function findExpired(
     withPage?: (a: number, b: number) => void,
   ): Promise<number | null> => {
     paged.clear();
+    shortPage = false;
     let [a, b] = [from, to];
     /** Narrows [a, b) by rounds of probes until it is at most `width` wide; false: cannot judge,
      *  or probes that turn back (not sorted). */
@@ -150,7 +169,10 @@ export async function findExpired(
     withPage?.(a, b);
     const { lines } = await reading;
     // A line left out as unreadable would shift every index after it: then probe to the end.
-    if (lines.length !== rb - ra) return (await narrow(0)) ? a : null;
+    if (lines.length !== rb - ra) {
+      shortPage = true;
+      return (await narrow(0)) ? a : null;
+    }
     for (let i = 0; i < lines.length; i++) paged.set(ra + i, keyOf(lines[i]!.exp_date));
     // The whole window is read, so all of it is held to the order: past never turns back.
     let turn: number | null = null;
@@ -166,8 +188,14 @@ export async function findExpired(
   // expiry): taken by whichever search they fall in; where none does, their answers (or failures)
   // are left unread.
   if (total > SPAN) for (const i of probePlaces(0, total, probesFor(total, SPAN))) probe(i);
-  const [first, last] = await Promise.all([key(0), key(total - 1)]);
+  const [firstItem, lastItem] = await Promise.all([
+    read(0, 1).then((p) => p.lines[0]),
+    read(total - 1, 1).then((p) => p.lines[0]),
+  ]);
+  const [first, last] = [keyOf(firstItem?.exp_date), keyOf(lastItem?.exp_date)];
   if (first === undefined || last === undefined) return null;
+  // The same line at both ends: a server that ignores the offset (ids are unique).
+  if (total > 1 && firstItem?.id !== undefined && firstItem.id === lastItem?.id) return null;
   // Lines without an expiry at the start (SQL's NULLS FIRST) or at the end (NULLS LAST).
   let lo = 0;
   let hi = total;
@@ -190,6 +218,8 @@ export async function findExpired(
     for (const [need, at] of [
       [wa > lo, lo],
       [wb < hi, hi - 1],
+      [lo > 0, lo - 1],
+      [hi < total, hi],
     ] as const)
       if (need) {
         const p = key(at);
@@ -200,12 +230,17 @@ export async function findExpired(
   const a = await firstPast(lo, hi, (x) => (typeof x === 'number' ? x > nowMs : undefined), withPage);
   if (a === null) return null;
   // Check the ends and the edge: a sorted list starts expired (when any is) and ends running (when
-  // any is), and turns at the boundary found. Each line is read after every probe: an end sent with
-  // the page, or in it; the edge's two lines in the page (which holds the lines at its sides), or,
-  // where the search read no page, read now, all at once.
+  // any is), and turns at the boundary found; the block without an expiry still ends at lo (starts
+  // at hi): a line that gained or lost one at the same total moved every index. Each line is read
+  // after every probe: an end sent with the page, or in it; the edge's two lines in the page (which
+  // holds the lines at its sides), or, where the search read no page, read now, all at once. After a
+  // short page the search probed on: what went with the page is older than those probes, read again.
   const none = Promise.resolve(undefined);
+  if (shortPage) sent.clear();
   const after = (i: number) => sent.get(i) ?? (paged.has(i) ? Promise.resolve(paged.get(i)) : key(i));
-  const [start, end, before, edge] = await Promise.all([
+  const [startSide, endSide, start, end, before, edge] = await Promise.all([
+    lo > 0 ? after(lo - 1) : none,
+    hi < total ? after(hi) : none,
     a > lo ? after(lo) : none,
     a < hi ? after(hi - 1) : none,
     a > lo ? after(a - 1) : none,
@@ -213,6 +248,8 @@ export async function findExpired(
   ]);
   const expired = (k: 'never' | number | undefined) => typeof k === 'number' && k <= nowMs;
   const running = (k: 'never' | number | undefined) => typeof k === 'number' && k > nowMs;
+  // The block without expiry still ends at lo (starts at hi): a line that gained or lost one moved it.
+  if ((lo > 0 && startSide !== 'never') || (hi < total && endSide !== 'never')) return null;
   if (a > lo && !(expired(start) && expired(before))) return null;
   if (a < hi && !(running(end) && running(edge))) return null;
   return { start: lo, count: a - lo, total };

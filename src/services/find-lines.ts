@@ -125,8 +125,6 @@ export async function findInService(
     ? `${countText(bad)} line${bad === 1 ? ' the search matches was' : 's the search matches were'} ${unsettledText('unreadable')}`
     : null;
   const isId = (id: string | null) => id !== null && id.toLowerCase() === t.toLowerCase();
-  /** The id's walk met an item of that id in a form that does not read: a line there, unread. */
-  let idUnread = false;
   if (looksLikeId(t) && !found.some((l) => isExact(l, t))) {
     let pages = 0;
     let walked = 0;
@@ -142,16 +140,14 @@ export async function findInService(
             walked = p.lines;
             of = p.total;
           },
-          onUnreadable: (p) => {
-            if (p.unreadable.some((u) => isId(u.id))) idUnread = true;
-          },
         },
       );
       const hit = walk.found.get(t) ?? walk.found.get(t.toLowerCase());
       if (hit) {
         found.unshift(hit);
         total++;
-      } else if (idUnread) {
+      } else if (walk.unreadItems.some((u) => isId(u.id))) {
+        // The id's walk (its last pass) met an item of that id in a form that does not read.
         // Met unread: a line there (said once: by the search's count when it matched that item too).
         if (!page.unreadable.some((u) => isId(u.id)))
           note = `the id's line was ${unsettledText('unreadable')}`;

@@ -1,4 +1,4 @@
-import { type LineListItem, type LinesPage, SEARCH_MAX } from '../api/contract';
+import { type LineListItem, type LinesPage, SEARCH_MAX, type UnreadableItem } from '../api/contract';
 import { countText } from '../domain/format';
 import type { ServiceClient } from './client';
 import { PAGE_MAX, type WalkOptions, walkWhole } from './page-walk';
@@ -148,9 +148,6 @@ export async function lookupPasted(
   const isSettled = (k: string) => found.has(k) || ambiguous.has(k);
   /** Ids and usernames (lower case) of items read that do not read: a line there, not proven absent. */
   const unreadable = new Set<string>();
-  const noteUnreadable = (page: LinesPage) => {
-    for (const name of unreadableNames(page)) unreadable.add(name);
-  };
   /** Items met whose id or username does not read (each may be any item missing): of the first
    *  page when it held the whole list, else of the walk's last pass (a list walked again is counted
    *  again from its start). */
@@ -169,7 +166,7 @@ export async function lookupPasted(
   if (keys.length > 1 && total === null && !opts.cancelled()) {
     first = await client.listLines({ offset: 0, limit: PAGE_MAX });
     total = Number.isFinite(first.totalHits) ? first.totalHits : null;
-    noteUnreadable(first);
+    for (const name of unreadableNames(first)) unreadable.add(name);
     const whole = first.nextOffset === null && first.lines.length >= first.totalHits;
     for (const k of keys) settle(first.lines, k, whole);
     opts.progress(found.size + ambiguous.size);
@@ -185,7 +182,7 @@ export async function lookupPasted(
         const k = left[next++]!;
         // A key longer than a search may be cannot be searched for (the request is refused before it
         // is sent, and the whole lookup with it): the walk settles it, and the rest.
-        if (k.length > SEARCH_MAX) {
+        if (!fitsSearch(k)) {
           needWalk = true;
           break;
         }
@@ -208,7 +205,10 @@ export async function lookupPasted(
         walked = p.pages;
       },
     };
-    const got = await resolveInPages(client, left, { ...walk, onUnreadable: noteUnreadable }, first);
+    const got = await resolveInPages(client, left, walk, first);
+    // What did not read is the last pass's (it read the first page again, or kept it as its own).
+    unreadable.clear();
+    for (const name of unreadableNames({ unreadable: got.unreadItems })) unreadable.add(name);
     for (const [key, line] of got.found) found.set(key, line);
     for (const [key, lines] of got.ambiguous) ambiguous.set(key, lines);
     reachedAll = !got.cut;
@@ -219,10 +219,18 @@ export async function lookupPasted(
 }
 
 /**
+ * Whether a text may be searched for: the list refuses a search longer than SEARCH_MAX characters
+ * (counted in code points, as the request's check counts them) before it is sent. A longer name is
+ * found by walking the list.
+ */
+export const fitsSearch = (text: string): boolean =>
+  text.length <= SEARCH_MAX || [...text].length <= SEARCH_MAX;
+
+/**
  * The ids and usernames, whole and in lower case, of a page's items that do not read (a line there
  * all the same): a key that is one of them names a line there, unread.
  */
-export function unreadableNames(page: Pick<LinesPage, 'unreadable'>): string[] {
+export function unreadableNames(page: { readonly unreadable: readonly UnreadableItem[] }): string[] {
   return page.unreadable.flatMap((bad) =>
     [bad.id, bad.username].flatMap((n) => (n ? [n.toLowerCase()] : [])),
   );
@@ -284,20 +292,21 @@ function byItem(
 export async function findInPages(
   client: Pick<ServiceClient, 'listLines'>,
   keys: readonly string[],
-  opts: WalkOptions & { readonly onUnreadable?: (page: LinesPage) => void } = {},
+  opts: WalkOptions = {},
 ): Promise<Map<string, LineListItem>> {
   return (await resolveInPages(client, keys, opts)).found;
 }
 
 /**
  * `findInPages`, and what the walk could not settle: whether it was cut short, and how many items of
- * its last pass did not read (`unread`), and of those did not read their id or username (`nameless`)
- * or their id (`idless`): any of those may be a line asked for.
+ * its last pass did not read (`unread`, and which: `unreadItems`), and of those did not read their id
+ * or username (`nameless`) or their id (`idless`): any of those may be a line asked for. All of the
+ * last pass only: a list walked again is counted again from its start (a pass dropped is no reason).
  */
 export async function resolveInPages(
   client: Pick<ServiceClient, 'listLines'>,
   keys: readonly string[],
-  opts: WalkOptions & { readonly onUnreadable?: (page: LinesPage) => void },
+  opts: WalkOptions,
   /** A first page already read (offset 0, 100 lines): the walk starts with it, not a request. */
   first: LinesPage | null = null,
 ): Promise<{
@@ -311,6 +320,8 @@ export async function resolveInPages(
   idless: number;
   /** Items of the walk's last pass that did not read (whatever their names). */
   unread: number;
+  /** Those items, as the server named them (`unreadableNames` reads their names). */
+  unreadItems: readonly UnreadableItem[];
 }> {
   // Keys by their trimmed lower case: a line is a candidate for every key its id or username folds to.
   const byLower = new Map<string, string[]>();
@@ -342,12 +353,13 @@ export async function resolveInPages(
       nameless: 0,
       idless: 0,
       unread: 0,
+      unreadItems: [] as UnreadableItem[],
     }),
     (state, page) => {
       const { candidates, exact } = state;
-      opts.onUnreadable?.(page);
       state.nameless += namelessOf(page);
       state.unread += page.unreadable.length;
+      state.unreadItems.push(...page.unreadable);
       for (const bad of page.unreadable) if (!bad.id) state.idless++;
       for (const l of page.lines) {
         for (const key of [
@@ -370,6 +382,6 @@ export async function resolveInPages(
     if (r.kind === 'found' && (r.exact || !cut)) found.set(key, r.line);
     else if (r.kind === 'ambiguous' && !cut) ambiguous.set(key, r.lines);
   }
-  const { nameless, idless, unread } = walk;
-  return { found, ambiguous, cut, nameless, idless, unread };
+  const { nameless, idless, unread, unreadItems } = walk;
+  return { found, ambiguous, cut, nameless, idless, unread, unreadItems };
 }

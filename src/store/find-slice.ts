@@ -10,7 +10,13 @@ import {
   type FindRow,
   findRowsOf,
 } from '../services/find-lines';
-import { ambiguityText, lookupPasted, unsettledText, unsettledWhy } from '../services/paste-lookup';
+import {
+  ambiguityText,
+  fitsSearch,
+  lookupPasted,
+  unsettledText,
+  unsettledWhy,
+} from '../services/paste-lookup';
 import type { AppState } from './app-store';
 import type { GetState, LineToOpen, SetState, StoreDeps } from './deps';
 import { type Load, loaded } from './types';
@@ -189,10 +195,13 @@ export function createFindSlice(set: SetState, get: GetState, deps: StoreDeps): 
       }
       try {
         // By username first (every server's search matches it), the id deciding; then by id, with a
-        // walk over the pages for servers whose search does not match ids.
-        const byName = await deps.client.listLines({ search: username, limit: 100 });
+        // walk over the pages for servers whose search does not match ids. A username too long to
+        // search for (the request would be refused unsent) goes straight to the id.
+        const byName = fitsSearch(username)
+          ? await deps.client.listLines({ search: username, limit: 100 })
+          : null;
         const line =
-          byName.lines.find((l) => l.id === id) ??
+          byName?.lines.find((l) => l.id === id) ??
           (await lookupPasted(deps.client, [id], { cancelled: () => false, progress: () => {} })).found.get(
             id,
           );

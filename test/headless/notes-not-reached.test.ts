@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { checkBaseUrl } from '../../src/api/base-url';
 import { accountTargetId } from '../../src/app/account-id';
 import { fileNotes, notesPath } from '../../src/app/notes-file';
-import { broken, withBrokenItem } from '../helpers/broken-item';
+import { broken, withBrokenItem, withNamelessLine } from '../helpers/broken-item';
 import { faultProxy } from '../helpers/fault-proxy';
 import { envFor, headless, homeDirs } from '../helpers/headless';
 import { DEMO_KEY, sandbox } from '../helpers/sandbox';
@@ -81,5 +81,27 @@ describe('a noted line the notes lookup did not reach', () => {
       '1 line whose note matches was not readable (listed by the server in a form that does not read)',
     );
     expect(r.stderr).not.toMatch(/not looked up/);
+  });
+});
+
+describe('a noted line that may be an item whose id does not read', () => {
+  it('lines --search: counted in notReadable (as ever) and, told apart, in notIdentified', async () => {
+    const env = await sandbox({ lines: 40 });
+    // The noted line is sent with no id: the notes lookup by its id cannot tell it is that item.
+    const [line] = (await env.client.listLines({ offset: 5, limit: 1 })).lines;
+    const srv = await withNamelessLine(env.sb.baseUrl, line!.id);
+    cleanups.push(() => srv.close());
+    const home = homeDirs();
+    fileNotes(
+      notesPath(home.LINEDESK_DATA_DIR, accountTargetId(checkBaseUrl(srv.baseUrl).href, DEMO_KEY)),
+    ).set(line!.id, { name: 'Zed Quux', phone: '', text: '' });
+    const r = await headless(['lines', '--search', 'quux', '--json'], {
+      env: envFor(srv.baseUrl, DEMO_KEY, home),
+    });
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.notReadable).toBe(1);
+    expect(doc.notIdentified).toBe(1);
+    expect(r.stderr).toContain('1 line whose note matches was not identified');
   });
 });

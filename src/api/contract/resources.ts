@@ -166,7 +166,10 @@ function readItems<S extends z.ZodType>(
       bad.push({
         index,
         id: textOf(o.id),
-        username: textOf(o.username ?? o.package_name ?? o.label),
+        // A line is named by its username only (one without is nameless: its label is no username).
+        username: textOf(
+          (schema as unknown) === LineListItem ? o.username : (o.username ?? o.package_name ?? o.label),
+        ),
         field: issue?.path.map(String).join('.') || '(item)',
         message: sanitize(issue?.message ?? 'unreadable'),
       });

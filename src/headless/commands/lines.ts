@@ -182,6 +182,7 @@ export function linesCommand(ctx: Ctx): Promise<number> {
     let notLookedUp = 0;
     /** Lines whose note matches the search that the server lists in a form that does not read. */
     let notReadable = 0;
+    let notIdentified = 0;
     const listedIds = new Set<string>();
     // The ids printed matter only to a search (its note lines come after them, each once).
     const searching = Boolean(req.query.search);
@@ -246,9 +247,11 @@ export function linesCommand(ctx: Ctx): Promise<number> {
         const byNote = noted.lines.filter((l) => passesFilters(l, req.query, now));
         // Not reached, or not readable, is not absent: said, never left out in silence.
         notLookedUp = noted.notLookedUp;
-        // One that may be an item whose id or username did not read is counted with them: a script
-        // reads `notReadable` as "not proven absent, by an item that does not read".
+        // One that may be an item whose id or username did not read is counted with them (a script
+        // reads `notReadable` as "not proven absent, by an item that does not read", as it always
+        // has); `notIdentified` tells those apart.
         notReadable = noted.unreadable + noted.unidentified;
+        notIdentified = noted.unidentified;
         const why = notesUnsettledText(noted);
         if (why) out.message(why, 'yellow');
         const more = byNote.slice(0, Math.max(0, want - printed - kept.length));
@@ -267,7 +270,11 @@ export function linesCommand(ctx: Ctx): Promise<number> {
         await out.data(format.tail(failure && { ...failure, message: stoppedText(failure, printed) }));
     } else if (run.format === 'json' && !failure) {
       const lines = kept.map((l) => rowOf(l, now));
-      const far = { ...(notLookedUp ? { notLookedUp } : {}), ...(notReadable ? { notReadable } : {}) };
+      const far = {
+        ...(notLookedUp ? { notLookedUp } : {}),
+        ...(notReadable ? { notReadable } : {}),
+        ...(notIdentified ? { notIdentified } : {}),
+      };
       await out.data(`${JSON.stringify({ totalHits: total ?? 0, lines, ...far }, null, 2)}\n`);
     } else if (run.format === 'table' && kept.length + (failure ? 0 : 1) > 0) {
       const text = req.fields

@@ -3,10 +3,13 @@ import { Conflict, LineNotFound } from '../../api/errors';
 import type { BulkJob, BulkLine } from '../../domain/bulk';
 import type { Evidence } from '../../domain/proof';
 import type { ServiceClient } from '../client';
+import { findInPages, fitsSearch } from '../paste-lookup';
 
 /**
  * The line as the server lists it now, found by id. Search may not match ids (some servers match
- * usernames only) or may lag, so the id is tried, then the username; only an exact id counts.
+ * usernames only) or may lag, so the id is tried, then the username; only an exact id counts. A text
+ * longer than a search may be is not searched for (the request would be refused unsent): a caller
+ * whose line it did not find walks the list (`findInPages`).
  */
 export async function findLine(
   client: Pick<ServiceClient, 'listLines'>,
@@ -14,7 +17,7 @@ export async function findLine(
   username: string,
 ): Promise<LineListItem | null> {
   for (const search of [id, username]) {
-    if (!search) continue;
+    if (!search || !fitsSearch(search)) continue;
     const page = await client.listLines({ search, limit: 100 });
     const hit = page.lines.find((l) => l.id === id);
     if (hit) return hit;
@@ -44,7 +47,15 @@ export async function gatherEvidence(
       return { evidence: { kind: 'changed' }, ...(line ? { line } : {}) };
     }
   }
-  const line = await findLine(client, item.id, item.username);
+  // A username too long to search for: the walk of the list stands in for its search (a line not
+  // found by it is "missing", as one no search found).
+  const walked = async () => {
+    const hit = (await findInPages(client, [item.id])).get(item.id);
+    return hit?.id === item.id ? hit : null; // only an exact id counts
+  };
+  const line =
+    (await findLine(client, item.id, item.username)) ??
+    (item.username && !fitsSearch(item.username) ? await walked() : null);
   if (job.op === 'delete') {
     if (line) return { evidence: { kind: 'unchanged' }, line };
     // Not listed proves nothing; a quote for the id does: line_not_found means it is gone.

@@ -11,7 +11,7 @@ import type { LineListItem } from '../../api/contract';
 import { type BulkJob, type BulkLine, planChanged, toBulkLine } from '../../domain/bulk';
 import { extendedExpiry } from '../../domain/estimate';
 import type { ServiceClient } from '../client';
-import { findInPages, lookupPasted, namelessOf, unreadableNames } from '../paste-lookup';
+import { lookupPasted, resolveInPages, unreadableNames } from '../paste-lookup';
 import { findLine } from './evidence';
 
 type Since = 'marked' | 'shown' | 'looked up';
@@ -64,17 +64,15 @@ export async function readAgain(
     // One line: at most two searches; the walk only for a server whose search matches neither.
     const [one] = pending;
     const hit = await findLine(client, one!.id, one!.username);
-    found =
-      hit || opts.cancelled()
-        ? new Map(hit ? [[one!.id, hit]] : [])
-        : await findInPages(client, ids, {
-            cancelled: opts.cancelled,
-            onUnreadable: (page) => {
-              for (const name of unreadableNames(page)) unreadable.add(name);
-              // One whose id or username does not read may be this line: not proven gone.
-              if (namelessOf(page)) unidentified.add(one!.id.toLowerCase());
-            },
-          });
+    if (hit || opts.cancelled()) found = new Map(hit ? [[one!.id, hit]] : []);
+    else {
+      // What did not read is the walk's last pass's (a list walked again is read again from its start).
+      const walk = await resolveInPages(client, ids, { cancelled: opts.cancelled });
+      found = walk.found;
+      for (const name of unreadableNames({ unreadable: walk.unreadItems })) unreadable.add(name);
+      // One whose id or username does not read may be this line: not proven gone.
+      if (walk.nameless) unidentified.add(one!.id.toLowerCase());
+    }
   } else {
     const r = await lookupPasted(client, ids, {
       cancelled: opts.cancelled,
