@@ -113,11 +113,11 @@ function keyKind(id: string): number {
  *
  * Not the listing walker's `IdSet` (services/page-walk.ts), though both give an id's place in the
  * order added: marks are looked up without adding (`get`), shared between `Marks` and copied for
- * the next builder (`copy`), and keep no text for a UUID id (made from its bits: `uuidAt`); `IdSet`
- * is add-only, never copied, and keeps every id's code units (a UUID's 72 bytes, 16 here: marks of
- * 100,000 lines are ≈ 105 bytes a line, PERFORMANCE.md). It keeps ids of any other form as code
- * units too, where this `Map` keeps their strings (rare in marks; a walk of such a server reads them
- * all). One table for both would cost the marks that memory or the walk those strings.
+ * the next builder (`copy`); both keep no text for a lowercase UUID id (made from its bits: `uuidAt`
+ * here, four words there: marks of 100,000 lines are ≈ 105 bytes a line, PERFORMANCE.md). `IdSet`
+ * is add-only, never copied, and keeps ids of any other form as code units, where this `Map` keeps
+ * their strings (rare in marks; a walk of such a server reads them all). One table for both would
+ * cost the marks that memory or the walk those strings.
  */
 class Ids {
   private constructor(

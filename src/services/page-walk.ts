@@ -101,54 +101,198 @@ function hashInto(id: string, units: Uint16Array, from: number): number {
 }
 
 /**
+ * The `len` (at most 8) lowercase hex digits of `id` from `at` as a number (0 to 2³² − 1); -1 when
+ * any is not one (an uppercase UUID is another id: ids compare as text, so it is kept as text).
+ */
+function hexRun(id: string, at: number, len: number): number {
+  let w = 0;
+  for (let i = at; i < at + len; i++) {
+    const c = id.charCodeAt(i);
+    const v = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : -1;
+    if (v < 0) return -1;
+    w = w * 16 + v;
+  }
+  return w;
+}
+
+/** Each code unit below 128: its value as a lowercase hex digit, else -1 (above 127: undefined). */
+const HEX = new Int8Array(128).fill(-1);
+for (let c = 0; c < 16; c++) HEX['0123456789abcdef'.charCodeAt(c)] = c;
+
+/** A lowercase UUID's four words (as `IdSet.add` reads them), or null. */
+function uuidWords(id: string): [number, number, number, number] | null {
+  if (id.length !== 36 || id[8] !== '-' || id[13] !== '-' || id[18] !== '-' || id[23] !== '-') return null;
+  const runs = [
+    hexRun(id, 0, 8),
+    hexRun(id, 9, 4),
+    hexRun(id, 14, 4),
+    hexRun(id, 19, 4),
+    hexRun(id, 24, 4),
+    hexRun(id, 28, 8),
+  ];
+  if (runs.some((r) => r < 0)) return null;
+  const [a, b, c, d, e, f] = runs as [number, number, number, number, number, number];
+  return [a | 0, (b * 65_536 + c) | 0, (d * 65_536 + e) | 0, f | 0];
+}
+
+/** murmur3's finalizer over four words, made odd so it is never 0: a UUID's place in its table. */
+function uuidHash(w0: number, w1: number, w2: number, w3: number): number {
+  let h = Math.imul(
+    w0 ^ Math.imul(w1 ^ Math.imul(w2 ^ Math.imul(w3, 0x01000193), 0x01000193), 0x01000193),
+    0x01000193,
+  );
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h | 1;
+}
+
+/**
  * The ids a walk has read, in the order read, with a hash table over them (issue 27: a `Set` of
  * 100,000 strings was ≈ 0.3 s of a listing). Exact: a hash only finds where to compare, an id is
- * known only when its every code unit matches. The ids are kept as their code units in one growing
- * array, not as 100,000 strings a walk keeps alive (each survived the young generation's collections
- * into the old one). `add` says where an id was already read (its index in the order read), or -1
- * having added it.
+ * known only when it matches whole. An id written as a lowercase UUID ("0000097c-1f9b-4502-9478-
+ * 51402a76db33", what the sandbox and the real service send) is kept as its 128 bits, four words,
+ * in a table of its own; any other id as its code units in one growing array. A text is a UUID's
+ * or not by itself, so an id is only ever in one of the two tables, and two UUIDs are one id
+ * exactly when their bits are. No id is kept as one of 100,000 strings a walk keeps alive (each
+ * survived the young generation's collections into the old one). `add` says where an id was
+ * already read (its index in the order read), or -1 having added it.
  */
 export class IdSet {
-  /** Each slot: 0 when free, else the id's hash (never 0). */
-  #hashes = new Int32Array(1024);
-  /** Each used slot: the id's index in the order read. */
-  #at = new Int32Array(1024);
+  /**
+   * The ids kept as text: two numbers a slot, side by side (one cache line read a probe, not two):
+   * 0 when free, else the id's hash (never 0); then the id's index in the order read.
+   */
+  #slots = new Int32Array(2048);
+  /** The same, for the ids kept as UUIDs. */
+  #uuidSlots = new Int32Array(2048);
+  /** Each UUID id's four words, by its index in the order read (a text id's are left 0). */
+  #words = new Int32Array(2048);
   /** The ids' code units, one after another. */
   #units = new Uint16Array(16_384);
-  /** Where each id's code units start in `#units`, and (at `size`) where the next one's will. */
+  /** Where each id's code units start in `#units`, and (at `size`) where the next one's will (a UUID has none). */
   #starts = new Int32Array(513);
   #size = 0;
+  /** Ids in each table (each kept at most half full). */
+  #texts = 0;
+  #uuids = 0;
 
   get size(): number {
     return this.#size;
   }
 
-  /** FNV-1a over the UTF-16 code units, made odd so it is never 0: `add`'s own (tests build ids of one hash by it). */
+  /** FNV-1a over the UTF-16 code units, made odd so it is never 0: `add`'s own for a text id (tests build ids of one hash by it). */
   static hash(id: string): number {
     return hashInto(id, new Uint16Array(id.length), 0);
   }
 
+  /** A lowercase UUID's hash in its table, or null for an id kept as text (tests build UUIDs of one hash). */
+  static uuidHash(id: string): number | null {
+    const w = uuidWords(id);
+    return w ? uuidHash(w[0], w[1], w[2], w[3]) : null;
+  }
+
   add(id: string): number {
+    if (
+      id.length === 36 &&
+      id.charCodeAt(8) === 45 &&
+      id.charCodeAt(13) === 45 &&
+      id.charCodeAt(18) === 45 &&
+      id.charCodeAt(23) === 45
+    ) {
+      // Eight digits a word, the dashes skipped: a non-digit's -1 sets `bad`'s sign bit.
+      let bad = 0;
+      let w0 = 0;
+      let w1 = 0;
+      let w2 = 0;
+      let w3 = 0;
+      for (let i = 0; i < 8; i++) {
+        const v = HEX[id.charCodeAt(i)] ?? -1;
+        bad |= v;
+        w0 = (w0 << 4) | v;
+      }
+      for (let i = 9; i < 18; i++) {
+        if (i === 13) continue;
+        const v = HEX[id.charCodeAt(i)] ?? -1;
+        bad |= v;
+        w1 = (w1 << 4) | v;
+      }
+      for (let i = 19; i < 28; i++) {
+        if (i === 23) continue;
+        const v = HEX[id.charCodeAt(i)] ?? -1;
+        bad |= v;
+        w2 = (w2 << 4) | v;
+      }
+      for (let i = 28; i < 36; i++) {
+        const v = HEX[id.charCodeAt(i)] ?? -1;
+        bad |= v;
+        w3 = (w3 << 4) | v;
+      }
+      if (bad >= 0) return this.#addUuid(w0, w1, w2, w3);
+    }
+    return this.#addText(id);
+  }
+
+  /** The id read next: its index, and where the next one's code units start (`to`). */
+  #added(to: number): number {
+    const index = this.#size++;
+    if (this.#size + 1 > this.#starts.length) this.#growStarts();
+    this.#starts[this.#size] = to;
+    return index;
+  }
+
+  #addUuid(w0: number, w1: number, w2: number, w3: number): number {
     // At most half full: probes stay short.
-    if ((this.#size + 1) * 2 > this.#hashes.length) this.#grow();
+    if ((this.#uuids + 1) * 4 > this.#uuidSlots.length) this.#uuidSlots = grown(this.#uuidSlots);
+    const h = uuidHash(w0, w1, w2, w3);
+    const slots = this.#uuidSlots;
+    const words = this.#words;
+    const mask = (slots.length >> 1) - 1;
+    for (let i = h & mask; ; i = (i + 1) & mask) {
+      const x = slots[2 * i]!;
+      if (x === 0) {
+        const index = this.#added(this.#starts[this.#size]!);
+        slots[2 * i] = h;
+        slots[2 * i + 1] = index;
+        this.#uuids++;
+        if (4 * index + 4 > this.#words.length) this.#growWords();
+        const w = this.#words;
+        w[4 * index] = w0;
+        w[4 * index + 1] = w1;
+        w[4 * index + 2] = w2;
+        w[4 * index + 3] = w3;
+        return -1;
+      }
+      if (x === h) {
+        const at = slots[2 * i + 1]!;
+        const k = 4 * at;
+        if (words[k] === w0 && words[k + 1] === w1 && words[k + 2] === w2 && words[k + 3] === w3) return at;
+      }
+    }
+  }
+
+  #addText(id: string): number {
+    // At most half full: probes stay short.
+    if ((this.#texts + 1) * 4 > this.#slots.length) this.#slots = grown(this.#slots);
     // The id's code units are written after the last id's as they are hashed (one pass), and kept
     // only when the id is new.
     const from = this.#starts[this.#size]!;
     const to = from + id.length;
     if (to > this.#units.length) this.#growUnits(to);
     const h = hashInto(id, this.#units, from);
-    const mask = this.#hashes.length - 1;
+    const slots = this.#slots;
+    const mask = (slots.length >> 1) - 1;
     for (let i = h & mask; ; i = (i + 1) & mask) {
-      const x = this.#hashes[i]!;
+      const x = slots[2 * i]!;
       if (x === 0) {
-        this.#hashes[i] = h;
-        this.#at[i] = this.#size;
-        this.#size++;
-        if (this.#size + 1 > this.#starts.length) this.#growStarts();
-        this.#starts[this.#size] = to;
+        slots[2 * i] = h;
+        slots[2 * i + 1] = this.#added(to);
+        this.#texts++;
         return -1;
       }
-      if (x === h && this.#same(this.#at[i]!, from, id.length)) return this.#at[i]!;
+      if (x === h && this.#same(slots[2 * i + 1]!, from, id.length)) return slots[2 * i + 1]!;
     }
   }
 
@@ -173,22 +317,26 @@ export class IdSet {
     this.#starts = starts;
   }
 
-  #grow() {
-    const n = this.#hashes.length * 2;
-    const hashes = new Int32Array(n);
-    const at = new Int32Array(n);
-    const mask = n - 1;
-    for (let j = 0; j < this.#hashes.length; j++) {
-      const h = this.#hashes[j]!;
-      if (h === 0) continue;
-      let i = h & mask;
-      while (hashes[i] !== 0) i = (i + 1) & mask;
-      hashes[i] = h;
-      at[i] = this.#at[j]!;
-    }
-    this.#hashes = hashes;
-    this.#at = at;
+  #growWords() {
+    const words = new Int32Array(this.#words.length * 2);
+    words.set(this.#words);
+    this.#words = words;
   }
+}
+
+/** A hash table (`IdSet`'s: a hash, never 0 in a used slot, and an index) of twice the slots, with the same entries. */
+function grown(old: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const slots = new Int32Array(old.length * 2);
+  const mask = (slots.length >> 1) - 1;
+  for (let j = 0; j < old.length; j += 2) {
+    const h = old[j]!;
+    if (h === 0) continue;
+    let i = h & mask;
+    while (slots[2 * i] !== 0) i = (i + 1) & mask;
+    slots[2 * i] = h;
+    slots[2 * i + 1] = old[j + 1]!;
+  }
+  return slots;
 }
 
 /** A total worth comparing: a number the server counted (a missing or odd one is not compared). */

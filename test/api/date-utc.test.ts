@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseDateText, utc } from '../../src/api/contract/dates';
+import { canonicalMs, parseDateText, utc } from '../../src/api/contract/dates';
 
 /** The rule as it was: make the Date, read it back. */
 function readBack(
@@ -68,6 +68,29 @@ describe('the canonical form, read without the regex', () => {
       const text = `2027-06-02T09:46:43.${String(ms).padStart(3, '0')}Z`;
       expect(parseDateText(text).ms).toBe(parseDateText(` ${text}`).ms);
     }
+  });
+
+  it('a text of the canonical shape with any character changed: read as the general reader reads it, or left to it', () => {
+    const anyChar = fc.oneof(
+      fc.constantFrom(...'0123456789-T:.Z /', '\u0660', '\uff10'),
+      fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)),
+    );
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(100, 0, 1), max: Date.UTC(9999, 11, 31, 23, 59, 59, 999) }),
+        fc.array(fc.tuple(fc.nat({ max: 23 }), anyChar), { maxLength: 3 }),
+        (t, edits) => {
+          let text = new Date(t).toISOString();
+          for (const [i, c] of edits) text = text.slice(0, i) + c + text.slice(i + 1);
+          const fast = canonicalMs(text);
+          // The general reader (trimmed, then the ISO regex) for the same text.
+          const general = parseDateText(` ${text}`).ms;
+          if (fast !== undefined) expect(fast).toBe(general);
+          else expect(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(text)).toBe(false);
+        },
+      ),
+      { numRuns: 20_000 },
+    );
   });
 
   it('a canonical-looking text that is not a moment is not a date; another form is read as before', () => {

@@ -85,6 +85,84 @@ describe('IdSet', () => {
     );
   });
 
+  /**
+   * Ids in a UUID's form (kept as four words, in a table of their own) beside ones that look like a
+   * UUID and are not: uppercase or other letters, a dash moved, a digit more or less. A lowercase
+   * UUID and its uppercase text are two ids, as they are two strings.
+   */
+  const hex = fc.constantFrom(...'0123456789abcdef');
+  const uuidText = fc
+    .array(hex, { minLength: 32, maxLength: 32 })
+    .map(
+      (d) =>
+        `${d.slice(0, 8).join('')}-${d.slice(8, 12).join('')}-${d.slice(12, 16).join('')}-${d.slice(16, 20).join('')}-${d.slice(20).join('')}`,
+    );
+  const uuidLike = fc.oneof(
+    { weight: 6, arbitrary: uuidText },
+    { weight: 1, arbitrary: uuidText.map((u) => u.toUpperCase()) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(uuidText, fc.nat({ max: 35 }), fc.constantFrom('g', 'A', 'F', '-', '0', 'f', ' ', '\u0660'))
+        .map(([u, i, c]) => u.slice(0, i) + c + u.slice(i + 1)),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(uuidText, fc.boolean()).map(([u, more]) => (more ? `${u}0` : u.slice(1))),
+    },
+  );
+  const uuidOp = fc.oneof(
+    { weight: 3, arbitrary: uuidLike.map((id) => ({ id }) as const) },
+    { weight: 2, arbitrary: fc.record({ back: fc.nat(), edit: fc.nat({ max: 3 }), unit: hex }) },
+  );
+
+  it('over UUIDs and ids that look like one, read again or a digit away: the same answers as a Map (property)', () => {
+    fc.assert(
+      fc.property(fc.array(uuidOp, { minLength: 1, maxLength: 2_500, size: 'max' }), (ops) => {
+        const set = new IdSet();
+        const first = new Map<string, number>();
+        const read: string[] = [];
+        for (const o of ops) {
+          const id =
+            'id' in o ? o.id : read.length ? near(read[o.back % read.length]!, o.edit, o.unit) : o.unit;
+          read.push(id);
+          if (set.add(id) !== (first.get(id) ?? -1)) return false;
+          if (!first.has(id)) first.set(id, first.size);
+          if (set.size !== first.size) return false;
+        }
+        for (const [id, at] of first) if (set.add(id) !== at) return false;
+        return set.size === first.size;
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('two UUIDs of the same hash are two ids, and a UUID is not its uppercase text', () => {
+    // The hash mixes the last three words into the first before its finalizer: a first word that
+    // makes up for different last ones gives the same hash.
+    const P = 0x01000193;
+    const mix = (w1: number, w2: number, w3: number) =>
+      Math.imul(w1 ^ Math.imul(w2 ^ Math.imul(w3, P), P), P);
+    const word = (w: number) => (w >>> 0).toString(16).padStart(8, '0');
+    const text = (w: readonly number[]) =>
+      `${word(w[0]!)}-${word(w[1]!).slice(0, 4)}-${word(w[1]!).slice(4)}-${word(w[2]!).slice(0, 4)}-${word(w[2]!).slice(4)}${word(w[3]!)}`;
+    const a = [0x0000097c, 0x1f9b4502, 0x94785140, 0x2a76db33];
+    const b = [0, 0x1f9b4502, 0x12345678, 0x2a76db33];
+    b[0] = a[0]! ^ mix(a[1]!, a[2]!, a[3]!) ^ mix(b[1]!, b[2]!, b[3]!);
+    const [ta, tb] = [text(a), text(b)];
+    expect(ta).not.toBe(tb);
+    expect(IdSet.uuidHash(ta)).not.toBeNull();
+    expect(IdSet.uuidHash(tb)).toBe(IdSet.uuidHash(ta));
+    const set = new IdSet();
+    expect(set.add(ta)).toBe(-1);
+    expect(set.add(tb)).toBe(-1);
+    expect(set.add(ta.toUpperCase())).toBe(-1);
+    expect(IdSet.uuidHash(ta.toUpperCase())).toBeNull();
+    expect(set.add(tb)).toBe(1);
+    expect(set.add(ta)).toBe(0);
+    expect(set.add(ta.toUpperCase())).toBe(2);
+  });
+
   it("every id found again across the table's and the arrays' growth, astral and empty ones too", () => {
     const set = new IdSet();
     // An id longer than twice the first array of code units (16,384) first, then the empty one, then

@@ -103,36 +103,63 @@ const offsetMs = (text: string): number => {
   return m[1] === '-' ? -v : v;
 };
 
-/** The digits of `t` at [from, from + len) as a number; -1 when any is not a digit. */
-function digits(t: string, from: number, len: number): number {
-  let v = 0;
-  for (let i = from; i < from + len; i++) {
-    const c = t.charCodeAt(i) - 48;
-    if (c < 0 || c > 9) return -1;
-    v = v * 10 + c;
-  }
-  return v;
-}
+/** The digit at `i` of `t` (0–9), or a number outside 0–9 when it is not one. */
+const digit = (t: string, i: number): number => t.charCodeAt(i) - 48;
+/** Whether each of the numbers is a digit's (0–9): one unsigned compare each, no branch between. */
+const allDigits = (a: number, b: number, c: number, d: number): boolean =>
+  a >>> 0 <= 9 && b >>> 0 <= 9 && c >>> 0 <= 9 && d >>> 0 <= 9;
 
 /**
  * "2027-06-02T09:46:43.000Z", what the sandbox and most servers send, read without a regex or the
  * strings its groups make (three dates a line, 100,000 lines a listing); undefined: another form,
  * for the general reading. A text it reads (not undefined) is every character checked: digits,
  * '-', 'T', ':', '.', 'Z', so nothing in it for sanitize to replace (parseServerDate relies on it).
+ * Each character read once as a code unit, at its fixed place (no loop, no one-character strings).
  */
 export function canonicalMs(t: string): number | null | undefined {
-  if (t.length !== 24 || t[10] !== 'T' || t[23] !== 'Z') return undefined;
-  if (t[4] !== '-' || t[7] !== '-' || t[13] !== ':' || t[16] !== ':' || t[19] !== '.') return undefined;
-  // Each part read into its own number: no array a date (they were a share of a listing's garbage).
-  const y = digits(t, 0, 4);
-  const mo = digits(t, 5, 2);
-  const d = digits(t, 8, 2);
-  const h = digits(t, 11, 2);
-  const mi = digits(t, 14, 2);
-  const sec = digits(t, 17, 2);
-  const ms = digits(t, 20, 3);
-  if (y < 0 || mo < 0 || d < 0 || h < 0 || mi < 0 || sec < 0 || ms < 0) return undefined;
-  return utc(y, mo - 1, d, h, mi, sec, ms);
+  if (t.length !== 24 || t.charCodeAt(10) !== 84 || t.charCodeAt(23) !== 90) return undefined;
+  if (
+    t.charCodeAt(4) !== 45 ||
+    t.charCodeAt(7) !== 45 ||
+    t.charCodeAt(13) !== 58 ||
+    t.charCodeAt(16) !== 58 ||
+    t.charCodeAt(19) !== 46
+  )
+    return undefined;
+  const y0 = digit(t, 0);
+  const y1 = digit(t, 1);
+  const y2 = digit(t, 2);
+  const y3 = digit(t, 3);
+  const mo0 = digit(t, 5);
+  const mo1 = digit(t, 6);
+  const d0 = digit(t, 8);
+  const d1 = digit(t, 9);
+  const h0 = digit(t, 11);
+  const h1 = digit(t, 12);
+  const mi0 = digit(t, 14);
+  const mi1 = digit(t, 15);
+  const s0 = digit(t, 17);
+  const s1 = digit(t, 18);
+  const ms0 = digit(t, 20);
+  const ms1 = digit(t, 21);
+  const ms2 = digit(t, 22);
+  if (
+    !allDigits(y0, y1, y2, y3) ||
+    !allDigits(mo0, mo1, d0, d1) ||
+    !allDigits(h0, h1, mi0, mi1) ||
+    !allDigits(s0, s1, ms0, ms1) ||
+    ms2 >>> 0 > 9
+  )
+    return undefined;
+  return utc(
+    y0 * 1000 + y1 * 100 + y2 * 10 + y3,
+    mo0 * 10 + mo1 - 1,
+    d0 * 10 + d1,
+    h0 * 10 + h1,
+    mi0 * 10 + mi1,
+    s0 * 10 + s1,
+    ms0 * 100 + ms1 * 10 + ms2,
+  );
 }
 
 export function parseDateText(clean: string): ServerDate {
