@@ -56,6 +56,11 @@ export interface BulkLine {
    * connect deadline). Not a refusal by the service: it has nothing to say about the line.
    */
   readonly notSent?: boolean;
+  /**
+   * Not sent because this machine refused it before anything left (the intent log could not be read
+   * for it): the service was never asked, but it may well be reachable.
+   */
+  readonly refusedHere?: boolean;
   /** When its request left (epoch ms), written down before it did: the hold window counts from it. */
   readonly sentAt?: number;
   /**

@@ -211,9 +211,14 @@ export function exitOf(job: BulkJob, notFound: number): number {
   // A line left alone because an earlier change to it is still unknown is unknown too.
   const heldBack = job.lines.some((l) => l.state === 'skipped' && l.heldBack);
   if (outcomes.includes('unknown') || heldBack) return EXIT.unknown;
-  // Nothing reached the service (it could not be reached): the network's code, not a refusal's.
+  // Nothing reached the service (it could not be reached): the network's code, not a refusal's. A
+  // refusal of this machine's own (an intent log it cannot read) is a failure, not the network's.
   const tried = job.lines.filter((l) => l.state !== 'skipped');
-  if (notFound === 0 && tried.length && tried.every((l) => l.state === 'failed' && l.notSent))
+  if (
+    notFound === 0 &&
+    tried.length &&
+    tried.every((l) => l.state === 'failed' && l.notSent && !l.refusedHere)
+  )
     return EXIT.unreachable;
   const failed =
     notFound > 0 ||

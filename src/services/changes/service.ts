@@ -265,6 +265,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       detail: `not sent: ${unreadableLog(untold.path, untold.problem, untold.cause)}; nothing charged`,
       provenNotApplied: true,
       notSent: true,
+      refusedHere: true,
     }) as const;
 
   /** What the other open jobs of this account hold (ownership.ts), from one read of the intent log. */
