@@ -16,7 +16,7 @@ import { proxiedSandbox } from './proxied-sandbox';
 const target = { id: 'sandbox:test', label: 'SANDBOX' };
 
 describe('a resume whose window cannot be closed again', () => {
-  it('leaves its never-sent lines pending, offered again (nothing sent)', async () => {
+  it('leaves its never-sent lines pending, offered again (nothing sent), and says why', async () => {
     const { env, client, dir } = await proxiedSandbox({ lines: 10 });
     const [a, b, c] = (await env.client.listLines({ limit: 10 })).lines.filter(
       (l) => !l.is_trial && l.enabled,
@@ -54,12 +54,19 @@ describe('a resume whose window cannot be closed again', () => {
       journal: memoryJournal(),
       sleep: async () => {},
     });
+    const notes: string[] = [];
+    A.subscribe((e) => {
+      if (e.type === 'notice') notes.push(e.text);
+    });
     const spent = books(env.sb).ledger.length;
     await A.recoverIntents();
+    notes.length = 0;
     await A.runChange(job, { bulk: true, linesReadAt: Date.now() });
     expect(raced).toBe(true);
     expect(books(env.sb).ledger.length).toBe(spent); // nothing sent (holds today)
     const logged = fileIntentLog(dir).current!([job.id]).get(job.id);
+    expect(notes).not.toEqual([]);
+    expect(notes.some((n) => /intent log|not resumed|nothing (is )?sent/i.test(n))).toBe(true);
     expect({
       kind: logged?.kind,
       b: logged && 'job' in logged ? logged.job.lines.find((l) => l.id === b!.id)?.state : null,

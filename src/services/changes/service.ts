@@ -875,6 +875,10 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         } catch (err) {
           // A resumed job: its lines stay never sent, offered again (as every refusal before sending).
           deps.logError?.('intent log', err);
+          notify(
+            `Not resumed, nothing sent: the intent log cannot be written (${describeError(err)}); job ${started.id.slice(0, 8)} stays offered`,
+            'error',
+          );
           return leave();
         }
         started = { ...started, balanceBefore: null };
