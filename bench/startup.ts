@@ -41,7 +41,7 @@ type Variant = 'node' | 'account' | 'plain' | 'oneRequest' | 'version' | 'before
 const VARIANTS: Record<Variant, string[] | null> = {
   node: ['-e', '0'],
   account: ['dist/linedesk.js', 'account', '--json'],
-  // The floor of any client of this request shape: the same 20 requests in 4 rounds, nothing else.
+  // The floor of any client of this request shape: the same 20 requests in 5 rounds, nothing else.
   plain: ['bench/plain-account.mjs'],
   // One request: what start-up costs apart from account's expired count (rounds of one-line probes
   // sent together, then a page: services/expired-count.ts).

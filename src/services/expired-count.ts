@@ -5,7 +5,7 @@ import { ListChangedError, PAGE_MAX, WALK_RETRIES } from './page-walk';
 /**
  * How many lines have expired, which the API has no filter for. The list sorted by expiry is
  * searched for the first line still running (rounds of up to four one-line probes sent together,
- * then the last page whole: 2,000 lines in 3 round trips and 13 requests, 100,000 in 6 and 19–20;
+ * then the last page whole, then its checks: 2,000 lines in 4 round trips and 13 requests, 100,000 in 7 and 19–20;
  * one probe at a time took 6 and 10, 11 and 14–15); where lines without an expiry sort is "not
  * shown", so their block is found first. The answer is checked at both ends, at its edge (expired
  * before it, running from it) and at the edges of the block without an expiry, all read after every
@@ -118,25 +118,20 @@ export async function findExpired(
   };
   /** The keys of the last page read whole, by index (the final checks take the edge's from it). */
   const paged = new Map<number, 'never' | number | undefined>();
-  /** The last search's page came back short: what was sent with it is older than the probes after it. */
-  let shortPage = false;
   /**
    * The first index in [a, b) whose key is past the turn (`past`: true past it, false before it,
    * undefined cannot judge → null), the list being sorted. Narrows by rounds of single-line probes
    * sent together (a (k + 1)-ary search, `probesFor`) while the range is wider than a page, then
    * reads what is left in one request: binary probing to the end was most of `linedesk account`'s
    * time. The page holds one line more at each side where [from, to) has one (the lines the answer's
-   * edge is checked at when it falls at the window's side), and `withPage(a, b)` is called as it
-   * is sent, with the window searched: reads that can go with it go then.
+   * edge is checked at when it falls at the window's side).
    */
   const firstPast = async (
     from: number,
     to: number,
     past: (k: 'never' | number | undefined) => boolean | undefined,
-    withPage?: (a: number, b: number) => void,
   ): Promise<number | null> => {
     paged.clear();
-    shortPage = false;
     let [a, b] = [from, to];
     /** Narrows [a, b) by rounds of probes until it is at most `width` wide; false: cannot judge,
      *  or probes that turn back (not sorted). */
@@ -165,12 +160,9 @@ export async function findExpired(
     if (a >= b) return a;
     const ra = a > from ? a - 1 : a;
     const rb = b < to ? b + 1 : b;
-    const reading = read(ra, rb - ra);
-    withPage?.(a, b);
-    const { lines } = await reading;
+    const { lines } = await read(ra, rb - ra);
     // A line left out as unreadable would shift every index after it: then probe to the end.
     if (lines.length !== rb - ra) {
-      shortPage = true;
       return (await narrow(0)) ? a : null;
     }
     for (let i = 0; i < lines.length; i++) paged.set(ra + i, keyOf(lines[i]!.exp_date));
@@ -210,34 +202,18 @@ export async function findExpired(
     hi = k;
   } else if (first === 'never') return { start: 0, count: 0, total }; // every line never expires
   // In [lo, hi) every line has an expiry, sorted: find the first one still running. The ends are
-  // read again once the probes are done, with the page where the answer is sure to need them (the
-  // window searched, [wa, wb), does not hold that end; else the page holds it): no round trip of
-  // their own, and no read the answer may not need.
-  const sent = new Map<number, Promise<'never' | number | undefined>>();
-  const withPage = (wa: number, wb: number) => {
-    for (const [need, at] of [
-      [wa > lo, lo],
-      [wb < hi, hi - 1],
-      [lo > 0, lo - 1],
-      [hi < total, hi],
-    ] as const)
-      if (need) {
-        const p = key(at);
-        p.catch(() => {});
-        sent.set(at, p);
-      }
-  };
-  const a = await firstPast(lo, hi, (x) => (typeof x === 'number' ? x > nowMs : undefined), withPage);
+  // read after the page is answered, not with it: read at once, a change between their answers and
+  // the page's could pass every check with a count the list never had (a sorted server answering in
+  // any order). One round trip more; a single change between reads is always caught.
+  const a = await firstPast(lo, hi, (x) => (typeof x === 'number' ? x > nowMs : undefined));
   if (a === null) return null;
   // Check the ends and the edge: a sorted list starts expired (when any is) and ends running (when
   // any is), and turns at the boundary found; the block without an expiry still ends at lo (starts
   // at hi): a line that gained or lost one at the same total moved every index. Each line is read
-  // after every probe: an end sent with the page, or in it; the edge's two lines in the page (which
-  // holds the lines at its sides), or, where the search read no page, read now, all at once. After a
-  // short page the search probed on: what went with the page is older than those probes, read again.
+  // after every probe and the page: in the last page (which holds the lines at its sides), else read
+  // now, all at once (a short page is not kept: the search probed on after it).
   const none = Promise.resolve(undefined);
-  if (shortPage) sent.clear();
-  const after = (i: number) => sent.get(i) ?? (paged.has(i) ? Promise.resolve(paged.get(i)) : key(i));
+  const after = (i: number) => (paged.has(i) ? Promise.resolve(paged.get(i)) : key(i));
   const [startSide, endSide, start, end, before, edge] = await Promise.all([
     lo > 0 ? after(lo - 1) : none,
     hi < total ? after(hi) : none,
