@@ -38,3 +38,22 @@ it('an Enter a moment after a read again made the whole job affordable starts no
   expect(s().bulk!.phase).toBe('preview');
   expect(books(app.sb).ledger).toHaveLength(0);
 });
+
+it('typing the delete count is no change to read: an Enter after the last digit starts the job', async () => {
+  const app = await renderApp({ lines: 40 }, { now: () => 1_900_000_000_000 });
+  const s = () => app.store.getState();
+  await openBulkPreview(app, { mark: 'page', op: 'line.delete' });
+  await app.waitFrame((f) => /Type \d+ to confirm/.test(f));
+  const count = String(s().bulk!.job.lines.filter((l) => l.state === 'pending').length);
+  app.clock.advance(CONFIRM_ARM_MS * 2);
+  for (const digit of count) {
+    app.clock.advance(BURST_GAP_MS + 10);
+    await app.type(digit);
+  }
+  await app.waitFrame(() => s().bulk?.typed === count && bulkBlocker(s().bulk!, undefined) === null);
+  // Each digit a key of its own, not a burst; the preview read long before: Enter starts it.
+  app.clock.advance(BURST_GAP_MS + 10);
+  await app.press('bulk.start');
+  await app.waitFrame(() => s().bulk?.phase !== 'preview' || app.frame().includes('press Enter again'));
+  expect(s().bulk?.phase).not.toBe('preview');
+});
