@@ -11,14 +11,25 @@ export const PLACEHOLDER = '\uFFFD';
 // (U+061C, U+180E, U+200B–200F, U+2060–2069, U+FEFF, the interlinear annotation marks U+FFF9–FFFB),
 // the Unicode line/paragraph separators, and the tag characters U+E0000–E007F (invisible text a
 // reader cannot see: each one pair of code units, replaced by one placeholder).
+//
+// First, as a group kept as it is, the only tags kept: the flags of England, Scotland and Wales, each
+// the black flag U+1F3F4, the tags "gb" then "eng", "sct" or "wls", and the cancel tag U+E007F, whole
+// (a terminal draws one flag, two cells wide). Every other tag, a part of one of these included, and
+// any other tag sequence (another region's flag) is replaced: text a reader cannot see.
 const FORBIDDEN_SINGLE_LINE =
-  /[\u0000-\u001F\u007F-\u009F\u061C\u180E\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060-\u2069\uFEFF\uFFF9-\uFFFB]|\uDB40[\uDC00-\uDC7F]/g;
+  /(\uD83C\uDFF4\uDB40\uDC67\uDB40\uDC62(?:\uDB40\uDC65\uDB40\uDC6E\uDB40\uDC67|\uDB40\uDC73\uDB40\uDC63\uDB40\uDC74|\uDB40\uDC77\uDB40\uDC6C\uDB40\uDC73)\uDB40\uDC7F)|[\u0000-\u001F\u007F-\u009F\u061C\u180E\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060-\u2069\uFEFF\uFFF9-\uFFFB]|\uDB40[\uDC00-\uDC7F]/g;
 // Multi-line text (messages) may keep LF and TAB; CR stays forbidden (a lone CR overwrites the line).
 const FORBIDDEN_MULTI_LINE =
-  /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u180E\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060-\u2069\uFEFF\uFFF9-\uFFFB]|\uDB40[\uDC00-\uDC7F]/g;
+  /(\uD83C\uDFF4\uDB40\uDC67\uDB40\uDC62(?:\uDB40\uDC65\uDB40\uDC6E\uDB40\uDC67|\uDB40\uDC73\uDB40\uDC63\uDB40\uDC74|\uDB40\uDC77\uDB40\uDC6C\uDB40\uDC73)\uDB40\uDC7F)|[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u180E\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060-\u2069\uFEFF\uFFF9-\uFFFB]|\uDB40[\uDC00-\uDC7F]/g;
 
-/** One forbidden character, anywhere (no `g`: its test keeps no `lastIndex` between calls). */
+/** One forbidden character, anywhere (no `g`: its test keeps no `lastIndex` between calls); a flag of
+ *  the three kept matches too (the text is then replaced, keeping the flag). */
 const ANY_FORBIDDEN = new RegExp(FORBIDDEN_SINGLE_LINE.source);
+
+/** A match of the rule: a kept flag as it is, anything else `by`. */
+const replaced = (by: string) => (match: string, flag: string | undefined) => (flag ? match : by);
+const toPlaceholder = replaced(PLACEHOLDER);
+const toNothing = replaced('');
 
 /**
  * Nearly every string a server sends holds no forbidden character: the rule's own class, tested
@@ -27,16 +38,16 @@ const ANY_FORBIDDEN = new RegExp(FORBIDDEN_SINGLE_LINE.source);
  * printable ASCII it replaces took ≈ 20 % longer over a listing's 505,050 strings).
  */
 export function sanitize(text: string): string {
-  return ANY_FORBIDDEN.test(text) ? text.replace(FORBIDDEN_SINGLE_LINE, PLACEHOLDER) : text;
+  return ANY_FORBIDDEN.test(text) ? text.replace(FORBIDDEN_SINGLE_LINE, toPlaceholder) : text;
 }
 
 /** Typed text keeps none of it at all: a placeholder in a field would be sent as typed. */
 export function stripForbidden(text: string): string {
-  return text.replace(FORBIDDEN_SINGLE_LINE, '');
+  return text.replace(FORBIDDEN_SINGLE_LINE, toNothing);
 }
 
 export function sanitizeMultiline(text: string): string {
-  return text.replace(FORBIDDEN_MULTI_LINE, PLACEHOLDER);
+  return text.replace(FORBIDDEN_MULTI_LINE, toPlaceholder);
 }
 
 /**
@@ -58,7 +69,7 @@ export function jsonStringsPrintable(bytes: Uint8Array): boolean {
 
 /** True when the text holds nothing that sanitize() would replace. */
 export function isTerminalSafe(text: string): boolean {
-  return !ANY_FORBIDDEN.test(text);
+  return !ANY_FORBIDDEN.test(text) || sanitize(text) === text;
 }
 
 // Whole escape sequences, payload included, so an OSC 52 clipboard write or a window title leaves

@@ -130,12 +130,13 @@ export function statusOf(line: { enabled: boolean; exp_date: ServerDate | null }
   );
 }
 
-/** Width in terminal cells: wide East Asian and emoji count two, combining marks zero. */
+/** Width in terminal cells: wide East Asian and emoji count two, combining marks and tags zero (the
+ *  tags of a flag the sanitizer keeps, England's: its black flag is its two cells). */
 export function cellWidth(text: string): number {
   let w = 0;
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
-    if (cp >= 0x300 && cp <= 0x36f) continue;
+    if ((cp >= 0x300 && cp <= 0x36f) || (cp >= 0xe0000 && cp <= 0xe007f)) continue;
     w += isWide(cp) ? 2 : 1;
   }
   return w;

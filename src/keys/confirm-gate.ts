@@ -16,9 +16,9 @@
  * test moves time instead of sleeping.
  */
 import { affordability, pendingCounts } from '../domain/bulk';
-import { actionBlocker } from '../store/action-slice';
+import { actionBlocker, confirmBlocker } from '../store/action-slice';
 import type { AppState, AppStore } from '../store/app-store';
-import { bulkBalance, bulkBlocker } from '../store/bulk-slice';
+import { bulkBalance, bulkBlocker, bulkRefusal } from '../store/bulk-slice';
 import { selectBalanceToJudge } from '../store/selectors';
 import { loaded } from '../store/types';
 import { selectDialog } from '../store/view-stack';
@@ -45,7 +45,7 @@ export function confirmSurface(s: AppState): string | null {
     // The balance known or not, as the dialog says it ("not known now": the service refuses what it
     // does not cover; or the balance now and after): what Enter does is read anew when that changes.
     const balance = selectBalanceToJudge(s) === undefined ? 'balance unknown' : 'balance known';
-    return `action:${a.op}:${who}:${a.months}:${a.connections}:${a.quote.status}:${loaded(a.quote)?.cost ?? ''}:${balance}`;
+    return `action:${a.op}:${who}:${a.months}:${a.connections}:${a.quote.status}:${loaded(a.quote)?.cost ?? ''}:${balance}:${startable(s)}`;
   }
   if (kind === 'bulk') {
     const b = s.bulk;
@@ -63,7 +63,7 @@ export function confirmSurface(s: AppState): string | null {
         : b.onlyAffordable
           ? ((a) => `${a.affordable.size}/${a.spent}`)(affordability(b.job.lines, balance))
           : 'balance known';
-    return `bulk:${b.job.id}:${b.job.op}:${b.job.months}:${b.job.connections}:${b.onlyAffordable}:${b.quoting}:${total}:${picked}`;
+    return `bulk:${b.job.id}:${b.job.op}:${b.job.months}:${b.job.connections}:${b.onlyAffordable}:${b.quoting}:${total}:${picked}:${startable(s)}`;
   }
   if (kind === 'output') {
     // A program of yours on the lines named: a sender on every mark is not undone either.
@@ -77,6 +77,30 @@ export function confirmSurface(s: AppState): string | null {
     return `resume:${r.jobs.map((j) => `${j.job.id}/${j.unsent}`).join(',')}`;
   }
   return null;
+}
+
+/**
+ * Whether the dialog on screen refuses its confirm or would act on it, for both spending dialogs: a
+ * change between the two (a balance read again that now covers the job, a cost that came, a rule
+ * that no longer holds) is a new thing to read, so it arms the confirm again. Only the two words,
+ * never the refusal's text: its reason may change while it stays refused, and that acts on nothing.
+ * A word or count still to type (delete) is not a refusal here: typing it is the reader's own act,
+ * not a change to read, and every digit must not hold the Enter after it; what else refuses is kept
+ * (the action dialog's rules as if the username were typed; the bulk preview's typed count comes
+ * after every rule but "nothing to do", so it hides none that could refuse a free delete).
+ */
+export function startable(s: AppState): 'refused' | 'startable' {
+  const kind = selectDialog(s);
+  if (kind === 'action' && s.action) {
+    const a = s.action;
+    const typed = a.op === 'delete' ? { ...a, typed: a.line?.username ?? a.typed } : a;
+    return confirmBlocker(typed, selectBalanceToJudge(s), s) === null ? 'startable' : 'refused';
+  }
+  if (kind === 'bulk' && s.bulk) {
+    const r = bulkRefusal(s.bulk, bulkBalance(s));
+    return r === null || r.code === 'typeToConfirm' ? 'startable' : 'refused';
+  }
+  return 'startable';
 }
 
 /** What the gate remembers of the keys of one store (one app). */

@@ -1,5 +1,5 @@
 import { type Command, type CommandId, lookup } from '../commands/keymap';
-import { activeScopes, type TextState, textTakes, textTarget } from '../commands/text-takes';
+import { activeScopes, type TextState, textTakes } from '../commands/text-takes';
 
 /**
  * Ink broadcasts every key to every useInput handler and none can consume it, so the app has one
@@ -8,8 +8,6 @@ import { activeScopes, type TextState, textTakes, textTarget } from '../commands
  * global keys (`activeScopes`). First match wins, unless the text typed now takes the key
  * (`textTakes`: the one rule, commands/text-takes.ts, which the footer and the key hints read too).
  */
-export { activeScopes, textTakes, textTarget };
-
 export function resolveKey(s: TextState, key: string): Command<CommandId> | undefined {
   // Ctrl-C quits from anywhere, a dialog or a text field included.
   if (key === 'ctrl+c') return lookup('global', key);

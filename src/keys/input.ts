@@ -1,12 +1,13 @@
 import type { UiEffects } from '../commands/effects';
 import { command, hint, keyHintText } from '../commands/keymap';
+import { activeScopes, textTarget } from '../commands/text-takes';
 import { FIELDS } from '../domain/line-form';
 import { parsePasteList } from '../domain/paste-list';
 import { NOTE_LIMITS } from '../services/notes';
 import type { AppStore } from '../store/app-store';
 import { caretOf, setTargetText, targetText } from '../store/text-target';
 import { confirmHeld, confirmSurface, type KeyTurn, keyArrived, keyDone, typedAhead } from './confirm-gate';
-import { activeScopes, resolveKey, textTarget } from './dispatch';
+import { resolveKey } from './dispatch';
 import { type InkKey, keyName } from './key-name';
 import { pastedLine, pastedLines } from './paste';
 import { editText, insertText, isEditKey, type TextState } from './text-edit';

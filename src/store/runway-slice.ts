@@ -13,6 +13,7 @@ import { describeError } from '../services/describe-error';
 import { fetchRunwayLines, type RunwayLines, runwayAfterChange, runwayOf } from '../services/runway';
 import type { AppState } from './app-store';
 import type { GetState, SetState, StoreDeps } from './deps';
+import { selectBalanceToJudge } from './selectors';
 import { type Load, loaded } from './types';
 
 export interface RunwaySlice {
@@ -128,15 +129,20 @@ export function createRunwaySlice(set: SetState, get: GetState, deps: StoreDeps)
   };
 }
 
-type RunwayInput = Pick<AppState, 'runway' | 'packages' | 'account'>;
+type RunwayInput = Pick<AppState, 'runway' | 'packages' | 'account' | 'bulk' | 'balanceAt'>;
 const NO_PACKAGES: readonly Package[] = [];
 let last: { input: unknown[]; plan: Runway | null } | null = null;
 
-/** The runway against the balance shown; null until the lines, the prices and the balance are read. */
+/**
+ * The runway against the balance while it is the service's word (selectors.ts `selectBalanceToJudge`,
+ * what a change is judged against); null until the lines, the prices and the balance are read, and
+ * while the balance shown is stale: worked out from it, it would read as today's runway (every place
+ * that shows it says instead that it is not known now).
+ */
 export function selectRunway(s: RunwayInput): Runway | null {
   const lines = loaded(s.runway);
   const packages = loaded(s.packages) ?? NO_PACKAGES;
-  const balance = loaded(s.account)?.credits;
+  const balance = selectBalanceToJudge(s);
   const input = [lines, packages, balance];
   if (last && input.every((v, i) => v === last!.input[i])) return last.plan;
   // Without prices every line is unpriced and the runway would read "covered": none rather than that.

@@ -27,9 +27,16 @@ export const selectDetailExtras = (s: AppState) => {
   return s.lineExtras.get(line.id) ?? ('macaddress' in line ? (line as Line) : undefined);
 };
 
-/** The line a change applies to: the detail screen's, or the one under the cursor. */
-export const selectTargetLine = (s: AppState) =>
-  selectDetailLine(s) ?? (selectScreen(s).id === 'renewals' ? selectRenewalLine(s) : selectCurrentLine(s));
+/**
+ * The line a change applies to: the detail screen's, or the one under the cursor. None on the marks
+ * screen: it shows the marked lines only, and a change there is their bulk job; with nothing marked,
+ * the browser's cursor line (not on screen) is no one's target.
+ */
+export const selectTargetLine = (s: AppState) => {
+  const screen = selectScreen(s).id;
+  if (screen === 'marks') return undefined;
+  return selectDetailLine(s) ?? (screen === 'renewals' ? selectRenewalLine(s) : selectCurrentLine(s));
+};
 
 /**
  * When the line a change applies to was read from the server (epoch ms): its row's page (or the

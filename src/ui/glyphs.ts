@@ -109,7 +109,8 @@ export function asciiText(text: string, speech = false): string {
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
     if (cp < 0x80) out += ch;
-    else if (cp >= 0x300 && cp <= 0x36f) continue;
+    // Combining marks, and the tags of a flag the sanitizer keeps (England's): no cell of their own.
+    else if ((cp >= 0x300 && cp <= 0x36f) || (cp >= 0xe0000 && cp <= 0xe007f)) continue;
     else if (speech && (SILENT.has(ch) || boxPiece(cp) !== null)) out += ' ';
     // A dot between parts is heard as a pause, not the end of a sentence ('.', its ASCII stand-in).
     else if (speech && ch === '·') out += ',';

@@ -1,5 +1,4 @@
 import { useEffect, useLayoutEffect, useReducer } from 'react';
-import { type CommandId, hint, keyHintText } from '../commands/keymap';
 import { CONFIRM_ARM_MS, confirmSurface } from '../keys/confirm-gate';
 import { useApp, useAppStore } from './store-context';
 
@@ -56,10 +55,12 @@ export function droppedNote(v: GuardView): string | null {
 /**
  * The confirm key's part of a dialog's hint line: what it does once armed; until then that it waits
  * (never "Enter confirms" before Enter would); after a key that came too soon, to press it again.
+ * `key`: the confirm key as `keyNamed` names it (null: it works not now, under the help overlay or
+ * the palette, and nothing is said).
  */
-export function confirmHint(v: GuardView, id: CommandId, does: string): string {
-  const key = keyHintText(id);
+export function confirmHint(v: GuardView, key: string | null, does: string): string | null {
+  if (key === null) return null;
   if (v.early) return `Nothing was sent: press ${key} again to confirm`;
   if (!v.armed) return `${key} waits a moment: read this first`;
-  return hint(id, does);
+  return `${key} ${does}`;
 }

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Line } from '../../src/api/contract';
-import { isTerminalSafe, PLACEHOLDER, sanitize, sanitizeMultiline } from '../../src/api/sanitize';
+import {
+  isTerminalSafe,
+  PLACEHOLDER,
+  sanitize,
+  sanitizeMultiline,
+  stripForbidden,
+} from '../../src/api/sanitize';
+import { cellWidth, fitWidth } from '../../src/domain/format';
 
 const ESC = '\u001b';
 /**
@@ -11,7 +18,16 @@ const ESC = '\u001b';
  * U+E0000–E007F, each a pair of code units), the line and paragraph separators.
  */
 const RULE =
-  /[\u0000-\u001F\u007F-\u009F\u061C\u180E\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060-\u2069\uFEFF\uFFF9-\uFFFB]|\uDB40[\uDC00-\uDC7F]/g;
+  /(\uD83C\uDFF4\uDB40\uDC67\uDB40\uDC62(?:\uDB40\uDC65\uDB40\uDC6E\uDB40\uDC67|\uDB40\uDC73\uDB40\uDC63\uDB40\uDC74|\uDB40\uDC77\uDB40\uDC6C\uDB40\uDC73)\uDB40\uDC7F)|[\u0000-\u001F\u007F-\u009F\u061C\u180E\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060-\u2069\uFEFF\uFFF9-\uFFFB]|\uDB40[\uDC00-\uDC7F]/g;
+/** The rule applied: the flags of England, Scotland and Wales (its group) kept whole, the rest replaced. */
+const byRule = (text: string) =>
+  text.replace(RULE, (m, flag: string | undefined) => (flag ? m : PLACEHOLDER));
+const tags = (letters: string) =>
+  [...letters].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
+const flag = (region: string) => `\u{1F3F4}${tags(`gb${region}`)}\u{E007F}`;
+const ENGLAND = flag('eng');
+const SCOTLAND = flag('sct');
+const WALES = flag('wls');
 const corpus: Record<string, string> = {
   'OSC 0 window title': `${ESC}]0;pwned\u0007`,
   'OSC 8 hyperlink': `${ESC}]8;;https://evil.example${ESC}\\click${ESC}]8;;${ESC}\\`,
@@ -45,6 +61,36 @@ describe('sanitize', () => {
   it('keeps ordinary text, accents and emoji untouched', () => {
     const text = 'Café Ünïcode 📺 ~user-1._x';
     expect(sanitize(text)).toBe(text);
+  });
+
+  describe('the flags of England, Scotland and Wales (tag sequences), and no other tags', () => {
+    it('each is kept whole, alone or in text, by every form of the rule, and is 2 cells wide', () => {
+      for (const f of [ENGLAND, SCOTLAND, WALES]) {
+        expect([...f]).toHaveLength(7);
+        for (const text of [f, `Team ${f} fans`, `${f}${f}`, `${f}\u{E0041}`]) {
+          const kept = text.replace(/\u{E0041}/u, PLACEHOLDER);
+          expect(sanitize(text)).toBe(kept);
+          expect(sanitizeMultiline(`${text}\n`)).toBe(`${kept}\n`);
+          expect(stripForbidden(text)).toBe(text.replace(/\u{E0041}/u, ''));
+        }
+        expect(isTerminalSafe(f)).toBe(true);
+        expect(cellWidth(f)).toBe(2);
+        expect(cellWidth(`a${f}b`)).toBe(4);
+        expect(fitWidth(`${f}xyz`, 3)).toBe(`${f}…`);
+      }
+    });
+
+    it('any other tag sequence, or a part of a kept flag, has every tag replaced', () => {
+      const P = PLACEHOLDER;
+      // Another region's flag (Texas), an unknown one, a flag cut short, without its black flag.
+      expect(sanitize(`\u{1F3F4}${tags('ustx')}\u{E007F}`)).toBe(`\u{1F3F4}${P.repeat(5)}`);
+      expect(sanitize(`\u{1F3F4}${tags('gbabc')}\u{E007F}`)).toBe(`\u{1F3F4}${P.repeat(6)}`);
+      expect(sanitize(`\u{1F3F4}${tags('gbeng')}`)).toBe(`\u{1F3F4}${P.repeat(5)}`);
+      expect(sanitize(`${tags('gbeng')}\u{E007F}`)).toBe(P.repeat(6));
+      expect(sanitize(`\u{1F3F4}${tags('GBENG')}\u{E007F}`)).toBe(`\u{1F3F4}${P.repeat(6)}`);
+      expect(stripForbidden(`x\u{1F3F4}${tags('gbsctx')}\u{E007F}`)).toBe('x\u{1F3F4}');
+      expect(isTerminalSafe(`\u{1F3F4}${tags('ustx')}\u{E007F}`)).toBe(false);
+    });
   });
 
   it('keeps LF and TAB in multi-line text but not CR or ESC', () => {
@@ -103,6 +149,10 @@ describe('sanitize', () => {
           '\udb40',
           '\udc41',
           '📺',
+          ENGLAND,
+          SCOTLAND,
+          '\u{1F3F4}\u{E0067}\u{E0062}',
+          '\u{E0065}\u{E006E}\u{E0067}\u{E007F}',
         ),
       },
       { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 2 }) },
@@ -110,7 +160,7 @@ describe('sanitize', () => {
     fc.assert(
       fc.property(fc.array(unit, { maxLength: 40 }), (units) => {
         const s = units.join('');
-        expect(sanitize(s)).toBe(s.replace(RULE, PLACEHOLDER));
+        expect(sanitize(s)).toBe(byRule(s));
       }),
       { numRuns: 2000 },
     );
@@ -123,7 +173,7 @@ describe('sanitize', () => {
     const asBefore = (text: string) => {
       for (let i = 0; i < text.length; i++) {
         const c = text.charCodeAt(i);
-        if (c < 0x20 || c > 0x7e) return text.replace(RULE, PLACEHOLDER);
+        if (c < 0x20 || c > 0x7e) return byRule(text);
       }
       return text;
     };

@@ -15,8 +15,8 @@ import {
 } from '../../src/commands/keymap';
 import { keysMarkdown, SCOPE_TITLES, scopeTitle } from '../../src/commands/keys-doc';
 import { completePalette, paletteCandidates } from '../../src/commands/palette';
+import { activeScopes } from '../../src/commands/text-takes';
 import { applyUserKeys, keyOf, resetUserKeys } from '../../src/commands/user-keys';
-import { activeScopes } from '../../src/keys/dispatch';
 import { DIALOG_IDS, SCREEN_IDS, type View } from '../../src/store/types';
 
 afterEach(resetUserKeys);

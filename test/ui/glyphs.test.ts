@@ -28,4 +28,11 @@ describe('the glyph table (issue 23)', () => {
     expect(cellWidth(out)).toBe(cellWidth(text));
     expect(asciiText(text)).toBe('Enter confirms . Esc back');
   });
+
+  it("a flag the sanitizer keeps (England's) stands in by as many cells as it takes: two", () => {
+    const flag = `\u{1F3F4}${[...'gbeng'].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('')}\u{E007F}`;
+    const text = `Team ${flag} ok`;
+    expect(asciiText(text)).toBe('Team ?? ok');
+    expect(cellWidth(asciiText(text))).toBe(cellWidth(text));
+  });
 });

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { lookup } from '../../src/commands/keymap';
 import { SCOPE_TITLES } from '../../src/commands/keys-doc';
-import { activeScopes } from '../../src/keys/dispatch';
+import { activeScopes } from '../../src/commands/text-takes';
 import { DIALOG_IDS, type View, type ViewId } from '../../src/store/types';
 import { isDialog } from '../../src/store/view-stack';
 import { bodyOf, VIEWS } from '../../src/ui/views';

@@ -3,6 +3,7 @@ import { lineRule } from '../../domain/change-rules';
 import type { Months } from '../../domain/steps';
 import type { AppState } from '../../store/app-store';
 import { isBulkMode, selectTargetLine, selectTargetReadAt, unsettledRefusal } from '../../store/selectors';
+import { selectScreen } from '../../store/view-stack';
 import { c, type Disabled, FOOTER, needsLine, READ_ONLY, type Run, shownWhole, writes } from '../command';
 
 /** Copies and says what really happened: never "Copied" when nothing could be. */
@@ -40,7 +41,10 @@ const lineChange =
     if (s.readOnly) return READ_ONLY;
     if (isBulkMode(s)) return null;
     const line = selectTargetLine(s);
-    if (!line) return 'No line under the cursor';
+    if (!line)
+      return selectScreen(s).id === 'marks'
+        ? 'Nothing marked: mark lines in the browser'
+        : 'No line under the cursor';
     const unsettled = unsettledRefusal(s, line.id);
     if (unsettled) return s.held.has(line.id) ? unsettled : `${unsettled} (restart, or r in its dialog)`;
     return extra?.(line) ?? null;

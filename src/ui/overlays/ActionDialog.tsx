@@ -1,5 +1,4 @@
 import { Text, useIsScreenReaderEnabled } from 'ink';
-import { hint, keyHintText } from '../../commands/keymap';
 import { extendedExpiry, newLineExpiry } from '../../domain/estimate';
 import { absoluteText, cellWidth, credits, creditsText, fitWidth } from '../../domain/format';
 import { type BalanceShown, balanceNowText, staleText } from '../../present/balance';
@@ -13,6 +12,7 @@ import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 import { confirmHint, droppedNote, useConfirmGuard } from '../use-confirm-guard';
+import { joined, said, useKeysNamed } from '../use-keys-named';
 
 const TITLES = {
   create: 'New line',
@@ -51,22 +51,40 @@ export function ActionDialog({ width, height }: { readonly width: number; readon
   const title = a ? ` ${TITLES[a.op]} ${a.line?.username ?? ''}` : '';
   const fit = a?.phase === 'review' ? fitRows(all, title, width, height) : { rows: all, hidden: null };
   const guard = useConfirmGuard(fit.hidden);
+  // Each key the hint line names, only while it works (not under the help overlay or the palette).
+  const k = useKeysNamed([
+    'action.cancel',
+    'action.confirm',
+    'action.decrease',
+    'action.increase',
+    'action.recheck',
+    'action.copy',
+  ] as const);
   if (!a) return null;
   const note = a.phase === 'review' && !fit.hidden ? droppedNote(guard) : null;
   const footerHint =
     a.phase === 'review'
       ? fit.hidden
-        ? hint('action.cancel', 'back')
+        ? joined([said(k['action.cancel'], 'back')])
         : blocker
-          ? `${glyph('fail')} ${blocker} · ${hint('action.cancel', 'back')}`
-          : `${confirmHint(guard, 'action.confirm', 'confirms (one request)')} · ${hint('action.cancel', 'back')}${a.op === 'extend' || a.op === 'upgrade' ? ` · ${keyHintText('action.decrease')}/${keyHintText('action.increase')} adjust` : ''}`
+          ? joined([`${glyph('fail')} ${blocker}`, said(k['action.cancel'], 'back')])
+          : joined([
+              confirmHint(guard, k['action.confirm'], 'confirms (one request)'),
+              said(k['action.cancel'], 'back'),
+              k['action.decrease'] && k['action.increase']
+                ? `${k['action.decrease']}/${k['action.increase']} adjust`
+                : null,
+            ])
       : a.phase === 'sending' || a.phase === 'checking'
         ? 'Waiting for the server… (nothing is sent twice)'
         : a.phase === 'unknown'
-          ? `${hint('action.recheck', 'checks the server again')} · nothing is re-sent by itself`
+          ? joined([said(k['action.recheck'], 'checks the server again'), 'nothing is re-sent by itself'])
           : a.phase === 'done' && a.result?.line && (a.op === 'create' || a.op === 'trial')
-            ? `${hint('action.copy', 'copies username and password')} · ${hint('action.cancel', 'closes')}`
-            : hint('action.cancel', 'closes');
+            ? joined([
+                said(k['action.copy'], 'copies username and password'),
+                said(k['action.cancel'], 'closes'),
+              ])
+            : joined([said(k['action.cancel'], 'closes')]);
   const shown = note && fit.rows.length + FRAME_ROWS < height ? [...fit.rows, { k: '', v: note }] : fit.rows;
   return (
     <DialogFrame

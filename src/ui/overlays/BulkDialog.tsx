@@ -1,7 +1,7 @@
 import { Text, useIsScreenReaderEnabled } from 'ink';
 import { Fragment } from 'react';
 import { bulkRefusedText } from '../../commands/areas/bulk';
-import { hint, keyHint, keyHintText } from '../../commands/keymap';
+import { keyHint, keyHintText } from '../../commands/keymap';
 import {
   affordability,
   type BulkJob,
@@ -31,6 +31,7 @@ import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color, type Token } from '../theme';
 import { confirmHint, droppedNote, useConfirmGuard } from '../use-confirm-guard';
+import { joined, said, useKeysNamed } from '../use-keys-named';
 import { usePageRows } from '../use-page-rows';
 
 const TITLES = {
@@ -76,6 +77,8 @@ function BulkBody({
     keyHint(s, 'bulk.retry', 'retries the failed and cancelled ones (quoted again first)'),
   );
   const recheckHint = useApp((s) => keyHint(s, 'bulk.recheck', 'checks the unknown ones'));
+  // The keys the hint lines name, only while they work (not under the help overlay or the palette).
+  const k = useKeysNamed(['bulk.close', 'bulk.start', 'bulk.cancel', 'bulk.export'] as const);
   // What the preview judges against, and what the job's end compares with: the balance only while
   // it is the service's word (bulkBalance; the header says the same balance stale otherwise).
   const balance = useApp(bulkBalance);
@@ -180,9 +183,7 @@ function BulkBody({
       );
     // Esc is said once, on the dialog's last row.
     if (b.phase === 'done')
-      head.push(
-        `Finished. ${[retryHint, recheckHint, hint('bulk.export', 'exports')].filter(Boolean).join(' · ')}`,
-      );
+      head.push(`Finished. ${joined([retryHint, recheckHint, said(k['bulk.export'], 'exports')])}`);
   }
   const blocker = b.phase === 'preview' ? refusedText : null;
   // The title, what the preview says above the lines and at least one line, or it cannot start.
@@ -318,16 +319,20 @@ function BulkBody({
   const inView = hidden || quiet ? 0 : win.end - win.start;
   // The note names the scroll keys: drawn on the frames the footer offers them (use-page-rows.ts).
   const isCounted = usePageRows('bulk', inView);
-  const footerHint =
+  const footerHint = ` ${
     b.phase === 'preview'
       ? hidden
-        ? ` ${hint('bulk.close', 'closes')}`
+        ? joined([said(k['bulk.close'], 'closes')])
         : blocker
-          ? ` ${glyph('fail')} ${blocker} · ${hint('bulk.close', 'closes')}`
-          : ` ${confirmHint(guard, 'bulk.start', 'starts (each line at most once)')} · ${hint('bulk.close', 'closes')}`
+          ? joined([`${glyph('fail')} ${blocker}`, said(k['bulk.close'], 'closes')])
+          : joined([
+              confirmHint(guard, k['bulk.start'], 'starts (each line at most once)'),
+              said(k['bulk.close'], 'closes'),
+            ])
       : b.phase === 'running'
-        ? ` ${hint('bulk.cancel', 'cancels (requests in flight finish)')}`
-        : ` ${hint('bulk.close', 'closes')}`;
+        ? joined([said(k['bulk.cancel'], 'cancels (requests in flight finish)')])
+        : joined([said(k['bulk.close'], 'closes')])
+  }`;
   return (
     <DialogFrame
       width={width}

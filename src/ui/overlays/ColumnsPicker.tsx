@@ -1,6 +1,5 @@
 import { Box, Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
-import { hint } from '../../commands/keymap';
 import { fitWidth } from '../../domain/format';
 import { centredWindow } from '../../domain/scroll';
 import { viewColumns } from '../../present/saved-views';
@@ -9,6 +8,7 @@ import { TableRow } from '../components/SpokenRow';
 import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
+import { said, useKeysNamed } from '../use-keys-named';
 
 /**
  * The lines browser's columns (`L`): the shown ones in their order, then the hidden ones. Space
@@ -21,7 +21,8 @@ export function ColumnsPicker({ width, height }: { readonly width: number; reado
   const viewName = useApp((s) => s.viewName);
   const all = pickerColumns(shown);
   const headers = new Map(viewColumns(all, new Map()).map((c) => [c.id, c.header]));
-  const title = ` Columns of the lines browser${viewName ? ` (view ${viewName})` : ''}: ${hint('columns.toggle', 'shows or hides')}`;
+  const toggle = said(useKeysNamed(['columns.toggle'] as const)['columns.toggle'], 'shows or hides');
+  const title = ` Columns of the lines browser${viewName ? ` (view ${viewName})` : ''}${toggle ? `: ${toggle}` : ''}`;
   const rows = Math.max(1, height - 3);
   const at = Math.max(0, all.indexOf(cursor));
   const view = centredWindow(all.length, rows, at);

@@ -1,5 +1,4 @@
 import { Box, Text } from 'ink';
-import { hint, keyHintText } from '../../commands/keymap';
 import { credits, creditsText, fitWidth } from '../../domain/format';
 import { type FieldDef, fieldsFor } from '../../domain/line-form';
 import { caretOf } from '../../store/text-target';
@@ -8,12 +7,21 @@ import { TextField } from '../components/TextField';
 import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
+import { joined, said, useKeysNamed } from '../use-keys-named';
 
 /** New line / new trial: every field with its rule beside it and its message when it breaks one. */
 export function LineForm({ width }: { readonly width: number }) {
   const form = useApp((s) => s.form);
   const caret = useApp(caretOf);
   const packages = useApp((s) => s.packages);
+  // The keys its text names, only while they work (not under the help overlay over the form).
+  const k = useKeysNamed([
+    'form.submit',
+    'form.toggle',
+    'form.decrease',
+    'form.increase',
+    'form.generate',
+  ] as const);
   if (!form) return null;
   const pk = (loaded(packages) ?? []).filter((p) => p.is_trial === form.trial);
   const pkg = pk.find((p) => p.id === form.values.packageId);
@@ -39,7 +47,7 @@ export function LineForm({ width }: { readonly width: number }) {
   return (
     <Box flexDirection="column" width={width}>
       <Text bold color={color('ui.accent')}>
-        {` ${form.trial ? 'New trial line' : 'New line'} — ${hint('form.submit', 'shows the cost before anything is charged')}`}
+        {` ${joined([form.trial ? 'New trial line' : 'New line', said(k['form.submit'], 'shows the cost before anything is charged')], ' — ')}`}
       </Text>
       {fieldsFor(form.trial).map((f) => {
         const focused = form.focus === f.id;
@@ -64,7 +72,7 @@ export function LineForm({ width }: { readonly width: number }) {
             </Box>
             {(focused || error) && (
               <Text color={error ? color('tone.error') : color('ui.muted')} wrap="truncate">
-                {fitWidth(`                 ${error ? `${glyph('fail')} ${error}` : fieldHint(f)}`, width)}
+                {fitWidth(`                 ${error ? `${glyph('fail')} ${error}` : fieldHint(f, k)}`, width)}
               </Text>
             )}
           </Box>
@@ -76,12 +84,20 @@ export function LineForm({ width }: { readonly width: number }) {
 
 /**
  * A field's hint with the keys that act on it as they are now (a key moved in the config moves
- * here too): the domain's words say what, the table says which key.
+ * here too, a key that works not now is left out): the domain's words say what, the table says which
+ * key.
  */
-function fieldHint(f: FieldDef): string {
-  if (f.kind === 'bouquets' || f.kind === 'toggle') return hint('form.toggle', f.hint);
+function fieldHint(f: FieldDef, k: FormKeys): string {
+  if (f.kind === 'bouquets' || f.kind === 'toggle') return said(k['form.toggle'], f.hint) ?? f.hint;
   if (f.kind === 'select' || f.kind === 'number')
-    return `${keyHintText('form.decrease')}/${keyHintText('form.increase')} ${f.hint}`;
-  if (f.id === 'username' || f.id === 'password') return `${f.hint}; ${hint('form.generate', 'fills one')}`;
+    return k['form.decrease'] && k['form.increase']
+      ? `${k['form.decrease']}/${k['form.increase']} ${f.hint}`
+      : f.hint;
+  if (f.id === 'username' || f.id === 'password')
+    return joined([f.hint, said(k['form.generate'], 'fills one')], '; ');
   return f.hint;
 }
+
+type FormKeys = Readonly<
+  Record<'form.submit' | 'form.toggle' | 'form.decrease' | 'form.increase' | 'form.generate', string | null>
+>;

@@ -1,6 +1,5 @@
 import { Box, Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
-import { hint } from '../../commands/keymap';
 import { fitWidth } from '../../domain/format';
 import { centredWindow } from '../../domain/scroll';
 import { menuItem } from '../../present/speech';
@@ -9,6 +8,7 @@ import { TableRow } from '../components/SpokenRow';
 import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
+import { said, useKeysNamed } from '../use-keys-named';
 import { usePageRows } from '../use-page-rows';
 
 /**
@@ -32,11 +32,13 @@ export function MessagePicker({ width, height }: { readonly width: number; reado
   // not: what fits depends on the terminal alone.
   const listRows = Math.max(1, Math.min(templates.length, Math.floor((height - 3) / 3)));
   usePageRows('message', listRows);
+  const k = useKeysNamed(['message.pick'] as const);
   if (!m || !line) return null;
+  const pick = (does: string) => said(k['message.pick'], does);
   const title =
     m.mode === 'copy'
-      ? ` Customer message for ${line.username}: ${hint('message.pick', 'copies it')}`
-      : ` Messages for ${m.what}, one each: ${hint('message.pick', 'writes them (CSV and text)')}`;
+      ? ` Customer message for ${line.username}${pick('copies it') ? `: ${pick('copies it')}` : ''}`
+      : ` Messages for ${m.what}, one each${pick('writes them (CSV and text)') ? `: ${pick('writes them (CSV and text)')}` : ''}`;
   const view = centredWindow(templates.length, listRows, m.cursor);
   const missing = lacking !== '';
   const previewRows = Math.max(1, height - 2 - listRows - (view.position ? 1 : 0) - (missing ? 1 : 0));

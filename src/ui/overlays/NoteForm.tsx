@@ -1,5 +1,4 @@
 import { Box, Text } from 'ink';
-import { hint } from '../../commands/keymap';
 import { fitWidth } from '../../domain/format';
 import { NOTE_LIMITS } from '../../services/notes';
 import { NOTE_FIELDS, NOTE_LABELS } from '../../store/notes-slice';
@@ -8,11 +7,16 @@ import { TextField } from '../components/TextField';
 import { borderStyle, glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
+import { said, useKeysNamed } from '../use-keys-named';
 
 /** `n`: customer, phone and free text for one line, kept on this machine; a message at each field. */
 export function NoteForm({ width }: { readonly width: number }) {
   const f = useApp((s) => s.noteForm);
   const caret = useApp(caretOf);
+  const save = said(
+    useKeysNamed(['note.save'] as const)['note.save'],
+    'saves; all three blank removes the note',
+  );
   if (!f) return null;
   return (
     <Box flexDirection="column" width={width} borderStyle={borderStyle()} borderColor={color('ui.accent')}>
@@ -50,7 +54,7 @@ export function NoteForm({ width }: { readonly width: number }) {
         );
       })}
       <Text color={color('ui.muted')} wrap="truncate">
-        {fitWidth(` ${hint('note.save', 'saves; all three blank removes the note')}`, width - 2)}
+        {fitWidth(save ? ` ${save}` : '', width - 2)}
       </Text>
     </Box>
   );

@@ -1,13 +1,14 @@
 import { Box, Text } from 'ink';
 import { useLayoutEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { hint, keyHintText } from '../../commands/keymap';
+import { keyHintText } from '../../commands/keymap';
 import { countText, fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
 import { wrapCells } from '../../present/wrap';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 import { confirmHint, droppedNote, useConfirmGuard } from '../use-confirm-guard';
+import { joined, said, useKeysNamed } from '../use-keys-named';
 import { usePageRows } from '../use-page-rows';
 
 /**
@@ -51,15 +52,23 @@ export function OutputOverlay({ width, height }: { readonly width: number; reado
   // Its Enter runs a program on the lines named: the key gate holds a key typed before it was read.
   const guard = useConfirmGuard(null);
   const note = droppedNote(guard);
+  // The keys its title names, only while they work (not under the help overlay or the palette).
+  const k = useKeysNamed(['output.run', 'output.close'] as const);
   if (!run) return null;
   const state =
     run.phase === 'confirm'
-      ? `${confirmHint(guard, 'output.run', 'runs it')}, ${hint('output.close', 'does not')}${note ? ` · ${note}` : ''}`
+      ? joined([
+          joined([confirmHint(guard, k['output.run'], 'runs it'), said(k['output.close'], 'does not')], ', '),
+          note,
+        ])
       : run.phase === 'running'
-        ? `running, ${countText(run.done)} of ${countText(run.total)} done · ${hint('output.close', 'stops it')}`
+        ? joined([
+            `running, ${countText(run.done)} of ${countText(run.total)} done`,
+            said(k['output.close'], 'stops it'),
+          ])
         : run.phase === 'done'
-          ? `done · ${hint('output.close', 'closes')}`
-          : hint('output.close', 'closes');
+          ? joined(['done', said(k['output.close'], 'closes')])
+          : joined([said(k['output.close'], 'closes')]);
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold color={color('ui.accent')} wrap="truncate">

@@ -1,6 +1,6 @@
 import { Text } from 'ink';
 import { useMemo } from 'react';
-import { hint, keyHint, keyHintText } from '../../commands/keymap';
+import { keyHint, keyHintText } from '../../commands/keymap';
 import { OPEN } from '../../domain/bulk';
 import { counted, credits, fitWidth } from '../../domain/format';
 import { leftToReview } from '../../services/changes/fresh-lines';
@@ -21,6 +21,7 @@ import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 import { confirmHint, droppedNote, useConfirmGuard } from '../use-confirm-guard';
+import { said, useKeysNamed } from '../use-keys-named';
 
 const OPS = {
   create: 'new line',
@@ -65,6 +66,8 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
       ? `Too small to show what was left open: the terminal needs ${short} more row${short === 1 ? '' : 's'}`
       : null;
   const guard = useConfirmGuard(hidden);
+  // The keys its hint line names, only while they work (not under the help overlay or the palette).
+  const k = useKeysNamed(['resume.yes', 'resume.no'] as const);
   if (!recovery) return null;
   // Enter resumes one job (the first with lines never sent); the others are offered again once its
   // results are closed (or at the next start).
@@ -91,15 +94,15 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
         unsent && !hidden
           ? confirmHint(
               guard,
-              'resume.yes',
+              k['resume.yes'],
               `resumes the ${unsent} line${unsent === 1 ? '' : 's'} never sent${later.length && first ? ` of job ${first.job.id.slice(0, 8)}` : ''}`,
             )
           : '',
         recheckHint ?? '',
         // What Esc leaves: the offer's lines marked now (never sent, or to review) stay marked, to be
         // done as the user likes; counted from the marks, not from what was marked again.
-        hint(
-          'resume.no',
+        said(
+          k['resume.no'],
           staysMarked
             ? `closes (${counted(staysMarked, 'line')} stay${staysMarked === 1 ? 's' : ''} marked)`
             : 'closes',

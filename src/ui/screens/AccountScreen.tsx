@@ -12,7 +12,7 @@ import { rowSentence, spoken } from '../../present/speech';
 import { layoutColumns, PACKAGE_COLUMNS, rowText } from '../../present/tables';
 import type { DriftReport } from '../../services/balance-watch';
 import { selectRunway } from '../../store/runway-slice';
-import { selectBalanceShown } from '../../store/selectors';
+import { selectBalanceShown, selectBalanceToJudge } from '../../store/selectors';
 import { loaded } from '../../store/types';
 import { LoadState } from '../components/LoadState';
 import { TableRow } from '../components/SpokenRow';
@@ -41,10 +41,12 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
         'Credits',
         shown?.stale ? `${creditsText(shown.credits)} (${staleText(shown)})` : creditsText(acct.credits),
       ],
-      // Worked out from the balance: from a stale one, said so (the header leaves it out then).
+      // Worked out from the balance: none from a stale one (`selectRunway`, as the header), said so.
       [
         'Runway',
-        `${runwayLine(runway, runwayLoad.status === 'error' ? runwayLoad.error : null)}${runway && shown?.stale ? ' (from the stale balance)' : ''}`,
+        shown?.stale
+          ? 'not known now: the balance is stale'
+          : runwayLine(runway, runwayLoad.status === 'error' ? runwayLoad.error : null),
       ],
       ...(apart ? [['Not counted', apart] as [string, string]] : []),
       ...(drifted ? [['Drift', drifted] as [string, string]] : []),
@@ -58,8 +60,9 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
     counts.status === 'error' ? `could not count: ${counts.error}` : c ? statusText(c) : 'counting…';
   const byType = c ? `${countText(c.premium)} premium · ${countText(c.trial)} trial` : '';
   const pk = loaded(packages) ?? [];
-  // The packages table's columns, and how many times the balance affords each.
-  const balance = acct?.credits;
+  // The packages table's columns, and how many times the balance affords each: only while the
+  // balance is the service's word (blank while it is stale, as before it is read).
+  const balance = useApp(selectBalanceToJudge);
   const affords: Column<Package> = {
     id: 'affords',
     header: 'AFFORDS',
