@@ -119,6 +119,13 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     inUse.delete(id);
     u?.free();
   };
+  /**
+   * Jobs the offer holds (`takeToOffer` took them; a job with nothing to check stays taken while the
+   * offer shows it), until released, ended, or taken by a run (a resume). Not in use (`inUse`): a
+   * settle by hand may still claim one (a claim this process holds counts as its own), but settling
+   * nothing it never releases it: the owner file stays the offer's.
+   */
+  const offerHolds = new Set<string>();
   /** The last state of each job this process ran or checked, for a log-less service (tests). */
   const latest = new Map<string, BulkJob>();
   /** Jobs started as bulk jobs by this process: their checks are journaled as such. */
@@ -512,8 +519,10 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         continue;
       }
       const who = intents ? takeJob(intents, job.id, notify) : null;
-      if (who === null) taken.push(job);
-      else holdLines(job, who.by, !who.said);
+      if (who === null) {
+        taken.push(job);
+        if (intents) offerHolds.add(job.id);
+      } else holdLines(job, who.by, !who.said);
     }
     const logged = versionsOf(
       taken.filter((j) => !asGiven.has(j.id)),
@@ -671,6 +680,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
    */
   const letGo = (job: { readonly id: string }, how: 'end' | 'release') => {
     try {
+      offerHolds.delete(job.id);
       if (how === 'end') deps.intents?.end(job.id);
       else deps.intents?.release(job.id);
     } catch (err) {
@@ -713,6 +723,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     const finish = (final: BulkJob) => {
       latest.set(job.id, final);
       // Nothing of it is in flight from here now: ended, or free for another linedesk to check.
+      offerHolds.delete(job.id);
       if (!needsAttention(final)) {
         if ((journal?.waiting() ?? 0) > 0) unjournaled.add(job.id);
         else deps.intents?.end(job.id);
@@ -1030,6 +1041,8 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         if (!who.said) notify(resumedElsewhere, 'warning');
         return given;
       }
+      // The run's from here (it releases or ends it), no longer the offer's.
+      offerHolds.delete(given.id);
     }
     // In use from here until the run ends (released or ended by it): a check or a settle of this
     // process leaves it to the run.
@@ -1212,8 +1225,12 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         );
       const intents = deps.intents;
       if (intents && !intents.claim(jobId)) return null;
-      /** Nothing settled: the job is free again (a release the disk refuses is logged, not thrown). */
+      /**
+       * Nothing settled: the job is free again (a release the disk refuses is logged, not thrown),
+       * unless the offer holds it: its claim, not this settle's, stays.
+       */
       const free = () => {
+        if (offerHolds.has(jobId)) return;
         try {
           intents?.release(jobId);
         } catch (err) {
