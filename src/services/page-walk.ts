@@ -100,40 +100,61 @@ function hashInto(id: string, units: Uint16Array, from: number): number {
   return h | 1;
 }
 
-/**
- * The `len` (at most 8) lowercase hex digits of `id` from `at` as a number (0 to 2³² − 1); -1 when
- * any is not one (an uppercase UUID is another id: ids compare as text, so it is kept as text).
- */
-function hexRun(id: string, at: number, len: number): number {
-  let w = 0;
-  for (let i = at; i < at + len; i++) {
-    const c = id.charCodeAt(i);
-    const v = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : -1;
-    if (v < 0) return -1;
-    w = w * 16 + v;
-  }
-  return w;
-}
-
 /** Each code unit below 128: its value as a lowercase hex digit, else -1 (above 127: undefined). */
 const HEX = new Int8Array(128).fill(-1);
 for (let c = 0; c < 16; c++) HEX['0123456789abcdef'.charCodeAt(c)] = c;
 
-/** A lowercase UUID's four words (as `IdSet.add` reads them), or null. */
-function uuidWords(id: string): [number, number, number, number] | null {
-  if (id.length !== 36 || id[8] !== '-' || id[13] !== '-' || id[18] !== '-' || id[23] !== '-') return null;
-  const runs = [
-    hexRun(id, 0, 8),
-    hexRun(id, 9, 4),
-    hexRun(id, 14, 4),
-    hexRun(id, 19, 4),
-    hexRun(id, 24, 4),
-    hexRun(id, 28, 8),
-  ];
-  if (runs.some((r) => r < 0)) return null;
-  const [a, b, c, d, e, f] = runs as [number, number, number, number, number, number];
-  return [a | 0, (b * 65_536 + c) | 0, (d * 65_536 + e) | 0, f | 0];
+/**
+ * A lowercase UUID's 128 bits as four words into `w` (the one parse: `IdSet.add` and the tests'
+ * `IdSet.uuidHash`); false for any other id (an uppercase UUID is another id: ids compare as text,
+ * so it is kept as text), `w` then undefined.
+ */
+function uuidWords(id: string, w: Int32Array): boolean {
+  if (
+    id.length !== 36 ||
+    id.charCodeAt(8) !== 45 ||
+    id.charCodeAt(13) !== 45 ||
+    id.charCodeAt(18) !== 45 ||
+    id.charCodeAt(23) !== 45
+  )
+    return false;
+  // Eight digits a word, the dashes skipped: a non-digit's -1 sets `bad`'s sign bit.
+  let bad = 0;
+  let w0 = 0;
+  let w1 = 0;
+  let w2 = 0;
+  let w3 = 0;
+  for (let i = 0; i < 8; i++) {
+    const v = HEX[id.charCodeAt(i)] ?? -1;
+    bad |= v;
+    w0 = (w0 << 4) | v;
+  }
+  for (let i = 9; i < 18; i++) {
+    if (i === 13) continue;
+    const v = HEX[id.charCodeAt(i)] ?? -1;
+    bad |= v;
+    w1 = (w1 << 4) | v;
+  }
+  for (let i = 19; i < 28; i++) {
+    if (i === 23) continue;
+    const v = HEX[id.charCodeAt(i)] ?? -1;
+    bad |= v;
+    w2 = (w2 << 4) | v;
+  }
+  for (let i = 28; i < 36; i++) {
+    const v = HEX[id.charCodeAt(i)] ?? -1;
+    bad |= v;
+    w3 = (w3 << 4) | v;
+  }
+  if (bad < 0) return false;
+  w[0] = w0;
+  w[1] = w1;
+  w[2] = w2;
+  w[3] = w3;
+  return true;
 }
+/** `uuidWords`' scratch: read at once after each parse (nothing is awaited between). */
+const scratch = new Int32Array(4);
 
 /** murmur3's finalizer over four words, made odd so it is never 0: a UUID's place in its table. */
 function uuidHash(w0: number, w1: number, w2: number, w3: number): number {
@@ -190,49 +211,13 @@ export class IdSet {
 
   /** A lowercase UUID's hash in its table, or null for an id kept as text (tests build UUIDs of one hash). */
   static uuidHash(id: string): number | null {
-    const w = uuidWords(id);
-    return w ? uuidHash(w[0], w[1], w[2], w[3]) : null;
+    const w = scratch;
+    return uuidWords(id, w) ? uuidHash(w[0]!, w[1]!, w[2]!, w[3]!) : null;
   }
 
   add(id: string): number {
-    if (
-      id.length === 36 &&
-      id.charCodeAt(8) === 45 &&
-      id.charCodeAt(13) === 45 &&
-      id.charCodeAt(18) === 45 &&
-      id.charCodeAt(23) === 45
-    ) {
-      // Eight digits a word, the dashes skipped: a non-digit's -1 sets `bad`'s sign bit.
-      let bad = 0;
-      let w0 = 0;
-      let w1 = 0;
-      let w2 = 0;
-      let w3 = 0;
-      for (let i = 0; i < 8; i++) {
-        const v = HEX[id.charCodeAt(i)] ?? -1;
-        bad |= v;
-        w0 = (w0 << 4) | v;
-      }
-      for (let i = 9; i < 18; i++) {
-        if (i === 13) continue;
-        const v = HEX[id.charCodeAt(i)] ?? -1;
-        bad |= v;
-        w1 = (w1 << 4) | v;
-      }
-      for (let i = 19; i < 28; i++) {
-        if (i === 23) continue;
-        const v = HEX[id.charCodeAt(i)] ?? -1;
-        bad |= v;
-        w2 = (w2 << 4) | v;
-      }
-      for (let i = 28; i < 36; i++) {
-        const v = HEX[id.charCodeAt(i)] ?? -1;
-        bad |= v;
-        w3 = (w3 << 4) | v;
-      }
-      if (bad >= 0) return this.#addUuid(w0, w1, w2, w3);
-    }
-    return this.#addText(id);
+    const w = scratch;
+    return uuidWords(id, w) ? this.#addUuid(w[0]!, w[1]!, w[2]!, w[3]!) : this.#addText(id);
   }
 
   /** The id read next: its index, and where the next one's code units start (`to`). */

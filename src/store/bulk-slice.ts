@@ -326,7 +326,8 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
     bulkCancel() {
       const b = get().bulk;
       if (b?.phase !== 'running') return;
-      changes.cancel();
+      // The job shown when the key arrived: a cancel reaches that job only.
+      changes.cancel(b.job.id);
       patch({ cancelling: true });
       get().notify('Cancelling: no new requests; those in flight finish', 'info');
     },

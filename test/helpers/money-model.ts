@@ -520,7 +520,8 @@ export async function runSchedule(s: Schedule): Promise<Outcome> {
       const lines = take(a.n);
       if (!lines.length) continue;
       const old: AppStore = store;
-      k.arm(a.after, () => old.getState().cancelChange()); // dead: no more sending, nothing written
+      // dead: no more sending (the job running then), nothing written
+      k.arm(a.after, () => old.getState().cancelChange(old.getState().bulk?.job.id ?? ''));
       markOnly(lines);
       old.getState().openBulk(a.op);
       if (a.op === 'upgrade') old.getState().bulkAdjust(1);

@@ -586,7 +586,7 @@ describe('a bulk job reads its lines again before it spends', () => {
     // Cancelled once the read has reached the proxy (slowed there): what it did not reach is
     // cancelled, never "not found".
     await until(() => (proxy.received.get('GET /v1/lines/all') ?? 0) > 0);
-    changes.cancel();
+    changes.cancel(planned.id);
     const final = await running;
     expect(final.lines.map((l) => l.state)).toEqual(['cancelled', 'cancelled', 'cancelled']);
     expect(proxy.forwarded.get('PUT /v1/lines/extend') ?? 0).toBe(0);
@@ -713,7 +713,7 @@ describe('a single change reads its line again when the screen read it over a mi
         client: {
           ...real,
           me: async () => {
-            if (how === 'cancel') changes.cancel();
+            if (how === 'cancel') changes.cancel(planned.id);
             else await changes.shutdown(0);
             return real.me();
           },

@@ -68,7 +68,7 @@ describe('the next job of the offer', () => {
     await app.waitFrame((fr) => fr.includes('Enter resumes the 5 lines never sent of job aaaaaaaa'));
     // The first extend leaves (one at a time): the user cancels, the rest is not sent.
     onExtend((n) => {
-      if (n === 1) app.store.getState().cancelChange();
+      if (n === 1) app.store.getState().cancelChange('aaaaaaaa-first');
     });
     await app.confirm('resume.yes');
     await app.waitFrame(() => app.store.getState().bulk?.phase === 'done');

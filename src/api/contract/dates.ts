@@ -8,6 +8,8 @@
  *  - the long form ("Wednesday, June 2, 2027 9:46:43 AM"): it names no zone, so UTC is assumed and
  *    the value is marked `approx` (shown with "≈").
  */
+import { sanitize } from '../sanitize';
+
 export interface ServerDate {
   readonly raw: string;
   readonly ms: number | null;
@@ -18,7 +20,8 @@ export interface ServerDate {
 /**
  * A date read from its canonical text (`canonicalMs`: "2027-06-02T09:46:43.000Z"), which is what
  * `toISOString` prints for its time: printing it is its text, not a second reading (issue 27: three
- * dates a line, 100,000 lines a listing; `dateValue` in headless/format.ts). Made only here.
+ * dates a line, 100,000 lines a listing; `dateValue` in headless/format.ts). Made only here
+ * (`parseDateText`, `parseServerDate`).
  */
 export class IsoDate implements ServerDate {
   constructor(
@@ -162,9 +165,26 @@ export function canonicalMs(t: string): number | null | undefined {
   );
 }
 
+/** A date read from sanitized text: the canonical form (`IsoDate`), else the other forms. */
 export function parseDateText(clean: string): ServerDate {
   const fast = canonicalMs(clean);
-  if (fast !== undefined) return new IsoDate(clean, fast);
+  return fast !== undefined ? new IsoDate(clean, fast) : otherForm(clean);
+}
+
+/**
+ * A server date as sent: `parseDateText(sanitize(raw))`, with each text read once. The canonical form
+ * is read character by character, each one a digit or a separator: nothing in it to sanitize (issue
+ * 27: three dates a line). Any other text is not canonical once sanitized either (sanitizing changes
+ * nothing, or puts in a placeholder the canonical form never has): it is sanitized, then read by the
+ * other forms.
+ */
+export function parseServerDate(raw: string): ServerDate {
+  const ms = canonicalMs(raw);
+  return ms !== undefined ? new IsoDate(raw, ms) : otherForm(sanitize(raw));
+}
+
+/** A date in any form but the canonical one (ISO 8601 otherwise written, `Date.toString`, the long form). */
+function otherForm(clean: string): ServerDate {
   const text = clean.trim();
   let m = ISO.exec(text);
   if (m) {

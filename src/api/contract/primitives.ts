@@ -1,9 +1,11 @@
 import * as z from 'zod';
 import { sanitize, sanitizeMultiline } from '../sanitize';
-import { canonicalMs, IsoDate, parseDateText, type ServerDate } from './dates';
+import { parseServerDate, type ServerDate } from './dates';
 import { lazySchema } from './lazy';
 
 export type { ServerDate };
+/** A server date: ISO 8601, `Date.toString` or the long form (dates.ts); anything else kept unparsed. */
+export { parseServerDate };
 
 /**
  * Any string a server sends: sanitized while parsing, so nothing downstream can forget. An
@@ -12,15 +14,6 @@ export type { ServerDate };
 export const serverString = z.string().overwrite(sanitize);
 /** Server text that may span lines (error messages). */
 export const serverText = z.string().transform(sanitizeMultiline);
-
-/** A server date: ISO 8601, `Date.toString` or the long form (dates.ts); anything else kept unparsed. */
-export function parseServerDate(raw: string): ServerDate {
-  // The canonical form is read character by character, each one a digit or a separator: nothing in
-  // it to sanitize (issue 27: three dates a line); any other text is sanitized before it is read.
-  const ms = canonicalMs(raw);
-  if (ms !== undefined) return new IsoDate(raw, ms);
-  return parseDateText(sanitize(raw));
-}
 
 export const serverDate = z.string().transform(parseServerDate);
 

@@ -138,8 +138,11 @@ export interface ChangeService {
   runChange(job: BulkJob, hooks?: ChangeHooks): Promise<BulkJob>;
   /** Checks a job's unknown lines with the server again (never re-sends). */
   checkChange(job: BulkJob, hooks?: ChangeHooks): Promise<BulkJob>;
-  /** Stops scheduling the running job's requests; those in flight finish. */
-  cancel(): void;
+  /**
+   * Stops scheduling the requests of the job `jobId` (its runs now: one started later is not
+   * cancelled); those in flight finish, and no other job is touched.
+   */
+  cancel(jobId: string): void;
   /** At start: open intents of this service are checked before anything else. */
   recoverIntents(): Promise<readonly Recovered[]>;
   /**

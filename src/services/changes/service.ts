@@ -82,10 +82,16 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     open = next;
     emit({ type: 'open', open });
   };
-  let cancelled = false;
+  /**
+   * The user's cancel, one per run: each run of a job (`runChange`) has its own, from its start to its
+   * end, and `cancel(jobId)` reaches the runs of that job only. A run started meanwhile does not undo
+   * it, and a cancel of another job (a single change run alongside) does not stop this one.
+   */
+  const cancels = new Map<string, Set<{ cancelled: boolean }>>();
   /** The process is going away (shutdown): not the user's cancel; what was never sent stays pending. */
   let interrupted = false;
-  let running: Promise<BulkJob> | null = null;
+  /** The jobs sending now (the engine's runs): a shutdown gives each its grace to end. */
+  const running = new Set<Promise<BulkJob>>();
   /** Jobs checked in the background while their hold window runs (the app only: `deps.watch`). */
   const watches = new Map<string, ReturnType<typeof setTimeout>>();
   /**
@@ -113,6 +119,13 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     inUse.delete(id);
     u?.free();
   };
+  /**
+   * Jobs the offer holds (`takeToOffer` took them; a job with nothing to check stays taken while the
+   * offer shows it), until released, ended, or taken by a run (a resume). Not in use (`inUse`): a
+   * settle by hand may still claim one (a claim this process holds counts as its own), but settling
+   * nothing it never releases it: the owner file stays the offer's.
+   */
+  const offerHolds = new Set<string>();
   /** The last state of each job this process ran or checked, for a log-less service (tests). */
   const latest = new Map<string, BulkJob>();
   /** Jobs started as bulk jobs by this process: their checks are journaled as such. */
@@ -506,8 +519,10 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         continue;
       }
       const who = intents ? takeJob(intents, job.id, notify) : null;
-      if (who === null) taken.push(job);
-      else holdLines(job, who.by, !who.said);
+      if (who === null) {
+        taken.push(job);
+        if (intents) offerHolds.add(job.id);
+      } else holdLines(job, who.by, !who.said);
     }
     const logged = versionsOf(
       taken.filter((j) => !asGiven.has(j.id)),
@@ -665,6 +680,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
    */
   const letGo = (job: { readonly id: string }, how: 'end' | 'release') => {
     try {
+      offerHolds.delete(job.id);
       if (how === 'end') deps.intents?.end(job.id);
       else deps.intents?.release(job.id);
     } catch (err) {
@@ -707,6 +723,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     const finish = (final: BulkJob) => {
       latest.set(job.id, final);
       // Nothing of it is in flight from here now: ended, or free for another linedesk to check.
+      offerHolds.delete(job.id);
       if (!needsAttention(final)) {
         if ((journal?.waiting() ?? 0) > 0) unjournaled.add(job.id);
         else deps.intents?.end(job.id);
@@ -782,18 +799,25 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   const runHeld = async (
     given: BulkJob,
     hooks: ChangeHooks | undefined,
-    resumed: boolean,
+    how: { readonly resumed: boolean; readonly waited: boolean },
+    stop: { readonly cancelled: boolean },
   ): Promise<BulkJob> => {
     let job = given;
     let read: OpenRead | undefined;
+    // A job waited for goes by the log as a resume does, unless the log never had it (see below).
+    let resumed = how.resumed || how.waited;
     if (resumed && deps.intents) {
       read = readOpen();
       const own = read.jobs.find((j) => j.id === given.id);
-      if (!own || read.untold) {
+      const logged = own || read.untold ? undefined : versionsOf([given], (j) => j).get(given.id);
+      if (!how.resumed && logged?.kind === 'gone') {
+        // Waited for, never offered, with no window of its own, and not in the log: the run before it
+        // was refused before writing anything (nothing was sent). It runs as the new job it is.
+        resumed = false;
+      } else if (!own || read.untold) {
         letGo(given, 'release'); // taken above: another linedesk may resume or check it
-        return notResumed(given, read.untold ?? versionsOf([given], (j) => j).get(given.id));
-      }
-      job = own;
+        return notResumed(given, read.untold ?? logged);
+      } else job = own;
     }
     const singleChange = hooks?.bulk !== true && job.lines.length === 1;
     const reading = needsReading(job, { readAt: hooks?.linesReadAt, nowMs: now() });
@@ -892,7 +916,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       let read: BulkJob | null;
       try {
         read = await readAgain(deps.client, started, {
-          cancelled: () => cancelled || interrupted,
+          cancelled: () => stop.cancelled || interrupted,
           nowMs: now(),
           since: singleChange ? (hooks?.lineHad ?? 'shown') : 'marked',
           // A line not sent for what it is now: the caller gets the server's line (a screen shows it).
@@ -917,7 +941,8 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         });
       }
       if (interrupted) return leave();
-      if (!read || cancelled) return unsent({ state: 'cancelled', detail: 'cancelled before it was sent' });
+      if (!read || stop.cancelled)
+        return unsent({ state: 'cancelled', detail: 'cancelled before it was sent' });
       // Each line as read is written down before anything is sent: the check compares with it. A
       // write that fails is logged (onLine), not fatal: a line is sent only once its `sending`
       // record, which holds the line as read whole, is on disk (the engine's rule).
@@ -944,7 +969,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         return unsent(notLogged(err));
       }
       if (interrupted) return leave();
-      if (cancelled) return unsent({ state: 'cancelled', detail: 'cancelled before it was sent' });
+      if (stop.cancelled) return unsent({ state: 'cancelled', detail: 'cancelled before it was sent' });
     }
     // This job spends from here: the balance no longer judges the other open jobs' charges. Not
     // before, nor when nothing is left to send: a job that sends nothing leaves their windows open.
@@ -961,13 +986,13 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       deps.logError?.('intent log', err);
       return unsent(notLogged(err));
     }
-    running = runJob(started, {
+    const sending = runJob(started, {
       client: deps.client,
       concurrency: deps.bulkConcurrency ?? 4,
       now,
       holdMs,
       ...othersAsked(started),
-      cancelled: () => cancelled,
+      cancelled: () => stop.cancelled,
       interrupted: () => interrupted,
       onLine,
       ...(deps.unreachableMs !== undefined ? { unreachableMs: deps.unreachableMs } : {}),
@@ -976,10 +1001,56 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       ...(deps.sleep ? { sleep: deps.sleep } : {}),
       ...(deps.retry ? { retry: deps.retry } : {}),
     });
+    running.add(sending);
     try {
-      return finish(await running);
+      return finish(await sending);
     } finally {
-      running = null;
+      running.delete(sending);
+    }
+  };
+
+  /** `runChange` from its cancel on: the job taken (or waited for, then taken), then run. */
+  const runTaken = async (
+    given: BulkJob,
+    hooks: ChangeHooks | undefined,
+    stop: { readonly cancelled: boolean },
+  ): Promise<BulkJob> => {
+    // A job of an offer (a resume): the log is the truth, not the copy read at start — another
+    // linedesk may have taken it since, or sent and settled its lines. Sent only by whoever holds it,
+    // and read once held: read before the take, a job another linedesk resumed and released in
+    // between would be sent again from the copy. That read also tells what the other jobs hold.
+    const resumed = given.balanceBefore !== undefined || offered.has(given.id);
+    // In use from here (a check of it, in the background or asked for): that check ends first, and
+    // the background checks of it stop (the run watches it again when it ends): a check that took it
+    // meanwhile would release it, at its end, while this run still sends.
+    // A job waited for is run from the log's version too: the run before it (the same job run twice)
+    // began it and sent its lines; from the caller's copy they would go again.
+    // (`waited`: one the log has is run from its version; one it never had, as the run before it
+    // was refused before writing anything, runs as new: nothing of it ever left.)
+    let waited = false;
+    for (let u = inUse.get(given.id); u; u = inUse.get(given.id)) {
+      waited = true;
+      await u.done;
+    }
+    if (interrupted) return given;
+    if (resumed || waited) {
+      clearTimeout(watches.get(given.id));
+      watches.delete(given.id);
+      const who = deps.intents ? takeJob(deps.intents, given.id, notify) : null;
+      if (who) {
+        if (!who.said) notify(resumedElsewhere, 'warning');
+        return given;
+      }
+      // The run's from here (it releases or ends it), no longer the offer's.
+      offerHolds.delete(given.id);
+    }
+    // In use from here until the run ends (released or ended by it): a check or a settle of this
+    // process leaves it to the run.
+    use(given.id);
+    try {
+      return await runHeld(given, hooks, { resumed, waited }, stop);
+    } finally {
+      letBe(given.id);
     }
   };
 
@@ -1023,38 +1094,15 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     async runChange(given, hooks) {
       // After shutdown nothing new leaves: the job is left as it is, for the next start.
       if (interrupted) return given;
-      cancelled = false;
-      // A job of an offer (a resume): the log is the truth, not the copy read at start — another
-      // linedesk may have taken it since, or sent and settled its lines. Sent only by whoever holds it,
-      // and read once held: read before the take, a job another linedesk resumed and released in
-      // between would be sent again from the copy. That read also tells what the other jobs hold.
-      let resumed = given.balanceBefore !== undefined || offered.has(given.id);
-      // In use from here (a check of it, in the background or asked for): that check ends first, and
-      // the background checks of it stop (the run watches it again when it ends): a check that took it
-      // meanwhile would release it, at its end, while this run still sends.
-      // A job waited for is run from the log's version too: the run before it (the same job run twice)
-      // began it and sent its lines; from the caller's copy they would go again.
-      for (let u = inUse.get(given.id); u; u = inUse.get(given.id)) {
-        resumed = true;
-        await u.done;
-      }
-      if (interrupted) return given;
-      if (resumed) {
-        clearTimeout(watches.get(given.id));
-        watches.delete(given.id);
-        const who = deps.intents ? takeJob(deps.intents, given.id, notify) : null;
-        if (who) {
-          if (!who.said) notify(resumedElsewhere, 'warning');
-          return given;
-        }
-      }
-      // In use from here until the run ends (released or ended by it): a check or a settle of this
-      // process leaves it to the run.
-      use(given.id);
+      // This run's cancel, from here (a cancel while it waits below reaches it too) to its end.
+      const stop = { cancelled: false };
+      const ofJob = cancels.get(given.id) ?? new Set();
+      cancels.set(given.id, ofJob.add(stop));
       try {
-        return await runHeld(given, hooks, resumed);
+        return await runTaken(given, hooks, stop);
       } finally {
-        letBe(given.id);
+        ofJob.delete(stop);
+        if (!ofJob.size && cancels.get(given.id) === ofJob) cancels.delete(given.id);
       }
     },
 
@@ -1071,8 +1119,8 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       }
     },
 
-    cancel() {
-      cancelled = true;
+    cancel(jobId) {
+      for (const run of cancels.get(jobId) ?? []) run.cancelled = true;
     },
 
     async recoverIntents() {
@@ -1177,8 +1225,12 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         );
       const intents = deps.intents;
       if (intents && !intents.claim(jobId)) return null;
-      /** Nothing settled: the job is free again (a release the disk refuses is logged, not thrown). */
+      /**
+       * Nothing settled: the job is free again (a release the disk refuses is logged, not thrown),
+       * unless the offer holds it: its claim, not this settle's, stays.
+       */
       const free = () => {
+        if (offerHolds.has(jobId)) return;
         try {
           intents?.release(jobId);
         } catch (err) {
@@ -1228,9 +1280,11 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       // so the next start offers them for resuming (a cancel would record them `cancelled`, never
       // offered again).
       interrupted = true;
-      const job = running;
-      if (job)
-        await Promise.race([job.catch(() => null), new Promise((r) => setTimeout(r, graceMs).unref?.())]);
+      if (running.size)
+        await Promise.race([
+          Promise.all([...running].map((job) => job.catch(() => null))),
+          new Promise((r) => setTimeout(r, graceMs).unref?.()),
+        ]);
       journal?.flush();
       journal?.stop();
     },

@@ -58,8 +58,8 @@ export interface ChangesSlice {
   runChange: (job: BulkJob, hooks?: ChangeHooks) => Promise<BulkJob>;
   /** Checks a job's unknown lines with the server again (never re-sends). */
   checkChange: (job: BulkJob, hooks?: ChangeHooks) => Promise<BulkJob>;
-  /** Stops scheduling the running job's requests; those in flight finish. */
-  cancelChange: () => void;
+  /** Stops scheduling the requests of job `jobId` (only that job's); those in flight finish. */
+  cancelChange: (jobId: string) => void;
   /**
    * At start: open intents of this service are checked before anything else (the resume dialog).
    * Resolved once the check is done and its lines are marked again; given `marksAfter` (the start:
@@ -275,7 +275,7 @@ export function createChangesSlice(set: SetState, get: GetState, deps: StoreDeps
     markedAgain: new Map(),
     runChange: (job, hooks) => changes.runChange(job, hooks),
     checkChange: (job, hooks) => changes.checkChange(job, hooks),
-    cancelChange: () => changes.cancel(),
+    cancelChange: (jobId) => changes.cancel(jobId),
     async recoverIntents(opts) {
       lookUpsAfter = opts?.marksAfter ?? Promise.resolve();
       await changes.recoverIntents();
