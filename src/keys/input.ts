@@ -145,6 +145,9 @@ const PASTE_FIELD_MAX = 200;
  * maximum. With no text target it does nothing but say so: it never runs a command.
  */
 export function handlePaste(store: AppStore, text: string): void {
+  // A paste is input arriving, as typed text is: an Enter right behind it is part of the burst, held
+  // by the confirm gate (a terminal that sends a paste's newline after its end marker).
+  keyArrived(store);
   const s = store.getState();
   if (textTarget(s) === null) {
     // In the browser, a pasted list of usernames or ids marks those lines (it never runs a command).
