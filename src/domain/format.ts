@@ -142,8 +142,15 @@ export function cellWidth(text: string): number {
   return w;
 }
 
+/** Emoji shown as emoji by default (two cells) among the symbols below U+1F300. */
+const EMOJI_SHOWN = /\p{Emoji_Presentation}/u;
+
 export function isWide(cp: number): boolean {
   return (
+    // Regional indicators stay one each: a flag is two of them, two cells.
+    ((cp >= 0x2300 && cp <= 0x2bff) || (cp >= 0x1f000 && cp <= 0x1f1e5)
+      ? EMOJI_SHOWN.test(String.fromCodePoint(cp))
+      : false) ||
     (cp >= 0x1100 && cp <= 0x115f) ||
     (cp >= 0x2e80 && cp <= 0xa4cf) ||
     (cp >= 0xac00 && cp <= 0xd7a3) ||
@@ -151,7 +158,8 @@ export function isWide(cp: number): boolean {
     (cp >= 0xfe30 && cp <= 0xfe4f) ||
     (cp >= 0xff00 && cp <= 0xff60) ||
     (cp >= 0xffe0 && cp <= 0xffe6) ||
-    (cp >= 0x1f300 && cp <= 0x1faff) ||
+    (cp >= 0x16fe0 && cp <= 0x1b2ff) ||
+    (cp >= 0x1f200 && cp <= 0x1faff) ||
     (cp >= 0x20000 && cp <= 0x3fffd)
   );
 }
@@ -194,8 +202,13 @@ export const SHOWN_NAME = 60;
 export function shownName(name: string): string {
   let n = 0;
   let end = 0;
+  /** Where the flag being read began (its black flag), while its tags follow: a cut never splits it. */
+  let flag = -1;
   for (const c of name) {
-    if (n++ === SHOWN_NAME) return `${name.slice(0, end)}…`;
+    const cp = c.codePointAt(0)!;
+    const tag = cp >= 0xe0000 && cp <= 0xe007f;
+    if (!tag) flag = cp === 0x1f3f4 ? end : -1;
+    if (n++ === SHOWN_NAME) return `${name.slice(0, tag && flag >= 0 ? flag : end)}…`;
     end += c.length;
   }
   return name;
