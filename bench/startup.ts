@@ -117,7 +117,7 @@ const row = (label: string, v: Variant, budget = '') => [
 const rows = [
   row('`node -e 0` (the yardstick)', 'node'),
   row(
-    '`linedesk account --json` (2,000 lines: the account and 6 counts at once, then the expired count: 4 round trips in turn, 20 requests)',
+    '`linedesk account --json` (2,000 lines: the account and 6 counts at once, then the expired count and its checks: 5 round trips in turn, 20 requests)',
     'account',
     `≤ ${budgets.accountVsNode}× node -e 0: ${check(ratio('ca', 'account') <= budgets.accountVsNode!)}`,
   ),
