@@ -130,27 +130,62 @@ export function statusOf(line: { enabled: boolean; exp_date: ServerDate | null }
   );
 }
 
-/** Width in terminal cells: wide East Asian and emoji count two, combining marks and tags zero (the
- *  tags of a flag the sanitizer keeps, England's: its black flag is its two cells). */
+/**
+ * The cells one character takes after `prev` (the character before it, 0 at the start) took
+ * `prevCells`, as the terminal and Ink draw them: wide East Asian and emoji shown as emoji two;
+ * combining marks, tags (of a flag the sanitizer keeps: its black flag is its two cells) and
+ * variation selectors none, except VS16 making a one-cell pictograph an emoji (❤️: two); a skin tone
+ * after an emoji none (👍🏽: two); a regional indicator one (a flag of two: two cells).
+ */
+export function charCells(cp: number, prev: number, prevCells: number): number {
+  if (cp < 0x300) return 1;
+  if ((cp >= 0x300 && cp <= 0x36f) || (cp >= 0xe0000 && cp <= 0xe007f) || (cp >= 0xfe00 && cp <= 0xfe0e))
+    return 0;
+  if (cp === 0xfe0f) return prevCells === 1 && PICTOGRAPH.test(String.fromCodePoint(prev)) ? 1 : 0;
+  if (cp >= 0x1f3fb && cp <= 0x1f3ff && prevCells === 2) return 0;
+  return isWide(cp) ? 2 : 1;
+}
+
+/** Width in terminal cells (`charCells`, character by character). */
 export function cellWidth(text: string): number {
   let w = 0;
+  let prev = 0;
+  let prevCells = 0;
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
-    if ((cp >= 0x300 && cp <= 0x36f) || (cp >= 0xe0000 && cp <= 0xe007f)) continue;
-    w += isWide(cp) ? 2 : 1;
+    prevCells = charCells(cp, prev, prevCells);
+    w += prevCells;
+    prev = cp;
   }
   return w;
 }
 
-/** Emoji shown as emoji by default (two cells) among the symbols below U+1F300. */
-const EMOJI_SHOWN = /\p{Emoji_Presentation}/u;
+const PICTOGRAPH = /\p{Extended_Pictographic}/u;
+/**
+ * Which symbols of U+2300–2BFF and U+1F000–1FAFF are two cells: those shown as emoji by default, and
+ * the enclosed ideographic supplement; regional indicators stay one each. Made once (a test a
+ * character in every row drawn was measurable).
+ */
+const SYMBOLS_LOW = 0x2300;
+const SYMBOLS_HIGH = 0x1f000;
+const wideSymbols = (from: number, to: number) => {
+  const shown = /\p{Emoji_Presentation}/u;
+  const t = new Uint8Array(to - from);
+  for (let cp = from; cp < to; cp++)
+    t[cp - from] =
+      (cp >= 0x1f200 && cp <= 0x1f2ff) ||
+      (!(cp >= 0x1f1e6 && cp <= 0x1f1ff) && shown.test(String.fromCodePoint(cp)))
+        ? 1
+        : 0;
+  return t;
+};
+const WIDE_LOW = wideSymbols(SYMBOLS_LOW, 0x2c00);
+const WIDE_HIGH = wideSymbols(SYMBOLS_HIGH, 0x1fb00);
 
 export function isWide(cp: number): boolean {
+  if (cp >= SYMBOLS_LOW && cp < 0x2c00) return WIDE_LOW[cp - SYMBOLS_LOW] === 1;
+  if (cp >= SYMBOLS_HIGH && cp < 0x1fb00) return WIDE_HIGH[cp - SYMBOLS_HIGH] === 1;
   return (
-    // Regional indicators stay one each: a flag is two of them, two cells.
-    ((cp >= 0x2300 && cp <= 0x2bff) || (cp >= 0x1f000 && cp <= 0x1f1e5)
-      ? EMOJI_SHOWN.test(String.fromCodePoint(cp))
-      : false) ||
     (cp >= 0x1100 && cp <= 0x115f) ||
     (cp >= 0x2e80 && cp <= 0xa4cf) ||
     (cp >= 0xac00 && cp <= 0xd7a3) ||
@@ -159,7 +194,6 @@ export function isWide(cp: number): boolean {
     (cp >= 0xff00 && cp <= 0xff60) ||
     (cp >= 0xffe0 && cp <= 0xffe6) ||
     (cp >= 0x16fe0 && cp <= 0x1b2ff) ||
-    (cp >= 0x1f200 && cp <= 0x1faff) ||
     (cp >= 0x20000 && cp <= 0x3fffd)
   );
 }
@@ -172,11 +206,25 @@ export function fitWidth(text: string, width: number, align: 'left' | 'right' = 
   if (w > width) {
     out = '';
     w = 0;
+    let prev = 0;
+    let prevCells = 0;
+    /** A regional indicator just taken that has no partner yet: a flag is never cut in half. */
+    let lone = false;
     for (const ch of text) {
-      const cw = cellWidth(ch);
-      if (w + cw > width - 1) break;
+      const cp = ch.codePointAt(0)!;
+      const cw = charCells(cp, prev, prevCells);
+      if (w + cw > width - 1) {
+        if (lone) {
+          out = out.slice(0, -2);
+          w -= 1;
+        }
+        break;
+      }
+      const ri = cp >= 0x1f1e6 && cp <= 0x1f1ff;
+      lone = ri && !lone;
       out += ch;
       w += cw;
+      [prev, prevCells] = [cp, cw];
     }
     out += '…';
     w += 1;
@@ -202,13 +250,20 @@ export const SHOWN_NAME = 60;
 export function shownName(name: string): string {
   let n = 0;
   let end = 0;
-  /** Where the flag being read began (its black flag), while its tags follow: a cut never splits it. */
+  /**
+   * Where the flag being read began, while what follows can continue it (tags after a black flag, the
+   * second regional indicator of a pair): a cut never splits a flag.
+   */
   let flag = -1;
+  let pairOpen = false;
   for (const c of name) {
     const cp = c.codePointAt(0)!;
     const tag = cp >= 0xe0000 && cp <= 0xe007f;
-    if (!tag) flag = cp === 0x1f3f4 ? end : -1;
-    if (n++ === SHOWN_NAME) return `${name.slice(0, tag && flag >= 0 ? flag : end)}…`;
+    const ri = cp >= 0x1f1e6 && cp <= 0x1f1ff;
+    const joins = flag >= 0 && ((tag && !pairOpen) || (ri && pairOpen));
+    if (n++ === SHOWN_NAME) return `${name.slice(0, joins ? flag : end)}…`;
+    if (cp === 0x1f3f4 || (ri && !pairOpen)) [flag, pairOpen] = [end, ri];
+    else if (ri || !tag) [flag, pairOpen] = [-1, false];
     end += c.length;
   }
   return name;

@@ -1,4 +1,4 @@
-import { cellWidth } from '../domain/format';
+import { cellWidth, charCells } from '../domain/format';
 
 /**
  * A line of text cut into pieces of at most `width` terminal cells (a wide character is never
@@ -10,8 +10,12 @@ export function wrapCells(text: string, width: number): string[] {
   const out: string[] = [];
   let piece = '';
   let used = 0;
+  let prev = 0;
+  let prevCells = 0;
   for (const ch of text) {
-    const cw = cellWidth(ch);
+    const cp = ch.codePointAt(0)!;
+    const cw = charCells(cp, prev, prevCells);
+    [prev, prevCells] = [cp, cw];
     if (used + cw > w && piece) {
       out.push(piece);
       piece = '';
