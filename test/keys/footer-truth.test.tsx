@@ -426,8 +426,8 @@ describe('a sentence of the screen names a key only while it works there', () =>
     expect(f).not.toContain(`Clear the search (${search}`);
   });
 
-  it('no screen names a key by a text that looks at no state (keyHintText, hint)', () => {
-    const dirs = ['src/ui/screens', 'src/ui/components', 'src/ui/layout'];
+  it('no screen or overlay names a key by a text that looks at no state (keyHintText, hint)', () => {
+    const dirs = ['src/ui/screens', 'src/ui/components', 'src/ui/layout', 'src/ui/overlays'];
     for (const dir of dirs)
       for (const file of readdirSync(dir)) {
         const text = readFileSync(join(dir, file), 'utf8');

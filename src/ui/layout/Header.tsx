@@ -22,10 +22,10 @@ export function Header({ width }: { readonly width: number }) {
   const readOnly = useApp((s) => s.readOnly);
   const marked = useApp((s) => s.marked.size);
   const lowBalance = useApp((s) => s.lowBalance);
-  // Worked out from the balance: not shown while that balance is stale (the same rule as the
+  // Worked out from the balance: left out below while that balance is stale (`shown.stale`, the
   // balance's own "stale"), where it would read as today's runway.
-  const runway = useApp((s) => {
-    const r = selectBalanceShown(s)?.stale ? null : selectRunway(s);
+  const runwayNow = useApp((s) => {
+    const r = selectRunway(s);
     return r ? runwayText(r) : '';
   });
   const drift = useApp((s) => (s.drift?.verdict.kind === 'drift' ? s.drift.verdict.difference : null));
@@ -46,7 +46,7 @@ export function Header({ width }: { readonly width: number }) {
     lines: linesCount === undefined ? '' : counted(linesCount, 'line'),
     // Why it is stale, where the runway goes first when the line is short (a runway worked out from a
     // stale balance is no better).
-    runway: accountError ? `account not read: ${accountError}` : runway,
+    runway: accountError ? `account not read: ${accountError}` : shown?.stale ? '' : runwayNow,
     drift:
       drift === null ? '' : `balance moved ${drift > 0 ? '+' : '−'}${credits(Math.abs(drift))} unexplained`,
     marked: marked && !quiet ? `${countText(marked)} marked` : '',

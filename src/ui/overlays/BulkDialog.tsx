@@ -1,7 +1,7 @@
 import { Text, useIsScreenReaderEnabled } from 'ink';
 import { Fragment } from 'react';
 import { bulkRefusedText } from '../../commands/areas/bulk';
-import { keyHint, keyHintText } from '../../commands/keymap';
+import { keyHint } from '../../commands/keymap';
 import {
   affordability,
   type BulkJob,
@@ -78,7 +78,16 @@ function BulkBody({
   );
   const recheckHint = useApp((s) => keyHint(s, 'bulk.recheck', 'checks the unknown ones'));
   // The keys the hint lines name, only while they work (not under the help overlay or the palette).
-  const k = useKeysNamed(['bulk.close', 'bulk.start', 'bulk.cancel', 'bulk.export'] as const);
+  const k = useKeysNamed([
+    'bulk.close',
+    'bulk.start',
+    'bulk.cancel',
+    'bulk.export',
+    'bulk.up',
+    'bulk.down',
+    'bulk.pageUp',
+    'bulk.pageDown',
+  ] as const);
   // What the preview judges against, and what the job's end compares with: the balance only while
   // it is the service's word (bulkBalance; the header says the same balance stale otherwise).
   const balance = useApp(bulkBalance);
@@ -370,11 +379,17 @@ function BulkBody({
           ))}
         </Fragment>
       ))}
-      {win.position && shown.length > 0 && isCounted && (
-        <Text
-          color={color('ui.muted')}
-        >{`  lines ${win.position} (${keyHintText('bulk.up')}/${keyHintText('bulk.down')} ${keyHintText('bulk.pageUp')}/${keyHintText('bulk.pageDown')} scroll)`}</Text>
-      )}
+      {win.position &&
+        shown.length > 0 &&
+        isCounted &&
+        k['bulk.up'] &&
+        k['bulk.down'] &&
+        k['bulk.pageUp'] &&
+        k['bulk.pageDown'] && (
+          <Text
+            color={color('ui.muted')}
+          >{`  lines ${win.position} (${k['bulk.up']}/${k['bulk.down']} ${k['bulk.pageUp']}/${k['bulk.pageDown']} scroll)`}</Text>
+        )}
     </DialogFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
-import { helpScopesOf, helpSections, hint, keyHintText, keyLabel, type Scope } from '../../commands/keymap';
+import { helpScopesOf, helpSections, keyLabel, type Scope } from '../../commands/keymap';
 import { scopeTitle } from '../../commands/keys-doc';
 import { fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
@@ -8,6 +8,7 @@ import { spoken } from '../../present/speech';
 import { selectScreen } from '../../store/view-stack';
 import { useApp } from '../store-context';
 import { color } from '../theme';
+import { said, useKeysNamed } from '../use-keys-named';
 import { usePageRows } from '../use-page-rows';
 
 export type Row =
@@ -42,10 +43,16 @@ export function HelpOverlay({ width, height }: { readonly width: number; readonl
   // and the scroll keys are offered only when some are not (commands/areas/app.ts). The title names
   // them on the frames the footer offers them (use-page-rows.ts).
   const isCounted = usePageRows('help', win.end - win.start);
-  const title = ` Keys — ${screen} screen (${hint('help.close', 'closes')})${win.position ? ` · ${win.position}` : ''}${
-    win.position && isCounted
-      ? `, ${keyHintText('help.up')}/${keyHintText('help.down')} ${keyHintText('help.pageUp')}/${keyHintText('help.pageDown')} scroll`
-      : ''
+  // The keys the title names, each only while it works (keyNamed's rule): one that does not is left
+  // out, and the scroll keys are named only when all four work.
+  const k = useKeysNamed(['help.close', 'help.up', 'help.down', 'help.pageUp', 'help.pageDown'] as const);
+  const closes = said(k['help.close'], 'closes');
+  const scrollKeys =
+    k['help.up'] && k['help.down'] && k['help.pageUp'] && k['help.pageDown']
+      ? `${k['help.up']}/${k['help.down']} ${k['help.pageUp']}/${k['help.pageDown']} scroll`
+      : null;
+  const title = ` Keys — ${screen} screen${closes ? ` (${closes})` : ''}${win.position ? ` · ${win.position}` : ''}${
+    win.position && isCounted && scrollKeys ? `, ${scrollKeys}` : ''
   }`;
   return (
     <Box flexDirection="column" width={width} height={height}>

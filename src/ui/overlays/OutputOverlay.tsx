@@ -1,7 +1,6 @@
 import { Box, Text } from 'ink';
 import { useLayoutEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { keyHintText } from '../../commands/keymap';
 import { countText, fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
 import { wrapCells } from '../../present/wrap';
@@ -53,7 +52,7 @@ export function OutputOverlay({ width, height }: { readonly width: number; reado
   const guard = useConfirmGuard(null);
   const note = droppedNote(guard);
   // The keys its title names, only while they work (not under the help overlay or the palette).
-  const k = useKeysNamed(['output.run', 'output.close'] as const);
+  const k = useKeysNamed(['output.run', 'output.close', 'output.down', 'output.up'] as const);
   if (!run) return null;
   const state =
     run.phase === 'confirm'
@@ -73,7 +72,7 @@ export function OutputOverlay({ width, height }: { readonly width: number; reado
     <Box flexDirection="column" width={width} height={height}>
       <Text bold color={color('ui.accent')} wrap="truncate">
         {fitWidth(
-          ` ${run.label} — ${state}${win.position ? ` · ${win.position}` : ''}${win.position && isCounted ? `, ${keyHintText('output.down')}/${keyHintText('output.up')} scroll` : ''}`,
+          ` ${run.label} — ${state}${win.position ? ` · ${win.position}` : ''}${win.position && isCounted && k['output.down'] && k['output.up'] ? `, ${k['output.down']}/${k['output.up']} scroll` : ''}`,
           width,
         )}
       </Text>

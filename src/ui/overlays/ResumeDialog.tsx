@@ -1,6 +1,6 @@
 import { Text } from 'ink';
 import { useMemo } from 'react';
-import { keyHint, keyHintText } from '../../commands/keymap';
+import { keyHint } from '../../commands/keymap';
 import { OPEN } from '../../domain/bulk';
 import { counted, credits, fitWidth } from '../../domain/format';
 import { leftToReview } from '../../services/changes/fresh-lines';
@@ -80,7 +80,10 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
   const notes = [
     ...(recovery.checking || !counts
       ? []
-      : leftNotes(recovery.jobs, counts.jobs, later, unsent > 0 && !hidden)),
+      : leftNotes(recovery.jobs, counts.jobs, later, {
+          yes: unsent > 0 && !hidden ? k['resume.yes'] : null,
+          no: k['resume.no'],
+        })),
     droppedNote(guard),
   ]
     .filter((n): n is string => n !== null)
@@ -139,25 +142,26 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
  * width): the lines never sent of the jobs Enter does not resume (`later`: offered again once the
  * resumed job's results are closed), and those of the jobs with unknown outcomes Esc keeps for the
  * next start (Esc sets aside the lines never sent of the other jobs).
- * `enter`: Enter is offered (the first is said only then).
+ * `keys`: the keys named, each only while it works (`useKeysNamed`; Enter's also only while it is
+ * offered): a note whose key does not work now is left out, so no note names a key that would not act.
  */
 function leftNotes(
   jobs: readonly Recovered[],
   counts: readonly JobCounts[],
   later: readonly Recovered[],
-  enter: boolean,
+  keys: { readonly yes: string | null; readonly no: string | null },
 ): string[] {
   const lines = (rs: readonly Recovered[]) => rs.reduce((n, r) => n + r.unsent, 0);
   const are = (rs: readonly Recovered[]) => (lines(rs) === 1 ? 'is' : 'are');
   const out: string[] = [];
-  if (enter && later.length)
+  if (keys.yes !== null && later.length)
     out.push(
-      `${keyHintText('resume.yes')} resumes one job: ${counted(lines(later), 'line')} never sent in ${counted(later.length, 'other job')} ${are(later)} offered again after it`,
+      `${keys.yes} resumes one job: ${counted(lines(later), 'line')} never sent in ${counted(later.length, 'other job')} ${are(later)} offered again after it`,
     );
   const kept = jobs.filter((r, i) => r.unsent > 0 && (counts[i]?.open ?? 0) > 0);
-  if (kept.length)
+  if (keys.no !== null && kept.length)
     out.push(
-      `${keyHintText('resume.no')} keeps ${kept.length === 1 ? 'the job' : `the ${kept.length} jobs`} with unknown outcomes: ${counted(lines(kept), 'line')} never sent ${are(kept)} offered again at the next start`,
+      `${keys.no} keeps ${kept.length === 1 ? 'the job' : `the ${kept.length} jobs`} with unknown outcomes: ${counted(lines(kept), 'line')} never sent ${are(kept)} offered again at the next start`,
     );
   return out;
 }
