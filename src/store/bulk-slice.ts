@@ -43,6 +43,8 @@ export interface BulkState {
   readonly hidden: number;
   readonly progress: BulkProgress;
   readonly cancelling: boolean;
+  /** The results' lines being checked again (`r`): nothing is sent, so there is nothing to cancel. */
+  readonly checking?: boolean;
   /** The service cannot be reached: the job waits and probes (what to say), or null. */
   readonly paused?: string | null;
 }
@@ -383,9 +385,15 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
     async bulkRecheck() {
       const b = get().bulk;
       if (b?.phase !== 'done' || !b.job.lines.some((l) => OPEN.has(l.state))) return;
-      patch({ phase: 'running' });
-      const job = await changes.checkChange(b.job, { bulk: true });
-      patch({ phase: 'done', job, progress: progressOf(job, 0) });
+      patch({ phase: 'running', checking: true });
+      try {
+        const job = await changes.checkChange(b.job, { bulk: true });
+        patch({ phase: 'done', checking: false, job, progress: progressOf(job, 0) });
+      } catch (err) {
+        // A check that throws (a take the disk refuses) leaves the results as they were, said.
+        patch({ phase: 'done', checking: false });
+        get().notify(`Not checked again: ${describeError(err)}`, 'error');
+      }
     },
 
     bulkJobChecked(job) {

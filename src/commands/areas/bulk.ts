@@ -109,7 +109,15 @@ export const BULK_COMMANDS = [
     'Line',
     'Cancel: stop scheduling, let requests in flight finish',
     (s) => s.bulkCancel(),
-    { footer: true, disabled: (s) => (s.bulk?.phase === 'running' ? null : 'Only while the job runs') },
+    {
+      footer: true,
+      disabled: (s) =>
+        s.bulk?.phase !== 'running'
+          ? 'Only while the job runs'
+          : s.bulk.checking
+            ? 'A check sends nothing: there is nothing to cancel'
+            : null,
+    },
   ),
   c(
     'bulk.retry',
