@@ -1,4 +1,3 @@
-import type * as NodeFs from 'node:fs';
 import {
   closeSync,
   existsSync,
@@ -33,30 +32,12 @@ import { describeError } from '../services/describe-error';
 import { replay } from './intent-records';
 import { type Owner, systemProcesses } from './process-owner';
 
-/** The file functions the log uses: tests put a full or read-only disk in their place. */
-export type IntentFs = Pick<
-  typeof NodeFs,
-  | 'closeSync'
-  | 'existsSync'
-  | 'fstatSync'
-  | 'fsyncSync'
-  | 'mkdirSync'
-  | 'openSync'
-  | 'readdirSync'
-  | 'readFileSync'
-  | 'readSync'
-  | 'renameSync'
-  | 'rmSync'
-  | 'statSync'
-  | 'writeSync'
->;
-
 /**
  * Node's, named one by one: a spread of the module reads every export (`fs.ReadStream`'s getter loads
  * Node's file streams: ≈ 10 ms profiled before the first frame, issue #27), and a namespace import
  * is copied whole by the bundle (which loads `fs/dir`: 1.7 M instructions at every start).
  */
-const nodeFs: IntentFs = {
+const nodeFs = {
   closeSync,
   existsSync,
   fstatSync,
@@ -71,6 +52,8 @@ const nodeFs: IntentFs = {
   statSync,
   writeSync,
 };
+/** The file functions the log uses: tests put a full or read-only disk in their place. */
+export type IntentFs = typeof nodeFs;
 
 export interface IntentFileOptions {
   readonly fs?: Partial<IntentFs>;
