@@ -68,9 +68,14 @@ async function trial(seed: number) {
 
 it('a count the list had at some point, or null', async () => {
   const bad: string[] = [];
-  for (let seed = 1; seed <= Number(process.env.RUNS ?? 3000); seed++) {
+  const runs = Number(process.env.RUNS ?? 3000);
+  let counted = 0;
+  for (let seed = 1; seed <= runs; seed++) {
     const { got, truths } = await trial(seed);
+    if (got !== null) counted++;
     if (got !== null && !truths.includes(got)) bad.push(`seed ${seed}: got ${got}, truths ${truths}`);
   }
   expect(bad).toEqual([]);
+  // "Could not count" is always true: most trials must be counted for the check above to mean much.
+  expect(counted).toBeGreaterThan(runs / 2);
 });

@@ -33,10 +33,7 @@ describe('bulk recheck that throws', () => {
         cancelling: false,
       } as never,
     });
-    await store
-      .getState()
-      .bulkRecheck()
-      .catch(() => {});
+    await expect(store.getState().bulkRecheck()).resolves.toBeUndefined();
     expect(store.getState().bulk?.phase).toBe('done');
     expect(store.getState().flash?.text ?? '').toContain('EACCES: the intent log');
   });

@@ -14,16 +14,8 @@ import { sandbox } from '../helpers/sandbox';
 it('a failed bouquets load in the picker names no key that is typed into the filter instead', async () => {
   const env = await sandbox({ lines: 40 });
   const { proxy, client: proxied } = await proxiedClient(env.sb.baseUrl);
-  let reads = 0;
-  const client = {
-    ...proxied,
-    bouquets: async (...a: Parameters<typeof proxied.bouquets>) => {
-      reads++;
-      return proxied.bouquets(...a);
-    },
-  };
   proxy.set({ rules: [{ match: 'GET /v1/bouquets', fault: { kind: 'error5xx', status: 503 } }] });
-  const app = await renderApp({}, { client, journal: memoryJournal() }, env);
+  const app = await renderApp({}, { client: proxied, journal: memoryJournal() }, env);
   await app.waitFrame((f) => /1–\d+ of 40/.test(f));
   await app.press('line.create');
   await app.waitFrame((f) => f.includes('New line —'));
@@ -31,12 +23,6 @@ it('a failed bouquets load in the picker names no key that is typed into the fil
   await app.press('form.toggle');
   await app.waitFrame((f) => f.includes('filter:') && f.includes('Could not load bouquets'));
   const retryKey = keyHintText('app.refresh');
-  const offered = app.frame().includes(`(${retryKey} retries)`);
-  if (!offered) return; // fixed: no key offered
-  const before = reads;
-  await app.type(retryKey);
-  // The key the frame offered must retry the load (another read), not be typed into the filter.
-  await app.waitFrame(() => reads > before, 2000).catch(() => {});
-  expect(app.store.getState().picker?.filter ?? '').not.toContain(retryKey);
-  expect(reads).toBeGreaterThan(before);
+  // The picker's filter takes the key as text: the load's failure must not offer it as "retries".
+  expect(app.frame()).not.toContain(`(${retryKey} retries)`);
 });
