@@ -224,7 +224,8 @@ export function fitWidth(text: string, width: number, align: 'left' | 'right' = 
       lone = ri && !lone;
       out += ch;
       w += cw;
-      [prev, prevCells] = [cp, cw];
+      prev = cp;
+      prevCells = cw;
     }
     out += '…';
     w += 1;

@@ -15,7 +15,8 @@ export function wrapCells(text: string, width: number): string[] {
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
     const cw = charCells(cp, prev, prevCells);
-    [prev, prevCells] = [cp, cw];
+    prev = cp;
+    prevCells = cw;
     if (used + cw > w && piece) {
       out.push(piece);
       piece = '';

@@ -62,9 +62,11 @@ export const BULK_COMMANDS = [
     footer: true,
     // Annotated: the hint names another command of the table this table's type is built from.
     disabled: (s): string | null =>
-      s.bulk?.phase === 'running'
-        ? `The job is running: ${keyHintText('bulk.cancel')} cancels it first`
-        : null,
+      s.bulk?.phase !== 'running'
+        ? null
+        : s.bulk.checking
+          ? 'Its lines are being checked again: this closes once the check ends'
+          : `The job is running: ${keyHintText('bulk.cancel')} cancels it first`,
   }),
   c('bulk.decrease', ['left'], 'bulk', 'Line', 'Fewer months or connections', (s) => s.bulkAdjust(-1), {
     footer: true,
