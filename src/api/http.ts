@@ -83,6 +83,8 @@ interface Reply {
   readonly text: string;
   /** Every string of the body is printable ASCII (the transport checked its bytes): none to sanitize. */
   readonly printable?: boolean;
+  /** `onAnswered` was called as the reply ended (the transport said when). */
+  readonly answered?: boolean;
 }
 
 export class Transport {
@@ -132,9 +134,10 @@ export class Transport {
       try {
         const reply = await this.#once(method, path, opts, attempt);
         if (reply.status >= 200 && reply.status < 300) {
-          if (opts.onAnswered) {
+          if (opts.onAnswered && !reply.answered) {
+            // A transport that could not say so as the reply ended: said now, and a turn of the
+            // event loop lets a request it made leave before this parse holds the thread.
             opts.onAnswered();
-            // A turn of the event loop, so a request it made leaves before this parse holds the thread.
             await new Promise((r) => setImmediate(r));
           }
           return parseBody(schema, reply, `${method} ${path}`);
@@ -192,6 +195,10 @@ export class Transport {
       });
     try {
       // The AbortSignal holds the deadline (headers and body alike).
+      // `onAnswered` as the reply ends, before its body is read, logged or parsed: the next page's
+      // request leaves then, and the server reads it while this process works on this one.
+      let answered = false;
+      const onAnswered = opts.onAnswered;
       const res = await this.#http.request({
         url,
         method,
@@ -199,9 +206,24 @@ export class Transport {
         ...(body !== undefined ? { body } : {}),
         signal,
         maxBytes: MAX_BODY_BYTES,
+        ...(onAnswered
+          ? {
+              onComplete: (status: number) => {
+                if (status < 200 || status >= 300) return;
+                answered = true;
+                onAnswered();
+              },
+            }
+          : {}),
       });
       report(res.statusCode);
-      return { status: res.statusCode, headers: res.headers, text: res.text, printable: res.printable };
+      return {
+        status: res.statusCode,
+        headers: res.headers,
+        text: res.text,
+        printable: res.printable,
+        answered,
+      };
     } catch (err) {
       const failure = this.#networkFailure(err, opts.signal, deadline);
       report(null, failure.message);

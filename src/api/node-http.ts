@@ -31,6 +31,11 @@ export interface HttpRequest {
   readonly signal: AbortSignal;
   /** A larger body is refused (ProtocolError) and its socket closed. */
   readonly maxBytes: number;
+  /**
+   * Called once the whole reply is in hand, with its status, before its body is read or the promise
+   * settles: a caller that asks for the next page then has it leave before this one is parsed.
+   */
+  readonly onComplete?: (statusCode: number) => void;
 }
 
 /** Raised when the TCP (and TLS) connection is not made in time: the request never left. */
@@ -198,6 +203,11 @@ export class NodeHttp {
             return fail(Object.assign(new Error('response cut short'), { code: 'ECONNRESET' }));
           if (settled) return;
           settled = true;
+          try {
+            r.onComplete?.(res.statusCode ?? 0);
+          } catch {
+            // A hint to the caller (ask the next page now): its failure is the caller's to see.
+          }
           clearTimeout(connectTimer);
           r.signal.removeEventListener('abort', onAbort);
           const body = Buffer.concat(chunks);
