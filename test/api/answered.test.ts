@@ -41,7 +41,7 @@ async function setup(script: Parameters<typeof scriptedServer>[0]) {
 
 describe('onAnswered', () => {
   it('comes as a 2xx reply ends, before the attempt is logged or the call resolves', async () => {
-    const { client, seen } = await setup((req, res) => json(res, 200, page(0)));
+    const { client, seen } = await setup((_req, res) => json(res, 200, page(0)));
     const call = client.listLines({ limit: 1, offset: 0 }, { onAnswered: () => seen.push('answered') });
     const result = await call.then(() => seen.push('resolved'));
     expect(result).toBeGreaterThan(0);
@@ -49,7 +49,7 @@ describe('onAnswered', () => {
   });
 
   it('comes once, for the reply in hand: not for a 503 read that is tried again', async () => {
-    const { server, client, seen } = await setup((req, res, n) =>
+    const { server, client, seen } = await setup((_req, res, n) =>
       n === 1 ? json(res, 503, { code: 'unavailable', message: 'busy' }) : json(res, 200, page(0)),
     );
     let requestsAtAnswer = -1;
