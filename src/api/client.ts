@@ -16,6 +16,7 @@ import {
   ListLinesQuery,
   PackagesQuery,
   PackagesResponse,
+  plainListQuery,
   UpgradeBody,
 } from './contract';
 import { RequestValidationError } from './errors';
@@ -71,7 +72,9 @@ export function createClient(options: ClientOptions) {
       t.send('GET', '/v1/bouquets', BouquetsResponse, { kind: 'read', ...o }),
 
     listLines: async (query: ListLinesQuery = {}, o: CallOptions = {}) => {
-      const q = validate(ListLinesQuery, query, 'GET /v1/lines/all');
+      const q =
+        plainListQuery(query as Record<string, unknown>) ??
+        validate(ListLinesQuery, query, 'GET /v1/lines/all');
       return t.send('GET', '/v1/lines/all', LinesPage, { kind: 'read', query: q, ...o });
     },
 

@@ -56,6 +56,39 @@ export const ListLinesQuery = lazySchema(() =>
 export type ListLinesQuery = z.input<typeof ListLinesQuery>;
 export type ListLinesParams = z.output<typeof ListLinesQuery>;
 
+const isIn = <T extends string>(values: readonly T[], v: unknown): v is T =>
+  typeof v === 'string' && (values as readonly string[]).includes(v);
+
+/**
+ * A list query already in the schema's output form (whole numbers in range, known names, a search
+ * within bounds, no other key) read without zod: what `ListLinesQuery` gives for it, the defaults'
+ * keys filled in the schema's order (the query string follows it). null for anything else, which the
+ * schema then reads and explains. A walk asks 1,000 pages of one query (issue 27): this is on the
+ * way from one page's answer to the next page's request.
+ */
+export function plainListQuery(q: Readonly<Record<string, unknown>>): ListLinesParams | null {
+  for (const k in q) if (!PLAIN_QUERY_KEYS.has(k)) return null;
+  const { offset = 0, limit = LIMIT_DEFAULT, status = 'all', type = 'all', search } = q;
+  const { orderBy = 'id', orderType = 'asc' } = q;
+  const o = offset === null ? 0 : offset;
+  if (!(Number.isSafeInteger(o) && (o as number) >= 0)) return null;
+  if (!(Number.isSafeInteger(limit) && (limit as number) >= LIMIT_MIN && (limit as number) <= LIMIT_MAX))
+    return null;
+  if (!isIn(LINE_STATUSES, status) || !isIn(LINE_TYPES, type)) return null;
+  if (!isIn(ORDER_BY, orderBy) || !isIn(ORDER_TYPES, orderType)) return null;
+  if (search !== undefined && !(typeof search === 'string' && search.length <= SEARCH_MAX)) return null;
+  return {
+    offset: o as number,
+    limit: limit as number,
+    status,
+    type,
+    ...(search !== undefined ? { search } : {}),
+    orderBy,
+    orderType,
+  };
+}
+const PLAIN_QUERY_KEYS = new Set(['offset', 'limit', 'status', 'type', 'search', 'orderBy', 'orderType']);
+
 export const PackagesQuery = lazySchema(() => z.object({ type: z.enum(LINE_TYPES).default('all') }));
 export type PackagesQuery = z.input<typeof PackagesQuery>;
 
