@@ -26,7 +26,7 @@ import { collapse, type JournalEntry, memoryJournal } from '../../src/services/c
 import type { AppStore } from '../../src/store/app-store';
 import { storeOnSandbox } from './app';
 import { type Dialect, type FaultRule, faultProxy } from './fault-proxy';
-import { books, DEMO_KEY, sandbox } from './sandbox';
+import { books, chargesPerLine, DEMO_KEY, sandbox } from './sandbox';
 
 export type Action =
   | { readonly kind: 'single'; readonly op: 'extend' | 'upgrade' | 'unsuspend'; readonly n: number }
@@ -550,8 +550,7 @@ export async function runSchedule(s: Schedule): Promise<Outcome> {
   rmSync(dir, { recursive: true, force: true });
 
   const b = books(env.sb);
-  const charges = new Map<string, number>();
-  for (const r of b.ledger) charges.set(r.line_id, (charges.get(r.line_id) ?? 0) + 1);
+  const charges = chargesPerLine(env.sb);
   const ops = collapse([...k.entries, ...otherEntries]);
   const appliedByJournal = new Set(
     ops.filter((e) => e.outcome === 'applied' && e.lineId).map((e) => e.lineId!),

@@ -71,3 +71,10 @@ export function books(sb: Sandbox, email = 'demo@sandbox.linedesk') {
     spent: ledger.reduce((s, r) => s + r.amount, 0),
   };
 }
+
+/** How many charges each line has in the sandbox's ledger (a line charged twice shows 2). */
+export function chargesPerLine(sb: Sandbox, email?: string): Map<string, number> {
+  const per = new Map<string, number>();
+  for (const r of books(sb, email).ledger) per.set(r.line_id, (per.get(r.line_id) ?? 0) + 1);
+  return per;
+}

@@ -10,7 +10,7 @@ import { memoryJournal } from '../../src/services/changes/journal';
 import type { StoreDeps } from '../../src/store/deps';
 import { storeOnSandbox } from './app';
 import { faultProxy } from './fault-proxy';
-import { books, DEMO_KEY, sandbox } from './sandbox';
+import { chargesPerLine, DEMO_KEY, sandbox } from './sandbox';
 import { cleanups } from './wait';
 
 export async function slowExtends(opts: { now?: () => number } = {}) {
@@ -52,11 +52,7 @@ export async function slowExtends(opts: { now?: () => number } = {}) {
   /** Eight premium lines (every one can be extended). */
   const lines = (await env.client.listLines({ limit: 30, type: 'premium' })).lines.slice(0, 8);
   /** How many charges each line has in the sandbox's ledger. */
-  const ledgerPerLine = () => {
-    const per = new Map<string, number>();
-    for (const r of books(env.sb).ledger) per.set(r.line_id, (per.get(r.line_id) ?? 0) + 1);
-    return per;
-  };
+  const ledgerPerLine = () => chargesPerLine(env.sb);
   return {
     env,
     proxy,

@@ -9,12 +9,21 @@ import type { BulkJob } from '../../src/domain/bulk';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { createChangeService } from '../../src/services/changes/service';
 import { extendJob, jobLine } from '../helpers/jobs';
-import { books } from '../helpers/sandbox';
+import { chargesPerLine } from '../helpers/sandbox';
 import { proxiedSandbox } from './proxied-sandbox';
 
 const target = { id: 'sandbox:test', label: 'SANDBOX' };
 
-async function setUp() {
+const states = (j: BulkJob) => j.lines.map((l) => l.state);
+
+/**
+ * A bulk job of four lines runs; as its first line is sent, `during` cancels one of the two jobs and
+ * starts a single change (another job) beside it, in its own order. Returns what each run ended with
+ * and how many charges each charged line has.
+ */
+async function cancelDuringRun(
+  during: (go: { cancel: (job: 'bulk' | 'single') => void; startSingle: () => void }) => void,
+) {
   const { env, client, dir } = await proxiedSandbox({ lines: 20 });
   const lines = (await env.client.listLines({ limit: 20 })).lines.filter((l) => !l.is_trial && l.enabled);
   const service = createChangeService({
@@ -30,51 +39,51 @@ async function setUp() {
     lines.slice(0, 4).map((l) => jobLine(l)),
   );
   const other = extendJob('job-single', [jobLine(lines[5]!)]);
-  const perLine = () => {
-    const n = new Map<string, number>();
-    for (const r of books(env.sb).ledger) n.set(r.line_id, (n.get(r.line_id) ?? 0) + 1);
-    return [...n.values()];
+  let single: Promise<BulkJob> | undefined;
+  const run = service.runChange(bulk, {
+    bulk: true,
+    linesReadAt: Date.now(),
+    onLine: (l) => {
+      if (l.state !== 'sending' || single) return;
+      during({
+        cancel: (job) => service.cancel(job === 'bulk' ? bulk.id : other.id),
+        startSingle: () => {
+          single = service.runChange(other, { linesReadAt: Date.now() });
+        },
+      });
+    },
+  });
+  const result = {
+    bulk: states(await run),
+    single: states(await single!),
+    charges: [...chargesPerLine(env.sb).values()],
   };
-  return { service, bulk, other, perLine };
+  await service.shutdown(0);
+  return result;
 }
-
-const states = (j: BulkJob) => j.lines.map((l) => l.state);
 
 describe('a cancel', () => {
   it('is not undone by another run starting', async () => {
-    const { service, bulk, other, perLine } = await setUp();
-    let single: Promise<BulkJob> | undefined;
-    const run = service.runChange(bulk, {
-      bulk: true,
-      linesReadAt: Date.now(),
-      onLine: (l) => {
-        if (l.state !== 'sending' || single) return;
-        service.cancel(bulk.id);
-        single = service.runChange(other, { linesReadAt: Date.now() });
-      },
+    const result = await cancelDuringRun(({ cancel, startSingle }) => {
+      cancel('bulk');
+      startSingle();
     });
-    const done = await run;
-    expect(states(done)).toEqual(['done', 'cancelled', 'cancelled', 'cancelled']);
-    expect(states(await single!)).toEqual(['done']);
-    expect(perLine()).toEqual([1, 1]);
-    await service.shutdown(0);
+    expect(result).toEqual({
+      bulk: ['done', 'cancelled', 'cancelled', 'cancelled'],
+      single: ['done'],
+      charges: [1, 1],
+    });
   }, 30_000);
 
   it('of another job does not stop this one', async () => {
-    const { service, bulk, other, perLine } = await setUp();
-    let single: Promise<BulkJob> | undefined;
-    const run = service.runChange(bulk, {
-      bulk: true,
-      linesReadAt: Date.now(),
-      onLine: (l) => {
-        if (l.state !== 'sending' || single) return;
-        single = service.runChange(other, { linesReadAt: Date.now() });
-        service.cancel(other.id);
-      },
+    const result = await cancelDuringRun(({ cancel, startSingle }) => {
+      startSingle();
+      cancel('single');
     });
-    expect(states(await run)).toEqual(['done', 'done', 'done', 'done']);
-    expect(states(await single!)).toEqual(['cancelled']);
-    expect(perLine()).toEqual([1, 1, 1, 1]);
-    await service.shutdown(0);
+    expect(result).toEqual({
+      bulk: ['done', 'done', 'done', 'done'],
+      single: ['cancelled'],
+      charges: [1, 1, 1, 1],
+    });
   }, 30_000);
 });

@@ -1,11 +1,7 @@
 /** The expired count: the final checks' reads are separate requests from the page: a server may answer them in any order. */
 import { expect, it } from 'vitest';
-import type { ApiClient } from '../../src/api/client';
 import { countExpired } from '../../src/services/expired-count';
-
-const NOW = 1_000_000;
-type Row = number | null;
-const truth = (rows: readonly Row[]) => rows.filter((r) => r !== null && r <= NOW).length;
+import { listing, NOW, type PageQuery, type Row, sortedPage, truth } from '../helpers/expired-rows';
 
 it.each([
   [
@@ -35,35 +31,17 @@ it.each([
     ];
     const truths = new Set([truth(rows)]);
     let pages = 0;
-    const answer = (q: { offset?: number; limit?: number }) => {
-      const dated = (rows.filter((r) => r !== null) as number[]).sort((x, y) => x - y);
-      const list: Row[] = [...rows.filter((r) => r === null), ...dated];
-      const offset = q.offset ?? 0;
-      const limit = Math.min(100, q.limit ?? 20);
-      return {
-        totalHits: list.length,
-        offset,
-        limit,
-        unreadable: [],
-        lines: list.slice(offset, offset + limit).map((ms, i) => ({
-          id: `id${offset + i}-${ms}`,
-          exp_date: ms === null ? null : { ms, raw: String(ms) },
-        })),
-      };
-    };
-    const client = {
-      listLines: async (q: { offset?: number; limit?: number }) => {
-        if ((q.limit ?? 0) > 1 && ++pages === pageNo) {
-          // The main search's page: answered after the reads sent with it, and after a change.
-          await new Promise((r) => setImmediate(r));
-          rows = [...rows];
-          change(rows); // total unchanged
-          truths.add(truth(rows));
-          return answer(q);
-        }
-        return answer(q);
-      },
-    } as unknown as Pick<ApiClient, 'listLines'>;
+    const client = listing(async (q: PageQuery) => {
+      if ((q.limit ?? 0) > 1 && ++pages === pageNo) {
+        // The main search's page: answered after the reads sent with it, and after a change.
+        await new Promise((r) => setImmediate(r));
+        rows = [...rows];
+        change(rows); // total unchanged
+        truths.add(truth(rows));
+        return sortedPage(rows, q);
+      }
+      return sortedPage(rows, q);
+    });
     const got = await countExpired(client, rows.length, NOW);
     expect(pages).toBeGreaterThanOrEqual(pageNo);
     if (got !== null) expect([...truths]).toContain(got);

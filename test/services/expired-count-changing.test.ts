@@ -5,32 +5,16 @@ import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/client';
 import { countExpired } from '../../src/services/expired-count';
 import { findExpiredBlock } from '../../src/services/expired-view';
-
-const NOW = 1_000_000;
-type Row = number | null;
-const truth = (rows: readonly Row[]) => rows.filter((r) => r !== null && r <= NOW).length;
+import { listing, NOW, type PageQuery, type Row, sortedPage, truth } from '../helpers/expired-rows';
 
 /** A sorting server (nulls first or last) over rows that `change` may alter before a request. */
 const sorting = (get: () => Row[], nullsFirst: boolean, before: (n: number) => void, cap = 100) => {
   let n = 0;
-  return {
-    listLines: async (q: { offset?: number; limit?: number }) => {
-      before(++n);
-      await Promise.resolve();
-      const rows = get();
-      const dated = (rows.filter((r) => r !== null) as number[]).sort((x, y) => x - y);
-      const nulls = rows.filter((r) => r === null);
-      const list: Row[] = nullsFirst ? [...nulls, ...dated] : [...dated, ...nulls];
-      const offset = q.offset ?? 0;
-      const limit = Math.min(cap, q.limit ?? 20);
-      return {
-        totalHits: list.length,
-        lines: list
-          .slice(offset, offset + limit)
-          .map((ms) => ({ exp_date: ms === null ? null : { ms, raw: String(ms) } })),
-      };
-    },
-  } as unknown as Pick<ApiClient, 'listLines'>;
+  return listing(async (q: PageQuery) => {
+    before(++n);
+    await Promise.resolve();
+    return sortedPage(get(), q, nullsFirst, cap);
+  });
 };
 
 describe('review rev2: sorted servers, a list that changes at the same total, short pages', () => {

@@ -7,29 +7,15 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../src/api/client';
 import { countExpired } from '../../src/services/expired-count';
-
-const NOW = 1_000_000;
-type Row = number | null;
-const truth = (rows: readonly Row[]) => rows.filter((r) => r !== null && r <= NOW).length;
+import { listing, NOW, type PageQuery, pageOf, type Row, truth } from '../helpers/expired-rows';
 
 /** A server that lists `rows` in their own order (by id, say) whatever orderBy asks. */
 const ignoresSort = (rows: readonly Row[], opts: { ignoreOffset?: boolean } = {}) =>
-  ({
-    listLines: async (q: { offset?: number; limit?: number }) => {
-      await Promise.resolve();
-      const offset = opts.ignoreOffset ? 0 : (q.offset ?? 0);
-      const limit = q.limit ?? 20;
-      return {
-        totalHits: rows.length,
-        lines: rows.slice(offset, offset + limit).map((ms, i) => ({
-          id: `id${offset + i}`,
-          exp_date: ms === null ? null : { ms, raw: String(ms) },
-        })),
-      };
-    },
-  }) as unknown as Pick<ApiClient, 'listLines'>;
+  listing(async (q: PageQuery) => {
+    await Promise.resolve();
+    return pageOf(rows, opts.ignoreOffset ? { ...q, offset: 0 } : q, Number.POSITIVE_INFINITY);
+  });
 
 describe('the expired count against a server that ignores the order asked for', () => {
   it('a server that ignores offset (every page from the start): "could not count", not 500', async () => {

@@ -1,11 +1,7 @@
 /** The expired count: a sorted server that answers concurrent requests in any order, one change (same total) at any point. */
 import { expect, it } from 'vitest';
-import type { ApiClient } from '../../src/api/client';
 import { countExpired } from '../../src/services/expired-count';
-
-const NOW = 1_000_000;
-type Row = number | null;
-const truth = (rows: readonly Row[]) => rows.filter((r) => r !== null && r <= NOW).length;
+import { listing, NOW, type PageQuery, type Row, sortedPage, truth } from '../helpers/expired-rows';
 
 const rng = (seed: number) => () => {
   seed = (Math.imul(seed, 1103515245) + 12345) | 0;
@@ -20,28 +16,8 @@ async function trial(seed: number) {
     rnd() < 0.1 ? null : NOW - 50 + Math.floor(rnd() * 100),
   );
   const truths = new Set([truth(rows)]);
-  const pending: { q: { offset?: number; limit?: number }; resolve: (v: unknown) => void }[] = [];
-  const answer = (q: { offset?: number; limit?: number }) => {
-    const dated = (rows.filter((r) => r !== null) as number[]).sort((x, y) => x - y);
-    const nulls = rows.filter((r) => r === null);
-    const list: Row[] = nullsFirst ? [...nulls, ...dated] : [...dated, ...nulls];
-    const offset = q.offset ?? 0;
-    const limit = Math.min(100, q.limit ?? 20);
-    return {
-      totalHits: list.length,
-      offset,
-      limit,
-      unreadable: [],
-      lines: list.slice(offset, offset + limit).map((ms, i) => ({
-        id: `l${offset + i}`,
-        exp_date: ms === null ? null : { ms, raw: String(ms) },
-      })),
-    };
-  };
-  const client = {
-    listLines: (q: { offset?: number; limit?: number }) =>
-      new Promise((resolve) => pending.push({ q, resolve })),
-  } as unknown as Pick<ApiClient, 'listLines'>;
+  const pending: { q: PageQuery; resolve: (v: unknown) => void }[] = [];
+  const client = listing((q: PageQuery) => new Promise((resolve) => pending.push({ q, resolve })));
   const changeAt = Math.floor(rnd() * 25);
   let answered = 0;
   let done = false;
@@ -60,7 +36,7 @@ async function trial(seed: number) {
     }
     const [p] = pending.splice(Math.floor(rnd() * pending.length), 1);
     answered++;
-    p!.resolve(answer(p!.q));
+    p!.resolve(sortedPage(rows, p!.q, nullsFirst));
   }
   await run;
   return { got, truths: [...truths] };

@@ -10,14 +10,10 @@ import { fileIntentLog } from '../../src/app/intent-file';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { createChangeService } from '../../src/services/changes/service';
 import { extendJob, jobLine } from '../helpers/jobs';
+import { until } from '../helpers/wait';
 import { proxiedSandbox } from './proxied-sandbox';
 
 const target = { id: 'sandbox:test', label: 'SANDBOX' };
-const until = async (ok: () => boolean) => {
-  const end = Date.now() + 5_000;
-  while (!ok() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
-  return ok();
-};
 
 describe('the offer’s check again, each job read just before its check', () => {
   it('never writes a second verdict over a line settled (in this process) since that read', async () => {
@@ -77,7 +73,7 @@ describe('the offer’s check again, each job read just before its check', () =>
     const again = A.recheckRecovered(offer); // reads both jobs now, then checks job 1 (slow)
     const bEntries = () => journal.entries.filter((e) => e.lineId === b!.id);
     // Meanwhile job 2's watch (set by the first check) settles b: applied.
-    expect(await until(() => bEntries().some((e) => e.outcome === 'applied'))).toBe(true);
+    await until(() => bEntries().some((e) => e.outcome === 'applied'));
     bDown = true;
     open();
     await again;

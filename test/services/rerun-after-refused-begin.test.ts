@@ -8,7 +8,7 @@ import { fileIntentLog } from '../../src/app/intent-file';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { createChangeService } from '../../src/services/changes/service';
 import { extendJob, jobLine } from '../helpers/jobs';
-import { books } from '../helpers/sandbox';
+import { chargesPerLine } from '../helpers/sandbox';
 import { proxiedSandbox } from '../services/proxied-sandbox';
 
 const target = { id: 'sandbox:test', label: 'SANDBOX' };
@@ -45,9 +45,11 @@ it('a run queued behind a run refused before begin still sends (nothing had gone
   const second = A.runChange(job, { bulk: true, linesReadAt: Date.now() });
   const [r1, r2] = await Promise.all([first, second]);
   expect(r1.lines.every((l) => l.state !== 'done')).toBe(true);
-  const perLine = new Map<string, number>();
-  for (const r of books(env.sb).ledger) perLine.set(r.line_id, (perLine.get(r.line_id) ?? 0) + 1);
-  expect({ second: r2.lines.map((l) => l.state), notes, ledger: Object.fromEntries(perLine) }).toEqual({
+  expect({
+    second: r2.lines.map((l) => l.state),
+    notes,
+    ledger: Object.fromEntries(chargesPerLine(env.sb)),
+  }).toEqual({
     second: r2.lines.map(() => 'done'),
     notes: [],
     ledger: { [a!.id]: 1, [b!.id]: 1 },

@@ -6,56 +6,20 @@
  * count the other job's charges as its own.
  */
 import { describe, expect, it } from 'vitest';
-import { fileIntentLog } from '../../src/app/intent-file';
-import type { IntentLog } from '../../src/services/changes/intent-log';
-import { memoryJournal } from '../../src/services/changes/journal';
-import { createChangeService } from '../../src/services/changes/service';
-import { extendJob, jobLine } from '../helpers/jobs';
-import { proxiedSandbox } from './proxied-sandbox';
-
-const target = { id: 'sandbox:test', label: 'SANDBOX' };
+import { racedResume } from './raced-resume';
 
 describe('a resume and a window closed by another linedesk as it began', () => {
   it('keeps the window closed', async () => {
-    const { env, client, dir } = await proxiedSandbox({ lines: 10 });
-    const [a, b, c] = (await env.client.listLines({ limit: 10 })).lines.filter(
-      (l) => !l.is_trial && l.enabled,
-    );
-    const credits = (await env.client.me()).credits;
-    // Its window open (a line applied from it), one line never sent.
-    const job = extendJob('job-resumed', [jobLine(a!, { state: 'done', detail: 'applied' }), jobLine(b!)], {
-      balanceBefore: credits,
+    // Its window open (a line applied from it), one line never sent. Another linedesk begins a job of
+    // this account and closes the open windows, just after this resume read the log and before its
+    // file is written again.
+    const { job, service, raced, logged } = await racedResume({
+      alsoOther: (other, id) => other.closeBalanceWindow(id),
     });
-    const setup = fileIntentLog(dir);
-    setup.begin(job);
-    setup.release(job.id);
-    // Another linedesk (a live process that is not this one) begins a job of this account and closes
-    // the open windows, just after this resume read the log and before its file is written again.
-    const other = fileIntentLog(dir, { pid: process.ppid, start: null });
-    const mine = fileIntentLog(dir);
-    let raced = false;
-    const intents: IntentLog = {
-      ...mine,
-      begin(j) {
-        if (j.id === job.id && !raced) {
-          raced = true;
-          other.begin(extendJob('job-other', [jobLine(c!)], { balanceBefore: null }));
-          other.closeBalanceWindow(job.id);
-        }
-        mine.begin(j);
-      },
-    };
-    const A = createChangeService({
-      client,
-      target,
-      intents,
-      journal: memoryJournal(),
-      sleep: async () => {},
-    });
-    await A.recoverIntents();
-    await A.runChange(job, { bulk: true, linesReadAt: Date.now() });
-    expect(raced).toBe(true);
-    const logged = fileIntentLog(dir).current!([job.id]).get(job.id);
-    expect(logged && 'job' in logged ? logged.job.balanceBefore : 'none').toBeNull();
+    await service.recoverIntents();
+    await service.runChange(job, { bulk: true, linesReadAt: Date.now() });
+    expect(raced()).toBe(true);
+    const now = logged();
+    expect(now && 'job' in now ? now.job.balanceBefore : 'none').toBeNull();
   }, 30_000);
 });

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { fileIntentLog } from '../../src/app/intent-file';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { createChangeService } from '../../src/services/changes/service';
+import { gated } from '../helpers/gated';
 import { extendJob, jobLine } from '../helpers/jobs';
 import { proxiedSandbox } from './proxied-sandbox';
 
@@ -17,25 +18,9 @@ describe('a settle by hand during a run of the same job', () => {
   it('leaves the running job held by this process', async () => {
     const { env, client, dir } = await proxiedSandbox({ lines: 10 });
     const [a, b] = (await env.client.listLines({ limit: 10 })).lines.filter((l) => !l.is_trial && l.enabled);
-    let open!: () => void;
-    const gate = new Promise<void>((r) => {
-      open = r;
-    });
-    let inFlight = 0;
-    const gated = new Proxy(client, {
-      get(t, k, r) {
-        if (k === 'extendLine')
-          return async (...args: Parameters<typeof client.extendLine>) => {
-            inFlight++;
-            await gate;
-            return t.extendLine(...args);
-          };
-        const v = Reflect.get(t, k, r);
-        return typeof v === 'function' ? v.bind(t) : v;
-      },
-    });
+    const extend = gated(client, 'extendLine');
     const A = createChangeService({
-      client: gated,
+      client: extend.client,
       target,
       intents: fileIntentLog(dir),
       journal: memoryJournal(),
@@ -44,7 +29,7 @@ describe('a settle by hand during a run of the same job', () => {
     });
     const job = extendJob('job-running', [jobLine(a!), jobLine(b!)]);
     const run = A.runChange(job, { bulk: true, linesReadAt: Date.now() });
-    while (inFlight === 0) await new Promise((r) => setTimeout(r, 5));
+    await extend.reached();
     // Refused, whichever line: the run's (a in flight, b never sent yet).
     for (const l of [a!, b!])
       expect(() => A.settleByHand(job.id, l.id, 'not applied')).toThrow(
@@ -52,7 +37,7 @@ describe('a settle by hand during a run of the same job', () => {
       );
     const B = fileIntentLog(dir, { pid: process.ppid, start: null });
     const heldForB = B.heldElsewhere(job.id);
-    open();
+    extend.open();
     await run;
     expect(heldForB).not.toBeNull();
   }, 30_000);

@@ -11,6 +11,7 @@ import { selectCurrentLine } from '../../src/store/lines-slice';
 import { selectBalanceShown } from '../../src/store/selectors';
 import { renderApp } from '../helpers/app';
 import { proxiedClient } from '../helpers/fault-proxy';
+import { gated } from '../helpers/gated';
 import { resize } from '../helpers/resize';
 import { books, sandbox } from '../helpers/sandbox';
 
@@ -18,16 +19,8 @@ import { books, sandbox } from '../helpers/sandbox';
 async function start(opts: { credits?: number }, deps: Parameters<typeof renderApp>[1] = {}) {
   const env = await sandbox({ lines: 40, ...opts });
   const { proxy, client: proxied } = await proxiedClient(env.sb.baseUrl);
-  let held: Promise<void> | null = null;
-  let release = () => {};
-  const client = {
-    ...proxied,
-    me: async (...a: Parameters<typeof proxied.me>) => {
-      if (held) await held;
-      return proxied.me(...a);
-    },
-  };
-  const app = await renderApp({}, { client, journal: memoryJournal(), ...deps }, env);
+  const me = gated(proxied, 'me', false);
+  const app = await renderApp({}, { client: me.client, journal: memoryJournal(), ...deps }, env);
   await app.waitFrame((f) => /1–\d+ of 40/.test(f) && app.store.getState().account.status === 'ready');
   /** A read of the balance fails: the balance shown is stale from then on. */
   const failRead = async () => {
@@ -38,13 +31,10 @@ async function start(opts: { credits?: number }, deps: Parameters<typeof renderA
   };
   /** A read again that waits until `release`: while it is on its way, the balance is still stale. */
   const holdRead = () => {
-    held = new Promise<void>((r) => {
-      release = r;
-    });
+    me.hold();
     const reading = app.store.getState().loadAccount();
     return async () => {
-      held = null;
-      release();
+      me.open();
       await reading;
     };
   };

@@ -12,22 +12,15 @@ import { selectCurrentLine } from '../../src/store/lines-slice';
 import { selectBalanceShown } from '../../src/store/selectors';
 import { renderApp } from '../helpers/app';
 import { proxiedClient } from '../helpers/fault-proxy';
+import { gated } from '../helpers/gated';
 import { sandbox } from '../helpers/sandbox';
 
 it('the header and the change dialog show a balance whose read failed as stale, as of its last read, until it is read', async () => {
   const env = await sandbox({ lines: 40 });
   const { proxy, client: proxied } = await proxiedClient(env.sb.baseUrl);
   // A read that waits: the read again after the failure is on its way while the screen is looked at.
-  let hold: Promise<void> | null = null;
-  let release = () => {};
-  const client = {
-    ...proxied,
-    me: async (...a: Parameters<typeof proxied.me>) => {
-      if (hold) await hold;
-      return proxied.me(...a);
-    },
-  };
-  const app = await renderApp({}, { client, journal: memoryJournal() }, env);
+  const me = gated(proxied, 'me', false);
+  const app = await renderApp({}, { client: me.client, journal: memoryJournal() }, env);
   await app.waitFrame((f) => /1–\d+ of 40/.test(f) && app.store.getState().account.status === 'ready');
   const header = () => app.frame().split('\n')[0]!;
   const balance = credits(selectBalanceShown(app.store.getState())!.credits);
@@ -40,9 +33,7 @@ it('the header and the change dialog show a balance whose read failed as stale, 
   const stale = `${balance} (stale, as of ${clockText(asOf)})`;
   await app.waitFrame(() => header().includes(stale));
   // Read again after the failure, the read on its way: still stale (not the service's word yet).
-  hold = new Promise<void>((r) => {
-    release = r;
-  });
+  me.hold();
   proxy.set({});
   const reading = app.store.getState().loadAccount();
   expect(app.store.getState().account.status).toBe('loading');
@@ -59,8 +50,7 @@ it('the header and the change dialog show a balance whose read failed as stale, 
   expect(row).toContain(`not known now (${balance}, stale, as of ${clockText(asOf)})`);
   expect(row).not.toContain('after');
 
-  hold = null;
-  release();
+  me.open();
   await reading;
   await app.waitFrame((f) => !header().includes('stale') && /Balance\s+[\d,.]+ now →/.test(f));
 });

@@ -15,6 +15,7 @@ import { footerItems } from '../../src/ui/layout/Footer';
 import { renderApp } from '../helpers/app';
 import { openBulkPreview } from '../helpers/bulk-preview';
 import { proxiedClient } from '../helpers/fault-proxy';
+import { gated } from '../helpers/gated';
 import { books, sandbox } from '../helpers/sandbox';
 
 type App = Awaited<ReturnType<typeof renderApp>>;
@@ -64,23 +65,13 @@ async function balanceReadsFail(credits?: number) {
 /** The app whose balance reads (the first at start too) wait until `release`: never read yet. */
 async function balanceNotReadYet() {
   const env = await sandbox({ lines: 40 });
-  let open = () => {};
-  const gate = new Promise<void>((r) => {
-    open = r;
-  });
-  const client = {
-    ...env.client,
-    me: async (...a: Parameters<typeof env.client.me>) => {
-      await gate;
-      return env.client.me(...a);
-    },
-  };
-  const app = await renderApp({}, { client, journal: memoryJournal() }, env);
+  const me = gated(env.client, 'me');
+  const app = await renderApp({}, { client: me.client, journal: memoryJournal() }, env);
   await app.waitFrame((f) => /1–\d+ of 40/.test(f));
   expect(app.store.getState().account.status).toBe('loading');
   // The start reads the catalog after the balance: read here, so the costs are known.
   await app.store.getState().loadCatalog();
-  return { app, release: () => open() };
+  return { app, release: () => me.open() };
 }
 
 const again = () => `${keyHintText('bulk.readBalance')} reads it again`;
