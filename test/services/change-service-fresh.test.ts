@@ -288,6 +288,32 @@ describe('a bulk job reads its lines again before it spends', () => {
     expect(offered[0]!.job.lines.map((l) => l.state)).toEqual(['pending', 'pending']);
   });
 
+  it('a resumed job whose read again fails leaves a line that may have reached the service as it was: unknown, never sent again', async () => {
+    const { env, proxy, dir, changes, premium } = await setup([
+      { match: 'GET /v1/lines/all', fault: { kind: 'error5xx', status: 503 } },
+    ]);
+    // Its first line's request left (no answer: unknown), then the process stopped.
+    const [sent, ...rest] = premium.slice(0, 3).map((l) => ({ ...toBulkLine(l), cost: 1 }));
+    const job = extendJob('resumed-job-0004', 1_000, [
+      { ...sent!, state: 'unknown', detail: 'no change seen yet', sentAt: Date.now() },
+      ...rest,
+    ]);
+    leftOnDisk(dir, job);
+    const charged = books(env.sb).ledger.length;
+    const final = await changes.runChange(job, { bulk: true });
+    expect(final.lines.map((l) => l.state)).toEqual(['unknown', 'pending', 'pending']);
+    expect(proxy.forwarded.get('PUT /v1/lines/extend') ?? 0).toBe(0);
+    expect(books(env.sb).ledger.length).toBe(charged);
+    const kept = fileIntentLog(dir)
+      .open()
+      .find((j) => j.id === job.id);
+    expect(kept?.lines.map((l) => [l.state, l.sentAt])).toEqual([
+      ['unknown', job.lines[0]!.sentAt],
+      ['pending', undefined],
+      ['pending', undefined],
+    ]);
+  });
+
   it('a resumed job reads again only its lines never sent: one that may have reached the service keeps its state and its before', async () => {
     const { env, proxy, dir, changes, premium, packages } = await setup();
     const [sent, unsent] = premium;
