@@ -250,8 +250,8 @@ describe('a bulk job reads its lines again before it spends', () => {
     expect(fileIntentLog(dir).open()).toEqual([]);
   });
 
-  it('a resumed job whose read again fails records its unsent lines as not sent (never offered again)', async () => {
-    const { env, proxy, dir, changes, premium } = await setup([
+  it('a resumed job whose read again fails keeps its lines never sent, offered again with the same counts, and says so', async () => {
+    const { env, proxy, dir, changes, premium, notices } = await setup([
       { match: 'GET /v1/lines/all', fault: { kind: 'error5xx', status: 503 } },
     ]);
     // Interrupted before it sent anything: on disk, its lines never sent.
@@ -263,14 +263,55 @@ describe('a bulk job reads its lines again before it spends', () => {
     leftOnDisk(dir, job);
     const charged = books(env.sb).ledger.length;
     const final = await changes.runChange(job, { bulk: true });
-    expect(final.lines.map((l) => [l.state, l.notSent])).toEqual([
-      ['failed', true],
-      ['failed', true],
-    ]);
+    // Shown as the log holds them: never sent (not "failed", which a retry would send as a new job
+    // beside this one, still offered).
+    expect(final.lines.map((l) => l.state)).toEqual(['pending', 'pending']);
     expect(proxy.forwarded.get('PUT /v1/lines/extend') ?? 0).toBe(0);
     expect(books(env.sb).ledger.length).toBe(charged);
-    // Ended: the next start offers nothing of it for resuming.
-    expect(fileIntentLog(dir).open()).toEqual([]);
+    expect(
+      notices.some((n) =>
+        /^Not resumed, nothing sent: the lines could not be read again before sending \(.+\); nothing was charged; job resumed- stays offered$/.test(
+          n,
+        ),
+      ),
+    ).toBe(true);
+    // Released, still open: the next start offers it, its two lines never sent.
+    const next = createChangeService({
+      client: env.client,
+      target: { id: TARGET, label: 'SANDBOX' },
+      intents: fileIntentLog(dir),
+      journal: memoryJournal(),
+      sleep: async () => {},
+    });
+    const offered = await next.recoverIntents();
+    expect(offered.map((r) => [r.job.id, r.unsent])).toEqual([[job.id, 2]]);
+    expect(offered[0]!.job.lines.map((l) => l.state)).toEqual(['pending', 'pending']);
+  });
+
+  it('a resumed job whose read again fails leaves a line that may have reached the service as it was: unknown, never sent again', async () => {
+    const { env, proxy, dir, changes, premium } = await setup([
+      { match: 'GET /v1/lines/all', fault: { kind: 'error5xx', status: 503 } },
+    ]);
+    // Its first line's request left (no answer: unknown), then the process stopped.
+    const [sent, ...rest] = premium.slice(0, 3).map((l) => ({ ...toBulkLine(l), cost: 1 }));
+    const job = extendJob('resumed-job-0004', 1_000, [
+      { ...sent!, state: 'unknown', detail: 'no change seen yet', sentAt: Date.now() },
+      ...rest,
+    ]);
+    leftOnDisk(dir, job);
+    const charged = books(env.sb).ledger.length;
+    const final = await changes.runChange(job, { bulk: true });
+    expect(final.lines.map((l) => l.state)).toEqual(['unknown', 'pending', 'pending']);
+    expect(proxy.forwarded.get('PUT /v1/lines/extend') ?? 0).toBe(0);
+    expect(books(env.sb).ledger.length).toBe(charged);
+    const kept = fileIntentLog(dir)
+      .open()
+      .find((j) => j.id === job.id);
+    expect(kept?.lines.map((l) => [l.state, l.sentAt])).toEqual([
+      ['unknown', job.lines[0]!.sentAt],
+      ['pending', undefined],
+      ['pending', undefined],
+    ]);
   });
 
   it('a resumed job reads again only its lines never sent: one that may have reached the service keeps its state and its before', async () => {

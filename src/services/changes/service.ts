@@ -857,19 +857,6 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
           : l,
       ),
     };
-    // Written before the lines are read again: a job stopped during a long read (Ctrl-C, a dropped
-    // session, a crash) is on disk with every line never sent, offered at the next start.
-    try {
-      deps.intents?.begin({ ...started, lines: started.lines.map(forDisk) });
-    } catch (err) {
-      deps.logError?.('intent log', err);
-      const patch = notLogged(err);
-      return {
-        ...started,
-        lines: started.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)),
-      };
-    }
-    const { onLine, finish } = wire(started, hooks);
     /**
      * Stopped by a quit (or a resume refused before sending): every line never sent, the job left
      * on disk for the next start. A release the disk refuses is said with its file (`letGo`), never
@@ -879,6 +866,34 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       letGo(started, 'release');
       return started;
     };
+    /**
+     * Refused before anything was sent, for `why` (null: said already). One rule for every refusal
+     * of a resume, whatever its cause (the lines' read again, the intent log): the job is left as
+     * the log has it, released, its lines never sent, offered again (once its results close, and at
+     * the next start), and said so. Its lines are not ended "not sent": the next start would no
+     * longer offer them, and a retry of them as a new job would stand beside the offered one. A new
+     * job ends as `asNew` says (its lines "not sent": its results offer them to retry).
+     */
+    const refuse = (why: string | null, asNew: () => BulkJob): BulkJob => {
+      if (!resumed) return asNew();
+      if (why !== null)
+        notify(`Not resumed, nothing sent: ${why}; job ${started.id.slice(0, 8)} stays offered`, 'error');
+      return leave();
+    };
+    // Written before the lines are read again: a job stopped during a long read (Ctrl-C, a dropped
+    // session, a crash) is on disk with every line never sent, offered at the next start.
+    try {
+      deps.intents?.begin({ ...started, lines: started.lines.map(forDisk) });
+    } catch (err) {
+      deps.logError?.('intent log', err);
+      // Written whole or not at all (intent-file.ts): a resumed job's file is still the one offered.
+      const patch = notLogged(err);
+      return refuse(`the intent log cannot be written (${describeError(err)})`, () => ({
+        ...started,
+        lines: started.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)),
+      }));
+    }
+    const { onLine, finish } = wire(started, hooks);
     /** The never-sent lines ended with `patch`, written down like the engine's: then the job ends. */
     const unsent = (patch: Partial<BulkLine>): BulkJob => {
       for (const l of started.lines) if (l.state === 'pending') onLine({ ...l, ...patch });
@@ -897,13 +912,10 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         try {
           deps.intents?.closeBalanceWindow(started.id);
         } catch (err) {
-          // A resumed job: its lines stay never sent, offered again (as every refusal before sending).
           deps.logError?.('intent log', err);
-          notify(
-            `Not resumed, nothing sent: the intent log cannot be written (${describeError(err)}); job ${started.id.slice(0, 8)} stays offered`,
-            'error',
+          return refuse(`the intent log cannot be written (${describeError(err)})`, () =>
+            unsent(notLogged(err)),
           );
-          return leave();
         }
         started = { ...started, balanceBefore: null };
       }
@@ -929,15 +941,15 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         // A quit closes the connection under the read: that is the quit, not a failed read.
         if (interrupted) return leave();
         deps.logError?.('lines read again before a job', err);
-        notify(
-          `Nothing was sent: the lines could not be read again before sending (${describeError(err)}); nothing was charged`,
-          'error',
-        );
-        return unsent({
-          state: 'failed',
-          detail: `not sent: the line could not be read again before sending (${describeError(err)}); nothing charged`,
-          provenNotApplied: true,
-          notSent: true,
+        const why = `the lines could not be read again before sending (${describeError(err)}); nothing was charged`;
+        return refuse(why, () => {
+          notify(`Nothing was sent: ${why}`, 'error');
+          return unsent({
+            state: 'failed',
+            detail: `not sent: the line could not be read again before sending (${describeError(err)}); nothing charged`,
+            provenNotApplied: true,
+            notSent: true,
+          });
         });
       }
       if (interrupted) return leave();
@@ -966,7 +978,9 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         ({ job: started, read: last } = await openWindow(started));
       } catch (err) {
         deps.logError?.('intent log', err);
-        return unsent(notLogged(err));
+        return refuse(`the intent log cannot be written (${describeError(err)})`, () =>
+          unsent(notLogged(err)),
+        );
       }
       if (interrupted) return leave();
       if (stop.cancelled) return unsent({ state: 'cancelled', detail: 'cancelled before it was sent' });
@@ -979,12 +993,11 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         closeBalanceWindows(started.id, last ?? readOpen());
       if (untold) {
         sayNotChecked([{ job: started, logged: untold }], notify, resumed ? 'resume' : 'send');
-        // A resumed job's lines stay never sent, offered again; a new one's end "not sent".
-        return resumed ? leave() : unsent(notRead(untold));
+        return refuse(null, () => unsent(notRead(untold)));
       }
     } catch (err) {
       deps.logError?.('intent log', err);
-      return unsent(notLogged(err));
+      return refuse(`the intent log cannot be written (${describeError(err)})`, () => unsent(notLogged(err)));
     }
     const sending = runJob(started, {
       client: deps.client,

@@ -1,0 +1,56 @@
+/**
+ * A resume whose read again of its lines fails (the service answers 503 before anything is sent) is
+ * refused as every other resume refused before sending is: its lines stay never sent in the intent
+ * log, the notice says the job stays offered, and it is offered again in this session once its
+ * results are closed: resumed then, each never-sent line is charged once, the lines sent before
+ * never again.
+ */
+import { describe, expect, it } from 'vitest';
+import { interruptedJob } from '../helpers/interrupted';
+import { books } from '../helpers/sandbox';
+
+describe('a resume whose read again fails', () => {
+  it('keeps the job offered, lines never sent; offered again once its results close, then resumed once', async () => {
+    const { env, start, proxy, intents, unsent } = await interruptedJob();
+    /** How many charges each line has in the sandbox's ledger. */
+    const ledgerPerLine = () => {
+      const per = new Map<string, number>();
+      for (const r of books(env.sb).ledger) per.set(r.line_id, (per.get(r.line_id) ?? 0) + 1);
+      return per;
+    };
+    const charged = ledgerPerLine();
+    const second = await start();
+    const said: string[] = [];
+    second.subscribe((s) => {
+      if (s.flash && !said.includes(s.flash.text)) said.push(s.flash.text);
+    });
+    await second.getState().recoverIntents();
+    const [offered] = second.getState().recovery!.jobs;
+    expect(offered!.unsent).toBe(unsent.length);
+
+    proxy.set({ rules: [{ match: 'GET /v1/lines/all', fault: { kind: 'error5xx', status: 503 } }] });
+    await second.getState().resumeJob();
+    expect(ledgerPerLine()).toEqual(charged);
+    expect(said.some((t) => /^Not resumed, nothing sent: the lines could not be read again/.test(t))).toBe(
+      true,
+    );
+    expect(said.some((t) => t.endsWith(`job ${offered!.job.id.slice(0, 8)} stays offered`))).toBe(true);
+    // Shown as the log holds them: never sent (no retry of them as a new job beside the offered one).
+    const shown = second.getState().bulk!.job.lines;
+    for (const id of unsent) expect(shown.find((l) => l.id === id)!.state).toBe('pending');
+    const kept = intents.open().find((j) => j.id === offered!.job.id)!;
+    expect(kept.lines.filter((l) => l.state === 'pending').map((l) => l.id)).toEqual(unsent);
+
+    // The service answers again; the results closed, the job is offered again with the same count.
+    proxy.set({});
+    second.getState().bulkClose();
+    await expect
+      .poll(() => second.getState().recovery?.jobs.find((r) => r.job.id === offered!.job.id)?.unsent)
+      .toBe(unsent.length);
+    await second.getState().resumeJob();
+    const after = ledgerPerLine();
+    for (const [id, n] of after) expect(n - (charged.get(id) ?? 0)).toBe(unsent.includes(id) ? 1 : 0);
+    for (const id of unsent) expect(after.get(id)! - (charged.get(id) ?? 0)).toBe(1);
+    expect(intents.open().find((j) => j.id === offered!.job.id)).toBeUndefined();
+  });
+});
