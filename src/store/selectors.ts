@@ -1,7 +1,7 @@
 import type { Line, LineListItem } from '../api/contract';
 import { type BulkJob, OPEN } from '../domain/bulk';
 import { buildLinks, type Links } from '../domain/links';
-import type { BalanceShown } from '../present/balance';
+import { type BalanceShown, balanceToJudge } from '../present/balance';
 import { leftToReview } from '../services/changes/fresh-lines';
 import { openReason, openRefusal } from '../services/changes/open-lines';
 import { toMarkAgain, unsentToMarkAgain } from '../services/changes/recovery';
@@ -110,10 +110,8 @@ export function selectBalanceShown(
  * shown while it is the service's word, else undefined (not known: said so, never judged by an older
  * balance). The bulk preview's and its start's (bulk-slice.ts `bulkBalance`).
  */
-export const selectBalanceToJudge = (s: Pick<AppState, 'account' | 'bulk' | 'balanceAt'>) => {
-  const b = selectBalanceShown(s);
-  return b && !b.stale ? b.credits : undefined;
-};
+export const selectBalanceToJudge = (s: Pick<AppState, 'account' | 'bulk' | 'balanceAt'>) =>
+  balanceToJudge(selectBalanceShown(s));
 
 const linksKept = new WeakMap<
   LineListItem,
