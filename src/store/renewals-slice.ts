@@ -13,8 +13,8 @@ import { type RenewalsItem, renewalsItemsOf, rowStops } from '../present/list-la
 import { describeError } from '../services/describe-error';
 import { fetchRenewals, type RenewalsFound } from '../services/renewals-fetch';
 import type { AppState } from './app-store';
+import { selectBalanceToJudge } from './balance-selectors';
 import type { GetState, SetState, StoreDeps } from './deps';
-import { selectBalanceToJudge } from './selectors';
 import { type Load, loaded } from './types';
 import { drawnCountOf } from './ui-slice';
 
