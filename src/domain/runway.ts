@@ -51,20 +51,41 @@ export interface Runway {
   readonly estimate: true;
 }
 
+/** A line of the window the runway would renew, before any balance judges it. */
+export interface DueRow {
+  readonly line: LineListItem;
+  /** When it lapses without a renewal. */
+  readonly expiresMs: number;
+  /** One month's renewal, estimated from the package prices; null: no regular 1-month package. */
+  readonly cost: number | null;
+  /** What its renewal needs the balance to be before it is sent (its cost, never below the
+   *  package's min_balance); null with no price. */
+  readonly needs: number | null;
+}
+
+/** The window's lines as the runway walks them, with no balance: what a stale one leaves to show. */
+export interface RunwayDue {
+  readonly days: number;
+  readonly at: number;
+  /** Lines to renew, soonest expiry first. */
+  readonly rows: readonly DueRow[];
+  readonly trials: readonly LineListItem[];
+  readonly suspended: readonly LineListItem[];
+  readonly unpriced: number;
+}
+
 /**
- * The runway over the lines expiring within `days` of `nowMs` (any order; lines outside the window,
- * expired or without an expiry are left out). Walks them in expiry order, each renewal taking its
- * cost from what is left; the first one the rest cannot pay for (its cost or the package's
- * min_balance, whichever is larger) is the day the balance runs out, and every later line lapses
- * too (renewing them out of order would only move which customer goes dark).
+ * The lines expiring within `days` of `nowMs` that a renewal would keep serving (any order in;
+ * lines outside the window, expired or without an expiry are left out), soonest first, each priced;
+ * trials (they cannot be extended) and suspended lines (serving no one) set apart. No balance: what
+ * the balance covers is `planRunway`'s.
  */
-export function planRunway(
+export function runwayDue(
   lines: readonly LineListItem[],
   packages: readonly Package[],
-  balance: number,
   days: number,
   nowMs: number,
-): Runway {
+): RunwayDue {
   const until = nowMs + days * DAY_MS;
   const inWindow = lines
     .map((line) => ({ line, expiresMs: line.exp_date?.ms ?? null }))
@@ -76,11 +97,8 @@ export function planRunway(
   const seen = new Set<string>();
   const trials: LineListItem[] = [];
   const suspended: LineListItem[] = [];
-  const rows: RunwayRow[] = [];
-  let left = balance;
-  let short = false;
+  const rows: DueRow[] = [];
   let unpriced = 0;
-  let needed = 0;
   for (const { line, expiresMs } of inWindow) {
     if (seen.has(line.id)) continue;
     seen.add(line.id);
@@ -93,15 +111,44 @@ export function planRunway(
       continue;
     }
     const est = extendEstimate(packages, 1, line.connections);
-    if (!est) {
-      unpriced++;
+    if (!est) unpriced++;
+    rows.push({
+      line,
+      expiresMs,
+      cost: est?.cost ?? null,
+      needs: est ? balanceNeeded(est.cost, est.pkg) : null,
+    });
+  }
+  return { days, at: nowMs, rows, trials, suspended, unpriced };
+}
+
+/**
+ * The runway over the lines expiring within `days` of `nowMs` (`runwayDue`'s). Walks them in expiry
+ * order, each renewal taking its cost from what is left; the first one the rest cannot pay for (its
+ * cost or the package's min_balance, whichever is larger) is the day the balance runs out, and every
+ * later line lapses too (renewing them out of order would only move which customer goes dark).
+ */
+export function planRunway(
+  lines: readonly LineListItem[],
+  packages: readonly Package[],
+  balance: number,
+  days: number,
+  nowMs: number,
+): Runway {
+  const due = runwayDue(lines, packages, days, nowMs);
+  const rows: RunwayRow[] = [];
+  let left = balance;
+  let short = false;
+  let needed = 0;
+  for (const { line, expiresMs, cost, needs } of due.rows) {
+    if (cost === null || needs === null) {
       rows.push({ line, expiresMs, cost: null, covered: false });
       continue;
     }
-    needed += est.cost;
-    if (!short && left >= balanceNeeded(est.cost, est.pkg)) left -= est.cost;
+    needed += cost;
+    if (!short && left >= needs) left -= cost;
     else short = true;
-    rows.push({ line, expiresMs, cost: est.cost, covered: !short });
+    rows.push({ line, expiresMs, cost, covered: !short });
   }
   const lapsing = rows.filter((r) => r.cost !== null && !r.covered);
   // A line no package prices is not known to be renewed: the runway is not said to cover it (a cron
@@ -116,9 +163,9 @@ export function planRunway(
     covers: first === undefined,
     coveredDays: first ? Math.max(0, Math.floor((first.expiresMs - nowMs) / DAY_MS)) : days,
     lapsing,
-    trials,
-    suspended,
-    unpriced,
+    trials: due.trials,
+    suspended: due.suspended,
+    unpriced: due.unpriced,
     estimate: true,
   };
 }

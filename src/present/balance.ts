@@ -13,6 +13,14 @@ export interface BalanceShown {
   readonly asOf: number | null;
 }
 
+/**
+ * The one rule for judging by the balance (what is affordable, what it covers, a runway, a total
+ * against it): the balance shown while it is the service's word, else undefined (not known: said so,
+ * never judged by an older balance). store/selectors.ts `selectBalanceToJudge` is this over the store.
+ */
+export const balanceToJudge = (b: BalanceShown | undefined): number | undefined =>
+  b && !b.stale ? b.credits : undefined;
+
 /** "16:20": the local time of day, to the minute. */
 export const clockText = (ms: number): string => {
   const d = new Date(ms);

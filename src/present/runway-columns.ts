@@ -1,5 +1,5 @@
 import { creditsText } from '../domain/format';
-import type { RunwayRow } from '../domain/runway';
+import type { DueRow, RunwayRow } from '../domain/runway';
 import { type Column, lineColumnsOf } from './lines-columns';
 
 /** The runway's lines (the account screen's "first to lapse", `linedesk runway`): the browser's columns. */
@@ -18,5 +18,27 @@ export const RUNWAY_COLUMNS: readonly Column<RunwayRow>[] = [
     width: 7,
     cell: (r) => (r.cost === null ? 'no price' : r.covered ? 'covered' : 'lapses'),
     tone: (r) => (r.covered ? undefined : 'tone.warning'),
+  },
+];
+
+/**
+ * The runway's lines while no balance judges them (a stale one: the account screen's "first to
+ * lapse" then): the same columns, and RENEWS says that whether it renews is not known.
+ */
+export const RUNWAY_DUE_COLUMNS: readonly Column<DueRow>[] = [
+  ...lineColumnsOf<DueRow>(['username', 'label', 'connections', 'expiry']),
+  {
+    id: 'cost',
+    header: 'COST~',
+    width: 7,
+    align: 'right',
+    cell: (r) => (r.cost === null ? '?' : creditsText(r.cost)),
+  },
+  {
+    id: 'renews',
+    header: 'RENEWS',
+    width: 9,
+    cell: (r) => (r.cost === null ? 'no price' : 'not known'),
+    tone: () => 'tone.warning',
   },
 ];

@@ -9,7 +9,9 @@ import {
   planRunway,
   type Runway,
   type RunwayChange,
+  type RunwayDue,
   type RunwayRead,
+  runwayDue,
   runwayLinesAfter,
 } from '../domain/runway';
 import type { ServiceClient } from './client';
@@ -32,6 +34,10 @@ export async function fetchRunwayLines(
   // Capped is the expiring group's: a full expired side (read only for its edge) cuts nothing here.
   return { lines: found.expiring, capped: found.expiring.length >= GROUP_CAP, at: nowMs, days };
 }
+
+/** The lines already read that the runway would renew, soonest first, priced, with no balance. */
+export const runwayDueOf = (read: RunwayLines, packages: readonly Package[]): RunwayDue =>
+  runwayDue(read.lines, packages, read.days, read.at);
 
 /** The runway of lines already read, against a balance (the header recomputes it as the balance moves). */
 export function runwayOf(read: RunwayLines, packages: readonly Package[], balance: number): Runway {

@@ -13,6 +13,7 @@ import { type RenewalsItem, renewalsItemsOf, rowStops } from '../present/list-la
 import { describeError } from '../services/describe-error';
 import { fetchRenewals, type RenewalsFound } from '../services/renewals-fetch';
 import type { AppState } from './app-store';
+import { selectBalanceToJudge } from './balance-selectors';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { type Load, loaded } from './types';
 import { drawnCountOf } from './ui-slice';
@@ -101,7 +102,10 @@ export function createRenewalsSlice(set: SetState, get: GetState, deps: StoreDep
   };
 }
 
-type PlanInput = Pick<AppState, 'renewals' | 'renewalsMonths' | 'renewalsWindow' | 'packages' | 'account'>;
+type PlanInput = Pick<
+  AppState,
+  'renewals' | 'renewalsMonths' | 'renewalsWindow' | 'packages' | 'account' | 'bulk' | 'balanceAt'
+>;
 const NO_PACKAGES: readonly Package[] = [];
 const NO_ITEMS = { items: [], stops: [] } as const;
 /**
@@ -119,7 +123,9 @@ function laidOut(s: PlanInput) {
   const data = loaded(s.renewals);
   if (!data) return null;
   const packages = loaded(s.packages) ?? NO_PACKAGES;
-  const balance = loaded(s.account)?.credits ?? null;
+  // What the balance covers is judged as every change is: by the balance while it is the service's
+  // word, by none while it is stale (covers none: the view says it is not known).
+  const balance = selectBalanceToJudge(s) ?? null;
   const input = [data, packages, balance, s.renewalsMonths, s.renewalsWindow];
   if (last && input.every((v, i) => v === last!.input[i])) return last;
   const plan = planRenewals(data, packages, s.renewalsMonths, balance, s.renewalsWindow, data.at);

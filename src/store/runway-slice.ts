@@ -7,10 +7,16 @@
 import type { Line, LineListItem, Package } from '../api/contract';
 import { driftWatchOf } from '../app/drift-watch';
 import type { BulkJob, BulkLine } from '../domain/bulk';
-import { RUNWAY_DAYS, type Runway } from '../domain/runway';
+import { RUNWAY_DAYS, type Runway, type RunwayDue } from '../domain/runway';
 import type { BalanceWatch, DriftReport } from '../services/balance-watch';
 import { describeError } from '../services/describe-error';
-import { fetchRunwayLines, type RunwayLines, runwayAfterChange, runwayOf } from '../services/runway';
+import {
+  fetchRunwayLines,
+  type RunwayLines,
+  runwayAfterChange,
+  runwayDueOf,
+  runwayOf,
+} from '../services/runway';
 import type { AppState } from './app-store';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { selectBalanceToJudge } from './selectors';
@@ -149,4 +155,21 @@ export function selectRunway(s: RunwayInput): Runway | null {
   const plan = lines && balance !== undefined && packages.length ? runwayOf(lines, packages, balance) : null;
   last = { input, plan };
   return plan;
+}
+
+let lastDue: { input: unknown[]; due: RunwayDue | null } | null = null;
+
+/**
+ * The runway's lines with no balance judging them, soonest first, priced: what the account screen
+ * lists while the balance is stale (which of them lapse is then not known: `selectRunway` is null).
+ * Null until the lines and the prices are read.
+ */
+export function selectRunwayDue(s: Pick<AppState, 'runway' | 'packages'>): RunwayDue | null {
+  const lines = loaded(s.runway);
+  const packages = loaded(s.packages) ?? NO_PACKAGES;
+  const input = [lines, packages];
+  if (lastDue && input.every((v, i) => v === lastDue!.input[i])) return lastDue.due;
+  const due = lines && packages.length ? runwayDueOf(lines, packages) : null;
+  lastDue = { input, due };
+  return due;
 }

@@ -1,15 +1,22 @@
 import type { Line, LineListItem } from '../api/contract';
 import { type BulkJob, OPEN } from '../domain/bulk';
 import { buildLinks, type Links } from '../domain/links';
-import type { BalanceShown } from '../present/balance';
 import { leftToReview } from '../services/changes/fresh-lines';
 import { openReason, openRefusal } from '../services/changes/open-lines';
 import { toMarkAgain, unsentToMarkAgain } from '../services/changes/recovery';
 import type { AppState } from './app-store';
 import { lookUpAgain as lookUpAgainOf, type MarkAgain } from './changes/changes-slice';
+
+export {
+  selectBalance,
+  selectBalanceShown,
+  selectBalanceStale,
+  selectBalanceToJudge,
+} from './balance-selectors';
+
 import { selectCurrentLine } from './lines-slice';
 import { selectRenewalsPlan } from './renewals-slice';
-import { failedLast, loaded } from './types';
+import { loaded } from './types';
 import { selectScreen } from './view-stack';
 
 /** The line of the detail screen, fresher from the current page when it is there. */
@@ -74,46 +81,6 @@ export const unsettledRefusal = (s: Pick<AppState, 'unsettled' | 'held'>, lineId
 /** Why no new change is offered for a line whose earlier change is not settled here, in words. */
 export const unsettledReason = (s: Pick<AppState, 'unsettled' | 'held'>, lineId: string): string | null =>
   openReason(s, lineId);
-
-/** The balance shown (the last one read, or the last reply's), undefined before the first read. */
-export const selectBalance = (s: Pick<AppState, 'account'>) => loaded(s.account)?.credits;
-
-/**
- * The balance shown may no longer be the service's: a read of it failed since (or is being made again
- * after failing), or the service cannot be reached (a job paused for it). Said beside the number.
- */
-export const selectBalanceStale = (s: Pick<AppState, 'account' | 'bulk'>) =>
-  failedLast(s.account) || Boolean(s.bulk?.paused);
-
-/** The last `selectBalanceShown`, with what it was made from. */
-let shownKept: { credits: number; stale: boolean; asOf: number | null; shown: BalanceShown } | null = null;
-
-/**
- * The balance as every place that shows it says it (the header, the change and bulk dialogs, the
- * account screen): the number, whether it is stale, and as of when; undefined before the first read.
- * The same object while those are the same (a component may select it).
- */
-export function selectBalanceShown(
-  s: Pick<AppState, 'account' | 'bulk' | 'balanceAt'>,
-): BalanceShown | undefined {
-  const credits = selectBalance(s);
-  if (credits === undefined) return undefined;
-  const stale = selectBalanceStale(s);
-  const asOf = s.balanceAt;
-  if (shownKept?.credits !== credits || shownKept.stale !== stale || shownKept.asOf !== asOf)
-    shownKept = { credits, stale, asOf, shown: { credits, stale, asOf } };
-  return shownKept.shown;
-}
-
-/**
- * The balance a change is judged against (what is affordable, the total against it): the balance
- * shown while it is the service's word, else undefined (not known: said so, never judged by an older
- * balance). The bulk preview's and its start's (bulk-slice.ts `bulkBalance`).
- */
-export const selectBalanceToJudge = (s: Pick<AppState, 'account' | 'bulk' | 'balanceAt'>) => {
-  const b = selectBalanceShown(s);
-  return b && !b.stale ? b.credits : undefined;
-};
 
 const linksKept = new WeakMap<
   LineListItem,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client';
 import type { LineListItem, Package } from '../../src/api/contract';
 import { fetchRenewals } from '../../src/services/renewals-fetch';
-import { fetchRunwayLines, runwayOf } from '../../src/services/runway';
+import { fetchRunwayLines, runwayDueOf, runwayOf } from '../../src/services/runway';
 import { DEMO_KEY, sandbox } from '../helpers/sandbox';
 
 const DAY = 86_400_000;
@@ -26,6 +26,22 @@ const line = (i: number, inDays: number) =>
     is_trial: false,
     exp_date: { ms: NOW + inDays * DAY, raw: 'x' },
   }) as never as LineListItem;
+
+describe('runwayDueOf', () => {
+  it('the lines the runway walks, soonest first and priced, with no balance; the runway judges the same lines', () => {
+    const trial = { ...line(9, 1), is_trial: true } as LineListItem;
+    const read = { lines: [line(1, 5), trial, line(2, 2), line(3, 40)], capped: false, at: NOW, days: 30 };
+    const due = runwayDueOf(read, [PKG]);
+    expect(due.rows.map((r) => [r.line.id, r.cost])).toEqual([
+      ['l2', 1],
+      ['l1', 1],
+    ]);
+    expect(due.trials.map((l) => l.id)).toEqual(['l9']);
+    const plan = runwayOf(read, [PKG], 1);
+    expect(plan.rows.map((r) => r.line.id)).toEqual(due.rows.map((r) => r.line.id));
+    expect(plan.lapsing.map((r) => r.line.id)).toEqual(['l1']);
+  });
+});
 
 describe('runwayOf', () => {
   it('a list cut at the cap is covered up to its last line read, not the whole window', () => {

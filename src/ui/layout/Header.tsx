@@ -22,8 +22,8 @@ export function Header({ width }: { readonly width: number }) {
   const readOnly = useApp((s) => s.readOnly);
   const marked = useApp((s) => s.marked.size);
   const lowBalance = useApp((s) => s.lowBalance);
-  // Worked out from the balance: left out below while that balance is stale (`shown.stale`, the
-  // balance's own "stale"), where it would read as today's runway.
+  // Worked out from the balance it is judged by (`selectRunway`: none while that balance is stale,
+  // where it would read as today's runway; the rule is present/balance.ts `balanceToJudge`).
   const runwayNow = useApp((s) => {
     const r = selectRunway(s);
     return r ? runwayText(r) : '';
@@ -44,9 +44,8 @@ export function Header({ width }: { readonly width: number }) {
         : `${balanceText(shown)}${low ? ' (low)' : ''}`,
     ...(shown?.stale && !quiet ? { moneyShort: `${balanceShortText(shown)}${low ? ' (low)' : ''}` } : {}),
     lines: linesCount === undefined ? '' : counted(linesCount, 'line'),
-    // Why it is stale, where the runway goes first when the line is short (a runway worked out from a
-    // stale balance is no better).
-    runway: accountError ? `account not read: ${accountError}` : shown?.stale ? '' : runwayNow,
+    // Why it is stale, where the runway goes first when the line is short.
+    runway: accountError ? `account not read: ${accountError}` : runwayNow,
     drift:
       drift === null ? '' : `balance moved ${drift > 0 ? '+' : '−'}${credits(Math.abs(drift))} unexplained`,
     marked: marked && !quiet ? `${countText(marked)} marked` : '',

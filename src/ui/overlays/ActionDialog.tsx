@@ -1,7 +1,7 @@
 import { Text, useIsScreenReaderEnabled } from 'ink';
 import { extendedExpiry, newLineExpiry } from '../../domain/estimate';
 import { absoluteText, cellWidth, credits, creditsText, fitWidth } from '../../domain/format';
-import { type BalanceShown, balanceNowText, staleText } from '../../present/balance';
+import { type BalanceShown, balanceNowText, balanceToJudge, staleText } from '../../present/balance';
 import { spoken } from '../../present/speech';
 import { wrapWords } from '../../present/wrap';
 import { type ActionState, actionBlocker, SPENDS } from '../../store/action-slice';
@@ -152,8 +152,9 @@ function fitRows(
 }
 
 function review(a: ActionState, shown: BalanceShown | undefined, valueWidth: number): Cells[] {
-  // What the change is judged against: the balance while it is the service's word, never a stale one.
-  const balance = shown && !shown.stale ? shown.credits : undefined;
+  // What the change is judged against: the balance while it is the service's word, never a stale one
+  // (the one rule, as the key's refusal and the confirm ask it: action-slice.ts `actionBlocker`).
+  const balance = balanceToJudge(shown);
   const now = Date.now();
   const rows: Cells[] = [];
   const body = a.body as Record<string, unknown> | null;
@@ -199,8 +200,8 @@ function review(a: ActionState, shown: BalanceShown | undefined, valueWidth: num
           ? `unknown: ${a.quote.error}`
           : 'asking the server…';
     rows.push(['Cost', costText, a.quote.status === 'error' ? 'tone.error' : undefined]);
-    if (shown?.stale) {
-      // Not the service's word: neither "after" nor "too low" is said from it, and Enter is not
+    if (shown !== undefined && balance === undefined) {
+      // Not judged by (stale): neither "after" nor "too low" is said from it, and Enter is not
       // refused by it (the bulk preview says the same of its lines).
       rows.push([
         'Balance',
@@ -212,8 +213,8 @@ function review(a: ActionState, shown: BalanceShown | undefined, valueWidth: num
         Math.max(1, valueWidth),
       ))
         rows.push([rows.at(-1)?.[0] === 'Balance' ? 'If short' : '', piece]);
-    } else if (shown !== undefined) {
-      const after = cost !== undefined ? shown.credits - cost : undefined;
+    } else if (shown !== undefined && balance !== undefined) {
+      const after = cost !== undefined ? balance - cost : undefined;
       rows.push([
         'Balance',
         `${balanceNowText(shown)} → ${after === undefined ? '?' : creditsText(after)} after`,

@@ -1,18 +1,20 @@
 import { Box, Text } from 'ink';
-import type { Package } from '../../api/contract';
+import type { ReactNode } from 'react';
+import type { LineListItem, Package } from '../../api/contract';
+import { keyNamed } from '../../commands/keymap';
 import { driftText } from '../../domain/balance-drift';
 import { counted, countText, credits, creditsText, fitWidth } from '../../domain/format';
 import { affordableCount } from '../../domain/pricing';
 import { type Runway, runwayText } from '../../domain/runway';
 import { type StatusCountsIn, statusGroups } from '../../domain/status-groups';
-import { staleText } from '../../present/balance';
+import { balanceToJudge, staleText } from '../../present/balance';
 import type { Column } from '../../present/lines-columns';
-import { RUNWAY_COLUMNS } from '../../present/runway-columns';
+import { RUNWAY_COLUMNS, RUNWAY_DUE_COLUMNS } from '../../present/runway-columns';
 import { rowSentence, spoken } from '../../present/speech';
 import { layoutColumns, PACKAGE_COLUMNS, rowText } from '../../present/tables';
 import type { DriftReport } from '../../services/balance-watch';
-import { selectRunway } from '../../store/runway-slice';
-import { selectBalanceShown, selectBalanceToJudge } from '../../store/selectors';
+import { selectRunway, selectRunwayDue } from '../../store/runway-slice';
+import { selectBalanceShown } from '../../store/selectors';
 import { loaded } from '../../store/types';
 import { LoadState } from '../components/LoadState';
 import { TableRow } from '../components/SpokenRow';
@@ -28,6 +30,13 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
   const packages = useApp((s) => s.packages);
   const runwayLoad = useApp((s) => s.runway);
   const runway = useApp(selectRunway);
+  // What the balance judges (present/balance.ts `balanceToJudge`, the one rule): a stale one nothing.
+  const balance = balanceToJudge(shown);
+  const isUnjudged = shown !== undefined && balance === undefined;
+  // The runway's lines with no balance: listed while it is stale, which of them lapse not said.
+  const due = useApp((s) => (isUnjudged ? selectRunwayDue(s) : null));
+  // The key that reads the balance again (the global refresh), named only while it works here.
+  const readAgainKey = useApp((s) => keyNamed(s, 'app.refresh'));
   const drift = useApp((s) => s.drift);
   const acct = loaded(account);
   const apart = runway ? apartText(runway) : '';
@@ -44,8 +53,8 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
       // Worked out from the balance: none from a stale one (`selectRunway`, as the header), said so.
       [
         'Runway',
-        shown?.stale
-          ? 'not known now: the balance is stale'
+        isUnjudged
+          ? `not known now: the balance is stale${readAgainKey ? ` (${readAgainKey} reads it again)` : ''}`
           : runwayLine(runway, runwayLoad.status === 'error' ? runwayLoad.error : null),
       ],
       ...(apart ? [['Not counted', apart] as [string, string]] : []),
@@ -62,7 +71,6 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
   const pk = loaded(packages) ?? [];
   // The packages table's columns, and how many times the balance affords each: only while the
   // balance is the service's word (blank while it is stale, as before it is read).
-  const balance = useApp(selectBalanceToJudge);
   const affords: Column<Package> = {
     id: 'affords',
     header: 'AFFORDS',
@@ -75,8 +83,27 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
     },
   };
   // The lines the balance would not renew, soonest first: as many as leave room for the packages.
-  const lapsing = (runway?.lapsing ?? []).slice(0, Math.max(0, Math.min(5, height - lines.length - 11)));
-  const lapseLaid = layoutColumns(RUNWAY_COLUMNS, width - 2, 1, { items: lapsing, now: runway?.at ?? 0 });
+  // While the balance is stale, the lines due first, stale as the header says it: which lapse is not
+  // worked out from it.
+  const room = Math.max(0, Math.min(5, height - lines.length - 11));
+  const lapsing = isUnjudged
+    ? due &&
+      lapseTable(
+        `First to lapse: not known now, the balance is ${staleText(shown!)}; due first (${counted(due.rows.length, 'line')}):`,
+        due.rows.slice(0, room),
+        RUNWAY_DUE_COLUMNS,
+        due.at,
+        width,
+      )
+    : runway &&
+      lapseTable(
+        `First to lapse (${counted(runway.lapsing.length, 'line')})`,
+        runway.lapsing.slice(0, room),
+        RUNWAY_COLUMNS,
+        runway.at,
+        width,
+      );
+  const lapsingRows = lapsing?.rows ?? 0;
   const laid = layoutColumns(
     [...PACKAGE_COLUMNS.filter((c) => c.id !== 'type' && c.id !== 'duration'), affords],
     width - 2,
@@ -103,35 +130,51 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
           {byType}
         </Text>
       )}
-      {lapsing.length > 0 && (
-        <>
-          <Text> </Text>
-          <Text bold wrap="truncate">{`  First to lapse (${counted(runway!.lapsing.length, 'line')})`}</Text>
-          <Text bold wrap="truncate" aria-hidden>{`  ${rowText(lapseLaid, null)}`}</Text>
-          {lapsing.map((r) => (
-            <TableRow
-              key={r.line.id}
-              wrap="truncate"
-              color={color('tone.warning')}
-              say={() => rowSentence(RUNWAY_COLUMNS, r, runway!.at)}
-            >
-              {`  ${rowText(lapseLaid, r, runway!.at)}`}
-            </TableRow>
-          ))}
-        </>
-      )}
+      {lapsing?.node}
       <Text> </Text>
       <Text bold wrap="truncate" aria-hidden>{`  ${rowText(laid, null)}`}</Text>
       <LoadState load={packages} what="packages" />
-      {pk
-        .slice(0, Math.max(0, height - lines.length - 6 - (lapsing.length ? lapsing.length + 3 : 0)))
-        .map((p) => (
-          <TableRow key={p.id} wrap="truncate" say={() => rowSentence(PACKAGE_COLUMNS, p)}>
-            {`  ${rowText(laid, p)}`}
-          </TableRow>
-        ))}
+      {pk.slice(0, Math.max(0, height - lines.length - 6 - (lapsingRows ? lapsingRows + 3 : 0))).map((p) => (
+        <TableRow key={p.id} wrap="truncate" say={() => rowSentence(PACKAGE_COLUMNS, p)}>
+          {`  ${rowText(laid, p)}`}
+        </TableRow>
+      ))}
     </Box>
   );
+}
+
+/** The "first to lapse" table: its title, column headers and `rows` (each in the warning tone); null
+ *  without rows. */
+function lapseTable<R extends { readonly line: LineListItem }>(
+  title: string,
+  rows: readonly R[],
+  columns: readonly Column<R>[],
+  at: number,
+  width: number,
+): { readonly rows: number; readonly node: ReactNode } | null {
+  // No room for a line of it (or none to list): no title either.
+  if (rows.length === 0) return null;
+  const laid = layoutColumns(columns, width - 2, 1, { items: rows, now: at });
+  return {
+    rows: rows.length,
+    node: (
+      <>
+        <Text> </Text>
+        <Text bold wrap="truncate">{`  ${title}`}</Text>
+        <Text bold wrap="truncate" aria-hidden>{`  ${rowText(laid, null)}`}</Text>
+        {rows.map((r) => (
+          <TableRow
+            key={r.line.id}
+            wrap="truncate"
+            color={color('tone.warning')}
+            say={() => rowSentence(columns, r, at)}
+          >
+            {`  ${rowText(laid, r, at)}`}
+          </TableRow>
+        ))}
+      </>
+    ),
+  };
 }
 
 /** One group per line, adding up to the lines (domain/status-groups.ts), and the count that crosses them. */

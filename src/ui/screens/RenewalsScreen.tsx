@@ -4,11 +4,11 @@ import { keyHint, keyNamed } from '../../commands/keymap';
 import { counted, countText, credits, creditsText } from '../../domain/format';
 import type { RenewalsPlan } from '../../domain/renewals';
 import { centredWindow } from '../../domain/scroll';
-import { type BalanceShown, staleText } from '../../present/balance';
+import { type BalanceShown, balanceToJudge } from '../../present/balance';
 import { rowSentence, spokenPageSize } from '../../present/speech';
 import { layoutColumns, RENEWAL_COLUMNS, rowText } from '../../present/tables';
 import { selectRenewalsItems, selectRenewalsPlan } from '../../store/renewals-slice';
-import { selectBalanceShown } from '../../store/selectors';
+import { selectBalanceShown, selectBalanceToJudge } from '../../store/selectors';
 import { loaded } from '../../store/types';
 import { LoadState } from '../components/LoadState';
 import { TableRow } from '../components/SpokenRow';
@@ -17,8 +17,17 @@ import { useApp } from '../store-context';
 import { color } from '../theme';
 import { usePageRows } from '../use-page-rows';
 
-/** The summary under the title: the total, what the balance covers, the low-balance warning. */
-export function totalText(plan: RenewalsPlan, months: number, balance: BalanceShown | undefined): string {
+/**
+ * The summary under the title: the total, what the balance covers, the low-balance warning. What it
+ * covers is judged as every change is (present/balance.ts `balanceToJudge`): never from a stale
+ * balance, which is said stale with the key that reads it again (`readAgain`, null while no key does).
+ */
+export function totalText(
+  plan: RenewalsPlan,
+  months: number,
+  balance: BalanceShown | undefined,
+  readAgain: string | null,
+): string {
   const free = plan.groups.find((g) => g.group === 'unsuspend')?.count ?? 0;
   const unsuspend = free ? `${counted(free, 'suspended line')} with paid time: unsuspend (free)` : '';
   if (!plan.renewable) return ['Nothing to renew in this window.', unsuspend].filter(Boolean).join(' · ');
@@ -26,14 +35,16 @@ export function totalText(plan: RenewalsPlan, months: number, balance: BalanceSh
     `${counted(plan.renewable, 'line')} to renew for ${counted(months, 'month')}: ~${credits(plan.total)} (estimate)`,
   ];
   if (plan.unpriced) parts.push(`${counted(plan.unpriced, 'line')} without a price`);
-  // A stale balance (the header says so too) is said stale here, with since when.
-  const stale = balance?.stale ? ` (${staleText(balance)})` : '';
-  if (balance !== undefined)
+  const judged = balanceToJudge(balance);
+  if (judged !== undefined)
     parts.push(
       plan.covered >= plan.renewable
-        ? `the balance${stale} covers all`
-        : `the balance (${creditsText(balance.credits)}${balance.stale ? `, ${staleText(balance)}` : ''}) covers ${countText(plan.covered)}`,
+        ? 'the balance covers all'
+        : `the balance (${creditsText(judged)}) covers ${countText(plan.covered)}`,
     );
+  // Stale: whether it covers them is not said (the header gives the number, stale, as of when).
+  else if (balance !== undefined)
+    parts.push(`the balance is stale: ${readAgain ? `${readAgain} reads it again` : 'read it again'}`);
   // Last: the money comes first on a narrow screen.
   if (unsuspend) parts.push(unsuspend);
   return parts.join(' · ');
@@ -53,6 +64,9 @@ export function RenewalsScreen({ width, height }: { readonly width: number; read
   const shorterKey = useApp((s) => keyNamed(s, 'renewals.shorter'));
   const longerKey = useApp((s) => keyNamed(s, 'renewals.longer'));
   const balance = useApp(selectBalanceShown);
+  const judged = useApp(selectBalanceToJudge);
+  // The key that reads the balance again (the global refresh), named only while it works here.
+  const readAgainKey = useApp((s) => keyNamed(s, 'app.refresh'));
   const data = loaded(load);
   const isSpoken = useIsScreenReaderEnabled();
   const now = data?.at ?? 0;
@@ -80,10 +94,16 @@ export function RenewalsScreen({ width, height }: { readonly width: number; read
       <LoadState load={load} what="renewals" />
       {plan && (
         <Text
-          color={balance !== undefined && plan.covered < plan.renewable ? color('ui.badge') : undefined}
+          color={
+            judged !== undefined && plan.covered < plan.renewable
+              ? color('ui.badge')
+              : balance?.stale
+                ? color('tone.warning')
+                : undefined
+          }
           wrap="truncate"
         >
-          {` ${totalText(plan, months, balance)}`}
+          {` ${totalText(plan, months, balance, readAgainKey)}`}
         </Text>
       )}
       {data?.capped && (
