@@ -9,7 +9,7 @@ import { type BulkJob, OPEN } from '../../domain/bulk';
 import { heldUntil } from '../../domain/proof';
 import type { Column } from '../../present/lines-columns';
 import { unreadableAdvice, unreadableLog } from '../../services/changes/intent-damage';
-import { type IntentDamage, loggedJobs } from '../../services/changes/intent-log';
+import type { IntentDamage } from '../../services/changes/intent-log';
 import type { ChangeService, Recovered } from '../../services/changes/service';
 import { describeError } from '../../services/describe-error';
 import { ambiguityText, resolveItem } from '../../services/paste-lookup';
@@ -195,20 +195,16 @@ async function settle(
     return f.exit;
   }
   const verdict = as === 'applied' ? 'applied' : 'not applied';
-  let final: BulkJob | null;
+  let settled: ReturnType<ChangeService['settleByHand']>;
   try {
-    final = changes.settleByHand(job.id, l.id, verdict);
+    settled = changes.settleByHand(job.id, l.id, verdict);
   } catch (err) {
-    ctx.out.fail({
-      code: 'failed',
-      message: `Could not settle it: ${describeError(err)}`,
-      path: null,
-      exit: EXIT.failed,
-    });
+    // The disk refused the take (the owner file's path named).
+    ctx.out.fail(couldNot(describeError(err)));
     return EXIT.failed;
   }
-  if (!final) {
-    const f = notSettled(sv, job.id, l);
+  if (!settled.ok) {
+    const f = notSettled(settled, job.id, l, sv.intents !== undefined);
     ctx.out.fail(f);
     return f.exit;
   }
@@ -218,52 +214,54 @@ async function settle(
   return EXIT.done;
 }
 
+const couldNot = (why: string): Failure => ({
+  code: 'failed',
+  message: `Could not settle it: ${why}`,
+  path: null,
+  exit: EXIT.failed,
+});
+
 /**
- * Why a settle by hand settled nothing (`settleByHand` gave null), as the log tells it now: another
- * linedesk holds the job, its job ended meanwhile (already settled), it is no longer in the log (ended
- * and dropped, or set aside), or its line was settled since. Only a holder is said as one.
+ * Why a settle by hand settled nothing, as the settle itself found it (`Settled`): never read again
+ * here (the log may have changed since: another reason, another exit code). Only a holder is said as
+ * one (exit 3: the outcome may still be told once it ends).
  */
 function notSettled(
-  sv: Services,
+  why: Extract<ReturnType<ChangeService['settleByHand']>, { ok: false }>,
   jobId: string,
   line: { readonly id: string; readonly username: string },
+  logged: boolean,
 ): Failure {
-  const failed = (code: string, why: string, exit: number = EXIT.failed): Failure => ({
+  const failed = (code: string, text: string, exit: number = EXIT.failed): Failure => ({
     code,
-    message: `${line.username}'s change ${why}`,
+    message: `${line.username}'s change ${text}`,
     path: null,
     exit,
   });
-  const held = (who: string, now = true) =>
-    failed(
-      'held',
-      now ? `is held by ${who} now; try again when it ends` : `was held by ${who} a moment ago; try again`,
-      EXIT.unknown,
-    );
-  const intents = sv.intents;
-  if (!intents) return failed('line_not_found', 'is no longer open; nothing was settled');
-  const who = intents.heldElsewhere(jobId);
-  if (who) return held(who);
-  const logged = loggedJobs(intents, [jobId]).get(jobId);
   const settled = 'nothing was settled from here (the journal has its outcome)';
-  switch (logged?.kind) {
-    case 'ended':
-      return failed('line_not_found', `is already settled: its job ended meanwhile; ${settled}`);
-    case 'unreadable':
-      return failed(
-        'failed',
-        `was not settled: ${unreadableLog(logged.path, logged.problem, logged.cause)}; ${unreadableAdvice(logged.path, logged.cause, 'try again once it reads')}`,
+  switch (why.reason) {
+    case 'held':
+      return failed('held', `is held by ${why.by} now; try again when it ends`, EXIT.unknown);
+    case 'in-use':
+      return couldNot(
+        `this linedesk is sending or checking job ${jobId.slice(0, 8)} now; nothing was settled: try again once that ends`,
       );
-    case 'open': {
-      const now = logged.job.lines.find((l) => l.id === line.id);
-      if (now && OPEN.has(now.state)) return held('another linedesk', false);
-      return failed('line_not_found', `is already settled: its line was settled meanwhile; ${settled}`);
-    }
-    default:
+    case 'unreadable':
+      return couldNot(
+        `${unreadableLog(why.path, why.problem, why.cause)}; nothing was settled: ${unreadableAdvice(why.path, why.cause, 'try again once it reads')}`,
+      );
+    case 'settled':
       return failed(
         'line_not_found',
-        'is no longer in the intent log (its job ended and was dropped, or was set aside); nothing was settled',
+        `is already settled: ${why.how === 'job ended' ? 'its job ended' : 'its line was settled'} meanwhile; ${settled}`,
       );
+    case 'gone':
+      return logged
+        ? failed(
+            'line_not_found',
+            'is no longer in the intent log (its job ended and was dropped, or was set aside); nothing was settled',
+          )
+        : failed('line_not_found', 'is no longer open; nothing was settled');
   }
 }
 
