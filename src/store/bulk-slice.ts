@@ -9,6 +9,7 @@ import {
   OPEN,
   pendingCounts,
   progressOf,
+  retryable,
   toBulkLine,
   unrunLine,
 } from '../domain/bulk';
@@ -341,9 +342,7 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
     bulkRetryFailed() {
       const b = get().bulk;
       if (b?.phase !== 'done') return;
-      const failed = b.job.lines.filter(
-        (l) => (l.state === 'failed' && l.provenNotApplied) || l.state === 'cancelled',
-      );
+      const failed = b.job.lines.filter(retryable);
       if (!failed.length) return get().notify('No failed or cancelled lines to retry', 'info');
       const op = b.job.op as BulkOp;
       get().openBulk(op, failed.map(unrunLine), { months: b.job.months, connections: b.job.connections });

@@ -1263,8 +1263,9 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
               ...line,
               state: 'failed',
               detail: `not applied: settled by the user at ${at} (no proof from the service)`,
+              // The user's word, never the service's proof (`provenNotApplied`): `retryable` allows
+              // its retry all the same.
               settledAfterUnknown: 'by hand' as const,
-              provenNotApplied: true,
             };
       const { onLine, finish } = wire(job, undefined);
       onLine(settled);
