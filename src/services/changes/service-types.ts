@@ -9,7 +9,7 @@ import type { Refusal } from '../../domain/change-rules';
 import type { ServiceClient } from '../client';
 import type { EngineOptions } from './engine';
 import type { Notify } from './intent-damage';
-import type { ForeignJob, IntentLog, Unreadable } from './intent-log';
+import type { ForeignJob, IntentLog, LogRead, Unreadable } from './intent-log';
 import type { Journal } from './journal';
 import type { OpenLines } from './open-lines';
 import type { SendResult } from './outcome';
@@ -161,8 +161,12 @@ export interface ChangeService {
    * cancelled); those in flight finish, and no other job is touched.
    */
   cancel(jobId: string): void;
-  /** At start: open intents of this service are checked before anything else. */
-  recoverIntents(): Promise<readonly Recovered[]>;
+  /**
+   * At start: open intents of this service are checked before anything else. `read`: the caller's one
+   * read of the log (`readLog`), asked once foreign jobs were moved in, so the caller goes on by what
+   * the recovery read (never reading it again); a read that failed is the caller's to say.
+   */
+  recoverIntents(read?: () => LogRead): Promise<readonly Recovered[]>;
   /**
    * The resume offer's check again: its jobs' unknown lines checked with the server again (never
    * re-sent), with the recovery's events (checking, then checked) as at start. Only that: jobs under

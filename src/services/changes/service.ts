@@ -29,6 +29,7 @@ import {
   logFailed,
   loggedJobs,
   needsAttention,
+  readLog,
   type Unreadable,
   unreadableOf,
 } from './intent-log';
@@ -1122,11 +1123,14 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       for (const run of cancels.get(jobId) ?? []) run.cancelled = true;
     },
 
-    async recoverIntents() {
+    async recoverIntents(read) {
       const intents = deps.intents;
       await adoptForeign(deps, holdLines, notify);
-      if (intents) holdDamagedIntents(intents, notify, hold);
-      const jobs = takeToOffer(intents?.open() ?? []);
+      // One read of the log, once foreign jobs were moved in: the caller's, when given (it says a
+      // read that failed, and goes on by what was read).
+      const logged = intents ? (read?.() ?? readLog(intents)) : undefined;
+      if (logged) holdDamagedIntents(logged, notify, hold, !read);
+      const jobs = takeToOffer(logged?.jobs ?? []);
       return jobs.length ? checkOffered(jobs) : [];
     },
 
