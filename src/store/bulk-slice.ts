@@ -336,8 +336,9 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
     },
 
     /**
-     * Lines proven not applied (refused, or checked) and cancelled ones, planned and quoted again
-     * before anything is sent. Unknown lines are never retried: they are checked.
+     * Lines proven not applied (refused, or checked), settled as not applied by the user, and
+     * cancelled ones (`retryable`), planned and quoted again before anything is sent. Unknown lines
+     * are never retried: they are checked.
      */
     bulkRetryFailed() {
       const b = get().bulk;

@@ -1249,10 +1249,9 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       }
       if (logged?.kind === 'ended') return free({ ok: false, reason: 'settled', how: 'job ended' });
       const job = logged?.kind === 'open' ? logged.job : undefined;
-      const named = job?.lines.find((l) => l.id === lineId || l.username === lineId);
-      if (!job || !named) return free({ ok: false, reason: 'gone' });
-      if (!OPEN.has(named.state)) return free({ ok: false, reason: 'settled', how: 'line settled' });
-      const line = named;
+      const line = job?.lines.find((l) => l.id === lineId || l.username === lineId);
+      if (!job || !line) return free({ ok: false, reason: 'gone' });
+      if (!OPEN.has(line.state)) return free({ ok: false, reason: 'settled', how: 'line settled' });
       const at = new Date(now()).toISOString();
       const settled: BulkLine =
         verdict === 'applied'
