@@ -1,7 +1,8 @@
 import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { ForeignJob, IntentLog } from '../services/changes/intent-log';
 import { isForeignOf } from '../services/changes/ownership';
+import { intentsDir } from './account-id';
 import { fileIntentLog } from './intent-file';
 
 /**
@@ -21,12 +22,15 @@ export function foreignIntents(
   const service = { baseUrl, targetId, others };
   return () => {
     let dirs: string[];
+    // This account's own log is not another's: not read here (its reader reads it once).
+    const own = basename(intentsDir(dataDir, targetId));
     try {
-      dirs = readdirSync(dataDir).filter((n) => n.startsWith('intents-'));
+      dirs = readdirSync(dataDir).filter((n) => n.startsWith('intents-') && n !== own);
     } catch {
       return [];
     }
-    const mine = new Set(ours.open().map((j) => j.id));
+    // This account's open jobs, read only when one is moved in.
+    let mine: ReadonlySet<string> | undefined;
     const found: ForeignJob[] = [];
     for (const name of dirs) {
       const dir = join(dataDir, name);
@@ -39,6 +43,7 @@ export function foreignIntents(
           heldElsewhere: log.heldElsewhere(job.id),
           adopt() {
             // Already moved once (a stop between the two steps): the copy left behind goes.
+            mine ??= new Set(ours.open().map((j) => j.id));
             if (!mine.has(job.id)) ours.begin({ ...job, target: targetId });
             log.end(job.id);
           },

@@ -361,6 +361,10 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
     settled: () => readSettled(true).jobs,
     open: () => scan().jobs,
     damaged: () => [...scan().damage, ...readSettled().damage],
+    openAndDamaged() {
+      const { jobs, damage } = scan();
+      return { jobs, damage: [...damage, ...readSettled().damage] };
+    },
     openWithDamage: (expected = false) => scan(expected),
     current(jobIds) {
       const out = new Map<string, LoggedJob>();

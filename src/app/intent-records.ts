@@ -72,8 +72,16 @@ function settledFromWords(l: BulkLine): BulkLine {
   return l;
 }
 
-/** A line as read: what an earlier version said in words, typed. */
-const readLine = (l: BulkLine): BulkLine => settledFromWords(asReadFromWords(l));
+/**
+ * A line as read: what an earlier version said in words, typed. A verdict settled by hand is the
+ * user's word: an earlier version marked its "not applied" `provenNotApplied` too, read as not proven.
+ */
+export const readLine = (l: BulkLine): BulkLine => {
+  const read = settledFromWords(asReadFromWords(l));
+  if (read.settledAfterUnknown !== 'by hand' || !read.provenNotApplied) return read;
+  const { provenNotApplied: _, ...asUsers } = read;
+  return asUsers;
+};
 
 /** A file as far as it can be read. */
 export interface Replayed {

@@ -33,6 +33,7 @@ const Entry = lazySchema(() =>
     newBalance: money,
     charge: z.enum(['reply', 'balance', 'share', 'unknown']).optional().catch(undefined),
     outcome: z.enum(['applied', 'rejected', 'unknown', 'not applied', 'not sent']),
+    settledByHand: z.literal(true).optional().catch(undefined),
     detail: z.string().optional().catch(undefined),
     bouquets: z.array(z.number().int()).optional().catch(undefined),
     service: z.string().optional().catch(undefined),

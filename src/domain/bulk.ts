@@ -49,7 +49,10 @@ export interface BulkLine {
   readonly newBalance?: number;
   /** Set once the line is done on a credit-spending job. */
   readonly charge?: ChargeSource;
-  /** Not applied, proven by the server (a refusal, or a check): a retry is safe. */
+  /**
+   * Not applied, proven by the server (a refusal, or a check): a retry is safe. Never set by the
+   * user's verdict (`settledAfterUnknown: 'by hand'`), which is their word, not proof.
+   */
   readonly provenNotApplied?: boolean;
   /**
    * Never left this machine: the connection to the service could not be made (refused, DNS, the
@@ -104,10 +107,20 @@ export interface BulkJob {
 
 /**
  * A failed line the server proved not applied by a check (its verdict's words begin so; a refusal
- * and a request never sent are failed too, but say otherwise). The one reading of those words.
+ * and a request never sent are failed too, but say otherwise), or the user settled as not applied
+ * (`settledAfterUnknown: 'by hand'`: what is said of it says so). The one reading of those words.
  */
 export const checkedNotApplied = (l: BulkLine): boolean =>
   l.state === 'failed' && !l.notSent && /^not applied/.test(l.detail ?? '');
+
+/**
+ * A line a retry may send again: proven not applied by the service (a refusal, a check), settled as
+ * not applied by the user (their word: they decided), or cancelled before it was sent. Unknown lines
+ * never are: they are checked.
+ */
+export const retryable = (l: BulkLine): boolean =>
+  (l.state === 'failed' && (l.provenNotApplied === true || l.settledAfterUnknown === 'by hand')) ||
+  l.state === 'cancelled';
 
 export const FINAL: ReadonlySet<BulkLineState> = new Set(['done', 'failed', 'skipped', 'cancelled']);
 /** States whose outcome the server has not yet settled. */

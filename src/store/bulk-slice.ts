@@ -9,6 +9,7 @@ import {
   OPEN,
   pendingCounts,
   progressOf,
+  retryable,
   toBulkLine,
   unrunLine,
 } from '../domain/bulk';
@@ -335,15 +336,14 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
     },
 
     /**
-     * Lines proven not applied (refused, or checked) and cancelled ones, planned and quoted again
-     * before anything is sent. Unknown lines are never retried: they are checked.
+     * Lines proven not applied (refused, or checked), settled as not applied by the user, and
+     * cancelled ones (`retryable`), planned and quoted again before anything is sent. Unknown lines
+     * are never retried: they are checked.
      */
     bulkRetryFailed() {
       const b = get().bulk;
       if (b?.phase !== 'done') return;
-      const failed = b.job.lines.filter(
-        (l) => (l.state === 'failed' && l.provenNotApplied) || l.state === 'cancelled',
-      );
+      const failed = b.job.lines.filter(retryable);
       if (!failed.length) return get().notify('No failed or cancelled lines to retry', 'info');
       const op = b.job.op as BulkOp;
       get().openBulk(op, failed.map(unrunLine), { months: b.job.months, connections: b.job.connections });

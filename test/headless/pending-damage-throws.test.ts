@@ -21,6 +21,11 @@ vi.mock('../../src/app/intent-file', async (importOriginal) => {
           if (failing.damaged) throw new Error('the damage scan broke');
           return log.damaged?.() ?? [];
         },
+        // The one read `pending` makes (its open jobs and damage).
+        openAndDamaged: () => {
+          if (failing.damaged) throw new Error('the damage scan broke');
+          return log.openAndDamaged!();
+        },
       };
     },
   };

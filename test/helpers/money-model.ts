@@ -18,7 +18,7 @@ import { createClient } from '../../src/api/client';
 import type { LineListItem } from '../../src/api/contract';
 import { fileIntentLog } from '../../src/app/intent-file';
 import { startTimeOf } from '../../src/app/process-owner';
-import { type BulkLine, toBulkLine } from '../../src/domain/bulk';
+import { type BulkLine, retryable, toBulkLine } from '../../src/domain/bulk';
 import { Marks } from '../../src/domain/marks';
 import { prng } from '../../src/sandbox/prng';
 import type { IntentLog } from '../../src/services/changes/intent-log';
@@ -396,11 +396,7 @@ export async function runSchedule(s: Schedule): Promise<Outcome> {
     if (store.getState().bulk?.job.lines.some((l) => l.state === 'unknown'))
       await store.getState().bulkRecheck();
     noteClaims(store.getState().bulk?.job.lines ?? []);
-    if (
-      store
-        .getState()
-        .bulk?.job.lines.some((l) => (l.state === 'failed' && l.provenNotApplied) || l.state === 'cancelled')
-    ) {
+    if (store.getState().bulk?.job.lines.some(retryable)) {
       store.getState().bulkRetryFailed();
       await wait(() => store.getState().bulk?.quoting === false);
       await store.getState().bulkStart();

@@ -325,10 +325,11 @@ describe('a job file that stays unreadable, as the user is told', () => {
     // The same advice as at start, from one wording.
     const atStart: string[] = [];
     const { holdDamagedIntents } = await import('../../src/services/changes/intent-damage');
+    const { readLog } = await import('../../src/services/changes/intent-log');
     const disk = faultyIntentFs(dir);
     disk.failing.file = file;
     holdDamagedIntents(
-      fileIntentLog(dir, undefined, { fs: disk.fs }),
+      readLog(fileIntentLog(dir, undefined, { fs: disk.fs })),
       (t) => atStart.push(t),
       () => {},
     );

@@ -42,7 +42,7 @@ async function settledSinceTheOffer() {
     intents: fileIntentLog(dir),
     journal: memoryJournal(),
   });
-  expect(other.settleByHand(job.id, a!.id, 'not applied')).not.toBeNull();
+  expect(other.settleByHand(job.id, a!.id, 'not applied').ok).toBe(true);
 
   /** What the log wrote or removed (an owner file too) while its reads failed: `written`. */
   const { failing, written, journal, changes, notices } = serviceOnFaultyLog(client, dir);
@@ -97,7 +97,7 @@ describe('a check again of the resume offer over an intent log that cannot be re
       intents: fileIntentLog(dir),
       journal: memoryJournal(),
     });
-    expect(other.settleByHand(job.id, b.id, 'applied')).not.toBeNull();
+    expect(other.settleByHand(job.id, b.id, 'applied').ok).toBe(true);
     // Checked from the copy read before (both lines unknown in it): the log's version is taken.
     const final = await changes.checkChange(job);
     expect(final.lines.map((l) => l.state)).toEqual(['failed', 'done']);

@@ -33,7 +33,11 @@ describe('a settle by hand of a job the offer holds', () => {
     expect(offer.map((r) => r.job.id)).toEqual([job.id]);
     const other = fileIntentLog(dir, { pid: process.ppid, start: null });
     expect(other.heldElsewhere(job.id)).not.toBeNull();
-    expect(A.settleByHand(job.id, a!.id, 'applied')).toBeNull(); // nothing open to settle
+    expect(A.settleByHand(job.id, a!.id, 'applied')).toEqual({
+      ok: false,
+      reason: 'settled',
+      how: 'line settled',
+    }); // never sent: nothing open to settle
     expect(other.heldElsewhere(job.id)).not.toBeNull();
     await A.shutdown(0);
   }, 30_000);

@@ -21,7 +21,7 @@ describe('the resume offer follows its jobs', () => {
     await app.waitFrame(
       (f) => offer(f).includes('1 unknown') && f.includes('r checks the unknown ones again'),
     );
-    expect(app.store.getState().settleByHand('job-open', a!.id, 'not applied')).not.toBeNull();
+    expect(app.store.getState().settleByHand('job-open', a!.id, 'not applied').ok).toBe(true);
     await app.waitFrame((f) => offer(f).includes('0 unknown'));
     expect(offer(app.frame())).toContain(`extend ${a!.username} (line ${a!.id}): not applied`);
     expect(app.frame()).not.toContain('r checks');

@@ -34,7 +34,7 @@ describe('a check again after every unknown line settled', () => {
         offer(f).includes('1 unknown'),
     );
     // The unknown line is settled since (by hand, as `linedesk pending` does): no job is left open.
-    expect(app.store.getState().settleByHand('job-settled', first!.id, 'not applied')).not.toBeNull();
+    expect(app.store.getState().settleByHand('job-settled', first!.id, 'not applied').ok).toBe(true);
     expect(intents.open()).toEqual([]);
     // The offer follows: no unknown one is left to check, only the line to look up.
     await app.waitFrame(

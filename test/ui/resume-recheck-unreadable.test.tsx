@@ -46,7 +46,7 @@ describe('a check again of the resume offer over an intent directory that cannot
       intents: fileIntentLog(dir),
       journal: memoryJournal(),
     });
-    expect(other.settleByHand(job.id, a!.id, 'not applied')).not.toBeNull();
+    expect(other.settleByHand(job.id, a!.id, 'not applied').ok).toBe(true);
     const file = join(dir, 'job-unlisted.jsonl');
     const onDisk = readFileSync(file, 'utf8');
 

@@ -1,4 +1,4 @@
-import { SPENDS } from '../../domain/bulk';
+import { retryable, SPENDS } from '../../domain/bulk';
 import type { AppState } from '../../store/app-store';
 import { bulkBalance, bulkRefusal } from '../../store/bulk-slice';
 import { selectOfferCounts } from '../../store/selectors';
@@ -131,8 +131,7 @@ export const BULK_COMMANDS = [
     {
       footer: true,
       disabled: (s) =>
-        s.bulk?.phase === 'done' &&
-        s.bulk.job.lines.some((l) => (l.state === 'failed' && l.provenNotApplied) || l.state === 'cancelled')
+        s.bulk?.phase === 'done' && s.bulk.job.lines.some(retryable)
           ? null
           : 'No failed or cancelled lines to retry',
     },

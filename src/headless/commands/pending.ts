@@ -9,7 +9,7 @@ import { type BulkJob, OPEN } from '../../domain/bulk';
 import { heldUntil } from '../../domain/proof';
 import type { Column } from '../../present/lines-columns';
 import { unreadableAdvice, unreadableLog } from '../../services/changes/intent-damage';
-import { type IntentDamage, loggedJobs } from '../../services/changes/intent-log';
+import { type LogRead, readLog } from '../../services/changes/intent-log';
 import type { ChangeService, Recovered } from '../../services/changes/service';
 import { describeError } from '../../services/describe-error';
 import { ambiguityText, resolveItem } from '../../services/paste-lookup';
@@ -50,23 +50,53 @@ export function pendingCommand(ctx: Ctx): Promise<number> {
   return withServices(ctx, async (sv) => {
     if (v['set-aside'] !== undefined) return setAside(ctx, sv, String(v['set-aside']));
     const changes = changeServiceOf(ctx, sv);
-    const recovered = await changes.recoverIntents();
+    // The log read once a run: by the recovery (once foreign jobs were moved in), then gone on by.
+    let read: LogRead | undefined;
+    const readOnce = () => {
+      read ??= sv.intents ? readLog(sv.intents) : { jobs: [], damage: [] };
+      return read;
+    };
+    const recovered = await changes.recoverIntents(readOnce);
     if (v.settle !== undefined)
       return settle(ctx, changes, sv, recovered, String(v.settle), String(v.as), String(v.confirm));
-    if (v.wait) await waitOut(ctx, changes, sv);
-    return report(ctx, changes, sv);
+    const seen = seenOf(readOnce(), recovered, sv.target.id);
+    if (v.wait) await waitOut(ctx, changes, sv, seen);
+    return report(ctx, changes, seen);
   });
 }
 
-/** The open lines of this account's jobs, as the log has them now. */
-function openRows(changes: ChangeService, sv: Services): OpenRow[] {
+/**
+ * This account's jobs as the run knows them, from its one read of the log: each as read, or as this
+ * run left it (`known`: the recovery checked or offered it, or `--wait` checked it since). A job read
+ * but not known since is one the recovery let be: held by another linedesk (its lines held), or
+ * ended or gone meanwhile (nothing of it open).
+ */
+interface Seen {
+  readonly read: LogRead;
+  readonly jobs: Map<string, BulkJob>;
+  readonly known: Set<string>;
+}
+
+function seenOf(read: LogRead, recovered: readonly Recovered[], target: string): Seen {
+  const jobs = new Map(read.jobs.filter((j) => j.target === target).map((j) => [j.id, j]));
+  const known = new Set<string>();
+  for (const { job } of recovered)
+    if (jobs.has(job.id)) {
+      jobs.set(job.id, job);
+      known.add(job.id);
+    }
+  return { read, jobs, known };
+}
+
+/** The open lines of this account's jobs, as the run knows them (`Seen`). */
+function openRows(changes: ChangeService, seen: Seen): OpenRow[] {
   const { held: heldLines } = changes.open();
   const rows: OpenRow[] = [];
-  for (const job of sv.intents?.open() ?? []) {
-    if (job.target !== sv.target.id) continue;
+  for (const job of seen.jobs.values()) {
     for (const l of job.lines) {
       const held = heldLines.get(l.id);
       if (!OPEN.has(l.state) && l.state !== 'pending') continue;
+      if (!held && !seen.known.has(job.id)) continue;
       rows.push({
         job: job.id,
         op: job.op,
@@ -85,23 +115,13 @@ function openRows(changes: ChangeService, sv: Services): OpenRow[] {
   return rows;
 }
 
-/**
- * The log's damaged files. Reading them is defensive: one that throws is a bug of ours, said as
- * `holdDamagedIntents` says it (never "Nothing is pending", never exit 0: what is open cannot be told).
- */
-function damaged(sv: Services): { readonly damage: IntentDamage[]; readonly error: string | null } {
-  try {
-    return { damage: sv.intents?.damaged?.() ?? [], error: null };
-  } catch (err) {
-    sv.logError('intent log', err);
-    return { damage: [], error: describeError(err) };
-  }
-}
-
-async function report(ctx: Ctx, changes: ChangeService, sv: Services): Promise<number> {
-  const rows = openRows(changes, sv);
-  const { damage, error } = damaged(sv);
-  if (error)
+async function report(ctx: Ctx, changes: ChangeService, seen: Seen): Promise<number> {
+  const rows = openRows(changes, seen);
+  // The log's damaged files, from the run's one read. Reading is defensive: a read that threw is a
+  // bug of ours, said here once (the recovery was told to leave it to this), never "Nothing is
+  // pending", never exit 0: what is open cannot be told.
+  const { damage, error } = seen.read;
+  if (error !== undefined)
     ctx.out.message(
       `What is pending cannot all be told: the intent log could not be read (${error}); run again, and if it stays, report it`,
       'red',
@@ -112,7 +132,7 @@ async function report(ctx: Ctx, changes: ChangeService, sv: Services): Promise<n
     if (rows.length) await ctx.out.data(tableText(ctx.out, COLUMNS, rows, ctx.now()));
     // Each damaged file (or the directory) was said by the recovery this command began with, with
     // what to do (intent-damage.ts `holdDamagedIntents`): not said again here, in other words.
-    if (!rows.length && !damage.length && !error)
+    if (!rows.length && !damage.length && error === undefined)
       ctx.out.message('Nothing is pending: every change has a known outcome.');
     else if (rows.some((r) => r.state === 'unknown'))
       ctx.out.message(
@@ -121,16 +141,17 @@ async function report(ctx: Ctx, changes: ChangeService, sv: Services): Promise<n
   }
   // An ended job's damaged file leaves nothing open: said, but not "something pending" to a script.
   // Damage that cannot be read at all may hide open changes: exit 3, as an unknown outcome does.
-  return rows.length || error || damage.some((d) => !d.ended) ? EXIT.unknown : EXIT.done;
+  return rows.length || error !== undefined || damage.some((d) => !d.ended) ? EXIT.unknown : EXIT.done;
 }
 
-/** Checks again, backing off, until no open line is inside its hold window (or nothing is open). */
-async function waitOut(ctx: Ctx, changes: ChangeService, sv: Services): Promise<void> {
+/**
+ * Checks again, backing off, until no open line is inside its hold window (or nothing is open). Goes
+ * by each check's answer (the job as the log has it once checked), never a read of the whole log again.
+ */
+async function waitOut(ctx: Ctx, changes: ChangeService, sv: Services, seen: Seen): Promise<void> {
   const { holdMs } = sv;
   for (let attempt = 0; ; attempt++) {
-    const jobs = (sv.intents?.open() ?? []).filter(
-      (j) => j.target === sv.target.id && j.lines.some((l) => OPEN.has(l.state)),
-    );
+    const jobs = [...seen.jobs.values()].filter((j) => j.lines.some((l) => OPEN.has(l.state)));
     const now = ctx.now();
     const until = Math.max(
       0,
@@ -142,7 +163,11 @@ async function waitOut(ctx: Ctx, changes: ChangeService, sv: Services): Promise<
       `checking again in ${Math.round(pause / 1000)} s (hold windows end ${new Date(until).toTimeString().slice(0, 5)})…`,
     );
     await new Promise((r) => setTimeout(r, ctx.io.tune?.sleep ? 1 : pause));
-    for (const job of jobs) await changes.checkChange(job);
+    for (const job of jobs) {
+      const checked = await changes.checkChange(job);
+      seen.jobs.set(job.id, checked);
+      seen.known.add(job.id);
+    }
   }
 }
 
@@ -195,20 +220,16 @@ async function settle(
     return f.exit;
   }
   const verdict = as === 'applied' ? 'applied' : 'not applied';
-  let final: BulkJob | null;
+  let settled: ReturnType<ChangeService['settleByHand']>;
   try {
-    final = changes.settleByHand(job.id, l.id, verdict);
+    settled = changes.settleByHand(job.id, l.id, verdict);
   } catch (err) {
-    ctx.out.fail({
-      code: 'failed',
-      message: `Could not settle it: ${describeError(err)}`,
-      path: null,
-      exit: EXIT.failed,
-    });
+    // The disk refused the take (the owner file's path named).
+    ctx.out.fail(couldNot(describeError(err)));
     return EXIT.failed;
   }
-  if (!final) {
-    const f = notSettled(sv, job.id, l);
+  if (!settled.ok) {
+    const f = notSettled(settled, job.id, l, sv.intents !== undefined);
     ctx.out.fail(f);
     return f.exit;
   }
@@ -218,52 +239,54 @@ async function settle(
   return EXIT.done;
 }
 
+const couldNot = (why: string): Failure => ({
+  code: 'failed',
+  message: `Could not settle it: ${why}`,
+  path: null,
+  exit: EXIT.failed,
+});
+
 /**
- * Why a settle by hand settled nothing (`settleByHand` gave null), as the log tells it now: another
- * linedesk holds the job, its job ended meanwhile (already settled), it is no longer in the log (ended
- * and dropped, or set aside), or its line was settled since. Only a holder is said as one.
+ * Why a settle by hand settled nothing, as the settle itself found it (`Settled`): never read again
+ * here (the log may have changed since: another reason, another exit code). Only a holder is said as
+ * one (exit 3: the outcome may still be told once it ends).
  */
 function notSettled(
-  sv: Services,
+  why: Extract<ReturnType<ChangeService['settleByHand']>, { ok: false }>,
   jobId: string,
   line: { readonly id: string; readonly username: string },
+  logged: boolean,
 ): Failure {
-  const failed = (code: string, why: string, exit: number = EXIT.failed): Failure => ({
+  const failed = (code: string, text: string, exit: number = EXIT.failed): Failure => ({
     code,
-    message: `${line.username}'s change ${why}`,
+    message: `${line.username}'s change ${text}`,
     path: null,
     exit,
   });
-  const held = (who: string, now = true) =>
-    failed(
-      'held',
-      now ? `is held by ${who} now; try again when it ends` : `was held by ${who} a moment ago; try again`,
-      EXIT.unknown,
-    );
-  const intents = sv.intents;
-  if (!intents) return failed('line_not_found', 'is no longer open; nothing was settled');
-  const who = intents.heldElsewhere(jobId);
-  if (who) return held(who);
-  const logged = loggedJobs(intents, [jobId]).get(jobId);
   const settled = 'nothing was settled from here (the journal has its outcome)';
-  switch (logged?.kind) {
-    case 'ended':
-      return failed('line_not_found', `is already settled: its job ended meanwhile; ${settled}`);
-    case 'unreadable':
-      return failed(
-        'failed',
-        `was not settled: ${unreadableLog(logged.path, logged.problem, logged.cause)}; ${unreadableAdvice(logged.path, logged.cause, 'try again once it reads')}`,
+  switch (why.reason) {
+    case 'held':
+      return failed('held', `is held by ${why.by} now; try again when it ends`, EXIT.unknown);
+    case 'in-use':
+      return couldNot(
+        `this linedesk is sending or checking job ${jobId.slice(0, 8)} now; nothing was settled: try again once that ends`,
       );
-    case 'open': {
-      const now = logged.job.lines.find((l) => l.id === line.id);
-      if (now && OPEN.has(now.state)) return held('another linedesk', false);
-      return failed('line_not_found', `is already settled: its line was settled meanwhile; ${settled}`);
-    }
-    default:
+    case 'unreadable':
+      return couldNot(
+        `${unreadableLog(why.path, why.problem, why.cause)}; nothing was settled: ${unreadableAdvice(why.path, why.cause, 'try again once it reads')}`,
+      );
+    case 'settled':
       return failed(
         'line_not_found',
-        'is no longer in the intent log (its job ended and was dropped, or was set aside); nothing was settled',
+        `is already settled: ${why.how === 'job ended' ? 'its job ended' : 'its line was settled'} meanwhile; ${settled}`,
       );
+    case 'gone':
+      return logged
+        ? failed(
+            'line_not_found',
+            'is no longer in the intent log (its job ended and was dropped, or was set aside); nothing was settled',
+          )
+        : failed('line_not_found', 'is no longer open; nothing was settled');
   }
 }
 

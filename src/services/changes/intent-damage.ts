@@ -1,7 +1,7 @@
 import type { BulkJob } from '../../domain/bulk';
 import { counted } from '../../domain/format';
 import { describeError } from '../describe-error';
-import type { IntentLog, LoggedJob, UnreadableCause } from './intent-log';
+import type { IntentLog, LoggedJob, LogRead, UnreadableCause } from './intent-log';
 
 /** Says something to the user (the screens' flash line, a command's stderr). */
 export type Notify = (text: string, tone: 'info' | 'success' | 'warning' | 'error') => void;
@@ -22,20 +22,19 @@ const linesNamed = (names: readonly string[]) =>
  * held (no new change is sent for them) until the user sets the file aside.
  */
 export function holdDamagedIntents(
-  intents: IntentLog,
+  read: LogRead,
   notify: Notify,
   /** Holds these lines for `who` (no new change is sent for them); `key` names what holds them. */
   hold: (lines: readonly { readonly id: string }[], key: string, who: string) => void,
+  /** The read failed: said here (false: its reader says it, once). */
+  sayError = true,
 ): void {
-  let damage: ReturnType<NonNullable<IntentLog['damaged']>>;
-  try {
-    damage = intents.damaged?.() ?? [];
-  } catch (err) {
+  if (read.error !== undefined) {
     // Reading is defensive; this is a bug of ours, and still said rather than a failed start.
-    notify(`The intent log could not be read: ${describeError(err)}`, 'error');
+    if (sayError) notify(`The intent log could not be read: ${read.error}`, 'error');
     return;
   }
-  for (const d of damage) {
+  for (const d of read.damage) {
     if (d.directory) {
       notify(
         `The intent log cannot be read (${d.path}: ${d.problem}): the changes left open in it are not checked or offered until it reads; fix it (its permissions, the disk) and try again`,

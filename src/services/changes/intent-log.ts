@@ -55,6 +55,11 @@ export interface IntentLog {
    */
   damaged?(): IntentDamage[];
   /**
+   * `open()` and `damaged()` from one read of the log (a command that needs both reads it once:
+   * `readLog`). A log kept in memory has no files, and so no such method.
+   */
+  openAndDamaged?(): { readonly jobs: BulkJob[]; readonly damage: IntentDamage[] };
+  /**
    * The open jobs and the damage of the open jobs' files only (not an ended job's), from one read of
    * the log (what a balance read asks: is a change of this account open, or may one be?). `expected`:
    * a job of this log is known to be open (a running job's own), so a directory gone is damage too,
@@ -185,6 +190,26 @@ export interface IntentDamage {
   readonly unread?: true;
   /** When `unread`: the disk's error alone (`problem` says it in a sentence). */
   readonly readError?: string;
+}
+
+/**
+ * The log's open jobs and every damaged file (an ended job's too), read once; `error`: the read threw
+ * (a bug of ours: reading is defensive), so what is open cannot be told — said by whoever read it.
+ */
+export interface LogRead {
+  readonly jobs: readonly BulkJob[];
+  readonly damage: readonly IntentDamage[];
+  readonly error?: string;
+}
+
+/** One read of the log's open jobs and damage (`LogRead`): what the recovery and `pending` go by. */
+export function readLog(log: IntentLog): LogRead {
+  try {
+    if (log.openAndDamaged) return log.openAndDamaged();
+    return { jobs: log.open(), damage: log.damaged?.() ?? [] };
+  } catch (err) {
+    return { jobs: [], damage: [], error: describeError(err) };
+  }
 }
 
 /** An open job recorded for this service under another account id (an earlier key, or an earlier

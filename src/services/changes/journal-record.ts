@@ -101,6 +101,7 @@ export function journalRecorder(
       newBalance: l.newBalance ?? null,
       ...(l.charge ? { charge: l.charge } : {}),
       outcome,
+      ...(l.settledAfterUnknown === 'by hand' ? { settledByHand: true as const } : {}),
       ...(detail !== undefined ? { detail } : {}),
       ...(bouquets?.length ? { bouquets } : {}),
     });

@@ -10,7 +10,8 @@ import { credits } from '../../domain/format';
 export type Operation = ChangeOp;
 /**
  * `not sent`: the request never left (the service could not be reached); `rejected`: the service
- * refused it; `not applied`: a check proved it was not applied; `unknown`: neither, yet.
+ * refused it; `not applied`: a check proved it was not applied; `unknown`: neither, yet. An
+ * `applied` or `not applied` the user settled by hand has `settledByHand` (their word, not proof).
  */
 export type JournalOutcome = 'applied' | 'rejected' | 'unknown' | 'not applied' | 'not sent';
 
@@ -36,6 +37,8 @@ export interface JournalEntry {
   /** How `deducedCredits` is known (the reply, the balance, a share of it), or that it is not. */
   readonly charge?: ChargeSource;
   readonly outcome: JournalOutcome;
+  /** The outcome is the user's verdict (`linedesk pending --settle`), not the service's evidence. */
+  readonly settledByHand?: true;
   readonly detail?: string;
   /** Bouquet ids of a created line: the API never returns them, the picker offers them again. */
   readonly bouquets?: readonly number[];

@@ -45,6 +45,8 @@ export interface SendResult {
  */
 export function outcomeMessage(job: BulkJob, error: unknown, watching: boolean): string | null {
   const l = job.lines[0]!;
+  if (l.state === 'done' && l.settledAfterUnknown === 'by hand')
+    return `Applied, as you settled it (${l.detail}): the service gave no proof either way.`;
   if (l.state === 'done') {
     const checked = l.charge !== undefined && l.charge !== 'reply';
     const spent =
@@ -67,9 +69,11 @@ export function outcomeMessage(job: BulkJob, error: unknown, watching: boolean):
   if (l.state === 'skipped' && l.detail) return `${l.detail[0]!.toUpperCase()}${l.detail.slice(1)}`;
   return l.notSent
     ? `Not sent: ${l.detail?.replace(/^not sent: /, '')} Nothing reached the service; nothing was charged.`
-    : checkedNotApplied(l)
-      ? `Not applied: the server shows no change and no charge (${l.detail}). Nothing was charged for it.`
-      : error
-        ? describeError(error)
-        : (l.detail ?? 'Failed');
+    : l.settledAfterUnknown === 'by hand'
+      ? `Not applied, as you settled it (${l.detail}): the service gave no proof either way; if it did apply it, a new change is charged again.`
+      : checkedNotApplied(l)
+        ? `Not applied: the server shows no change and no charge (${l.detail}). Nothing was charged for it.`
+        : error
+          ? describeError(error)
+          : (l.detail ?? 'Failed');
 }

@@ -9,7 +9,7 @@ import type { Refusal } from '../../domain/change-rules';
 import type { ServiceClient } from '../client';
 import type { EngineOptions } from './engine';
 import type { Notify } from './intent-damage';
-import type { ForeignJob, IntentLog } from './intent-log';
+import type { ForeignJob, IntentLog, LogRead, Unreadable } from './intent-log';
 import type { Journal } from './journal';
 import type { OpenLines } from './open-lines';
 import type { SendResult } from './outcome';
@@ -23,6 +23,24 @@ export interface Recovered {
   /** Lines never sent when the process stopped (not cancelled): offered for resuming. */
   readonly unsent: number;
 }
+
+/**
+ * What a settle by hand did: the job as settled, or why nothing was settled, as the settle found it
+ * (the log may change right after: a second read would tell another reason).
+ * - `held`: another linedesk holds the job now (`by` names it); try again when it ends.
+ * - `in-use`: this process sends or checks the job now; try again once that ends.
+ * - `settled`: the line is settled already (`how`: its job ended, or its line was settled meanwhile).
+ * - `gone`: the job, or its line, is no longer in the intent log (ended and dropped, or set aside).
+ * - `unreadable`: the log cannot be read for the job (`path`, `problem`, `cause`: intent-damage.ts
+ *   says it and what to do by them).
+ */
+export type Settled =
+  | { readonly ok: true; readonly job: BulkJob }
+  | { readonly ok: false; readonly reason: 'held'; readonly by: string }
+  | { readonly ok: false; readonly reason: 'in-use' }
+  | { readonly ok: false; readonly reason: 'settled'; readonly how: 'job ended' | 'line settled' }
+  | { readonly ok: false; readonly reason: 'gone' }
+  | ({ readonly ok: false; readonly reason: 'unreadable' } & Omit<Unreadable, 'kind'>);
 
 /** What the service tells its front-ends, in order, as it happens. */
 export type ChangeEvent =
@@ -143,8 +161,12 @@ export interface ChangeService {
    * cancelled); those in flight finish, and no other job is touched.
    */
   cancel(jobId: string): void;
-  /** At start: open intents of this service are checked before anything else. */
-  recoverIntents(): Promise<readonly Recovered[]>;
+  /**
+   * At start: open intents of this service are checked before anything else. `read`: the caller's one
+   * read of the log (`readLog`), asked once foreign jobs were moved in, so the caller goes on by what
+   * the recovery read (never reading it again); a read that failed is the caller's to say.
+   */
+  recoverIntents(read?: () => LogRead): Promise<readonly Recovered[]>;
   /**
    * The resume offer's check again: its jobs' unknown lines checked with the server again (never
    * re-sent), with the recovery's events (checking, then checked) as at start. Only that: jobs under
@@ -184,12 +206,12 @@ export interface ChangeService {
    */
   offerAgain(jobs: readonly Recovered[]): Promise<readonly Recovered[]>;
   /**
-   * The user settles an open line by hand: recorded as settled by the user; the line is free. Null
-   * when its job or line is no longer open, or another linedesk holds the job; throws (the path named)
-   * when the intent log cannot be read, or the disk refuses the take; throws too when this process
-   * runs or checks the job now (nothing settled, nothing released).
+   * The user settles an open line by hand: recorded as settled by the user (`settledAfterUnknown: 'by
+   * hand'`, never as the service's proof); the line is free. Nothing settled says why, from this
+   * settle's own read (`Settled`): a caller never reads the log again to guess it. Throws only when
+   * the disk refuses the take (the owner file's path named).
    */
-  settleByHand(jobId: string, lineId: string, verdict: 'applied' | 'not applied'): BulkJob | null;
+  settleByHand(jobId: string, lineId: string, verdict: 'applied' | 'not applied'): Settled;
   /**
    * The process is going away: stop scheduling, wait at most `graceMs` for requests in flight. Not a
    * cancel: the lines never sent stay pending.

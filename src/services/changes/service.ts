@@ -22,7 +22,6 @@ import {
   sayNotChecked,
   sayOthersUntold,
   takeJob,
-  unreadableAdvice,
   unreadableLog,
 } from './intent-damage';
 import {
@@ -30,6 +29,7 @@ import {
   logFailed,
   loggedJobs,
   needsAttention,
+  readLog,
   type Unreadable,
   unreadableOf,
 } from './intent-log';
@@ -1136,11 +1136,14 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       for (const run of cancels.get(jobId) ?? []) run.cancelled = true;
     },
 
-    async recoverIntents() {
+    async recoverIntents(read) {
       const intents = deps.intents;
       await adoptForeign(deps, holdLines, notify);
-      if (intents) holdDamagedIntents(intents, notify, hold);
-      const jobs = takeToOffer(intents?.open() ?? []);
+      // One read of the log, once foreign jobs were moved in: the caller's, when given (it says a
+      // read that failed, and goes on by what was read).
+      const logged = intents ? (read?.() ?? readLog(intents)) : undefined;
+      if (logged) holdDamagedIntents(logged, notify, hold, !read);
+      const jobs = takeToOffer(logged?.jobs ?? []);
       return jobs.length ? checkOffered(jobs) : [];
     },
 
@@ -1228,41 +1231,40 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
 
     settleByHand(jobId, lineId, verdict) {
       // Taken first, then read: the verdict is written over the log's version, which no other
-      // linedesk writes while this process holds it. A log that cannot be read is refused with its
-      // path (thrown, as a take the disk refuses is), never answered as a line with nothing open.
-      // A job this process runs or checks now is left to that: a settle here would write a verdict
+      // linedesk writes while this process holds it. Nothing settled says why, as this read found it
+      // (`Settled`): a log that cannot be read with its path, never as a line with nothing open. A
+      // job this process runs or checks now is left to that: a settle here would write a verdict
       // under it, and release it (settling nothing) while it still sends.
-      if (inUse.has(jobId))
-        throw new Error(
-          `this linedesk is sending or checking job ${jobId.slice(0, 8)} now; nothing was settled: try again once that ends`,
-        );
+      if (inUse.has(jobId)) return { ok: false, reason: 'in-use' };
       const intents = deps.intents;
-      if (intents && !intents.claim(jobId)) return null;
+      // Who holds it is asked first, as a take asks it (`takeJob`); a claim lost after that names no one.
+      const by = intents?.heldElsewhere(jobId);
+      if (by) return { ok: false, reason: 'held', by };
+      if (intents && !intents.claim(jobId))
+        return { ok: false, reason: 'held', by: intents.heldElsewhere(jobId) ?? 'another linedesk' };
       /**
        * Nothing settled: the job is free again (a release the disk refuses is logged, not thrown),
        * unless the offer holds it: its claim, not this settle's, stays.
        */
-      const free = () => {
-        if (offerHolds.has(jobId)) return;
-        try {
-          intents?.release(jobId);
-        } catch (err) {
-          deps.logError?.('intent log', err);
-        }
+      const free = (why: Extract<ReturnType<ChangeService['settleByHand']>, { ok: false }>) => {
+        if (!offerHolds.has(jobId))
+          try {
+            intents?.release(jobId);
+          } catch (err) {
+            deps.logError?.('intent log', err);
+          }
+        return why;
       };
       const logged = versionsOf([{ id: jobId }], () => latest.get(jobId)).get(jobId);
       if (logged?.kind === 'unreadable') {
-        free();
-        throw new Error(
-          `${unreadableLog(logged.path, logged.problem, logged.cause)}; nothing was settled: ${unreadableAdvice(logged.path, logged.cause, 'try again once it reads')}`,
-        );
+        const { kind: _, ...unreadable } = logged;
+        return free({ ok: false, reason: 'unreadable', ...unreadable });
       }
+      if (logged?.kind === 'ended') return free({ ok: false, reason: 'settled', how: 'job ended' });
       const job = logged?.kind === 'open' ? logged.job : undefined;
-      const line = job?.lines.find((l) => (l.id === lineId || l.username === lineId) && OPEN.has(l.state));
-      if (!job || !line) {
-        free();
-        return null;
-      }
+      const line = job?.lines.find((l) => l.id === lineId || l.username === lineId);
+      if (!job || !line) return free({ ok: false, reason: 'gone' });
+      if (!OPEN.has(line.state)) return free({ ok: false, reason: 'settled', how: 'line settled' });
       const at = new Date(now()).toISOString();
       const settled: BulkLine =
         verdict === 'applied'
@@ -1277,13 +1279,14 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
               ...line,
               state: 'failed',
               detail: `not applied: settled by the user at ${at} (no proof from the service)`,
+              // The user's word, never the service's proof (`provenNotApplied`): `retryable` allows
+              // its retry all the same.
               settledAfterUnknown: 'by hand' as const,
-              provenNotApplied: true,
             };
       const { onLine, finish } = wire(job, undefined);
       onLine(settled);
       const final = { ...job, lines: job.lines.map((l) => (l === line ? settled : l)) };
-      return finish(final);
+      return { ok: true, job: finish(final) };
     },
 
     async shutdown(graceMs) {

@@ -86,8 +86,8 @@ export interface ChangesSlice {
   offerLater: (job: Recovered) => void;
   /** The process is going away: the service stops scheduling (not a cancel). */
   shutdown: (graceMs: number) => Promise<void>;
-  /** The user settles an open line by hand (see the service). */
-  settleByHand: (jobId: string, lineId: string, verdict: 'applied' | 'not applied') => BulkJob | null;
+  /** The user settles an open line by hand (see the service): the job settled, or why nothing was. */
+  settleByHand: ChangeService['settleByHand'];
 }
 
 /** The store's deps with the change service made from them (unless given: a command shares its own). */
