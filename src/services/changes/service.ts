@@ -843,28 +843,36 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       return { ...job, lines: job.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)) };
     }
     const { lines: others, spending: busy } = othersOfJob(job.id, first.jobs);
+    // The lines left alone are written so only once the run goes ahead (`goAhead`), past every
+    // refusal: until then the log keeps them as it had them, never sent, so a resume refused (or a
+    // quit) leaves them counted in the next offer, not ended by a run that never went ahead. Pending
+    // meanwhile, other linedesks read them as this live job's, to be sent: the cautious answer.
+    const leftAlone = new Map<string, BulkLine>();
     let started: BulkJob = {
       ...job,
       balanceBefore: busy ? null : balanceBefore,
-      lines: job.lines.map((l) =>
-        l.state === 'pending' && others.has(l.id)
-          ? {
-              ...l,
-              state: 'skipped',
-              detail: `left alone: ${others.get(l.id)} has an open change of this line`,
-              heldBack: true,
-            }
-          : l,
-      ),
+      lines: job.lines.map((l) => {
+        if (l.state !== 'pending' || !others.has(l.id)) return l;
+        leftAlone.set(l.id, l);
+        return {
+          ...l,
+          state: 'skipped',
+          detail: `left alone: ${others.get(l.id)} has an open change of this line`,
+          heldBack: true,
+        };
+      }),
     };
+    /** The job as the log has it: the lines left alone still as they were (see above). */
+    const asLogged = (j: BulkJob): BulkJob =>
+      leftAlone.size ? { ...j, lines: j.lines.map((l) => leftAlone.get(l.id) ?? l) } : j;
     /**
      * Stopped by a quit (or a resume refused before sending): every line never sent, the job left
-     * on disk for the next start. A release the disk refuses is said with its file (`letGo`), never
-     * thrown as the job's failure: the job stays as it is.
+     * on disk for the next start, as the log has it. A release the disk refuses is said with its
+     * file (`letGo`), never thrown as the job's failure: the job stays as it is.
      */
     const leave = () => {
       letGo(started, 'release');
-      return started;
+      return asLogged(started);
     };
     /**
      * Refused before anything was sent, for `why` (null: said already). One rule for every refusal
@@ -883,7 +891,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     // Written before the lines are read again: a job stopped during a long read (Ctrl-C, a dropped
     // session, a crash) is on disk with every line never sent, offered at the next start.
     try {
-      deps.intents?.begin({ ...started, lines: started.lines.map(forDisk) });
+      deps.intents?.begin({ ...started, lines: asLogged(started).lines.map(forDisk) });
     } catch (err) {
       deps.logError?.('intent log', err);
       // Written whole or not at all (intent-file.ts): a resumed job's file is still the one offered.
@@ -893,7 +901,29 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         lines: started.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)),
       }));
     }
-    const { onLine, finish } = wire(started, hooks);
+    const wired = wire(started, hooks);
+    const { onLine } = wired;
+    /**
+     * The run goes ahead (it sends, or ends the job): the lines left alone are written so, once. A
+     * write that fails is logged, not fatal: the line stays never sent on disk, and a later resume
+     * reads the other jobs again before sending it.
+     */
+    let aheadWritten = false;
+    const goAhead = () => {
+      if (aheadWritten) return;
+      aheadWritten = true;
+      for (const l of started.lines)
+        if (leftAlone.has(l.id) && l.state === 'skipped')
+          try {
+            deps.intents?.line(job.id, forDisk(l));
+          } catch (err) {
+            deps.logError?.('intent log', err);
+          }
+    };
+    const finish = (final: BulkJob) => {
+      goAhead();
+      return wired.finish(final);
+    };
     /** The never-sent lines ended with `patch`, written down like the engine's: then the job ends. */
     const unsent = (patch: Partial<BulkLine>): BulkJob => {
       for (const l of started.lines) if (l.state === 'pending') onLine({ ...l, ...patch });
@@ -999,6 +1029,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       deps.logError?.('intent log', err);
       return refuse(`the intent log cannot be written (${describeError(err)})`, () => unsent(notLogged(err)));
     }
+    goAhead();
     const sending = runJob(started, {
       client: deps.client,
       concurrency: deps.bulkConcurrency ?? 4,
