@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { COMMANDS, command, keyHint, keyLabel, keyNamed, visibleCommands } from '../../src/commands/keymap';
+import { COMMANDS, command, keyLabel, keyNamed, said, visibleCommands } from '../../src/commands/keymap';
 import { activeScopes, textTarget } from '../../src/commands/text-takes';
 import { resolveKey } from '../../src/keys/dispatch';
 import type { AppState } from '../../src/store/app-store';
@@ -42,19 +42,15 @@ function expectFooterTrue(s: AppState, where: string) {
 }
 
 /**
- * A key a sentence names now (keyHint, or keyNamed in a sentence's own words: the only ways a
- * screen names one) runs its command now: not typed, not refused, not elsewhere.
+ * A key a sentence names now (keyNamed, said with what it does: the only way a screen or a flash
+ * names one) runs its command now: not typed, not refused, not elsewhere.
  */
 function expectSentencesTrue(s: AppState, where: string) {
   for (const c of COMMANDS) {
-    const said = keyHint(s, c.id, 'does');
-    const named = keyNamed(s, c.id);
-    expect(said, `${where}: ${c.id} named one way, not the other`).toBe(
-      named === null ? null : `${named} does`,
-    );
-    if (said === null) continue;
-    const key = c.keys.find((k) => `${keyLabel(k)} does` === said);
-    expect(key && resolveKey(s, key)?.id, `${where}: "${said}" (${c.id})`).toBe(c.id);
+    const text = said(keyNamed(s, c.id), 'does');
+    if (text === null) continue;
+    const key = c.keys.find((k) => `${keyLabel(k)} does` === text);
+    expect(key && resolveKey(s, key)?.id, `${where}: "${text}" (${c.id})`).toBe(c.id);
   }
 }
 
