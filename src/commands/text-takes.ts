@@ -79,6 +79,9 @@ export function textTakes(s: TextState, key: string, cmd?: Pick<Command, 'overTe
  */
 export function keyThatWorks(s: TextState, cmd: Command): string | undefined {
   const scopes = activeScopes(s);
-  if (!cmd.scopes.some((sc) => scopes.includes(sc))) return undefined;
-  return cmd.keys.find((k) => !textTakes(s, k, cmd));
+  const here = cmd.scopes.some((sc) => scopes.includes(sc));
+  // Ctrl-C quits from anywhere, a dialog or a text field included (keys/dispatch.ts `resolveKey`).
+  return cmd.keys.find(
+    (k) => (k === 'ctrl+c' && cmd.scopes.includes('global')) || (here && !textTakes(s, k, cmd)),
+  );
 }
