@@ -39,7 +39,7 @@ function exportLines(s: AppState): { lines: LineListItem[]; what: string } | str
 
 /** The renewals did not load, with the key that tries again while it works here. */
 const notLoaded = (s: AppState): string =>
-  [`The renewals did not load`, said(keyNamed(s, 'app.refresh'), 'tries again')].filter(Boolean).join(': ');
+  ['The renewals did not load', said(keyNamed(s, 'app.refresh'), 'tries again')].filter(Boolean).join(': ');
 
 /** The footer asks on every frame: counts only, the lines are gathered when the key is pressed. */
 const canExport: Disabled = (s) => {
