@@ -124,32 +124,34 @@ export function keyLabel(key: string): string {
   return (spokenKeys ? SPOKEN_LABELS[key] : undefined) ?? KEY_LABELS[key] ?? key;
 }
 
-/** How a command's first key is written in text ("A", "Ctrl-G"): hints name keys from the table. */
+/**
+ * A command's first key as bound, wherever and whenever it works ("A", "Ctrl-G"): for the docs and
+ * for listings that say where a key works (as help does); never for a screen's or a flash's sentence
+ * (`keyNamed`).
+ */
 export const keyHintText = (id: string): string => keyLabel(commandById(id).keys[0]!);
-
-/** "Enter confirms": a command's key and what it does, for hints written in sentences. */
-export const hint = (id: string, does: string): string => `${keyHintText(id)} ${does}`;
 
 /**
  * A key named in text, only while it runs its command here and now: null when its `disabled` gives a
  * reason (read-only mode, nothing marked, a trial line), when its command works in none of the scopes
  * active now (a sentence of the screen under the palette), or when the text typed now would take
  * every key of it (text-takes.ts, the rule dispatch and the footer follow); else the key the footer
- * would name, so no sentence offers a key that would refuse or be typed.
- */
-export const keyHint = (s: AppState, id: string, does: string): string | null => {
-  const key = keyNamed(s, id);
-  return key === null ? null : `${key} ${does}`;
-};
-
-/**
- * The key a sentence in its own words names ("(p shows)", "Clear the search (/, …)"), as written on
- * screen, by `keyHint`'s rule: null when it would refuse, work in none of the scopes active now, or
- * be typed. A screen's text names a key only through these two, never `keyHintText` (which looks at
- * no state): the sentence then drops the key, or says the same without it.
+ * would name ("Esc", "Ctrl-G"), as written on screen, so no sentence offers a key that would refuse
+ * or be typed. Screens, dialogs and flash messages name a key only through this (with `said`), never
+ * `keyHintText` (which looks at no state): the sentence then drops the key, or says the same without it.
  */
 export const keyNamed = (s: AppState, id: string): string | null => {
   const cmd = commandById(id);
   const key = cmd.disabled?.(s) ? undefined : keyThatWorks(s, cmd);
   return key === undefined ? null : keyLabel(key);
 };
+
+/**
+ * The one way text says a key and what it does: "Esc back", or a sentence around the key
+ * (`(k) => \`Press ${k} again to quit\``); null when `key` is null (no key works for it now:
+ * `keyNamed`), so the text leaves it out or says the same without it.
+ */
+export function said(key: string | null, does: string | ((key: string) => string)): string | null {
+  if (key === null) return null;
+  return typeof does === 'string' ? `${key} ${does}` : does(key);
+}

@@ -64,6 +64,5 @@ export const commandsIn = (scope: Scope): Typed[] => hints.commandsIn(scope) as 
 export const lookup = (scope: Scope, key: string): Typed | undefined => hints.lookup(scope, key) as Typed;
 export const visibleCommands = (scope: Scope): Typed[] => hints.visibleCommands(scope) as Typed[];
 export const keyHintText: (id: CommandId) => string = hints.keyHintText;
-export const hint: (id: CommandId, does: string) => string = hints.hint;
-export const keyHint: (s: AppState, id: CommandId, does: string) => string | null = hints.keyHint;
 export const keyNamed: (s: AppState, id: CommandId) => string | null = hints.keyNamed;
+export const said = hints.said;

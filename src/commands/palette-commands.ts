@@ -18,7 +18,7 @@ import { copyAndSay, type LineOp, openChange } from './areas/line';
 import type { ArgType, OptionSpec, PositionalSpec, Values } from './args';
 import { parseDays, sortOf } from './args';
 import type { UiEffects } from './effects';
-import { commandById, findCommand, keyHintText } from './hints';
+import { commandById, findCommand, keyLabel } from './hints';
 import { COMMANDS as CLI, type CommandName, SORT, SORT_ALIASES } from './spec';
 
 export interface PaletteArgs {
@@ -83,7 +83,7 @@ const change =
     const here = selectScreen(s).id;
     const why = cmd.scopes.includes(here)
       ? cmd.disabled?.(s)
-      : `:${op} works where its key ${keyHintText(cmd.id)} does (${cmd.scopes.join(', ')}), not on ${here}`;
+      : `:${op} works where its key does (${cmd.scopes.join(', ')}), not on ${here}`;
     if (why) {
       s.notify(why, 'error');
       return;
@@ -97,7 +97,8 @@ const change =
 /** A command of yours as `:run` lists it: name, key, scope, what it runs. */
 export function describeUserCommand(u: UserCommand): string {
   const cmd = findCommand(userCommandId(u.name));
-  const key = cmd?.keys[0] ? keyHintText(cmd.id) : 'no key';
+  // A listing, as help names keys: the key as bound, wherever it works (no sentence offers it here).
+  const key = cmd?.keys[0] ? keyLabel(cmd.keys[0]) : 'no key';
   const where = u.scope === 'line' ? 'the line' : 'the marked lines';
   return `${u.name} (${key}, on ${where}): ${u.label} · ${[u.program, ...u.args].map((a) => JSON.stringify(a)).join(' ')}`;
 }

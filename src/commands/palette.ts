@@ -16,6 +16,7 @@ import {
   type Values,
 } from './args';
 import type { UiEffects } from './effects';
+import { keyNamed, said } from './hints';
 import { PALETTE, type PaletteCommand, runKey } from './palette-commands';
 
 export { PALETTE } from './palette-commands';
@@ -100,7 +101,7 @@ const hasFixedList = (c: PaletteCommand) => c.positionals[0]?.arg.kind === 'choi
 
 export function parsePalette(input: string): ParsedPalette {
   const { words } = splitWords(input.trim());
-  if (!words.length) return { ok: false, error: 'Type a command; Tab completes' };
+  if (!words.length) return { ok: false, error: 'Type a command' };
   const [word, ...rest] = words as [string, ...string[]];
   const exact = PALETTE.find((c) => c.name === word.toLowerCase());
   if (exact) return parseArgsOf(exact, rest);
@@ -183,7 +184,8 @@ export function completePaletteInput(s: AppState): void {
 export function runPalette(s: AppState, fx: UiEffects): void {
   const parsed = parsePalette(s.paletteInput);
   if (!parsed.ok) {
-    s.notify(parsed.error, 'error');
+    const complete = s.paletteInput.trim() ? null : said(keyNamed(s, 'palette.complete'), 'completes');
+    s.notify(complete ? `${parsed.error}; ${complete}` : parsed.error, 'error');
     return;
   }
   s.paletteAccepted(s.paletteInput);

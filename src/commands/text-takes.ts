@@ -1,8 +1,9 @@
 /**
  * The one rule for keys and typed text: which scopes take typed text, when, and whether the text typed
  * now takes a key ahead of a command. Dispatch (keys/dispatch.ts), the footer, the keys named in
- * sentences (hints.ts `keyHint`) and the remap rules (user-keys.ts) all read it from here, so a key
- * the screen names is one that runs its command there, and a remap is refused where it would be typed.
+ * sentences and flashes (hints.ts `keyNamed`) and the remap rules (user-keys.ts) all read it from
+ * here, so a key the screen names is one that runs its command there, and a remap is refused where it
+ * would be typed.
  */
 import { FIELDS } from '../domain/line-form';
 import type { AppState } from '../store/app-store';
@@ -74,10 +75,13 @@ export function textTakes(s: TextState, key: string, cmd?: Pick<Command, 'overTe
 /**
  * The key that runs `cmd` now, as the footer names it: its first key the text typed now does not
  * take; none when it works in none of the active scopes or every key of it is typed. A sentence
- * naming a key (hints.ts `keyHint`) names this one.
+ * naming a key (hints.ts `keyNamed`) names this one.
  */
 export function keyThatWorks(s: TextState, cmd: Command): string | undefined {
   const scopes = activeScopes(s);
-  if (!cmd.scopes.some((sc) => scopes.includes(sc))) return undefined;
-  return cmd.keys.find((k) => !textTakes(s, k, cmd));
+  const here = cmd.scopes.some((sc) => scopes.includes(sc));
+  // Ctrl-C quits from anywhere, a dialog or a text field included (keys/dispatch.ts `resolveKey`).
+  return cmd.keys.find(
+    (k) => (k === 'ctrl+c' && cmd.scopes.includes('global')) || (here && !textTakes(s, k, cmd)),
+  );
 }

@@ -1,5 +1,5 @@
 import type { UiEffects } from '../commands/effects';
-import { command, hint, keyHintText } from '../commands/keymap';
+import { keyNamed, said } from '../commands/keymap';
 import { activeScopes, textTarget } from '../commands/text-takes';
 import { FIELDS } from '../domain/line-form';
 import { parsePasteList } from '../domain/paste-list';
@@ -51,12 +51,8 @@ function dispatchKey(store: AppStore, name: string, effects: UiEffects, turn: Ke
     } else if ([...name].length === 1) {
       // The help key is offered only where it opens help (a dialog such as the column picker or
       // a command's output has no help of its own: there its footer lists the keys).
-      const helpKey = command('app.help').keys[0];
-      const offersHelp = helpKey !== undefined && resolveKey(state, helpKey)?.id === 'app.help';
-      state.notify(
-        `No command on "${name}" here${offersHelp ? `; ${hint('app.help', 'shows the keys')}` : ''}`,
-        'info',
-      );
+      const help = said(keyNamed(state, 'app.help'), 'shows the keys');
+      state.notify(`No command on "${name}" here${help ? `; ${help}` : ''}`, 'info');
     }
     return;
   }
@@ -170,12 +166,13 @@ export function handlePaste(store: AppStore, text: string): void {
   const { line: cut, cut: shortened } = multiline ? pastedLines(text, room) : pastedLine(text, room);
   // A ticket's list pasted into `/`: one name is searched; the browser is where a list marks lines.
   const names = scope === 'search' ? parsePasteList(text).items.length : 0;
-  if (names > 1)
+  if (names > 1) {
+    const there = said(keyNamed(s, 'search.clear'), (k) => `press ${k} and paste in the browser`);
     s.notify(
-      `First of ${names} pasted names searched; to mark all ${names}, press ${keyHintText('search.clear')} and paste in the browser`,
+      `First of ${names} pasted names searched; to mark all ${names}, ${there ?? 'paste them in the browser'}`,
       'info',
     );
-  else if (shortened)
+  } else if (shortened)
     s.notify(
       `Pasted the first ${[...cut].length} characters${multiline ? '' : ' of the first line'}`,
       'info',

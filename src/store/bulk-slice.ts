@@ -352,7 +352,7 @@ export function createBulkSlice(set: SetState, get: GetState, deps: StoreDeps): 
     bulkClose() {
       const b = get().bulk;
       if (b?.phase === 'running')
-        return get().notify('The job is running: Esc again after it ends, or c cancels', 'info');
+        return get().notify('The job is running: close this after it ends, or cancel it', 'info');
       quoteSeq++;
       set({ bulk: null });
       get().closeView('bulk');

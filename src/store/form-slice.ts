@@ -51,8 +51,8 @@ export interface FormSlice {
   pickerSetFilter: (text: string) => void;
   pickerSetAll: (on: boolean) => void;
   pickerClose: (keep: boolean) => void;
-  /** `again`: the key that picks an older line, as the command table names it now. */
-  pickerSameAsLine: (again?: string) => void;
+  /** `older`: how to pick an older line ("Ctrl-L again for an older line"), said by the command while its key works. */
+  pickerSameAsLine: (older?: string | null) => void;
   /** The packages arrived: a form opened before them gets its default package now. */
   formPackagesArrived: (packages: readonly Package[]) => void;
   /** The server refused a create and named fields: their messages go to them, the focus to `first`. */
@@ -157,7 +157,7 @@ export function createFormSlice(set: SetState, get: GetState, deps: StoreDeps): 
     generateField() {
       const form = get().form;
       if (!form || (form.focus !== 'username' && form.focus !== 'password')) {
-        get().notify('Ctrl-G fills the username or the password field', 'info');
+        get().notify('A random value fills only the username or the password field', 'info');
         return;
       }
       update(
@@ -216,7 +216,7 @@ export function createFormSlice(set: SetState, get: GetState, deps: StoreDeps): 
       for (const id of ids) on ? chosen.add(id) : chosen.delete(id);
       set({ form: { ...form, values: { ...form.values, bouquets: [...chosen].sort((a, b) => a - b) } } });
     },
-    pickerSameAsLine(again) {
+    pickerSameAsLine(older) {
       const { picker, form } = get();
       if (!picker || !form) return;
       // Lines created from here, newest first, that were given bouquets.
@@ -241,7 +241,7 @@ export function createFormSlice(set: SetState, get: GetState, deps: StoreDeps): 
         picker: { ...picker, sameIndex: picker.sameIndex + 1 },
       });
       get().notify(
-        `Same bouquets as ${src.username} (${src.bouquets!.length})${again ? `; ${again} again for an older line` : ''}`,
+        `Same bouquets as ${src.username} (${src.bouquets!.length})${older ? `; ${older}` : ''}`,
         'info',
       );
     },

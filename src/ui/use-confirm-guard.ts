@@ -53,14 +53,12 @@ export function droppedNote(v: GuardView): string | null {
 }
 
 /**
- * The confirm key's part of a dialog's hint line: what it does once armed; until then that it waits
- * (never "Enter confirms" before Enter would); after a key that came too soon, to press it again.
- * `key`: the confirm key as `keyNamed` names it (null: it works not now, under the help overlay or
- * the palette, and nothing is said).
+ * What a dialog's hint line says of its confirm key, for `said` (commands/hints.ts) to put beside the
+ * key: what it does once armed; until then that it waits (never "Enter confirms" before Enter would);
+ * after a key that came too soon, to press it again.
  */
-export function confirmHint(v: GuardView, key: string | null, does: string): string | null {
-  if (key === null) return null;
-  if (v.early) return `Nothing was sent: press ${key} again to confirm`;
-  if (!v.armed) return `${key} waits a moment: read this first`;
-  return `${key} ${does}`;
+export function confirmDoes(v: GuardView, does: string): string | ((key: string) => string) {
+  if (v.early) return (key) => `Nothing was sent: press ${key} again to confirm`;
+  if (!v.armed) return 'waits a moment: read this first';
+  return does;
 }

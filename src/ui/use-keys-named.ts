@@ -5,7 +5,7 @@ import { useApp } from './store-context';
 /**
  * The keys a dialog's own text names, each by `keyNamed`'s rule: null while it would refuse, or
  * works in none of the scopes active now (the help overlay over the dialog, the palette): the text
- * then leaves the key out. Re-renders when one of them changes.
+ * then leaves the key out (`said`, commands/hints.ts). Re-renders when one of them changes.
  */
 export function useKeysNamed<const T extends readonly CommandId[]>(ids: T): Record<T[number], string | null> {
   return useApp(
@@ -14,10 +14,6 @@ export function useKeysNamed<const T extends readonly CommandId[]>(ids: T): Reco
     ),
   );
 }
-
-/** "Esc back": a key named and what it does, or null when no key works for it now. */
-export const said = (key: string | null, does: string): string | null =>
-  key === null ? null : `${key} ${does}`;
 
 /** Parts of a hint line that are said, joined. */
 export const joined = (parts: readonly (string | null)[], by = ' · '): string =>

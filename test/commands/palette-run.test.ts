@@ -148,8 +148,10 @@ describe('a change from the palette works where its key does', () => {
     expect(s.action).toBeNull();
     expect(s.flash).toMatchObject({
       tone: 'error',
-      text: expect.stringContaining(':upgrade works where its key'),
+      text: expect.stringContaining(':upgrade works where its key does (lines, detail'),
     });
+    // Its key is not named on the account screen, where it does nothing.
+    expect(s.flash?.text).not.toContain(` ${command('line.upgrade').keys[0]} `);
     // On the lines browser, where `u` works, the same command is not refused for where it is.
     env.store.getState().navigate('lines');
     palette(env.store, 'upgrade --connections 2');

@@ -76,7 +76,7 @@ describe('the command registry', () => {
     let named = 0;
     for (const f of files('commands'))
       for (const m of readFileSync(f, 'utf8').matchAll(
-        /(?:keyHintText|hint|keyHint|commandById|runKey)\((?:s, )?'([a-z]+\.[a-zA-Z]+)'/g,
+        /(?:keyHintText|keyNamed|commandById|runKey)\((?:s, )?'([a-z]+\.[a-zA-Z]+)'/g,
       ))
         expect(ids.has(m[1]! as never), `${m[1]} in ${f}`).toBe(++named > 0);
     for (const p of PALETTE) if (p.key) expect(ids.has(p.key as never), p.key).toBe(true);

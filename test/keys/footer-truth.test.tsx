@@ -6,8 +6,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseAst } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { COMMANDS, command, keyHint, keyLabel, keyNamed, visibleCommands } from '../../src/commands/keymap';
+import { COMMANDS, command, keyLabel, keyNamed, said, visibleCommands } from '../../src/commands/keymap';
 import { activeScopes, textTarget } from '../../src/commands/text-takes';
 import { resolveKey } from '../../src/keys/dispatch';
 import type { AppState } from '../../src/store/app-store';
@@ -42,19 +43,15 @@ function expectFooterTrue(s: AppState, where: string) {
 }
 
 /**
- * A key a sentence names now (keyHint, or keyNamed in a sentence's own words: the only ways a
- * screen names one) runs its command now: not typed, not refused, not elsewhere.
+ * A key a sentence names now (keyNamed, said with what it does: the only way a screen or a flash
+ * names one) runs its command now: not typed, not refused, not elsewhere.
  */
 function expectSentencesTrue(s: AppState, where: string) {
   for (const c of COMMANDS) {
-    const said = keyHint(s, c.id, 'does');
-    const named = keyNamed(s, c.id);
-    expect(said, `${where}: ${c.id} named one way, not the other`).toBe(
-      named === null ? null : `${named} does`,
-    );
-    if (said === null) continue;
-    const key = c.keys.find((k) => `${keyLabel(k)} does` === said);
-    expect(key && resolveKey(s, key)?.id, `${where}: "${said}" (${c.id})`).toBe(c.id);
+    const text = said(keyNamed(s, c.id), 'does');
+    if (text === null) continue;
+    const key = c.keys.find((k) => `${keyLabel(k)} does` === text);
+    expect(key && resolveKey(s, key)?.id, `${where}: "${text}" (${c.id})`).toBe(c.id);
   }
 }
 
@@ -282,6 +279,9 @@ describe('the bulk dialog', () => {
     await app.press('line.extend');
     await app.waitFrame(() => state(app).bulk?.phase === 'preview' && selectDialog(state(app)) === 'bulk');
     expectFooterTrue(state(app), 'bulk preview');
+    // Ctrl-C quits from a dialog too: a flash that names it ("Ctrl-C again quits") may.
+    expect(resolveKey(state(app), 'ctrl+c')?.id).toBe('app.quit');
+    expect(keyNamed(state(app), 'app.quit')).toBe(keyLabel('ctrl+c'));
     await app.confirm('bulk.start');
     await app.waitFrame(() => state(app).bulk?.phase === 'done', 10_000);
     expectFooterTrue(state(app), 'bulk done');
@@ -426,12 +426,84 @@ describe('a sentence of the screen names a key only while it works there', () =>
     expect(f).not.toContain(`Clear the search (${search}`);
   });
 
-  it('no screen or overlay names a key by a text that looks at no state (keyHintText, hint)', () => {
+  it('no screen or overlay names a key by a text that looks at no state (keyHintText)', () => {
     const dirs = ['src/ui/screens', 'src/ui/components', 'src/ui/layout', 'src/ui/overlays'];
     for (const dir of dirs)
       for (const file of readdirSync(dir)) {
         const text = readFileSync(join(dir, file), 'utf8');
-        expect(text, `${dir}/${file}`).not.toMatch(/\b(keyHintText|hint)\(/);
+        expect(text, `${dir}/${file}`).not.toMatch(/\bkeyHintText\(/);
       }
+  });
+});
+
+/** Where flash messages and refusal reasons are written: the keys, the commands, the store, the services. */
+const FLASH_SOURCES = ['src/keys', 'src/commands/areas', 'src/store', 'src/services'];
+const FLASH_FILES = ['src/commands/palette.ts', 'src/commands/palette-commands.ts'];
+
+/**
+ * A key named by hand in a text: a named key as the screen writes it (Enter, Esc, PgDn, Ctrl-G, ↑…),
+ * "press" with a key after it, or one character after a space then what it does ("c cancels", "? is
+ * typed"; "a" alone is the article, "N" a number to give). A key named through the rule is an
+ * expression (`${…}`), not in the text.
+ */
+const HAND_NAMED =
+  /\b(?:Enter|Esc|Space|Tab|Shift-Tab|PgUp|PgDn|Home|End|Backspace|Ctrl-[A-Za-z])\b|[↑↓←→]|\b[Pp]ress [^\s]|[\s(][`'"“]?(?:[^\s\w$]|[b-zA-MO-Z])[`'"”]? [a-z]+s\b/;
+
+// biome-ignore lint/suspicious/noExplicitAny: a syntax tree walked by node type
+type Node = any;
+
+/** The texts a file writes, with their lines: string literals and template parts, not a command's own id, keys or title. */
+function textsOf(file: string): { text: string; line: number }[] {
+  const source = readFileSync(file, 'utf8');
+  const out: { text: string; line: number }[] = [];
+  const lineOf = (n: Node) => source.slice(0, n.start).split('\n').length;
+  const visit = (n: Node): void => {
+    if (!n || typeof n !== 'object') return;
+    if (Array.isArray(n)) {
+      for (const x of n) visit(x);
+      return;
+    }
+    // c(id, keys, scope, group, title, run, options): the title is the registry's own words (help).
+    if (n.type === 'CallExpression' && n.callee?.type === 'Identifier' && n.callee.name === 'c') {
+      n.arguments.slice(5).forEach(visit);
+      return;
+    }
+    if (n.type === 'Literal' && typeof n.value === 'string') out.push({ text: n.value, line: lineOf(n) });
+    if (n.type === 'TemplateElement') out.push({ text: n.value.cooked ?? '', line: lineOf(n) });
+    for (const [k, v] of Object.entries(n)) if (k !== 'parent' && v && typeof v === 'object') visit(v);
+  };
+  visit(parseAst(source, { lang: 'ts' }));
+  return out;
+}
+
+const tsFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? tsFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
+
+describe('a flash names a key only by the keys rule', () => {
+  it('no flash or refusal names a key by hand, or by a text that looks at no state (keyHintText)', () => {
+    const files = [...FLASH_SOURCES.flatMap(tsFiles), ...FLASH_FILES];
+    expect(files.length).toBeGreaterThan(20);
+    const found: string[] = [];
+    for (const file of files) {
+      if (/\bkeyHintText\(/.test(readFileSync(file, 'utf8'))) found.push(`${file}: keyHintText(…)`);
+      for (const { text, line } of textsOf(file))
+        if (HAND_NAMED.test(text)) found.push(`${file}:${line}: ${JSON.stringify(text)}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('the check finds a key named by hand', () => {
+    for (const text of [
+      'The job is running: c cancels it first',
+      'Ctrl-G fills it',
+      'press q again',
+      'In a text field ? is typed',
+      'Esc closes',
+    ])
+      expect(HAND_NAMED.test(text), text).toBe(true);
+    for (const text of ['Press ', 'No saved views yet', 'a line is marked', ' again to quit ('])
+      expect(HAND_NAMED.test(text), text).toBe(false);
   });
 });

@@ -1,11 +1,11 @@
 /**
  * A key named in a sentence is one that runs its command there and then (commands/hints.ts
- * `keyHint`, by the rule dispatch and the footer follow: commands/text-takes.ts). The palette is
+ * `keyNamed`, by the rule dispatch and the footer follow: commands/text-takes.ts). The palette is
  * drawn under the screen, whose sentences stay in view: while it has the caret, a letter typed goes
  * into it, so the screen's sentences name no letter.
  */
 import { describe, expect, it } from 'vitest';
-import { hint, keyHintText } from '../../src/commands/keymap';
+import { keyHintText, said } from '../../src/commands/keymap';
 import { resolveKey } from '../../src/keys/dispatch';
 import { renderApp } from '../helpers/app';
 
@@ -14,8 +14,8 @@ describe('a key named in a sentence works there', () => {
     const app = await renderApp({ lines: 40 });
     await app.waitFrame((f) => /\d+–\d+ of \d+/.test(f));
     await app.press('nav.renewals');
-    const said = hint('renewals.markAll', 'marks every renewable line');
-    await app.waitFrame((f) => f.includes(said));
+    const hint = said(keyHintText('renewals.markAll'), 'marks every renewable line')!;
+    await app.waitFrame((f) => f.includes(hint));
     await app.press('app.palette');
     // The first frame with the palette open (its footer offers its Enter): the renewals under it,
     // but the letter is typed, not run, and not offered.
@@ -25,6 +25,6 @@ describe('a key named in a sentence works there', () => {
       return f.includes('Renewals —') && f.includes(`${keyHintText('palette.run')} run`);
     });
     expect(resolveKey(app.store.getState(), keyHintText('renewals.markAll'))).toBeUndefined();
-    expect(drawn).not.toContain(said);
+    expect(drawn).not.toContain(hint);
   });
 });

@@ -176,6 +176,10 @@ describe('the column picker and views on screen', () => {
     await app.press('columns.moveUp');
     await app.waitFrame((f) => f.includes('Show the column first (x), then move it'));
     expect(app.frame()).not.toContain('(Space)');
+    // No view chosen: the browser's save key is not named under the picker, where it does nothing.
+    await app.press('columns.save');
+    await app.waitFrame((f) => f.includes('No view chosen'));
+    expect(app.frame()).not.toMatch(/No view chosen: S\b/);
     // A key the picker does not take: no help key is offered, since help does not open here.
     app.ui.stdin.write('q');
     await app.waitFrame((f) => f.includes('No command on "q" here'));

@@ -1,6 +1,6 @@
 import { areaScrollsNothing, pageRows } from '../../store/ui-slice';
 import { c, type Disabled, FOOTER } from '../command';
-import { helpRows, keyHintText } from '../hints';
+import { helpRows, keyNamed, said } from '../hints';
 import { completePaletteInput, runPalette } from '../palette';
 
 /** The journal's and help's scroll keys move what is in view only when some of it is in view and some
@@ -33,18 +33,17 @@ export const APP_COMMANDS = [
     'App',
     'Back (quit from the first screen)',
     (s) => {
-      if (s.back(true) === 'armed')
-        s.notify(
-          `Press ${keyHintText('app.backOrQuit')} again to quit (${keyHintText('app.quit')} quits at once)`,
-          'info',
-        );
+      if (s.back(true) !== 'armed') return;
+      const again = said(keyNamed(s, 'app.backOrQuit'), (k) => `Press ${k} again to quit`) ?? 'Again to quit';
+      const atOnce = said(keyNamed(s, 'app.quit'), 'quits at once');
+      s.notify(atOnce ? `${again} (${atOnce})` : again, 'info');
     },
     { footer: FOOTER.often },
   ),
   c('app.quit', ['ctrl+c'], 'global', 'App', 'Quit', (s) => {
     if (s.quitDuringJob() === 'armed')
       s.notify(
-        `${keyHintText('app.quit')} again quits: the job stops after the requests in flight; resume it later`,
+        `${said(keyNamed(s, 'app.quit'), 'again quits') ?? 'Again quits'}: the job stops after the requests in flight; resume it later`,
         'info',
       );
   }),

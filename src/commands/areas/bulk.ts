@@ -4,7 +4,7 @@ import { bulkBalance, bulkRefusal } from '../../store/bulk-slice';
 import { selectOfferCounts } from '../../store/selectors';
 import { areaScrollsNothing, pageRows } from '../../store/ui-slice';
 import { c, type Disabled, shownWhole } from '../command';
-import { keyHint, keyHintText } from '../hints';
+import { keyNamed, said } from '../hints';
 
 const inPreview = (s: AppState) => s.bulk?.phase === 'preview';
 const adjustable: Disabled = (s) =>
@@ -41,9 +41,9 @@ export function bulkRefusedText(s: AppState): string | null {
   const r = s.bulk ? bulkRefusal(s.bulk, bulkBalance(s)) : null;
   const helps =
     r?.code === 'totalExceeds'
-      ? keyHint(s, 'bulk.affordable', 'picks only the affordable ones')
+      ? said(keyNamed(s, 'bulk.affordable'), 'picks only the affordable ones')
       : r?.code === 'balanceUnknown'
-        ? (keyHint(s, 'bulk.readBalance', 'reads it again') ?? 'reading the balance…')
+        ? (said(keyNamed(s, 'bulk.readBalance'), 'reads it again') ?? 'reading the balance…')
         : null;
   return r && helps ? `${r.message}: ${helps}` : (r?.message ?? null);
 }
@@ -66,7 +66,7 @@ export const BULK_COMMANDS = [
         ? null
         : s.bulk.checking
           ? 'Its lines are being checked again: this closes once the check ends'
-          : `The job is running: ${keyHintText('bulk.cancel')} cancels it first`,
+          : `The job is running: ${said(keyNamed(s, 'bulk.cancel'), 'cancels it first') ?? 'cancel it first'}`,
   }),
   c('bulk.decrease', ['left'], 'bulk', 'Line', 'Fewer months or connections', (s) => s.bulkAdjust(-1), {
     footer: true,

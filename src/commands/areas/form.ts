@@ -1,7 +1,7 @@
 import { FIELDS } from '../../domain/line-form';
 import type { AppState } from '../../store/app-store';
 import { c } from '../command';
-import { keyHintText } from '../hints';
+import { keyNamed, said } from '../hints';
 
 /** ←/→ choose on a choice field (package, connections); in a text field they move the caret. */
 const notAChoice = (s: AppState) => {
@@ -9,9 +9,11 @@ const notAChoice = (s: AppState) => {
   return kind === 'select' || kind === 'number' ? null : 'Not a field with choices';
 };
 
-/** In a text field ? is typed: help is offered on the other fields only. */
+/** In a text field the help key (?) is typed: help is offered on the other fields only. */
 const onTextField = (s: AppState) =>
-  FIELDS.find((f) => f.id === s.form?.focus)?.kind === 'text' ? 'In a text field ? is typed' : null;
+  FIELDS.find((f) => f.id === s.form?.focus)?.kind === 'text'
+    ? 'Help opens from the other fields: in a text field its key is typed'
+    : null;
 
 /** The new-line form and its bouquet picker. */
 export const FORM_COMMANDS = [
@@ -92,7 +94,7 @@ export const FORM_COMMANDS = [
     'Input',
     'Same bouquets as a line created earlier (again: older)',
     // Annotated: the hint names this command of the table this table's type is built from.
-    (s): void => s.pickerSameAsLine(keyHintText('picker.same')),
+    (s): void => s.pickerSameAsLine(said(keyNamed(s, 'picker.same'), 'again for an older line')),
     { footer: true },
   ),
   c('picker.done', ['enter'], 'picker', 'Input', 'Done', (s) => s.pickerClose(true), { footer: true }),

@@ -3,7 +3,7 @@ import type { AppState } from '../../store/app-store';
 import { selectCurrentLine } from '../../store/lines-slice';
 import { selectTargetReadAt } from '../../store/selectors';
 import { c, needsLine, READ_ONLY, writes } from '../command';
-import { keyHintText } from '../hints';
+import { keyNamed, said } from '../hints';
 
 const nothingMarked = (s: AppState) => (s.marked.size ? null : 'Nothing is marked');
 
@@ -54,10 +54,11 @@ export const LINES_COMMANDS = [
     {
       footer: true,
       // Annotated: the hint names a command of the table this table's type is built from.
-      disabled: (s): string | null =>
-        s.query.status === 'expired'
-          ? `The expired view is sorted by expiry (${keyHintText('lines.sortOrder')} flips it)`
-          : null,
+      disabled: (s): string | null => {
+        if (s.query.status !== 'expired') return null;
+        const flip = said(keyNamed(s, 'lines.sortOrder'), 'flips it');
+        return `The expired view is sorted by expiry${flip ? ` (${flip})` : ''}`;
+      },
     },
   ),
   c('lines.sortOrder', ['O'], 'lines', 'Find', 'Flip the sort order', (s) => s.flipOrder()),

@@ -8,7 +8,7 @@ import { selectRenewalsPlan } from '../../store/renewals-slice';
 import { areaScrollsNothing, pageRows } from '../../store/ui-slice';
 import { selectScreen } from '../../store/view-stack';
 import { c, type Disabled } from '../command';
-import { keyHintText } from '../hints';
+import { keyNamed, said } from '../hints';
 import { copyAndSay } from './line';
 
 /** The lines an export from the current view covers, and how to say which; or why there are none. */
@@ -28,10 +28,7 @@ function exportLines(s: AppState): { lines: LineListItem[]; what: string } | str
   }
   if (s.marked.size > 0) return { lines: marked(), what: `the ${counted(s.marked.size, 'marked line')}` };
   const plan = selectRenewalsPlan(s);
-  if (!plan)
-    return s.renewals.status === 'error'
-      ? `The renewals did not load: ${keyHintText('app.refresh')} tries again`
-      : 'Still loading';
+  if (!plan) return s.renewals.status === 'error' ? notLoaded(s) : 'Still loading';
   // Left out as everywhere in this view: trials cannot be renewed, and a suspended line with paid
   // time needs an unsuspend, not a renewal reminder.
   const lines = plan.rows.filter((r) => isRenewal(r.group)).map((r) => r.line);
@@ -40,15 +37,16 @@ function exportLines(s: AppState): { lines: LineListItem[]; what: string } | str
     : 'Nothing to renew';
 }
 
+/** The renewals did not load, with the key that tries again while it works here. */
+const notLoaded = (s: AppState): string =>
+  ['The renewals did not load', said(keyNamed(s, 'app.refresh'), 'tries again')].filter(Boolean).join(': ');
+
 /** The footer asks on every frame: counts only, the lines are gathered when the key is pressed. */
 const canExport: Disabled = (s) => {
   if (s.marked.size > 0) return null;
   if (selectScreen(s).id === 'marks') return 'Nothing marked';
   const plan = selectRenewalsPlan(s);
-  if (!plan)
-    return s.renewals.status === 'error'
-      ? `The renewals did not load: ${keyHintText('app.refresh')} tries again`
-      : 'Still loading';
+  if (!plan) return s.renewals.status === 'error' ? notLoaded(s) : 'Still loading';
   return plan.renewable > 0 ? null : 'Nothing to renew';
 };
 

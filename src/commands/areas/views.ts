@@ -1,16 +1,14 @@
+import type { AppState } from '../../store/app-store';
 import { selectShownColumns } from '../../store/views-slice';
 import { c } from '../command';
-import { keyHintText } from '../hints';
+import { keyNamed, said } from '../hints';
 
 /** A hidden column has no place to move from: said with the key that shows it, as it is now. */
-const hiddenColumn = (s: {
-  readonly columns: readonly string[] | null;
-  readonly noteColumn: boolean;
-  readonly columnsCursor: string;
-}): string | null =>
-  selectShownColumns(s).includes(s.columnsCursor)
-    ? null
-    : `Show the column first (${keyHintText('columns.toggle')}), then move it`;
+const hiddenColumn = (s: AppState): string | null => {
+  if (selectShownColumns(s).includes(s.columnsCursor)) return null;
+  const show = keyNamed(s, 'columns.toggle');
+  return `Show the column first${show ? ` (${show})` : ''}, then move it`;
+};
 
 /** Saved views of the lines browser, its column picker and the search field's history. */
 export const VIEWS_COMMANDS = [
@@ -24,7 +22,11 @@ export const VIEWS_COMMANDS = [
     {
       // Annotated: the hint names a command of the table this table's type is built from.
       disabled: (s): string | null =>
-        s.savedViews.length ? null : `No saved views yet: ${keyHintText('lines.saveView')} saves this one`,
+        s.savedViews.length
+          ? null
+          : ['No saved views yet', said(keyNamed(s, 'lines.saveView'), 'saves this one')]
+              .filter(Boolean)
+              .join(': '),
     },
   ),
   c('lines.saveView', ['V'], 'lines', 'Find', 'Save this view as… (:view save NAME)', (s) => {
@@ -50,9 +52,9 @@ export const VIEWS_COMMANDS = [
   c('columns.reset', ['R'], 'columns', 'Input', 'The default columns', (s) => s.resetColumns()),
   c('columns.save', ['s'], 'columns', 'Input', 'Save into the current view', (s) => s.saveColumns(), {
     footer: true,
-    // Annotated: the hint names a command of the table this table's type is built from.
+    // Its key on the browser is not named: it does not work here, under the picker.
     disabled: (s): string | null =>
-      s.viewName ? null : `No view chosen: ${keyHintText('lines.saveView')} on the browser saves it as one`,
+      s.viewName ? null : 'No view chosen: save this view on the browser first',
   }),
   c(
     'columns.close',

@@ -1,4 +1,5 @@
 import { Text, useIsScreenReaderEnabled } from 'ink';
+import { said } from '../../commands/keymap';
 import { extendedExpiry, newLineExpiry } from '../../domain/estimate';
 import { absoluteText, cellWidth, credits, creditsText, fitWidth } from '../../domain/format';
 import { type BalanceShown, balanceNowText, balanceToJudge, staleText } from '../../present/balance';
@@ -11,8 +12,8 @@ import { DialogFrame } from '../components/DialogFrame';
 import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
-import { confirmHint, droppedNote, useConfirmGuard } from '../use-confirm-guard';
-import { joined, said, useKeysNamed } from '../use-keys-named';
+import { confirmDoes, droppedNote, useConfirmGuard } from '../use-confirm-guard';
+import { joined, useKeysNamed } from '../use-keys-named';
 
 const TITLES = {
   create: 'New line',
@@ -69,7 +70,7 @@ export function ActionDialog({ width, height }: { readonly width: number; readon
         : blocker
           ? joined([`${glyph('fail')} ${blocker}`, said(k['action.cancel'], 'back')])
           : joined([
-              confirmHint(guard, k['action.confirm'], 'confirms (one request)'),
+              said(k['action.confirm'], confirmDoes(guard, 'confirms (one request)')),
               said(k['action.cancel'], 'back'),
               k['action.decrease'] && k['action.increase']
                 ? `${k['action.decrease']}/${k['action.increase']} adjust`

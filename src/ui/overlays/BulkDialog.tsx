@@ -1,7 +1,7 @@
 import { Text, useIsScreenReaderEnabled } from 'ink';
 import { Fragment } from 'react';
 import { bulkRefusedText } from '../../commands/areas/bulk';
-import { keyHint } from '../../commands/keymap';
+import { keyNamed, said } from '../../commands/keymap';
 import {
   affordability,
   type BulkJob,
@@ -30,8 +30,8 @@ import { TableRow } from '../components/SpokenRow';
 import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color, type Token } from '../theme';
-import { confirmHint, droppedNote, useConfirmGuard } from '../use-confirm-guard';
-import { joined, said, useKeysNamed } from '../use-keys-named';
+import { confirmDoes, droppedNote, useConfirmGuard } from '../use-confirm-guard';
+import { joined, useKeysNamed } from '../use-keys-named';
 import { usePageRows } from '../use-page-rows';
 
 const TITLES = {
@@ -74,9 +74,9 @@ function BulkBody({
   const isSpoken = useIsScreenReaderEnabled();
   // Named only while they run: with nothing failed or unknown, "f retries…" would offer a refused key.
   const retryHint = useApp((s) =>
-    keyHint(s, 'bulk.retry', 'retries the failed and cancelled ones (quoted again first)'),
+    said(keyNamed(s, 'bulk.retry'), 'retries the failed and cancelled ones (quoted again first)'),
   );
-  const recheckHint = useApp((s) => keyHint(s, 'bulk.recheck', 'checks the unknown ones'));
+  const recheckHint = useApp((s) => said(keyNamed(s, 'bulk.recheck'), 'checks the unknown ones'));
   // The keys the hint lines name, only while they work (not under the help overlay or the palette).
   const k = useKeysNamed([
     'bulk.close',
@@ -97,7 +97,7 @@ function BulkBody({
   const readAgain = useApp((s) =>
     s.bulk && bulkRefusal(s.bulk, bulkBalance(s))?.code === 'balanceUnknown'
       ? null
-      : keyHint(s, 'bulk.readBalance', 'reads it again'),
+      : said(keyNamed(s, 'bulk.readBalance'), 'reads it again'),
   );
   const refusedText = useApp(bulkRefusedText);
   const scroll = useApp((s) => s.scroll.bulk);
@@ -335,7 +335,7 @@ function BulkBody({
         : blocker
           ? joined([`${glyph('fail')} ${blocker}`, said(k['bulk.close'], 'closes')])
           : joined([
-              confirmHint(guard, k['bulk.start'], 'starts (each line at most once)'),
+              said(k['bulk.start'], confirmDoes(guard, 'starts (each line at most once)')),
               said(k['bulk.close'], 'closes'),
             ])
       : b.phase === 'running'

@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
+import { said } from '../../commands/keymap';
 import { fitWidth } from '../../domain/format';
 import { centredWindow } from '../../domain/scroll';
 import { viewColumns } from '../../present/saved-views';
@@ -8,7 +9,7 @@ import { TableRow } from '../components/SpokenRow';
 import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
-import { said, useKeysNamed } from '../use-keys-named';
+import { useKeysNamed } from '../use-keys-named';
 
 /**
  * The lines browser's columns (`L`): the shown ones in their order, then the hidden ones. Space

@@ -1,6 +1,6 @@
 import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
-import { helpScopesOf, helpSections, keyLabel, type Scope } from '../../commands/keymap';
+import { helpScopesOf, helpSections, keyLabel, type Scope, said } from '../../commands/keymap';
 import { scopeTitle } from '../../commands/keys-doc';
 import { fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
@@ -8,7 +8,7 @@ import { spoken } from '../../present/speech';
 import { selectScreen } from '../../store/view-stack';
 import { useApp } from '../store-context';
 import { color } from '../theme';
-import { said, useKeysNamed } from '../use-keys-named';
+import { useKeysNamed } from '../use-keys-named';
 import { usePageRows } from '../use-page-rows';
 
 export type Row =

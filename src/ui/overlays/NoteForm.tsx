@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { said } from '../../commands/keymap';
 import { fitWidth } from '../../domain/format';
 import { NOTE_LIMITS } from '../../services/notes';
 import { NOTE_FIELDS, NOTE_LABELS } from '../../store/notes-slice';
@@ -7,7 +8,7 @@ import { TextField } from '../components/TextField';
 import { borderStyle, glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
-import { said, useKeysNamed } from '../use-keys-named';
+import { useKeysNamed } from '../use-keys-named';
 
 /** `n`: customer, phone and free text for one line, kept on this machine; a message at each field. */
 export function NoteForm({ width }: { readonly width: number }) {

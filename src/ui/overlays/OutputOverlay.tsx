@@ -1,13 +1,14 @@
 import { Box, Text } from 'ink';
 import { useLayoutEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { said } from '../../commands/keymap';
 import { countText, fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
 import { wrapCells } from '../../present/wrap';
 import { useApp } from '../store-context';
 import { color } from '../theme';
-import { confirmHint, droppedNote, useConfirmGuard } from '../use-confirm-guard';
-import { joined, said, useKeysNamed } from '../use-keys-named';
+import { confirmDoes, droppedNote, useConfirmGuard } from '../use-confirm-guard';
+import { joined, useKeysNamed } from '../use-keys-named';
 import { usePageRows } from '../use-page-rows';
 
 /**
@@ -57,7 +58,10 @@ export function OutputOverlay({ width, height }: { readonly width: number; reado
   const state =
     run.phase === 'confirm'
       ? joined([
-          joined([confirmHint(guard, k['output.run'], 'runs it'), said(k['output.close'], 'does not')], ', '),
+          joined(
+            [said(k['output.run'], confirmDoes(guard, 'runs it')), said(k['output.close'], 'does not')],
+            ', ',
+          ),
           note,
         ])
       : run.phase === 'running'

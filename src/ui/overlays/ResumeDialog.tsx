@@ -1,6 +1,6 @@
 import { Text } from 'ink';
 import { useMemo } from 'react';
-import { keyHint } from '../../commands/keymap';
+import { keyNamed, said } from '../../commands/keymap';
 import { OPEN } from '../../domain/bulk';
 import { counted, credits, fitWidth } from '../../domain/format';
 import { leftToReview } from '../../services/changes/fresh-lines';
@@ -20,8 +20,8 @@ import { DialogFrame } from '../components/DialogFrame';
 import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
-import { confirmHint, droppedNote, useConfirmGuard } from '../use-confirm-guard';
-import { said, useKeysNamed } from '../use-keys-named';
+import { confirmDoes, droppedNote, useConfirmGuard } from '../use-confirm-guard';
+import { useKeysNamed } from '../use-keys-named';
 
 const OPS = {
   create: 'new line',
@@ -48,7 +48,9 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
   const unknown = (counts?.open ?? 0) > 0;
   // Offered exactly when the key works (its command's own rule), saying what it will do: the lines
   // not marked again it looks up again by why (the lookup at start did not reach, read or do them).
-  const recheckHint = useApp((s) => keyHint(s, 'resume.recheck', recheckText(unknown, counts?.lookUpAgain)));
+  const recheckHint = useApp((s) =>
+    said(keyNamed(s, 'resume.recheck'), recheckText(unknown, counts?.lookUpAgain)),
+  );
   const rows = useMemo(() => {
     const out: Row[] = [];
     recovery?.jobs.forEach((r, i) => {
@@ -95,10 +97,12 @@ export function ResumeDialog({ width, height }: { readonly width: number; readon
     : [
         hidden ? `${glyph('fail')} ${hidden}` : '',
         unsent && !hidden
-          ? confirmHint(
-              guard,
+          ? said(
               k['resume.yes'],
-              `resumes the ${unsent} line${unsent === 1 ? '' : 's'} never sent${later.length && first ? ` of job ${first.job.id.slice(0, 8)}` : ''}`,
+              confirmDoes(
+                guard,
+                `resumes the ${unsent} line${unsent === 1 ? '' : 's'} never sent${later.length && first ? ` of job ${first.job.id.slice(0, 8)}` : ''}`,
+              ),
             )
           : '',
         recheckHint ?? '',

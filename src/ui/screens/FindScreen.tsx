@@ -1,7 +1,7 @@
 import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { keyHint } from '../../commands/keymap';
+import { keyNamed, said } from '../../commands/keymap';
 import { centredWindow } from '../../domain/scroll';
 import { FIND_COLUMNS, groupHeading } from '../../present/find-columns';
 import { rowSentence, spokenPageSize } from '../../present/speech';
@@ -19,8 +19,8 @@ export function FindScreen({ width, height }: { readonly width: number; readonly
   // Its keys, named only while they work (not under the palette).
   const hints = useApp(
     useShallow((s) => [
-      keyHint(s, 'find.open', 'opens a line (in another profile: switches to it, the line open)'),
-      keyHint(s, 'app.refresh', 'searches again'),
+      said(keyNamed(s, 'find.open'), 'opens a line (in another profile: switches to it, the line open)'),
+      said(keyNamed(s, 'app.refresh'), 'searches again'),
     ]),
   );
   const groups = useApp((s) => s.findGroups);

@@ -1,6 +1,6 @@
 import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
-import { type CommandId, keyHint, keyNamed } from '../../commands/keymap';
+import { type CommandId, keyNamed, said } from '../../commands/keymap';
 import { diagnose, type Fix } from '../../domain/diagnosis';
 import { absoluteText, expiryText, fitWidth, relativeText, statusOf } from '../../domain/format';
 import { LINK_NAMES, type LinkKind, linkText } from '../../domain/links';
@@ -44,11 +44,13 @@ export function LineDetailScreen({ width, height }: { readonly width: number; re
   const note = useApp(selectDetailNote);
   const extras = useApp(selectDetailExtras);
   const fixHints = useApp(
-    useShallow((s) => FIXES.map((f) => keyHint(s, FIX_COMMAND[f], FIX_WORDS[f]) ?? '')),
+    useShallow((s) => FIXES.map((f) => said(keyNamed(s, FIX_COMMAND[f]), FIX_WORDS[f]) ?? '')),
   );
   const links = useApp((s) => (line ? selectLinksOf(s, line) : null));
   // A key is named only while its command runs (a link that cannot be made shows its reason instead).
-  const linkHints = useApp(useShallow((s) => LINKS.map((k) => keyHint(s, LINK_COMMAND[k], 'copies') ?? '')));
+  const linkHints = useApp(
+    useShallow((s) => LINKS.map((k) => said(keyNamed(s, LINK_COMMAND[k]), 'copies') ?? '')),
+  );
   // The password's and the note's keys, named only while they work (not under the palette or the
   // copy menu, where they would be typed or do nothing).
   const passwordKey = useApp((s) => keyNamed(s, 'detail.password'));
@@ -119,8 +121,8 @@ export function LineDetailScreen({ width, height }: { readonly width: number; re
   ];
   // A row is one terminal row; read aloud it is its whole sentence, which wraps (Ink draws the
   // aria-label, not the truncated cells), so it takes as many rows as the sentence needs.
-  const said = ([k, v]: readonly [string, string, unknown]) => `${k}: ${spoken(v)}`;
-  const cost = (r: readonly [string, string, unknown]) => (isSpoken ? wrappedRows(said(r), width) : 1);
+  const spokenRow = ([k, v]: readonly [string, string, unknown]) => `${k}: ${spoken(v)}`;
+  const cost = (r: readonly [string, string, unknown]) => (isSpoken ? wrappedRows(spokenRow(r), width) : 1);
   const total = () => rows.reduce((n, r) => n + cost(r), 0);
   // Too short for every row: the spare ones go first, then the rows at the end.
   // A MAC or parental code the list does not carry says only that: it goes before the links do
@@ -142,7 +144,7 @@ export function LineDetailScreen({ width, height }: { readonly width: number; re
       </Text>
       {shown.map(([k, v, c], i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a note's second row has no name of its own
-        <Text key={`${k}-${i}`} wrap="truncate" aria-label={said([k, v, c])}>
+        <Text key={`${k}-${i}`} wrap="truncate" aria-label={spokenRow([k, v, c])}>
           <Text color={color('ui.muted')}>{fitWidth(`  ${k}`, 16)}</Text>
           <Text color={c}>{fitWidth(v, Math.max(0, width - 16))}</Text>
         </Text>

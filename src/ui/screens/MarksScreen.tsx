@@ -1,7 +1,7 @@
 import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { keyHint } from '../../commands/keymap';
+import { keyNamed, said } from '../../commands/keymap';
 import { centredWindow } from '../../domain/scroll';
 import { LINE_COLUMNS, layoutColumns } from '../../present/lines-columns';
 import { rowSentence, spokenPageSize } from '../../present/speech';
@@ -19,10 +19,10 @@ const MARK_COLUMNS = LINE_COLUMNS.filter((c) =>
 /** The changes of every marked line, each named with its key only while it works (not in read-only
  *  mode, not under the palette). */
 const acts = (s: AppState): (string | null)[] => [
-  keyHint(s, 'line.extend', 'extend'),
-  keyHint(s, 'line.upgrade', 'connections'),
-  keyHint(s, 'line.unsuspend', 'unsuspend'),
-  keyHint(s, 'line.delete', 'delete'),
+  said(keyNamed(s, 'line.extend'), 'extend'),
+  said(keyNamed(s, 'line.upgrade'), 'connections'),
+  said(keyNamed(s, 'line.unsuspend'), 'unsuspend'),
+  said(keyNamed(s, 'line.delete'), 'delete'),
 ];
 
 /** Every marked line, wherever it was marked; Space unmarks; e/u/s/d act on all of them. */

@@ -1,6 +1,6 @@
 import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { useMemo } from 'react';
-import { keyHint, keyNamed } from '../../commands/keymap';
+import { keyNamed, said } from '../../commands/keymap';
 import { counted, countText, credits, creditsText } from '../../domain/format';
 import type { RenewalsPlan } from '../../domain/renewals';
 import { centredWindow } from '../../domain/scroll';
@@ -58,8 +58,8 @@ export function RenewalsScreen({ width, height }: { readonly width: number; read
   const cursor = useApp((s) => s.renewalsCursor);
   const marked = useApp((s) => s.marked);
   // Named only while marking works (not in read-only mode, not with nothing to renew).
-  const markHint = useApp((s) => keyHint(s, 'renewals.markAll', 'marks every renewable line'));
-  const renewHint = useApp((s) => keyHint(s, 'line.extend', 'renews the marked ones (quoted first)'));
+  const markHint = useApp((s) => said(keyNamed(s, 'renewals.markAll'), 'marks every renewable line'));
+  const renewHint = useApp((s) => said(keyNamed(s, 'line.extend'), 'renews the marked ones (quoted first)'));
   // The window's keys, named only while they work (not under the palette or the copy menu).
   const shorterKey = useApp((s) => keyNamed(s, 'renewals.shorter'));
   const longerKey = useApp((s) => keyNamed(s, 'renewals.longer'));
