@@ -34,6 +34,8 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
   /** A 2xx reply is in hand, not yet parsed (see the transport's `onAnswered`). */
   readonly onAnswered?: () => void;
+  /** Made at once, sent once this fulfils (see the transport's `after`). */
+  readonly after?: Promise<void>;
 }
 
 /** Validates a request against the contract; nothing is sent when it breaks a rule. */
@@ -72,9 +74,7 @@ export function createClient(options: ClientOptions) {
       t.send('GET', '/v1/bouquets', BouquetsResponse, { kind: 'read', ...o }),
 
     listLines: async (query: ListLinesQuery = {}, o: CallOptions = {}) => {
-      const q =
-        plainListQuery(query as Record<string, unknown>) ??
-        validate(ListLinesQuery, query, 'GET /v1/lines/all');
+      const q = plainListQuery(query) ?? validate(ListLinesQuery, query, 'GET /v1/lines/all');
       return t.send('GET', '/v1/lines/all', LinesPage, { kind: 'read', query: q, ...o });
     },
 

@@ -17,7 +17,7 @@ import {
   TimeoutError,
   UnexpectedStatus,
 } from './errors';
-import { CONNECT_TIMEOUT, NodeHttp, type Resolver } from './node-http';
+import { CONNECT_TIMEOUT, NOT_ASKED, NodeHttp, type Resolver } from './node-http';
 import { backoffDelay, DEFAULT_RETRY, type RetryPolicy, rateLimitHint } from './retry';
 import { sanitizeMultiline } from './sanitize';
 
@@ -61,6 +61,11 @@ export interface SendOptions {
    * a reader may ask for what follows while this one parses (the order of the server's reads kept).
    */
   readonly onAnswered?: () => void;
+  /**
+   * The request is made at once and leaves only once this fulfils (the transport's `after`); its
+   * deadline runs from then. A rejected one ends it unsent: AbortedError('not_sent'), never retried.
+   */
+  readonly after?: Promise<void>;
 }
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -83,8 +88,6 @@ interface Reply {
   readonly text: string;
   /** Every string of the body is printable ASCII (the transport checked its bytes): none to sanitize. */
   readonly printable?: boolean;
-  /** `onAnswered` was called as the reply ended (the transport said when). */
-  readonly answered?: boolean;
 }
 
 export class Transport {
@@ -134,12 +137,6 @@ export class Transport {
       try {
         const reply = await this.#once(method, path, opts, attempt);
         if (reply.status >= 200 && reply.status < 300) {
-          if (opts.onAnswered && !reply.answered) {
-            // A transport that could not say so as the reply ended: said now, and a turn of the
-            // event loop lets a request it made leave before this parse holds the thread.
-            opts.onAnswered();
-            await new Promise((r) => setImmediate(r));
-          }
           return parseBody(schema, reply, `${method} ${path}`);
         }
         const failure = classify(reply, this.#policy);
@@ -167,11 +164,20 @@ export class Transport {
     // deadline's whole length after every request (a listing's 1,000 of them).
     const expiry = new AbortController();
     const deadline = expiry.signal;
-    const timer = setTimeout(
-      () => expiry.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
-      deadlineMs,
-    );
-    timer.unref();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let over = false;
+    const arm = () => {
+      if (over) return;
+      timer = setTimeout(
+        () => expiry.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
+        deadlineMs,
+      );
+      timer.unref();
+    };
+    // A request made ahead: its deadline runs from when it may leave (a retry leaves at once).
+    const after = attempt === 1 ? opts.after : undefined;
+    if (after) after.then(arm, () => {});
+    else arm();
     const signal = opts.signal ? AbortSignal.any([opts.signal, deadline]) : deadline;
     const headers: Record<string, string> = {
       'x-api-key': this.#opts.apiKey,
@@ -197,7 +203,6 @@ export class Transport {
       // The AbortSignal holds the deadline (headers and body alike).
       // `onAnswered` as the reply ends, before its body is read, logged or parsed: the next page's
       // request leaves then, and the server reads it while this process works on this one.
-      let answered = false;
       const onAnswered = opts.onAnswered;
       const res = await this.#http.request({
         url,
@@ -206,29 +211,23 @@ export class Transport {
         ...(body !== undefined ? { body } : {}),
         signal,
         maxBytes: MAX_BODY_BYTES,
+        ...(after ? { after } : {}),
         ...(onAnswered
           ? {
               onComplete: (status: number) => {
-                if (status < 200 || status >= 300) return;
-                answered = true;
-                onAnswered();
+                if (status >= 200 && status < 300) onAnswered();
               },
             }
           : {}),
       });
       report(res.statusCode);
-      return {
-        status: res.statusCode,
-        headers: res.headers,
-        text: res.text,
-        printable: res.printable,
-        answered,
-      };
+      return { status: res.statusCode, headers: res.headers, text: res.text, printable: res.printable };
     } catch (err) {
       const failure = this.#networkFailure(err, opts.signal, deadline);
       report(null, failure.message);
       throw failure;
     } finally {
+      over = true;
       clearTimeout(timer);
     }
   }
@@ -257,6 +256,8 @@ export class Transport {
     // Our own verdicts (a body over the cap) are final: never turned into a retryable network error.
     if (isLinedeskError(err)) return err;
     const code = errorCode(err);
+    // Made ahead and never sent: the reader no longer wanted it. Not a failure to retry.
+    if (code === NOT_ASKED) return new AbortedError('not_sent');
     // The code alone is not proof: EHOSTUNREACH also ends connections that were up, after the
     // request left. Only the transport's word that no connection was made makes it "not sent".
     if (code && NOT_SENT_CODES.has(code) && (err as { mayHaveLeft?: unknown }).mayHaveLeft === false) {

@@ -36,7 +36,18 @@ export interface HttpRequest {
    * settles: a caller that asks for the next page then has it leave before this one is parsed.
    */
   readonly onComplete?: (statusCode: number) => void;
+  /**
+   * The request is made at once (its socket taken, its handlers set) but leaves only once this
+   * fulfils; when it rejects, it ends unsent (`NOT_ASKED`). Nothing is written before: a request
+   * made ready while the one before it is answered.
+   */
+  readonly after?: Promise<unknown>;
 }
+
+/** The code of a request whose `after` rejected: it never left. */
+export const NOT_ASKED = 'ENOT_ASKED';
+
+const errorCodeOf = (err: Error) => (err as { code?: unknown }).code;
 
 /** Raised when the TCP (and TLS) connection is not made in time: the request never left. */
 export const CONNECT_TIMEOUT = 'ECONNECT_TIMEOUT';
@@ -131,16 +142,19 @@ export class NodeHttp {
       // Once a connection is up (a pooled one, or a new one past its handshake) the request may have
       // left: an error code that usually means "never connected" proves nothing after that point.
       let connected = false;
+      // Nothing is written before `end` (a request waiting for `after` has sent nothing, connected or not).
+      let ended = false;
       const fail = (err: Error) => {
         if (settled) return;
         settled = true;
-        Object.assign(err, { mayHaveLeft: connected });
+        Object.assign(err, { mayHaveLeft: connected && ended });
         // The connection failed (not our abort, not a reply we refused): the service may have closed
         // every connection (an outage, a restart). The idle pooled ones go too, before the caller's
         // next request could take one already closed under it: on a socket that was up, a failure
         // cannot prove the request never left, so it would be "unknown"; on a new connection, a
         // refused one proves "not sent".
-        if (!(err instanceof ProtocolError) && err.name !== 'AbortError') dropIdle(agent);
+        if (!(err instanceof ProtocolError) && err.name !== 'AbortError' && errorCodeOf(err) !== NOT_ASKED)
+          dropIdle(agent);
         clearTimeout(connectTimer);
         r.signal.removeEventListener('abort', onAbort);
         req?.destroy();
@@ -206,7 +220,8 @@ export class NodeHttp {
           try {
             r.onComplete?.(res.statusCode ?? 0);
           } catch {
-            // A hint to the caller (ask the next page now): its failure is the caller's to see.
+            // A hint to the caller (ask the next page now): a failure in it is the caller's own
+            // (its next request fails on its own), never this request's.
           }
           clearTimeout(connectTimer);
           r.signal.removeEventListener('abort', onAbort);
@@ -219,7 +234,16 @@ export class NodeHttp {
           });
         });
       });
-      req.end(r.body);
+      const end = () => {
+        if (settled) return;
+        ended = true;
+        req.end(r.body);
+      };
+      if (r.after)
+        r.after.then(end, () =>
+          fail(Object.assign(new Error('not asked: the walk no longer wanted it'), { code: NOT_ASKED })),
+        );
+      else end();
     });
   }
 

@@ -126,7 +126,7 @@ export interface LinesPager {
     q: LinesQuery,
     offset: number,
     limit: number,
-    opts?: { readonly fresh?: boolean; readonly onAnswered?: () => void },
+    opts?: { readonly fresh?: boolean; readonly onAnswered?: () => void; readonly after?: Promise<void> },
   ): Promise<LinesPage>;
   /** After a write or a refresh: a renewed line may have left the expired block. */
   forget(): void;
@@ -139,10 +139,12 @@ export function linesPager(client: ServiceClient, now: () => number = Date.now):
   return {
     async page(q, offset, limit, opts = {}) {
       if (q.status !== 'expired')
-        return client.listLines(
-          listParams({ ...q, status: q.status }, offset, limit),
-          opts.onAnswered ? { onAnswered: opts.onAnswered } : {},
-        );
+        return client.listLines(listParams({ ...q, status: q.status }, offset, limit), {
+          ...(opts.onAnswered ? { onAnswered: opts.onAnswered } : {}),
+          ...(opts.after ? { after: opts.after } : {}),
+        });
+      // The expired view's requests are made when they may leave.
+      if (opts.after) await opts.after;
       const filter = { type: q.type, search: q.search };
       const key = JSON.stringify(filter);
       let entry = blocks.get(key);

@@ -31,7 +31,11 @@ export type PageFetch = (
   limit: number,
   fresh: boolean,
   answered?: () => void,
+  after?: Promise<void>,
 ) => Promise<LinesPage>;
+
+/** Why a request made ahead was never sent: the walk no longer wanted it when it could have left. */
+export class NotAskedError extends Error {}
 
 export interface WalkOptions {
   /** Checked before each page: true stops the walk quietly. */
@@ -57,6 +61,14 @@ export interface WalkOptions {
    * guard passing). A consumer that stops early says false.
    */
   readonly prefetch?: (lines: number) => boolean;
+  /**
+   * The fetch honours `after`: a request given one is made at once and leaves only once it fulfils
+   * (a rejected one ends it unsent). The page a full page leads to is then made as soon as the page
+   * before it leaves, and leaves when that one is answered: the request is ready, so no work of this
+   * process stands between an answer and the next request (issue 27). Without it, that request is
+   * made when the answer comes.
+   */
+  readonly gated?: boolean;
 }
 
 /** One item of a page as the server sent it, readable or not, with what identifies it. */
@@ -327,6 +339,31 @@ function grown(old: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
 /** A total worth comparing: a number the server counted (a missing or odd one is not compared). */
 const countable = (n: number) => Number.isFinite(n) && n >= 0;
 
+/** A request of a walk: its page, and whether the walk dropped it (a guess it did not take). */
+interface Sent {
+  page: Promise<LinesPage>;
+  dropped: boolean;
+  drop(): void;
+}
+
+/** A gate: a request given it leaves once it opens; a shut one ends it unsent (NotAskedError). */
+interface Latch {
+  readonly gate: Promise<void>;
+  open(): void;
+  shut(why: string): void;
+}
+
+function latchOf(): Latch {
+  let open!: () => void;
+  let shut!: (err: Error) => void;
+  const gate = new Promise<void>((resolve, reject) => {
+    open = resolve;
+    shut = reject;
+  });
+  gate.catch(() => {});
+  return { gate, open, shut: (why) => shut(new NotAskedError(why)) };
+}
+
 /**
  * Every page of a listing, once, in order, each yielded with only its new lines. Consecutive pages
  * overlap by one item (a page after the first starts at the previous one's last item): when that
@@ -361,39 +398,92 @@ export async function* walkPages(fetch: PageFetch, opts: WalkOptions = {}): Asyn
     return { first, back, ask, limit };
   };
   type Plan = ReturnType<typeof plan>;
-  /** Pages asked ahead, each once the one before it was answered (see `prefetch`), by offset+limit. */
-  const ahead = new Map<string, Promise<LinesPage>>();
-  /** On the answer to `r`: asks for the page a full `r` leads to (its last item has a key). */
-  const guessAfter = (r: Plan) => () => {
+  /**
+   * Pages asked ahead, each sent once the one before it was answered (see `prefetch`), by
+   * offset+limit; `drop` ends one not yet sent (gated), so a wrong guess never leaves.
+   */
+  const ahead = new Map<string, Sent>();
+  /** The page a full `r` leads to (its last item has a key), when one may be asked ahead. */
+  const guess = (r: Plan): Plan | null => {
     const ask = r.ask + r.limit - 1;
     const limit = Math.min(PAGE_MAX, size + 1);
-    const key = `${ask}+${limit}`;
-    if (ahead.size >= 2 || ahead.has(key) || total === null || ask + 1 >= total || opts.cancelled?.()) return;
-    if (!opts.prefetch?.(lines + size)) return;
-    ahead.set(key, send({ first: false, back: 1, ask, limit }));
+    if (ahead.size >= 2 || ahead.has(`${ask}+${limit}`) || total === null || ask + 1 >= total) return null;
+    return { first: false, back: 1, ask, limit };
   };
+  const wanted = () => !opts.cancelled?.() && opts.prefetch?.(lines + size) === true;
+  const gated = opts.prefetch !== undefined && opts.gated === true;
   /** The request for `r`: the page asked ahead when the guess was right, else a new request (and
-   *  the other guesses, made on the same wrong assumption, dropped unread). */
+   *  the other guesses, made on the same wrong assumption, dropped: unread, or never sent). */
   const take = (r: Plan) => {
     const key = `${r.ask}+${r.limit}`;
     const hit = ahead.get(key);
     if (hit) {
       ahead.delete(key);
-      return hit;
+      return hit.page;
     }
+    for (const a of ahead.values()) a.drop();
     ahead.clear();
-    return send(r);
+    return send(r).page;
   };
-  const send = (r: Plan) => {
-    let p: Promise<LinesPage>;
+  /**
+   * Sends `r` (gated: makes it, to leave when `latch` opens). With read-ahead, the page a full `r`
+   * leads to is asked once `r` is answered: ungated, that request is made then; gated, it is made as
+   * soon as `r` leaves and its latch opens on `r`'s answer, if the walk still wants it then. A
+   * dropped request asks nothing ahead (a guess's guess would not follow the walk's own requests).
+   */
+  const send = (r: Plan, latch?: Latch): Sent => {
+    /** Gated: the latch of the page `r` leads to, until `r` is answered or fails. */
+    let next: Latch | null = null;
+    const sent: Sent = {
+      page: undefined as unknown as Promise<LinesPage>,
+      dropped: false,
+      drop: () => {
+        sent.dropped = true;
+        latch?.shut('a guess the walk did not take');
+        next?.shut('a guess the walk did not take');
+      },
+    };
+    const ahead1 = (g: Plan, l?: Latch) => ahead.set(`${g.ask}+${g.limit}`, send(g, l));
+    // Called as `r`'s reply ends: gated, the next request, ready, leaves at once (the latch's
+    // reaction is queued before anything this reply's own promise starts).
+    const answered = !opts.prefetch
+      ? undefined
+      : gated
+        ? () => {
+            if (!sent.dropped && wanted()) next?.open();
+            else next?.shut('not wanted once the page before it was in hand');
+            next = null;
+          }
+        : () => {
+            const g = sent.dropped ? null : guess(r);
+            if (g && wanted()) ahead1(g);
+          };
     try {
-      p = fetch(r.ask, r.limit, r.first, opts.prefetch ? guessAfter(r) : undefined);
+      sent.page = latch
+        ? fetch(r.ask, r.limit, r.first, answered, latch.gate)
+        : fetch(r.ask, r.limit, r.first, answered);
     } catch (err) {
-      p = Promise.reject(err);
+      sent.page = Promise.reject(err);
+    }
+    if (gated) {
+      // A page in hand is answered, whether or not the fetch said so as it came; a failure is not.
+      sent.page.then(answered, () => {
+        next?.shut('the page before it was not answered');
+        next = null;
+      });
+      // The next request is made once this one leaves: at once, or when its own latch opens.
+      const made = () => {
+        const g = sent.dropped ? null : guess(r);
+        if (!g) return;
+        next = latchOf();
+        ahead1(g, next);
+      };
+      if (latch) latch.gate.then(made, () => {});
+      else made();
     }
     // A request sent ahead whose page is never asked for (the consumer stopped) must not reject unseen.
-    p.catch(() => {});
-    return p;
+    sent.page.catch(() => {});
+    return sent;
   };
   let req = plan();
   let inFlight: Promise<LinesPage> | null = null;

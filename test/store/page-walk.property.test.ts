@@ -322,3 +322,74 @@ describe('read-ahead on the answer', () => {
     expect(asked).toBe(askedAtParse.length);
   });
 });
+
+describe('read-ahead made ready (gated)', () => {
+  it('a request made ahead leaves only once the page before it was answered, and is ready by then', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 600 }),
+        fc.integer({ min: 1, max: 100 }),
+        fc.integer({ min: 1, max: 1_000 }),
+        async (n, pageSize, want) => {
+          const ids = Array.from({ length: n }, (_, i) => String(i).padStart(4, '0'));
+          const sv = server(ids, [], true);
+          let answered = 0;
+          let left = 0;
+          let made = 0;
+          let used = 0;
+          let unsent = 0;
+          /** Requests made (ready) when each answer came. */
+          const madeAtAnswer: number[] = [];
+          const fetch = async (
+            offset: number,
+            limit: number,
+            _fresh: boolean,
+            onAnswered?: () => void,
+            after?: Promise<void>,
+          ) => {
+            made++;
+            if (after)
+              try {
+                await after;
+              } catch (err) {
+                unsent++;
+                throw err;
+              }
+            // Leaves as the (left+1)th request: every one before it must have been answered.
+            expect(answered).toBe(left);
+            left++;
+            await new Promise((r) => setImmediate(r));
+            const page = sv.fetch(offset, limit);
+            answered++;
+            madeAtAnswer.push(made);
+            onAnswered?.();
+            await new Promise((r) => setImmediate(r));
+            used++;
+            return page;
+          };
+          const got: string[] = [];
+          for await (const page of walkPages(fetch, {
+            pageSize,
+            gated: true,
+            prefetch: (lines) => lines < want,
+          })) {
+            got.push(...page.lines.map((l) => l.id));
+            if (got.length >= want) break;
+          }
+          expect(got).toEqual(ids.slice(0, Math.max(got.length, Math.min(want, n))));
+          // Let any request made ahead settle, then count: each one made either left and was read,
+          // or never left (its latch shut); none is left waiting.
+          for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+          expect(left + unsent).toBe(made);
+          // On a list that holds still, a request that left was one the walk read, but for the one
+          // page past what a stopping reader wanted.
+          expect(left - used).toBeLessThanOrEqual(1);
+          // From the third answer on (the total known), the next request was ready as each came.
+          const middle = madeAtAnswer.slice(2, -2);
+          for (let i = 0; i < middle.length; i++) expect(middle[i]).toBeGreaterThan(i + 3);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});

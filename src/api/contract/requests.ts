@@ -66,10 +66,17 @@ const isIn = <T extends string>(values: readonly T[], v: unknown): v is T =>
  * schema then reads and explains. A walk asks 1,000 pages of one query (issue 27): this is on the
  * way from one page's answer to the next page's request.
  */
-export function plainListQuery(q: Readonly<Record<string, unknown>>): ListLinesParams | null {
+export function plainListQuery(q: unknown): ListLinesParams | null {
+  if (typeof q !== 'object' || q === null || Array.isArray(q)) return null;
   for (const k in q) if (!PLAIN_QUERY_KEYS.has(k)) return null;
-  const { offset = 0, limit = LIMIT_DEFAULT, status = 'all', type = 'all', search } = q;
-  const { orderBy = 'id', orderType = 'asc' } = q;
+  const {
+    offset = 0,
+    limit = LIMIT_DEFAULT,
+    status = 'all',
+    type = 'all',
+    search,
+  } = q as Record<string, unknown>;
+  const { orderBy = 'id', orderType = 'asc' } = q as Record<string, unknown>;
   const o = offset === null ? 0 : offset;
   if (!(Number.isSafeInteger(o) && (o as number) >= 0)) return null;
   if (!(Number.isSafeInteger(limit) && (limit as number) >= LIMIT_MIN && (limit as number) <= LIMIT_MAX))

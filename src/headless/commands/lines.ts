@@ -200,8 +200,12 @@ export function linesCommand(ctx: Ctx): Promise<number> {
       await out.data(text);
     };
     const pager = linesPager(sv.client, sv.now);
-    const fetch: PageFetch = (offset, limit, fresh, answered) =>
-      pager.page(req.query, offset, limit, { fresh, ...(answered ? { onAnswered: answered } : {}) });
+    const fetch: PageFetch = (offset, limit, fresh, answered, after) =>
+      pager.page(req.query, offset, limit, {
+        fresh,
+        ...(answered ? { onAnswered: answered } : {}),
+        ...(after ? { after } : {}),
+      });
     const walk = {
       pageSize,
       cancelled: () => out.closed,
@@ -213,7 +217,7 @@ export function linesCommand(ctx: Ctx): Promise<number> {
         // Read-ahead (the walker's `prefetch`): the next page is asked for as soon as this one's reply
         // is in hand, so the server works while this one is parsed and printed; not past what is wanted.
         const prefetch = (lines: number) => lines < want && !out.closed;
-        for await (const page of walkPages(fetch, { ...walk, prefetch })) {
+        for await (const page of walkPages(fetch, { ...walk, prefetch, gated: true })) {
           total ??= page.totalHits;
           for (const u of page.unreadable) out.message(`Left out: ${unreadableText(u)}`, 'yellow');
           await emit(page.lines.slice(0, Math.max(0, want - printed)));
