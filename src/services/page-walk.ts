@@ -69,6 +69,12 @@ export interface WalkOptions {
    * made when the answer comes.
    */
   readonly gated?: boolean;
+  /**
+   * Filled as the walk ends with its requests still on their way (asked ahead, never read; those
+   * not yet sent are dropped unsent): a caller that walks again waits for them first, so its first
+   * request is never at the server beside them.
+   */
+  readonly unread?: Promise<unknown>[];
 }
 
 /** One item of a page as the server sent it, readable or not, with what identifies it. */
@@ -487,93 +493,105 @@ export async function* walkPages(fetch: PageFetch, opts: WalkOptions = {}): Asyn
   };
   let req = plan();
   let inFlight: Promise<LinesPage> | null = null;
-  for (;;) {
-    if (opts.cancelled?.()) return;
-    inFlight ??= take(req);
-    const { first, back, ask, limit } = req;
-    const page = await inFlight;
-    inFlight = null;
-    pages++;
-    if (page.offset !== ask)
-      throw new PagingError(`asked for offset ${ask}, the server answered for offset ${page.offset}`);
-    // A page with no unreadable item is its lines in order, each keyed by its id: read as such, with
-    // no item object and no key text a line (issue 27: 100,000 of each in a listing).
-    const clean = page.unreadable.length === 0;
-    const raw = clean ? null : rawItems(page);
-    const count = raw ? raw.length : page.lines.length;
-    const keyAt = (i: number) => (raw ? raw[i]!.key : `id:${page.lines[i]!.id}`);
-    if (!first) {
-      if (!count) throw new ListChangedError(`the line at offset ${ask} is gone`);
-      const key = keyAt(0);
-      if (lastKey !== null && lastKeyAt === ask && key !== lastKey)
-        throw new ListChangedError(`the line at offset ${ask} is not the one read there`);
-    }
-    if (countable(page.totalHits)) {
-      if (total !== null && page.totalHits !== total)
-        throw new ListChangedError(`the total moved from ${total} to ${page.totalHits}`);
-      total = page.totalHits;
-    }
-    const drop = first ? 0 : Math.min(back, count);
-    const fresh = raw ? raw.slice(drop) : null;
-    // An id read before is this page's (read since `pageFrom`) or an earlier page's.
-    const pageFrom = seenIds.size;
-    for (let i = drop; i < count; i++) {
-      const item = raw ? raw[i]! : null;
-      const id = item ? (item.line?.id ?? item.bad?.id) : page.lines[i]!.id;
-      if (id === undefined || id === null) continue;
-      const before = seenIds.add(id);
-      if (before >= pageFrom) throw new PagingError(`the server sent line ${id} twice in one page`);
-      if (before >= 0) throw new ListChangedError(`line ${id} came back on a later page`);
-    }
-    if (countable(page.totalHits)) {
-      const limitPages =
-        Math.ceil(page.totalHits / Math.max(1, Math.min(limit, page.limit) - Math.max(1, back))) + 2;
-      if (pages > Math.max(1, Math.min(cap, limitPages)))
-        throw new PagingError(`more pages than the ${page.totalHits} lines it counts can fill`);
-    } else if (pages > cap) throw new PagingError(`more than ${cap} pages`);
-    // Loops, not flatMap: an array per item was a measurable share of a 100,000-line walk.
-    const newLines: LineListItem[] = fresh ? [] : page.lines.slice(drop);
-    const unreadable: UnreadableItem[] = [];
-    if (fresh)
-      for (let index = 0; index < fresh.length; index++) {
-        const i = fresh[index]!;
-        if (i.line) newLines.push(i.line);
-        if (i.bad) unreadable.push({ ...i.bad, index });
+  try {
+    for (;;) {
+      if (opts.cancelled?.()) return;
+      inFlight ??= take(req);
+      const { first, back, ask, limit } = req;
+      const page = await inFlight;
+      inFlight = null;
+      pages++;
+      if (page.offset !== ask)
+        throw new PagingError(`asked for offset ${ask}, the server answered for offset ${page.offset}`);
+      // A page with no unreadable item is its lines in order, each keyed by its id: read as such, with
+      // no item object and no key text a line (issue 27: 100,000 of each in a listing).
+      const clean = page.unreadable.length === 0;
+      const raw = clean ? null : rawItems(page);
+      const count = raw ? raw.length : page.lines.length;
+      const keyAt = (i: number) => (raw ? raw[i]!.key : `id:${page.lines[i]!.id}`);
+      if (!first) {
+        if (!count) throw new ListChangedError(`the line at offset ${ask} is gone`);
+        const key = keyAt(0);
+        if (lastKey !== null && lastKeyAt === ask && key !== lastKey)
+          throw new ListChangedError(`the line at offset ${ask} is not the one read there`);
       }
-    lines += newLines.length;
-    // What follows this page, decided before it is handed over (thrown after, as before).
-    const next = page.nextOffset;
-    const stop =
-      next === null
-        ? null
-        : next <= ask
-          ? new PagingError(`the next offset (${next}) does not move forward from ${ask}`)
-          : count <= drop
-            ? new PagingError(`the page at offset ${ask} brought no new line though more are said to follow`)
-            : undefined;
-    if (stop === undefined) {
-      end = ask + count;
-      for (let i = count - 1; i >= 0; i--) {
-        const key = keyAt(i);
-        if (key !== null) {
-          lastKey = key;
-          lastKeyAt = ask + i;
-          break;
+      if (countable(page.totalHits)) {
+        if (total !== null && page.totalHits !== total)
+          throw new ListChangedError(`the total moved from ${total} to ${page.totalHits}`);
+        total = page.totalHits;
+      }
+      const drop = first ? 0 : Math.min(back, count);
+      const fresh = raw ? raw.slice(drop) : null;
+      // An id read before is this page's (read since `pageFrom`) or an earlier page's.
+      const pageFrom = seenIds.size;
+      for (let i = drop; i < count; i++) {
+        const item = raw ? raw[i]! : null;
+        const id = item ? (item.line?.id ?? item.bad?.id) : page.lines[i]!.id;
+        if (id === undefined || id === null) continue;
+        const before = seenIds.add(id);
+        if (before >= pageFrom) throw new PagingError(`the server sent line ${id} twice in one page`);
+        if (before >= 0) throw new ListChangedError(`line ${id} came back on a later page`);
+      }
+      if (countable(page.totalHits)) {
+        const limitPages =
+          Math.ceil(page.totalHits / Math.max(1, Math.min(limit, page.limit) - Math.max(1, back))) + 2;
+        if (pages > Math.max(1, Math.min(cap, limitPages)))
+          throw new PagingError(`more pages than the ${page.totalHits} lines it counts can fill`);
+      } else if (pages > cap) throw new PagingError(`more than ${cap} pages`);
+      // Loops, not flatMap: an array per item was a measurable share of a 100,000-line walk.
+      const newLines: LineListItem[] = fresh ? [] : page.lines.slice(drop);
+      const unreadable: UnreadableItem[] = [];
+      if (fresh)
+        for (let index = 0; index < fresh.length; index++) {
+          const i = fresh[index]!;
+          if (i.line) newLines.push(i.line);
+          if (i.bad) unreadable.push({ ...i.bad, index });
         }
+      lines += newLines.length;
+      // What follows this page, decided before it is handed over (thrown after, as before).
+      const next = page.nextOffset;
+      const stop =
+        next === null
+          ? null
+          : next <= ask
+            ? new PagingError(`the next offset (${next}) does not move forward from ${ask}`)
+            : count <= drop
+              ? new PagingError(
+                  `the page at offset ${ask} brought no new line though more are said to follow`,
+                )
+              : undefined;
+      if (stop === undefined) {
+        end = ask + count;
+        for (let i = count - 1; i >= 0; i--) {
+          const key = keyAt(i);
+          if (key !== null) {
+            lastKey = key;
+            lastKeyAt = ask + i;
+            break;
+          }
+        }
+        req = plan();
+        if (opts.prefetch?.(lines) && !opts.cancelled?.()) inFlight = take(req);
       }
-      req = plan();
-      if (opts.prefetch?.(lines) && !opts.cancelled?.()) inFlight = take(req);
+      opts.onPage?.({ pages, lines, total: total ?? lines });
+      yield {
+        ...page,
+        offset: ask + drop,
+        totalReturns: count - drop,
+        lines: newLines,
+        unreadable,
+      };
+      if (stop === null) return;
+      if (stop) throw stop;
     }
-    opts.onPage?.({ pages, lines, total: total ?? lines });
-    yield {
-      ...page,
-      offset: ask + drop,
-      totalReturns: count - drop,
-      lines: newLines,
-      unreadable,
-    };
-    if (stop === null) return;
-    if (stop) throw stop;
+  } finally {
+    // Ended (read to the end, stopped, or thrown): what was asked ahead is not read.
+    for (const a of ahead.values()) {
+      a.drop();
+      opts.unread?.push(a.page);
+    }
+    ahead.clear();
+    if (inFlight) opts.unread?.push(inFlight);
   }
 }
 
@@ -595,13 +613,20 @@ export async function walkWhole<S>(
   const retries = opts.retries ?? WALK_RETRIES;
   for (let attempt = 0; ; attempt++) {
     const state = init();
+    const unread: Promise<unknown>[] = [];
     try {
-      for await (const page of walkPages(fetch, attempt ? { ...opts, total: undefined } : opts))
+      for await (const page of walkPages(fetch, {
+        ...opts,
+        ...(attempt ? { total: undefined } : {}),
+        unread,
+      }))
         if (step(state, page) === true) break;
       return state;
     } catch (err) {
       if (!(err instanceof ListChangedError) || attempt >= retries || opts.cancelled?.()) throw err;
       opts.onRestart?.(err);
+      // The walk again starts once the last one's requests are answered: one at the server at a time.
+      await Promise.allSettled(unread);
     }
   }
 }
