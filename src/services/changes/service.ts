@@ -25,6 +25,7 @@ import {
   unreadableLog,
 } from './intent-damage';
 import {
+  BeginNotUndone,
   type LoggedJob,
   logFailed,
   loggedJobs,
@@ -66,6 +67,19 @@ const notLogged = (err: unknown) =>
     state: 'failed',
     detail: `not sent: the intent log could not be written (${describeError(err)})`,
     provenNotApplied: true,
+  }) as const;
+
+/**
+ * A new job's never-sent lines when its begin failed and its file may stay (`BeginNotUndone`): the
+ * next start offers them from it, so they are not proven "not applied" here, and never retried from
+ * the results (they would then be in two jobs). Nothing left this machine.
+ */
+const notUndone = (err: BeginNotUndone) =>
+  ({
+    state: 'failed',
+    detail: `not sent: the intent log could not be written (${describeError(err.cause)}); its file ${err.path} could not be taken back out (${err.left}): the next start offers these lines again`,
+    notSent: true,
+    refusedHere: true,
   }) as const;
 
 export function createChangeService(deps: ChangeServiceDeps): ChangeService {
@@ -894,12 +908,24 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       deps.intents?.begin({ ...started, lines: asLogged(started).lines.map(forDisk) });
     } catch (err) {
       deps.logError?.('intent log', err);
-      // Written whole or not at all (intent-file.ts): a resumed job's file is still the one offered.
-      const patch = notLogged(err);
-      return refuse(`the intent log cannot be written (${describeError(err)})`, () => ({
-        ...started,
-        lines: started.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)),
-      }));
+      // Written whole or not at all (`IntentLog.begin`): a resumed job's file is still the one offered,
+      // and a new job's is gone, so its results may retry its lines. Unless the file could not be
+      // taken back out (`BeginNotUndone`): the next start offers the job from it, so its lines end
+      // not sent, never retried from here (they would be in two jobs).
+      const left = err instanceof BeginNotUndone ? err : null;
+      const why = `the intent log cannot be written (${describeError(left ? left.cause : err)})`;
+      return refuse(why, () => {
+        if (left)
+          notify(
+            `Nothing was sent: ${why}; its file ${left.path} stays (${left.left}): the next start offers these lines again, so they are not offered to retry now`,
+            'error',
+          );
+        const patch = left ? notUndone(left) : notLogged(err);
+        return {
+          ...started,
+          lines: started.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)),
+        };
+      });
     }
     const wired = wire(started, hooks);
     const { onLine } = wired;
