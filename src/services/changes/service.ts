@@ -82,6 +82,9 @@ const notUndone = (err: BeginNotUndone) =>
     refusedHere: true,
   }) as const;
 
+/** A line the user cancelled before it was sent (a retry may send it). */
+const CANCELLED = { state: 'cancelled', detail: 'cancelled before it was sent' } as const;
+
 export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   const now = deps.now ?? Date.now;
   const holdMs = deps.holdMs ?? DEFAULT_HOLD_MS;
@@ -997,6 +1000,8 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         // A quit closes the connection under the read: that is the quit, not a failed read.
         if (interrupted) return leave();
         deps.logError?.('lines read again before a job', err);
+        // Cancelled while it read: the user's word ends the job, as when the read succeeds.
+        if (stop.cancelled) return unsent(CANCELLED);
         const why = `the lines could not be read again before sending (${describeError(err)}); nothing was charged`;
         return refuse(why, () => {
           notify(`Nothing was sent: ${why}`, 'error');
@@ -1009,8 +1014,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         });
       }
       if (interrupted) return leave();
-      if (!read || stop.cancelled)
-        return unsent({ state: 'cancelled', detail: 'cancelled before it was sent' });
+      if (!read || stop.cancelled) return unsent(CANCELLED);
       // Each line as read is written down before anything is sent: the check compares with it. A
       // write that fails is logged (onLine), not fatal: a line is sent only once its `sending`
       // record, which holds the line as read whole, is on disk (the engine's rule).
@@ -1033,13 +1037,18 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       try {
         ({ job: started, read: last } = await openWindow(started));
       } catch (err) {
+        // A quit or a cancel while the balance was read is that, as when the write succeeds.
+        if (interrupted || stop.cancelled) {
+          deps.logError?.('intent log', err);
+          return interrupted ? leave() : unsent(CANCELLED);
+        }
         deps.logError?.('intent log', err);
         return refuse(`the intent log cannot be written (${describeError(err)})`, () =>
           unsent(notLogged(err)),
         );
       }
       if (interrupted) return leave();
-      if (stop.cancelled) return unsent({ state: 'cancelled', detail: 'cancelled before it was sent' });
+      if (stop.cancelled) return unsent(CANCELLED);
     }
     // This job spends from here: the balance no longer judges the other open jobs' charges. Not
     // before, nor when nothing is left to send: a job that sends nothing leaves their windows open.
