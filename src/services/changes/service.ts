@@ -961,6 +961,11 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         lines: started.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)),
       });
     };
+    /** The intent log refused a record the job needs before sending: logged, then refused so. */
+    const notWritten = (err: unknown): BulkJob => {
+      deps.logError?.('intent log', err);
+      return refuse(`the intent log cannot be written (${describeError(err)})`, () => unsent(notLogged(err)));
+    };
     // A resumed job's window open, as read once taken: `begin` wrote the file whole from that read, so
     // a close another linedesk appended in between (it began a job of this account, which spends from
     // then on) went with the old file. Read again, now the new file is there: another job spending
@@ -971,10 +976,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         try {
           deps.intents?.closeBalanceWindow(started.id);
         } catch (err) {
-          deps.logError?.('intent log', err);
-          return refuse(`the intent log cannot be written (${describeError(err)})`, () =>
-            unsent(notLogged(err)),
-          );
+          return notWritten(err);
         }
         started = { ...started, balanceBefore: null };
       }
@@ -1042,10 +1044,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
           deps.logError?.('intent log', err);
           return interrupted ? leave() : unsent(CANCELLED);
         }
-        deps.logError?.('intent log', err);
-        return refuse(`the intent log cannot be written (${describeError(err)})`, () =>
-          unsent(notLogged(err)),
-        );
+        return notWritten(err);
       }
       if (interrupted) return leave();
       if (stop.cancelled) return unsent(CANCELLED);
@@ -1061,8 +1060,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         return refuse(null, () => unsent(notRead(untold)));
       }
     } catch (err) {
-      deps.logError?.('intent log', err);
-      return refuse(`the intent log cannot be written (${describeError(err)})`, () => unsent(notLogged(err)));
+      return notWritten(err);
     }
     goAhead();
     const sending = runJob(started, {
