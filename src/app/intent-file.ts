@@ -17,6 +17,7 @@ import {
 import { basename, dirname, join, resolve } from 'node:path';
 import { OPEN } from '../domain/bulk';
 import {
+  BeginNotUndone,
   type IntentDamage,
   type IntentLog,
   type LoggedJob,
@@ -129,6 +130,34 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
     } finally {
       fs.closeSync(fd);
     }
+  };
+  /** True only when the disk says the file is not there (an error of another kind: it may be). */
+  const absent = (file: string) => {
+    try {
+      fs.statSync(file);
+      return false;
+    } catch (err) {
+      return codeOf(err) === 'ENOENT';
+    }
+  };
+  /**
+   * A begun job's file taken back out, its begin having failed once the file was in place: null when
+   * it is gone, else why it stays. One that replaced the job's earlier file (a resume rewrites it) is
+   * kept: it holds the job as the log had it, and removed, the job would be offered nowhere.
+   */
+  const takeBack = (file: string, fresh: boolean): string | null => {
+    if (!fresh)
+      return 'a file of the job was there before it (a resume rewrites it): kept, as the job may be in it';
+    try {
+      fs.rmSync(file);
+    } catch (err) {
+      if (codeOf(err) !== 'ENOENT') return describeError(located(err, file));
+    }
+    // Best effort: a directory that could not be synced may not be now either.
+    try {
+      syncDir();
+    } catch {}
+    return null;
   };
   /** Writes all of `text` at the descriptor, then syncs it: on disk before this returns. */
   const writeAll = (fd: number, text: string) => {
@@ -315,7 +344,11 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
         throw new Error(`${heldElsewhere(job.id) ?? 'another linedesk'} is making this job`);
       // Written whole and synced, then renamed, then the directory synced: a half-written header is
       // impossible, and the new file's name survives a power cut before the first request leaves.
+      // Written whole or not at all: a failure once the file is in place (the directory's sync: an
+      // EIO, or EMFILE opening it) takes it back out, so a begin that throws leaves nothing offered.
       const tmp = `${file}.tmp`;
+      /** The file is in place: `true` when none was there before, `false` when it replaced one. */
+      let placed: boolean | undefined;
       try {
         const fd = fs.openSync(tmp, 'w', 0o600);
         try {
@@ -323,12 +356,21 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
         } finally {
           fs.closeSync(fd);
         }
+        const fresh = absent(file);
         fs.renameSync(tmp, file);
+        placed = fresh;
         syncDir();
       } catch (err) {
-        fs.rmSync(tmp, { force: true });
-        release(job.id); // nothing of it is made from here
-        throw located(err, tmp);
+        const cause = located(err, tmp);
+        try {
+          fs.rmSync(tmp, { force: true });
+        } catch {} // never read (not a `.jsonl`): the error that stopped the begin is the one said
+        const left = placed === undefined ? null : takeBack(file, placed);
+        try {
+          release(job.id); // nothing of it is made from here
+        } catch {} // an owner without its job holds nothing; with it, it is taken over once this ends
+        if (left !== null) throw new BeginNotUndone(cause, file, left);
+        throw cause;
       }
       seq.set(job.id, 0);
     },

@@ -8,6 +8,11 @@ import { describeError } from '../describe-error';
  * A record is on disk (synced) before a write returns.
  */
 export interface IntentLog {
+  /**
+   * Writes the job whole, on disk (synced, its name too) before this returns: nothing of it is sent
+   * before. Written whole or not at all: a begin that throws left no file of the job behind, unless it
+   * throws `BeginNotUndone` (its file may stay, and offer the job at the next start).
+   */
   begin(job: BulkJob): void;
   line(jobId: string, line: BulkLine): void;
   /** The job is settled (or set aside by the user): nothing of it is offered again. */
@@ -80,6 +85,23 @@ export interface IntentLog {
    * cannot be read, with the path; a log kept in memory has no files (`loggedJobs` reads it).
    */
   current?(jobIds: readonly string[]): ReadonlyMap<string, LoggedJob>;
+}
+
+/**
+ * `begin` failed once the job's file was in place (its directory could not be synced, say), and the
+ * file could not be taken back out: it may stay, and offer the job's lines at the next start (or to
+ * another linedesk now: nothing holds it). Its lines are never retried as a new job meanwhile: the
+ * same lines would be in two jobs. `cause`: the failure; `path`: the file; `left`: why it stays.
+ */
+export class BeginNotUndone extends Error {
+  override readonly name = 'BeginNotUndone';
+  constructor(
+    override readonly cause: unknown,
+    readonly path: string,
+    readonly left: string,
+  ) {
+    super(`${describeError(cause)}; ${path} could not be taken back out (${left})`);
+  }
 }
 
 /**

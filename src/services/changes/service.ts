@@ -25,6 +25,7 @@ import {
   unreadableLog,
 } from './intent-damage';
 import {
+  BeginNotUndone,
   type LoggedJob,
   logFailed,
   loggedJobs,
@@ -67,6 +68,22 @@ const notLogged = (err: unknown) =>
     detail: `not sent: the intent log could not be written (${describeError(err)})`,
     provenNotApplied: true,
   }) as const;
+
+/**
+ * A new job's never-sent lines when its begin failed and its file may stay (`BeginNotUndone`): the
+ * next start offers them from it, so they are not proven "not applied" here, and never retried from
+ * the results (they would then be in two jobs). Nothing left this machine.
+ */
+const notUndone = (err: BeginNotUndone) =>
+  ({
+    state: 'failed',
+    detail: `not sent: the intent log could not be written (${describeError(err.cause)}); its file ${err.path} could not be taken back out (${err.left}): the next start offers these lines again`,
+    notSent: true,
+    refusedHere: true,
+  }) as const;
+
+/** A line the user cancelled before it was sent (a retry may send it). */
+const CANCELLED = { state: 'cancelled', detail: 'cancelled before it was sent' } as const;
 
 export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   const now = deps.now ?? Date.now;
@@ -894,12 +911,24 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       deps.intents?.begin({ ...started, lines: asLogged(started).lines.map(forDisk) });
     } catch (err) {
       deps.logError?.('intent log', err);
-      // Written whole or not at all (intent-file.ts): a resumed job's file is still the one offered.
-      const patch = notLogged(err);
-      return refuse(`the intent log cannot be written (${describeError(err)})`, () => ({
-        ...started,
-        lines: started.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)),
-      }));
+      // Written whole or not at all (`IntentLog.begin`): a resumed job's file is still the one offered,
+      // and a new job's is gone, so its results may retry its lines. Unless the file could not be
+      // taken back out (`BeginNotUndone`): the next start offers the job from it, so its lines end
+      // not sent, never retried from here (they would be in two jobs).
+      const left = err instanceof BeginNotUndone ? err : null;
+      const why = `the intent log cannot be written (${describeError(left ? left.cause : err)})`;
+      return refuse(why, () => {
+        if (left)
+          notify(
+            `Nothing was sent: ${why}; its file ${left.path} stays (${left.left}): the next start offers these lines again, so they are not offered to retry now`,
+            'error',
+          );
+        const patch = left ? notUndone(left) : notLogged(err);
+        return {
+          ...started,
+          lines: started.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)),
+        };
+      });
     }
     const wired = wire(started, hooks);
     const { onLine } = wired;
@@ -932,6 +961,11 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         lines: started.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)),
       });
     };
+    /** The intent log refused a record the job needs before sending: logged, then refused so. */
+    const notWritten = (err: unknown): BulkJob => {
+      deps.logError?.('intent log', err);
+      return refuse(`the intent log cannot be written (${describeError(err)})`, () => unsent(notLogged(err)));
+    };
     // A resumed job's window open, as read once taken: `begin` wrote the file whole from that read, so
     // a close another linedesk appended in between (it began a job of this account, which spends from
     // then on) went with the old file. Read again, now the new file is there: another job spending
@@ -942,10 +976,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         try {
           deps.intents?.closeBalanceWindow(started.id);
         } catch (err) {
-          deps.logError?.('intent log', err);
-          return refuse(`the intent log cannot be written (${describeError(err)})`, () =>
-            unsent(notLogged(err)),
-          );
+          return notWritten(err);
         }
         started = { ...started, balanceBefore: null };
       }
@@ -971,6 +1002,8 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         // A quit closes the connection under the read: that is the quit, not a failed read.
         if (interrupted) return leave();
         deps.logError?.('lines read again before a job', err);
+        // Cancelled while it read: the user's word ends the job, as when the read succeeds.
+        if (stop.cancelled) return unsent(CANCELLED);
         const why = `the lines could not be read again before sending (${describeError(err)}); nothing was charged`;
         return refuse(why, () => {
           notify(`Nothing was sent: ${why}`, 'error');
@@ -983,8 +1016,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         });
       }
       if (interrupted) return leave();
-      if (!read || stop.cancelled)
-        return unsent({ state: 'cancelled', detail: 'cancelled before it was sent' });
+      if (!read || stop.cancelled) return unsent(CANCELLED);
       // Each line as read is written down before anything is sent: the check compares with it. A
       // write that fails is logged (onLine), not fatal: a line is sent only once its `sending`
       // record, which holds the line as read whole, is on disk (the engine's rule).
@@ -1007,13 +1039,15 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       try {
         ({ job: started, read: last } = await openWindow(started));
       } catch (err) {
-        deps.logError?.('intent log', err);
-        return refuse(`the intent log cannot be written (${describeError(err)})`, () =>
-          unsent(notLogged(err)),
-        );
+        // A quit or a cancel while the balance was read is that, as when the write succeeds.
+        if (interrupted || stop.cancelled) {
+          deps.logError?.('intent log', err);
+          return interrupted ? leave() : unsent(CANCELLED);
+        }
+        return notWritten(err);
       }
       if (interrupted) return leave();
-      if (stop.cancelled) return unsent({ state: 'cancelled', detail: 'cancelled before it was sent' });
+      if (stop.cancelled) return unsent(CANCELLED);
     }
     // This job spends from here: the balance no longer judges the other open jobs' charges. Not
     // before, nor when nothing is left to send: a job that sends nothing leaves their windows open.
@@ -1026,8 +1060,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         return refuse(null, () => unsent(notRead(untold)));
       }
     } catch (err) {
-      deps.logError?.('intent log', err);
-      return refuse(`the intent log cannot be written (${describeError(err)})`, () => unsent(notLogged(err)));
+      return notWritten(err);
     }
     goAhead();
     const sending = runJob(started, {
