@@ -217,6 +217,11 @@ export function linesCommand(ctx: Ctx): Promise<number> {
         // Read-ahead (the walker's `prefetch`): the next page is asked for as soon as this one's reply
         // is in hand, so the server works while this one is parsed and printed; not past what is wanted.
         const prefetch = (lines: number) => lines < want && !out.closed;
+        // Each page's reply now lands while the one before it is printed, so more survives each
+        // young collection and V8 grows the young generation to 16 MB a half (≈ +35 MB resident
+        // over a 100,000-line walk, no faster): held at its size, as the app holds it.
+        if (want > PAGE_MAX)
+          process.getBuiltinModule('node:v8').setFlagsFromString('--semi-space-growth-factor=1');
         for await (const page of walkPages(fetch, { ...walk, prefetch, gated: true })) {
           total ??= page.totalHits;
           for (const u of page.unreadable) out.message(`Left out: ${unreadableText(u)}`, 'yellow');
