@@ -141,6 +141,33 @@ describe("lines not sent for a failed intent write, whose job's file cannot be e
     expect(notices.join('\n')).toMatch(/new-job-0001\.jsonl stays/);
   });
 
+  it('whose end waits for the journal (not attempted yet): not retryable, the file named', async () => {
+    const dir = logDir();
+    openWindowElsewhere(dir);
+    const notices: string[] = [];
+    const changes = createChangeService({
+      client: {} as ApiClient,
+      target: { id: TARGET, label: 'SANDBOX' },
+      intents: fileIntentLog(dir, undefined, { fs: faultyFs({ end: false }) }),
+      // The journal's disk is full too: the job's end waits for its entries.
+      journal: {
+        ...memoryJournal(),
+        append: () => {
+          throw new Error('ENOSPC: no space left on device');
+        },
+      },
+      sleep: async () => {},
+    });
+    changes.subscribe((e) => {
+      if (e.type === 'notice') notices.push(e.text);
+    });
+    const final = await changes.runChange(job('new-job-0001'), { bulk: true, linesReadAt: Date.now() });
+    await changes.shutdown(0);
+    expect(pendingOnDisk(dir)).toEqual(['a', 'b']);
+    expect(final.lines.filter(retryable)).toEqual([]);
+    expect(notices.join('\n')).toMatch(/new-job-0001\.jsonl stays \(its end waits for the journal\)/);
+  });
+
   it('whose end succeeds stay retryable (the file no longer offers them)', async () => {
     const dir = logDir();
     openWindowElsewhere(dir);

@@ -61,7 +61,10 @@ function forDisk(l: BulkLine): BulkLine {
   return { ...l, body };
 }
 
-/** A job's never-sent lines when the intent log could not take a record it needs before sending. */
+/**
+ * A job's never-sent lines when the intent log could not take a record it needs before sending.
+ * Retryable only once their job's file is ended (`wire`'s `notRetried`: else the file offers them).
+ */
 const notLogged = (err: unknown) =>
   ({
     state: 'failed',
