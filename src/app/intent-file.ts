@@ -387,6 +387,7 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
     claim,
     release,
     line: (jobId, line) => appendNumbered(jobId, { line }),
+    where: fileOf,
     openBalanceWindow: (jobId, balance) => appendNumbered(jobId, { balance }),
     end(jobId) {
       seq.delete(jobId);

@@ -61,8 +61,9 @@ export interface BulkLine {
   readonly notSent?: boolean;
   /**
    * Not sent because this machine refused it before anything left (the intent log could not be read
-   * for it, or its job's file could not be taken back out after a failed begin): the service was
-   * never asked, but it may well be reachable.
+   * for it, or its job's file could not be taken back out after a failed begin, or stays with the
+   * line pending after its record was refused): the service was never asked, but it may well be
+   * reachable. Never retryable from here: the next start offers it from that file.
    */
   readonly refusedHere?: boolean;
   /** When its request left (epoch ms), written down before it did: the hold window counts from it. */

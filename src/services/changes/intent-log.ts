@@ -15,8 +15,13 @@ export interface IntentLog {
    */
   begin(job: BulkJob): void;
   line(jobId: string, line: BulkLine): void;
-  /** The job is settled (or set aside by the user): nothing of it is offered again. */
+  /**
+   * The job is settled (or set aside by the user): nothing of it is offered again. One that throws
+   * may have left the job's file in place, offering its lines as it last had them at the next start.
+   */
   end(jobId: string): void;
+  /** The job's file, for a message that names it (a log kept in memory has none). */
+  where?(jobId: string): string;
   /**
    * Jobs not yet ended: a line still open (unknown or in flight), never sent (interrupted), or all
    * settled but stopped before the journal had them (the recovery journals them, idempotently).

@@ -9,7 +9,7 @@
  * what it draws, a command prints what it needs.
  */
 import type { Line, LineListItem } from '../../api/contract';
-import { type BulkJob, type BulkLine, FINAL, OPEN, SPENDS, toBulkLine } from '../../domain/bulk';
+import { type BulkJob, type BulkLine, FINAL, OPEN, retryable, SPENDS, toBulkLine } from '../../domain/bulk';
 import { counted } from '../../domain/format';
 import { DEFAULT_HOLD_MS, heldUntil } from '../../domain/proof';
 import { describeError } from '../describe-error';
@@ -61,7 +61,10 @@ function forDisk(l: BulkLine): BulkLine {
   return { ...l, body };
 }
 
-/** A job's never-sent lines when the intent log could not take a record it needs before sending. */
+/**
+ * A job's never-sent lines when the intent log could not take a record it needs before sending.
+ * Retryable only once their job's file is ended (`wire`'s `notRetried`: else the file offers them).
+ */
 const notLogged = (err: unknown) =>
   ({
     state: 'failed',
@@ -715,12 +718,19 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       job.lines.length > 1 ||
       (job.op !== 'create' && job.op !== 'trial' && (hooks?.bulk ?? asBulk.has(job.id)));
     let current = job;
+    /**
+     * Lines whose last record the intent log refused: on disk they are still as before (pending, for
+     * a line never sent). The engine ends one whose `sending` record is refused without writing again.
+     */
+    const unwritten = new Set<string>();
     const onLine: EngineOptions['onLine'] = (l, server) => {
       // Written down first: if this throws on `sending`, the engine does not send.
       try {
         deps.intents?.line(job.id, forDisk(l));
+        unwritten.delete(l.id);
       } catch (err) {
         deps.logError?.('intent log', err);
+        unwritten.add(l.id);
         if (l.state === 'sending') throw err;
       }
       current = {
@@ -737,20 +747,68 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       hooks?.onLine?.(l, server);
       hooks?.onProgress?.(current);
     };
-    const finish = (final: BulkJob) => {
-      latest.set(job.id, final);
+    const finish = (ended: BulkJob) => {
       // Nothing of it is in flight from here now: ended, or free for another linedesk to check.
       offerHolds.delete(job.id);
-      if (!needsAttention(final)) {
-        if ((journal?.waiting() ?? 0) > 0) unjournaled.add(job.id);
-        else deps.intents?.end(job.id);
-        latest.delete(job.id);
-      } else deps.intents?.release(job.id);
+      /** Why the job's file may stay (null: ended), offering what it has at the next start. */
+      let stays: string | null = null;
+      if (!needsAttention(ended)) {
+        if ((journal?.waiting() ?? 0) > 0) {
+          unjournaled.add(job.id);
+          stays = 'its end waits for the journal';
+        } else
+          try {
+            deps.intents?.end(job.id);
+          } catch (err) {
+            deps.logError?.('intent log', err);
+            stays = `it could not be ended: ${describeError(err)}`;
+          }
+      } else {
+        stays = 'other lines of the job are still open';
+        deps.intents?.release(job.id);
+      }
+      const final = stays === null ? ended : notRetried(ended, stays);
+      if (needsAttention(final)) latest.set(job.id, final);
+      else latest.delete(job.id);
       // Shutting down: no checks, reads or timers after the user left (the next start checks).
       if (interrupted) return final;
       watch(final);
       emit({ type: 'finished', job: final });
       return final;
+    };
+    /**
+     * The job's file stays for `why`: a line whose record of its end the log refused is pending
+     * there, and the next start offers it for resuming. Retried from the results too, it would be in
+     * two jobs (sent, and charged, twice): it ends not sent, never retryable, and is said with the file.
+     */
+    const notRetried = (final: BulkJob, why: string): BulkJob => {
+      const at = final.lines.filter((l) => unwritten.has(l.id) && retryable(l));
+      if (!at.length) return final;
+      const file = deps.intents?.where?.(job.id) ?? `the file of job ${job.id.slice(0, 8)}`;
+      const stays = `${file} stays (${why})`;
+      const names = `${at
+        .slice(0, 3)
+        .map((l) => l.username)
+        .join(', ')}${at.length > 3 ? '…' : ''}`;
+      notify(
+        `The intent log could not be written, and ${stays}: the next start offers ${counted(at.length, 'line')} again (${names}), so ${at.length === 1 ? 'it is' : 'they are'} not offered to retry now`,
+        'error',
+      );
+      const ids = new Set(at.map((l) => l.id));
+      return {
+        ...final,
+        lines: final.lines.map((l) => {
+          if (!ids.has(l.id)) return l;
+          const { provenNotApplied: _p, settledAfterUnknown: _s, ...rest } = l;
+          return {
+            ...rest,
+            state: 'failed',
+            detail: `${l.state === 'cancelled' ? 'not sent: cancelled' : l.detail}; ${stays}: the next start offers this line again`,
+            notSent: true,
+            refusedHere: true,
+          };
+        }),
+      };
     };
     return { onLine, finish };
   };

@@ -1,0 +1,179 @@
+/**
+ * A job whose intent record could not be written ends its never-sent lines "not sent: the intent
+ * log could not be written" (the engine's `sending` record, or a record the service needs before
+ * sending: `notWritten`). Those lines' own records are refused by the same disk, so the job's file
+ * still has them pending; and when the job's end cannot rename or remove that file either, the next
+ * start offers them for resuming. Retried from the results meanwhile, the same lines would be in two
+ * jobs (a double charge). They end not sent, never retryable, and the file is named; when the end
+ * succeeds, they stay retryable as before.
+ */
+import * as nodeFs from 'node:fs';
+import { constants as fsConstants, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../src/api/client';
+import { fileIntentLog, type IntentFs } from '../../src/app/intent-file';
+import { type BulkJob, retryable } from '../../src/domain/bulk';
+import { memoryJournal } from '../../src/services/changes/journal';
+import { createChangeService } from '../../src/services/changes/service';
+import { cleanups } from '../helpers/wait';
+
+const TARGET = 'sandbox:test';
+
+const job = (id: string, over: Partial<BulkJob> = {}, names = ['a', 'b']): BulkJob => ({
+  id,
+  // Spends nothing: no balance is read, nothing is asked of the server before the first request.
+  op: 'unsuspend',
+  months: 1,
+  connections: 1,
+  target: TARGET,
+  createdAt: new Date().toISOString(),
+  lines: names.map((n) => ({
+    id: n,
+    username: n,
+    before: { expMs: null, connections: 1, enabled: false, isTrial: false },
+    cost: 0,
+    after: {},
+    state: 'pending' as const,
+  })),
+  ...over,
+});
+
+function logDir() {
+  const dir = mkdtempSync(join(tmpdir(), 'intents-'));
+  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+const APPEND = fsConstants.O_RDWR | fsConstants.O_APPEND;
+
+/** Appends to a job's file fail (a full disk); `end`: its file cannot be renamed or removed either. */
+function faultyFs({ end }: { end: boolean }): Partial<IntentFs> {
+  const jobFile = (p: nodeFs.PathLike) => String(p).endsWith('.jsonl');
+  return {
+    openSync: ((p: nodeFs.PathLike, flags?: nodeFs.OpenMode, mode?: nodeFs.Mode) => {
+      if (jobFile(p) && flags === APPEND)
+        throw Object.assign(new Error(`ENOSPC: no space left on device, open '${String(p)}'`), {
+          code: 'ENOSPC',
+          path: String(p),
+        });
+      return nodeFs.openSync(p, flags ?? 'r', mode);
+    }) as typeof nodeFs.openSync,
+    renameSync: ((from: nodeFs.PathLike, to: nodeFs.PathLike) => {
+      if (end && jobFile(from))
+        throw Object.assign(new Error(`EIO: i/o error, rename '${String(from)}'`), {
+          code: 'EIO',
+          path: String(from),
+        });
+      nodeFs.renameSync(from, to);
+    }) as typeof nodeFs.renameSync,
+    rmSync: ((p: nodeFs.PathLike, o?: nodeFs.RmOptions) => {
+      if (end && jobFile(p))
+        throw Object.assign(new Error(`EIO: i/o error, rm '${String(p)}'`), { code: 'EIO', path: String(p) });
+      nodeFs.rmSync(p, o);
+    }) as typeof nodeFs.rmSync,
+  };
+}
+
+function service(dir: string, fs: Partial<IntentFs>) {
+  const notices: string[] = [];
+  const changes = createChangeService({
+    // Nothing reaches the server: every line is stopped by the intent log before its request.
+    client: {} as ApiClient,
+    target: { id: TARGET, label: 'SANDBOX' },
+    intents: fileIntentLog(dir, undefined, { fs }),
+    journal: memoryJournal(),
+    sleep: async () => {},
+  });
+  changes.subscribe((e) => {
+    if (e.type === 'notice') notices.push(e.text);
+  });
+  return { changes, notices };
+}
+
+const pendingOnDisk = (dir: string) =>
+  fileIntentLog(dir)
+    .open()
+    .flatMap((j) => j.lines.filter((l) => l.state === 'pending').map((l) => l.id));
+
+/** Another job of the account, settled but not yet ended, its balance window open: a new job that
+ *  sends closes that window first (`closeBalanceWindows`), a record the service needs before sending. */
+function openWindowElsewhere(dir: string) {
+  const log = fileIntentLog(dir);
+  const other = job('other-job-0001', { balanceBefore: 500 }, ['z']);
+  log.begin(other);
+  log.line(other.id, { ...other.lines[0]!, state: 'done' });
+  log.release(other.id);
+}
+
+const run = (dir: string, fs: Partial<IntentFs>) => {
+  const s = service(dir, fs);
+  return { ...s, final: s.changes.runChange(job('new-job-0001'), { bulk: true, linesReadAt: Date.now() }) };
+};
+
+describe("lines not sent for a failed intent write, whose job's file cannot be ended", () => {
+  it("the engine's `sending` record refused: not retryable, the file named", async () => {
+    const dir = logDir();
+    const { final, notices } = run(dir, faultyFs({ end: true }));
+    const job = await final;
+    expect(pendingOnDisk(dir)).toEqual(['a', 'b']);
+    expect(job.lines.filter(retryable)).toEqual([]);
+    for (const l of job.lines) {
+      expect(l).toMatchObject({ state: 'failed', notSent: true, refusedHere: true });
+      expect(l.provenNotApplied).toBeUndefined();
+      expect(l.detail).toMatch(/new-job-0001\.jsonl stays.*the next start offers this line again/);
+    }
+    expect(notices.join('\n')).toMatch(/new-job-0001\.jsonl stays.*next start offers 2 lines again \(a, b\)/);
+  });
+
+  it('a record needed before sending refused (`notWritten`): not retryable, the file named', async () => {
+    const dir = logDir();
+    openWindowElsewhere(dir);
+    const { final, notices } = run(dir, faultyFs({ end: true }));
+    const job = await final;
+    expect(pendingOnDisk(dir)).toEqual(['a', 'b']);
+    expect(job.lines.filter(retryable)).toEqual([]);
+    for (const l of job.lines) {
+      expect(l).toMatchObject({ state: 'failed', notSent: true, refusedHere: true });
+      expect(l.detail).toMatch(/^not sent: the intent log could not be written/);
+    }
+    expect(notices.join('\n')).toMatch(/new-job-0001\.jsonl stays/);
+  });
+
+  it('whose end waits for the journal (not attempted yet): not retryable, the file named', async () => {
+    const dir = logDir();
+    openWindowElsewhere(dir);
+    const notices: string[] = [];
+    const changes = createChangeService({
+      client: {} as ApiClient,
+      target: { id: TARGET, label: 'SANDBOX' },
+      intents: fileIntentLog(dir, undefined, { fs: faultyFs({ end: false }) }),
+      // The journal's disk is full too: the job's end waits for its entries.
+      journal: {
+        ...memoryJournal(),
+        append: () => {
+          throw new Error('ENOSPC: no space left on device');
+        },
+      },
+      sleep: async () => {},
+    });
+    changes.subscribe((e) => {
+      if (e.type === 'notice') notices.push(e.text);
+    });
+    const final = await changes.runChange(job('new-job-0001'), { bulk: true, linesReadAt: Date.now() });
+    await changes.shutdown(0);
+    expect(pendingOnDisk(dir)).toEqual(['a', 'b']);
+    expect(final.lines.filter(retryable)).toEqual([]);
+    expect(notices.join('\n')).toMatch(/new-job-0001\.jsonl stays \(its end waits for the journal\)/);
+  });
+
+  it('whose end succeeds stay retryable (the file no longer offers them)', async () => {
+    const dir = logDir();
+    openWindowElsewhere(dir);
+    const { final } = run(dir, faultyFs({ end: false }));
+    const job = await final;
+    expect(pendingOnDisk(dir)).toEqual([]);
+    expect(job.lines.filter(retryable).map((l) => l.id)).toEqual(['a', 'b']);
+  });
+});
