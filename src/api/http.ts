@@ -174,8 +174,9 @@ export class Transport {
       );
       timer.unref();
     };
-    // A request made ahead: its deadline runs from when it may leave (a retry leaves at once).
-    const after = attempt === 1 ? opts.after : undefined;
+    // A request made ahead: its deadline runs from when it may leave. A retry waits for it too (a
+    // socket closed under the first attempt before its gate opened must not send it early).
+    const after = opts.after;
     if (after) after.then(arm, () => {});
     else arm();
     const signal = opts.signal ? AbortSignal.any([opts.signal, deadline]) : deadline;

@@ -350,6 +350,8 @@ interface Sent {
   page: Promise<LinesPage>;
   dropped: boolean;
   drop(): void;
+  /** Gated: its latch was shut, so it never leaves. */
+  shut(): boolean;
 }
 
 /** A gate: a request given it leaves once it opens; a shut one ends it unsent (NotAskedError). */
@@ -357,6 +359,8 @@ interface Latch {
   readonly gate: Promise<void>;
   open(): void;
   shut(why: string): void;
+  /** Shut before it opened. */
+  readonly isShut: boolean;
 }
 
 function latchOf(): Latch {
@@ -367,7 +371,21 @@ function latchOf(): Latch {
     shut = reject;
   });
   gate.catch(() => {});
-  return { gate, open, shut: (why) => shut(new NotAskedError(why)) };
+  let state: 'waiting' | 'open' | 'shut' = 'waiting';
+  return {
+    gate,
+    open: () => {
+      if (state === 'waiting') state = 'open';
+      open();
+    },
+    shut: (why) => {
+      if (state === 'waiting') state = 'shut';
+      shut(new NotAskedError(why));
+    },
+    get isShut() {
+      return state === 'shut';
+    },
+  };
 }
 
 /**
@@ -423,11 +441,17 @@ export async function* walkPages(fetch: PageFetch, opts: WalkOptions = {}): Asyn
   const take = (r: Plan) => {
     const key = `${r.ask}+${r.limit}`;
     const hit = ahead.get(key);
-    if (hit) {
+    // A guess whose latch was shut (the walk did not want it when the page before it came) never
+    // leaves: the page is asked anew.
+    if (hit && !hit.shut()) {
       ahead.delete(key);
       return hit.page;
     }
-    for (const a of ahead.values()) a.drop();
+    for (const a of ahead.values()) {
+      a.drop();
+      // A guess already on its way is waited for before a walk again (`unread`).
+      opts.unread?.push(a.page);
+    }
     ahead.clear();
     return send(r).page;
   };
@@ -448,6 +472,7 @@ export async function* walkPages(fetch: PageFetch, opts: WalkOptions = {}): Asyn
         latch?.shut('a guess the walk did not take');
         next?.shut('a guess the walk did not take');
       },
+      shut: () => latch?.isShut === true,
     };
     const ahead1 = (g: Plan, l?: Latch) => ahead.set(`${g.ask}+${g.limit}`, send(g, l));
     // Called as `r`'s reply ends: gated, the next request, ready, leaves at once (the latch's

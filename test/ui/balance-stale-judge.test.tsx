@@ -42,7 +42,10 @@ async function start(opts: { credits?: number }, deps: Parameters<typeof renderA
 }
 
 it('a single change with a stale balance too low for it: not refused by it, said unknown; the service refuses it', async () => {
-  const app = await start({ credits: 2 });
+  // The store's clock stands still (moved only by `confirm`): an Enter before the dialog was read
+  // stays early however long a loaded machine takes between the frame and the key.
+  const t0 = Date.now();
+  const app = await start({ credits: 2 }, { now: () => t0 });
   await app.failRead();
   while (selectCurrentLine(app.store.getState())?.is_trial) await app.press('lines.down');
   await app.press('line.extend');

@@ -220,13 +220,21 @@ export function linesCommand(ctx: Ctx): Promise<number> {
         // Each page's reply now lands while the one before it is printed, so more survives each
         // young collection and V8 grows the young generation to 16 MB a half (≈ +35 MB resident
         // over a 100,000-line walk, no faster): held at its size, as the app holds it.
-        if (want > PAGE_MAX)
-          process.getBuiltinModule('node:v8').setFlagsFromString('--semi-space-growth-factor=1');
-        for await (const page of walkPages(fetch, { ...walk, prefetch, gated: true })) {
-          total ??= page.totalHits;
-          for (const u of page.unreadable) out.message(`Left out: ${unreadableText(u)}`, 'yellow');
-          await emit(page.lines.slice(0, Math.max(0, want - printed)));
-          if (printed >= want || out.closed) break;
+        // Set back once the walk ends: the command's code cache, saved after it, must match the
+        // flags of the next run (V8 refuses a cache made under other flags).
+        const v8 = process.getBuiltinModule('node:v8');
+        const held = want > 2 * PAGE_MAX;
+        if (held) v8.setFlagsFromString('--semi-space-growth-factor=1');
+        try {
+          for await (const page of walkPages(fetch, { ...walk, prefetch, gated: true })) {
+            total ??= page.totalHits;
+            for (const u of page.unreadable) out.message(`Left out: ${unreadableText(u)}`, 'yellow');
+            await emit(page.lines.slice(0, Math.max(0, want - printed)));
+            if (printed >= want || out.closed) break;
+          }
+        } finally {
+          // V8's default factor.
+          if (held) v8.setFlagsFromString('--semi-space-growth-factor=2');
         }
       } else {
         const read = await walkWhole(
