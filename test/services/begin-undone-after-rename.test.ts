@@ -6,16 +6,10 @@
  * it cannot be, the lines end not sent and not retryable (the next start offers them), said so.
  */
 import * as nodeFs from 'node:fs';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../src/api/client';
 import { fileIntentLog, type IntentFs } from '../../src/app/intent-file';
 import { type BulkJob, retryable } from '../../src/domain/bulk';
-import { memoryJournal } from '../../src/services/changes/journal';
-import { createChangeService } from '../../src/services/changes/service';
-import { cleanups } from '../helpers/wait';
+import { logDir, offlineService, pendingOnDisk } from './faulty-log-service';
 
 const TARGET = 'sandbox:test';
 
@@ -37,12 +31,6 @@ const newJob = (over: Partial<BulkJob> = {}): BulkJob => ({
   ...over,
 });
 
-function logDir() {
-  const dir = mkdtempSync(join(tmpdir(), 'intents-'));
-  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
 /** The directory cannot be opened to sync it (after the rename), as EMFILE or EIO would; `unlink`:
  *  the job's file cannot be removed either. */
 function faultyFs(dir: string, { unlink }: { unlink: boolean }): Partial<IntentFs> {
@@ -60,31 +48,10 @@ function faultyFs(dir: string, { unlink }: { unlink: boolean }): Partial<IntentF
   };
 }
 
-function service(dir: string, fs: Partial<IntentFs>) {
-  const notices: string[] = [];
-  const changes = createChangeService({
-    // Nothing is asked of the server before `begin`.
-    client: {} as ApiClient,
-    target: { id: TARGET, label: 'SANDBOX' },
-    intents: fileIntentLog(dir, undefined, { fs }),
-    journal: memoryJournal(),
-    sleep: async () => {},
-  });
-  changes.subscribe((e) => {
-    if (e.type === 'notice') notices.push(e.text);
-  });
-  return { changes, notices };
-}
-
-const pendingOnDisk = (dir: string) =>
-  fileIntentLog(dir)
-    .open()
-    .flatMap((j) => j.lines.filter((l) => l.state === 'pending').map((l) => l.id));
-
 describe('a begin that fails once its file is in place', () => {
   it('takes the file back out: the new job is not begun, and its results may retry its lines', async () => {
     const dir = logDir();
-    const { changes } = service(dir, faultyFs(dir, { unlink: false }));
+    const { changes } = offlineService(dir, faultyFs(dir, { unlink: false }));
     const final = await changes.runChange(newJob(), { bulk: true, linesReadAt: Date.now() });
     expect(final.lines.filter(retryable).map((l) => l.id)).toEqual(['a', 'b']);
     expect(pendingOnDisk(dir)).toEqual([]);
@@ -93,7 +60,7 @@ describe('a begin that fails once its file is in place', () => {
 
   it('whose file cannot be taken back out ends its lines not sent, never retryable, and says so', async () => {
     const dir = logDir();
-    const { changes, notices } = service(dir, faultyFs(dir, { unlink: true }));
+    const { changes, notices } = offlineService(dir, faultyFs(dir, { unlink: true }));
     const final = await changes.runChange(newJob(), { bulk: true, linesReadAt: Date.now() });
     // The next start offers them from the file: the results do not retry them too.
     expect(pendingOnDisk(dir)).toEqual(['a', 'b']);
@@ -112,7 +79,7 @@ describe('a begin that fails once its file is in place', () => {
     const log = fileIntentLog(dir);
     log.begin(job);
     log.release(job.id);
-    const { changes, notices } = service(dir, faultyFs(dir, { unlink: false }));
+    const { changes, notices } = offlineService(dir, faultyFs(dir, { unlink: false }));
     const final = await changes.runChange(job, { bulk: true, linesReadAt: Date.now() });
     expect(final.lines.map((l) => l.state)).toEqual(['pending', 'pending']);
     expect(pendingOnDisk(dir)).toEqual(['a', 'b']);

@@ -8,16 +8,12 @@
  * succeeds, they stay retryable as before.
  */
 import * as nodeFs from 'node:fs';
-import { constants as fsConstants, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { constants as fsConstants } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../src/api/client';
 import { fileIntentLog, type IntentFs } from '../../src/app/intent-file';
 import { type BulkJob, retryable } from '../../src/domain/bulk';
 import { memoryJournal } from '../../src/services/changes/journal';
-import { createChangeService } from '../../src/services/changes/service';
-import { cleanups } from '../helpers/wait';
+import { logDir, offlineService, pendingOnDisk } from './faulty-log-service';
 
 const TARGET = 'sandbox:test';
 
@@ -39,12 +35,6 @@ const job = (id: string, over: Partial<BulkJob> = {}, names = ['a', 'b']): BulkJ
   })),
   ...over,
 });
-
-function logDir() {
-  const dir = mkdtempSync(join(tmpdir(), 'intents-'));
-  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
 
 const APPEND = fsConstants.O_RDWR | fsConstants.O_APPEND;
 
@@ -76,27 +66,6 @@ function faultyFs({ end }: { end: boolean }): Partial<IntentFs> {
   };
 }
 
-function service(dir: string, fs: Partial<IntentFs>) {
-  const notices: string[] = [];
-  const changes = createChangeService({
-    // Nothing reaches the server: every line is stopped by the intent log before its request.
-    client: {} as ApiClient,
-    target: { id: TARGET, label: 'SANDBOX' },
-    intents: fileIntentLog(dir, undefined, { fs }),
-    journal: memoryJournal(),
-    sleep: async () => {},
-  });
-  changes.subscribe((e) => {
-    if (e.type === 'notice') notices.push(e.text);
-  });
-  return { changes, notices };
-}
-
-const pendingOnDisk = (dir: string) =>
-  fileIntentLog(dir)
-    .open()
-    .flatMap((j) => j.lines.filter((l) => l.state === 'pending').map((l) => l.id));
-
 /** Another job of the account, settled but not yet ended, its balance window open: a new job that
  *  sends closes that window first (`closeBalanceWindows`), a record the service needs before sending. */
 function openWindowElsewhere(dir: string) {
@@ -108,7 +77,7 @@ function openWindowElsewhere(dir: string) {
 }
 
 const run = (dir: string, fs: Partial<IntentFs>) => {
-  const s = service(dir, fs);
+  const s = offlineService(dir, fs);
   return { ...s, final: s.changes.runChange(job('new-job-0001'), { bulk: true, linesReadAt: Date.now() }) };
 };
 
@@ -144,11 +113,7 @@ describe("lines not sent for a failed intent write, whose job's file cannot be e
   it('whose end waits for the journal (not attempted yet): not retryable, the file named', async () => {
     const dir = logDir();
     openWindowElsewhere(dir);
-    const notices: string[] = [];
-    const changes = createChangeService({
-      client: {} as ApiClient,
-      target: { id: TARGET, label: 'SANDBOX' },
-      intents: fileIntentLog(dir, undefined, { fs: faultyFs({ end: false }) }),
+    const { changes, notices } = offlineService(dir, faultyFs({ end: false }), {
       // The journal's disk is full too: the job's end waits for its entries.
       journal: {
         ...memoryJournal(),
@@ -156,10 +121,6 @@ describe("lines not sent for a failed intent write, whose job's file cannot be e
           throw new Error('ENOSPC: no space left on device');
         },
       },
-      sleep: async () => {},
-    });
-    changes.subscribe((e) => {
-      if (e.type === 'notice') notices.push(e.text);
     });
     const final = await changes.runChange(job('new-job-0001'), { bulk: true, linesReadAt: Date.now() });
     await changes.shutdown(0);
