@@ -15,6 +15,7 @@ import { createChangeService } from '../../src/services/changes/service';
 import { extendJob, jobLine } from '../helpers/jobs';
 import { books } from '../helpers/sandbox';
 import { proxiedSandbox } from './proxied-sandbox';
+import { interruptedBesideOpen, nextStartOffers } from './resume-beside-open';
 
 const target = { id: 'sandbox:test', label: 'SANDBOX' };
 const diskFull = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
@@ -39,25 +40,10 @@ async function setup(
   const { env, dir } = sandbox;
   const [a, b, c] = (await env.client.listLines({ limit: 10 })).lines.filter((l) => !l.is_trial && l.enabled);
   const job = extendJob('job-resumed', lines(a!, b!, c!), { balanceBefore: null });
-  const setupLog = fileIntentLog(dir);
-  setupLog.begin(job);
-  setupLog.release(job.id);
-  setupLog.begin(
-    extendJob('job-another', [jobLine(b!, { state: 'unknown', sentAt: Date.now() })], {
-      balanceBefore: 1_000,
-    }),
-  );
-  setupLog.release('job-another');
+  interruptedBesideOpen(dir, job, b!);
   /** The job as the next start has it (offered, its never-sent count), and the other job's line. */
   const nextStart = async () => {
-    const next = createChangeService({
-      client: env.client,
-      target,
-      intents: fileIntentLog(dir, { pid: process.ppid, start: null }),
-      journal: memoryJournal(),
-      sleep: async () => {},
-    });
-    const offered = await next.recoverIntents();
+    const offered = await nextStartOffers(env.client, dir);
     const onDisk = fileIntentLog(dir, { pid: process.ppid, start: null }).open();
     return {
       unsent: offered.find((r) => r.job.id === job.id)?.unsent,

@@ -13,6 +13,7 @@ import { createChangeService } from '../../src/services/changes/service';
 import { extendJob, jobLine } from '../helpers/jobs';
 import { books } from '../helpers/sandbox';
 import { proxiedSandbox } from './proxied-sandbox';
+import { interruptedBesideOpen, nextStartOffers } from './resume-beside-open';
 
 const target = { id: 'sandbox:test', label: 'SANDBOX' };
 const diskFull = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
@@ -26,16 +27,7 @@ describe('a resume refused before sending', () => {
         (l) => !l.is_trial && l.enabled,
       );
       const job = extendJob('job-resumed', [jobLine(a!), jobLine(b!)], { balanceBefore: null });
-      const setup = fileIntentLog(dir);
-      setup.begin(job);
-      setup.release(job.id);
-      // Another job of the account, its charge still judged by its balance window.
-      setup.begin(
-        extendJob('job-another', [jobLine(c!, { state: 'unknown', sentAt: Date.now() })], {
-          balanceBefore: 1_000,
-        }),
-      );
-      setup.release('job-another');
+      interruptedBesideOpen(dir, job, c!);
       const mine = fileIntentLog(dir);
       const changes = createChangeService({
         client,
@@ -71,14 +63,7 @@ describe('a resume refused before sending', () => {
         ),
       ).toBe(true);
       // The next start offers it, released, its two lines never sent.
-      const next = createChangeService({
-        client: env.client,
-        target,
-        intents: fileIntentLog(dir, { pid: process.ppid, start: null }),
-        journal: memoryJournal(),
-        sleep: async () => {},
-      });
-      const offered = await next.recoverIntents();
+      const offered = await nextStartOffers(env.client, dir);
       expect(offered.find((r) => r.job.id === job.id)?.unsent).toBe(2);
     },
     30_000,
