@@ -81,15 +81,24 @@ const run = (dir: string, fs: Partial<IntentFs>) => {
   return { ...s, final: s.changes.runChange(job('new-job-0001'), { bulk: true, linesReadAt: Date.now() }) };
 };
 
+/**
+ * The new job run on a disk where its file cannot be ended either: its lines stay pending on disk,
+ * none retryable, each failed, not sent, refused here. Gives the job and the notices.
+ */
+async function keptOnDisk(dir: string) {
+  const { final, notices } = run(dir, faultyFs({ end: true }));
+  const job = await final;
+  expect(pendingOnDisk(dir)).toEqual(['a', 'b']);
+  expect(job.lines.filter(retryable)).toEqual([]);
+  for (const l of job.lines) expect(l).toMatchObject({ state: 'failed', notSent: true, refusedHere: true });
+  return { job, notices };
+}
+
 describe("lines not sent for a failed intent write, whose job's file cannot be ended", () => {
   it("the engine's `sending` record refused: not retryable, the file named", async () => {
     const dir = logDir();
-    const { final, notices } = run(dir, faultyFs({ end: true }));
-    const job = await final;
-    expect(pendingOnDisk(dir)).toEqual(['a', 'b']);
-    expect(job.lines.filter(retryable)).toEqual([]);
+    const { job, notices } = await keptOnDisk(dir);
     for (const l of job.lines) {
-      expect(l).toMatchObject({ state: 'failed', notSent: true, refusedHere: true });
       expect(l.provenNotApplied).toBeUndefined();
       expect(l.detail).toMatch(/new-job-0001\.jsonl stays.*the next start offers this line again/);
     }
@@ -99,12 +108,8 @@ describe("lines not sent for a failed intent write, whose job's file cannot be e
   it('a record needed before sending refused (`notWritten`): not retryable, the file named', async () => {
     const dir = logDir();
     openWindowElsewhere(dir);
-    const { final, notices } = run(dir, faultyFs({ end: true }));
-    const job = await final;
-    expect(pendingOnDisk(dir)).toEqual(['a', 'b']);
-    expect(job.lines.filter(retryable)).toEqual([]);
+    const { job, notices } = await keptOnDisk(dir);
     for (const l of job.lines) {
-      expect(l).toMatchObject({ state: 'failed', notSent: true, refusedHere: true });
       expect(l.detail).toMatch(/^not sent: the intent log could not be written/);
     }
     expect(notices.join('\n')).toMatch(/new-job-0001\.jsonl stays/);
