@@ -4,43 +4,18 @@
  * work, so a cache first made by such a run is stamped with that flag: V8 rejects it in every later
  * run (flags at their defaults when it loads), and each long listing writes it again.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { BUNDLE, ensureBundle, spawnSandbox } from '../helpers/bundle';
-import { envFor } from '../helpers/headless';
+import { statSync } from 'node:fs';
+import { expect, it } from 'vitest';
+import { headlessCaches, headlessRuns } from './headless-runs';
 
-let sb: Awaited<ReturnType<typeof spawnSandbox>>;
-let root: string;
-beforeAll(async () => {
-  ensureBundle();
-  sb = await spawnSandbox(['--lines', '240']);
-  root = mkdtempSync(join(tmpdir(), 'linedesk-code-cache-long-'));
-});
-afterAll(() => {
-  sb?.child.kill();
-  rmSync(root, { recursive: true, force: true });
-});
-
-const run = (args: string[], env: NodeJS.ProcessEnv) => {
-  const r = spawnSync(process.execPath, [BUNDLE, ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, ...envFor(sb.info.baseUrl, sb.info.accounts[0]!.apiKey), ...env },
-    timeout: 15_000,
-  });
-  expect(r.status, r.stderr).toBe(0);
-};
+const { scratch, run } = headlessRuns(240, 'linedesk-code-cache-long-');
 
 it("a long streamed listing's code cache is taken by the next run, not rejected and written again", () => {
-  const dir = join(root, 'cache');
+  const dir = scratch('cache');
   const env = { NODE_COMPILE_CACHE: dir };
   const args = ['lines', '--ndjson'];
   run(args, env);
-  const [cache] = readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => /(^|\/)linedesk-headless-[0-9a-f]{16}-lines$/.test(f))
-    .map((f) => join(dir, f));
+  const [cache] = headlessCaches(dir, 'lines');
   expect(cache).toBeDefined();
   const made = statSync(cache!).mtimeMs;
   run(args, env);

@@ -7,40 +7,13 @@
  * same with it, without it, and with the compile cache off.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUNDLE, ensureBundle, spawnSandbox } from '../helpers/bundle';
-import { envFor } from '../helpers/headless';
+import { describe, expect, it } from 'vitest';
+import { BUNDLE } from '../helpers/bundle';
+import { headlessCaches as caches, headlessRuns } from './headless-runs';
 
-let sb: Awaited<ReturnType<typeof spawnSandbox>>;
-let root: string;
-beforeAll(async () => {
-  ensureBundle();
-  sb = await spawnSandbox(['--lines', '40']);
-  root = mkdtempSync(join(tmpdir(), 'linedesk-code-cache-'));
-});
-afterAll(() => {
-  sb?.child.kill();
-  rmSync(root, { recursive: true, force: true });
-});
-
-const run = (args: string[], env: NodeJS.ProcessEnv) => {
-  const r = spawnSync(process.execPath, [BUNDLE, ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, ...envFor(sb.info.baseUrl, sb.info.accounts[0]!.apiKey), ...env },
-    timeout: 15_000,
-  });
-  expect(r.status, r.stderr).toBe(0);
-  return r.stdout;
-};
-
-/** The headless caches under a compile-cache directory (Node makes one subdirectory per version). */
-const caches = (dir: string) =>
-  readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => /(^|\/)linedesk-headless-[0-9a-f]{16}-[a-z-]+$/.test(f))
-    .map((f) => join(dir, f));
+const { scratch, sandboxEnv, run } = headlessRuns(40, 'linedesk-code-cache-');
 
 /** The checksum the loader computes in WebAssembly (scripts/cached-script.mjs), in JavaScript. */
 function fnv1aWords(data: Buffer): number {
@@ -53,7 +26,7 @@ function fnv1aWords(data: Buffer): number {
 
 describe("the headless file's code cache", () => {
   it('is written once per command after its run, then used as it is; output unchanged', () => {
-    const dir = join(root, 'cache');
+    const dir = scratch('cache');
     const env = { NODE_COMPILE_CACHE: dir };
     const args = ['lines', '--json', '--limit', '3'];
     const plain = run(args, { NODE_DISABLE_COMPILE_CACHE: '1' });
@@ -79,12 +52,12 @@ describe("the headless file's code cache", () => {
   });
 
   it('is made only by a run that did its work: not by --help, a usage error or a failed command', () => {
-    const dir = join(root, 'first-run');
+    const dir = scratch('first-run');
     const env = { NODE_COMPILE_CACHE: dir };
     const status = (args: string[], more: NodeJS.ProcessEnv = {}) =>
       spawnSync(process.execPath, [BUNDLE, ...args], {
         encoding: 'utf8',
-        env: { ...process.env, ...envFor(sb.info.baseUrl, sb.info.accounts[0]!.apiKey), ...env, ...more },
+        env: { ...sandboxEnv(), ...env, ...more },
         timeout: 15_000,
       }).status;
     const none = () => {
@@ -108,7 +81,7 @@ describe("the headless file's code cache", () => {
   });
 
   it('a damaged cache is not offered to V8 (it would stop the process): the command runs, the cache is made again', () => {
-    const dir = join(root, 'damaged');
+    const dir = scratch('damaged');
     const env = { NODE_COMPILE_CACHE: dir };
     const args = ['lines', '--json', '--limit', '3'];
     const plain = run(args, env);
@@ -124,7 +97,7 @@ describe("the headless file's code cache", () => {
   });
 
   it("an earlier build's caches go when this build writes its own (the directory does not grow build after build)", () => {
-    const dir = join(root, 'earlier');
+    const dir = scratch('earlier');
     const env = { NODE_COMPILE_CACHE: dir };
     const args = ['lines', '--json', '--limit', '1'];
     run(args, env);
@@ -146,9 +119,9 @@ describe("the headless file's code cache", () => {
   });
 
   it('never writes through a file planted where its cache is written first (a shared temporary directory)', () => {
-    const dir = join(root, 'planted');
+    const dir = scratch('planted');
     mkdirSync(dir);
-    const victim = join(root, 'victim');
+    const victim = scratch('victim');
     writeFileSync(victim, 'mine');
     const loader = new URL('../../dist/chunks/headless.js', import.meta.url).pathname;
     const key = /linedesk-headless-[0-9a-f]{16}/.exec(readFileSync(loader, 'utf8'))![0];
@@ -164,7 +137,7 @@ describe("the headless file's code cache", () => {
     `;
     const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], {
       encoding: 'utf8',
-      env: { ...process.env, ...envFor(sb.info.baseUrl, sb.info.accounts[0]!.apiKey) },
+      env: { ...sandboxEnv() },
       timeout: 15_000,
     });
     expect(r.status, r.stderr).toBe(0);
@@ -173,7 +146,7 @@ describe("the headless file's code cache", () => {
   });
 
   it('none is written with the compile cache off', () => {
-    const dir = join(root, 'off');
+    const dir = scratch('off');
     run(['lines', '--json', '--limit', '1'], { NODE_COMPILE_CACHE: dir, NODE_DISABLE_COMPILE_CACHE: '1' });
     expect(() => caches(dir)).toThrow(); // not even the directory
   });
