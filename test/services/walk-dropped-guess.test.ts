@@ -5,35 +5,13 @@
 // instead: it is then used, though it was asked before that request was answered.
 import { expect, it } from 'vitest';
 import { walkPages } from '../../src/services/page-walk';
-import type { LineListItem, LinesPage } from '../../src/store/types';
+import type { LinesPage } from '../../src/store/types';
+import { numberedPage } from '../helpers/walk-pages';
 
 const N = 300;
 const BAD = 99; // the item with no readable id: the last of the second page
-const idOf = (k: number) => String(k).padStart(4, '0');
-
-function pageOf(offset: number, limit: number): LinesPage {
-  const lines: LineListItem[] = [];
-  const unreadable: LinesPage['unreadable'][number][] = [];
-  for (let k = offset; k < Math.min(N, offset + limit); k++) {
-    if (k === BAD)
-      unreadable.push({ index: k - offset, id: null, username: null, field: 'id', message: 'unreadable' });
-    else lines.push({ id: idOf(k), username: idOf(k) } as unknown as LineListItem);
-  }
-  const count = lines.length + unreadable.length;
-  const next = offset + count < N ? offset + count : null;
-  return {
-    offset,
-    limit,
-    totalHits: N,
-    totalReturns: count,
-    hasNextPage: next !== null,
-    hasPreviousPage: offset > 0,
-    nextOffset: next,
-    previousOffset: null,
-    lines,
-    unreadable,
-  } as LinesPage;
-}
+const pageOf = (offset: number, limit: number) =>
+  numberedPage(offset, limit, { n: N, unreadable: (k) => k === BAD && 'nameless' });
 
 it.each([false, true])(
   'a page the walk uses left only after the page it follows was answered (gated: %s)',

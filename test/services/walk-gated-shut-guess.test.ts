@@ -6,42 +6,13 @@
 // the walk fails with "not sent" (headless: "The request was cancelled", exit 1) instead of asking.
 import { expect, it } from 'vitest';
 import { walkPages } from '../../src/services/page-walk';
-import type { LineListItem, LinesPage } from '../../src/store/types';
+import { numberedPage } from '../helpers/walk-pages';
 
 const N = 400;
 /** Items the server lists in a form that does not read (each with its id): 60 of page two's 99 new. */
 let bad = (k: number) => k >= 100 && k < 160;
-const idOf = (k: number) => String(k).padStart(4, '0');
-
-function pageOf(offset: number, limit: number): LinesPage {
-  const lines: LineListItem[] = [];
-  const unreadable: LinesPage['unreadable'][number][] = [];
-  for (let k = offset; k < Math.min(N, offset + limit); k++) {
-    if (bad(k))
-      unreadable.push({
-        index: k - offset,
-        id: idOf(k),
-        username: null,
-        field: 'status',
-        message: 'unreadable',
-      });
-    else lines.push({ id: idOf(k), username: idOf(k) } as unknown as LineListItem);
-  }
-  const count = lines.length + unreadable.length;
-  const next = offset + count < N ? offset + count : null;
-  return {
-    offset,
-    limit,
-    totalHits: N,
-    totalReturns: count,
-    hasNextPage: next !== null,
-    hasPreviousPage: offset > 0,
-    nextOffset: next,
-    previousOffset: null,
-    lines,
-    unreadable,
-  } as LinesPage;
-}
+const pageOf = (offset: number, limit: number) =>
+  numberedPage(offset, limit, { n: N, unreadable: (k) => bad(k) && 'field' });
 
 it.each([
   // Every item reads: a page after the first brings 99 new lines (100 asked, one read again), not

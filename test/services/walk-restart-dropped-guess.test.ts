@@ -4,35 +4,12 @@
 // its first page beside it.
 import { expect, it } from 'vitest';
 import { walkWhole } from '../../src/services/page-walk';
-import type { LineListItem, LinesPage } from '../../src/store/types';
+import { numberedPage } from '../helpers/walk-pages';
 
 const N = 300;
 const BAD = 99; // no readable id: the first page ends on it, so the next request reaches back two
-const idOf = (k: number) => String(k).padStart(4, '0');
-
-function pageOf(offset: number, limit: number, total: number): LinesPage {
-  const lines: LineListItem[] = [];
-  const unreadable: LinesPage['unreadable'][number][] = [];
-  for (let k = offset; k < Math.min(N, offset + limit); k++) {
-    if (k === BAD)
-      unreadable.push({ index: k - offset, id: null, username: null, field: 'id', message: 'unreadable' });
-    else lines.push({ id: idOf(k), username: idOf(k) } as unknown as LineListItem);
-  }
-  const count = lines.length + unreadable.length;
-  const next = offset + count < N ? offset + count : null;
-  return {
-    offset,
-    limit,
-    totalHits: total,
-    totalReturns: count,
-    hasNextPage: next !== null,
-    hasPreviousPage: offset > 0,
-    nextOffset: next,
-    previousOffset: null,
-    lines,
-    unreadable,
-  } as LinesPage;
-}
+const pageOf = (offset: number, limit: number, total: number) =>
+  numberedPage(offset, limit, { n: N, unreadable: (k) => k === BAD && 'nameless', totalHits: total });
 
 it('the walk again waits for a guess the last walk dropped on a miss', async () => {
   let calls = 0;
