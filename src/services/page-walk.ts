@@ -436,7 +436,9 @@ export async function* walkPages(fetch: PageFetch, opts: WalkOptions = {}): Asyn
     if (ahead.size >= 2 || ahead.has(`${ask}+${limit}`) || total === null || ask + 1 >= total) return null;
     return { first: false, back: 1, ask, limit };
   };
-  const wanted = () => !opts.cancelled?.() && opts.prefetch?.(lines + size) === true;
+  /** Set as the walk ends: a page still on its way asks nothing ahead when it is answered. */
+  let over = false;
+  const wanted = () => !over && !opts.cancelled?.() && opts.prefetch?.(lines + size) === true;
   const gated = opts.prefetch !== undefined && opts.gated === true;
   /** The request for `r`: the page asked ahead when the guess was right, else a new request (and
    *  the other guesses, made on the same wrong assumption, dropped: unread, or never sent). */
@@ -606,6 +608,7 @@ export async function* walkPages(fetch: PageFetch, opts: WalkOptions = {}): Asyn
     }
   } finally {
     // Ended (read to the end, stopped, or thrown): what was asked ahead is not read.
+    over = true;
     dropAhead();
     if (inFlight) opts.unread?.push(inFlight);
   }
