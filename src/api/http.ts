@@ -17,7 +17,7 @@ import {
   TimeoutError,
   UnexpectedStatus,
 } from './errors';
-import { CONNECT_TIMEOUT, NOT_ASKED, NodeHttp, type Resolver } from './node-http';
+import { CONNECT_TIMEOUT, errorCode, NOT_ASKED, NodeHttp, type Resolver } from './node-http';
 import { backoffDelay, DEFAULT_RETRY, type RetryPolicy, rateLimitHint } from './retry';
 import { sanitizeMultiline } from './sanitize';
 
@@ -306,14 +306,6 @@ function redactDeep(target: object, key: string, depth: number): void {
 
 function isLinedeskError(err: unknown): err is LinedeskError {
   return err instanceof Error && 'outcome' in err;
-}
-
-function errorCode(err: unknown): string | null {
-  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && code !== 'UND_ERR_ABORTED' && code !== 'ABORT_ERR') return code;
-  }
-  return null;
 }
 
 function parseJson(text: string): unknown {

@@ -47,7 +47,14 @@ export interface HttpRequest {
 /** The code of a request whose `after` rejected: it never left. */
 export const NOT_ASKED = 'ENOT_ASKED';
 
-const errorCodeOf = (err: Error) => (err as { code?: unknown }).code;
+/** The code of an error or of one of its causes (an abort's own codes are no code: null). */
+export function errorCode(err: unknown): string | null {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && code !== 'UND_ERR_ABORTED' && code !== 'ABORT_ERR') return code;
+  }
+  return null;
+}
 
 /** Raised when the TCP (and TLS) connection is not made in time: the request never left. */
 export const CONNECT_TIMEOUT = 'ECONNECT_TIMEOUT';
@@ -153,7 +160,7 @@ export class NodeHttp {
         // next request could take one already closed under it: on a socket that was up, a failure
         // cannot prove the request never left, so it would be "unknown"; on a new connection, a
         // refused one proves "not sent".
-        if (!(err instanceof ProtocolError) && err.name !== 'AbortError' && errorCodeOf(err) !== NOT_ASKED)
+        if (!(err instanceof ProtocolError) && err.name !== 'AbortError' && errorCode(err) !== NOT_ASKED)
           dropIdle(agent);
         clearTimeout(connectTimer);
         r.signal.removeEventListener('abort', onAbort);

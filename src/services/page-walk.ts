@@ -35,7 +35,7 @@ export type PageFetch = (
 ) => Promise<LinesPage>;
 
 /** Why a request made ahead was never sent: the walk no longer wanted it when it could have left. */
-export class NotAskedError extends Error {}
+class NotAskedError extends Error {}
 
 export interface WalkOptions {
   /** Checked before each page: true stops the walk quietly. */
@@ -347,14 +347,16 @@ const countable = (n: number) => Number.isFinite(n) && n >= 0;
 
 /** A request of a walk: its page, and whether the walk dropped it (a guess it did not take). */
 interface Sent {
-  page: Promise<LinesPage>;
+  readonly page: Promise<LinesPage>;
   dropped: boolean;
-  drop(): void;
-  /** Gated: its latch was shut, so it never leaves. */
-  shut(): boolean;
+  /** Gated and asked ahead: it leaves when this opens, never when it is shut. */
+  readonly latch: Latch | undefined;
 }
 
-/** A gate: a request given it leaves once it opens; a shut one ends it unsent (NotAskedError). */
+/**
+ * A gate: a request given it leaves once it opens; a shut one ends it unsent (NotAskedError). The
+ * first word holds: opening or shutting it again does nothing.
+ */
 interface Latch {
   readonly gate: Promise<void>;
   open(): void;
@@ -434,7 +436,9 @@ export async function* walkPages(fetch: PageFetch, opts: WalkOptions = {}): Asyn
     if (ahead.size >= 2 || ahead.has(`${ask}+${limit}`) || total === null || ask + 1 >= total) return null;
     return { first: false, back: 1, ask, limit };
   };
-  const wanted = () => !opts.cancelled?.() && opts.prefetch?.(lines + size) === true;
+  /** Set as the walk ends: a page still on its way asks nothing ahead when it is answered. */
+  let over = false;
+  const wanted = () => !over && !opts.cancelled?.() && opts.prefetch?.(lines + size) === true;
   const gated = opts.prefetch !== undefined && opts.gated === true;
   /** The request for `r`: the page asked ahead when the guess was right, else a new request (and
    *  the other guesses, made on the same wrong assumption, dropped: unread, or never sent). */
@@ -443,17 +447,21 @@ export async function* walkPages(fetch: PageFetch, opts: WalkOptions = {}): Asyn
     const hit = ahead.get(key);
     // A guess whose latch was shut (the walk did not want it when the page before it came) never
     // leaves: the page is asked anew.
-    if (hit && !hit.shut()) {
+    if (hit && !hit.latch?.isShut) {
       ahead.delete(key);
       return hit.page;
     }
+    dropAhead();
+    return send(r).page;
+  };
+  /** Drops every page asked ahead: those sent are waited for before a walk again (`unread`). */
+  const dropAhead = () => {
     for (const a of ahead.values()) {
-      a.drop();
-      // A guess already on its way is waited for before a walk again (`unread`).
+      a.dropped = true;
+      a.latch?.shut('a guess the walk did not take');
       opts.unread?.push(a.page);
     }
     ahead.clear();
-    return send(r).page;
   };
   /**
    * Sends `r` (gated: makes it, to leave when `latch` opens). With read-ahead, the page a full `r`
@@ -462,59 +470,48 @@ export async function* walkPages(fetch: PageFetch, opts: WalkOptions = {}): Asyn
    * dropped request asks nothing ahead (a guess's guess would not follow the walk's own requests).
    */
   const send = (r: Plan, latch?: Latch): Sent => {
-    /** Gated: the latch of the page `r` leads to, until `r` is answered or fails. */
-    let next: Latch | null = null;
-    const sent: Sent = {
-      page: undefined as unknown as Promise<LinesPage>,
-      dropped: false,
-      drop: () => {
-        sent.dropped = true;
-        latch?.shut('a guess the walk did not take');
-        next?.shut('a guess the walk did not take');
-      },
-      shut: () => latch?.isShut === true,
-    };
-    const ahead1 = (g: Plan, l?: Latch) => ahead.set(`${g.ask}+${g.limit}`, send(g, l));
+    /** Gated: the page `r` leads to, made once `r` leaves, to leave when `r` is answered. */
+    let following: Sent | undefined;
+    // Made before the fetch, which may call `answered` before it returns; its page added after.
+    const sent: Pick<Sent, 'dropped'> = { dropped: false };
     // Called as `r`'s reply ends: gated, the next request, ready, leaves at once (the latch's
-    // reaction is queued before anything this reply's own promise starts).
+    // reaction is queued before anything this reply's own promise starts). Gated, called again when
+    // the page is in hand (the fetch may not tell as the reply comes): the latch keeps its first word.
     const answered = !opts.prefetch
       ? undefined
       : gated
         ? () => {
-            if (!sent.dropped && wanted()) next?.open();
-            else next?.shut('not wanted once the page before it was in hand');
-            next = null;
+            if (!sent.dropped && wanted()) following?.latch?.open();
+            else following?.latch?.shut('not wanted once the page before it was in hand');
           }
         : () => {
             const g = sent.dropped ? null : guess(r);
-            if (g && wanted()) ahead1(g);
+            if (g && wanted()) ahead.set(`${g.ask}+${g.limit}`, send(g));
           };
+    let page: Promise<LinesPage>;
     try {
-      sent.page = latch
+      page = latch
         ? fetch(r.ask, r.limit, r.first, answered, latch.gate)
         : fetch(r.ask, r.limit, r.first, answered);
     } catch (err) {
-      sent.page = Promise.reject(err);
+      page = Promise.reject(err);
     }
     if (gated) {
       // A page in hand is answered, whether or not the fetch said so as it came; a failure is not.
-      sent.page.then(answered, () => {
-        next?.shut('the page before it was not answered');
-        next = null;
-      });
+      page.then(answered, () => following?.latch?.shut('the page before it was not answered'));
       // The next request is made once this one leaves: at once, or when its own latch opens.
       const made = () => {
         const g = sent.dropped ? null : guess(r);
         if (!g) return;
-        next = latchOf();
-        ahead1(g, next);
+        following = send(g, latchOf());
+        ahead.set(`${g.ask}+${g.limit}`, following);
       };
       if (latch) latch.gate.then(made, () => {});
       else made();
     }
     // A request sent ahead whose page is never asked for (the consumer stopped) must not reject unseen.
-    sent.page.catch(() => {});
-    return sent;
+    page.catch(() => {});
+    return Object.assign(sent, { page, latch });
   };
   let req = plan();
   let inFlight: Promise<LinesPage> | null = null;
@@ -611,11 +608,8 @@ export async function* walkPages(fetch: PageFetch, opts: WalkOptions = {}): Asyn
     }
   } finally {
     // Ended (read to the end, stopped, or thrown): what was asked ahead is not read.
-    for (const a of ahead.values()) {
-      a.drop();
-      opts.unread?.push(a.page);
-    }
-    ahead.clear();
+    over = true;
+    dropAhead();
     if (inFlight) opts.unread?.push(inFlight);
   }
 }
