@@ -57,6 +57,17 @@ export function pendingCommand(ctx: Ctx): Promise<number> {
       return read;
     };
     const recovered = await changes.recoverIntents(readOnce);
+    const unread = readOnce().error;
+    // A read that threw cannot tell which outcomes are open: a settle is refused so, never "No open
+    // outcome" (the recovery left saying it to this command, which `report` does for a listing).
+    if (v.settle !== undefined && unread !== undefined) {
+      ctx.out.fail(
+        couldNot(
+          `the intent log could not be read (${unread}); nothing was settled: run again, and if it stays, report it`,
+        ),
+      );
+      return EXIT.failed;
+    }
     if (v.settle !== undefined)
       return settle(ctx, changes, sv, recovered, String(v.settle), String(v.as), String(v.confirm));
     const seen = seenOf(readOnce(), recovered, sv.target.id);
