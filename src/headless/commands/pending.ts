@@ -10,7 +10,7 @@ import { heldUntil } from '../../domain/proof';
 import type { Column } from '../../present/lines-columns';
 import { unreadableAdvice, unreadableLog } from '../../services/changes/intent-damage';
 import { type LogRead, readLog } from '../../services/changes/intent-log';
-import type { ChangeService, Recovered } from '../../services/changes/service';
+import type { ChangeService, NotSettled, Recovered } from '../../services/changes/service';
 import { describeError } from '../../services/describe-error';
 import { ambiguityText, resolveItem } from '../../services/paste-lookup';
 import { EXIT, usageFailure } from '../failure';
@@ -263,7 +263,7 @@ const couldNot = (why: string): Failure => ({
  * one (exit 3: the outcome may still be told once it ends).
  */
 function notSettled(
-  why: Extract<ReturnType<ChangeService['settleByHand']>, { ok: false }>,
+  why: NotSettled,
   jobId: string,
   line: { readonly id: string; readonly username: string },
   logged: boolean,

@@ -40,13 +40,20 @@ import { outcomeMessage, outcomeOf, type SendResult } from './outcome';
 import { appliedElsewhere, othersOf } from './ownership';
 import { planJob, quoteChange, quoteLocally, quoteUpgrades } from './quote';
 import { adoptForeign, lookUpToMarkAgain, recoveredOf } from './recovery';
-import type { ChangeEvent, ChangeHooks, ChangeService, ChangeServiceDeps, Recovered } from './service-types';
+import type {
+  ChangeEvent,
+  ChangeHooks,
+  ChangeService,
+  ChangeServiceDeps,
+  NotSettled,
+  Recovered,
+} from './service-types';
 import { type Change, validate, validateJob } from './validate';
 
 /** A job's id; node:crypto is loaded when a change is made, not when a command starts (≈ 8 ms). */
 const newJobId = () => process.getBuiltinModule('node:crypto').randomUUID();
 
-export type { ChangeEvent, ChangeHooks, ChangeService, ChangeServiceDeps, Recovered };
+export type { ChangeEvent, ChangeHooks, ChangeService, ChangeServiceDeps, NotSettled, Recovered };
 
 /** Background checks of a job in its hold window: 5 s, 10 s, 20 s… at most a minute apart. */
 const watchDelay = (attempt: number, firstMs = 5_000) => Math.min(60_000, firstMs * 2 ** attempt);
@@ -1368,7 +1375,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
        * Nothing settled: the job is free again (a release the disk refuses is logged, not thrown),
        * unless the offer holds it: its claim, not this settle's, stays.
        */
-      const free = (why: Extract<ReturnType<ChangeService['settleByHand']>, { ok: false }>) => {
+      const free = (why: NotSettled) => {
         if (!offerHolds.has(jobId))
           try {
             intents?.release(jobId);
