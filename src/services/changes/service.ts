@@ -787,6 +787,8 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
      * The job's file stays for `why`: a line whose record of its end the log refused is pending
      * there, and the next start offers it for resuming. Retried from the results too, it would be in
      * two jobs (sent, and charged, twice): it ends not sent, never retryable, and is said with the file.
+     * One that was sent (sending or unknown there: the next start checks it) keeps its outcome, never
+     * retryable from here either (`keptOnDisk`).
      */
     const notRetried = (final: BulkJob, why: string): BulkJob => {
       const at = final.lines.filter((l) => unwritten.has(l.id) && retryable(l));
@@ -806,6 +808,13 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         ...final,
         lines: final.lines.map((l) => {
           if (!ids.has(l.id)) return l;
+          // Sent: its outcome stays as told (never "not sent": its request left); the file has it open.
+          if (l.sentAt !== undefined)
+            return {
+              ...l,
+              keptOnDisk: true,
+              detail: `${l.detail ?? l.state}; ${stays}: the next start checks this line again`,
+            };
           const { provenNotApplied: _p, settledAfterUnknown: _s, ...rest } = l;
           return {
             ...rest,
