@@ -125,7 +125,7 @@ describe("lines not sent for a failed intent write, whose job's file cannot be e
       expect(l.provenNotApplied).toBeUndefined();
       expect(l.detail).toMatch(/new-job-0001\.jsonl stays.*the next start offers this line again/);
     }
-    expect(notices.join('\n')).toMatch(/new-job-0001\.jsonl stays.*next start offers 2 lines again \(a, b\)/);
+    expect(notices.join('\n')).toMatch(/new-job-0001\.jsonl stays.*next start offers 2 lines \(a, b\) again/);
   });
 
   it('a record needed before sending refused (`notWritten`): not retryable, the file named', async () => {

@@ -17,6 +17,7 @@ import { checkJob, type EngineOptions, runJob } from './engine';
 import { needsReading, notFoundAgain, readAgain } from './fresh-lines';
 import {
   holdDamagedIntents,
+  linesNamed,
   type Notify,
   othersUntold,
   sayNotChecked,
@@ -795,12 +796,8 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       if (!at.length) return final;
       const file = deps.intents?.where?.(job.id) ?? `the file of job ${job.id.slice(0, 8)}`;
       const stays = `${file} stays (${why})`;
-      const names = `${at
-        .slice(0, 3)
-        .map((l) => l.username)
-        .join(', ')}${at.length > 3 ? '…' : ''}`;
       notify(
-        `The intent log could not be written, and ${stays}: the next start offers ${counted(at.length, 'line')} again (${names}), so ${at.length === 1 ? 'it is' : 'they are'} not offered to retry now`,
+        `The intent log could not be written, and ${stays}: the next start offers ${linesNamed(at.map((l) => l.username))} again, so ${at.length === 1 ? 'it is' : 'they are'} not offered to retry now`,
         'error',
       );
       const ids = new Set(at.map((l) => l.id));
