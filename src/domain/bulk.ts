@@ -66,6 +66,12 @@ export interface BulkLine {
    * reachable. Never retryable from here: the next start offers it from that file.
    */
   readonly refusedHere?: boolean;
+  /**
+   * Sent, but its last record was refused by the intent log, and its job's file stays: the next start
+   * checks it from the record there (sending, unknown). Its outcome here is as the service gave it
+   * (or the user settled it), but it is never retried from here meanwhile. Never written to disk.
+   */
+  readonly keptOnDisk?: true;
   /** When its request left (epoch ms), written down before it did: the hold window counts from it. */
   readonly sentAt?: number;
   /**
@@ -118,11 +124,12 @@ export const checkedNotApplied = (l: BulkLine): boolean =>
 /**
  * A line a retry may send again: proven not applied by the service (a refusal, a check), settled as
  * not applied by the user (their word: they decided), or cancelled before it was sent. Unknown lines
- * never are: they are checked.
+ * never are: they are checked; nor one whose file stays with an earlier record of it (`keptOnDisk`).
  */
 export const retryable = (l: BulkLine): boolean =>
-  (l.state === 'failed' && (l.provenNotApplied === true || l.settledAfterUnknown === 'by hand')) ||
-  l.state === 'cancelled';
+  !l.keptOnDisk &&
+  ((l.state === 'failed' && (l.provenNotApplied === true || l.settledAfterUnknown === 'by hand')) ||
+    l.state === 'cancelled');
 
 export const FINAL: ReadonlySet<BulkLineState> = new Set(['done', 'failed', 'skipped', 'cancelled']);
 /** States whose outcome the server has not yet settled. */

@@ -51,4 +51,19 @@ describe('linedesk pending over damage that cannot be read', () => {
     expect(json.code).toBe(3);
     expect(json.stderr).toMatch(/the damage scan broke/);
   }, 30_000);
+
+  it('a settle over a read that threw names the error, never "No open outcome"', async () => {
+    const env = await sandbox({ lines: 10 });
+    const home = homeDirs();
+    const run = (...argv: string[]) => headless(argv, { env: envFor(env.sb.baseUrl, DEMO_KEY, home) });
+    failing.damaged = true;
+    try {
+      const r = await run('pending', '--settle', 'someone', '--as', 'applied', '--confirm', 'someone');
+      expect(r.code).not.toBe(0);
+      expect(r.stderr).toMatch(/the intent log could not be read \(.*the damage scan broke\)/);
+      expect(r.stderr).not.toMatch(/No open outcome/);
+    } finally {
+      failing.damaged = false;
+    }
+  }, 30_000);
 });

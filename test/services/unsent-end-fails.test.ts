@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { fileIntentLog, type IntentFs } from '../../src/app/intent-file';
 import { type BulkJob, retryable } from '../../src/domain/bulk';
 import { memoryJournal } from '../../src/services/changes/journal';
+import { outcomeOf } from '../../src/services/changes/outcome';
 import { logDir, offlineService, pendingOnDisk } from './faulty-log-service';
 
 const TARGET = 'sandbox:test';
@@ -102,7 +103,7 @@ describe("lines not sent for a failed intent write, whose job's file cannot be e
       expect(l.provenNotApplied).toBeUndefined();
       expect(l.detail).toMatch(/new-job-0001\.jsonl stays.*the next start offers this line again/);
     }
-    expect(notices.join('\n')).toMatch(/new-job-0001\.jsonl stays.*next start offers 2 lines again \(a, b\)/);
+    expect(notices.join('\n')).toMatch(/new-job-0001\.jsonl stays.*next start offers 2 lines \(a, b\) again/);
   });
 
   it('a record needed before sending refused (`notWritten`): not retryable, the file named', async () => {
@@ -141,5 +142,29 @@ describe("lines not sent for a failed intent write, whose job's file cannot be e
     const job = await final;
     expect(pendingOnDisk(dir)).toEqual([]);
     expect(job.lines.filter(retryable).map((l) => l.id)).toEqual(['a', 'b']);
+  });
+
+  it('a line that was sent, settled by hand as not applied: never said "not sent" (its request left)', async () => {
+    const dir = logDir();
+    const log = fileIntentLog(dir);
+    const sent = job('sent-job-0001', {}, ['a']);
+    log.begin(sent);
+    log.line(sent.id, {
+      ...sent.lines[0]!,
+      state: 'unknown',
+      sentAt: Date.now() - 60_000,
+      detail: 'no reply',
+    });
+    log.release(sent.id);
+    const { changes, notices } = offlineService(dir, faultyFs({ end: true }));
+    const settled = changes.settleByHand(sent.id, 'a', 'not applied');
+    expect(settled.ok).toBe(true);
+    const line = settled.ok ? settled.job.lines[0]! : undefined;
+    // On disk it is still unknown: the next start checks it; never retried from here meanwhile.
+    expect(fileIntentLog(dir).open()[0]?.lines[0]?.state).toBe('unknown');
+    expect(line && retryable(line)).toBe(false);
+    expect(line?.notSent).toBeUndefined();
+    expect(outcomeOf(line!)).not.toBe('not sent');
+    expect(notices.join('\n')).toMatch(/sent-job-0001\.jsonl stays/);
   });
 });

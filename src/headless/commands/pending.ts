@@ -10,7 +10,7 @@ import { heldUntil } from '../../domain/proof';
 import type { Column } from '../../present/lines-columns';
 import { unreadableAdvice, unreadableLog } from '../../services/changes/intent-damage';
 import { type LogRead, readLog } from '../../services/changes/intent-log';
-import type { ChangeService, Recovered } from '../../services/changes/service';
+import type { ChangeService, NotSettled, Recovered } from '../../services/changes/service';
 import { describeError } from '../../services/describe-error';
 import { ambiguityText, resolveItem } from '../../services/paste-lookup';
 import { EXIT, usageFailure } from '../failure';
@@ -57,6 +57,17 @@ export function pendingCommand(ctx: Ctx): Promise<number> {
       return read;
     };
     const recovered = await changes.recoverIntents(readOnce);
+    const unread = readOnce().error;
+    // A read that threw cannot tell which outcomes are open: a settle is refused so, never "No open
+    // outcome" (the recovery left saying it to this command, which `report` does for a listing).
+    if (v.settle !== undefined && unread !== undefined) {
+      ctx.out.fail(
+        couldNot(
+          `the intent log could not be read (${unread}); nothing was settled: run again, and if it stays, report it`,
+        ),
+      );
+      return EXIT.failed;
+    }
     if (v.settle !== undefined)
       return settle(ctx, changes, sv, recovered, String(v.settle), String(v.as), String(v.confirm));
     const seen = seenOf(readOnce(), recovered, sv.target.id);
@@ -252,7 +263,7 @@ const couldNot = (why: string): Failure => ({
  * one (exit 3: the outcome may still be told once it ends).
  */
 function notSettled(
-  why: Extract<ReturnType<ChangeService['settleByHand']>, { ok: false }>,
+  why: NotSettled,
   jobId: string,
   line: { readonly id: string; readonly username: string },
   logged: boolean,

@@ -11,7 +11,7 @@ const endedDamage = (named: string, count: number, path: string) =>
   `nothing of it is open; ${count ? `a new change of ${named} it changed` : 'a new change of a line it changed'} may be journaled as charged though that job paid for it (nothing is sent or charged twice); it is dropped within the hour, or set it aside now (linedesk pending --set-aside ${path} --yes)`;
 
 /** Lines as a notice names them: their count and the first three usernames ("3 lines (a, b, c)"). */
-const linesNamed = (names: readonly string[]) =>
+export const linesNamed = (names: readonly string[]) =>
   `${counted(names.length, 'line')} (${names.slice(0, 3).join(', ')}${names.length > 3 ? '…' : ''})`;
 
 /**

@@ -42,6 +42,9 @@ export type Settled =
   | { readonly ok: false; readonly reason: 'gone' }
   | ({ readonly ok: false; readonly reason: 'unreadable' } & Omit<Unreadable, 'kind'>);
 
+/** Why a settle by hand settled nothing (`Settled` without its success). */
+export type NotSettled = Exclude<Settled, { readonly ok: true }>;
+
 /** What the service tells its front-ends, in order, as it happens. */
 export type ChangeEvent =
   /** Something to say (the screens' flash line, a command's stderr). */

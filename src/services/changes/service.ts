@@ -17,6 +17,7 @@ import { checkJob, type EngineOptions, runJob } from './engine';
 import { needsReading, notFoundAgain, readAgain } from './fresh-lines';
 import {
   holdDamagedIntents,
+  linesNamed,
   type Notify,
   othersUntold,
   sayNotChecked,
@@ -40,13 +41,20 @@ import { outcomeMessage, outcomeOf, type SendResult } from './outcome';
 import { appliedElsewhere, othersOf } from './ownership';
 import { planJob, quoteChange, quoteLocally, quoteUpgrades } from './quote';
 import { adoptForeign, lookUpToMarkAgain, recoveredOf } from './recovery';
-import type { ChangeEvent, ChangeHooks, ChangeService, ChangeServiceDeps, Recovered } from './service-types';
+import type {
+  ChangeEvent,
+  ChangeHooks,
+  ChangeService,
+  ChangeServiceDeps,
+  NotSettled,
+  Recovered,
+} from './service-types';
 import { type Change, validate, validateJob } from './validate';
 
 /** A job's id; node:crypto is loaded when a change is made, not when a command starts (≈ 8 ms). */
 const newJobId = () => process.getBuiltinModule('node:crypto').randomUUID();
 
-export type { ChangeEvent, ChangeHooks, ChangeService, ChangeServiceDeps, Recovered };
+export type { ChangeEvent, ChangeHooks, ChangeService, ChangeServiceDeps, NotSettled, Recovered };
 
 /** Background checks of a job in its hold window: 5 s, 10 s, 20 s… at most a minute apart. */
 const watchDelay = (attempt: number, firstMs = 5_000) => Math.min(60_000, firstMs * 2 ** attempt);
@@ -780,18 +788,16 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
      * The job's file stays for `why`: a line whose record of its end the log refused is pending
      * there, and the next start offers it for resuming. Retried from the results too, it would be in
      * two jobs (sent, and charged, twice): it ends not sent, never retryable, and is said with the file.
+     * One that was sent (sending or unknown there: the next start checks it) keeps its outcome, never
+     * retryable from here either (`keptOnDisk`).
      */
     const notRetried = (final: BulkJob, why: string): BulkJob => {
       const at = final.lines.filter((l) => unwritten.has(l.id) && retryable(l));
       if (!at.length) return final;
       const file = deps.intents?.where?.(job.id) ?? `the file of job ${job.id.slice(0, 8)}`;
       const stays = `${file} stays (${why})`;
-      const names = `${at
-        .slice(0, 3)
-        .map((l) => l.username)
-        .join(', ')}${at.length > 3 ? '…' : ''}`;
       notify(
-        `The intent log could not be written, and ${stays}: the next start offers ${counted(at.length, 'line')} again (${names}), so ${at.length === 1 ? 'it is' : 'they are'} not offered to retry now`,
+        `The intent log could not be written, and ${stays}: the next start offers ${linesNamed(at.map((l) => l.username))} again, so ${at.length === 1 ? 'it is' : 'they are'} not offered to retry now`,
         'error',
       );
       const ids = new Set(at.map((l) => l.id));
@@ -799,6 +805,13 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         ...final,
         lines: final.lines.map((l) => {
           if (!ids.has(l.id)) return l;
+          // Sent: its outcome stays as told (never "not sent": its request left); the file has it open.
+          if (l.sentAt !== undefined)
+            return {
+              ...l,
+              keptOnDisk: true,
+              detail: `${l.detail ?? l.state}; ${stays}: the next start checks this line again`,
+            };
           const { provenNotApplied: _p, settledAfterUnknown: _s, ...rest } = l;
           return {
             ...rest,
@@ -1368,7 +1381,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
        * Nothing settled: the job is free again (a release the disk refuses is logged, not thrown),
        * unless the offer holds it: its claim, not this settle's, stays.
        */
-      const free = (why: Extract<ReturnType<ChangeService['settleByHand']>, { ok: false }>) => {
+      const free = (why: NotSettled) => {
         if (!offerHolds.has(jobId))
           try {
             intents?.release(jobId);
