@@ -1,9 +1,10 @@
 import { Text } from 'ink';
-import { keyNamed } from '../../commands/keymap';
+import { keyNamed, said } from '../../commands/keymap';
 import type { AppState } from '../../store/app-store';
 import type { Load } from '../../store/types';
 import { useApp } from '../store-context';
 import { color } from '../theme';
+import { wrapped } from '../use-keys-named';
 
 export interface LoadWords {
   /** What is loaded: "lines", "the account". */
@@ -30,7 +31,7 @@ export function loadText<T>(
   key: string | null,
 ): string | null {
   if (load.status === 'error')
-    return `${failed ?? `Could not load ${what}:`} ${load.error}${retries && key ? ` (${key} retries)` : ''}`;
+    return `${failed ?? `Could not load ${what}:`} ${load.error}${wrapped(retries ? said(key, 'retries') : null)}`;
   if (load.status === 'ready' || ('data' in load && load.data !== undefined)) return null;
   return `${doing ?? `Loading ${what}`}…`;
 }

@@ -8,6 +8,7 @@ import { spoken, wrappedRows } from '../../present/speech';
 import { selectDetailExtras, selectDetailLine, selectDetailNote, selectLinksOf } from '../../store/selectors';
 import { useApp } from '../store-context';
 import { color, statusToken } from '../theme';
+import { wrapped } from '../use-keys-named';
 
 const FIX_COMMAND: Record<Fix, CommandId> = {
   unsuspend: 'line.unsuspend',
@@ -79,14 +80,14 @@ export function LineDetailScreen({ width, height }: { readonly width: number; re
       'Password',
       showPassword
         ? line.password
-        : `${isSpoken ? 'hidden' : '•'.repeat(Math.min(12, line.password.length))}${passwordKey ? `  (${passwordKey} shows)` : ''}`,
+        : `${isSpoken ? 'hidden' : '•'.repeat(Math.min(12, line.password.length))}${wrapped(said(passwordKey, 'shows'), '  ')}`,
       undefined,
     ],
     ['Label', line.label || '—', undefined],
     // Notes are the user's own, not the service's: said so where they are shown.
     [
       'Local note',
-      `kept on this machine, not on the service${noteKey ? `  (${noteKey} ${note ? 'edits' : 'adds one'})` : ''}`,
+      `kept on this machine, not on the service${wrapped(said(noteKey, note ? 'edits' : 'adds one'), '  ')}`,
       color('ui.muted'),
     ],
     ['Customer', note?.name || '—', undefined],

@@ -2,7 +2,7 @@ import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { type LineListItem, SEARCH_MAX } from '../../api/contract';
-import { keyNamed } from '../../commands/keymap';
+import { keyNamed, said } from '../../commands/keymap';
 import { creditsText, fitWidth, positionText, unreadableText } from '../../domain/format';
 import { loaded } from '../../domain/load';
 import { LINES_CHROME_ROWS } from '../../present/frame';
@@ -21,6 +21,7 @@ import { TextField } from '../components/TextField';
 import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
+import { wrapped } from '../use-keys-named';
 
 export function LinesScreen({ width, height }: { readonly width: number; readonly height: number }) {
   const load = useApp((s) => s.lines);
@@ -147,7 +148,7 @@ function StatusLine({ width }: { readonly width: number }) {
   // The key that stops the marking, named only while it works.
   const stopKey = useApp((s) => keyNamed(s, 'lines.markAll'));
   const retry = useApp(retryKey);
-  const stops = stopKey ? ` (${stopKey} again stops)` : '';
+  const stops = wrapped(said(stopKey, 'again stops'));
   const isSpoken = useIsScreenReaderEnabled();
   const notes = useApp((s) => (s.localMatches?.search === q.search ? s.localMatches : null));
   const view = useApp(selectViewState);

@@ -15,6 +15,7 @@ import { TableRow } from '../components/SpokenRow';
 import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
+import { wrapped } from '../use-keys-named';
 import { usePageRows } from '../use-page-rows';
 
 /**
@@ -44,7 +45,7 @@ export function totalText(
     );
   // Stale: whether it covers them is not said (the header gives the number, stale, as of when).
   else if (balance !== undefined)
-    parts.push(`the balance is stale: ${readAgain ? `${readAgain} reads it again` : 'read it again'}`);
+    parts.push(`the balance is stale: ${said(readAgain, 'reads it again') ?? 'read it again'}`);
   // Last: the money comes first on a narrow screen.
   if (unsuspend) parts.push(unsuspend);
   return parts.join(' · ');
@@ -85,7 +86,7 @@ export function RenewalsScreen({ width, height }: { readonly width: number; read
   // frame names them by it), and what fits depends on the terminal alone: drawn for nothing more.
   usePageRows('renewals', size);
   const windowKeys = [shorterKey, longerKey].filter(Boolean).join('/');
-  const title = ` Renewals — expiring within ${counted(w.withinDays, 'day')}${windowKeys ? ` (${windowKeys} change it)` : ''}, expired in the last ${counted(w.expiredDays, 'day')}, suspended${view.position ? `   ${view.position}` : ''}`;
+  const title = ` Renewals — expiring within ${counted(w.withinDays, 'day')}${wrapped(said(windowKeys || null, 'change it'))}, expired in the last ${counted(w.expiredDays, 'day')}, suspended${view.position ? `   ${view.position}` : ''}`;
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold wrap="truncate">
