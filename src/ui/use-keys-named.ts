@@ -14,10 +14,3 @@ export function useKeysNamed<const T extends readonly CommandId[]>(ids: T): Reco
     ),
   );
 }
-
-/** Parts of a hint line that are said, joined. */
-export const joined = (parts: readonly (string | null)[], by = ' · '): string =>
-  parts.filter(Boolean).join(by);
-
-/** A said part in brackets after the text (" (r retries)"), or nothing while it is not said (null). */
-export const wrapped = (part: string | null, before = ' '): string => (part ? `${before}(${part})` : '');

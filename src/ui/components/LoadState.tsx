@@ -1,10 +1,9 @@
 import { Text } from 'ink';
-import { keyNamed, said } from '../../commands/keymap';
+import { keyNamed, said, wrapped } from '../../commands/keymap';
 import type { AppState } from '../../store/app-store';
 import type { Load } from '../../store/types';
 import { useApp } from '../store-context';
 import { color } from '../theme';
-import { wrapped } from '../use-keys-named';
 
 export interface LoadWords {
   /** What is loaded: "lines", "the account". */

@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import type { LineListItem, Package } from '../../api/contract';
-import { keyNamed, said } from '../../commands/keymap';
+import { keyNamed, said, wrapped } from '../../commands/keymap';
 import { driftText } from '../../domain/balance-drift';
 import { counted, countText, credits, creditsText, fitWidth } from '../../domain/format';
 import { affordableCount } from '../../domain/pricing';
@@ -20,7 +20,6 @@ import { LoadState } from '../components/LoadState';
 import { TableRow } from '../components/SpokenRow';
 import { useApp } from '../store-context';
 import { color } from '../theme';
-import { wrapped } from '../use-keys-named';
 
 /** Email, balance, server, counts per status and type, and what the balance affords. */
 export function AccountScreen({ width, height }: { readonly width: number; readonly height: number }) {

@@ -1,5 +1,5 @@
 import { Box, Text, useIsScreenReaderEnabled } from 'ink';
-import { keyNamed, said } from '../../commands/keymap';
+import { keyNamed, said, wrapped } from '../../commands/keymap';
 import { countText, fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
 import { rowSentence, wrappedRows } from '../../present/speech';
@@ -9,7 +9,6 @@ import { leftOutText } from '../../services/changes/journal-filter';
 import { TableRow } from '../components/SpokenRow';
 import { useApp } from '../store-context';
 import { color } from '../theme';
-import { wrapped } from '../use-keys-named';
 import { usePageRows } from '../use-page-rows';
 
 /**

@@ -1,6 +1,6 @@
 import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
-import { type CommandId, keyNamed, said } from '../../commands/keymap';
+import { type CommandId, keyNamed, said, wrapped } from '../../commands/keymap';
 import { diagnose, type Fix } from '../../domain/diagnosis';
 import { absoluteText, expiryText, fitWidth, relativeText, statusOf } from '../../domain/format';
 import { LINK_NAMES, type LinkKind, linkText } from '../../domain/links';
@@ -8,7 +8,6 @@ import { spoken, wrappedRows } from '../../present/speech';
 import { selectDetailExtras, selectDetailLine, selectDetailNote, selectLinksOf } from '../../store/selectors';
 import { useApp } from '../store-context';
 import { color, statusToken } from '../theme';
-import { wrapped } from '../use-keys-named';
 
 const FIX_COMMAND: Record<Fix, CommandId> = {
   unsuspend: 'line.unsuspend',

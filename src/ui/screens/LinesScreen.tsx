@@ -2,7 +2,7 @@ import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { type LineListItem, SEARCH_MAX } from '../../api/contract';
-import { keyNamed, said } from '../../commands/keymap';
+import { keyNamed, said, wrapped } from '../../commands/keymap';
 import { creditsText, fitWidth, positionText, unreadableText } from '../../domain/format';
 import { loaded } from '../../domain/load';
 import { LINES_CHROME_ROWS } from '../../present/frame';
@@ -21,7 +21,6 @@ import { TextField } from '../components/TextField';
 import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
-import { wrapped } from '../use-keys-named';
 
 export function LinesScreen({ width, height }: { readonly width: number; readonly height: number }) {
   const load = useApp((s) => s.lines);

@@ -1,6 +1,6 @@
 import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { useMemo } from 'react';
-import { keyNamed, said } from '../../commands/keymap';
+import { keyNamed, said, wrapped } from '../../commands/keymap';
 import { counted, countText, credits, creditsText } from '../../domain/format';
 import type { RenewalsPlan } from '../../domain/renewals';
 import { centredWindow } from '../../domain/scroll';
@@ -15,7 +15,6 @@ import { TableRow } from '../components/SpokenRow';
 import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
-import { wrapped } from '../use-keys-named';
 import { usePageRows } from '../use-page-rows';
 
 /**
