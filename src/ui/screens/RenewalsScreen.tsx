@@ -97,7 +97,7 @@ export function RenewalsScreen({ width, height }: { readonly width: number; read
           color={
             judged !== undefined && plan.covered < plan.renewable
               ? color('ui.badge')
-              : balance?.stale
+              : balance !== undefined && judged === undefined
                 ? color('tone.warning')
                 : undefined
           }
