@@ -155,3 +155,10 @@ export function said(key: string | null, does: string | ((key: string) => string
   if (key === null) return null;
   return typeof does === 'string' ? `${key} ${does}` : does(key);
 }
+
+/** Parts of a hint line that are said (`said`: null when not), joined. */
+export const joined = (parts: readonly (string | null)[], by = ' · '): string =>
+  parts.filter(Boolean).join(by);
+
+/** A said part in brackets after the text (" (r retries)"), or nothing while it is not said (null). */
+export const wrapped = (part: string | null, before = ' '): string => (part ? `${before}(${part})` : '');

@@ -66,3 +66,5 @@ export const visibleCommands = (scope: Scope): Typed[] => hints.visibleCommands(
 export const keyHintText: (id: CommandId) => string = hints.keyHintText;
 export const keyNamed: (s: AppState, id: CommandId) => string | null = hints.keyNamed;
 export const said = hints.said;
+export const joined = hints.joined;
+export const wrapped = hints.wrapped;

@@ -16,7 +16,7 @@ import {
   type Values,
 } from './args';
 import type { UiEffects } from './effects';
-import { keyNamed, said } from './hints';
+import { joined, keyNamed, said } from './hints';
 import { PALETTE, type PaletteCommand, runKey } from './palette-commands';
 
 export { PALETTE } from './palette-commands';
@@ -185,7 +185,7 @@ export function runPalette(s: AppState, fx: UiEffects): void {
   const parsed = parsePalette(s.paletteInput);
   if (!parsed.ok) {
     const complete = s.paletteInput.trim() ? null : said(keyNamed(s, 'palette.complete'), 'completes');
-    s.notify(complete ? `${parsed.error}; ${complete}` : parsed.error, 'error');
+    s.notify(joined([parsed.error, complete], '; '), 'error');
     return;
   }
   s.paletteAccepted(s.paletteInput);

@@ -59,6 +59,9 @@ const EDITS = new Set<string>(EDIT_KEYS);
 /** A key that types a character where text is typed. */
 export const isPrintable = (key: string) => key === 'space' || [...key].length === 1;
 
+/** The key that quits from anywhere, a dialog or a text field included: no scope or text takes it. */
+export const QUITS_ANYWHERE = 'ctrl+c';
+
 /**
  * Whether the text typed now (`textTarget`) takes `key` ahead of `cmd`, a command of the active
  * scopes bound to it. A field takes its editing keys before any command; typed text takes a printable
@@ -66,7 +69,7 @@ export const isPrintable = (key: string) => key === 'space' || [...key].length =
  * does not edit, PgDn and Ctrl-keys stay commands, and Ctrl-C is never taken.
  */
 export function textTakes(s: TextState, key: string, cmd?: Pick<Command, 'overText'>): boolean {
-  if (key === 'ctrl+c') return false;
+  if (key === QUITS_ANYWHERE) return false;
   const target = textTarget(s);
   if (target === 'field' && EDITS.has(key)) return true;
   return target !== null && isPrintable(key) && !cmd?.overText;
@@ -80,8 +83,7 @@ export function textTakes(s: TextState, key: string, cmd?: Pick<Command, 'overTe
 export function keyThatWorks(s: TextState, cmd: Command): string | undefined {
   const scopes = activeScopes(s);
   const here = cmd.scopes.some((sc) => scopes.includes(sc));
-  // Ctrl-C quits from anywhere, a dialog or a text field included (keys/dispatch.ts `resolveKey`).
   return cmd.keys.find(
-    (k) => (k === 'ctrl+c' && cmd.scopes.includes('global')) || (here && !textTakes(s, k, cmd)),
+    (k) => (k === QUITS_ANYWHERE && cmd.scopes.includes('global')) || (here && !textTakes(s, k, cmd)),
   );
 }

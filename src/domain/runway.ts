@@ -13,20 +13,14 @@ import { balanceNeeded, DAY_MS } from './pricing';
 /** The window `linedesk runway` and the header look at when none is given. */
 export const RUNWAY_DAYS = 30;
 
-export interface RunwayRow {
-  readonly line: LineListItem;
-  /** When it lapses without a renewal. */
-  readonly expiresMs: number;
-  /** One month's renewal, estimated from the package prices; null: no regular 1-month package. */
-  readonly cost: number | null;
+/** A line of the window as the runway judges it against a balance (`DueRow`'s line, expiry, cost). */
+export interface RunwayRow extends Omit<DueRow, 'needs'> {
   /** The balance still pays for it once every earlier row is renewed. */
   readonly covered: boolean;
 }
 
-export interface Runway {
-  /** The window, in days from `at`. */
-  readonly days: number;
-  readonly at: number;
+/** The window's lines judged against a balance (`RunwayDue`'s window, trials, suspended, unpriced). */
+export interface Runway extends Omit<RunwayDue, 'rows'> {
   readonly balance: number;
   /** Lines to renew, soonest expiry first. */
   readonly rows: readonly RunwayRow[];
@@ -41,12 +35,6 @@ export interface Runway {
   readonly coveredDays: number;
   /** The rows the balance does not renew, soonest first: the lines that would lapse first. */
   readonly lapsing: readonly RunwayRow[];
-  /** Trials expiring in the window: they cannot be extended (change-rules), so they are not counted. */
-  readonly trials: readonly LineListItem[];
-  /** Suspended lines expiring in the window: not serving anyone, so not counted (an unsuspend is free). */
-  readonly suspended: readonly LineListItem[];
-  /** Rows with no regular 1-month package to price them: not counted, said. */
-  readonly unpriced: number;
   /** Always true: extend has no server quote. */
   readonly estimate: true;
 }
@@ -65,12 +53,16 @@ export interface DueRow {
 
 /** The window's lines as the runway walks them, with no balance: what a stale one leaves to show. */
 export interface RunwayDue {
+  /** The window, in days from `at`. */
   readonly days: number;
   readonly at: number;
   /** Lines to renew, soonest expiry first. */
   readonly rows: readonly DueRow[];
+  /** Trials expiring in the window: they cannot be extended (change-rules), so they are not counted. */
   readonly trials: readonly LineListItem[];
+  /** Suspended lines expiring in the window: not serving anyone, so not counted (an unsuspend is free). */
   readonly suspended: readonly LineListItem[];
+  /** Rows with no regular 1-month package to price them: not counted, said. */
   readonly unpriced: number;
 }
 
@@ -155,17 +147,13 @@ export function planRunway(
   // job's exit 0 would be an all-clear nobody checked), and it ends there if nothing lapses before.
   const first = rows.find((r) => r.cost === null || !r.covered);
   return {
-    days,
-    at: nowMs,
+    ...due,
     balance,
     rows,
     needed,
     covers: first === undefined,
     coveredDays: first ? Math.max(0, Math.floor((first.expiresMs - nowMs) / DAY_MS)) : days,
     lapsing,
-    trials: due.trials,
-    suspended: due.suspended,
-    unpriced: due.unpriced,
     estimate: true,
   };
 }

@@ -1,5 +1,5 @@
 import { type Command, type CommandId, lookup } from '../commands/keymap';
-import { activeScopes, type TextState, textTakes } from '../commands/text-takes';
+import { activeScopes, QUITS_ANYWHERE, type TextState, textTakes } from '../commands/text-takes';
 
 /**
  * Ink broadcasts every key to every useInput handler and none can consume it, so the app has one
@@ -9,8 +9,8 @@ import { activeScopes, type TextState, textTakes } from '../commands/text-takes'
  * (`textTakes`: the one rule, commands/text-takes.ts, which the footer and the key hints read too).
  */
 export function resolveKey(s: TextState, key: string): Command<CommandId> | undefined {
-  // Ctrl-C quits from anywhere, a dialog or a text field included.
-  if (key === 'ctrl+c') return lookup('global', key);
+  // Ctrl-C quits from anywhere (the footer and the key hints say so too: text-takes.ts `keyThatWorks`).
+  if (key === QUITS_ANYWHERE) return lookup('global', key);
   for (const scope of activeScopes(s)) {
     const cmd = lookup(scope, key);
     if (cmd && !textTakes(s, key, cmd)) return cmd;

@@ -1,5 +1,5 @@
 import type { UiEffects } from '../commands/effects';
-import { keyNamed, said } from '../commands/keymap';
+import { joined, keyNamed, said } from '../commands/keymap';
 import { activeScopes, textTarget } from '../commands/text-takes';
 import { FIELDS } from '../domain/line-form';
 import { parsePasteList } from '../domain/paste-list';
@@ -51,8 +51,10 @@ function dispatchKey(store: AppStore, name: string, effects: UiEffects, turn: Ke
     } else if ([...name].length === 1) {
       // The help key is offered only where it opens help (a dialog such as the column picker or
       // a command's output has no help of its own: there its footer lists the keys).
-      const help = said(keyNamed(state, 'app.help'), 'shows the keys');
-      state.notify(`No command on "${name}" here${help ? `; ${help}` : ''}`, 'info');
+      state.notify(
+        joined([`No command on "${name}" here`, said(keyNamed(state, 'app.help'), 'shows the keys')], '; '),
+        'info',
+      );
     }
     return;
   }

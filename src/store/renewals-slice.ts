@@ -15,7 +15,7 @@ import { fetchRenewals, type RenewalsFound } from '../services/renewals-fetch';
 import type { AppState } from './app-store';
 import { selectBalanceToJudge } from './balance-selectors';
 import type { GetState, SetState, StoreDeps } from './deps';
-import { type Load, loaded } from './types';
+import { keptForLast, type Load, loaded } from './types';
 import { drawnCountOf } from './ui-slice';
 
 export interface RenewalsSlice {
@@ -113,25 +113,26 @@ const NO_ITEMS = { items: [], stops: [] } as const;
  * lines, then its lines) and where its lines are among them: one cache, worked out again only when
  * what the plan is built from changed.
  */
-let last: {
-  readonly input: readonly unknown[];
-  readonly plan: RenewalsPlan;
-  readonly items: readonly RenewalsItem[];
-  readonly stops: readonly number[];
-} | null = null;
+const laidOutFor = keptForLast(
+  (
+    data: RenewalsFound & { readonly at: number },
+    packages: readonly Package[],
+    balance: number | null,
+    months: PlanInput['renewalsMonths'],
+    window: PlanInput['renewalsWindow'],
+  ) => {
+    const plan = planRenewals(data, packages, months, balance, window, data.at);
+    const items = renewalsItemsOf(plan);
+    return { plan, items, stops: rowStops(items) };
+  },
+);
 function laidOut(s: PlanInput) {
   const data = loaded(s.renewals);
   if (!data) return null;
-  const packages = loaded(s.packages) ?? NO_PACKAGES;
   // What the balance covers is judged as every change is: by the balance while it is the service's
   // word, by none while it is stale (covers none: the view says it is not known).
   const balance = selectBalanceToJudge(s) ?? null;
-  const input = [data, packages, balance, s.renewalsMonths, s.renewalsWindow];
-  if (last && input.every((v, i) => v === last!.input[i])) return last;
-  const plan = planRenewals(data, packages, s.renewalsMonths, balance, s.renewalsWindow, data.at);
-  const items = renewalsItemsOf(plan);
-  last = { input, plan, items, stops: rowStops(items) };
-  return last;
+  return laidOutFor(data, loaded(s.packages) ?? NO_PACKAGES, balance, s.renewalsMonths, s.renewalsWindow);
 }
 
 /** The view's rows, priced. */

@@ -20,7 +20,7 @@ import {
 import type { AppState } from './app-store';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { selectBalanceToJudge } from './selectors';
-import { type Load, loaded } from './types';
+import { keptForLast, type Load, loaded } from './types';
 
 export interface RunwaySlice {
   readonly runway: Load<RunwayLines>;
@@ -137,7 +137,12 @@ export function createRunwaySlice(set: SetState, get: GetState, deps: StoreDeps)
 
 type RunwayInput = Pick<AppState, 'runway' | 'packages' | 'account' | 'bulk' | 'balanceAt'>;
 const NO_PACKAGES: readonly Package[] = [];
-let last: { input: unknown[]; plan: Runway | null } | null = null;
+
+// Without prices every line is unpriced and the runway would read "covered": none rather than that.
+const runwayFor = keptForLast(
+  (lines: RunwayLines | undefined, packages: readonly Package[], balance: number | undefined) =>
+    lines && balance !== undefined && packages.length ? runwayOf(lines, packages, balance) : null,
+);
 
 /**
  * The runway against the balance while it is the service's word (selectors.ts `selectBalanceToJudge`,
@@ -145,31 +150,17 @@ let last: { input: unknown[]; plan: Runway | null } | null = null;
  * while the balance shown is stale: worked out from it, it would read as today's runway (every place
  * that shows it says instead that it is not known now).
  */
-export function selectRunway(s: RunwayInput): Runway | null {
-  const lines = loaded(s.runway);
-  const packages = loaded(s.packages) ?? NO_PACKAGES;
-  const balance = selectBalanceToJudge(s);
-  const input = [lines, packages, balance];
-  if (last && input.every((v, i) => v === last!.input[i])) return last.plan;
-  // Without prices every line is unpriced and the runway would read "covered": none rather than that.
-  const plan = lines && balance !== undefined && packages.length ? runwayOf(lines, packages, balance) : null;
-  last = { input, plan };
-  return plan;
-}
+export const selectRunway = (s: RunwayInput): Runway | null =>
+  runwayFor(loaded(s.runway), loaded(s.packages) ?? NO_PACKAGES, selectBalanceToJudge(s));
 
-let lastDue: { input: unknown[]; due: RunwayDue | null } | null = null;
+const dueFor = keptForLast((lines: RunwayLines | undefined, packages: readonly Package[]) =>
+  lines && packages.length ? runwayDueOf(lines, packages) : null,
+);
 
 /**
  * The runway's lines with no balance judging them, soonest first, priced: what the account screen
  * lists while the balance is stale (which of them lapse is then not known: `selectRunway` is null).
  * Null until the lines and the prices are read.
  */
-export function selectRunwayDue(s: Pick<AppState, 'runway' | 'packages'>): RunwayDue | null {
-  const lines = loaded(s.runway);
-  const packages = loaded(s.packages) ?? NO_PACKAGES;
-  const input = [lines, packages];
-  if (lastDue && input.every((v, i) => v === lastDue!.input[i])) return lastDue.due;
-  const due = lines && packages.length ? runwayDueOf(lines, packages) : null;
-  lastDue = { input, due };
-  return due;
-}
+export const selectRunwayDue = (s: Pick<AppState, 'runway' | 'packages'>): RunwayDue | null =>
+  dueFor(loaded(s.runway), loaded(s.packages) ?? NO_PACKAGES);

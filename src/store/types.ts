@@ -78,3 +78,17 @@ export { STATUS_VIEWS } from '../services/lines-query';
 export type { Target } from '../services/target';
 
 export type { Account, BouquetsResponse, Line, LineListItem, LinesPage, Package };
+
+/**
+ * `f` kept for its last inputs: the same result (the same object, so a component may select it) while
+ * each input is the same (===) as the last call's; worked out again when one differs.
+ */
+export function keptForLast<I extends readonly unknown[], R>(f: (...inputs: I) => R): (...inputs: I) => R {
+  let last: { readonly inputs: I; readonly result: R } | null = null;
+  return (...inputs) => {
+    if (last && inputs.every((v, i) => v === last!.inputs[i])) return last.result;
+    const result = f(...inputs);
+    last = { inputs, result };
+    return result;
+  };
+}

@@ -14,7 +14,3 @@ export function useKeysNamed<const T extends readonly CommandId[]>(ids: T): Reco
     ),
   );
 }
-
-/** Parts of a hint line that are said, joined. */
-export const joined = (parts: readonly (string | null)[], by = ' · '): string =>
-  parts.filter(Boolean).join(by);

@@ -1,6 +1,6 @@
 import { areaScrollsNothing, pageRows } from '../../store/ui-slice';
 import { c, type Disabled, FOOTER } from '../command';
-import { helpRows, keyNamed, said } from '../hints';
+import { helpRows, keyNamed, said, wrapped } from '../hints';
 import { completePaletteInput, runPalette } from '../palette';
 
 /** The journal's and help's scroll keys move what is in view only when some of it is in view and some
@@ -35,8 +35,7 @@ export const APP_COMMANDS = [
     (s) => {
       if (s.back(true) !== 'armed') return;
       const again = said(keyNamed(s, 'app.backOrQuit'), (k) => `Press ${k} again to quit`) ?? 'Again to quit';
-      const atOnce = said(keyNamed(s, 'app.quit'), 'quits at once');
-      s.notify(atOnce ? `${again} (${atOnce})` : again, 'info');
+      s.notify(`${again}${wrapped(said(keyNamed(s, 'app.quit'), 'quits at once'))}`, 'info');
     },
     { footer: FOOTER.often },
   ),

@@ -3,7 +3,7 @@ import type { AppState } from '../../store/app-store';
 import { selectCurrentLine } from '../../store/lines-slice';
 import { selectTargetReadAt } from '../../store/selectors';
 import { c, needsLine, READ_ONLY, writes } from '../command';
-import { keyNamed, said } from '../hints';
+import { keyNamed, said, wrapped } from '../hints';
 
 const nothingMarked = (s: AppState) => (s.marked.size ? null : 'Nothing is marked');
 
@@ -56,8 +56,7 @@ export const LINES_COMMANDS = [
       // Annotated: the hint names a command of the table this table's type is built from.
       disabled: (s): string | null => {
         if (s.query.status !== 'expired') return null;
-        const flip = said(keyNamed(s, 'lines.sortOrder'), 'flips it');
-        return `The expired view is sorted by expiry${flip ? ` (${flip})` : ''}`;
+        return `The expired view is sorted by expiry${wrapped(said(keyNamed(s, 'lines.sortOrder'), 'flips it'))}`;
       },
     },
   ),

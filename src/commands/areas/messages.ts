@@ -8,7 +8,7 @@ import { selectRenewalsPlan } from '../../store/renewals-slice';
 import { areaScrollsNothing, pageRows } from '../../store/ui-slice';
 import { selectScreen } from '../../store/view-stack';
 import { c, type Disabled } from '../command';
-import { keyNamed, said } from '../hints';
+import { joined, keyNamed, said } from '../hints';
 import { copyAndSay } from './line';
 
 /** The lines an export from the current view covers, and how to say which; or why there are none. */
@@ -39,7 +39,7 @@ function exportLines(s: AppState): { lines: LineListItem[]; what: string } | str
 
 /** The renewals did not load, with the key that tries again while it works here. */
 const notLoaded = (s: AppState): string =>
-  ['The renewals did not load', said(keyNamed(s, 'app.refresh'), 'tries again')].filter(Boolean).join(': ');
+  joined(['The renewals did not load', said(keyNamed(s, 'app.refresh'), 'tries again')], ': ');
 
 /** The footer asks on every frame: counts only, the lines are gathered when the key is pressed. */
 const canExport: Disabled = (s) => {

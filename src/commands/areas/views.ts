@@ -1,13 +1,13 @@
 import type { AppState } from '../../store/app-store';
 import { selectShownColumns } from '../../store/views-slice';
 import { c } from '../command';
-import { keyNamed, said } from '../hints';
+import { joined, keyNamed, said, wrapped } from '../hints';
 
 /** A hidden column has no place to move from: said with the key that shows it, as it is now. */
 const hiddenColumn = (s: AppState): string | null => {
   if (selectShownColumns(s).includes(s.columnsCursor)) return null;
   const show = keyNamed(s, 'columns.toggle');
-  return `Show the column first${show ? ` (${show})` : ''}, then move it`;
+  return `Show the column first${wrapped(show)}, then move it`;
 };
 
 /** Saved views of the lines browser, its column picker and the search field's history. */
@@ -24,9 +24,7 @@ export const VIEWS_COMMANDS = [
       disabled: (s): string | null =>
         s.savedViews.length
           ? null
-          : ['No saved views yet', said(keyNamed(s, 'lines.saveView'), 'saves this one')]
-              .filter(Boolean)
-              .join(': '),
+          : joined(['No saved views yet', said(keyNamed(s, 'lines.saveView'), 'saves this one')], ': '),
     },
   ),
   c('lines.saveView', ['V'], 'lines', 'Find', 'Save this view as… (:view save NAME)', (s) => {

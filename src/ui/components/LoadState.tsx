@@ -1,5 +1,5 @@
 import { Text } from 'ink';
-import { keyNamed } from '../../commands/keymap';
+import { keyNamed, said, wrapped } from '../../commands/keymap';
 import type { AppState } from '../../store/app-store';
 import type { Load } from '../../store/types';
 import { useApp } from '../store-context';
@@ -30,7 +30,7 @@ export function loadText<T>(
   key: string | null,
 ): string | null {
   if (load.status === 'error')
-    return `${failed ?? `Could not load ${what}:`} ${load.error}${retries && key ? ` (${key} retries)` : ''}`;
+    return `${failed ?? `Could not load ${what}:`} ${load.error}${wrapped(retries ? said(key, 'retries') : null)}`;
   if (load.status === 'ready' || ('data' in load && load.data !== undefined)) return null;
   return `${doing ?? `Loading ${what}`}…`;
 }

@@ -1,5 +1,5 @@
 import { Text, useIsScreenReaderEnabled } from 'ink';
-import { said } from '../../commands/keymap';
+import { joined, said } from '../../commands/keymap';
 import { extendedExpiry, newLineExpiry } from '../../domain/estimate';
 import { absoluteText, cellWidth, credits, creditsText, fitWidth } from '../../domain/format';
 import { type BalanceShown, balanceNowText, balanceToJudge, staleText } from '../../present/balance';
@@ -13,7 +13,7 @@ import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 import { confirmDoes, droppedNote, useConfirmGuard } from '../use-confirm-guard';
-import { joined, useKeysNamed } from '../use-keys-named';
+import { useKeysNamed } from '../use-keys-named';
 
 const TITLES = {
   create: 'New line',

@@ -1,7 +1,7 @@
 import { Text, useIsScreenReaderEnabled } from 'ink';
 import { Fragment } from 'react';
 import { bulkRefusedText } from '../../commands/areas/bulk';
-import { keyNamed, said } from '../../commands/keymap';
+import { joined, keyNamed, said } from '../../commands/keymap';
 import {
   affordability,
   type BulkJob,
@@ -31,7 +31,7 @@ import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color, type Token } from '../theme';
 import { confirmDoes, droppedNote, useConfirmGuard } from '../use-confirm-guard';
-import { joined, useKeysNamed } from '../use-keys-named';
+import { useKeysNamed } from '../use-keys-named';
 import { usePageRows } from '../use-page-rows';
 
 const TITLES = {

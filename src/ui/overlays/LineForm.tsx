@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { said } from '../../commands/keymap';
+import { joined, said } from '../../commands/keymap';
 import { credits, creditsText, fitWidth } from '../../domain/format';
 import { type FieldDef, fieldsFor } from '../../domain/line-form';
 import { caretOf } from '../../store/text-target';
@@ -8,7 +8,7 @@ import { TextField } from '../components/TextField';
 import { glyph } from '../glyphs';
 import { useApp } from '../store-context';
 import { color } from '../theme';
-import { joined, useKeysNamed } from '../use-keys-named';
+import { useKeysNamed } from '../use-keys-named';
 
 /** New line / new trial: every field with its rule beside it and its message when it breaks one. */
 export function LineForm({ width }: { readonly width: number }) {

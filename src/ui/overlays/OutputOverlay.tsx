@@ -1,14 +1,14 @@
 import { Box, Text } from 'ink';
 import { useLayoutEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { said } from '../../commands/keymap';
+import { joined, said } from '../../commands/keymap';
 import { countText, fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
 import { wrapCells } from '../../present/wrap';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 import { confirmDoes, droppedNote, useConfirmGuard } from '../use-confirm-guard';
-import { joined, useKeysNamed } from '../use-keys-named';
+import { useKeysNamed } from '../use-keys-named';
 import { usePageRows } from '../use-page-rows';
 
 /**

@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import type { LineListItem, Package } from '../../api/contract';
-import { keyNamed } from '../../commands/keymap';
+import { keyNamed, said, wrapped } from '../../commands/keymap';
 import { driftText } from '../../domain/balance-drift';
 import { counted, countText, credits, creditsText, fitWidth } from '../../domain/format';
 import { affordableCount } from '../../domain/pricing';
@@ -54,7 +54,7 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
       [
         'Runway',
         isUnjudged
-          ? `not known now: the balance is stale${readAgainKey ? ` (${readAgainKey} reads it again)` : ''}`
+          ? `not known now: the balance is stale${wrapped(said(readAgainKey, 'reads it again'))}`
           : runwayLine(runway, runwayLoad.status === 'error' ? runwayLoad.error : null),
       ],
       ...(apart ? [['Not counted', apart] as [string, string]] : []),

@@ -1,5 +1,5 @@
 import { Box, Text, useIsScreenReaderEnabled } from 'ink';
-import { keyNamed } from '../../commands/keymap';
+import { keyNamed, said, wrapped } from '../../commands/keymap';
 import { countText, fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
 import { rowSentence, wrappedRows } from '../../present/speech';
@@ -46,7 +46,7 @@ export function JournalScreen({ width, height }: { readonly width: number; reado
   usePageRows('journal', recent.length);
   const laid = layoutColumns(columns, width - 2, 1, { items: recent, now: 0 });
   const scope = all ? 'every account' : label;
-  const hidden = !all && others ? ` · left out: ${others}${allKey ? ` (${allKey} shows all)` : ''}` : '';
+  const hidden = !all && others ? ` · left out: ${others}${wrapped(said(allKey, 'shows all'))}` : '';
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold wrap="truncate">

@@ -1,6 +1,6 @@
 import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
-import { type CommandId, keyNamed, said } from '../../commands/keymap';
+import { type CommandId, keyNamed, said, wrapped } from '../../commands/keymap';
 import { diagnose, type Fix } from '../../domain/diagnosis';
 import { absoluteText, expiryText, fitWidth, relativeText, statusOf } from '../../domain/format';
 import { LINK_NAMES, type LinkKind, linkText } from '../../domain/links';
@@ -79,14 +79,14 @@ export function LineDetailScreen({ width, height }: { readonly width: number; re
       'Password',
       showPassword
         ? line.password
-        : `${isSpoken ? 'hidden' : '•'.repeat(Math.min(12, line.password.length))}${passwordKey ? `  (${passwordKey} shows)` : ''}`,
+        : `${isSpoken ? 'hidden' : '•'.repeat(Math.min(12, line.password.length))}${wrapped(said(passwordKey, 'shows'), '  ')}`,
       undefined,
     ],
     ['Label', line.label || '—', undefined],
     // Notes are the user's own, not the service's: said so where they are shown.
     [
       'Local note',
-      `kept on this machine, not on the service${noteKey ? `  (${noteKey} ${note ? 'edits' : 'adds one'})` : ''}`,
+      `kept on this machine, not on the service${wrapped(said(noteKey, note ? 'edits' : 'adds one'), '  ')}`,
       color('ui.muted'),
     ],
     ['Customer', note?.name || '—', undefined],

@@ -2,7 +2,7 @@ import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { type LineListItem, SEARCH_MAX } from '../../api/contract';
-import { keyNamed } from '../../commands/keymap';
+import { keyNamed, said, wrapped } from '../../commands/keymap';
 import { creditsText, fitWidth, positionText, unreadableText } from '../../domain/format';
 import { loaded } from '../../domain/load';
 import { LINES_CHROME_ROWS } from '../../present/frame';
@@ -147,7 +147,7 @@ function StatusLine({ width }: { readonly width: number }) {
   // The key that stops the marking, named only while it works.
   const stopKey = useApp((s) => keyNamed(s, 'lines.markAll'));
   const retry = useApp(retryKey);
-  const stops = stopKey ? ` (${stopKey} again stops)` : '';
+  const stops = wrapped(said(stopKey, 'again stops'));
   const isSpoken = useIsScreenReaderEnabled();
   const notes = useApp((s) => (s.localMatches?.search === q.search ? s.localMatches : null));
   const view = useApp(selectViewState);

@@ -1,6 +1,6 @@
 import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { useMemo } from 'react';
-import { keyNamed, said } from '../../commands/keymap';
+import { keyNamed, said, wrapped } from '../../commands/keymap';
 import { counted, countText, credits, creditsText } from '../../domain/format';
 import type { RenewalsPlan } from '../../domain/renewals';
 import { centredWindow } from '../../domain/scroll';
@@ -44,7 +44,7 @@ export function totalText(
     );
   // Stale: whether it covers them is not said (the header gives the number, stale, as of when).
   else if (balance !== undefined)
-    parts.push(`the balance is stale: ${readAgain ? `${readAgain} reads it again` : 'read it again'}`);
+    parts.push(`the balance is stale: ${said(readAgain, 'reads it again') ?? 'read it again'}`);
   // Last: the money comes first on a narrow screen.
   if (unsuspend) parts.push(unsuspend);
   return parts.join(' · ');
@@ -85,7 +85,7 @@ export function RenewalsScreen({ width, height }: { readonly width: number; read
   // frame names them by it), and what fits depends on the terminal alone: drawn for nothing more.
   usePageRows('renewals', size);
   const windowKeys = [shorterKey, longerKey].filter(Boolean).join('/');
-  const title = ` Renewals — expiring within ${counted(w.withinDays, 'day')}${windowKeys ? ` (${windowKeys} change it)` : ''}, expired in the last ${counted(w.expiredDays, 'day')}, suspended${view.position ? `   ${view.position}` : ''}`;
+  const title = ` Renewals — expiring within ${counted(w.withinDays, 'day')}${wrapped(said(windowKeys || null, 'change it'))}, expired in the last ${counted(w.expiredDays, 'day')}, suspended${view.position ? `   ${view.position}` : ''}`;
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold wrap="truncate">
@@ -97,7 +97,7 @@ export function RenewalsScreen({ width, height }: { readonly width: number; read
           color={
             judged !== undefined && plan.covered < plan.renewable
               ? color('ui.badge')
-              : balance?.stale
+              : balance !== undefined && judged === undefined
                 ? color('tone.warning')
                 : undefined
           }
