@@ -1,7 +1,8 @@
 /**
  * Every failure the client reports is one of these. `outcome` is what the caller must know before
  * doing anything else with a credit-spending request:
- *  - `not_sent`: nothing reached the server (invalid request, connection refused, DNS, connect timeout);
+ *  - `not_sent`: nothing reached the server (invalid request, connection refused, DNS, connect timeout,
+ *    a request made ahead that ended before its gate opened: nothing written on its connection);
  *  - `rejected`: the server answered and applied nothing (4xx);
  *  - `unknown`: it may have been applied (reset or timeout after sending, 5xx, a 2xx we cannot read).
  * Messages are built here from sanitized parts and never include the API key.
@@ -147,7 +148,7 @@ export class ProtocolError extends LinedeskError {
   }
 }
 
-/** The caller aborted (e.g. a newer search replaced this one). */
+/** The caller aborted (e.g. a newer search replaced this one): `not_sent` when nothing was written yet. */
 export class AbortedError extends LinedeskError {
   constructor(readonly outcome: 'not_sent' | 'unknown') {
     super('The request was cancelled');

@@ -64,6 +64,8 @@ export interface SendOptions {
   /**
    * The request is made at once and leaves only once this fulfils (the transport's `after`); its
    * deadline runs from then. A rejected one ends it unsent: AbortedError('not_sent'), never retried.
+   * Ended before then in any other way (its caller's abort, its connection closed) it is not sent
+   * either: nothing was written.
    */
   readonly after?: Promise<void>;
 }
@@ -259,22 +261,25 @@ export class Transport {
     const code = errorCode(err);
     // Made ahead and never sent: the reader no longer wanted it. Not a failure to retry.
     if (code === NOT_ASKED) return new AbortedError('not_sent');
-    // The code alone is not proof: EHOSTUNREACH also ends connections that were up, after the
-    // request left. Only the transport's word that no connection was made makes it "not sent".
-    if (code && NOT_SENT_CODES.has(code) && (err as { mayHaveLeft?: unknown }).mayHaveLeft === false) {
+    // Only the transport's word that nothing was written on a connection makes it "not sent" (a
+    // connection never made, or a request made ahead that ended before its gate opened, however it
+    // ended: aborted, reset, timed out). The code alone is not proof: EHOSTUNREACH also ends
+    // connections that were up, after the request left.
+    const outcome = (err as { mayHaveLeft?: unknown }).mayHaveLeft === false ? 'not_sent' : 'unknown';
+    if (outcome === 'not_sent' && code && NOT_SENT_CODES.has(code)) {
       return new NetworkError(`Could not connect to ${this.#opts.baseUrl.host} (${code})`, 'not_sent', code);
     }
-    if (caller?.aborted) return new AbortedError('unknown');
+    if (caller?.aborted) return new AbortedError(outcome);
     if (deadline.aborted) {
       return new TimeoutError(
         `No answer from ${this.#opts.baseUrl.host} within ${this.#opts.deadlineMs ?? 15_000} ms`,
-        'unknown',
+        outcome,
       );
     }
     const detail = code ?? (err instanceof Error ? err.message : String(err));
     return new NetworkError(
       `Connection to ${this.#opts.baseUrl.host} failed (${sanitizeMultiline(detail)})`,
-      'unknown',
+      outcome,
       code,
     );
   }

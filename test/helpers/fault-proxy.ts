@@ -265,7 +265,9 @@ export async function faultProxy(target: string, initial: ProxyConfig = {}) {
     res.writeHead(up.statusCode, { 'content-type': 'application/json' });
     res.end(text);
   };
+  let accepted = 0;
   server.on('connection', (s) => {
+    accepted++;
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
@@ -295,6 +297,12 @@ export async function faultProxy(target: string, initial: ProxyConfig = {}) {
       random = prng(next.seed ?? 1);
       counts.clear();
       lagged.clear();
+    },
+    /** Connections the proxy accepted so far (a client's pooled or waiting ones included). */
+    connections: () => accepted,
+    /** Every open connection closed under its client (a restart, an idle close); still listening. */
+    drop() {
+      for (const s of sockets) s.destroy();
     },
     /** The service goes away: connections are refused (ECONNREFUSED) until `up()`. */
     async down() {
