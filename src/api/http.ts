@@ -133,6 +133,8 @@ export class Transport {
     opts: SendOptions,
   ): Promise<z.output<S>> {
     const started = Date.now();
+    // An attempt so far may have reached the server: an abort while waiting to try again is not "not sent".
+    let left = false;
     for (let attempt = 1; ; attempt++) {
       let error: LinedeskError;
       let retryAfterMs: number | null = null;
@@ -151,11 +153,12 @@ export class Transport {
         if (opts.signal?.aborted || (opts.kind === 'mutation' && caught.outcome !== 'not_sent')) throw caught;
         error = caught;
       }
+      left ||= error.outcome !== 'not_sent';
       if (attempt >= this.#policy.maxAttempts) throw error;
       // The server's hint is honoured, but never below the backoff (0 or a past date would hammer it).
       const delay = Math.max(retryAfterMs ?? 0, backoffDelay(this.#policy, attempt - 1, this.#random));
       if (Date.now() - started + delay > this.#policy.budgetMs) throw error;
-      await sleep(delay, opts.signal);
+      await sleep(delay, opts.signal, left ? 'unknown' : 'not_sent');
     }
   }
 
@@ -387,16 +390,17 @@ function hasCode(json: unknown): boolean {
   return typeof json === 'object' && json !== null && 'code' in json;
 }
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+/** Aborted, it rejects with `outcome`: what the attempts before it may have done. */
+function sleep(ms: number, signal: AbortSignal | undefined, outcome: 'not_sent' | 'unknown'): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new AbortedError('not_sent'));
+    if (signal?.aborted) return reject(new AbortedError(outcome));
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
     const onAbort = () => {
       clearTimeout(timer);
-      reject(new AbortedError('not_sent'));
+      reject(new AbortedError(outcome));
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });

@@ -8,6 +8,7 @@ import { createClient } from '../../src/api/client';
 import { AbortedError, type LinedeskError, NetworkError } from '../../src/api/errors';
 import { faultProxy } from '../helpers/fault-proxy';
 import { DEMO_KEY, sandbox } from '../helpers/sandbox';
+import { json, scriptedServer } from '../helpers/scripted-server';
 import { cleanups, until } from '../helpers/wait';
 
 const LIST = 'GET /v1/lines/all';
@@ -138,4 +139,31 @@ it('a gated extend whose reply is lost after its gate opened is unknown, sent on
   expect(e).toBeInstanceOf(NetworkError);
   expect(e.outcome).toBe('unknown');
   expect(proxy.forwarded.get(EXTEND)).toBe(1);
+});
+
+it('a read aborted while it waits to be tried again, after an attempt the server answered, is unknown', async () => {
+  const server = await scriptedServer((_req, res) =>
+    json(res, 503, { code: 'server_error', message: 'busy', requestId: 'r' }),
+  );
+  const attempts: number[] = [];
+  const client = createClient({
+    baseUrl: server.baseUrl,
+    apiKey: DEMO_KEY,
+    retry: { maxAttempts: 3, baseDelayMs: 60_000, maxDelayMs: 60_000, budgetMs: 600_000 },
+    random: () => 1,
+    onEvent: (e) => attempts.push(e.attempt),
+  });
+  cleanups.push(async () => {
+    await client.close();
+    await server.close();
+  });
+  const abort = new AbortController();
+  const call = failure(client.listLines({ limit: 1 }, { signal: abort.signal }));
+  // The first attempt was answered: the read now waits out its backoff.
+  await until(() => attempts.length === 1);
+  abort.abort();
+  const e = await call;
+  expect(e).toBeInstanceOf(AbortedError);
+  expect(e.outcome).toBe('unknown');
+  expect(server.requests).toHaveLength(1);
 });
