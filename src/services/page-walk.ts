@@ -34,6 +34,9 @@ export type PageFetch = (
   after?: Promise<void>,
 ) => Promise<LinesPage>;
 
+/** A rejection handled and left (a request's page nobody reads, a gate shut). */
+const ignore = () => {};
+
 /** Why a request made ahead was never sent: the walk no longer wanted it when it could have left. */
 class NotAskedError extends Error {}
 
@@ -372,7 +375,7 @@ function latchOf(): Latch {
     open = resolve;
     shut = reject;
   });
-  gate.catch(() => {});
+  gate.catch(ignore);
   let state: 'waiting' | 'open' | 'shut' = 'waiting';
   return {
     gate,
@@ -474,13 +477,16 @@ export async function* walkPages(fetch: PageFetch, opts: WalkOptions = {}): Asyn
     let following: Sent | undefined;
     // Made before the fetch, which may call `answered` before it returns; its page added after.
     const sent: Pick<Sent, 'dropped'> = { dropped: false };
+    /** Gated: `answered` ran (the fetch told, as the reply came). */
+    let told = false;
     // Called as `r`'s reply ends: gated, the next request, ready, leaves at once (the latch's
-    // reaction is queued before anything this reply's own promise starts). Gated, called again when
-    // the page is in hand (the fetch may not tell as the reply comes): the latch keeps its first word.
+    // reaction is queued before anything this reply's own promise starts). Gated and not told by
+    // the fetch, it runs once the page is in hand (below).
     const answered = !opts.prefetch
       ? undefined
       : gated
         ? () => {
+            told = true;
             if (!sent.dropped && wanted()) following?.latch?.open();
             else following?.latch?.shut('not wanted once the page before it was in hand');
           }
@@ -498,7 +504,13 @@ export async function* walkPages(fetch: PageFetch, opts: WalkOptions = {}): Asyn
     }
     if (gated) {
       // A page in hand is answered, whether or not the fetch said so as it came; a failure is not.
-      page.then(answered, () => following?.latch?.shut('the page before it was not answered'));
+      // (Its rejection handled here: a page nobody asks for never rejects unseen.)
+      page.then(
+        () => {
+          if (!told) answered!();
+        },
+        () => following?.latch?.shut('the page before it was not answered'),
+      );
       // The next request is made once this one leaves: at once, or when its own latch opens.
       const made = () => {
         const g = sent.dropped ? null : guess(r);
@@ -506,11 +518,11 @@ export async function* walkPages(fetch: PageFetch, opts: WalkOptions = {}): Asyn
         following = send(g, latchOf());
         ahead.set(`${g.ask}+${g.limit}`, following);
       };
-      if (latch) latch.gate.then(made, () => {});
+      if (latch) latch.gate.then(made, ignore);
       else made();
     }
     // A request sent ahead whose page is never asked for (the consumer stopped) must not reject unseen.
-    page.catch(() => {});
+    else page.catch(ignore);
     return Object.assign(sent, { page, latch });
   };
   let req = plan();
