@@ -9,9 +9,10 @@ import { ListChangedError, PAGE_MAX, WALK_RETRIES } from './page-walk';
  * one probe at a time took 6 and 10, 11 and 14–15); where lines without an expiry sort is "not
  * shown", so their block is found first. The answer is checked at both ends, at its edge (expired
  * before it, running from it) and at the edges of the block without an expiry, all read after every
- * probe: a list that does not hold that order there gives null, "could not count". Spot checks
- * cannot prove a longer list sorted: a server that ignores the sort asked for can be miscounted where
- * its own order happens to pass them. Cheaper guards hold what they can: a list of a page or less
+ * probe, and every expiry read (the ends, the probes, the page) is held to the order: a list that
+ * does not hold it there gives null, "could not count". Spot checks cannot prove a longer list
+ * sorted: a server whose order is sorted but for lines none of the reads fall on can be miscounted;
+ * one that ignores the sort (its order unrelated to the expiry) turns back among them. Cheaper guards hold what they can: a list of a page or less
  * (100 lines) is read whole and counted, exact whatever its order, and the same line at both ends (a
  * server that ignores the offset) gives null.
  */
@@ -79,16 +80,23 @@ export async function findExpired(
   filter: ExpiryFilter = {},
 ): Promise<ExpiredBlock | null> {
   if (total === 0) return { start: 0, count: 0, total };
+  // 'never' (no expiry), a time in ms, or undefined (unreadable or missing: cannot judge).
+  const keyOf = (d: LineListItem['exp_date'] | undefined): 'never' | number | undefined =>
+    d === undefined ? undefined : d === null ? 'never' : (d.ms ?? undefined);
+  /** Every expiry read, by its place (a page with a line left out shifts its places: not kept). */
+  const dated = new Map<number, number>();
   // A read that counts another total: a line came or went, and the positions searched moved.
   const read = async (i: number, n: number) => {
     const page = await client.listLines(byExpiry(filter, i, n));
     if (Number.isFinite(page.totalHits) && page.totalHits !== total)
       throw new ListChangedError(`the total moved from ${total} to ${page.totalHits}`);
+    if (page.lines.length === Math.min(n, total - i))
+      for (let j = 0; j < page.lines.length; j++) {
+        const k = keyOf(page.lines[j]!.exp_date);
+        if (typeof k === 'number') dated.set(i + j, k);
+      }
     return page;
   };
-  // 'never' (no expiry), a time in ms, or undefined (unreadable or missing: cannot judge).
-  const keyOf = (d: LineListItem['exp_date'] | undefined): 'never' | number | undefined =>
-    d === undefined ? undefined : d === null ? 'never' : (d.ms ?? undefined);
   const key = async (i: number) => keyOf((await read(i, 1)).lines[0]?.exp_date);
   // A list of a page or less is read whole and counted: one request, whatever order the server keeps;
   // expired lines that are not one run (the order does not hold: the view could not read them as a
@@ -228,7 +236,18 @@ export async function findExpired(
   if ((lo > 0 && startSide !== 'never') || (hi < total && endSide !== 'never')) return null;
   if (a > lo && !(expired(start) && expired(before))) return null;
   if (a < hi && !(running(end) && running(edge))) return null;
-  return { start: lo, count: a - lo, total };
+  // Every expiry read holds the order asked for, not only its side of the turn: a server whose own
+  // order is unrelated to the expiry (it ignores the sort) turns back somewhere among the ends, the
+  // probes and the page, where the turn alone could pass (a list almost all expired).
+  return inOrder(dated) ? { start: lo, count: a - lo, total } : null;
+}
+
+/** Whether the expiries read, by place, never go back (ties kept: lines of the same expiry). */
+function inOrder(dated: ReadonlyMap<number, number>): boolean {
+  const places = [...dated.keys()].sort((x, y) => x - y);
+  for (let j = 1; j < places.length; j++)
+    if (dated.get(places[j - 1]!)! > dated.get(places[j]!)!) return false;
+  return true;
 }
 
 /** The window the search narrows to before it reads it whole: a page less the line at each side. */
