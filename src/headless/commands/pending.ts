@@ -8,8 +8,8 @@
 import { type BulkJob, OPEN } from '../../domain/bulk';
 import { heldUntil } from '../../domain/proof';
 import type { Column } from '../../present/lines-columns';
-import { unreadableAdvice, unreadableLog } from '../../services/changes/intent-damage';
-import { type LogRead, readLog } from '../../services/changes/intent-log';
+import { logReadFailed, unreadableAdvice, unreadableLog } from '../../services/changes/intent-damage';
+import { type LogRead, type LogReadError, readLog } from '../../services/changes/intent-log';
 import type { ChangeService, NotSettled, Recovered } from '../../services/changes/service';
 import { describeError } from '../../services/describe-error';
 import { ambiguityText, resolveItem } from '../../services/paste-lookup';
@@ -56,20 +56,15 @@ export function pendingCommand(ctx: Ctx): Promise<number> {
       read ??= sv.intents ? readLog(sv.intents) : { jobs: [], damage: [] };
       return read;
     };
+    // The open jobs the read still had are checked by the recovery though a part of the log did not
+    // read (`readLog`): that is said once, by this command (`report`, or a settle that finds nothing).
     const recovered = await changes.recoverIntents(readOnce);
-    const unread = readOnce().error;
-    // A read that threw cannot tell which outcomes are open: a settle is refused so, never "No open
-    // outcome" (the recovery left saying it to this command, which `report` does for a listing).
-    if (v.settle !== undefined && unread !== undefined) {
-      ctx.out.fail(
-        couldNot(
-          `the intent log could not be read (${unread}); nothing was settled: run again, and if it stays, report it`,
-        ),
-      );
-      return EXIT.failed;
-    }
     if (v.settle !== undefined)
-      return settle(ctx, changes, sv, recovered, String(v.settle), String(v.as), String(v.confirm));
+      return settle(ctx, changes, sv, recovered, readOnce().error, {
+        wanted: String(v.settle),
+        as: String(v.as),
+        confirm: String(v.confirm),
+      });
     const seen = seenOf(readOnce(), recovered, sv.target.id);
     if (v.wait) await waitOut(ctx, changes, sv, seen);
     return report(ctx, changes, seen);
@@ -132,11 +127,10 @@ async function report(ctx: Ctx, changes: ChangeService, seen: Seen): Promise<num
   // bug of ours, said here once (the recovery was told to leave it to this), never "Nothing is
   // pending", never exit 0: what is open cannot be told.
   const { damage, error } = seen.read;
-  if (error !== undefined)
-    ctx.out.message(
-      `What is pending cannot all be told: the intent log could not be read (${error}); run again, and if it stays, report it`,
-      'red',
-    );
+  if (error !== undefined) {
+    const { text, advice } = logReadFailed(error);
+    ctx.out.message(`What is pending cannot all be told: ${text}; ${advice}`, 'red');
+  }
   if (ctx.run.format === 'json') {
     await ctx.out.data(`${JSON.stringify({ open: rows, damaged: damage }, null, 2)}\n`);
   } else {
@@ -187,10 +181,10 @@ async function settle(
   changes: ChangeService,
   sv: Services,
   recovered: readonly Recovered[],
-  wanted: string,
-  as: string,
-  confirm: string,
+  unread: LogReadError | undefined,
+  asked: { readonly wanted: string; readonly as: string; readonly confirm: string },
 ): Promise<number> {
+  const { wanted, as, confirm } = asked;
   const jobs: BulkJob[] = recovered.map((r) => r.job);
   const w = wanted.trim();
   // The one lookup (services/paste-lookup.ts) over the open lines: a username in another case names its
@@ -211,6 +205,13 @@ async function settle(
     return f.exit;
   }
   const found = r.kind === 'found' ? open.filter((o) => o.l.id === r.line.id) : [];
+  // A line not among the jobs read, when a part of the log did not read: it may be open there, so
+  // never "No open outcome" (a line found is settled from its job's own file, read again by the settle).
+  if (!found.length && unread !== undefined) {
+    const { text, advice } = logReadFailed(unread);
+    ctx.out.fail(couldNot(`${text}; nothing was settled: ${advice}`));
+    return EXIT.failed;
+  }
   if (!found.length) {
     const f = {
       code: 'line_not_found',
