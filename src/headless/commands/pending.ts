@@ -245,6 +245,18 @@ async function settle(
     ctx.out.fail(f);
     return f.exit;
   }
+  // The disk refused the verdict's record (and the job's end, or its release): the job's file still
+  // has the change open, so the line stays held and the next start checks it again (said just above,
+  // with the file and why). Never "free" then: what is true, and what to do.
+  if (settled.job.lines.find((x) => x.id === l.id)?.keptOnDisk) {
+    const file = sv.intents?.where?.(job.id) ?? `the file of job ${job.id.slice(0, 8)}`;
+    ctx.out.fail(
+      couldNot(
+        `${job.op} ${l.username}: your verdict (${verdict}) is not kept in the intent log: ${file} still has the change open (the journal may list it as settled by you), so the line is not free for a new change: it stays held, and the next start checks it again. Fix the disk (its space, its permissions), then settle it again: linedesk pending --settle ${l.username} --as ${as} --confirm ${l.username}`,
+      ),
+    );
+    return EXIT.failed;
+  }
   ctx.out.message(
     `${job.op} ${l.username}: settled by you as ${verdict} (recorded in the journal as settled by the user).${verdict === 'not applied' ? ' The line is free for a new change: if the service did apply it, a new change is charged again.' : ''}`,
   );
