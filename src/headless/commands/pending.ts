@@ -8,8 +8,13 @@
 import { type BulkJob, OPEN } from '../../domain/bulk';
 import { heldUntil } from '../../domain/proof';
 import type { Column } from '../../present/lines-columns';
-import { logReadFailed, unreadableAdvice, unreadableLog } from '../../services/changes/intent-damage';
-import { type LogRead, type LogReadError, readLog } from '../../services/changes/intent-log';
+import {
+  linesNamed,
+  logReadFailed,
+  unreadableAdvice,
+  unreadableLog,
+} from '../../services/changes/intent-damage';
+import { type LogRead, type LogReadError, loggedJobs, readLog } from '../../services/changes/intent-log';
 import type { ChangeService, NotSettled, Recovered } from '../../services/changes/service';
 import { describeError } from '../../services/describe-error';
 import { ambiguityText, resolveItem } from '../../services/paste-lookup';
@@ -151,7 +156,9 @@ async function report(ctx: Ctx, changes: ChangeService, seen: Seen): Promise<num
 
 /**
  * Checks again, backing off, until no open line is inside its hold window (or nothing is open). Goes
- * by each check's answer (the job as the log has it once checked), never a read of the whole log again.
+ * by each check's answer (the job as the log has it once checked), never `readLog` again; each round
+ * first reads the versions of the jobs it waits on (`loggedJobs`, as every check does), so a job ended
+ * or set aside elsewhere meanwhile is said and dropped, not checked again.
  */
 async function waitOut(ctx: Ctx, changes: ChangeService, sv: Services, seen: Seen): Promise<void> {
   const { holdMs } = sv;
@@ -168,13 +175,37 @@ async function waitOut(ctx: Ctx, changes: ChangeService, sv: Services, seen: See
       `checking again in ${Math.round(pause / 1000)} s (hold windows end ${new Date(until).toTimeString().slice(0, 5)})…`,
     );
     await new Promise((r) => setTimeout(r, ctx.io.tune?.sleep ? 1 : pause));
+    // Another linedesk may have ended a job meanwhile (settled it, or set it aside): the log, read
+    // once a round, tells; such a job is said once and no longer checked (its outcome is that
+    // linedesk's: the journal has it), never waited on until its hold window ends.
+    const logged = sv.intents
+      ? loggedJobs(
+          sv.intents,
+          jobs.map((j) => j.id),
+        )
+      : undefined;
     for (const job of jobs) {
+      const inLog = logged?.get(job.id);
+      if (inLog?.kind === 'ended' || inLog?.kind === 'gone') {
+        seen.jobs.delete(job.id);
+        seen.known.delete(job.id);
+        ctx.out.message(endedElsewhere(job, inLog.kind));
+        continue;
+      }
       const checked = await changes.checkChange(job);
       seen.jobs.set(job.id, checked);
       seen.known.add(job.id);
     }
   }
 }
+
+/** A job `--wait` no longer checks: ended elsewhere (settled or set aside), or no longer in the log. */
+const endedElsewhere = (job: BulkJob, how: 'ended' | 'gone') =>
+  `The ${job.op} of ${linesNamed(job.lines.map((l) => l.username))} ${
+    how === 'ended'
+      ? 'was ended meanwhile by another linedesk (settled, or set aside): no longer checked from here (the journal has its outcome)'
+      : 'is no longer in the intent log (ended elsewhere and dropped, or set aside meanwhile): no longer checked from here (the journal has the outcome of an ended job; look up the lines of one set aside on the panel)'
+  }`;
 
 async function settle(
   ctx: Ctx,
