@@ -102,6 +102,7 @@ describe('linedesk pending over damage that cannot be read', () => {
       expect(listed.stderr).not.toMatch(/Nothing is pending/);
       const json = await run('pending', '--json');
       expect(json.code).toBe(3);
+      expect(JSON.parse(json.stdout).unreadable).toMatchObject({ path: kept, openRead: true });
       expect(JSON.parse(json.stdout).open).toEqual([
         expect.objectContaining({ username: line.username, state: 'unknown' }),
       ]);

@@ -14,7 +14,7 @@ import {
   unreadableAdvice,
   unreadableLog,
 } from '../../services/changes/intent-damage';
-import { type LogRead, type LogReadError, loggedJobs, readLog } from '../../services/changes/intent-log';
+import { type LogRead, loggedJobs, readLog } from '../../services/changes/intent-log';
 import type { ChangeService, NotSettled, Recovered } from '../../services/changes/service';
 import { describeError } from '../../services/describe-error';
 import { ambiguityText, resolveItem } from '../../services/paste-lookup';
@@ -64,13 +64,13 @@ export function pendingCommand(ctx: Ctx): Promise<number> {
     // The open jobs the read still had are checked by the recovery though a part of the log did not
     // read (`readLog`): that is said once, by this command (`report`, or a settle that finds nothing).
     const recovered = await changes.recoverIntents(readOnce);
+    const seen = seenOf(readOnce(), recovered, sv.target.id);
     if (v.settle !== undefined)
-      return settle(ctx, changes, sv, recovered, readOnce().error, {
+      return settle(ctx, changes, sv, seen, {
         wanted: String(v.settle),
         as: String(v.as),
         confirm: String(v.confirm),
       });
-    const seen = seenOf(readOnce(), recovered, sv.target.id);
     if (v.wait) await waitOut(ctx, changes, sv, seen);
     return report(ctx, changes, seen);
   });
@@ -137,7 +137,10 @@ async function report(ctx: Ctx, changes: ChangeService, seen: Seen): Promise<num
     ctx.out.message(`What is pending cannot all be told: ${text}; ${advice}`, 'red');
   }
   if (ctx.run.format === 'json') {
-    await ctx.out.data(`${JSON.stringify({ open: rows, damaged: damage }, null, 2)}\n`);
+    // What could not be read, for a script too (`unreadable`: its path, the problem, whether the
+    // open changes were read all the same).
+    const unreadable = error === undefined ? {} : { unreadable: error };
+    await ctx.out.data(`${JSON.stringify({ open: rows, damaged: damage, ...unreadable }, null, 2)}\n`);
   } else {
     if (rows.length) await ctx.out.data(tableText(ctx.out, COLUMNS, rows, ctx.now()));
     // Each damaged file (or the directory) was said by the recovery this command began with, with
@@ -211,12 +214,15 @@ async function settle(
   ctx: Ctx,
   changes: ChangeService,
   sv: Services,
-  recovered: readonly Recovered[],
-  unread: LogReadError | undefined,
+  seen: Seen,
   asked: { readonly wanted: string; readonly as: string; readonly confirm: string },
 ): Promise<number> {
   const { wanted, as, confirm } = asked;
-  const jobs: BulkJob[] = recovered.map((r) => r.job);
+  const unread = seen.read.error;
+  // Every job the run read, as the recovery left it: one it let be (held by another linedesk, ended
+  // or set aside meanwhile) too, so the settle says why it settles nothing (`notSettled`: held, exit
+  // 3), never "No open outcome" for a line `linedesk pending` lists.
+  const jobs = [...seen.jobs.values()];
   const w = wanted.trim();
   // The one lookup (services/paste-lookup.ts) over the open lines: a username in another case names its
   // line, usernames that differ only by case are listed, never guessed.
