@@ -2,9 +2,9 @@
  * `linedesk pending --wait` checks each open job again on every round until its hold window ends; a
  * job another linedesk ended meanwhile (settled, its file kept as ended) or that left the intent log
  * (set aside, or ended and dropped) is noticed on the next round, said, and no longer checked: never
- * waited on until its hold window ends.
+ * waited on until its hold window ends. One whose file no longer reads is said once, not each round.
  */
-import { renameSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fileIntentLog } from '../../src/app/intent-file';
@@ -76,5 +76,15 @@ describe('linedesk pending --wait of a job ended elsewhere', () => {
     expect(out.stderr.match(/no longer in the intent log/g)).toHaveLength(1);
     expect(out.stderr).toMatch(/Nothing is pending/);
     expect(out.code).toBe(0);
+  }, 30_000);
+
+  it('its file damaged meanwhile: said once with its path and what to do, not each round', async () => {
+    const { out } = await waitWhile((file) => {
+      const rest = readFileSync(file, 'utf8').split('\n').slice(1).join('\n');
+      writeFileSync(file, `{"n":0,"job":{"id":"torn\n${rest}`);
+    });
+    expect(out.stderr.match(/Not checked, nothing written: the intent file .* is damaged/g)).toHaveLength(1);
+    expect(out.stderr).toMatch(/look its lines up on the panel, then set it aside/);
+    expect(out.code).toBe(3);
   }, 30_000);
 });

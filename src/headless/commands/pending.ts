@@ -11,6 +11,7 @@ import type { Column } from '../../present/lines-columns';
 import {
   linesNamed,
   logReadFailed,
+  sayNotChecked,
   unreadableAdvice,
   unreadableLog,
 } from '../../services/changes/intent-damage';
@@ -165,6 +166,8 @@ async function report(ctx: Ctx, changes: ChangeService, seen: Seen): Promise<num
  */
 async function waitOut(ctx: Ctx, changes: ChangeService, sv: Services, seen: Seen): Promise<void> {
   const { holdMs } = sv;
+  /** Jobs (and paths) said not to read: said once, not each round (`sayNotChecked`'s words). */
+  const unreadSaid = new Set<string>();
   for (let attempt = 0; ; attempt++) {
     const jobs = [...seen.jobs.values()].filter((j) => j.lines.some((l) => OPEN.has(l.state)));
     const now = ctx.now();
@@ -193,6 +196,15 @@ async function waitOut(ctx: Ctx, changes: ChangeService, sv: Services, seen: See
         seen.jobs.delete(job.id);
         seen.known.delete(job.id);
         ctx.out.message(endedElsewhere(job, inLog.kind));
+        continue;
+      }
+      // Its file (or the log's directory) does not read now: a check would be refused, and say so
+      // each round. Said once, with the path and what to do; checked again once it reads.
+      if (inLog?.kind === 'unreadable') {
+        const key = `${job.id}\n${inLog.path}`;
+        if (!unreadSaid.has(key))
+          sayNotChecked([{ job, logged: inLog }], (text) => ctx.out.message(text, 'yellow'));
+        unreadSaid.add(key);
         continue;
       }
       const checked = await changes.checkChange(job);
