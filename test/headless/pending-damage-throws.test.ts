@@ -1,13 +1,24 @@
 /**
  * `linedesk pending` reads the intent log's damaged files defensively; a read that throws anyway (a
- * bug of ours) is said, with its error, and exits 3 as an unknown outcome does: never "Nothing is
- * pending" and exit 0, which a script would take for "every change has a known outcome".
+ * bug of ours, or a disk that refuses a file) is said, with its error (and the path it names), and
+ * exits 3 as an unknown outcome does: never "Nothing is pending" and exit 0, which a script would take
+ * for "every change has a known outcome". The open jobs it could still read are checked and listed all
+ * the same: what did not read is never a reason to leave an unknown outcome unchecked.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { envFor, headless, homeDirs } from '../helpers/headless';
 import { DEMO_KEY, sandbox } from '../helpers/sandbox';
+import { unknownExtend } from '../helpers/unknown-extend';
 
-const failing = vi.hoisted(() => ({ damaged: false }));
+/** `damaged`: the damage read throws; `path`: as a disk's error naming that file (else a plain bug). */
+const failing = vi.hoisted(() => ({ damaged: false, path: undefined as string | undefined }));
+const broke = () =>
+  failing.path === undefined
+    ? new Error('the damage scan broke')
+    : Object.assign(new Error(`EACCES: permission denied, open '${failing.path}'`), {
+        code: 'EACCES',
+        path: failing.path,
+      });
 
 vi.mock('../../src/app/intent-file', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/app/intent-file')>();
@@ -18,12 +29,12 @@ vi.mock('../../src/app/intent-file', async (importOriginal) => {
       return {
         ...log,
         damaged: () => {
-          if (failing.damaged) throw new Error('the damage scan broke');
+          if (failing.damaged) throw broke();
           return log.damaged?.() ?? [];
         },
         // The one read `pending` makes (its open jobs and damage).
         openAndDamaged: () => {
-          if (failing.damaged) throw new Error('the damage scan broke');
+          if (failing.damaged) throw broke();
           return log.openAndDamaged!();
         },
       };
@@ -64,6 +75,40 @@ describe('linedesk pending over damage that cannot be read', () => {
       expect(r.stderr).not.toMatch(/No open outcome/);
     } finally {
       failing.damaged = false;
+    }
+  }, 30_000);
+
+  it('the open jobs it could read are checked and listed; the file that did not read is named with what to do', async () => {
+    const { proxy, line, run } = await unknownExtend();
+    let lists = 0;
+    proxy.set({
+      onList: () => {
+        lists++;
+      },
+    });
+    const kept = '/var/lib/linedesk/intents/0123.jsonl.settled';
+    failing.damaged = true;
+    failing.path = kept;
+    try {
+      const listed = await run('pending');
+      expect(listed.code).toBe(3);
+      // Checked with the service (its list read), then listed as still unknown.
+      expect(lists).toBeGreaterThan(0);
+      expect(listed.stdout).toContain(line.username);
+      expect(listed.stdout).toMatch(/unknown/);
+      expect(listed.stderr).toContain(`the intent log could not be read (${kept}: permission denied`);
+      expect(listed.stderr).toMatch(/fix it \(its permissions, the disk\)/);
+      expect(listed.stderr.split(kept)).toHaveLength(2);
+      expect(listed.stderr).not.toMatch(/Nothing is pending/);
+      const json = await run('pending', '--json');
+      expect(json.code).toBe(3);
+      expect(JSON.parse(json.stdout).unreadable).toMatchObject({ path: kept, openRead: true });
+      expect(JSON.parse(json.stdout).open).toEqual([
+        expect.objectContaining({ username: line.username, state: 'unknown' }),
+      ]);
+    } finally {
+      failing.damaged = false;
+      failing.path = undefined;
     }
   }, 30_000);
 });

@@ -1,8 +1,9 @@
 /**
  * `linedesk pending` reads the intent log's open jobs and damage once a run, and what it reads is passed
  * along (the recovery, then the report): never read again to list what the recovery read. A read of
- * the damage that fails is said once, with its error. (The recovery's check of a job it took reads that
- * job's version once taken, as every check does: `current`.)
+ * the damage that fails is said once, with its error, and followed by one read of the open jobs alone
+ * (they are still checked). (The recovery's check of a job it took reads that job's version once
+ * taken, as every check does: `current`.)
  */
 import { describe, expect, it, vi } from 'vitest';
 import { envFor, headless, homeDirs } from '../helpers/headless';
@@ -62,7 +63,8 @@ describe('linedesk pending reads the intent log once', () => {
     log.reads = [];
     const broken = await run('pending');
     expect(broken.code).toBe(3);
-    expect(log.reads).toHaveLength(1);
+    // The whole read, then its open jobs alone (they are still checked), never more.
+    expect(log.reads).toEqual(['openAndDamaged', 'openWithDamage']);
     expect(broken.stderr.split('the damage scan broke')).toHaveLength(2);
     expect(broken.stderr).toMatch(
       /cannot all be told: the intent log could not be read \(.*the damage scan broke\)/,

@@ -14,7 +14,8 @@ import { cleanups } from './wait';
 /**
  * A sandbox of 10 lines behind a proxy (closed at the test's end) that drops the first extend before
  * it is sent; `linedesk extend` of a premium line through it (exit 3: unknown). Gives the proxy, the
- * line, `run` (linedesk with that home), the data folder, the job's intent file and the job's id.
+ * line, `run` (linedesk with that home), the data folder, the job's intent file, the job's id and the
+ * home (for a run of its own: another clock…).
  */
 export async function unknownExtend() {
   const env = await sandbox({ lines: 10 });
@@ -33,7 +34,7 @@ export async function unknownExtend() {
   expect(files).toHaveLength(1);
   const file = join(data, files[0]!);
   const jobId = file.slice(file.lastIndexOf('/') + 1, -'.jsonl'.length);
-  return { proxy, line, run, data, file, jobId };
+  return { proxy, line, run, data, file, jobId, home };
 }
 
 /**

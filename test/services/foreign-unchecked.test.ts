@@ -22,9 +22,16 @@ import { proxiedSandbox } from './proxied-sandbox';
 async function startWith(
   lines: number,
   pick: (all: number, env: Awaited<ReturnType<typeof proxiedSandbox>>['env']) => Promise<LineListItem>,
-  opts: { dialect?: Dialect; rules?: readonly FaultRule[]; broken?: boolean; nameless?: boolean } = {},
+  opts: {
+    dialect?: Dialect;
+    rules?: readonly FaultRule[];
+    broken?: boolean;
+    nameless?: boolean;
+    /** The move into this account's log fails with this. */
+    adoptFails?: Error;
+  } = {},
 ) {
-  const { broken: withBroken, nameless, ...rest } = opts;
+  const { broken: withBroken, nameless, adoptFails, ...rest } = opts;
   const proxied = await proxiedSandbox({ lines, ...rest });
   const { env } = proxied;
   let client = proxied.client;
@@ -50,6 +57,7 @@ async function startWith(
     where: '/somewhere/else',
     heldElsewhere: null,
     adopt: () => {
+      if (adoptFails) throw adoptFails;
       adopted = true;
     },
   };
@@ -138,5 +146,19 @@ describe('a job recorded under another key or account', () => {
     const r = await startWith(40, last);
     expect(r.adopted()).toBe(true);
     expect(r.notices.join('\n')).not.toMatch(/could not be checked|not this account/);
+  });
+
+  it('shown to this account but the move fails: held, and the disk’s error named', async () => {
+    const r = await startWith(40, last, {
+      adoptFails: Object.assign(new Error("EACCES: permission denied, rename '/somewhere/else'"), {
+        code: 'EACCES',
+        path: '/somewhere/else',
+      }),
+    });
+    expect(r.adopted()).toBe(false);
+    expect(r.held).toContain(r.line.id);
+    expect(r.notices[0]).toMatch(
+      /is this account's but could not be moved into its intent log \(permission denied: \/somewhere\/else \(EACCES\)\): its lines are held/,
+    );
   });
 });

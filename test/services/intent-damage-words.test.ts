@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileIntentLog } from '../../src/app/intent-file';
-import { sayNotChecked, unreadableLog } from '../../src/services/changes/intent-damage';
+import { holdDamagedIntents, sayNotChecked, unreadableLog } from '../../src/services/changes/intent-damage';
 import type { LoggedJob, UnreadableCause } from '../../src/services/changes/intent-log';
 import { memoryJournal } from '../../src/services/changes/journal';
 import { recoveredOf } from '../../src/services/changes/recovery';
@@ -122,5 +122,37 @@ describe('the start-up notices of an intent log that does not read name its path
     expect(said).toHaveLength(1);
     expect(said[0]).toContain('the directory cannot be listed (permission denied (EACCES))');
     expect(count(said[0]!, dir)).toBe(1);
+  });
+});
+
+describe('a read of the intent log that threw part way', () => {
+  it('is said with the path it names and what to do, and the damage it still read is said and held', () => {
+    const said: string[] = [];
+    const held: string[] = [];
+    holdDamagedIntents(
+      {
+        jobs: [],
+        damage: [
+          {
+            path: '/log/job-x.jsonl',
+            problem: 'record 1 of 2 is not a record (null)',
+            jobId: null,
+            lines: [{ id: 'L1', username: 'alice' }],
+          },
+        ],
+        error: {
+          path: '/log/job-y.jsonl.settled',
+          problem: 'permission denied: /log/job-y.jsonl.settled (EACCES)',
+          openRead: true,
+        },
+      },
+      (text) => said.push(text),
+      (lines) => held.push(...lines.map((l) => l.id)),
+    );
+    expect(said[0]).toBe(
+      'The intent log could not be read (/log/job-y.jsonl.settled: permission denied (EACCES)); the changes left open that it could read are checked all the same: fix it (its permissions, the disk), then run again',
+    );
+    expect(said[1]).toContain('The intent file /log/job-x.jsonl is damaged');
+    expect(held).toEqual(['L1']);
   });
 });

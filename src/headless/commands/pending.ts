@@ -8,8 +8,14 @@
 import { type BulkJob, OPEN } from '../../domain/bulk';
 import { heldUntil } from '../../domain/proof';
 import type { Column } from '../../present/lines-columns';
-import { unreadableAdvice, unreadableLog } from '../../services/changes/intent-damage';
-import { type LogRead, readLog } from '../../services/changes/intent-log';
+import {
+  linesNamed,
+  logReadFailed,
+  sayNotChecked,
+  unreadableAdvice,
+  unreadableLog,
+} from '../../services/changes/intent-damage';
+import { type LogRead, loggedJobs, readLog } from '../../services/changes/intent-log';
 import type { ChangeService, NotSettled, Recovered } from '../../services/changes/service';
 import { describeError } from '../../services/describe-error';
 import { ambiguityText, resolveItem } from '../../services/paste-lookup';
@@ -56,21 +62,16 @@ export function pendingCommand(ctx: Ctx): Promise<number> {
       read ??= sv.intents ? readLog(sv.intents) : { jobs: [], damage: [] };
       return read;
     };
+    // The open jobs the read still had are checked by the recovery though a part of the log did not
+    // read (`readLog`): that is said once, by this command (`report`, or a settle that finds nothing).
     const recovered = await changes.recoverIntents(readOnce);
-    const unread = readOnce().error;
-    // A read that threw cannot tell which outcomes are open: a settle is refused so, never "No open
-    // outcome" (the recovery left saying it to this command, which `report` does for a listing).
-    if (v.settle !== undefined && unread !== undefined) {
-      ctx.out.fail(
-        couldNot(
-          `the intent log could not be read (${unread}); nothing was settled: run again, and if it stays, report it`,
-        ),
-      );
-      return EXIT.failed;
-    }
-    if (v.settle !== undefined)
-      return settle(ctx, changes, sv, recovered, String(v.settle), String(v.as), String(v.confirm));
     const seen = seenOf(readOnce(), recovered, sv.target.id);
+    if (v.settle !== undefined)
+      return settle(ctx, changes, sv, seen, {
+        wanted: String(v.settle),
+        as: String(v.as),
+        confirm: String(v.confirm),
+      });
     if (v.wait) await waitOut(ctx, changes, sv, seen);
     return report(ctx, changes, seen);
   });
@@ -132,13 +133,15 @@ async function report(ctx: Ctx, changes: ChangeService, seen: Seen): Promise<num
   // bug of ours, said here once (the recovery was told to leave it to this), never "Nothing is
   // pending", never exit 0: what is open cannot be told.
   const { damage, error } = seen.read;
-  if (error !== undefined)
-    ctx.out.message(
-      `What is pending cannot all be told: the intent log could not be read (${error}); run again, and if it stays, report it`,
-      'red',
-    );
+  if (error !== undefined) {
+    const { text, advice } = logReadFailed(error);
+    ctx.out.message(`What is pending cannot all be told: ${text}; ${advice}`, 'red');
+  }
   if (ctx.run.format === 'json') {
-    await ctx.out.data(`${JSON.stringify({ open: rows, damaged: damage }, null, 2)}\n`);
+    // What could not be read, for a script too (`unreadable`: its path, the problem, whether the
+    // open changes were read all the same).
+    const unreadable = error === undefined ? {} : { unreadable: error };
+    await ctx.out.data(`${JSON.stringify({ open: rows, damaged: damage, ...unreadable }, null, 2)}\n`);
   } else {
     if (rows.length) await ctx.out.data(tableText(ctx.out, COLUMNS, rows, ctx.now()));
     // Each damaged file (or the directory) was said by the recovery this command began with, with
@@ -157,10 +160,14 @@ async function report(ctx: Ctx, changes: ChangeService, seen: Seen): Promise<num
 
 /**
  * Checks again, backing off, until no open line is inside its hold window (or nothing is open). Goes
- * by each check's answer (the job as the log has it once checked), never a read of the whole log again.
+ * by each check's answer (the job as the log has it once checked), never `readLog` again; each round
+ * first reads the versions of the jobs it waits on (`loggedJobs`, as every check does), so a job ended
+ * or set aside elsewhere meanwhile is said and dropped, not checked again.
  */
 async function waitOut(ctx: Ctx, changes: ChangeService, sv: Services, seen: Seen): Promise<void> {
   const { holdMs } = sv;
+  /** Jobs (and paths) said not to read: said once, not each round (`sayNotChecked`'s words). */
+  const unreadSaid = new Set<string>();
   for (let attempt = 0; ; attempt++) {
     const jobs = [...seen.jobs.values()].filter((j) => j.lines.some((l) => OPEN.has(l.state)));
     const now = ctx.now();
@@ -174,7 +181,32 @@ async function waitOut(ctx: Ctx, changes: ChangeService, sv: Services, seen: See
       `checking again in ${Math.round(pause / 1000)} s (hold windows end ${new Date(until).toTimeString().slice(0, 5)})…`,
     );
     await new Promise((r) => setTimeout(r, ctx.io.tune?.sleep ? 1 : pause));
+    // Another linedesk may have ended a job meanwhile (settled it, or set it aside): the log, read
+    // once a round, tells; such a job is said once and no longer checked (its outcome is that
+    // linedesk's: the journal has it), never waited on until its hold window ends.
+    const logged = sv.intents
+      ? loggedJobs(
+          sv.intents,
+          jobs.map((j) => j.id),
+        )
+      : undefined;
     for (const job of jobs) {
+      const inLog = logged?.get(job.id);
+      if (inLog?.kind === 'ended' || inLog?.kind === 'gone') {
+        seen.jobs.delete(job.id);
+        seen.known.delete(job.id);
+        ctx.out.message(endedElsewhere(job, inLog.kind));
+        continue;
+      }
+      // Its file (or the log's directory) does not read now: a check would be refused, and say so
+      // each round. Said once, with the path and what to do; checked again once it reads.
+      if (inLog?.kind === 'unreadable') {
+        const key = `${job.id}\n${inLog.path}`;
+        if (!unreadSaid.has(key))
+          sayNotChecked([{ job, logged: inLog }], (text) => ctx.out.message(text, 'yellow'));
+        unreadSaid.add(key);
+        continue;
+      }
       const checked = await changes.checkChange(job);
       seen.jobs.set(job.id, checked);
       seen.known.add(job.id);
@@ -182,16 +214,27 @@ async function waitOut(ctx: Ctx, changes: ChangeService, sv: Services, seen: See
   }
 }
 
+/** A job `--wait` no longer checks: ended elsewhere (settled or set aside), or no longer in the log. */
+const endedElsewhere = (job: BulkJob, how: 'ended' | 'gone') =>
+  `The ${job.op} of ${linesNamed(job.lines.map((l) => l.username))} ${
+    how === 'ended'
+      ? 'was ended meanwhile by another linedesk (settled, or set aside): no longer checked from here (the journal has its outcome)'
+      : 'is no longer in the intent log (ended elsewhere and dropped, or set aside meanwhile): no longer checked from here (the journal has the outcome of an ended job; look up the lines of one set aside on the panel)'
+  }`;
+
 async function settle(
   ctx: Ctx,
   changes: ChangeService,
   sv: Services,
-  recovered: readonly Recovered[],
-  wanted: string,
-  as: string,
-  confirm: string,
+  seen: Seen,
+  asked: { readonly wanted: string; readonly as: string; readonly confirm: string },
 ): Promise<number> {
-  const jobs: BulkJob[] = recovered.map((r) => r.job);
+  const { wanted, as, confirm } = asked;
+  const unread = seen.read.error;
+  // Every job the run read, as the recovery left it: one it let be (held by another linedesk, ended
+  // or set aside meanwhile) too, so the settle says why it settles nothing (`notSettled`: held, exit
+  // 3), never "No open outcome" for a line `linedesk pending` lists.
+  const jobs = [...seen.jobs.values()];
   const w = wanted.trim();
   // The one lookup (services/paste-lookup.ts) over the open lines: a username in another case names its
   // line, usernames that differ only by case are listed, never guessed.
@@ -211,6 +254,13 @@ async function settle(
     return f.exit;
   }
   const found = r.kind === 'found' ? open.filter((o) => o.l.id === r.line.id) : [];
+  // A line not among the jobs read, when a part of the log did not read: it may be open there, so
+  // never "No open outcome" (a line found is settled from its job's own file, read again by the settle).
+  if (!found.length && unread !== undefined) {
+    const { text, advice } = logReadFailed(unread);
+    ctx.out.fail(couldNot(`${text}; nothing was settled: ${advice}`));
+    return EXIT.failed;
+  }
   if (!found.length) {
     const f = {
       code: 'line_not_found',
@@ -243,6 +293,18 @@ async function settle(
     const f = notSettled(settled, job.id, l, sv.intents !== undefined);
     ctx.out.fail(f);
     return f.exit;
+  }
+  // The disk refused the verdict's record (and the job's end, or its release): the job's file still
+  // has the change open, so the line stays held and the next start checks it again (said just above,
+  // with the file and why). Never "free" then: what is true, and what to do.
+  if (settled.job.lines.find((x) => x.id === l.id)?.keptOnDisk) {
+    const file = sv.intents?.where?.(job.id) ?? `the file of job ${job.id.slice(0, 8)}`;
+    ctx.out.fail(
+      couldNot(
+        `${job.op} ${l.username}: your verdict (${verdict}) is not kept in the intent log: ${file} still has the change open (the journal may list it as settled by you), so the line is not free for a new change: it stays held, and the next start checks it again. Fix the disk (its space, its permissions), then settle it again: linedesk pending --settle ${l.username} --as ${as} --confirm ${l.username}`,
+      ),
+    );
+    return EXIT.failed;
   }
   ctx.out.message(
     `${job.op} ${l.username}: settled by you as ${verdict} (recorded in the journal as settled by the user).${verdict === 'not applied' ? ' The line is free for a new change: if the service did apply it, a new change is charged again.' : ''}`,

@@ -1,7 +1,7 @@
 import type { BulkJob } from '../../domain/bulk';
 import { counted } from '../../domain/format';
 import { describeError } from '../describe-error';
-import type { IntentLog, LoggedJob, LogRead, UnreadableCause } from './intent-log';
+import type { IntentLog, LoggedJob, LogRead, LogReadError, UnreadableCause } from './intent-log';
 
 /** Says something to the user (the screens' flash line, a command's stderr). */
 export type Notify = (text: string, tone: 'info' | 'success' | 'warning' | 'error') => void;
@@ -29,10 +29,11 @@ export function holdDamagedIntents(
   /** The read failed: said here (false: its reader says it, once). */
   sayError = true,
 ): void {
-  if (read.error !== undefined) {
-    // Reading is defensive; this is a bug of ours, and still said rather than a failed start.
-    if (sayError) notify(`The intent log could not be read: ${read.error}`, 'error');
-    return;
+  // Reading is defensive: a read that threw is said rather than a failed start, and what it still
+  // read (the open jobs and their files' damage) is gone on by.
+  if (read.error !== undefined && sayError) {
+    const { text, advice } = logReadFailed(read.error);
+    notify(`${text.replace(/^t/, 'T')}: ${advice}`, 'error');
   }
   for (const d of read.damage) {
     if (d.directory) {
@@ -73,6 +74,25 @@ export function holdDamagedIntents(
       'error',
     );
   }
+}
+
+/**
+ * A read of the log that threw (`LogRead.error`), in words: what could not be read (the path its error
+ * names: a disk that refuses a file is fixed there; no path: a bug of ours, reported), whether the open
+ * changes were read and checked all the same, and what the user can do.
+ */
+export function logReadFailed(e: LogReadError): { readonly text: string; readonly advice: string } {
+  const why = e.path === null ? e.problem : `${e.path}: ${e.problem.split(`: ${e.path}`).join('')}`;
+  const open = e.openRead
+    ? 'the changes left open that it could read are checked all the same'
+    : 'the changes left open in it are not checked until it reads';
+  return {
+    text: `the intent log could not be read (${why}); ${open}`,
+    advice:
+      e.path === null
+        ? 'run again, and if it stays, report it'
+        : 'fix it (its permissions, the disk), then run again',
+  };
 }
 
 /**

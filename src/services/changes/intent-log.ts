@@ -221,21 +221,64 @@ export interface IntentDamage {
 
 /**
  * The log's open jobs and every damaged file (an ended job's too), read once; `error`: the read threw
- * (a bug of ours: reading is defensive), so what is open cannot be told — said by whoever read it.
+ * (reading is defensive: a bug of ours, or a disk that refused a file it names), so what is open
+ * cannot all be told — said by whoever read it, with what the user can do (intent-damage.ts
+ * `logReadFailed`). The open jobs it could still read are in `jobs` all the same (`openRead`): an
+ * unknown outcome is checked before anything else, never left unchecked for another file's sake.
  */
 export interface LogRead {
   readonly jobs: readonly BulkJob[];
   readonly damage: readonly IntentDamage[];
-  readonly error?: string;
+  readonly error?: LogReadError;
 }
 
-/** One read of the log's open jobs and damage (`LogRead`): what the recovery and `pending` go by. */
+/** A read of the log that threw (`LogRead.error`). */
+export interface LogReadError {
+  /** The path the error names (a disk's error does), else null: a bug of ours. */
+  readonly path: string | null;
+  /** The error, in words (`describeError`). */
+  readonly problem: string;
+  /** The open jobs (and their files' damage) were read all the same: `jobs` has them. */
+  readonly openRead: boolean;
+}
+
+/**
+ * One read of the log's open jobs and damage (`LogRead`): what the recovery and `pending` go by. A
+ * whole read that throws (an ended job's kept file the disk refuses, say) is followed by a read of the
+ * open jobs alone, so they are still checked; only a log whose open jobs cannot be read either has none.
+ */
 export function readLog(log: IntentLog): LogRead {
+  const failed = (err: unknown, openRead: boolean): LogReadError => ({
+    path: (err as NodeJS.ErrnoException | null)?.path ?? null,
+    problem: describeError(err),
+    openRead,
+  });
+  /** The open jobs (with their files' damage, when the log can tell it apart) after `err`. */
+  const openAfter = (err: unknown): LogRead => {
+    try {
+      const { jobs, damage } = log.openWithDamage?.() ?? { jobs: log.open(), damage: [] };
+      return { jobs, damage, error: failed(err, true) };
+    } catch {
+      return { jobs: [], damage: [], error: failed(err, false) };
+    }
+  };
+  if (log.openAndDamaged) {
+    try {
+      return log.openAndDamaged();
+    } catch (err) {
+      return openAfter(err);
+    }
+  }
+  let jobs: BulkJob[];
   try {
-    if (log.openAndDamaged) return log.openAndDamaged();
-    return { jobs: log.open(), damage: log.damaged?.() ?? [] };
+    jobs = log.open();
   } catch (err) {
-    return { jobs: [], damage: [], error: describeError(err) };
+    return { jobs: [], damage: [], error: failed(err, false) };
+  }
+  try {
+    return { jobs, damage: log.damaged?.() ?? [] };
+  } catch (err) {
+    return { jobs, damage: [], error: failed(err, true) };
   }
 }
 

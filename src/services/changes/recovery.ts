@@ -36,12 +36,15 @@ export async function adoptForeign(
       continue;
     }
     const shown = await showsEvery(deps, f.job);
+    /** Why the move into this account's log failed (the disk's error, with its path). */
+    let unmoved = '';
     if (shown === true) {
       try {
         f.adopt();
         continue;
       } catch (err) {
         deps.logError?.('intent log', err);
+        unmoved = ` (${describeError(err)})`;
       }
     }
     holdLines(f.job, 'an earlier change recorded under another key or account', false);
@@ -50,7 +53,7 @@ export async function adoptForeign(
       typeof shown === 'string'
         ? `could not be checked: ${shown}`
         : shown
-          ? "is this account's but could not be moved into its intent log"
+          ? `is this account's but could not be moved into its intent log${unmoved}`
           : "is not this account's as far as the server shows";
     notify(
       `An earlier ${f.job.op} recorded for this service under another key or account (${counted(f.job.lines.length, 'line')}: ${f.job.lines

@@ -210,9 +210,11 @@ export interface ChangeService {
   offerAgain(jobs: readonly Recovered[]): Promise<readonly Recovered[]>;
   /**
    * The user settles an open line by hand: recorded as settled by the user (`settledAfterUnknown: 'by
-   * hand'`, never as the service's proof); the line is free. Nothing settled says why, from this
-   * settle's own read (`Settled`): a caller never reads the log again to guess it. Throws only when
-   * the disk refuses the take (the owner file's path named).
+   * hand'`, never as the service's proof); the line is free. A verdict the intent log did not keep (the
+   * disk refused its record, and the job's end or release) is given back with its line `keptOnDisk`:
+   * the log still has it open, so it stays held and the next start checks it again (never "free").
+   * Nothing settled says why, from this settle's own read (`Settled`): a caller never reads the log
+   * again to guess it. Throws only when the disk refuses the take (the owner file's path named).
    */
   settleByHand(jobId: string, lineId: string, verdict: 'applied' | 'not applied'): Settled;
   /**

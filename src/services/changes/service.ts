@@ -1421,7 +1421,33 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       const { onLine, finish } = wire(job, undefined);
       onLine(settled);
       const final = { ...job, lines: job.lines.map((l) => (l === line ? settled : l)) };
-      return { ok: true, job: finish(final) };
+      /** Given back as the disk has it: a verdict the log did not keep leaves the line open there. */
+      const keptOpen = (ended: BulkJob): BulkJob => {
+        const now = ended.lines.find((l) => l.id === line.id);
+        if (now?.keptOnDisk) setUnsettled(line, jobId); // held here as on disk: the next start checks it
+        return ended;
+      };
+      try {
+        return { ok: true, job: keptOpen(finish(final)) };
+      } catch (err) {
+        // Only the release of a job whose other lines are still open throws here (`finish`): the disk
+        // refused its owner file, so the job stays this process's until it ends. The verdict was
+        // journaled; whether its record is on disk is read back, never assumed (a record refused too
+        // leaves the line open there: never called free).
+        deps.logError?.('intent log', err);
+        notify(
+          `The intent log cannot be written (${describeError(err)}): job ${jobId.slice(0, 8)} stays held by this linedesk until it ends`,
+          'error',
+        );
+        const back = versionsOf([{ id: jobId }], () => latest.get(jobId)).get(jobId);
+        const onDisk = back?.kind === 'open' ? back.job.lines.find((l) => l.id === line.id) : undefined;
+        if (back?.kind === 'ended' || (onDisk && !OPEN.has(onDisk.state))) return { ok: true, job: final };
+        const kept = { ...settled, keptOnDisk: true as const };
+        return {
+          ok: true,
+          job: keptOpen({ ...final, lines: final.lines.map((l) => (l === settled ? kept : l)) }),
+        };
+      }
     },
 
     async shutdown(graceMs) {
