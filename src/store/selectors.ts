@@ -8,6 +8,7 @@ import type { AppState } from './app-store';
 import { lookUpAgain as lookUpAgainOf, type MarkAgain } from './changes/changes-slice';
 
 export {
+  isUnjudged,
   selectBalance,
   selectBalanceShown,
   selectBalanceStale,
