@@ -24,8 +24,10 @@
  * them by itself (≈ 5 MB of the resident set after 1,000 page turns). Nothing runs while the app
  * sits unused: the trim after the last change is the last one.
  */
+import { HOLD_YOUNG_GENERATION } from './young-generation';
+
 export const START_FLAGS = '--no-turbofan';
-export const HOLD_FLAGS = '--optimize-for-size --semi-space-growth-factor=1';
+export const HOLD_FLAGS = `--optimize-for-size ${HOLD_YOUNG_GENERATION}`;
 export const HEAVY_FLAGS = '--no-optimize-for-size --turbofan';
 
 /** After a heavy walk: long enough for its last frame to be drawn first (Ink draws at most 30 a second). */
