@@ -36,7 +36,7 @@ export const GIVE_BACK_AFTER_MS = 100;
 /** After a change of state: the C allocator's free memory is given back this much later (once). */
 export const TRIM_AFTER_MS = 2_000;
 
-export interface MemoryDeps {
+interface MemoryDeps {
   /** V8's setFlagsFromString. */
   setFlags: (flags: string) => void;
   /** One full (major) collection, synchronous. */
@@ -47,7 +47,7 @@ export interface MemoryDeps {
   trim: () => void;
 }
 
-export interface MemoryKeeper {
+interface MemoryKeeper {
   /** The app starts (before its screens load): Turbofan off. */
   start: () => void;
   /** The first frame is drawn: the browsing flags from now on (once). */

@@ -30,7 +30,7 @@ export function growthFactorAtStart(execArgv: readonly string[] = process.execAr
   return given.length ? Number(given.at(-1)) : V8_DEFAULT;
 }
 
-export interface YoungGenerationDeps {
+interface YoungGenerationDeps {
   /** V8's setFlagsFromString. */
   readonly setFlags: (flags: string) => void;
   readonly execArgv: readonly string[];

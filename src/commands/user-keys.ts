@@ -88,7 +88,7 @@ function userCommand(u: UserCommand, keys: readonly string[]): Command {
   });
 }
 
-export interface UserKeys {
+interface UserKeys {
   /** The commands of yours that were read (a key left out keeps the command, for `:run`). */
   readonly commands: readonly UserCommand[];
   /** One sentence per entry left out or key dropped, naming it. */

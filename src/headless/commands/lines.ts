@@ -79,7 +79,7 @@ function viewOf(ctx: Ctx): SavedView | Failure | null {
 /** The API takes at most 100 lines a page. */
 const PAGE_MAX = 100;
 
-export interface LinesRequest {
+interface LinesRequest {
   readonly query: LinesQuery;
   /** Lines to print at most; null for all. */
   readonly limit: number | null;

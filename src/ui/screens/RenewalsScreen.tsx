@@ -22,7 +22,7 @@ import { usePageRows } from '../use-page-rows';
  * covers is judged as every change is (present/balance.ts `balanceToJudge`): never from a stale
  * balance, which is said stale with the key that reads it again (`readAgain`, null while no key does).
  */
-export function totalText(
+function totalText(
   plan: RenewalsPlan,
   months: number,
   balance: BalanceShown | undefined,
