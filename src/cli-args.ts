@@ -26,8 +26,6 @@ export interface AppOptions {
   readonly profile: string | null;
 }
 
-export type { SandboxCommandOptions };
-
 export const APP_HELP = `linedesk — manage subscription lines from the keyboard
 
 Usage:

@@ -25,13 +25,12 @@ import { WELCOME_COMMANDS } from './areas/welcome';
 import type { Command, Scope } from './command';
 import * as hints from './hints';
 
-export type { Command, Group, Scope } from './command';
+export type { Command, Scope } from './command';
 export {
   helpScopes,
   helpScopesOf,
   helpSections,
   keyLabel,
-  keylessCommands,
   setSpokenKeys,
 } from './hints';
 

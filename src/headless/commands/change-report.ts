@@ -115,8 +115,6 @@ export async function printQuote(out: Output, q: Quote, asData: boolean, json: b
   if (q.lost) out.message(q.lost, 'yellow');
 }
 
-export { type Outcome, outcomeOf };
-
 interface ResultRow extends Row {
   readonly id: string | null;
   readonly username: string;
