@@ -105,8 +105,9 @@ function hintLine(st: WelcomeState): string {
 }
 
 /**
- * First start with nothing configured. Its own small app, before the main one exists (no store,
- * no keymap yet), so it keeps its few fields in local state.
+ * First start with nothing configured. Its own small app, before the main one exists (no store
+ * yet), so it keeps its few fields in local state; its keys are the table's (the `welcome` and
+ * `connect` scopes, looked up by keys/welcome.ts), as every screen's are.
  */
 export function WelcomeScreen({ connect, onDone, pastes }: WelcomeProps) {
   const { exit } = useInkApp();
