@@ -4,7 +4,7 @@ import type { SandboxCommandOptions } from './sandbox/command';
 import { parseFaults } from './sandbox/faults';
 
 /** What the command line asks for. Pure: no I/O, so every rule is tested without a process. */
-export type CliCommand =
+type CliCommand =
   | { readonly kind: 'help'; readonly topic: 'app' | 'sandbox' }
   | { readonly kind: 'version' }
   | { readonly kind: 'error'; readonly message: string }
@@ -25,8 +25,6 @@ export interface AppOptions {
   readonly baseUrl: string | null;
   readonly profile: string | null;
 }
-
-export type { SandboxCommandOptions };
 
 export const APP_HELP = `linedesk — manage subscription lines from the keyboard
 

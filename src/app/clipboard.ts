@@ -1,8 +1,6 @@
 import type { CopyResult } from '../services/clipboard';
 import { osc52 } from './terminal';
 
-export type { CopyResult };
-
 /**
  * Copies where the user is. Inside tmux, `tmux load-buffer -w -` puts the text in tmux's buffer and
  * (with -w) sends it on to the outer terminal's clipboard; OSC 52 wrapped for passthrough is dropped

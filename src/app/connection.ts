@@ -44,7 +44,7 @@ export const USER_AGENT = `linedesk/${VERSION}`;
 export type ClientTuning = Pick<ClientOptions, 'retry' | 'deadlineMs' | 'lookup'>;
 
 /** Why a connection could not be made: the target is unusable (usage) or could not start (unreachable). */
-export interface ConnectFailure {
+interface ConnectFailure {
   readonly message: string;
   readonly kind: 'config' | 'unreachable';
 }
@@ -136,7 +136,7 @@ function otherProfiles(baseUrl: string, config: Config | null): Set<string> {
 export const isConnection = (c: Connection | ConnectFailure): c is Connection => 'client' in c;
 
 /** What `fileDeps` gives both front-ends: the files of one account, and the config's settings. */
-export interface FileDeps {
+interface FileDeps {
   readonly journal: Journal;
   readonly intents: IntentLog;
   /** The last balance seen per account (balances.json beside the journal): the drift check's memory. */

@@ -4,7 +4,7 @@ import type { Journal } from '../services/changes/journal';
 import { sameServiceAs } from './account-id';
 
 /** An account's files as either front-end holds them (the store's deps, a command's services). */
-export interface DriftWatchFiles {
+interface DriftWatchFiles {
   readonly target: { readonly id: string };
   readonly balances?: BalanceMemory | null;
   readonly journal?: Journal | null;

@@ -15,7 +15,7 @@ import { accountTargetId } from './account-id';
 import { type Config, EMPTY_CONFIG, loadConfig } from './config';
 import { fileNotes, notesPath } from './notes-file';
 
-export interface FindAcrossOptions {
+interface FindAcrossOptions {
   readonly userAgent: string;
   /** The service in use: its client is reused (never closed here); listed as itself when it is
    *  not a profile (the sandbox, a URL from the environment). */

@@ -28,7 +28,7 @@ const writable = (path: string) => {
  * What stops linedesk from using `dir` (or creating it when it is first written to), in words, or
  * null. Nothing is created here: a command that never writes leaves no directory behind.
  */
-export function dirProblem(dir: string): string | null {
+function dirProblem(dir: string): string | null {
   let at = dir;
   for (;;) {
     let isDir: boolean;

@@ -56,7 +56,7 @@ const nodeFs = {
 /** The file functions the log uses: tests put a full or read-only disk in their place. */
 export type IntentFs = typeof nodeFs;
 
-export interface IntentFileOptions {
+interface IntentFileOptions {
   readonly fs?: Partial<IntentFs>;
   /** Benchmarks only: false measures what the fsyncs cost. */
   readonly fsync?: boolean;

@@ -84,7 +84,7 @@ export const readLine = (l: BulkLine): BulkLine => {
 };
 
 /** A file as far as it can be read. */
-export interface Replayed {
+interface Replayed {
   /** The job as it stood, or null when its first record (the job) cannot be read. */
   readonly job: BulkJob | null;
   /** What is damaged, in words; empty when the file reads whole. */

@@ -114,7 +114,7 @@ function kept(
 }
 
 /** The file journal's own: `chunkBytes` for tests (how much `readAhead` parses per turn). */
-export interface FileJournalOptions {
+interface FileJournalOptions {
   readonly chunkBytes?: number;
 }
 

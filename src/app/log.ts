@@ -7,7 +7,7 @@ import { dirname } from 'node:path';
  */
 export const LOG_CHECK_MS = 1_000;
 
-export interface LogOptions {
+interface LogOptions {
   /** The time lines are stamped with and the path's checks are spaced by (tests move it). */
   readonly clock?: () => number;
 }

@@ -24,8 +24,10 @@
  * them by itself (≈ 5 MB of the resident set after 1,000 page turns). Nothing runs while the app
  * sits unused: the trim after the last change is the last one.
  */
+import { HOLD_YOUNG_GENERATION } from './young-generation';
+
 export const START_FLAGS = '--no-turbofan';
-export const HOLD_FLAGS = '--optimize-for-size --semi-space-growth-factor=1';
+export const HOLD_FLAGS = `--optimize-for-size ${HOLD_YOUNG_GENERATION}`;
 export const HEAVY_FLAGS = '--no-optimize-for-size --turbofan';
 
 /** After a heavy walk: long enough for its last frame to be drawn first (Ink draws at most 30 a second). */
@@ -34,7 +36,7 @@ export const GIVE_BACK_AFTER_MS = 100;
 /** After a change of state: the C allocator's free memory is given back this much later (once). */
 export const TRIM_AFTER_MS = 2_000;
 
-export interface MemoryDeps {
+interface MemoryDeps {
   /** V8's setFlagsFromString. */
   setFlags: (flags: string) => void;
   /** One full (major) collection, synchronous. */
@@ -45,7 +47,7 @@ export interface MemoryDeps {
   trim: () => void;
 }
 
-export interface MemoryKeeper {
+interface MemoryKeeper {
   /** The app starts (before its screens load): Turbofan off. */
   start: () => void;
   /** The first frame is drawn: the browsing flags from now on (once). */

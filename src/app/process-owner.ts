@@ -5,7 +5,6 @@
 import { readFileSync } from 'node:fs';
 import type { Owner, Processes } from '../services/changes/ownership';
 
-export { isSame } from '../services/changes/ownership';
 export type { Owner };
 
 /** Fields 3… of /proc/PID/stat (state first), or null where there is no /proc or no such process. */

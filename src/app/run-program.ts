@@ -7,12 +7,12 @@ import { sanitize, sanitizeMultiline, stripSequences } from '../api/sanitize';
 import type { ProgramResult, ProgramRun, RunProgram } from '../domain/user-commands';
 
 /** Output kept per run: a page of a pager, not a log. The rest is read and dropped (the pipe never fills). */
-export const MAX_OUTPUT_BYTES = 256 * 1024;
+const MAX_OUTPUT_BYTES = 256 * 1024;
 /** After SIGTERM (a timeout, Esc): how long before SIGKILL. */
 const KILL_GRACE_MS = 2_000;
 
 /** Program output is text to read, never terminal commands: sequences go whole, controls become a mark. */
-export function safeOutput(text: string): string {
+function safeOutput(text: string): string {
   return sanitizeMultiline(
     stripSequences(text.replace(/\r\n/g, '\n').replace(/\r/g, '\n')).replace(/\t/g, '    '),
   );

@@ -1,7 +1,7 @@
 import { checkBaseUrl } from '../api/base-url';
 import type { Config } from './config';
 
-export interface TargetFlags {
+interface TargetFlags {
   readonly sandbox: boolean;
   readonly baseUrl: string | null;
   readonly profile: string | null;

@@ -82,7 +82,7 @@ export interface ArgsSpec {
 export type Values = Readonly<Record<string, string | boolean | undefined>>;
 export type Front = 'cli' | 'palette';
 
-export type ParsedArgs =
+type ParsedArgs =
   | { readonly ok: true; readonly values: Values; readonly positionals: readonly string[] }
   | { readonly ok: false; readonly message: string; readonly path: readonly string[] | null };
 

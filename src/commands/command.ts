@@ -29,7 +29,11 @@ export type Scope =
   | 'columns'
   /** The terminal is smaller than the layout needs (present/min-size.ts): only these keys work. */
   | 'small'
-  | 'output';
+  | 'output'
+  /** The first start's welcome (ui/screens/WelcomeScreen.tsx): the sandbox or an account. */
+  | 'welcome'
+  /** The welcome's account fields (base URL, API key): text is typed, these keys are not. */
+  | 'connect';
 
 export type Group = 'App' | 'Navigate' | 'Find' | 'Marks' | 'Line' | 'Copy' | 'Input';
 

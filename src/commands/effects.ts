@@ -1,7 +1,5 @@
 import type { CopyResult } from '../services/clipboard';
 
-export type { CopyResult };
-
 /** What commands reach outside the store through, given by app/ (tests give their own). */
 export interface UiEffects {
   /** Copies to the clipboard where the user is (app/clipboard.ts); says how, or why it could not. */

@@ -30,7 +30,7 @@ export function commandById(id: string): Command {
   return cmd;
 }
 
-export const inScope = (cmd: Command, scope: Scope) => cmd.scopes.includes(scope);
+const inScope = (cmd: Command, scope: Scope) => cmd.scopes.includes(scope);
 
 export const commandsIn = (scope: Scope): Command[] => table.filter((cmd) => inScope(cmd, scope));
 

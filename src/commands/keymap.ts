@@ -21,16 +21,16 @@ import { NOTES_COMMANDS } from './areas/notes';
 import { OUTPUT_COMMANDS } from './areas/output';
 import { RENEWALS_COMMANDS } from './areas/renewals';
 import { VIEWS_COMMANDS } from './areas/views';
+import { WELCOME_COMMANDS } from './areas/welcome';
 import type { Command, Scope } from './command';
 import * as hints from './hints';
 
-export type { Command, Group, Scope } from './command';
+export type { Command, Scope } from './command';
 export {
   helpScopes,
   helpScopesOf,
   helpSections,
   keyLabel,
-  keylessCommands,
   setSpokenKeys,
 } from './hints';
 
@@ -51,6 +51,7 @@ export const COMMANDS = [
   ...VIEWS_COMMANDS,
   ...LINK_COMMANDS,
   ...OUTPUT_COMMANDS,
+  ...WELCOME_COMMANDS,
 ] as const;
 
 hints.registerCommands(COMMANDS);

@@ -62,6 +62,8 @@ const FIXED_TITLES: Record<Scope, string> = {
   packages: 'Packages',
   bouquets: 'Bouquets',
   small: `Terminal too small (below ${MIN_COLUMNS}×${MIN_ROWS})`,
+  welcome: 'Welcome (the first start, with no config yet: these keys are fixed)',
+  connect: 'Welcome: connecting an account (base URL and API key)',
 };
 
 /** Every scope's heading with the default keys (the order is docs/KEYS.md's). */

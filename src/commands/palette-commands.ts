@@ -21,7 +21,7 @@ import type { UiEffects } from './effects';
 import { commandById, findCommand, keyLabel } from './hints';
 import { COMMANDS as CLI, type CommandName, SORT, SORT_ALIASES } from './spec';
 
-export interface PaletteArgs {
+interface PaletteArgs {
   readonly values: Values;
   readonly positionals: readonly string[];
 }
@@ -95,7 +95,7 @@ const change =
   };
 
 /** A command of yours as `:run` lists it: name, key, scope, what it runs. */
-export function describeUserCommand(u: UserCommand): string {
+function describeUserCommand(u: UserCommand): string {
   const cmd = findCommand(userCommandId(u.name));
   // A listing, as help names keys: the key as bound, wherever it works (no sentence offers it here).
   const key = cmd?.keys[0] ? keyLabel(cmd.keys[0]) : 'no key';

@@ -61,7 +61,7 @@ export function splitWords(input: string): {
   };
 }
 
-export type ParsedPalette =
+type ParsedPalette =
   | {
       readonly ok: true;
       readonly name: string;

@@ -9,8 +9,6 @@ import { LINE_TYPES, ORDER_BY } from '../api/contract/choices';
 import { STATUS_VIEWS } from '../services/status-views';
 import type { ArgsSpec, ArgType, OptionSpec, PositionalSpec } from './args';
 
-export type { OptionSpec } from './args';
-
 const choice = (values: readonly string[], aliases?: Readonly<Record<string, string>>): ArgType => ({
   kind: 'choice',
   values,

@@ -26,6 +26,8 @@ import { FIELD_SCOPES, isPrintable, TEXT_SCOPES } from './text-takes';
 
 /** The screens (the store's ids; each is a scope): their keys work together with the global ones (text-takes.ts `activeScopes`). */
 const SCREENS: readonly Scope[] = SCREEN_IDS;
+/** The welcome's scopes: shown only while there is no config, so no `keys` entry ever reaches them. */
+const BEFORE_CONFIG: readonly Scope[] = ['welcome', 'connect'];
 const NAMED = [
   'up',
   'down',
@@ -86,7 +88,7 @@ function userCommand(u: UserCommand, keys: readonly string[]): Command {
   });
 }
 
-export interface UserKeys {
+interface UserKeys {
   /** The commands of yours that were read (a key left out keeps the command, for `:run`). */
   readonly commands: readonly UserCommand[];
   /** One sentence per entry left out or key dropped, naming it. */
@@ -118,6 +120,12 @@ export function applyUserKeys(
     const cmd = defaults.get(id);
     if (!cmd) {
       problems.push(`${at}keys.${id}: no command of that id (docs/KEYS.md lists every id); left out`);
+      continue;
+    }
+    if (cmd.scopes.every((sc) => BEFORE_CONFIG.includes(sc))) {
+      problems.push(
+        `${at}keys.${id}: the welcome screen comes before any config, its keys are fixed; left out`,
+      );
       continue;
     }
     const read = texts.map(keyOf);

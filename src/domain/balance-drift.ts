@@ -46,7 +46,7 @@ export type DriftVerdict =
    */
   | { readonly kind: 'unsure'; readonly why: string };
 
-export interface DriftJudgement {
+interface DriftJudgement {
   readonly verdict: DriftVerdict;
   /** The balance to remember, or null to keep the one remembered (the next read judges from it). */
   readonly remember: BalanceSeen | null;

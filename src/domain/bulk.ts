@@ -485,7 +485,7 @@ function expiryMove(was: BulkLine['before'], now: BulkLine['before']): string {
  * The paid time a line still has, as deleting it would lose it: days by the one day rule (0: some
  * of today), 'never' for a line without expiry, null when none is left (or its expiry is unreadable).
  */
-export function paidTimeLost(before: BulkLine['before'], nowMs: number): number | 'never' | null {
+function paidTimeLost(before: BulkLine['before'], nowMs: number): number | 'never' | null {
   if (before.expMs === null) return before.expRaw ? null : 'never';
   return before.expMs > nowMs ? daysUntil(before.expMs, nowMs) : null;
 }
@@ -527,7 +527,7 @@ function deletedPaidTime(lines: readonly BulkLine[], nowMs: number): string | nu
   return `No refund: ${countText(lost.length)} of ${counted(sent.length, 'line')} still ${lost.length === 1 ? 'has' : 'have'} paid time${parts ? `, ${parts}` : ''}`;
 }
 
-export interface Affordability {
+interface Affordability {
   readonly total: number;
   /** The total of the affordable ones, what "only the affordable ones" will cost. */
   readonly spent: number;

@@ -8,7 +8,7 @@
 export type ChangeOp = 'create' | 'trial' | 'extend' | 'upgrade' | 'unsuspend' | 'delete';
 
 /** The field a rule concerns, as a script names it (`path` of its JSON error); null: the change itself. */
-export type RuleField = 'connections' | 'months' | 'read-only' | null;
+type RuleField = 'connections' | 'months' | 'read-only' | null;
 
 const TABLE = {
   readOnly: { message: 'Read-only mode (--read-only): changes are disabled', field: 'read-only' },

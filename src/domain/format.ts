@@ -7,7 +7,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /** "3d", "5h", "12m", "2y"… — the largest whole unit. */
-export function shortDuration(ms: number): string {
+function shortDuration(ms: number): string {
   const abs = Math.abs(ms);
   if (abs < HOUR) return `${Math.max(1, Math.floor(abs / MINUTE))}m`;
   if (abs < DAY) return `${Math.floor(abs / HOUR)}h`;

@@ -31,7 +31,7 @@ export type FieldId =
   | 'enabled'
   | 'bouquets';
 
-export type FieldKind = 'select' | 'number' | 'text' | 'toggle' | 'bouquets';
+type FieldKind = 'select' | 'number' | 'text' | 'toggle' | 'bouquets';
 
 export interface FieldDef {
   readonly id: FieldId;

@@ -6,7 +6,7 @@ export const EXPIRING_WITHIN_DAYS = 7;
 /** `unknown`: the server sent an expiry we could not read; never assumed active. */
 export type LineStatus = 'active' | 'expiring' | 'expired' | 'suspended' | 'unknown';
 
-export interface StatusInput {
+interface StatusInput {
   readonly enabled: boolean;
   /** Expiry in ms since the epoch; null when never (or unreadable: see `expUnreadable`). */
   readonly expMs: number | null;

@@ -9,7 +9,7 @@
  * and passwords are URL-encoded. A line with no usable host gets the reason, never a broken link.
  */
 
-export const LINK_KINDS = ['m3u', 'epg', 'server', 'portal'] as const;
+const LINK_KINDS = ['m3u', 'epg', 'server', 'portal'] as const;
 export type LinkKind = (typeof LINK_KINDS)[number];
 
 /** What each link is, in words (the detail's rows, the command's output, the messages). */
@@ -26,7 +26,7 @@ type Variable = (typeof VARIABLES)[number];
 type Part = { readonly text: string } | { readonly name: Variable };
 
 /** A checked template: its text as written, and its parts. */
-export interface LinkTemplate {
+interface LinkTemplate {
   readonly source: string;
   readonly parts: readonly Part[];
   /** True when the link carries the password (shown hidden where the password is hidden). */
@@ -43,7 +43,7 @@ export interface LinkTemplates {
   readonly portal: LinkTemplate | null;
 }
 
-export const DEFAULT_LINK_SOURCES = {
+const DEFAULT_LINK_SOURCES = {
   m3u: 'http://{hostname}/get.php?username={username}&password={password}&type=m3u_plus&output=ts',
   epg: 'http://{hostname}/xmltv.php?username={username}&password={password}',
   server: 'http://{hostname}',
@@ -130,7 +130,7 @@ export function checkHost(
 // ---------------------------------------------------------------------------------------------------
 // Templates
 
-export type LinkTemplateResult = { ok: true; template: LinkTemplate } | { ok: false; error: string };
+type LinkTemplateResult = { ok: true; template: LinkTemplate } | { ok: false; error: string };
 
 const PRINTABLE_ASCII = /^[\x21-\x7e]+$/;
 const SAMPLE: Record<Variable, string> = { hostname: 'example.com', username: 'user', password: 'pass' };
@@ -206,7 +206,7 @@ function fillParts(parts: readonly Part[], values: Record<Variable, string>): st
 }
 
 /** What the config holds for links, in the shape of the config file (app/config.ts). */
-export interface LinksConfig {
+interface LinksConfig {
   readonly links?: unknown;
   readonly profiles?: Readonly<Record<string, { readonly links?: unknown }>>;
 }
@@ -268,7 +268,7 @@ export type Link =
 export const PASSWORD_MASK = '********';
 
 /** What links are built from: a line (list form is enough) and the account, when loaded. */
-export interface LinkLine {
+interface LinkLine {
   readonly hostname: string | null;
   readonly username: string;
   readonly password: string;

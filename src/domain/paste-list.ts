@@ -1,5 +1,5 @@
 /** The most names one paste may list (a support ticket's list, not a database dump). */
-export const PASTE_LIST_MAX = 5_000;
+const PASTE_LIST_MAX = 5_000;
 
 /**
  * A pasted list of usernames or line ids: one per line, or separated by spaces, commas or

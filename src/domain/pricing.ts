@@ -4,7 +4,7 @@
  * figures as estimates and always prefers a server quote where one exists.
  */
 
-export interface PackagePrice {
+interface PackagePrice {
   readonly credits_cost: number;
   readonly extra_connection_credits_cost: number;
   readonly min_balance: number;
@@ -12,7 +12,7 @@ export interface PackagePrice {
 
 export const DAY_MS = 86_400_000;
 /** A month, for proration and expiry arithmetic in the sandbox. */
-export const MONTH_DAYS = 30;
+const MONTH_DAYS = 30;
 
 /** Create or extend: the package cost plus each connection beyond the first. */
 export function lineCost(pkg: PackagePrice, connections: number): number {

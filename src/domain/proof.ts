@@ -51,7 +51,7 @@ export const isNotYet = (l: BulkLine): boolean =>
 export const DEFAULT_HOLD_MS = 10 * 60_000;
 
 /** When the line's request left (written down before it did); the job's start for older records. */
-export function sentAtOf(job: BulkJob, l: BulkLine): number {
+function sentAtOf(job: BulkJob, l: BulkLine): number {
   return l.sentAt ?? (Date.parse(job.createdAt) || 0);
 }
 
@@ -67,7 +67,7 @@ export function heldUntil(job: BulkJob, l: BulkLine, hold: Hold | undefined): nu
 }
 
 /** The balance's fall not accounted for by the server's replies; null when the balance can't judge. */
-export function residualOf(job: BulkJob, balanceNow: number | null): number | null {
+function residualOf(job: BulkJob, balanceNow: number | null): number | null {
   if (job.balanceBefore == null || balanceNow == null) return null;
   let known = 0;
   for (const l of job.lines) if (l.state === 'done' && l.charge === 'reply') known += l.deducedCredits ?? 0;

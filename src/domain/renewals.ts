@@ -7,7 +7,7 @@ import { counted } from './format';
  * suspended line with paid time left (or no expiry): it needs an unsuspend, which is free, not a
  * renewal, so it is listed under `unsuspend`, outside the renewals' count, total and reminders.
  */
-export type RenewalGroup = 'expiring' | 'expired' | 'suspended' | 'unsuspend' | 'trial';
+type RenewalGroup = 'expiring' | 'expired' | 'suspended' | 'unsuspend' | 'trial';
 
 /** Groups that are renewed (extended, priced, reminded): not trials, not lines that only need unsuspending. */
 export const isRenewal = (g: RenewalGroup): boolean => g !== 'trial' && g !== 'unsuspend';
@@ -21,7 +21,7 @@ export interface RenewalWindow {
 
 export const DEFAULT_WINDOW: RenewalWindow = { withinDays: 7, expiredDays: 30 };
 /** The largest low-balance threshold: far above any balance, well inside a safe integer. */
-export const LOW_BALANCE_MAX = 1_000_000_000;
+const LOW_BALANCE_MAX = 1_000_000_000;
 export const LOW_BALANCE_RULE = `digits only, 0 to ${LOW_BALANCE_MAX} credits, or off`;
 
 /** `:lowbalance TEXT`: a threshold in credits, 'off' (null), or undefined when the text breaks the rule
@@ -35,7 +35,7 @@ export function parseLowBalance(text: string): number | null | undefined {
 }
 
 /** The steps `[` and `]` move the window through. */
-export const WINDOW_STEPS = [1, 3, 7, 14, 28, 60, 90] as const;
+const WINDOW_STEPS = [1, 3, 7, 14, 28, 60, 90] as const;
 
 export function stepWindow(days: number, delta: 1 | -1): number {
   const i = WINDOW_STEPS.findIndex((d) => d >= days);
@@ -65,7 +65,7 @@ export interface RenewalsPlan {
   readonly covered: number;
 }
 
-export const groupLabel = (g: RenewalGroup, w: RenewalWindow): string =>
+const groupLabel = (g: RenewalGroup, w: RenewalWindow): string =>
   ({
     expiring: `Expiring within ${counted(w.withinDays, 'day')}`,
     expired: `Expired in the last ${counted(w.expiredDays, 'day')}`,

@@ -7,7 +7,7 @@
  * The service's rules for its states are not shown: when the counts do not nest as assumed, the
  * groups are given as the service counts them, with which contains which.
  */
-export interface StatusGroup {
+interface StatusGroup {
   readonly label: string;
   readonly count: number;
   readonly tone?: 'green' | 'yellow' | 'red' | 'magenta';

@@ -57,7 +57,7 @@ export const DEFAULT_TEMPLATES: readonly Template[] = Object.freeze(
 );
 const DEFAULT_IDS: ReadonlySet<string> = new Set(DEFAULT_TEMPLATES.map((t) => t.id));
 
-export type TemplateResult = { ok: true; template: Template } | { ok: false; error: string };
+type TemplateResult = { ok: true; template: Template } | { ok: false; error: string };
 
 export function parseTemplate(t: unknown): TemplateResult {
   return check(t, '');

@@ -6,7 +6,7 @@
  */
 
 /** Where a command of yours works: the line under the cursor (or the detail's), or the marked lines. */
-export type UserScope = 'line' | 'marks';
+type UserScope = 'line' | 'marks';
 
 export interface UserCommand {
   /** `:run NAME`; also the command's id (`user.NAME`). */
@@ -29,9 +29,9 @@ export interface UserCommand {
 export const USER_PREFIX = 'user.';
 export const userCommandId = (name: string) => `${USER_PREFIX}${name}`;
 
-export const USER_COMMAND_NAME = /^[a-z0-9][a-z0-9_-]{0,31}$/;
-export const DEFAULT_TIMEOUT_S = 30;
-export const MAX_TIMEOUT_S = 600;
+const USER_COMMAND_NAME = /^[a-z0-9][a-z0-9_-]{0,31}$/;
+const DEFAULT_TIMEOUT_S = 30;
+const MAX_TIMEOUT_S = 600;
 
 /** The config's `keys`: command id → the keys that replace its own (one key or a list). */
 export function parseKeyEntries(

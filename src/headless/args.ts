@@ -28,7 +28,7 @@ export type Parsed =
       };
     };
 
-export type Format = 'table' | 'json' | 'ndjson' | 'csv';
+type Format = 'table' | 'json' | 'ndjson' | 'csv';
 
 const usage = (message: string, path: readonly string[] | null = null): Parsed => ({
   kind: 'usage',

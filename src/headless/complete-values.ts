@@ -8,8 +8,6 @@ import { loadConfig } from '../app/config';
 import { loadTemplates } from '../domain/templates';
 import { parseViews } from '../present/saved-views';
 
-export type CompleteWhat = 'profiles' | 'templates' | 'views';
-
 export function completeValues(what: string, path?: string): string[] {
   let config: ReturnType<typeof loadConfig> = null;
   try {

@@ -12,7 +12,7 @@ import { type Column, layoutColumns } from '../present/lines-columns';
 import type { Token } from '../present/tokens';
 import type { Output, Tint } from './output';
 
-export type Scalar = string | number | boolean | null;
+type Scalar = string | number | boolean | null;
 export type Row = Readonly<Record<string, Scalar | readonly Scalar[]>>;
 
 /**

@@ -6,7 +6,7 @@ import { runHeadless } from './run';
  * What a command that never finished exits with: the event loop emptied (a timer that did not hold
  * it, a promise nobody settles) before its work ended. A change may have been sent: 3, never 0.
  */
-export function stoppedEarly(argv: readonly string[]): { readonly exit: number; readonly text: string } {
+function stoppedEarly(argv: readonly string[]): { readonly exit: number; readonly text: string } {
   const name = argv[0];
   const change = isCommandName(name) && COMMANDS[name].mutation;
   const exit = change ? EXIT.unknown : EXIT.failed;

@@ -75,7 +75,7 @@ export function makeCtx(run: Run, out: Output, io: HeadlessIo): Ctx {
 }
 
 /** What a command's lookup helpers give: lines by id or username, and the one line an argument names. */
-export interface Lookups {
+interface Lookups {
   /** Lines by id or username (the paste lookup: searches or one walk, whichever costs fewer requests). */
   lookup: (
     items: readonly string[],

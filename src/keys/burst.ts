@@ -3,7 +3,7 @@
  * sequences, Backspace and Ctrl-C, but leaves Enter, Tab and the other control characters inside the
  * text. This splits such a string into text and keys, in order. Nothing after an ESC is guessed at.
  */
-export type BurstPart =
+type BurstPart =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'key'; readonly name: string };
 
@@ -17,7 +17,7 @@ const CONTROL_KEYS: Readonly<Record<string, string>> = {
 };
 
 /** A control character as a key name (`enter`, `tab`, `ctrl+u`…), or null for a printable one. */
-export function controlKeyName(ch: string): string | null {
+function controlKeyName(ch: string): string | null {
   const code = ch.codePointAt(0)!;
   if (CONTROL_KEYS[ch]) return CONTROL_KEYS[ch];
   if (code >= 1 && code <= 26) return `ctrl+${String.fromCharCode(code + 96)}`;

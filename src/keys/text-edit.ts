@@ -15,7 +15,8 @@ export interface TextState {
 import { EDIT_KEYS } from '../commands/edit-keys';
 
 export { EDIT_KEYS };
-export type EditKey = (typeof EDIT_KEYS)[number];
+
+type EditKey = (typeof EDIT_KEYS)[number];
 
 const EDIT = new Set<string>(EDIT_KEYS);
 export const isEditKey = (key: string): key is EditKey => EDIT.has(key);

@@ -16,7 +16,8 @@ export interface BalanceShown {
 /**
  * The one rule for judging by the balance (what is affordable, what it covers, a runway, a total
  * against it): the balance shown while it is the service's word, else undefined (not known: said so,
- * never judged by an older balance). store/selectors.ts `selectBalanceToJudge` is this over the store.
+ * never judged by an older balance). store/selectors.ts `selectBalanceToJudge` is this over the store,
+ * and `isUnjudged` (a balance shown that this gives nothing from) the places that say so ask.
  */
 export const balanceToJudge = (b: BalanceShown | undefined): number | undefined =>
   b && !b.stale ? b.credits : undefined;

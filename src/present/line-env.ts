@@ -5,7 +5,7 @@ import type { LineNote } from '../services/notes';
 import type { Target } from '../services/target';
 
 /** What a run knows besides the line: the clock, the line's note, the service, its place in a run over marks. */
-export interface LineEnvContext {
+interface LineEnvContext {
   readonly nowMs: number;
   readonly note?: LineNote | undefined;
   /** The service (its URL is there for the links to a line, added at `lineEnv`). */

@@ -27,7 +27,7 @@ export const COLUMN_IDS: readonly string[] = lineColumns(new Map()).map((c) => c
 export const DEFAULT_VIEW = 'default';
 /** Words `:view` reads as verbs, so no view may be called so. */
 const RESERVED = new Set([DEFAULT_VIEW, 'save', 'delete']);
-export const VIEW_NAME_RULE = 'letters, digits, . _ - (at most 32)';
+const VIEW_NAME_RULE = 'letters, digits, . _ - (at most 32)';
 
 /** Why `name` cannot name a view, or null. */
 export function viewNameProblem(name: string): string | null {
@@ -48,7 +48,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 const oneOf = (values: readonly string[]) => values.join(', ');
 
 /** One view of the config, or why it is left out. */
-export function parseView(name: string, raw: unknown): SavedView | { readonly error: string } {
+function parseView(name: string, raw: unknown): SavedView | { readonly error: string } {
   // The config is edited by hand: a name or value it echoes may hold a control character, which
   // must not act on the terminal (the flash, stderr) when the problem is said.
   const fail = (field: string | null, what: string) => ({

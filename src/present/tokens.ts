@@ -5,7 +5,7 @@ import type { LineStatus } from '../domain/line-status';
  * screens give each a colour (ui/theme.ts); the commands a terminal tint (headless/format.ts). Names
  * only: no colour lives here.
  */
-export const TOKENS = [
+const TOKENS = [
   'status.active',
   'status.expiring',
   'status.expired',

@@ -10,7 +10,7 @@ export interface Statement {
 }
 
 /** Bytes the WAL file is cut back to after a checkpoint (SQLite keeps its largest size otherwise). */
-export const WAL_SIZE_LIMIT = 4 * 1024 * 1024;
+const WAL_SIZE_LIMIT = 4 * 1024 * 1024;
 /** How often the checkpointer looks for writes; a quiet tick after writes truncates the WAL. */
 const CHECKPOINT_TICK_MS = 1000;
 /** Under writes that never pause, the WAL is still truncated this often. */

@@ -65,7 +65,7 @@ export function parseFaults(spec: string): FaultSpec {
   return out as unknown as FaultSpec;
 }
 
-export type FaultDecision = {
+type FaultDecision = {
   readonly latencyMs: number;
   readonly before: 'none' | 'error500' | 'error429' | 'reset';
   readonly after: 'none' | 'reset' | 'malformed';

@@ -31,7 +31,7 @@ export interface SandboxOptions {
   readonly listTuning?: ListTuning;
 }
 
-export interface SandboxAccount {
+interface SandboxAccount {
   readonly email: string;
   readonly apiKey: string;
   readonly credits: number;

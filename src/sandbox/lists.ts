@@ -15,7 +15,7 @@ export interface ListTuning {
   readonly lookupMax: number;
 }
 /** Tests pass small values so that every path runs on a few hundred lines. */
-export const LIST_TUNING: ListTuning = { deepOffset: 2_000, lookupMax: 2_000 };
+const LIST_TUNING: ListTuning = { deepOffset: 2_000, lookupMax: 2_000 };
 const MAX_CACHED = 32;
 
 /** A list's filter without its search: the SQL, its parameters and a cache key naming both. */

@@ -5,7 +5,7 @@ import type { Db } from './db';
 import { int, pick, prng, type Rng } from './prng';
 import { hashKey, type LineRow, Repo } from './repo';
 
-export interface SeedOptions {
+interface SeedOptions {
   /** Lines of the demo account. */
   readonly lines?: number;
   /** Opening credits of the demo account. */
@@ -17,8 +17,8 @@ export interface SeedOptions {
   readonly secondKey?: string;
 }
 
-export const DEMO_EMAIL = 'demo@sandbox.linedesk';
-export const SECOND_EMAIL = 'second@sandbox.linedesk';
+const DEMO_EMAIL = 'demo@sandbox.linedesk';
+const SECOND_EMAIL = 'second@sandbox.linedesk';
 
 const PACKAGES: Array<[string, number, number, number, number, number]> = [
   // name, duration, is_trial, credits_cost, extra_connection_credits_cost, min_balance

@@ -43,7 +43,7 @@ const ROUTES: Record<string, Record<string, Route>> = {
   '/v1/lines/unsuspend': { PUT: { mutation: true, handle: (s, c) => s.unsuspend(c.acct, c.body) } },
 };
 
-export interface ServerDeps {
+interface ServerDeps {
   readonly service: Service;
   readonly repo: Repo;
   readonly limiter: RateLimiter;

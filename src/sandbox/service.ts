@@ -59,13 +59,13 @@ export function listForm(r: LineRow) {
   };
 }
 
-export const fullForm = (r: LineRow) => ({
+const fullForm = (r: LineRow) => ({
   ...listForm(r),
   macaddress: r.macaddress,
   parental_code: r.parental_code,
 });
 
-export function packageForm(p: PackageRow) {
+function packageForm(p: PackageRow) {
   return { ...p, is_trial: p.is_trial === 1 };
 }
 

@@ -15,10 +15,6 @@ import type { Notes } from './notes';
 import type { ProfilesApi, SettingsApi } from './settings';
 import type { Target } from './target';
 
-export type { FindAcrossApi } from './find-lines';
-export type { ProfileSummary, ProfilesApi, Settings, SettingsApi } from './settings';
-export type { Target } from './target';
-
 export interface ServiceDeps {
   readonly client: ServiceClient;
   readonly target: Target;

@@ -32,7 +32,7 @@ export interface FindSource {
   readonly isCurrent: boolean;
 }
 
-export interface FoundLines {
+interface FoundLines {
   /** Exact matches (username or id) first, then partial username matches; at most MAX_PER_SOURCE. */
   readonly lines: readonly LineListItem[];
   /** Matches the service counts (more than `lines` when some were left out). */
@@ -71,9 +71,9 @@ export interface FindGroup {
 }
 
 /** Lines listed per source: a find is for a handful, a longer list asks for a narrower text. */
-export const MAX_PER_SOURCE = 20;
+const MAX_PER_SOURCE = 20;
 /** Pages walked for an id a server's search does not match (10,000 lines), within the deadline. */
-export const ID_WALK_PAGES = 100;
+const ID_WALK_PAGES = 100;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Line ids are UUIDs (the interface document): only such a text is looked for by id in a walk. */

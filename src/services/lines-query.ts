@@ -102,7 +102,7 @@ const SAMPLE_LINES: readonly LineListItem[] = [
 const BLOCK_MS = 30_000;
 
 /** The list request for a query and a window (of the API's statuses: `expired` is a view). */
-export function listParams(
+function listParams(
   q: LinesQuery & { status: Exclude<LinesQuery['status'], 'expired'> },
   offset: number,
   limit: number,
@@ -118,7 +118,7 @@ export function listParams(
   };
 }
 
-export interface LinesPager {
+interface LinesPager {
   /** One page of a query (the expired view included). `fresh`: the first page of a walk, so the
    *  expired block is found again (a block found earlier may be out of date, and nothing before the
    *  first page could tell). */

@@ -35,13 +35,13 @@ const BREAKS = /[\t\n\v\f\r\u2028\u2029]+/g;
  * User-typed text made terminal-safe and single-line. sanitize() stays the one list of what is
  * forbidden; here its placeholders are dropped, since the user sees the note only after saving it.
  */
-export function cleanText(text: string): string {
+function cleanText(text: string): string {
   return sanitize(stripSequences(text).replace(BREAKS, ' ')).replaceAll(PLACEHOLDER, '').trim();
 }
 
 /** Like cleanText, line by line: a note's free text keeps its lines (blank ones at the ends dropped,
  *  at most one blank line in a row). */
-export function cleanLines(text: string): string {
+function cleanLines(text: string): string {
   return stripSequences(text)
     .split(/\r\n|[\n\v\f\r\u2028\u2029]/)
     .map(cleanText)
@@ -54,7 +54,7 @@ export function cleanLines(text: string): string {
 const cap = (text: string, max: number) => Array.from(text).slice(0, max).join('').trimEnd();
 
 /** The note as stored, or null when nothing is left of it. */
-export function cleanNote(note: NoteInput): NoteInput | null {
+function cleanNote(note: NoteInput): NoteInput | null {
   const out = {
     name: cap(cleanText(note.name), NOTE_LIMITS.name),
     phone: cap(cleanText(note.phone), NOTE_LIMITS.phone),
@@ -66,7 +66,7 @@ export function cleanNote(note: NoteInput): NoteInput | null {
 const same = (a: NoteInput | undefined, b: NoteInput | null) =>
   !a || !b ? !a && !b : a.name === b.name && a.phone === b.phone && a.text === b.text;
 
-export interface NotesOptions {
+interface NotesOptions {
   readonly now?: () => Date;
   readonly problem?: string | null;
   /** Persists the whole set before it is used; throwing leaves the notes as they were. */
@@ -130,7 +130,7 @@ const PLAIN: Record<string, string> = {
 const PLAIN_LETTERS = new RegExp(`[${Object.keys(PLAIN).join('')}]`, 'g');
 
 /** Lower case without accents: "José Müller" is "jose muller", so `muller` finds it. */
-export const foldText = (text: string): string =>
+const foldText = (text: string): string =>
   text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')

@@ -78,7 +78,7 @@ export function unsettledText(why: Unsettled, maxPages?: number, nameless?: numb
 const CONCURRENCY = 4;
 
 /** What one typed or pasted username or id names among some lines. */
-export type Resolution<L = LineListItem> =
+type Resolution<L = LineListItem> =
   | { readonly kind: 'found'; readonly line: L; readonly exact: boolean }
   | { readonly kind: 'ambiguous'; readonly lines: readonly L[] }
   | { readonly kind: 'none' };

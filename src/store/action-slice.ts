@@ -22,7 +22,7 @@ import type { AppState } from './app-store';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { selectBalanceToJudge } from './selectors';
 
-export type Phase = 'review' | 'sending' | 'done' | 'failed' | 'unknown' | 'checking';
+type Phase = 'review' | 'sending' | 'done' | 'failed' | 'unknown' | 'checking';
 
 export interface ActionState {
   readonly op: Operation;
@@ -80,7 +80,7 @@ export interface ActionSlice {
 export { SPENDS };
 
 /** The change the dialog describes, as the change service validates and quotes it. */
-export const changeOf = (a: ActionState): Change => ({
+const changeOf = (a: ActionState): Change => ({
   op: a.op,
   line: a.line,
   body: a.body,

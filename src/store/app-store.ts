@@ -22,7 +22,7 @@ import { createUserRunSlice, type UserRunSlice } from './user-run-slice';
 import { selectScreen } from './view-stack';
 import { createViewsSlice, type ViewsSlice } from './views-slice';
 
-export interface AppActions {
+interface AppActions {
   /**
    * First load: account and the first page together, resolved once both landed (or failed); then the
    * catalog. Changes left open in the intent log are checked with the server before anything else.

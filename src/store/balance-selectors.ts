@@ -44,3 +44,11 @@ export function selectBalanceShown(
  */
 export const selectBalanceToJudge = (s: Pick<AppState, 'account' | 'bulk' | 'balanceAt'>) =>
   balanceToJudge(selectBalanceShown(s));
+
+/**
+ * A balance shown that judges nothing now (`balanceToJudge` gives none from it: it is stale): places
+ * say "not known now" beside its number rather than judge by it (the change dialog's balance, the
+ * account screen's runway, the renewals summary). Asked here, never worked out again from `stale`.
+ */
+export const isUnjudged = (b: BalanceShown | undefined): boolean =>
+  b !== undefined && balanceToJudge(b) === undefined;

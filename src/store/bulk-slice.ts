@@ -85,7 +85,7 @@ export const bulkBalance = (s: Pick<AppState, 'account' | 'bulk' | 'balanceAt'>)
   selectBalanceToJudge(s);
 
 /** Why the job cannot start now: the rule's code (the change service's), or the dialog's own. */
-export interface BulkRefusal {
+interface BulkRefusal {
   readonly code: RuleCode | 'quoting' | 'typeToConfirm';
   readonly message: string;
 }

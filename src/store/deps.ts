@@ -6,9 +6,8 @@ import type { ServiceClient } from '../services/client';
 import type { ServiceDeps } from '../services/deps';
 import type { AppState } from './app-store';
 
-export type { ServiceDeps } from '../services/deps';
 export type { FindAcrossApi } from '../services/find-lines';
-export type { ProfileSummary, ProfilesApi, Settings, SettingsApi } from '../services/settings';
+export type { ProfileSummary, Settings, SettingsApi } from '../services/settings';
 
 /** The client as the store sees it: only its endpoint functions. */
 export type StoreClient = ServiceClient;

@@ -15,7 +15,7 @@ import { stepConnections } from '../domain/steps';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { loaded } from './types';
 
-export interface FormState {
+interface FormState {
   readonly trial: boolean;
   readonly values: FormValues;
   readonly focus: FieldId;
@@ -23,7 +23,7 @@ export interface FormState {
   readonly errors: Partial<Record<FieldId, string>>;
 }
 
-export interface PickerState {
+interface PickerState {
   readonly tab: 'channels' | 'movies';
   readonly filter: string;
   readonly cursor: number;

@@ -28,7 +28,7 @@ export interface JournalSlice {
 const why = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** A path as a person reads it: the home folder as ~ (a flash names a path whole). */
-export function displayPath(path: string, home: string): string {
+function displayPath(path: string, home: string): string {
   if (!home || home === '/') return path;
   return path === home || path.startsWith(`${home}/`) ? `~${path.slice(home.length)}` : path;
 }

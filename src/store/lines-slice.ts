@@ -10,7 +10,7 @@ import { createPageCache } from './page-cache';
 import { type LineListItem, type LinesPage, type LinesQuery, STATUS_VIEWS } from './types';
 
 /** The fields only single-line responses carry. */
-export interface LineExtras {
+interface LineExtras {
   readonly macaddress: string | null;
   readonly parental_code: string | null;
 }

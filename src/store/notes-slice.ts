@@ -9,7 +9,7 @@ import { lookupPasted, type Unsettled } from '../services/paste-lookup';
 import type { GetState, SetState, StoreDeps } from './deps';
 import { type LinesQuery, type Load, loaded } from './types';
 
-export type NoteField = keyof NoteInput;
+type NoteField = keyof NoteInput;
 export const NOTE_FIELDS: readonly NoteField[] = ['name', 'phone', 'text'];
 export const NOTE_LABELS: Record<NoteField, string> = { name: 'Customer', phone: 'Phone', text: 'Note' };
 
@@ -23,7 +23,7 @@ export interface NoteForm {
 }
 
 /** Lines found by their note for the applied search that the server's own search does not return. */
-export interface LocalMatches {
+interface LocalMatches {
   readonly search: string;
   /** More notes matched than are looked up (LOOKUP_MAX): the search should be narrower. */
   readonly more: boolean;
@@ -31,7 +31,7 @@ export interface LocalMatches {
   readonly load: Load<LocalFound>;
 }
 
-export interface LocalFound {
+interface LocalFound {
   readonly lines: readonly LineListItem[];
   /** Matching notes whose line the server no longer has (proven: the whole list was read). */
   readonly gone: number;

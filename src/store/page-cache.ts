@@ -4,7 +4,7 @@ import type { LinesQuery } from './types';
 /** How long a page fetched (prefetched or seen) is shown without being read again. */
 const CACHE_MS = 30_000;
 
-export interface PageCache {
+interface PageCache {
   /** The page from the cache (younger than CACHE_MS), the request of the same page already sent
    *  since the last clear, or a new request. */
   fetch(q: LinesQuery, offset: number, limit: number): Promise<LinesPage>;

@@ -3,7 +3,7 @@ import { typedText } from '../domain/line-form';
 import type { GetState, SetState, StoreDeps } from './deps';
 
 /** Names the palette's arguments complete to that only the config knows, read when it opens. */
-export interface PaletteValues {
+interface PaletteValues {
   readonly profiles: readonly string[];
 }
 

@@ -5,7 +5,7 @@ import type { Load } from './types';
 
 const IDLE: Load<true> = { status: 'idle' };
 
-export interface ProfileForm {
+interface ProfileForm {
   readonly name: string;
   readonly baseUrl: string;
   readonly apiKey: string;
@@ -34,7 +34,7 @@ export interface ProfileSlice {
   switchToProfile: (profile: string, openLine?: ProfileSwitch['openLine']) => void;
 }
 
-export interface ProfileSwitch {
+interface ProfileSwitch {
   readonly profile: string;
   readonly openLine?: LineToOpen;
 }

@@ -16,7 +16,7 @@ import { selectCurrentLine } from './lines-slice';
 import { loaded } from './types';
 
 /** Progress of a walk reaches the screen at most this often (each update is a frame). */
-export const MARKING_PROGRESS_MS = 100;
+const MARKING_PROGRESS_MS = 100;
 
 export interface SelectionSlice {
   /** Marked lines by id, in the order marked; kept across pages, filters and searches. */

@@ -8,6 +8,7 @@ import type { AppState } from './app-store';
 import { lookUpAgain as lookUpAgainOf, type MarkAgain } from './changes/changes-slice';
 
 export {
+  isUnjudged,
   selectBalance,
   selectBalanceShown,
   selectBalanceStale,
@@ -154,7 +155,7 @@ export function jobCounts(job: BulkJob, marks: ReadonlyMap<string, MarkAgain>): 
 }
 
 /** The resume offer counted: each job (in the offer's order), and what a check again would act on. */
-export interface OfferCounts {
+interface OfferCounts {
   readonly jobs: readonly JobCounts[];
   /** Lines whose outcome is unknown, in all its jobs: a check again checks them. */
   readonly open: number;

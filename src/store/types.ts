@@ -73,7 +73,7 @@ export interface Flash {
 }
 
 export type { StatusCounts } from '../services/account';
-export type { LinesQuery, StatusView } from '../services/lines-query';
+export type { LinesQuery } from '../services/lines-query';
 export { STATUS_VIEWS } from '../services/lines-query';
 export type { Target } from '../services/target';
 

@@ -85,7 +85,7 @@ export interface UiSlice {
  * What the key gate knows of the confirm dialog on screen. `surface` is what a confirm would
  * confirm (keys/confirm-gate.ts `confirmSurface`); a guard of another surface is stale.
  */
-export interface ConfirmGuard {
+interface ConfirmGuard {
   readonly surface: string;
   /** When it was drawn with its line, cost and balance all on screen; null: not yet, or not whole. */
   readonly shownAt: number | null;
@@ -98,7 +98,7 @@ export interface ConfirmGuard {
 }
 
 /** The lists scrolled by an offset kept here (`scroll`). */
-export type ScrollArea = 'help' | 'journal' | 'bulk' | 'output';
+type ScrollArea = 'help' | 'journal' | 'bulk' | 'output';
 /** The lists whose rows in view are counted as drawn (`drawn`): the scrolled ones, and those whose
  *  window follows a cursor kept in their slice. */
 export type PagedArea = ScrollArea | 'renewals' | 'find' | 'message';
@@ -109,7 +109,7 @@ export interface TerminalSize {
 }
 
 /** A list's count as drawn: the rows in view, what for, and at which terminal size. */
-export interface DrawnRows {
+interface DrawnRows {
   readonly rows: number;
   readonly drawnFor: string;
   readonly at: TerminalSize | null;
@@ -119,11 +119,11 @@ const sameSize = (a: TerminalSize | null | undefined, b: TerminalSize | null | u
   a === b || (!!a && !!b && a.columns === b.columns && a.rows === b.rows);
 
 /** What a list's count is read with: the counts, what and at which size each was drawn for, the size now. */
-export type PageRowsState = Pick<UiSlice, 'drawn' | 'terminalSize'>;
+type PageRowsState = Pick<UiSlice, 'drawn' | 'terminalSize'>;
 
 /** A list's count of rows in view (`rows`), or, while there is none for what it shows now at the size
  *  now, why (`why`: the view is still being drawn, a key waits for the frame). */
-export type DrawnCount =
+type DrawnCount =
   | { readonly rows: number; readonly why: null }
   | { readonly rows: null; readonly why: string };
 
@@ -176,7 +176,7 @@ export const areaScrollsNothing = (
   what: string,
 ): string | null => scrollsNothing(drawnCountOf(s, area), total, what);
 
-export interface Caret {
+interface Caret {
   readonly key: string;
   readonly value: string;
   readonly at: number;

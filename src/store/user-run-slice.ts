@@ -6,7 +6,7 @@ import type { GetState, SetState, StoreDeps } from './deps';
 import { selectLinksOf, selectTargetLine } from './selectors';
 
 /** The pager of a command of yours: what it asks, runs, or has shown (or the list of them, `:run`). */
-export interface UserRun {
+interface UserRun {
   /** Which opening of the pager this is (one more each time it opens): a count of rows drawn for
    *  another run's text is no count for this one (store/drawn-for.ts). */
   readonly run: number;
@@ -48,7 +48,7 @@ export interface UserRunSlice {
 }
 
 /** A row of the pager: text, or the heading of one line's run and whether it ended well. */
-export type PagerRow = string | { readonly heading: string; readonly ok: boolean };
+type PagerRow = string | { readonly heading: string; readonly ok: boolean };
 
 /** A heading for one line's run: "── alice (2 of 5): exit 0". */
 const heading = (username: string, i: number, n: number, end: string, ok: boolean): PagerRow => ({

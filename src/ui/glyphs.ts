@@ -34,7 +34,7 @@ const NAMED = {
   barFull: ['█', '#', ''],
   barEmpty: ['░', '.', ''],
 } as const satisfies Record<string, readonly [string, string, string]>;
-export type GlyphName = keyof typeof NAMED;
+type GlyphName = keyof typeof NAMED;
 
 /** Other characters the app's text uses, and every box-drawing piece Ink's borders may draw. */
 const MORE: Readonly<Record<string, string>> = {

@@ -3,7 +3,7 @@ import { CONFIRM_ARM_MS, confirmSurface } from '../keys/confirm-gate';
 import { useApp, useAppStore } from './store-context';
 
 /** What a confirm dialog says about its confirm key (keys/confirm-gate.ts decides; this only tells). */
-export interface GuardView {
+interface GuardView {
   /** On screen, whole, long enough: the confirm key counts. */
   readonly armed: boolean;
   /** A confirm key came too soon: the dialog asks for it again. */

@@ -30,12 +30,12 @@ import { MarksScreen } from './screens/MarksScreen';
 import { PackagesScreen } from './screens/PackagesScreen';
 import { RenewalsScreen } from './screens/RenewalsScreen';
 
-export interface ViewProps {
+interface ViewProps {
   readonly width: number;
   readonly height: number;
 }
 
-export interface ViewRegistration {
+interface ViewRegistration {
   readonly component: ComponentType<ViewProps>;
   /** Drawn under the view below, which gives up this many rows for it (the palette, the copy menu);
    *  without it the view fills the body in place of the views below. */

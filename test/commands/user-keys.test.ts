@@ -145,6 +145,16 @@ describe('keys remapped in the config', () => {
     expect(named).not.toMatch(/[\u0000-\u001f]/);
   });
 
+  it("the welcome's keys are fixed: it is shown only while there is no config, so a remap of one is named and left out", () => {
+    const r = applyUserKeys({ keys: { 'welcome.quit': 'x', 'connect.back': 'ctrl+b' } });
+    expect(r.problems).toEqual([
+      'keys.welcome.quit: the welcome screen comes before any config, its keys are fixed; left out',
+      'keys.connect.back: the welcome screen comes before any config, its keys are fixed; left out',
+    ]);
+    expect(lookup('welcome', 'q')?.id).toBe('welcome.quit');
+    expect(lookup('welcome', 'x')).toBeUndefined();
+  });
+
   it('only printable keys for a command that works while text is typed are refused (they would be typed, never run)', () => {
     const r = applyUserKeys({ keys: { 'palette.close': 'x' } });
     expect(r.problems[0]).toMatch(/x would be typed as text in palette; palette\.close keeps/);

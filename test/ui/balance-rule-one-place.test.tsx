@@ -2,7 +2,8 @@
  * How a stale balance judges is said in one place (present/balance.ts `balanceToJudge`, which
  * store/selectors.ts `selectBalanceToJudge` applies): every place that judges by the balance follows
  * it, none restates it. Here that rule is swapped for one that judges a stale balance too: the header's
- * runway and the change dialog's "after" then follow it; a place with a rule of its own would not.
+ * runway, the change dialog's "after", the account screen's runway and the renewals summary then
+ * follow it; a place with a rule of its own would not.
  */
 import { expect, it, vi } from 'vitest';
 import type { BalanceShown } from '../../src/present/balance';
@@ -20,7 +21,7 @@ vi.mock('../../src/present/balance', async (original) => {
   return { ...real, balanceToJudge: (b: BalanceShown | undefined) => b?.credits };
 });
 
-it('with a rule that judges a stale balance, the header and the change dialog judge it (they ask that rule)', async () => {
+it('with a rule that judges a stale balance, the header, the change dialog, the account screen and renewals judge it (they ask that rule)', async () => {
   const env = await sandbox({ lines: 40, credits: 3 });
   const { proxy, client: proxied } = await proxiedClient(env.sb.baseUrl);
   // A read of the balance that waits (`release`): made after a failed one, the balance stays stale
@@ -55,6 +56,24 @@ it('with a rule that judges a stale balance, the header and the change dialog ju
   await app.waitFrame((f) => f.includes('estimate from package prices') && /Balance\s/.test(f));
   expect(app.frame()).toMatch(/Balance\s+3 \(stale, as of \d\d:\d\d\) → [−-]?[\d,.]+ after/);
   expect(app.frame()).not.toContain('not known now');
+  // The account screen's runway and the renewals summary ask it too (store/selectors.ts `isUnjudged`):
+  // judged by it, never "not known now" or "stale: read it again" from a `stale` of their own.
+  await app.press('app.back');
+  await app.waitFrame((f) => !f.includes('estimate from package prices'));
+  await app.press('nav.account');
+  await app.waitFrame((f) => /Runway\s+\S/.test(f) && !f.includes('reading…'));
+  expect(app.frame()).toMatch(/Runway\s+covers/);
+  expect(app.frame()).not.toContain('not known now');
+  await app.press('nav.renewals');
+  const summary = () =>
+    app
+      .frame()
+      .split('\n')
+      .find((r) => r.includes('to renew for')) ?? '';
+  await app.waitFrame(() => s().renewals.status === 'ready' && summary() !== '');
+  expect(summary()).toMatch(/the balance (\(3\) )?covers/);
+  expect(summary()).not.toContain('stale');
+  expect(selectBalanceShown(s())?.stale).toBe(true);
   held = null;
   release();
   await reading;

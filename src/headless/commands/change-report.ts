@@ -8,7 +8,7 @@ import { EXIT } from '../failure';
 import { lineRecord, type Row, tableText } from '../format';
 import type { Output } from '../output';
 
-export interface QuoteRow {
+interface QuoteRow {
   readonly id: string | null;
   readonly username: string;
   readonly change: string;
@@ -20,7 +20,7 @@ export interface QuoteRow {
 }
 
 /** The service a change runs on, in its JSON: a script can tell the sandbox from a real account. */
-export interface TargetInfo {
+interface TargetInfo {
   readonly kind: 'sandbox' | 'remote';
   readonly label: string;
 }
@@ -115,9 +115,7 @@ export async function printQuote(out: Output, q: Quote, asData: boolean, json: b
   if (q.lost) out.message(q.lost, 'yellow');
 }
 
-export { type Outcome, outcomeOf };
-
-export interface ResultRow extends Row {
+interface ResultRow extends Row {
   readonly id: string | null;
   readonly username: string;
   readonly outcome: Outcome;
@@ -127,7 +125,7 @@ export interface ResultRow extends Row {
   readonly detail: string | null;
 }
 
-export const resultRow = (l: BulkLine): ResultRow => ({
+const resultRow = (l: BulkLine): ResultRow => ({
   id: l.id.startsWith('new:') ? null : l.id,
   username: l.username,
   outcome: outcomeOf(l),

@@ -5,7 +5,7 @@
 import { csvText, type Row } from '../format';
 import type { Failure } from '../output';
 
-export interface StreamFormat {
+interface StreamFormat {
   /** Printed with the first page: `total` is what that page counted. */
   head(total: number | null): string;
   /** A page's rows, as one chunk (empty rows: nothing, or what the head needs). */

@@ -1,4 +1,5 @@
 import { LINE_TYPES, type LineListItem, type OrderBy, type UnreadableItem } from '../../api/contract';
+import { holdYoungGeneration } from '../../app/young-generation';
 import { sortOf } from '../../commands/args';
 import { SORT } from '../../commands/spec';
 import { countText, unreadableText } from '../../domain/format';
@@ -78,7 +79,7 @@ function viewOf(ctx: Ctx): SavedView | Failure | null {
 /** The API takes at most 100 lines a page. */
 const PAGE_MAX = 100;
 
-export interface LinesRequest {
+interface LinesRequest {
   readonly query: LinesQuery;
   /** Lines to print at most; null for all. */
   readonly limit: number | null;
@@ -220,11 +221,9 @@ export function linesCommand(ctx: Ctx): Promise<number> {
         // Each page's reply now lands while the one before it is printed, so more survives each
         // young collection and V8 grows the young generation to 16 MB a half (≈ +35 MB resident
         // over a 100,000-line walk, no faster): held at its size, as the app holds it.
-        // Set back once the walk ends: the command's code cache, saved after it, must match the
-        // flags of the next run (V8 refuses a cache made under other flags).
-        const v8 = process.getBuiltinModule('node:v8');
-        const held = want > 2 * PAGE_MAX;
-        if (held) v8.setFlagsFromString('--semi-space-growth-factor=1');
+        // Set back once the walk ends (app/young-generation.ts): the command's code cache, saved
+        // after it, must match the flags of the next run (V8 refuses a cache made under other flags).
+        const release = want > 2 * PAGE_MAX ? holdYoungGeneration() : undefined;
         try {
           for await (const page of walkPages(fetch, { ...walk, prefetch, gated: true })) {
             total ??= page.totalHits;
@@ -233,8 +232,7 @@ export function linesCommand(ctx: Ctx): Promise<number> {
             if (printed >= want || out.closed) break;
           }
         } finally {
-          // V8's default factor.
-          if (held) v8.setFlagsFromString('--semi-space-growth-factor=2');
+          release?.();
         }
       } else {
         const read = await walkWhole(

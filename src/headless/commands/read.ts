@@ -164,10 +164,10 @@ const FIX_WORDS: Record<Fix, (who: string) => string> = {
   newLine: () => 'linedesk create (a new line replaces it)',
 };
 
-export const diagnosisRecord = (d: Diagnosis) => ({ works: d.works, why: d.why, fixes: d.fixes });
+const diagnosisRecord = (d: Diagnosis) => ({ works: d.works, why: d.why, fixes: d.fixes });
 
 /** The links of `linedesk line --json`: each a URL or why not; the password only with --show-password. */
-export const linksRecord = (links: Links, line: { username: string; password: string }, show: boolean) => ({
+const linksRecord = (links: Links, line: { username: string; password: string }, show: boolean) => ({
   host: links.host,
   m3u: linkRecord(links.m3u, show),
   epg: linkRecord(links.epg, show),

@@ -18,7 +18,7 @@ import {
 import { pageStaysAfter } from '../../services/lines-query';
 import type { GetState, SetState, StoreDeps } from '../deps';
 
-export type { ChangeHooks, Recovered };
+export type { Recovered };
 
 /**
  * Where marking a line of an interrupted job again stands (one never sent, or one it left marked to

@@ -8,7 +8,7 @@ import { glyph } from '../glyphs';
 import { color } from '../theme';
 import { SpokenRow } from './SpokenRow';
 
-export interface LineRowProps {
+interface LineRowProps {
   readonly line: LineListItem;
   readonly columns: readonly LaidOut<LineListItem>[];
   readonly isCursor: boolean;

@@ -5,7 +5,7 @@ import type { Load } from '../../store/types';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 
-export interface LoadWords {
+interface LoadWords {
   /** What is loaded: "lines", "the account". */
   readonly what: string;
   /** What is said while it loads, instead of "Loading <what>". */

@@ -1,7 +1,7 @@
 import { Box, Text, useIsScreenReaderEnabled } from 'ink';
 import { color } from '../theme';
 
-export interface TextFieldProps {
+interface TextFieldProps {
   readonly value: string;
   /** UTF-16 offset of the caret, on a grapheme boundary (keys/text-edit.ts). */
   readonly caret: number;

@@ -7,7 +7,7 @@ import type { AppState } from '../../store/app-store';
 import { useApp } from '../store-context';
 import { color } from '../theme';
 
-export interface FooterHint {
+interface FooterHint {
   readonly text: string;
   readonly priority: number;
 }

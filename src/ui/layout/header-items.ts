@@ -1,7 +1,7 @@
 import { cellWidth, fitWidth } from '../../domain/format';
 
 /** The header's items, each whole or absent: a number is never cut. */
-export interface HeaderParts {
+interface HeaderParts {
   readonly email: string;
   /** The balance, always shown (the money is what the header is for). */
   readonly money: string;
@@ -19,7 +19,7 @@ export interface HeaderParts {
   readonly drift?: string;
 }
 
-export interface HeaderLayout {
+interface HeaderLayout {
   /** " linedesk  email  " or what is left of it (the email may be shortened, it holds no count). */
   readonly head: string;
   readonly money: string;

@@ -6,7 +6,7 @@ import { type BalanceShown, balanceNowText, balanceToJudge, staleText } from '..
 import { spoken } from '../../present/speech';
 import { wrapWords } from '../../present/wrap';
 import { type ActionState, actionBlocker, SPENDS } from '../../store/action-slice';
-import { selectBalanceShown } from '../../store/selectors';
+import { isUnjudged, selectBalanceShown } from '../../store/selectors';
 import { loaded } from '../../store/types';
 import { DialogFrame } from '../components/DialogFrame';
 import { glyph } from '../glyphs';
@@ -201,7 +201,9 @@ function review(a: ActionState, shown: BalanceShown | undefined, valueWidth: num
           ? `unknown: ${a.quote.error}`
           : 'asking the server…';
     rows.push(['Cost', costText, a.quote.status === 'error' ? 'tone.error' : undefined]);
-    if (shown !== undefined && balance === undefined) {
+    if (shown === undefined) {
+      // Not read yet: no balance row.
+    } else if (isUnjudged(shown)) {
       // Not judged by (stale): neither "after" nor "too low" is said from it, and Enter is not
       // refused by it (the bulk preview says the same of its lines).
       rows.push([
@@ -214,7 +216,7 @@ function review(a: ActionState, shown: BalanceShown | undefined, valueWidth: num
         Math.max(1, valueWidth),
       ))
         rows.push([rows.at(-1)?.[0] === 'Balance' ? 'If short' : '', piece]);
-    } else if (shown !== undefined && balance !== undefined) {
+    } else if (balance !== undefined) {
       const after = cost !== undefined ? balance - cost : undefined;
       rows.push([
         'Balance',

@@ -92,7 +92,7 @@ export function HelpOverlay({ width, height }: { readonly width: number; readonl
  * Rows `start`…`end` laid into at most `count` columns of `perColumn`: a column that starts inside a
  * section begins with its heading again ("… (continued)"), and no column ends on a heading.
  */
-export function intoColumns(
+function intoColumns(
   rows: readonly Row[],
   start: number,
   end: number,

@@ -14,7 +14,7 @@ import { rowSentence, spoken } from '../../present/speech';
 import { layoutColumns, PACKAGE_COLUMNS, rowText } from '../../present/tables';
 import type { DriftReport } from '../../services/balance-watch';
 import { selectRunway, selectRunwayDue } from '../../store/runway-slice';
-import { selectBalanceShown } from '../../store/selectors';
+import { isUnjudged, selectBalanceShown } from '../../store/selectors';
 import { loaded } from '../../store/types';
 import { LoadState } from '../components/LoadState';
 import { TableRow } from '../components/SpokenRow';
@@ -32,9 +32,9 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
   const runway = useApp(selectRunway);
   // What the balance judges (present/balance.ts `balanceToJudge`, the one rule): a stale one nothing.
   const balance = balanceToJudge(shown);
-  const isUnjudged = shown !== undefined && balance === undefined;
+  const unjudged = isUnjudged(shown);
   // The runway's lines with no balance: listed while it is stale, which of them lapse not said.
-  const due = useApp((s) => (isUnjudged ? selectRunwayDue(s) : null));
+  const due = useApp((s) => (unjudged ? selectRunwayDue(s) : null));
   // The key that reads the balance again (the global refresh), named only while it works here.
   const readAgainKey = useApp((s) => keyNamed(s, 'app.refresh'));
   const drift = useApp((s) => s.drift);
@@ -53,7 +53,7 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
       // Worked out from the balance: none from a stale one (`selectRunway`, as the header), said so.
       [
         'Runway',
-        isUnjudged
+        unjudged
           ? `not known now: the balance is stale${wrapped(said(readAgainKey, 'reads it again'))}`
           : runwayLine(runway, runwayLoad.status === 'error' ? runwayLoad.error : null),
       ],
@@ -86,7 +86,7 @@ export function AccountScreen({ width, height }: { readonly width: number; reado
   // While the balance is stale, the lines due first, stale as the header says it: which lapse is not
   // worked out from it.
   const room = Math.max(0, Math.min(5, height - lines.length - 11));
-  const lapsing = isUnjudged
+  const lapsing = unjudged
     ? due &&
       lapseTable(
         `First to lapse: not known now, the balance is ${staleText(shown!)}; due first (${counted(due.rows.length, 'line')}):`,

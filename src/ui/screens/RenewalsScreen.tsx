@@ -8,7 +8,7 @@ import { type BalanceShown, balanceToJudge } from '../../present/balance';
 import { rowSentence, spokenPageSize } from '../../present/speech';
 import { layoutColumns, RENEWAL_COLUMNS, rowText } from '../../present/tables';
 import { selectRenewalsItems, selectRenewalsPlan } from '../../store/renewals-slice';
-import { selectBalanceShown, selectBalanceToJudge } from '../../store/selectors';
+import { isUnjudged, selectBalanceShown, selectBalanceToJudge } from '../../store/selectors';
 import { loaded } from '../../store/types';
 import { LoadState } from '../components/LoadState';
 import { TableRow } from '../components/SpokenRow';
@@ -22,7 +22,7 @@ import { usePageRows } from '../use-page-rows';
  * covers is judged as every change is (present/balance.ts `balanceToJudge`): never from a stale
  * balance, which is said stale with the key that reads it again (`readAgain`, null while no key does).
  */
-export function totalText(
+function totalText(
   plan: RenewalsPlan,
   months: number,
   balance: BalanceShown | undefined,
@@ -43,7 +43,7 @@ export function totalText(
         : `the balance (${creditsText(judged)}) covers ${countText(plan.covered)}`,
     );
   // Stale: whether it covers them is not said (the header gives the number, stale, as of when).
-  else if (balance !== undefined)
+  else if (isUnjudged(balance))
     parts.push(`the balance is stale: ${said(readAgain, 'reads it again') ?? 'read it again'}`);
   // Last: the money comes first on a narrow screen.
   if (unsuspend) parts.push(unsuspend);
@@ -97,7 +97,7 @@ export function RenewalsScreen({ width, height }: { readonly width: number; read
           color={
             judged !== undefined && plan.covered < plan.renewable
               ? color('ui.badge')
-              : balance !== undefined && judged === undefined
+              : isUnjudged(balance)
                 ? color('tone.warning')
                 : undefined
           }

@@ -1,6 +1,6 @@
 import { Box, Text, useApp as useInkApp, useInput } from 'ink';
 import { useEffect, useRef, useState } from 'react';
-import { keyLabel } from '../../commands/keymap';
+import { type CommandId, joined, said } from '../../commands/keymap';
 import { typedText } from '../../domain/line-form';
 import type { Load } from '../../domain/load';
 import { splitBurst } from '../../keys/burst';
@@ -8,6 +8,7 @@ import { keyName } from '../../keys/key-name';
 import { type PasteHub, pastedLine } from '../../keys/paste';
 import { resolveSmallKey } from '../../keys/small';
 import { editText, insertText, isEditKey, type TextState } from '../../keys/text-edit';
+import { resolveWelcomeKey, type WelcomeAt, welcomeKeyNamed } from '../../keys/welcome';
 import { isTooSmall } from '../../present/min-size';
 import { menuItem } from '../../present/speech';
 import { LoadState } from '../components/LoadState';
@@ -68,9 +69,45 @@ const CHOICES = [
   "Connect an account — your service's base URL and an API key",
 ];
 
+/** Where the welcome's keys are looked up now (keys/welcome.ts). */
+const welcomeAt = (st: WelcomeState): WelcomeAt => ({
+  scope: st.mode === 'choose' ? 'welcome' : 'connect',
+  checking: st.check.status === 'loading',
+});
+
 /**
- * First start with nothing configured. Its own small app, before the main one exists (no store,
- * no keymap yet), so it keeps its few fields in local state.
+ * The hint line: each key as the table has it and only while it works (`welcomeKeyNamed`), with
+ * what it does here; a key that does not work now is left out.
+ */
+function hintLine(st: WelcomeState): string {
+  const at = welcomeAt(st);
+  const k = (id: CommandId) => welcomeKeyNamed(at, id);
+  const by = ` ${glyph('dot')} `;
+  if (at.scope === 'welcome') {
+    const [up, down] = [k('welcome.up'), k('welcome.down')];
+    return joined(
+      [
+        said(up && down ? `${up}/${down}` : (up ?? down), 'choose'),
+        said(k('welcome.confirm'), 'confirms'),
+        said(k('welcome.quit'), 'quits'),
+      ],
+      by,
+    );
+  }
+  return joined(
+    [
+      said(k('connect.nextField'), 'switches field'),
+      said(k('connect.check'), 'checks and saves as profile "default"'),
+      said(k('connect.back'), 'goes back'),
+    ],
+    by,
+  );
+}
+
+/**
+ * First start with nothing configured. Its own small app, before the main one exists (no store
+ * yet), so it keeps its few fields in local state; its keys are the table's (the `welcome` and
+ * `connect` scopes, looked up by keys/welcome.ts), as every screen's are.
  */
 export function WelcomeScreen({ connect, onDone, pastes }: WelcomeProps) {
   const { exit } = useInkApp();
@@ -117,45 +154,54 @@ export function WelcomeScreen({ connect, onDone, pastes }: WelcomeProps) {
     exit();
   };
 
+  /** Enter on the account: on the URL with no key yet, on to the key; else the account is checked. */
+  const checkAccount = (at: WelcomeState) => {
+    // Enter on the URL goes on to the key, or checks again once a key is there (after a fix).
+    if (at.field === 'url' && !at.key.trim()) return put({ field: 'key', caret: at.key.length });
+    const [url, key] = [at.url.trim(), at.key.trim()];
+    put({ check: { status: 'loading' } });
+    void connect(url, key).then((problem) => {
+      if (!problem) {
+        put({ check: { status: 'idle' } });
+        return done({ kind: 'account', baseUrl: url, apiKey: key });
+      }
+      // What was typed stays; the message says what went wrong, and the focus goes to that field
+      // (a corrected URL typed into the masked key field would be lost unseen).
+      const field = problem.field;
+      put({
+        check: { status: 'error', error: problem.message },
+        field,
+        caret: field === at.field ? now.current.caret : now.current[field].length,
+      });
+    });
+  };
+
   /** One key by name (`enter`, `tab`, `j`…), acting on what the key before it left. */
   const onKey = (name: string) => {
-    if (name === 'ctrl+c') return done({ kind: 'quit' });
     const at = now.current;
-    if (at.check.status === 'loading') return;
-    if (at.mode === 'choose') {
-      if (name === 'up' || name === 'down' || name === 'j' || name === 'k') put({ choice: 1 - at.choice });
-      if (name === 'enter') {
+    // The command the key finds here now (commands/areas/welcome.ts): the text names these keys.
+    switch (resolveWelcomeKey(welcomeAt(at), name)?.id) {
+      case 'welcome.quit':
+      case 'connect.quit':
+        return done({ kind: 'quit' });
+      case 'welcome.up':
+      case 'welcome.down':
+        return put({ choice: 1 - at.choice });
+      case 'welcome.confirm':
         if (at.choice === 0) done({ kind: 'sandbox' });
         else put({ mode: 'connect', notice: null });
+        return;
+      case 'connect.back':
+        return put({ mode: 'choose', check: { status: 'idle' }, notice: null });
+      case 'connect.nextField':
+      case 'connect.previousField': {
+        const other = at.field === 'url' ? 'key' : 'url';
+        return put({ field: other, caret: at[other].length });
       }
-      if (name === 'escape' || name === 'q') done({ kind: 'quit' });
-      return;
+      case 'connect.check':
+        return checkAccount(at);
     }
-    if (name === 'escape') return put({ mode: 'choose', check: { status: 'idle' }, notice: null });
-    const other = at.field === 'url' ? 'key' : 'url';
-    if (name === 'tab' || name === 'shift+tab' || name === 'up' || name === 'down')
-      return put({ field: other, caret: at[other].length });
-    if (name === 'enter') {
-      // Enter on the URL goes on to the key, or checks again once a key is there (after a fix).
-      if (at.field === 'url' && !at.key.trim()) return put({ field: 'key', caret: at.key.length });
-      const [url, key] = [at.url.trim(), at.key.trim()];
-      put({ check: { status: 'loading' } });
-      void connect(url, key).then((problem) => {
-        if (!problem) {
-          put({ check: { status: 'idle' } });
-          return done({ kind: 'account', baseUrl: url, apiKey: key });
-        }
-        // What was typed stays; the message says what went wrong, and the focus goes to that field
-        // (a corrected URL typed into the masked key field would be lost unseen).
-        const field = problem.field;
-        put({
-          check: { status: 'error', error: problem.message },
-          field,
-          caret: field === at.field ? now.current.caret : now.current[field].length,
-        });
-      });
-      return;
-    }
+    if (at.mode !== 'connect' || at.check.status === 'loading') return;
     if (isEditKey(name)) return edit((t) => editText(t, name));
     if (name === 'space') return edit((t) => insertText(t, ' '));
     if ([...name].length === 1) onText(name);
@@ -184,6 +230,7 @@ export function WelcomeScreen({ connect, onDone, pastes }: WelcomeProps) {
   });
 
   const { mode, choice, field, url, key, caret, check, notice } = st;
+  const hint = hintLine(st);
   if (tooSmall) return <TooSmallText columns={columns} rows={rows} />;
   if (mode === 'choose') {
     return (
@@ -202,9 +249,7 @@ export function WelcomeScreen({ connect, onDone, pastes }: WelcomeProps) {
           >{`${choice === i ? glyph('cursor') : ' '} ${label} `}</TableRow>
         ))}
         <Text> </Text>
-        <Text
-          color={color('ui.muted')}
-        >{`${keyLabel('up')}/${keyLabel('down')} choose ${glyph('dot')} Enter confirms ${glyph('dot')} q quits`}</Text>
+        <Text color={color('ui.muted')}>{hint}</Text>
         {notice && <Text color={color('ui.muted')}>{notice}</Text>}
       </Box>
     );
@@ -245,9 +290,7 @@ export function WelcomeScreen({ connect, onDone, pastes }: WelcomeProps) {
         />
       )}
       {notice && <Text color={color('ui.muted')}>{notice}</Text>}
-      <Text color={color('ui.muted')}>
-        Tab switches field · Enter checks and saves as profile "default" · Esc goes back
-      </Text>
+      {hint && <Text color={color('ui.muted')}>{hint}</Text>}
     </Box>
   );
 }
