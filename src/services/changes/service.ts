@@ -703,8 +703,10 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   };
 
   /**
-   * An offered job let go from here: ended, or released (not resumed from here: another linedesk may
-   * check it). A write the disk refuses is said, with its file; never thrown at the key that asked.
+   * A job let go from here: ended, or released (another linedesk may check it). A write the disk
+   * refuses is said, with its file; never thrown at the key (or the run) that asked. Either way the
+   * job's file stays: an end refused leaves it open, a release refused leaves it held by this process
+   * (no other linedesk takes it until this one ends); the next start offers it.
    */
   const letGo = (job: { readonly id: string }, how: 'end' | 'release') => {
     try {
@@ -713,8 +715,9 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       else deps.intents?.release(job.id);
     } catch (err) {
       deps.logError?.('intent log', err);
+      const held = how === 'release' ? ' stays held by this linedesk until it ends, and' : '';
       notify(
-        `The intent log cannot be written (${describeError(err)}): job ${job.id.slice(0, 8)} is offered again at the next start`,
+        `The intent log cannot be written (${describeError(err)}): job ${job.id.slice(0, 8)}${held} is offered again at the next start`,
         'error',
       );
     }
@@ -773,7 +776,9 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
           }
       } else {
         stays = 'other lines of the job are still open';
-        deps.intents?.release(job.id);
+        // Free for another linedesk to check; a release the disk refuses is said, never thrown out of
+        // the run (its outcomes stand as they are, the file offers the job at the next start).
+        letGo(job, 'release');
       }
       const final = stays === null ? ended : notRetried(ended, stays);
       if (needsAttention(final)) latest.set(job.id, final);
