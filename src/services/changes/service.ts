@@ -977,8 +977,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
      */
     const refuse = (why: string | null, asNew: () => BulkJob): BulkJob => {
       if (!resumed) return asNew();
-      if (why !== null)
-        notify(`Not resumed, nothing sent: ${why}; job ${started.id.slice(0, 8)} stays offered`, 'error');
+      if (why !== null) notify(notResumedText(started, why, offered.has(started.id)), 'error');
       return leave();
     };
     // Written before the lines are read again: a job stopped during a long read (Ctrl-C, a dropped
@@ -1080,9 +1079,9 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         deps.logError?.('lines read again before a job', err);
         // Cancelled while it read: the user's word ends the job, as when the read succeeds.
         if (stop.cancelled) return unsent(CANCELLED);
-        const why = `the lines could not be read again before sending (${describeError(err)}); nothing was charged`;
+        const why = `the lines could not be read again before sending (${describeError(err)})`;
         return refuse(why, () => {
-          notify(`Nothing was sent: ${why}`, 'error');
+          notify(`Nothing was sent: ${why}; nothing was charged`, 'error');
           return unsent({
             state: 'failed',
             detail: `not sent: the line could not be read again before sending (${describeError(err)}); nothing charged`,
@@ -1446,6 +1445,23 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     },
   };
   return service;
+}
+
+/**
+ * A resume refused before anything was sent, for `why`: exact about what it covers. This attempt sent
+ * and charged nothing; what earlier runs of the job sent keeps its outcomes and charges (never "nothing
+ * was charged" of the whole job); and when the job is offered: again once its results close for a job
+ * this process offered (the screens offer it again then), else at the next start only.
+ */
+function notResumedText(job: BulkJob, why: string, offeredHere: boolean): string {
+  const sent = job.lines.filter(
+    (l) => l.sentAt !== undefined || l.state === 'done' || OPEN.has(l.state),
+  ).length;
+  const earlier = sent
+    ? `; the job's earlier charges are untouched (${counted(sent, 'line')} sent by its earlier runs keep${sent === 1 ? 's its outcome' : ' their outcomes'})`
+    : '';
+  const when = offeredHere ? 'again once these results close (and at the next start)' : 'at the next start';
+  return `Not resumed: ${why}. This attempt sent nothing and charged nothing${earlier}; job ${job.id.slice(0, 8)} is offered ${when}`;
 }
 
 /**
