@@ -6,6 +6,7 @@ import { DEFAULT_HOLD_MS, type Evidence, judge } from '../../domain/proof';
 import type { ServiceClient } from '../client';
 import { describeError } from '../describe-error';
 import { gatherEvidence } from './evidence';
+import { writeRefused } from './intent-log';
 
 export interface EngineOptions {
   readonly client: ServiceClient;
@@ -107,9 +108,10 @@ export async function runJob(start: BulkJob, opts: EngineOptions): Promise<BulkJ
       // record is likely refused too (`update` goes on then), the file keeping it never sent.
       state.update(id, {
         state: 'failed',
-        detail: `not sent: the intent log could not be written (${describeError(err)})`,
+        detail: `not sent: the intent log could not be written ${writeRefused(err)}`,
         provenNotApplied: true,
         notSent: true,
+        refusedHere: true,
       });
       return;
     }

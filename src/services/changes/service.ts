@@ -34,6 +34,7 @@ import {
   readLog,
   type Unreadable,
   unreadableOf,
+  writeRefused,
 } from './intent-log';
 import { journalRecorder } from './journal-record';
 import type { OpenLines } from './open-lines';
@@ -76,8 +77,10 @@ function forDisk(l: BulkLine): BulkLine {
 const notLogged = (err: unknown) =>
   ({
     state: 'failed',
-    detail: `not sent: the intent log could not be written (${describeError(err)})`,
+    detail: `not sent: the intent log could not be written ${writeRefused(err)}`,
     provenNotApplied: true,
+    notSent: true,
+    refusedHere: true,
   }) as const;
 
 /**
@@ -88,7 +91,7 @@ const notLogged = (err: unknown) =>
 const notUndone = (err: BeginNotUndone) =>
   ({
     state: 'failed',
-    detail: `not sent: the intent log could not be written (${describeError(err.cause)}); its file ${err.path} could not be taken back out (${err.left}): the next start offers these lines again`,
+    detail: `not sent: the intent log could not be written ${writeRefused(err.cause)}; its file ${err.path} could not be taken back out (${err.left}): the next start offers these lines again`,
     notSent: true,
     refusedHere: true,
   }) as const;
@@ -991,7 +994,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       // taken back out (`BeginNotUndone`): the next start offers the job from it, so its lines end
       // not sent, never retried from here (they would be in two jobs).
       const left = err instanceof BeginNotUndone ? err : null;
-      const why = `the intent log cannot be written (${describeError(left ? left.cause : err)})`;
+      const why = `the intent log cannot be written ${writeRefused(left ? left.cause : err)}`;
       return refuse(why, () => {
         if (left)
           notify(
@@ -1039,7 +1042,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     /** The intent log refused a record the job needs before sending: logged, then refused so. */
     const notWritten = (err: unknown): BulkJob => {
       deps.logError?.('intent log', err);
-      return refuse(`the intent log cannot be written (${describeError(err)})`, () => unsent(notLogged(err)));
+      return refuse(`the intent log cannot be written ${writeRefused(err)}`, () => unsent(notLogged(err)));
     };
     // A resumed job's window open, as read once taken: `begin` wrote the file whole from that read, so
     // a close another linedesk appended in between (it began a job of this account, which spends from
