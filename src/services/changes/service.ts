@@ -10,14 +10,13 @@
  */
 import type { Line, LineListItem } from '../../api/contract';
 import { type BulkJob, type BulkLine, FINAL, OPEN, retryable, SPENDS, toBulkLine } from '../../domain/bulk';
-import { counted } from '../../domain/format';
+import { counted, firstNames, linesNamed } from '../../domain/format';
 import { DEFAULT_HOLD_MS, heldUntil } from '../../domain/proof';
 import { describeError } from '../describe-error';
 import { checkJob, type EngineOptions, runJob } from './engine';
 import { needsReading, notFoundAgain, readAgain } from './fresh-lines';
 import {
   holdDamagedIntents,
-  linesNamed,
   type Notify,
   othersUntold,
   sayNotChecked,
@@ -510,12 +509,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         );
         if (settled.length)
           notify(
-            `${final.op} ${settled
-              .map((l) => l.username)
-              .slice(0, 3)
-              .join(
-                ', ',
-              )}${settled.length > 3 ? '…' : ''}: ${settled.length === 1 ? settled[0]!.detail : `${settled.filter((l) => l.state === 'done').length} applied, ${settled.filter((l) => l.state !== 'done').length} not`} (checked in the background)`,
+            `${final.op} ${firstNames(settled.map((l) => l.username))}: ${settled.length === 1 ? settled[0]!.detail : `${settled.filter((l) => l.state === 'done').length} applied, ${settled.filter((l) => l.state !== 'done').length} not`} (checked in the background)`,
             settled.some((l) => l.state === 'done') ? 'success' : 'info',
           );
         // Taken meanwhile (a resume waited for this check): its user watches it again when it ends.
@@ -1474,11 +1468,7 @@ function notResumedText(job: BulkJob, why: string, offeredHere: boolean): string
 function leftText(left: readonly BulkLine[]): string {
   const n = left.length;
   const gone = left.filter(notFoundAgain).length;
-  const names = `${left
-    .slice(0, 3)
-    .map((l) => l.username)
-    .join(', ')}${n > 3 ? '…' : ''}`;
-  const head = `${counted(n, 'line')} ${gone === 0 ? 'changed' : gone === n ? 'no longer found (deleted or moved)' : 'changed or no longer found'} since marked: not sent, nothing charged (${names})`;
+  const head = `${counted(n, 'line')} ${gone === 0 ? 'changed' : gone === n ? 'no longer found (deleted or moved)' : 'changed or no longer found'} since marked: not sent, nothing charged (${firstNames(left.map((l) => l.username))})`;
   if (gone === n) return `${head}; ${n === 1 ? 'it leaves' : 'they leave'} the marks`;
   const changed = n - gone;
   return `${head}; ${gone === 0 ? (n === 1 ? 'it stays' : 'they stay') : `the ${counted(changed, 'changed one')} ${changed === 1 ? 'stays' : 'stay'}`} marked: review and run again`;
