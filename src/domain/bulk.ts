@@ -61,9 +61,10 @@ export interface BulkLine {
   readonly notSent?: boolean;
   /**
    * Not sent because this machine refused it before anything left (the intent log could not be read
-   * for it, or its job's file could not be taken back out after a failed begin, or stays with the
-   * line pending after its record was refused): the service was never asked, but it may well be
-   * reachable. Never retryable from here: the next start offers it from that file.
+   * or written for it): the service was never asked, but it may well be reachable. Retryable only when
+   * also `provenNotApplied` (its job's file is gone); one whose file stays with the line pending (it
+   * could not be taken back out after a failed begin, or ended after its record was refused) never is
+   * from here: the next start offers it from that file.
    */
   readonly refusedHere?: boolean;
   /**

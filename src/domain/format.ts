@@ -109,6 +109,14 @@ export const credits = (n: number): string => `${creditsText(n)} ${n === 1 ? 'cr
 /** A count with its noun: "1 line", "5,000 lines" (the plural is the noun and an s). */
 export const counted = (n: number, noun: string): string => `${countText(n)} ${n === 1 ? noun : `${noun}s`}`;
 
+/** The first names of a list, as a notice names them: "a, b, c" ("…" after the third when there are more). */
+export const firstNames = (names: readonly string[], shown = 3): string =>
+  `${names.slice(0, shown).join(', ')}${names.length > shown ? '…' : ''}`;
+
+/** Lines as a notice names them: their count and the first three names ("4 lines (a, b, c…)"). */
+export const linesNamed = (names: readonly string[]): string =>
+  `${counted(names.length, 'line')} (${firstNames(names)})`;
+
 /** Whole numbers, thousands separated: "100,000". */
 export function countText(n: number): string {
   return creditsText(Math.trunc(n));

@@ -100,7 +100,13 @@ export const JOURNAL_COLUMNS: readonly Column<JournalEntry>[] = [
     minTerminal: 100,
     cell: (e) => amount(e.newBalance),
   },
-  { id: 'outcome', header: 'OUTCOME', width: { min: 8, flex: 1 }, cell: (e) => e.outcome },
+  {
+    id: 'outcome',
+    header: 'OUTCOME',
+    width: { min: 8, flex: 1 },
+    // The user's verdict (`linedesk pending --settle`) is their word, not the service's proof: said.
+    cell: (e) => (e.settledByHand ? `${e.outcome} (by hand)` : e.outcome),
+  },
 ];
 
 /** The renewals view: the browser's columns that matter for a renewal, and its estimated cost. */

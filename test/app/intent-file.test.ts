@@ -574,9 +574,10 @@ describe('a disk that refuses a write', () => {
       ...fresh,
       lines: [{ ...toBulkLine(line!), cost: line!.connections }],
     });
-    expect(final.lines[0]).toMatchObject({ state: 'failed', provenNotApplied: true });
+    expect(final.lines[0]).toMatchObject({ state: 'failed', provenNotApplied: true, notSent: true });
+    // The file (never made) and the directory to fix, with what to do.
     expect(final.lines[0]!.detail).toBe(
-      `not sent: the intent log could not be written (the file system is read-only: ${join(dir, 'j-ro.jsonl.owner')} (EROFS))`,
+      `not sent: the intent log could not be written (the file system is read-only: ${join(dir, 'j-ro.jsonl.owner')} (EROFS)): linedesk cannot create or write its files in ${dir}; make that file system writable (or set LINEDESK_DATA_DIR to a directory it can write), then try again`,
     );
     expect(books(env.sb).ledger).toHaveLength(0);
   });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { creditsText, positionText, SHOWN_NAME, shownName } from '../../src/domain/format';
+import {
+  creditsText,
+  firstNames,
+  linesNamed,
+  positionText,
+  SHOWN_NAME,
+  shownName,
+} from '../../src/domain/format';
 
 const intl = (n: number) =>
   Number.isInteger(n)
@@ -39,5 +46,19 @@ describe('shownName (a name of an item that did not read, as shown)', () => {
     // Code points, not UTF-16 units: an emoji is one character, never half of one.
     expect(shownName('😀'.repeat(60))).toBe('😀'.repeat(60));
     expect(shownName(`${'a'.repeat(59)}😀😀`)).toBe(`${'a'.repeat(59)}😀…`);
+  });
+});
+
+describe('firstNames and linesNamed (lines as a notice names them)', () => {
+  it('the first three names, "…" only when there are more', () => {
+    expect(firstNames([])).toBe('');
+    expect(firstNames(['a'])).toBe('a');
+    expect(firstNames(['a', 'b', 'c'])).toBe('a, b, c');
+    expect(firstNames(['a', 'b', 'c', 'd'])).toBe('a, b, c…');
+  });
+  it('with their count, thousands grouped', () => {
+    expect(linesNamed(['a'])).toBe('1 line (a)');
+    expect(linesNamed(['a', 'b', 'c', 'd'])).toBe('4 lines (a, b, c…)');
+    expect(linesNamed(Array.from({ length: 1200 }, (_, i) => `u${i}`))).toBe('1,200 lines (u0, u1, u2…)');
   });
 });

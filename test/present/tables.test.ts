@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { windowOf } from '../../src/domain/scroll';
-import { layoutColumns, PICKER_COLUMNS, type PickerRow, rowText } from '../../src/present/tables';
+import {
+  JOURNAL_COLUMNS,
+  layoutColumns,
+  PICKER_COLUMNS,
+  type PickerRow,
+  rowText,
+} from '../../src/present/tables';
+import type { JournalEntry } from '../../src/services/changes/journal';
 
 describe('the bouquet picker table, laid out without rendering', () => {
   const long: PickerRow = { id: 412, label: 'Sports Ultra HD — Football and Motorsport', chosen: true };
@@ -22,5 +29,35 @@ describe('the bouquet picker table, laid out without rendering', () => {
     expect(windowOf(200, 10, 0 - 5)).toMatchObject({ start: 0, end: 10 });
     expect(windowOf(200, 10, 199 - 5)).toMatchObject({ start: 190, end: 200 });
     expect(windowOf(8, 10, 3).position).toBe('');
+  });
+});
+
+describe('the journal table', () => {
+  const entry = (over: Partial<JournalEntry>): JournalEntry => ({
+    time: '2026-11-22T12:00:00.000Z',
+    target: 'x',
+    operation: 'extend',
+    lineId: 'id',
+    username: 'alice',
+    quotedCost: 5,
+    estimate: true,
+    deducedCredits: null,
+    newBalance: null,
+    outcome: 'applied',
+    ...over,
+  });
+  it("an outcome the user settled by hand says so: their word, not the service's proof", () => {
+    const byHand = entry({ settledByHand: true });
+    const proven = entry({ username: 'bob' });
+    // At 100 columns every column is at its least (the outcome is cut there, as any cell is).
+    for (const width of [80, 120]) {
+      const laid = layoutColumns(JOURNAL_COLUMNS, width, 1, { items: [byHand, proven], now: 0 });
+      expect(rowText(laid, byHand)).toHaveLength(width);
+      expect(rowText(laid, byHand)).toContain('applied (by hand)');
+      expect(rowText(laid, proven)).not.toContain('by hand');
+    }
+    const notApplied = entry({ outcome: 'not applied', settledByHand: true });
+    const laid = layoutColumns(JOURNAL_COLUMNS, 120, 1, { items: [notApplied], now: 0 });
+    expect(rowText(laid, notApplied)).toContain('not applied (by hand)');
   });
 });

@@ -83,6 +83,8 @@ describe('a begin that fails once its file is in place', () => {
     const final = await changes.runChange(job, { bulk: true, linesReadAt: Date.now() });
     expect(final.lines.map((l) => l.state)).toEqual(['pending', 'pending']);
     expect(pendingOnDisk(dir)).toEqual(['a', 'b']);
-    expect(notices.join('\n')).toMatch(/Not resumed, nothing sent: .*stays offered/);
+    expect(notices.join('\n')).toMatch(
+      /Not resumed: .*This attempt sent nothing and charged nothing; job .* is offered at the next start/,
+    );
   });
 });

@@ -270,7 +270,7 @@ describe('a bulk job reads its lines again before it spends', () => {
     expect(books(env.sb).ledger.length).toBe(charged);
     expect(
       notices.some((n) =>
-        /^Not resumed, nothing sent: the lines could not be read again before sending \(.+\); nothing was charged; job resumed- stays offered$/.test(
+        /^Not resumed: the lines could not be read again before sending \(.+\)\. This attempt sent nothing and charged nothing; job resumed- is offered at the next start$/.test(
           n,
         ),
       ),

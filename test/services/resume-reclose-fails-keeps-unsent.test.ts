@@ -30,9 +30,7 @@ describe('a resume whose window cannot be closed again', () => {
     expect(raced()).toBe(true);
     expect(books(env.sb).ledger.length).toBe(spent); // nothing sent (holds today)
     const now = logged();
-    expect(
-      notes.some((n) => n.startsWith('Not resumed, nothing sent: the intent log cannot be written')),
-    ).toBe(true);
+    expect(notes.some((n) => n.startsWith('Not resumed: the intent log cannot be written'))).toBe(true);
     expect({
       kind: now?.kind,
       b: now && 'job' in now ? now.job.lines.find((l) => l.id === b.id)?.state : null,

@@ -2,7 +2,8 @@
  * A resume refused before anything is sent keeps its job offered, whatever refused it: here the
  * intent log, which cannot take the job's `begin`, or the record closing another job's balance
  * window. Nothing is sent; the job is released as the log has it, its lines never sent, offered at
- * the next start with the same count; the notice says it stays offered. (The read again that fails,
+ * the next start with the same count; the notice says this attempt sent and charged nothing, and when
+ * the job is offered. (The read again that fails,
  * and a window of its own it cannot close again: change-service-fresh.test.ts,
  * resume-reclose-fails-keeps-unsent.test.ts.)
  */
@@ -57,7 +58,7 @@ describe('a resume refused before sending', () => {
       expect(final.lines.map((l) => l.state)).toEqual(['pending', 'pending']);
       expect(
         notes.some((n) =>
-          /^Not resumed, nothing sent: the intent log cannot be written \(the disk is full \(ENOSPC\)\); job job-resu stays offered$/.test(
+          /^Not resumed: the intent log cannot be written \(the disk is full \(ENOSPC\)\)\. This attempt sent nothing and charged nothing; job job-resu is offered at the next start$/.test(
             n,
           ),
         ),

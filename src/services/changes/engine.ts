@@ -6,6 +6,7 @@ import { DEFAULT_HOLD_MS, type Evidence, judge } from '../../domain/proof';
 import type { ServiceClient } from '../client';
 import { describeError } from '../describe-error';
 import { gatherEvidence } from './evidence';
+import { writeRefused } from './intent-log';
 
 export interface EngineOptions {
   readonly client: ServiceClient;
@@ -102,11 +103,15 @@ export async function runJob(start: BulkJob, opts: EngineOptions): Promise<BulkJ
     try {
       state.update(id, { state: 'sending', detail: undefined, sentAt: now() });
     } catch (err) {
-      // Not written down, so not sent: a request must never leave without its intent on disk.
-      state.quiet(id, {
+      // Not written down, so not sent: a request must never leave without its intent on disk. Ended
+      // not sent like any line stopped before sending, and reported so (journaled, shown): its own
+      // record is likely refused too (`update` goes on then), the file keeping it never sent.
+      state.update(id, {
         state: 'failed',
-        detail: `not sent: the intent log could not be written (${describeError(err)})`,
+        detail: `not sent: the intent log could not be written ${writeRefused(err)}`,
         provenNotApplied: true,
+        notSent: true,
+        refusedHere: true,
       });
       return;
     }
@@ -324,8 +329,8 @@ class JobState {
   get(id: string): BulkLine {
     return this.#job.lines[this.#index.get(id)!]!;
   }
-  /** Without telling the log (it is the log that failed). */
-  quiet(id: string, patch: Partial<BulkLine>): BulkLine {
+  /** The line patched, without telling the log (`update` tells it). */
+  #patch(id: string, patch: Partial<BulkLine>): BulkLine {
     const i = this.#index.get(id)!;
     const next = { ...this.#job.lines[i]!, ...patch } as BulkLine;
     const lines = [...this.#job.lines];
@@ -345,7 +350,7 @@ class JobState {
   }
   update(id: string, patch: Partial<BulkLine>, serverLine?: Line | LineListItem): void {
     const prev = this.get(id);
-    const next = this.quiet(id, patch);
+    const next = this.#patch(id, patch);
     try {
       this.onLine(next, serverLine);
     } catch (err) {

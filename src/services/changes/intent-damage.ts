@@ -1,5 +1,5 @@
 import type { BulkJob } from '../../domain/bulk';
-import { counted } from '../../domain/format';
+import { linesNamed } from '../../domain/format';
 import { describeError } from '../describe-error';
 import type { IntentLog, LoggedJob, LogRead, LogReadError, UnreadableCause } from './intent-log';
 
@@ -9,10 +9,6 @@ export type Notify = (text: string, tone: 'info' | 'success' | 'warning' | 'erro
 /** What a damaged ended job's file means, in words, and how it is set aside now. */
 const endedDamage = (named: string, count: number, path: string) =>
   `nothing of it is open; ${count ? `a new change of ${named} it changed` : 'a new change of a line it changed'} may be journaled as charged though that job paid for it (nothing is sent or charged twice); it is dropped within the hour, or set it aside now (linedesk pending --set-aside ${path} --yes)`;
-
-/** Lines as a notice names them: their count and the first three usernames ("3 lines (a, b, c)"). */
-export const linesNamed = (names: readonly string[]) =>
-  `${counted(names.length, 'line')} (${names.slice(0, 3).join(', ')}${names.length > 3 ? '…' : ''})`;
 
 /**
  * Damaged intent files at start (intent-records.ts reads them): each is said once, with its path and

@@ -1,3 +1,4 @@
+import { sanitizeMultiline } from '../../api/sanitize';
 import { type BulkJob, type BulkLine, OPEN } from '../../domain/bulk';
 import { describeError } from '../describe-error';
 
@@ -107,6 +108,24 @@ export class BeginNotUndone extends Error {
   ) {
     super(`${describeError(cause)}; ${path} could not be taken back out (${left})`);
   }
+}
+
+/**
+ * A write the intent log refused, in words (what follows "the intent log could not be written"): the
+ * disk's error with its file (`describeError`), and when permission is refused or the file system is
+ * read-only, the directory linedesk creates and writes its files in, and what to do. The file named
+ * may never have been made (a new job's owner file, its first): the directory is what to fix.
+ */
+export function writeRefused(err: unknown): string {
+  const said = `(${describeError(err)})`;
+  const e = err as NodeJS.ErrnoException | null;
+  const code = e?.code;
+  if (code !== 'EACCES' && code !== 'EPERM' && code !== 'EROFS') return said;
+  const path = typeof e?.path === 'string' ? e.path : '';
+  const slash = path.lastIndexOf('/');
+  const where = slash > 0 ? `in ${sanitizeMultiline(path.slice(0, slash))}` : 'in its directory';
+  const fix = code === 'EROFS' ? 'make that file system writable' : 'give this user write permission on it';
+  return `${said}: linedesk cannot create or write its files ${where}; ${fix} (or set LINEDESK_DATA_DIR to a directory it can write), then try again`;
 }
 
 /**

@@ -68,7 +68,7 @@ export function outcomeMessage(job: BulkJob, error: unknown, watching: boolean):
   // Not sent for what the line is now (read again just before sending), or left to another change.
   if (l.state === 'skipped' && l.detail) return `${l.detail[0]!.toUpperCase()}${l.detail.slice(1)}`;
   return l.notSent
-    ? `Not sent: ${l.detail?.replace(/^not sent: /, '')} Nothing reached the service; nothing was charged.`
+    ? `Not sent: ${sentence(l.detail?.replace(/^not sent: /, '') ?? 'the request never left')} Nothing reached the service; nothing was charged.`
     : l.settledAfterUnknown === 'by hand'
       ? `Not applied, as you settled it (${l.detail}): the service gave no proof either way; if it did apply it, a new change is charged again.`
       : checkedNotApplied(l)
@@ -77,3 +77,6 @@ export function outcomeMessage(job: BulkJob, error: unknown, watching: boolean):
           ? describeError(error)
           : (l.detail ?? 'Failed');
 }
+
+/** A reason as a sentence of its own: its full stop added when it has none. */
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);

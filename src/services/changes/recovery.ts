@@ -6,7 +6,7 @@
  */
 import type { LineListItem } from '../../api/contract';
 import type { BulkJob, BulkLine } from '../../domain/bulk';
-import { counted } from '../../domain/format';
+import { linesNamed } from '../../domain/format';
 import type { ServiceClient } from '../client';
 import { describeError } from '../describe-error';
 import { lookupPasted, unsettledText } from '../paste-lookup';
@@ -56,12 +56,7 @@ export async function adoptForeign(
           ? `is this account's but could not be moved into its intent log${unmoved}`
           : "is not this account's as far as the server shows";
     notify(
-      `An earlier ${f.job.op} recorded for this service under another key or account (${counted(f.job.lines.length, 'line')}: ${f.job.lines
-        .slice(0, 3)
-        .map((l) => l.username)
-        .join(
-          ', ',
-        )}${f.job.lines.length > 3 ? '…' : ''}) ${verdict}: its lines are held, nothing is re-sent; it is kept in ${f.where}`,
+      `An earlier ${f.job.op} of ${linesNamed(f.job.lines.map((l) => l.username))} recorded for this service under another key or account ${verdict}: its lines are held, nothing is re-sent; it is kept in ${f.where}`,
       'error',
     );
   }

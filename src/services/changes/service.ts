@@ -10,14 +10,13 @@
  */
 import type { Line, LineListItem } from '../../api/contract';
 import { type BulkJob, type BulkLine, FINAL, OPEN, retryable, SPENDS, toBulkLine } from '../../domain/bulk';
-import { counted } from '../../domain/format';
+import { counted, firstNames, linesNamed } from '../../domain/format';
 import { DEFAULT_HOLD_MS, heldUntil } from '../../domain/proof';
 import { describeError } from '../describe-error';
 import { checkJob, type EngineOptions, runJob } from './engine';
 import { needsReading, notFoundAgain, readAgain } from './fresh-lines';
 import {
   holdDamagedIntents,
-  linesNamed,
   type Notify,
   othersUntold,
   sayNotChecked,
@@ -34,6 +33,7 @@ import {
   readLog,
   type Unreadable,
   unreadableOf,
+  writeRefused,
 } from './intent-log';
 import { journalRecorder } from './journal-record';
 import type { OpenLines } from './open-lines';
@@ -76,8 +76,10 @@ function forDisk(l: BulkLine): BulkLine {
 const notLogged = (err: unknown) =>
   ({
     state: 'failed',
-    detail: `not sent: the intent log could not be written (${describeError(err)})`,
+    detail: `not sent: the intent log could not be written ${writeRefused(err)}`,
     provenNotApplied: true,
+    notSent: true,
+    refusedHere: true,
   }) as const;
 
 /**
@@ -88,7 +90,7 @@ const notLogged = (err: unknown) =>
 const notUndone = (err: BeginNotUndone) =>
   ({
     state: 'failed',
-    detail: `not sent: the intent log could not be written (${describeError(err.cause)}); its file ${err.path} could not be taken back out (${err.left}): the next start offers these lines again`,
+    detail: `not sent: the intent log could not be written ${writeRefused(err.cause)}; its file ${err.path} could not be taken back out (${err.left}): the next start offers these lines again`,
     notSent: true,
     refusedHere: true,
   }) as const;
@@ -507,12 +509,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         );
         if (settled.length)
           notify(
-            `${final.op} ${settled
-              .map((l) => l.username)
-              .slice(0, 3)
-              .join(
-                ', ',
-              )}${settled.length > 3 ? '…' : ''}: ${settled.length === 1 ? settled[0]!.detail : `${settled.filter((l) => l.state === 'done').length} applied, ${settled.filter((l) => l.state !== 'done').length} not`} (checked in the background)`,
+            `${final.op} ${firstNames(settled.map((l) => l.username))}: ${settled.length === 1 ? settled[0]!.detail : `${settled.filter((l) => l.state === 'done').length} applied, ${settled.filter((l) => l.state !== 'done').length} not`} (checked in the background)`,
             settled.some((l) => l.state === 'done') ? 'success' : 'info',
           );
         // Taken meanwhile (a resume waited for this check): its user watches it again when it ends.
@@ -703,8 +700,10 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   };
 
   /**
-   * An offered job let go from here: ended, or released (not resumed from here: another linedesk may
-   * check it). A write the disk refuses is said, with its file; never thrown at the key that asked.
+   * A job let go from here: ended, or released (another linedesk may check it). A write the disk
+   * refuses is said, with its file; never thrown at the key (or the run) that asked. Either way the
+   * job's file stays: an end refused leaves it open, a release refused leaves it held by this process
+   * (no other linedesk takes it until this one ends); the next start offers it.
    */
   const letGo = (job: { readonly id: string }, how: 'end' | 'release') => {
     try {
@@ -713,8 +712,9 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       else deps.intents?.release(job.id);
     } catch (err) {
       deps.logError?.('intent log', err);
+      const held = how === 'release' ? ' stays held by this linedesk until it ends, and' : '';
       notify(
-        `The intent log cannot be written (${describeError(err)}): job ${job.id.slice(0, 8)} is offered again at the next start`,
+        `The intent log cannot be written (${describeError(err)}): job ${job.id.slice(0, 8)}${held} is offered again at the next start`,
         'error',
       );
     }
@@ -773,7 +773,9 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
           }
       } else {
         stays = 'other lines of the job are still open';
-        deps.intents?.release(job.id);
+        // Free for another linedesk to check; a release the disk refuses is said, never thrown out of
+        // the run (its outcomes stand as they are, the file offers the job at the next start).
+        letGo(job, 'release');
       }
       const final = stays === null ? ended : notRetried(ended, stays);
       if (needsAttention(final)) latest.set(job.id, final);
@@ -972,8 +974,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
      */
     const refuse = (why: string | null, asNew: () => BulkJob): BulkJob => {
       if (!resumed) return asNew();
-      if (why !== null)
-        notify(`Not resumed, nothing sent: ${why}; job ${started.id.slice(0, 8)} stays offered`, 'error');
+      if (why !== null) notify(notResumedText(started, why, offered.has(started.id)), 'error');
       return leave();
     };
     // Written before the lines are read again: a job stopped during a long read (Ctrl-C, a dropped
@@ -987,7 +988,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       // taken back out (`BeginNotUndone`): the next start offers the job from it, so its lines end
       // not sent, never retried from here (they would be in two jobs).
       const left = err instanceof BeginNotUndone ? err : null;
-      const why = `the intent log cannot be written (${describeError(left ? left.cause : err)})`;
+      const why = `the intent log cannot be written ${writeRefused(left ? left.cause : err)}`;
       return refuse(why, () => {
         if (left)
           notify(
@@ -1035,7 +1036,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     /** The intent log refused a record the job needs before sending: logged, then refused so. */
     const notWritten = (err: unknown): BulkJob => {
       deps.logError?.('intent log', err);
-      return refuse(`the intent log cannot be written (${describeError(err)})`, () => unsent(notLogged(err)));
+      return refuse(`the intent log cannot be written ${writeRefused(err)}`, () => unsent(notLogged(err)));
     };
     // A resumed job's window open, as read once taken: `begin` wrote the file whole from that read, so
     // a close another linedesk appended in between (it began a job of this account, which spends from
@@ -1075,9 +1076,9 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         deps.logError?.('lines read again before a job', err);
         // Cancelled while it read: the user's word ends the job, as when the read succeeds.
         if (stop.cancelled) return unsent(CANCELLED);
-        const why = `the lines could not be read again before sending (${describeError(err)}); nothing was charged`;
+        const why = `the lines could not be read again before sending (${describeError(err)})`;
         return refuse(why, () => {
-          notify(`Nothing was sent: ${why}`, 'error');
+          notify(`Nothing was sent: ${why}; nothing was charged`, 'error');
           return unsent({
             state: 'failed',
             detail: `not sent: the line could not be read again before sending (${describeError(err)}); nothing charged`,
@@ -1470,17 +1471,30 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
 }
 
 /**
+ * A resume refused before anything was sent, for `why`: exact about what it covers. This attempt sent
+ * and charged nothing; what earlier runs of the job sent keeps its outcomes and charges (never "nothing
+ * was charged" of the whole job); and when the job is offered: again once its results close for a job
+ * this process offered (the screens offer it again then), else at the next start only.
+ */
+function notResumedText(job: BulkJob, why: string, offeredHere: boolean): string {
+  const sent = job.lines.filter(
+    (l) => l.sentAt !== undefined || l.state === 'done' || OPEN.has(l.state),
+  ).length;
+  const earlier = sent
+    ? `; the job's earlier charges are untouched (${counted(sent, 'line')} sent by its earlier runs keep${sent === 1 ? 's its outcome' : ' their outcomes'})`
+    : '';
+  const when = offeredHere ? 'again once these results close (and at the next start)' : 'at the next start';
+  return `Not resumed: ${why}. This attempt sent nothing and charged nothing${earlier}; job ${job.id.slice(0, 8)} is offered ${when}`;
+}
+
+/**
  * The notice of a job's lines not sent because they changed since they were marked (they stay
  * marked: review and run again) or are no longer found (they leave the marks).
  */
 function leftText(left: readonly BulkLine[]): string {
   const n = left.length;
   const gone = left.filter(notFoundAgain).length;
-  const names = `${left
-    .slice(0, 3)
-    .map((l) => l.username)
-    .join(', ')}${n > 3 ? '…' : ''}`;
-  const head = `${counted(n, 'line')} ${gone === 0 ? 'changed' : gone === n ? 'no longer found (deleted or moved)' : 'changed or no longer found'} since marked: not sent, nothing charged (${names})`;
+  const head = `${counted(n, 'line')} ${gone === 0 ? 'changed' : gone === n ? 'no longer found (deleted or moved)' : 'changed or no longer found'} since marked: not sent, nothing charged (${firstNames(left.map((l) => l.username))})`;
   if (gone === n) return `${head}; ${n === 1 ? 'it leaves' : 'they leave'} the marks`;
   const changed = n - gone;
   return `${head}; ${gone === 0 ? (n === 1 ? 'it stays' : 'they stay') : `the ${counted(changed, 'changed one')} ${changed === 1 ? 'stays' : 'stay'}`} marked: review and run again`;
