@@ -6,10 +6,10 @@
  * settled by the user; `--set-aside` moves a damaged intent file out of the way.
  */
 import { type BulkJob, OPEN } from '../../domain/bulk';
+import { linesNamed } from '../../domain/format';
 import { heldUntil } from '../../domain/proof';
 import type { Column } from '../../present/lines-columns';
 import {
-  linesNamed,
   logReadFailed,
   sayNotChecked,
   unreadableAdvice,
