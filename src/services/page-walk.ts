@@ -482,13 +482,17 @@ export async function* walkPages(fetch: PageFetch, opts: WalkOptions = {}): Asyn
     // Called as `r`'s reply ends: gated, the next request, ready, leaves at once (the latch's
     // reaction is queued before anything this reply's own promise starts). Gated and not told by
     // the fetch, it runs once the page is in hand (below).
+    /** Gated: the next request leaves, or never does, as the walk wants it once `r` is answered. */
+    const decide = () => {
+      if (!sent.dropped && wanted()) following?.latch?.open();
+      else following?.latch?.shut('not wanted once the page before it was in hand');
+    };
     const answered = !opts.prefetch
       ? undefined
       : gated
         ? () => {
             told = true;
-            if (!sent.dropped && wanted()) following?.latch?.open();
-            else following?.latch?.shut('not wanted once the page before it was in hand');
+            decide();
           }
         : () => {
             const g = sent.dropped ? null : guess(r);
@@ -517,6 +521,9 @@ export async function* walkPages(fetch: PageFetch, opts: WalkOptions = {}): Asyn
         if (!g) return;
         following = send(g, latchOf());
         ahead.set(`${g.ask}+${g.limit}`, following);
+        // Told before this request was made (a fetch may say so before it returns): decided now,
+        // or its latch would wait for ever.
+        if (told) decide();
       };
       if (latch) latch.gate.then(made, ignore);
       else made();
