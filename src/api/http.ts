@@ -6,7 +6,7 @@ import {
   type ApiError,
   Conflict,
   InsufficientBalance,
-  type LinedeskError,
+  LinedeskError,
   LineNotFound,
   NetworkError,
   NotAuthorized,
@@ -148,16 +148,17 @@ export class Transport {
         if (failure instanceof RateLimited) retryAfterMs = failure.retryAfterMs;
         error = failure;
       } catch (caught) {
-        if (!(caught instanceof NetworkError || caught instanceof TimeoutError)) throw caught;
+        if (!(caught instanceof NetworkError || caught instanceof TimeoutError)) throw reached(caught, left);
         // A mutation is re-sent only when the connection itself failed: it cannot have been applied.
-        if (opts.signal?.aborted || (opts.kind === 'mutation' && caught.outcome !== 'not_sent')) throw caught;
+        if (opts.signal?.aborted || (opts.kind === 'mutation' && caught.outcome !== 'not_sent'))
+          throw reached(caught, left);
         error = caught;
       }
       left ||= error.outcome !== 'not_sent';
-      if (attempt >= this.#policy.maxAttempts) throw error;
+      if (attempt >= this.#policy.maxAttempts) throw reached(error, left);
       // The server's hint is honoured, but never below the backoff (0 or a past date would hammer it).
       const delay = Math.max(retryAfterMs ?? 0, backoffDelay(this.#policy, attempt - 1, this.#random));
-      if (Date.now() - started + delay > this.#policy.budgetMs) throw error;
+      if (Date.now() - started + delay > this.#policy.budgetMs) throw reached(error, left);
       await sleep(delay, opts.signal, left ? 'unknown' : 'not_sent');
     }
   }
@@ -301,6 +302,9 @@ export class Transport {
 function redactDeep(target: object, key: string, depth: number): void {
   const record = target as Record<string, unknown>;
   for (const prop of [...Object.getOwnPropertyNames(target), 'message', 'stack']) {
+    // The outcome is one of a few words the code decides by, never the key: a short key inside
+    // one of them ("unknown") must not turn it into another.
+    if (prop === 'outcome') continue;
     const v = record[prop];
     if (typeof v === 'string' && v.includes(key)) {
       Object.defineProperty(target, prop, {
@@ -388,6 +392,18 @@ function describeStatus(reply: Reply): string {
 
 function hasCode(json: unknown): boolean {
   return typeof json === 'object' && json !== null && 'code' in json;
+}
+
+/**
+ * A request's last failure, when an attempt before it may have reached the server (`left`): never
+ * "not sent", whatever the last attempt did (only reads are tried again after one that may have left).
+ */
+function reached(err: unknown, left: boolean): unknown {
+  if (!left || !(err instanceof LinedeskError) || err.outcome !== 'not_sent') return err;
+  if (err instanceof NetworkError) return new NetworkError(err.message, 'unknown', err.code);
+  if (err instanceof TimeoutError) return new TimeoutError(err.message, 'unknown');
+  if (err instanceof AbortedError) return new AbortedError('unknown');
+  return err;
 }
 
 /** Aborted, it rejects with `outcome`: what the attempts before it may have done. */
