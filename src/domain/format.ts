@@ -193,10 +193,14 @@ let WIDE_LOW: Uint8Array | undefined;
 let WIDE_HIGH: Uint8Array | undefined;
 
 export function isWide(cp: number): boolean {
-  if (cp >= SYMBOLS_LOW && cp < 0x2c00)
-    return (WIDE_LOW ??= wideSymbols(SYMBOLS_LOW, 0x2c00))[cp - SYMBOLS_LOW] === 1;
-  if (cp >= SYMBOLS_HIGH && cp < 0x1fb00)
-    return (WIDE_HIGH ??= wideSymbols(SYMBOLS_HIGH, 0x1fb00))[cp - SYMBOLS_HIGH] === 1;
+  if (cp >= SYMBOLS_LOW && cp < 0x2c00) {
+    WIDE_LOW ??= wideSymbols(SYMBOLS_LOW, 0x2c00);
+    return WIDE_LOW[cp - SYMBOLS_LOW] === 1;
+  }
+  if (cp >= SYMBOLS_HIGH && cp < 0x1fb00) {
+    WIDE_HIGH ??= wideSymbols(SYMBOLS_HIGH, 0x1fb00);
+    return WIDE_HIGH[cp - SYMBOLS_HIGH] === 1;
+  }
   return (
     (cp >= 0x1100 && cp <= 0x115f) ||
     (cp >= 0x2e80 && cp <= 0xa4cf) ||
