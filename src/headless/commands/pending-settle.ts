@@ -2,6 +2,7 @@
  * `linedesk pending --settle USERNAME --as applied|not-applied --confirm USERNAME`: records what the
  * user knows of one open line, as settled by the user, and says what is true of its record.
  */
+import { join } from 'node:path';
 import { OPEN } from '../../domain/bulk';
 import { logReadFailed, unreadableAdvice, unreadableLog } from '../../services/changes/intent-damage';
 import type { ChangeService, NotSettled } from '../../services/changes/service';
@@ -11,6 +12,7 @@ import { EXIT, usageFailure } from '../failure';
 import type { Failure } from '../output';
 import type { Ctx, Services } from '../session';
 import type { Seen } from './pending-seen';
+import type { SettleRecord } from './pending-settle-record';
 
 /**
  * Settles the one open line `wanted` names (its username typed again as `confirm`) as `as`, through
@@ -22,6 +24,7 @@ export async function settle(
   sv: Services,
   seen: Seen,
   asked: { readonly wanted: string; readonly as: string; readonly confirm: string },
+  record: SettleRecord,
 ): Promise<number> {
   const { wanted, as, confirm } = asked;
   const unread = seen.read.error;
@@ -76,6 +79,7 @@ export async function settle(
   }
   const verdict = as === 'applied' ? 'applied' : 'not applied';
   let settled: ReturnType<ChangeService['settleByHand']>;
+  const from = record.journaled.length;
   try {
     settled = changes.settleByHand(job.id, l.id, verdict);
   } catch (err) {
@@ -88,20 +92,50 @@ export async function settle(
     ctx.out.fail(f);
     return f.exit;
   }
+  // What of its record is on disk now, as written (null: no such file is kept): the verdict in the
+  // intent log (or the job ended there), its entry in the journal.
+  const inLog = record.intents === null ? null : record.kept.has(l.id) || record.ended.has(job.id);
+  const journaled =
+    record.journal === null
+      ? null
+      : record.journaled.slice(from).some((e) => e.operation === job.op && e.username === l.username);
   // The disk refused the verdict's record (and the job's end, or its release): the job's file still
-  // has the change open, so the line stays held and the next start checks it again (said just above,
-  // with the file and why). Never "free" then: what is true, and what to do.
-  if (settled.job.lines.find((x) => x.id === l.id)?.keptOnDisk) {
+  // has the change open, so the line stays held and the next start checks it again. Never "free"
+  // then: what is true, and what to do. The service marks such a line `keptOnDisk` only when it would
+  // offer it to retry (a verdict of "not applied"): one of "applied" is told by what was written.
+  const keptOnDisk = settled.job.lines.find((x) => x.id === l.id)?.keptOnDisk === true;
+  if (keptOnDisk || inLog === false) {
     const file = sv.intents?.where?.(job.id) ?? `the file of job ${job.id.slice(0, 8)}`;
+    // Why, when the service said nothing of it (it says a line it marks `keptOnDisk`, with its file).
+    const error = keptOnDisk ? undefined : record.refused.get(l.id);
+    const why = error === undefined ? '' : ` (${describeError(error)})`;
     ctx.out.fail(
       couldNot(
-        `${job.op} ${l.username}: your verdict (${verdict}) is not kept in the intent log: ${file} still has the change open (the journal may list it as settled by you), so the line is not free for a new change: it stays held, and the next start checks it again. Fix the disk (its space, its permissions), then settle it again: linedesk pending --settle ${l.username} --as ${as} --confirm ${l.username}`,
+        `${job.op} ${l.username}: your verdict (${verdict}) is not kept in the intent log${why}: ${file} still has the change open${journaled === null ? '' : journaled ? ' (the journal lists it as settled by you)' : ' (nor is it in the journal)'}, so the line is not free for a new change: it stays held, and the next start checks it again. Fix the disk (its space, its permissions), then settle it again: linedesk pending --settle ${l.username} --as ${as} --confirm ${l.username}`,
       ),
     );
     return EXIT.failed;
   }
+  const free =
+    verdict === 'not applied'
+      ? ' The line is free for a new change: if the service did apply it, a new change is charged again.'
+      : '';
+  // The intent log kept the verdict, the journal refused its entry (said just above, with why): the
+  // job's file stays for it, and a later run writes it from there (its recovery journals a settled
+  // line the journal lacks, then ends the job). Never "recorded in the journal"; exit 1, as a record
+  // not kept is.
+  if (journaled === false) {
+    const f: Failure = {
+      code: 'journal_unwritten',
+      message: `${job.op} ${l.username}: settled by you as ${verdict}, kept in the intent log but not recorded in the journal: ${join(ctx.dirs.data, 'journal.jsonl')} could not be written.${free} The intent log keeps the job for its journal entry: fix the disk first (its space, its permissions), then run linedesk pending (or start linedesk): it writes the entry there from the intent log. There is nothing to settle again.`,
+      path: null,
+      exit: EXIT.failed,
+    };
+    ctx.out.fail(f);
+    return f.exit;
+  }
   ctx.out.message(
-    `${job.op} ${l.username}: settled by you as ${verdict} (recorded in the journal as settled by the user).${verdict === 'not applied' ? ' The line is free for a new change: if the service did apply it, a new change is charged again.' : ''}`,
+    `${job.op} ${l.username}: settled by you as ${verdict}${journaled ? ' (recorded in the journal as settled by the user)' : ''}.${free}`,
   );
   return EXIT.done;
 }

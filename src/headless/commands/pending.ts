@@ -17,6 +17,7 @@ import { type Ctx, type Services, withServices } from '../session';
 import { changeServiceOf } from './change-session';
 import { type Seen, seenOf } from './pending-seen';
 import { settle } from './pending-settle';
+import { settleRecord } from './pending-settle-record';
 import { waitOut } from './pending-wait';
 
 interface OpenRow {
@@ -49,7 +50,12 @@ export function pendingCommand(ctx: Ctx): Promise<number> {
   }
   return withServices(ctx, async (sv) => {
     if (v['set-aside'] !== undefined) return setAside(ctx, sv, String(v['set-aside']));
-    const changes = changeServiceOf(ctx, sv);
+    // A settle's files noted: it says its verdict is kept, or journaled, only when it was written.
+    const record = v.settle !== undefined ? settleRecord(sv) : null;
+    const changes = changeServiceOf(
+      ctx,
+      record ? { ...sv, intents: record.intents, journal: record.journal } : sv,
+    );
     // The log read once a run: by the recovery (once foreign jobs were moved in), then gone on by.
     let read: LogRead | undefined;
     const readOnce = () => {
@@ -60,12 +66,19 @@ export function pendingCommand(ctx: Ctx): Promise<number> {
     // read (`readLog`): that is said once, by this command (`report`, or a settle that finds nothing).
     const recovered = await changes.recoverIntents(readOnce);
     const seen = seenOf(readOnce(), recovered, sv.target.id);
-    if (v.settle !== undefined)
-      return settle(ctx, changes, sv, seen, {
-        wanted: String(v.settle),
-        as: String(v.as),
-        confirm: String(v.confirm),
-      });
+    if (record)
+      return settle(
+        ctx,
+        changes,
+        sv,
+        seen,
+        {
+          wanted: String(v.settle),
+          as: String(v.as),
+          confirm: String(v.confirm),
+        },
+        record,
+      );
     if (v.wait) await waitOut(ctx, changes, sv, seen);
     return report(ctx, changes, seen);
   });
