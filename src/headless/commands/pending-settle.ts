@@ -88,7 +88,7 @@ export async function settle(
     return EXIT.failed;
   }
   if (!settled.ok) {
-    const f = notSettled(settled, job.id, l, sv.intents !== undefined);
+    const f = notSettled(settled, job.id, l, sv.intents !== null);
     ctx.out.fail(f);
     return f.exit;
   }
