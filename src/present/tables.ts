@@ -78,11 +78,14 @@ const outcomeShort = (e: Pick<JournalEntry, 'outcome' | 'settledByHand'>) =>
   !e.settledByHand
     ? e.outcome
     : `by hand: ${e.outcome === 'applied' ? 'yes' : e.outcome === 'not applied' ? 'no' : e.outcome}`;
+/** The outcomes a user settles by hand (`linedesk pending --settle --as applied|not-applied`). */
+const SETTLED: readonly JournalOutcome[] = ['applied', 'not applied'];
 const widestOf = (text: (e: Pick<JournalEntry, 'outcome' | 'settledByHand'>) => string) =>
   Math.max(
-    ...OUTCOMES.flatMap((outcome) => [text({ outcome }), text({ outcome, settledByHand: true })]).map(
-      cellWidth,
-    ),
+    ...[
+      ...OUTCOMES.map((outcome) => text({ outcome })),
+      ...SETTLED.map((outcome) => text({ outcome, settledByHand: true })),
+    ].map(cellWidth),
   );
 
 /**
