@@ -147,12 +147,6 @@ export interface LaidOut<T> {
   readonly width: number;
 }
 
-/**
- * Widths that fill `total` cells: fixed columns first; flexible ones share the rest. Given the rows
- * on screen, a flexible column wants the width of its widest cell (or header): a column whose
- * content is narrower than its share gives the rest to the others, so a 30-character label is not
- * cut while the username column has room to spare.
- */
 const leastOf = <T>(c: Column<T>) => (typeof c.width === 'number' ? c.width : c.width.min);
 
 /** The columns shown at `total` cells (those whose `minTerminal` it reaches). */
@@ -165,6 +159,12 @@ export const leastWidth = <T>(columns: readonly Column<T>[], total: number, gap:
   return shown.reduce((n, c) => n + leastOf(c), 0) + gap * Math.max(0, shown.length - 1);
 };
 
+/**
+ * Widths that fill `total` cells: fixed columns first; flexible ones share the rest. Given the rows
+ * on screen, a flexible column wants the width of its widest cell (or header): a column whose
+ * content is narrower than its share gives the rest to the others, so a 30-character label is not
+ * cut while the username column has room to spare.
+ */
 export function layoutColumns<T>(
   columns: readonly Column<T>[],
   total: number,
