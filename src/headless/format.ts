@@ -8,7 +8,7 @@ import { canonicalMs, IsoDate } from '../api/contract/dates';
 import { LINE_FIELD_NAMES } from '../commands/spec';
 import { csvCell } from '../domain/csv';
 import { cellWidth, fitWidth, statusOf } from '../domain/format';
-import { type Column, layoutColumns } from '../present/lines-columns';
+import { type Column, layoutColumns, leastWidth } from '../present/lines-columns';
 import type { Token } from '../present/tokens';
 import type { Output, Tint } from './output';
 
@@ -170,8 +170,9 @@ export function tableText<T>(
     return `${lines.join('\n')}\n`;
   }
   // Widths follow the content: a wide terminal pads nothing (the row ends where its cells do); a
-  // narrow one gets single-space gaps, so the username (the column people copy) stays whole.
-  const gap = out.columns < 60 ? 1 : 2;
+  // narrow one gets single-space gaps, so the username (the column people copy) stays whole; so does
+  // a table whose columns at their least need more than the terminal has at two.
+  const gap = out.columns < 60 || leastWidth(columns, out.columns, 2) > out.columns ? 1 : 2;
   const laid = layoutColumns(columns, out.columns, gap, { items: rows, now }, false);
   const line = (r: T | null) =>
     laid

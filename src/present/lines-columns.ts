@@ -12,6 +12,11 @@ export interface Column<T> {
   readonly align?: 'left' | 'right';
   /** Below this terminal width the column is dropped. */
   readonly minTerminal?: number;
+  /**
+   * A shorter form for a table that the columns left cannot fill at their least (a cell that must
+   * never be cut to an ellipsis says itself in fewer cells instead): its width and its cell.
+   */
+  readonly short?: { readonly width: number; readonly cell: (row: T, now: number) => string };
   readonly cell: (row: T, now: number) => string;
   readonly tone?: (row: T, now: number) => Token | undefined;
   /** The list order this column shows (its header carries the sort marker when it is the one). */
@@ -122,6 +127,7 @@ export const ofLine = <R extends { readonly line: LineListItem }>(c: Column<Line
   cell: (r, now) => c.cell(r.line, now),
   tone: c.tone ? (r, now) => c.tone!(r.line, now) : undefined,
   say: c.say ? (r, now) => c.say!(r.line, now) : undefined,
+  short: c.short ? { width: c.short.width, cell: (r, now) => c.short!.cell(r.line, now) } : undefined,
 });
 
 /** The browser's columns of these ids, in the table's order, lifted onto rows that hold a line. */
@@ -141,6 +147,18 @@ export interface LaidOut<T> {
   readonly width: number;
 }
 
+const leastOf = <T>(c: Column<T>) => (typeof c.width === 'number' ? c.width : c.width.min);
+
+/** The columns shown at `total` cells (those whose `minTerminal` it reaches). */
+const shownAt = <T>(columns: readonly Column<T>[], total: number) =>
+  columns.filter((c) => !c.minTerminal || total >= c.minTerminal);
+
+/** The least width of the table at `total` cells with `gap` between columns (each at its least). */
+export const leastWidth = <T>(columns: readonly Column<T>[], total: number, gap: number): number => {
+  const shown = shownAt(columns, total);
+  return shown.reduce((n, c) => n + leastOf(c), 0) + gap * Math.max(0, shown.length - 1);
+};
+
 /**
  * Widths that fill `total` cells: fixed columns first; flexible ones share the rest. Given the rows
  * on screen, a flexible column wants the width of its widest cell (or header): a column whose
@@ -155,8 +173,12 @@ export function layoutColumns<T>(
   /** Give what no column wants to the first that may take it (a screen's row fills its width). */
   fill = true,
 ): LaidOut<T>[] {
-  const shown = columns.filter((c) => !c.minTerminal || total >= c.minTerminal);
-  const widths = shown.map((c) => (typeof c.width === 'number' ? c.width : c.width.min));
+  // Too narrow for the columns left at their least: those with a shorter form take it.
+  const isTight = leastWidth(columns, total, gap) > total;
+  const shown = shownAt(columns, total).map((c) =>
+    isTight && c.short ? { ...c, width: c.short.width, cell: c.short.cell } : c,
+  );
+  const widths = shown.map(leastOf);
   let spare = Math.max(0, total - widths.reduce((n, w) => n + w, 0) - gap * (shown.length - 1));
   const flex = shown.flatMap((c, i) => (typeof c.width === 'number' ? [] : [i]));
   // What each flexible column would use: its content, or (without rows) as much as it can get.

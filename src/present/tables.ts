@@ -1,7 +1,7 @@
 import type { Package } from '../api/contract';
-import { creditsText, fitWidth } from '../domain/format';
+import { cellWidth, creditsText, fitWidth } from '../domain/format';
 import type { RenewalRow } from '../domain/renewals';
-import { type JournalEntry, localDay } from '../services/changes/journal';
+import { type JournalEntry, type JournalOutcome, localDay } from '../services/changes/journal';
 import { serviceOf } from '../services/changes/journal-filter';
 import { type Column, type LaidOut, layoutColumns, lineColumnsOf } from './lines-columns';
 
@@ -61,6 +61,40 @@ export function journalWhat(e: JournalEntry): string {
   return parts.join(' ');
 }
 
+/** Every outcome an entry has (the compiler checks the list is whole). */
+const OUTCOMES = Object.keys({
+  applied: 0,
+  rejected: 0,
+  unknown: 0,
+  'not applied': 0,
+  'not sent': 0,
+} satisfies Record<JournalOutcome, 0>) as JournalOutcome[];
+
+// The user's verdict (`linedesk pending --settle`) is their word, not the service's proof: said, in
+// full or in short ("by hand: yes"), never cut away.
+const outcomeText = (e: Pick<JournalEntry, 'outcome' | 'settledByHand'>) =>
+  e.settledByHand ? `${e.outcome} (by hand)` : e.outcome;
+const outcomeShort = (e: Pick<JournalEntry, 'outcome' | 'settledByHand'>) =>
+  !e.settledByHand
+    ? e.outcome
+    : `by hand: ${e.outcome === 'applied' ? 'yes' : e.outcome === 'not applied' ? 'no' : e.outcome}`;
+/** The outcomes a user settles by hand (`linedesk pending --settle --as applied|not-applied`). */
+const SETTLED: readonly JournalOutcome[] = ['applied', 'not applied'];
+const widestOf = (text: (e: Pick<JournalEntry, 'outcome' | 'settledByHand'>) => string) =>
+  Math.max(
+    ...[
+      ...OUTCOMES.map((outcome) => text({ outcome })),
+      ...SETTLED.map((outcome) => text({ outcome, settledByHand: true })),
+    ].map(cellWidth),
+  );
+
+/**
+ * The journal's columns as every account shows them (`journalColumns` for one account). The outcome
+ * is the column read first: whole at every width the screen is drawn in (60 columns up); the others
+ * give way, the least needed first (`minTerminal`, the table's width at gaps of one): the quote, the
+ * balance, what was bought, the service, the charge, the operation. The time and the line's username
+ * stay. What gave way stays in the CSV and the JSON.
+ */
 export const JOURNAL_COLUMNS: readonly Column<JournalEntry>[] = [
   {
     id: 'time',
@@ -71,43 +105,61 @@ export const JOURNAL_COLUMNS: readonly Column<JournalEntry>[] = [
       return Number.isNaN(ms) ? e.time : `${localDay(ms)} ${new Date(ms).toTimeString().slice(0, 5)}`;
     },
   },
-  // The line's username stays whole; what was bought gives way first on a narrow terminal (it stays
-  // in the CSV and the JSON). The service is a column only when every account is shown.
-  { id: 'service', header: 'SERVICE', width: { min: 7, flex: 3 }, minTerminal: 70, cell: serviceOf },
-  { id: 'operation', header: 'OPERATION', width: 9, cell: (e) => e.operation },
+  // The service is a column only when every account is shown.
+  { id: 'service', header: 'SERVICE', width: { min: 7, flex: 3 }, minTerminal: 82, cell: serviceOf },
+  { id: 'operation', header: 'OPERATION', width: 9, minTerminal: 66, cell: (e) => e.operation },
   {
     id: 'line',
     header: 'LINE',
     width: { min: 17, flex: 2, max: 32 },
     cell: (e) => e.username ?? e.lineId ?? '',
   },
-  { id: 'what', header: 'WHAT', width: { min: 12, flex: 1 }, minTerminal: 92, cell: journalWhat },
+  { id: 'what', header: 'WHAT', width: { min: 12, flex: 1 }, minTerminal: 100, cell: journalWhat },
   {
     id: 'quoted',
     header: 'QUOTED',
     width: 7,
     align: 'right',
-    // The charge is what happened; the quote gives way first (it stays in the CSV).
-    minTerminal: 100,
+    // The charge is what happened; the quote gives way first.
+    minTerminal: 112,
     cell: (e) => amount(e.quotedCost, e.estimate ? '~' : ''),
   },
-  { id: 'charged', header: 'CHARGED', width: 7, align: 'right', cell: (e) => amount(e.deducedCredits) },
+  {
+    id: 'charged',
+    header: 'CHARGED',
+    width: 7,
+    align: 'right',
+    minTerminal: 74,
+    cell: (e) => amount(e.deducedCredits),
+  },
   {
     id: 'balance',
     header: 'BALANCE',
     width: 8,
     align: 'right',
-    minTerminal: 100,
+    minTerminal: 104,
     cell: (e) => amount(e.newBalance),
   },
   {
     id: 'outcome',
     header: 'OUTCOME',
-    width: { min: 8, flex: 1 },
-    // The user's verdict (`linedesk pending --settle`) is their word, not the service's proof: said.
-    cell: (e) => (e.settledByHand ? `${e.outcome} (by hand)` : e.outcome),
+    // As wide as its longest: "not applied (by hand)"; in short below the least width of the rest.
+    width: widestOf(outcomeText),
+    cell: outcomeText,
+    short: { width: widestOf(outcomeShort), cell: outcomeShort },
   },
 ];
+
+/** Without the service column (one account), what was bought shows sooner, in its room. */
+const ONE_ACCOUNT: Readonly<Record<string, number>> = { what: 87 };
+
+/** The journal's columns: with the SERVICE column when every account is shown. */
+export function journalColumns(allAccounts: boolean): readonly Column<JournalEntry>[] {
+  if (allAccounts) return JOURNAL_COLUMNS;
+  return JOURNAL_COLUMNS.filter((c) => c.id !== 'service').map((c) =>
+    ONE_ACCOUNT[c.id] ? { ...c, minTerminal: ONE_ACCOUNT[c.id] } : c,
+  );
+}
 
 /** The renewals view: the browser's columns that matter for a renewal, and its estimated cost. */
 export const RENEWAL_COLUMNS: readonly Column<RenewalRow>[] = [

@@ -158,7 +158,7 @@ describe('packages and journal tables, laid out without rendering', () => {
       expect(rowText(j, entry)).toHaveLength(width);
       expect(rowText(j, entry)).toContain('ameliasmith000794');
       expect(rowText(j, entry)).toContain('applied');
-      if (width >= 90) expect(rowText(j, entry)).toContain('5~');
+      if (width >= 112) expect(rowText(j, entry)).toContain('5~');
     });
   }
 });

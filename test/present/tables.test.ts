@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { windowOf } from '../../src/domain/scroll';
 import {
   JOURNAL_COLUMNS,
+  journalColumns,
   layoutColumns,
   PICKER_COLUMNS,
   type PickerRow,
@@ -49,8 +50,7 @@ describe('the journal table', () => {
   it("an outcome the user settled by hand says so: their word, not the service's proof", () => {
     const byHand = entry({ settledByHand: true });
     const proven = entry({ username: 'bob' });
-    // At 100 columns every column is at its least (the outcome is cut there, as any cell is).
-    for (const width of [80, 120]) {
+    for (const width of [80, 100, 120]) {
       const laid = layoutColumns(JOURNAL_COLUMNS, width, 1, { items: [byHand, proven], now: 0 });
       expect(rowText(laid, byHand)).toHaveLength(width);
       expect(rowText(laid, byHand)).toContain('applied (by hand)');
@@ -59,5 +59,41 @@ describe('the journal table', () => {
     const notApplied = entry({ outcome: 'not applied', settledByHand: true });
     const laid = layoutColumns(JOURNAL_COLUMNS, 120, 1, { items: [notApplied], now: 0 });
     expect(rowText(laid, notApplied)).toContain('not applied (by hand)');
+  });
+
+  it('the outcome is whole at every width the screen draws (the others give way), in short below, never cut', () => {
+    const long = 'a-username-of-thirty-chars-xyz';
+    const rows = [
+      entry({ username: long, outcome: 'not applied', settledByHand: true, months: 12 }),
+      entry({ username: long, outcome: 'applied', settledByHand: true }),
+      entry({ username: long, outcome: 'not applied' }),
+    ];
+    const [handNo, handYes, proven] = rows as [JournalEntry, JournalEntry, JournalEntry];
+    for (const all of [true, false]) {
+      // The screen's table is the terminal's width less two (MIN_COLUMNS 60 → 58); a command's is
+      // the terminal's (single gaps below two gaps' room).
+      for (let width = 44; width <= 140; width++) {
+        const laid = layoutColumns(journalColumns(all), width, 1, { items: rows, now: 0 });
+        const at = `${width} columns, ${all ? 'every account' : 'one account'}`;
+        if (width >= 56) {
+          expect(rowText(laid, handNo), at).toHaveLength(width);
+          expect(rowText(laid, handNo).trimEnd(), at).toMatch(/ not applied \(by hand\)$/);
+          expect(rowText(laid, handYes).trimEnd(), at).toMatch(/ applied \(by hand\)$/);
+          expect(rowText(laid, proven).trimEnd(), at).toMatch(/ not applied$/);
+        } else {
+          expect(rowText(laid, handNo).trimEnd(), at).toMatch(/ by hand: no$/);
+          expect(rowText(laid, handYes).trimEnd(), at).toMatch(/ by hand: yes$/);
+          expect(rowText(laid, proven).trimEnd(), at).toMatch(/ not applied$/);
+          if (width >= 47) expect(rowText(laid, handNo), at).toHaveLength(width);
+        }
+      }
+    }
+    // What gives way, by the columns' own minTerminal: the service before the charge, the operation last.
+    const ids = (width: number) =>
+      layoutColumns(journalColumns(true), width, 1, { items: rows, now: 0 }).map((l) => l.column.id);
+    expect(ids(58)).toEqual(['time', 'line', 'outcome']);
+    expect(ids(78)).toEqual(['time', 'operation', 'line', 'charged', 'outcome']);
+    expect(ids(98)).toEqual(['time', 'service', 'operation', 'line', 'charged', 'outcome']);
+    expect(ids(118)).toHaveLength(9);
   });
 });

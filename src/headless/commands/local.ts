@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { accountOf } from '../../app/account-id';
 import { fileJournal } from '../../app/journal-file';
 import { chooseTarget } from '../../app/target';
-import { JOURNAL_COLUMNS } from '../../present/tables';
+import { journalColumns } from '../../present/tables';
 import { collapse, journalTotals, sumTotals, toCsv, totalsText } from '../../services/changes/journal';
 import { filterJournal, leftOutText, parsePeriodEdge } from '../../services/changes/journal-filter';
 import { completionScript } from '../completion';
@@ -85,7 +85,7 @@ export async function journalCommand(ctx: Ctx): Promise<number> {
     out.message(period ? 'No entries in that period.' : 'The journal is empty.');
     return EXIT.done;
   }
-  const columns = account ? JOURNAL_COLUMNS.filter((c) => c.id !== 'service') : JOURNAL_COLUMNS;
+  const columns = journalColumns(!account);
   await out.data(tableText(out, columns, entries, now));
   const lines = [
     `Total: ${totalsText(total)}`,

@@ -3,7 +3,7 @@ import { keyNamed, said, wrapped } from '../../commands/keymap';
 import { countText, fitWidth } from '../../domain/format';
 import { windowOf } from '../../domain/scroll';
 import { rowSentence, wrappedRows } from '../../present/speech';
-import { JOURNAL_COLUMNS, layoutColumns, rowText } from '../../present/tables';
+import { journalColumns, layoutColumns, rowText } from '../../present/tables';
 import { journalTotals, sumTotals, totalsText } from '../../services/changes/journal';
 import { leftOutText } from '../../services/changes/journal-filter';
 import { TableRow } from '../components/SpokenRow';
@@ -26,7 +26,7 @@ export function JournalScreen({ width, height }: { readonly width: number; reado
   const scroll = useApp((s) => s.scroll.journal);
   const newestFirst = [...entries].reverse();
   // One account: its name is in the title, not on every row.
-  const columns = all ? JOURNAL_COLUMNS : JOURNAL_COLUMNS.filter((c) => c.id !== 'service');
+  const columns = journalColumns(all);
   // Read aloud, an entry is a sentence of two or three rows: the window holds as many as fit, or
   // the older ones are cut below the screen with nothing saying they are there, and never reached.
   const isSpoken = useIsScreenReaderEnabled();
