@@ -193,7 +193,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
           failed: (err, waiting) => {
             emit({ type: 'journalWaiting', waiting });
             notify(
-              `Could not write the journal (${describeError(err)}): ${waiting} entr${waiting === 1 ? 'y waits' : 'ies wait'}; retrying. The charge is kept on screen and in the intent log.`,
+              `Could not write the journal (${describeError(err)}): ${waiting} entr${waiting === 1 ? 'y waits' : 'ies wait'}; retrying. What happened to each line is on screen meanwhile, and a change that was sent stays in the intent log until the journal has it.`,
               'error',
             );
           },
@@ -720,7 +720,14 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     }
   };
 
-  const wire = (job: BulkJob, hooks: ChangeHooks | undefined) => {
+  /**
+   * How a job's lines are told as they change (`onLine`: written to the intent log first, then held,
+   * journaled, shown) and how it ends (`finish`). `onDisk`: the job has its file in the log; a new job
+   * refused before or at its begin has none (or one a failed begin left, which offers its lines at the
+   * next start), so its lines are told all the same, journaled too, and nothing of it is written,
+   * ended or released there.
+   */
+  const wire = (job: BulkJob, hooks: ChangeHooks | undefined, onDisk: () => boolean = () => true) => {
     if (hooks?.bulk) asBulk.add(job.id);
     const bulk =
       job.lines.length > 1 ||
@@ -734,7 +741,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     const onLine: EngineOptions['onLine'] = (l, server) => {
       // Written down first: if this throws on `sending`, the engine does not send.
       try {
-        deps.intents?.line(job.id, forDisk(l));
+        if (onDisk()) deps.intents?.line(job.id, forDisk(l));
         unwritten.delete(l.id);
       } catch (err) {
         deps.logError?.('intent log', err);
@@ -760,7 +767,9 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       offerHolds.delete(job.id);
       /** Why the job's file may stay (null: ended), offering what it has at the next start. */
       let stays: string | null = null;
-      if (!needsAttention(ended)) {
+      if (!onDisk()) {
+        // No file of it to end or release (its lines say what happens to them).
+      } else if (!needsAttention(ended)) {
         if ((journal?.waiting() ?? 0) > 0) {
           unjournaled.add(job.id);
           stays = 'its end waits for the journal';
@@ -923,15 +932,9 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     // Lines another job has an open change of are left to it: sent from here too, the line would be
     // changed twice, and the change seen would be either's. Another job still spending on this
     // account (another linedesk, or cron) moves the balance too: this job's window stays closed,
-    // so none of its fall is counted as this job's (asked again as the window would open).
-    // A log that cannot be read cannot tell which lines another job is changing now: nothing is
-    // sent, nothing written; said with the path (a resumed job was refused above, as it stands).
+    // so none of its fall is counted as this job's (asked again as the window would open). A log
+    // that cannot be read has no jobs here: the job is refused for it before anything is written.
     const first = read ?? readOpen(false);
-    if (first.untold) {
-      sayNotChecked([{ job, logged: first.untold }], notify, 'send');
-      const patch = notRead(first.untold);
-      return { ...job, lines: job.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)) };
-    }
     const { lines: others, spending: busy } = othersOfJob(job.id, first.jobs);
     // The lines left alone are written so only once the run goes ahead (`goAhead`), past every
     // refusal: until then the log keeps them as it had them, never sent, so a resume refused (or a
@@ -977,10 +980,64 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       if (why !== null) notify(notResumedText(started, why, offered.has(started.id)), 'error');
       return leave();
     };
+    /**
+     * The job has its file in the intent log (its `begin` is on disk): until then its lines are told
+     * (shown, journaled) but nothing of it is written there, nor ended or released (`wire`).
+     */
+    let begun = false;
+    const wired = wire(started, hooks, () => begun);
+    const { onLine } = wired;
+    /**
+     * The run goes ahead (it sends, or ends the job): the lines left alone are written so, once. A
+     * write that fails is logged, not fatal: the line stays never sent on disk, and a later resume
+     * reads the other jobs again before sending it. A job never begun has no file to write them to.
+     */
+    let aheadWritten = false;
+    const goAhead = () => {
+      if (aheadWritten || !begun) return;
+      aheadWritten = true;
+      for (const l of started.lines)
+        if (leftAlone.has(l.id) && l.state === 'skipped')
+          try {
+            deps.intents?.line(job.id, forDisk(l));
+          } catch (err) {
+            deps.logError?.('intent log', err);
+          }
+    };
+    const finish = (final: BulkJob) => {
+      goAhead();
+      return wired.finish(final);
+    };
+    /**
+     * The never-sent lines ended with `patch`, then the job ends: the one way every path that ends
+     * lines before sending ends them (a refusal of the intent log, before or at its begin, or after;
+     * the read again; a cancel). Each is told like the engine's (`onLine`): shown, journaled "not
+     * sent" (a journal that cannot take it is said: `journalRecorder`), and written to the job's file
+     * once it has one.
+     */
+    const unsent = (patch: Partial<BulkLine>): BulkJob => {
+      for (const l of started.lines) if (l.state === 'pending') onLine({ ...l, ...patch });
+      return finish({
+        ...started,
+        lines: started.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)),
+      });
+    };
+    /** The intent log refused a record the job needs before sending: logged, then refused so. */
+    const notWritten = (err: unknown): BulkJob => {
+      deps.logError?.('intent log', err);
+      return refuse(`the intent log cannot be written ${writeRefused(err)}`, () => unsent(notLogged(err)));
+    };
+    // A log that cannot be read cannot tell which lines another job is changing now: nothing is sent,
+    // nothing written; said with the path (a resumed job was refused above, as it stands).
+    if (first.untold) {
+      sayNotChecked([{ job, logged: first.untold }], notify, resumed ? 'resume' : 'send');
+      return refuse(null, () => unsent(notRead(first.untold!)));
+    }
     // Written before the lines are read again: a job stopped during a long read (Ctrl-C, a dropped
     // session, a crash) is on disk with every line never sent, offered at the next start.
     try {
       deps.intents?.begin({ ...started, lines: asLogged(started).lines.map(forDisk) });
+      begun = true;
     } catch (err) {
       deps.logError?.('intent log', err);
       // Written whole or not at all (`IntentLog.begin`): a resumed job's file is still the one offered,
@@ -995,49 +1052,10 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
             `Nothing was sent: ${why}; its file ${left.path} stays (${left.left}): the next start offers these lines again, so they are not offered to retry now`,
             'error',
           );
-        const patch = left ? notUndone(left) : notLogged(err);
-        return {
-          ...started,
-          lines: started.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)),
-        };
+        return unsent(left ? notUndone(left) : notLogged(err));
       });
     }
-    const wired = wire(started, hooks);
-    const { onLine } = wired;
-    /**
-     * The run goes ahead (it sends, or ends the job): the lines left alone are written so, once. A
-     * write that fails is logged, not fatal: the line stays never sent on disk, and a later resume
-     * reads the other jobs again before sending it.
-     */
-    let aheadWritten = false;
-    const goAhead = () => {
-      if (aheadWritten) return;
-      aheadWritten = true;
-      for (const l of started.lines)
-        if (leftAlone.has(l.id) && l.state === 'skipped')
-          try {
-            deps.intents?.line(job.id, forDisk(l));
-          } catch (err) {
-            deps.logError?.('intent log', err);
-          }
-    };
-    const finish = (final: BulkJob) => {
-      goAhead();
-      return wired.finish(final);
-    };
-    /** The never-sent lines ended with `patch`, written down like the engine's: then the job ends. */
-    const unsent = (patch: Partial<BulkLine>): BulkJob => {
-      for (const l of started.lines) if (l.state === 'pending') onLine({ ...l, ...patch });
-      return finish({
-        ...started,
-        lines: started.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)),
-      });
-    };
-    /** The intent log refused a record the job needs before sending: logged, then refused so. */
-    const notWritten = (err: unknown): BulkJob => {
-      deps.logError?.('intent log', err);
-      return refuse(`the intent log cannot be written ${writeRefused(err)}`, () => unsent(notLogged(err)));
-    };
+
     // A resumed job's window open, as read once taken: `begin` wrote the file whole from that read, so
     // a close another linedesk appended in between (it began a job of this account, which spends from
     // then on) went with the old file. Read again, now the new file is there: another job spending
