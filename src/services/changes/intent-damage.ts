@@ -1,7 +1,14 @@
 import type { BulkJob } from '../../domain/bulk';
 import { linesNamed } from '../../domain/format';
 import { describeError } from '../describe-error';
-import type { IntentLog, LoggedJob, LogRead, LogReadError, UnreadableCause } from './intent-log';
+import {
+  diskFix,
+  type IntentLog,
+  type LoggedJob,
+  type LogRead,
+  type LogReadError,
+  type UnreadableCause,
+} from './intent-log';
 
 /** Says something to the user (the screens' flash line, a command's stderr). */
 export type Notify = (text: string, tone: 'info' | 'success' | 'warning' | 'error') => void;
@@ -91,6 +98,12 @@ export function logReadFailed(e: LogReadError): { readonly text: string; readonl
   };
 }
 
+/** What to do about a write the disk refused for a job on disk (`diskFix`), as the end of a notice. */
+const fixThen = (err: unknown): string => {
+  const fix = diskFix(err as NodeJS.ErrnoException | null, 'write');
+  return fix ? `; ${fix}, then try again` : '';
+};
+
 /**
  * Takes a job to check or resume it: null when taken; otherwise who holds it. A disk that cannot take
  * the owner file is said here, for what it is (never "another linedesk"), and `said` is true.
@@ -109,7 +122,7 @@ export function takeJob(
   } catch (err) {
     const why = describeError(err);
     notify(
-      `The intent log cannot be written (${why}): an earlier change is not checked from here, and no new change is sent for its lines`,
+      `The intent log cannot be written (${why}): an earlier change (job ${jobId.slice(0, 8)}) is not checked from here, and no new change is sent for its lines${fixThen(err)}`,
       'error',
     );
     return { by: `an intent log that cannot be written (${why})`, said: true };
@@ -210,23 +223,36 @@ export function sayNotChecked(
     send: 'Not sent, nothing charged',
     offer: 'Not offered again, nothing written',
   }[what];
-  const again = what === 'offer' ? 'the next start offers them once it reads' : 'try again once it reads';
-  const byPath = new Map<string, { problem: string; cause: UnreadableCause; jobs: BulkJob[] }>();
+  const byPath = new Map<
+    string,
+    { problem: string; cause: UnreadableCause; code: string | undefined; jobs: BulkJob[] }
+  >();
   const gone: BulkJob[] = [];
   for (const { job, logged } of refused) {
     if (logged?.kind !== 'unreadable') {
       gone.push(job);
       continue;
     }
-    const at = byPath.get(logged.path) ?? { problem: logged.problem, cause: logged.cause, jobs: [] };
+    const at = byPath.get(logged.path) ?? {
+      problem: logged.problem,
+      cause: logged.cause,
+      code: logged.code,
+      jobs: [],
+    };
     at.jobs.push(job);
     byPath.set(logged.path, at);
   }
-  for (const [path, { problem, cause, jobs }] of byPath) {
+  for (const [path, { problem, cause, code, jobs }] of byPath) {
     const text = unreadablePath(path, problem, cause);
-    // A job's file: what the user can do, as the start-up notice says it.
-    const what = unreadableAdvice(path, cause, again);
-    notify(`${refusal}: ${text}; ${what} (${jobs.map(jobNamed).join('; ')})`, 'error');
+    // What to do about the disk (by its error: `diskFix`), then; a job's file also as the start-up
+    // notice says it.
+    const fix = diskFix({ code, path }, 'read') ?? 'fix it (its permissions, the disk)';
+    const again =
+      what === 'offer' ? `${fix}; the next start offers them once it reads` : `${fix}, then try again`;
+    notify(
+      `${refusal}: ${text}; ${unreadableAdvice(path, cause, again)} (${jobs.map(jobNamed).join('; ')})`,
+      'error',
+    );
   }
   if (gone.length)
     notify(

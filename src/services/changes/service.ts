@@ -26,6 +26,7 @@ import {
 } from './intent-damage';
 import {
   BeginNotUndone,
+  diskFix,
   type LoggedJob,
   logFailed,
   loggedJobs,
@@ -72,11 +73,12 @@ function forDisk(l: BulkLine): BulkLine {
 /**
  * A job's never-sent lines when the intent log could not take a record it needs before sending.
  * Retryable only once their job's file is ended (`wire`'s `notRetried`: else the file offers them).
+ * `fresh`: the job's begin was refused, so nothing of it is on disk (`writeRefused`).
  */
-const notLogged = (err: unknown) =>
+const notLogged = (err: unknown, fresh = false) =>
   ({
     state: 'failed',
-    detail: `not sent: the intent log could not be written ${writeRefused(err)}`,
+    detail: `not sent: the intent log could not be written ${writeRefused(err, fresh)}`,
     provenNotApplied: true,
     notSent: true,
     refusedHere: true,
@@ -178,6 +180,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         deps.intents?.end(id);
       } catch (err) {
         deps.logError?.('intent log', err);
+        sayNotLetGo(err, id, 'end');
       }
     }
     unjournaled.clear();
@@ -712,12 +715,21 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       else deps.intents?.release(job.id);
     } catch (err) {
       deps.logError?.('intent log', err);
-      const held = how === 'release' ? ' stays held by this linedesk until it ends, and' : '';
-      notify(
-        `The intent log cannot be written (${describeError(err)}): job ${job.id.slice(0, 8)}${held} is offered again at the next start`,
-        'error',
-      );
+      sayNotLetGo(err, job.id, how);
     }
+  };
+  /**
+   * An end or a release of a job the disk refused, said with its file and what to do (`diskFix`): the
+   * job's file stays (held by this process until it ends, when a release was refused), and the next
+   * start offers it.
+   */
+  const sayNotLetGo = (err: unknown, jobId: string, how: 'end' | 'release') => {
+    const held = how === 'release' ? ' stays held by this linedesk until it ends, and' : '';
+    const fix = diskFix(err as NodeJS.ErrnoException | null, 'write');
+    notify(
+      `The intent log cannot be written (${describeError(err)}): job ${jobId.slice(0, 8)}${held} is offered again at the next start${fix ? `; ${fix} by then` : ''}`,
+      'error',
+    );
   };
 
   /**
@@ -1045,14 +1057,16 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       // taken back out (`BeginNotUndone`): the next start offers the job from it, so its lines end
       // not sent, never retried from here (they would be in two jobs).
       const left = err instanceof BeginNotUndone ? err : null;
-      const why = `the intent log cannot be written ${writeRefused(left ? left.cause : err)}`;
+      // A new job's begin undone: nothing of it is on disk, so another data directory would do too.
+      const fresh = !left && !resumed;
+      const why = `the intent log cannot be written ${writeRefused(left ? left.cause : err, fresh)}`;
       return refuse(why, () => {
         if (left)
           notify(
             `Nothing was sent: ${why}; its file ${left.path} stays (${left.left}): the next start offers these lines again, so they are not offered to retry now`,
             'error',
           );
-        return unsent(left ? notUndone(left) : notLogged(err));
+        return unsent(left ? notUndone(left) : notLogged(err, true));
       });
     }
 
@@ -1454,10 +1468,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         // journaled; whether its record is on disk is read back, never assumed (a record refused too
         // leaves the line open there: never called free).
         deps.logError?.('intent log', err);
-        notify(
-          `The intent log cannot be written (${describeError(err)}): job ${jobId.slice(0, 8)} stays held by this linedesk until it ends`,
-          'error',
-        );
+        sayNotLetGo(err, jobId, 'release');
         const back = versionsOf([{ id: jobId }], () => latest.get(jobId)).get(jobId);
         const onDisk = back?.kind === 'open' ? back.job.lines.find((l) => l.id === line.id) : undefined;
         if (back?.kind === 'ended' || (onDisk && !OPEN.has(onDisk.state))) return { ok: true, job: final };

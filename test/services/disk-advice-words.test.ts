@@ -1,0 +1,151 @@
+/**
+ * A local file of the intent log that cannot be written or read is named with what the user can do,
+ * by the disk's error (intent-log.ts `diskFix`, the one rule): the take of a job whose owner file
+ * cannot be written, an end or a release the disk refuses, and a check, resume or offer refused
+ * because the log cannot be read. Another data directory is never advised for a job on disk (its
+ * file, with what it holds open, would no longer be read).
+ */
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../src/api/client';
+import type { BulkJob } from '../../src/domain/bulk';
+import { sayNotChecked, takeJob } from '../../src/services/changes/intent-damage';
+import {
+  type IntentLog,
+  logFailed,
+  memoryIntentLog,
+  unreadableOf,
+} from '../../src/services/changes/intent-log';
+import { memoryJournal } from '../../src/services/changes/journal';
+import { createChangeService } from '../../src/services/changes/service';
+import { faultyIntentFs } from '../helpers/faulty-fs';
+import { extendJob } from '../helpers/jobs';
+import { logDir, offlineService } from './faulty-log-service';
+
+const target = { id: 'sandbox:test', label: 'SANDBOX' };
+const DIR = '/data/linedesk/intents';
+
+/** A disk's error, as node:fs gives it: its code and the path it names. */
+const diskError = (code: string, what: string, path: string) =>
+  Object.assign(new Error(`${code}: ${what}, open '${path}'`), { code, path });
+
+const line = (username: string, state: BulkJob['lines'][number]['state'] = 'unknown') => ({
+  id: `id-${username}`,
+  username,
+  before: { expMs: null, connections: 1, enabled: true, isTrial: false },
+  cost: 1,
+  after: {},
+  state,
+});
+const job = extendJob('abcdef1234', [line('alice')]);
+
+describe('the take of a job whose owner file cannot be written', () => {
+  const said = (err: Error) => {
+    const notes: string[] = [];
+    const log: IntentLog = {
+      ...memoryIntentLog(),
+      claim() {
+        throw err;
+      },
+    };
+    const who = takeJob(log, job.id, (t) => notes.push(t));
+    expect(who).toMatchObject({ said: true });
+    return notes;
+  };
+
+  it('permission denied: the file, the directory to fix and how', () => {
+    expect(said(diskError('EACCES', 'permission denied', `${DIR}/abcdef1234.jsonl.owner`))).toEqual([
+      `The intent log cannot be written (permission denied: ${DIR}/abcdef1234.jsonl.owner (EACCES)): an earlier change (job abcdef12) is not checked from here, and no new change is sent for its lines; linedesk cannot create or write its files in ${DIR}; give this user write permission on it, then try again`,
+    ]);
+  });
+
+  it('a full disk: the file and what to free', () => {
+    expect(said(diskError('ENOSPC', 'no space left on device', `${DIR}/abcdef1234.jsonl.owner`))).toEqual([
+      `The intent log cannot be written (the disk is full: ${DIR}/abcdef1234.jsonl.owner (ENOSPC)): an earlier change (job abcdef12) is not checked from here, and no new change is sent for its lines; free space on the disk that holds ${DIR}, then try again`,
+    ]);
+  });
+});
+
+describe('an end or a release the disk refuses', () => {
+  const service = (over: Partial<IntentLog>) => {
+    const log = memoryIntentLog();
+    const intents: IntentLog = { ...log, ...over };
+    const changes = createChangeService({
+      client: {} as ApiClient,
+      target,
+      intents,
+      journal: memoryJournal(),
+      sleep: async () => {},
+    });
+    const notes: string[] = [];
+    changes.subscribe((e) => {
+      if (e.type === 'notice') notes.push(e.text);
+    });
+    return { log, changes, notes };
+  };
+
+  it('a release on a read-only file system: held, offered at the next start, and what to do by then', () => {
+    const { changes, notes } = service({
+      release() {
+        throw diskError('EROFS', 'read-only file system', `${DIR}/abcdef1234.jsonl.owner`);
+      },
+    });
+    changes.leaveForNextStart([{ job }] as never);
+    expect(notes).toEqual([
+      `The intent log cannot be written (the file system is read-only: ${DIR}/abcdef1234.jsonl.owner (EROFS)): job abcdef12 stays held by this linedesk until it ends, and is offered again at the next start; linedesk cannot create or write its files in ${DIR}; make that file system writable by then`,
+    ]);
+  });
+
+  it('an end refused for permission: offered at the next start, and what to do by then', () => {
+    const settled = extendJob('abcdef1234', [line('alice', 'done')]);
+    const { log, changes, notes } = service({
+      end() {
+        throw diskError('EACCES', 'permission denied', `${DIR}/abcdef1234.jsonl`);
+      },
+    });
+    log.begin(settled);
+    changes.setAside([settled.id]);
+    expect(notes).toEqual([
+      `The intent log cannot be written (permission denied: ${DIR}/abcdef1234.jsonl (EACCES)): job abcdef12 is offered again at the next start; linedesk cannot create or write its files in ${DIR}; give this user write permission on it by then`,
+    ]);
+  });
+});
+
+describe('a check, a resume or an offer refused because the log cannot be read', () => {
+  it('a resume with the directory not listable: the directory, and what to do about it', async () => {
+    const dir = logDir();
+    const disk = faultyIntentFs(dir);
+    const { changes, notices } = offlineService(dir, disk.fs);
+    disk.failing.listing = true;
+    const given = { ...job, balanceBefore: null, lines: [line('alice', 'pending')] };
+    expect(await changes.runChange(given, { bulk: true })).toBe(given);
+    expect(notices).toEqual([
+      `Not resumed, nothing sent: the intent log cannot be read (${dir}: the directory cannot be listed (permission denied (EACCES))); give this user permission to read it, then try again (the extend of 1 line (alice))`,
+    ]);
+  });
+
+  it('a read the disk failed: the file, and the disk to check', () => {
+    const notes: string[] = [];
+    const logged = logFailed(
+      Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO', path: `${DIR}/x.jsonl` }),
+    );
+    sayNotChecked([{ job, logged }], (t) => notes.push(t));
+    expect(notes).toEqual([
+      `Not checked, nothing written: the intent log cannot be read (${DIR}/x.jsonl: the disk failed to read or write (EIO)); check the disk it is on, then try again (the extend of 1 line (alice))`,
+    ]);
+  });
+
+  it('an offer again, a directory with no error code: the generic fix, and when it is offered', () => {
+    const notes: string[] = [];
+    const logged = unreadableOf({
+      path: DIR,
+      problem: 'the directory cannot be listed (something odd)',
+      jobId: null,
+      lines: [],
+      directory: true,
+    });
+    sayNotChecked([{ job, logged }], (t) => notes.push(t), 'offer');
+    expect(notes).toEqual([
+      `Not offered again, nothing written: the intent log cannot be read (${DIR}: the directory cannot be listed (something odd)); fix it (its permissions, the disk); the next start offers them once it reads (the extend of 1 line (alice))`,
+    ]);
+  });
+});
