@@ -819,8 +819,20 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       if (!at.length) return final;
       const file = deps.intents?.where?.(job.id) ?? `the file of job ${job.id.slice(0, 8)}`;
       const stays = `${file} stays (${why})`;
+      // What the next start does with each, as the file has it: a line never sent is pending there
+      // (offered again); one sent is `sending` or `unknown` there (checked, never sent again).
+      const unsent = at.filter((l) => l.sentAt === undefined).map((l) => l.username);
+      const sent = at.filter((l) => l.sentAt !== undefined).map((l) => l.username);
+      const next = [
+        ...(unsent.length ? [`offers ${linesNamed(unsent)} again (never sent)`] : []),
+        ...(sent.length
+          ? [
+              `checks ${linesNamed(sent)} again with the server (${sent.length === 1 ? 'its request' : 'their requests'} left: never sent again)`,
+            ]
+          : []),
+      ];
       notify(
-        `The intent log could not be written, and ${stays}: the next start offers ${linesNamed(at.map((l) => l.username))} again, so ${at.length === 1 ? 'it is' : 'they are'} not offered to retry now`,
+        `The intent log could not be written, and ${stays}: the next start ${next.join(' and ')}, so ${at.length === 1 ? 'it is' : 'they are'} not offered to retry now`,
         'error',
       );
       const ids = new Set(at.map((l) => l.id));
