@@ -149,3 +149,48 @@ describe('a check, a resume or an offer refused because the log cannot be read',
     ]);
   });
 });
+
+it('an end that waited for the journal, refused by the disk once the journal has it: said, never only logged', async () => {
+  const { proxiedSandbox } = await import('./proxied-sandbox');
+  const { jobLine } = await import('../helpers/jobs');
+  const { env, client } = await proxiedSandbox({ lines: 10 });
+  const [a] = (await env.client.listLines({ limit: 10 })).lines.filter((l) => !l.is_trial && l.enabled);
+  const journal = memoryJournal();
+  let refuseEntry = true;
+  const changes = createChangeService({
+    client,
+    target,
+    intents: {
+      ...memoryIntentLog(),
+      end() {
+        throw diskError('EACCES', 'permission denied', `${DIR}/job-waits-0001.jsonl`);
+      },
+    },
+    journal: {
+      ...journal,
+      append(e) {
+        // The first entry waits (a full disk), then the journal takes it.
+        if (refuseEntry) {
+          refuseEntry = false;
+          throw diskError('ENOSPC', 'no space left on device', '/data/linedesk/journal.jsonl');
+        }
+        journal.append(e);
+      },
+    },
+    sleep: async () => {},
+  });
+  const notes: string[] = [];
+  changes.subscribe((e) => {
+    if (e.type === 'notice') notes.push(e.text);
+  });
+  const final = await changes.runChange(extendJob('job-waits-0001', [jobLine(a!)]), {
+    bulk: true,
+    linesReadAt: Date.now(),
+  });
+  expect(final.lines[0]!.state).toBe('done');
+  await changes.shutdown(0);
+  expect(journal.entries).toHaveLength(1);
+  expect(notes.filter((n) => n.startsWith('The intent log cannot be written'))).toEqual([
+    `The intent log cannot be written (permission denied: ${DIR}/job-waits-0001.jsonl (EACCES)): job job-wait is offered again at the next start; linedesk cannot create or write its files in ${DIR}; give this user write permission on it by then`,
+  ]);
+}, 30_000);
