@@ -190,6 +190,10 @@ it('an end that waited for the journal, refused by the disk once the journal has
   expect(final.lines[0]!.state).toBe('done');
   await changes.shutdown(0);
   expect(journal.entries).toHaveLength(1);
+  // The journal's own file, named with what to do.
+  expect(notes).toContain(
+    'Could not write the journal (the disk is full: /data/linedesk/journal.jsonl (ENOSPC)): 1 entry waits; retrying: free space on the disk that holds /data/linedesk. What happened to each line is on screen meanwhile, and a change that was sent stays in the intent log until the journal has it.',
+  );
   expect(notes.filter((n) => n.startsWith('The intent log cannot be written'))).toEqual([
     `The intent log cannot be written (permission denied: ${DIR}/job-waits-0001.jsonl (EACCES)): job job-wait is offered again at the next start; linedesk cannot create or write its files in ${DIR}; give this user write permission on it by then`,
   ]);

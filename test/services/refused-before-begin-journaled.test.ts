@@ -144,7 +144,7 @@ describe.each(refusals)('a new job refused before sending (%s)', (why) => {
     nothingSent();
     // Said as the journal's notice says it: nothing was charged, so it claims no charge.
     expect(notes).toContain(
-      'Could not write the journal (the disk failed to read or write (EIO)): 1 entry waits; retrying. What happened to each line is on screen meanwhile, and a change that was sent stays in the intent log until the journal has it.',
+      'Could not write the journal (the disk failed to read or write (EIO)): 1 entry waits; retrying: check the disk that holds its files. What happened to each line is on screen meanwhile, and a change that was sent stays in the intent log until the journal has it.',
     );
   }, 30_000);
 });

@@ -195,8 +195,9 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
           },
           failed: (err, waiting) => {
             emit({ type: 'journalWaiting', waiting });
+            const fix = diskFix(err as NodeJS.ErrnoException | null, 'write');
             notify(
-              `Could not write the journal (${describeError(err)}): ${waiting} entr${waiting === 1 ? 'y waits' : 'ies wait'}; retrying. What happened to each line is on screen meanwhile, and a change that was sent stays in the intent log until the journal has it.`,
+              `Could not write the journal (${describeError(err)}): ${waiting} entr${waiting === 1 ? 'y waits' : 'ies wait'}; retrying${fix ? `: ${fix}` : ''}. What happened to each line is on screen meanwhile, and a change that was sent stays in the intent log until the journal has it.`,
               'error',
             );
           },
