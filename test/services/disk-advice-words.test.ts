@@ -8,7 +8,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/client';
 import type { BulkJob } from '../../src/domain/bulk';
-import { sayNotChecked, takeJob } from '../../src/services/changes/intent-damage';
+import {
+  holdDamagedIntents,
+  sayNotChecked,
+  sayOthersUntold,
+  takeJob,
+} from '../../src/services/changes/intent-damage';
 import {
   type IntentLog,
   logFailed,
@@ -198,3 +203,35 @@ it('an end that waited for the journal, refused by the disk once the journal has
     `The intent log cannot be written (permission denied: ${DIR}/job-waits-0001.jsonl (EACCES)): job job-wait is offered again at the next start; linedesk cannot create or write its files in ${DIR}; give this user write permission on it by then`,
   ]);
 }, 30_000);
+
+describe('the log’s directory that cannot be listed, at start and while a job is judged', () => {
+  const listing = {
+    path: DIR,
+    problem: 'the directory cannot be listed (permission denied (EACCES))',
+    jobId: null,
+    lines: [],
+    directory: true as const,
+    code: 'EACCES',
+  };
+
+  it('at start: the directory, and what to do about its permissions', () => {
+    const notes: string[] = [];
+    holdDamagedIntents(
+      { jobs: [], damage: [listing] },
+      (t) => notes.push(t),
+      () => {},
+    );
+    expect(notes).toEqual([
+      `The intent log cannot be read (${DIR}: the directory cannot be listed (permission denied (EACCES))): the changes left open in it are not checked or offered until it reads; give this user permission to read it, then try again`,
+    ]);
+  });
+
+  it('while a job is judged by the line alone: the same advice', () => {
+    const notes: string[] = [];
+    const u = unreadableOf(listing);
+    sayOthersUntold(job, u.path, u.problem, (t) => notes.push(t), u.cause, u.code);
+    expect(notes).toEqual([
+      `The intent log cannot be read (${DIR}: the directory cannot be listed (permission denied (EACCES))): other changes of this account cannot be ruled out, so the balance does not judge the extend of 1 line (alice); its lines are judged by the line alone (a change seen may be another client's); give this user permission to read it`,
+    ]);
+  });
+});

@@ -41,7 +41,7 @@ export function holdDamagedIntents(
   for (const d of read.damage) {
     if (d.directory) {
       notify(
-        `The intent log cannot be read (${d.path}: ${d.problem}): the changes left open in it are not checked or offered until it reads; fix it (its permissions, the disk) and try again`,
+        `The intent log cannot be read (${d.path}: ${d.problem}): the changes left open in it are not checked or offered until it reads; ${readFix(d.code)}, then try again`,
         'error',
       );
       continue;
@@ -97,6 +97,10 @@ export function logReadFailed(e: LogReadError): { readonly text: string; readonl
         : 'fix it (its permissions, the disk), then run again',
   };
 }
+
+/** What to do about a path of the log that does not read, by the disk's error code (`diskFix`). */
+const readFix = (code: string | undefined) =>
+  diskFix({ code }, 'read') ?? 'fix it (its permissions, the disk)';
 
 /** What to do about a write the disk refused for a job on disk (`diskFix`), as the end of a notice. */
 const fixThen = (err: unknown): string => {
@@ -190,8 +194,10 @@ export function sayOthersUntold(
   problem: string,
   notify: Notify,
   cause: UnreadableCause,
+  /** The disk's error code, when it told one (`Unreadable.code`): what to do follows it. */
+  code?: string,
 ): void {
-  const what = unreadableAdvice(path, cause, 'fix it (its permissions, the disk)');
+  const what = unreadableAdvice(path, cause, readFix(code));
   notify(
     `${unreadableLog(path, problem, cause).replace(/^t/, 'T')}: other changes of this account cannot be ruled out, so the balance does not judge ${jobNamed(job)}; its lines are judged by the line alone (a change seen may be another client's); ${what}`,
     'warning',
@@ -246,7 +252,7 @@ export function sayNotChecked(
     const text = unreadablePath(path, problem, cause);
     // What to do about the disk (by its error: `diskFix`), then; a job's file also as the start-up
     // notice says it.
-    const fix = diskFix({ code, path }, 'read') ?? 'fix it (its permissions, the disk)';
+    const fix = readFix(code);
     const again =
       what === 'offer' ? `${fix}; the next start offers them once it reads` : `${fix}, then try again`;
     notify(

@@ -300,7 +300,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     const key = `${job.id}\n${untold.path}`;
     if (untoldSaid.has(key)) return;
     untoldSaid.add(key);
-    sayOthersUntold(job, untold.path, untold.problem, notify, untold.cause);
+    sayOthersUntold(job, untold.path, untold.problem, notify, untold.cause, untold.code);
   };
   const untoldRead = (job: BulkJob) => {
     for (const key of untoldSaid) if (key.startsWith(`${job.id}\n`)) untoldSaid.delete(key);
