@@ -200,7 +200,11 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
     } catch (err) {
       if (codeOf(err) === 'ENOENT' && !asked) return { jobs: [], damage: [] };
       const problem = `the directory cannot be listed (${readError(err, dir)})`;
-      return { jobs: [], damage: [{ path: dir, problem, jobId: null, lines: [], directory: true }] };
+      const code = codeOf(err);
+      return {
+        jobs: [],
+        damage: [{ path: dir, problem, jobId: null, lines: [], directory: true, ...(code ? { code } : {}) }],
+      };
     }
     const jobs: ReturnType<IntentLog['open']> = [];
     const damage: IntentDamage[] = [];
@@ -219,6 +223,7 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
           lines: [],
           unread: true,
           readError: why,
+          ...(codeOf(err) ? { code: codeOf(err) } : {}),
         });
         continue;
       }
@@ -269,6 +274,7 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
           ended: true,
           unread: true,
           readError: why,
+          ...(codeOf(err) ? { code: codeOf(err) } : {}),
         });
       }
     }
@@ -297,6 +303,7 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
           ended: true,
           unread: true,
           readError: why,
+          ...(codeOf(err) ? { code: codeOf(err) } : {}),
         });
         continue;
       }

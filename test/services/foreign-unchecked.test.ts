@@ -160,5 +160,9 @@ describe('a job recorded under another key or account', () => {
     expect(r.notices[0]).toMatch(
       /is this account's but could not be moved into its intent log \(permission denied: \/somewhere\/else \(EACCES\)\): its lines are held/,
     );
+    // And what to do about it, last.
+    expect(r.notices[0]).toMatch(
+      /; linedesk cannot create or write its files in \/somewhere; give this user write permission on it, then start again$/,
+    );
   });
 });

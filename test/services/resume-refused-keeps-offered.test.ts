@@ -58,7 +58,7 @@ describe('a resume refused before sending', () => {
       expect(final.lines.map((l) => l.state)).toEqual(['pending', 'pending']);
       expect(
         notes.some((n) =>
-          /^Not resumed: the intent log cannot be written \(the disk is full \(ENOSPC\)\)\. This attempt sent nothing and charged nothing; job job-resu is offered at the next start$/.test(
+          /^Not resumed: the intent log cannot be written \(the disk is full \(ENOSPC\)\): free space on the disk that holds its files, then try again\. This attempt sent nothing and charged nothing; job job-resu is offered at the next start$/.test(
             n,
           ),
         ),

@@ -1,7 +1,14 @@
 import type { BulkJob } from '../../domain/bulk';
 import { linesNamed } from '../../domain/format';
 import { describeError } from '../describe-error';
-import type { IntentLog, LoggedJob, LogRead, LogReadError, UnreadableCause } from './intent-log';
+import {
+  diskFix,
+  type IntentLog,
+  type LoggedJob,
+  type LogRead,
+  type LogReadError,
+  type UnreadableCause,
+} from './intent-log';
 
 /** Says something to the user (the screens' flash line, a command's stderr). */
 export type Notify = (text: string, tone: 'info' | 'success' | 'warning' | 'error') => void;
@@ -34,7 +41,7 @@ export function holdDamagedIntents(
   for (const d of read.damage) {
     if (d.directory) {
       notify(
-        `The intent log cannot be read (${d.path}: ${d.problem}): the changes left open in it are not checked or offered until it reads; fix it (its permissions, the disk) and try again`,
+        `The intent log cannot be read (${d.path}: ${d.problem}): the changes left open in it are not checked or offered until it reads; ${readFix(d.code)}, then try again`,
         'error',
       );
       continue;
@@ -91,6 +98,16 @@ export function logReadFailed(e: LogReadError): { readonly text: string; readonl
   };
 }
 
+/** What to do about a path of the log that does not read, by the disk's error code (`diskFix`). */
+const readFix = (code: string | undefined) =>
+  diskFix({ code }, 'read') ?? 'fix it (its permissions, the disk)';
+
+/** What to do about a write the disk refused for a job on disk (`diskFix`), as the end of a notice. */
+const fixThen = (err: unknown): string => {
+  const fix = diskFix(err as NodeJS.ErrnoException | null, 'write');
+  return fix ? `; ${fix}, then try again` : '';
+};
+
 /**
  * Takes a job to check or resume it: null when taken; otherwise who holds it. A disk that cannot take
  * the owner file is said here, for what it is (never "another linedesk"), and `said` is true.
@@ -109,7 +126,7 @@ export function takeJob(
   } catch (err) {
     const why = describeError(err);
     notify(
-      `The intent log cannot be written (${why}): an earlier change is not checked from here, and no new change is sent for its lines`,
+      `The intent log cannot be written (${why}): an earlier change (job ${jobId.slice(0, 8)}) is not checked from here, and no new change is sent for its lines${fixThen(err)}`,
       'error',
     );
     return { by: `an intent log that cannot be written (${why})`, said: true };
@@ -177,8 +194,10 @@ export function sayOthersUntold(
   problem: string,
   notify: Notify,
   cause: UnreadableCause,
+  /** The disk's error code, when it told one (`Unreadable.code`): what to do follows it. */
+  code?: string,
 ): void {
-  const what = unreadableAdvice(path, cause, 'fix it (its permissions, the disk)');
+  const what = unreadableAdvice(path, cause, readFix(code));
   notify(
     `${unreadableLog(path, problem, cause).replace(/^t/, 'T')}: other changes of this account cannot be ruled out, so the balance does not judge ${jobNamed(job)}; its lines are judged by the line alone (a change seen may be another client's); ${what}`,
     'warning',
@@ -210,23 +229,36 @@ export function sayNotChecked(
     send: 'Not sent, nothing charged',
     offer: 'Not offered again, nothing written',
   }[what];
-  const again = what === 'offer' ? 'the next start offers them once it reads' : 'try again once it reads';
-  const byPath = new Map<string, { problem: string; cause: UnreadableCause; jobs: BulkJob[] }>();
+  const byPath = new Map<
+    string,
+    { problem: string; cause: UnreadableCause; code: string | undefined; jobs: BulkJob[] }
+  >();
   const gone: BulkJob[] = [];
   for (const { job, logged } of refused) {
     if (logged?.kind !== 'unreadable') {
       gone.push(job);
       continue;
     }
-    const at = byPath.get(logged.path) ?? { problem: logged.problem, cause: logged.cause, jobs: [] };
+    const at = byPath.get(logged.path) ?? {
+      problem: logged.problem,
+      cause: logged.cause,
+      code: logged.code,
+      jobs: [],
+    };
     at.jobs.push(job);
     byPath.set(logged.path, at);
   }
-  for (const [path, { problem, cause, jobs }] of byPath) {
+  for (const [path, { problem, cause, code, jobs }] of byPath) {
     const text = unreadablePath(path, problem, cause);
-    // A job's file: what the user can do, as the start-up notice says it.
-    const what = unreadableAdvice(path, cause, again);
-    notify(`${refusal}: ${text}; ${what} (${jobs.map(jobNamed).join('; ')})`, 'error');
+    // What to do about the disk (by its error: `diskFix`), then; a job's file also as the start-up
+    // notice says it.
+    const fix = readFix(code);
+    const again =
+      what === 'offer' ? `${fix}; the next start offers them once it reads` : `${fix}, then try again`;
+    notify(
+      `${refusal}: ${text}; ${unreadableAdvice(path, cause, again)} (${jobs.map(jobNamed).join('; ')})`,
+      'error',
+    );
   }
   if (gone.length)
     notify(

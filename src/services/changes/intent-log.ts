@@ -111,21 +111,57 @@ export class BeginNotUndone extends Error {
 }
 
 /**
- * A write the intent log refused, in words (what follows "the intent log could not be written"): the
- * disk's error with its file (`describeError`), and when permission is refused or the file system is
- * read-only, the directory linedesk creates and writes its files in, and what to do. The file named
- * may never have been made (a new job's owner file, its first): the directory is what to fix.
+ * What the user can do about a disk error of the intent log (the one rule every notice of one goes
+ * by), chosen by its code and by what linedesk was doing there: writing (a job's file, its owner
+ * file: the directory linedesk creates its files in is what to fix, the file named may never have
+ * been made) or reading (the path that does not read, named just before the advice). `fresh`:
+ * nothing of the job is on disk (a new job's begin), so another data directory would do too; never
+ * said otherwise (the job's file, with what it holds open, would no longer be read). Null when the
+ * error has no code (not the disk's: a bug of ours, said as such).
  */
-export function writeRefused(err: unknown): string {
-  const said = `(${describeError(err)})`;
-  const e = err as NodeJS.ErrnoException | null;
-  const code = e?.code;
-  if (code !== 'EACCES' && code !== 'EPERM' && code !== 'EROFS') return said;
-  const path = typeof e?.path === 'string' ? e.path : '';
+export function diskFix(
+  err: { readonly code?: string | undefined; readonly path?: string | undefined } | null | undefined,
+  doing: 'read' | 'write',
+  fresh = false,
+): string | null {
+  const code = typeof err?.code === 'string' ? err.code : undefined;
+  if (code === undefined) return null;
+  const path = typeof err?.path === 'string' ? sanitizeMultiline(err.path) : '';
+  // A read's path is named just before its advice (intent-damage.ts `unreadablePath`): not again.
+  if (doing === 'read') {
+    if (code === 'EACCES' || code === 'EPERM') return 'give this user permission to read it';
+    if (code === 'EIO') return 'check the disk it is on';
+    if (code === 'ENOENT') return 'put it back where it was';
+    return 'fix it (its permissions, the disk)';
+  }
   const slash = path.lastIndexOf('/');
-  const where = slash > 0 ? `in ${sanitizeMultiline(path.slice(0, slash))}` : 'in its directory';
-  const fix = code === 'EROFS' ? 'make that file system writable' : 'give this user write permission on it';
-  return `${said}: linedesk cannot create or write its files ${where}; ${fix} (or set LINEDESK_DATA_DIR to a directory it can write), then try again`;
+  const dir = slash > 0 ? path.slice(0, slash) : '';
+  const or = fresh ? ' (or set LINEDESK_DATA_DIR to a directory it can write)' : '';
+  const where = dir ? `in ${dir}` : 'in its directory';
+  const disk = `the disk that holds ${dir || 'its files'}`;
+  switch (code) {
+    case 'EACCES':
+    case 'EPERM':
+      return `linedesk cannot create or write its files ${where}; give this user write permission on it${or}`;
+    case 'EROFS':
+      return `linedesk cannot create or write its files ${where}; make that file system writable${or}`;
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return `free space on ${disk}${or}`;
+    default:
+      return `check ${disk}${code === 'EIO' ? '' : ' and its permissions'}${or}`;
+  }
+}
+
+/**
+ * A write the intent log refused, in words (what follows "the intent log could not be written"): the
+ * disk's error with its file (`describeError`), and what to do (`diskFix`; `fresh`: a new job's
+ * begin, nothing of it on disk), then try again.
+ */
+export function writeRefused(err: unknown, fresh = false): string {
+  const said = `(${describeError(err)})`;
+  const fix = diskFix(err as NodeJS.ErrnoException | null, 'write', fresh);
+  return fix ? `${said}: ${fix}, then try again` : said;
 }
 
 /**
@@ -144,6 +180,8 @@ export type LoggedJob =
       readonly problem: string;
       /** What does not read: the advice said for it follows this, never the problem's words. */
       readonly cause: UnreadableCause;
+      /** The disk's error code, when it told one: what the user can do is chosen by it (`diskFix`). */
+      readonly code?: string;
     };
 
 /** A path of the intent log that does not read, and why (`LoggedJob`'s `unreadable`). */
@@ -166,7 +204,8 @@ export type UnreadableCause = 'directory' | 'file' | 'records' | 'log';
  */
 export function unreadableOf(d: IntentDamage): Unreadable {
   const cause = d.directory ? 'directory' : d.unread ? 'file' : 'records';
-  return { kind: 'unreadable', path: d.path, problem: d.readError ?? d.problem, cause };
+  const problem = d.readError ?? d.problem;
+  return { kind: 'unreadable', path: d.path, problem, cause, ...(d.code ? { code: d.code } : {}) };
 }
 
 /**
@@ -201,8 +240,10 @@ export function loggedJobs(log: IntentLog, jobIds: readonly string[]): ReadonlyM
  * log's), cause `log` (every reader of the log says it alike: `loggedJobs`, the change service).
  */
 export function logFailed(err: unknown): Unreadable {
-  const path = (err as NodeJS.ErrnoException | null)?.path ?? 'the intent log';
-  return { kind: 'unreadable', path, problem: describeError(err), cause: 'log' };
+  const e = err as NodeJS.ErrnoException | null;
+  const path = e?.path ?? 'the intent log';
+  const code = typeof e?.code === 'string' ? { code: e.code } : {};
+  return { kind: 'unreadable', path, problem: describeError(err), cause: 'log', ...code };
 }
 
 /** A job file, or a part of one, the intent log could not read. */
@@ -236,6 +277,11 @@ export interface IntentDamage {
   readonly unread?: true;
   /** When `unread`: the disk's error alone (`problem` says it in a sentence). */
   readonly readError?: string;
+  /**
+   * When `directory` or `unread`: the disk's error code, if it told one (what the user can do is
+   * chosen by it: `diskFix`).
+   */
+  readonly code?: string;
 }
 
 /**

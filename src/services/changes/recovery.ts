@@ -12,7 +12,7 @@ import { describeError } from '../describe-error';
 import { lookupPasted, unsettledText } from '../paste-lookup';
 import { leftToReview } from './fresh-lines';
 import type { Notify } from './intent-damage';
-import type { ForeignJob } from './intent-log';
+import { diskFix, type ForeignJob } from './intent-log';
 import type { Recovered } from './service-types';
 
 /**
@@ -38,6 +38,8 @@ export async function adoptForeign(
     const shown = await showsEvery(deps, f.job);
     /** Why the move into this account's log failed (the disk's error, with its path). */
     let unmoved = '';
+    /** What to do about it (`diskFix`), said last. */
+    let fix = '';
     if (shown === true) {
       try {
         f.adopt();
@@ -45,6 +47,8 @@ export async function adoptForeign(
       } catch (err) {
         deps.logError?.('intent log', err);
         unmoved = ` (${describeError(err)})`;
+        const what = diskFix(err as NodeJS.ErrnoException | null, 'write');
+        if (what) fix = `; ${what}, then start again`;
       }
     }
     holdLines(f.job, 'an earlier change recorded under another key or account', false);
@@ -56,7 +60,7 @@ export async function adoptForeign(
           ? `is this account's but could not be moved into its intent log${unmoved}`
           : "is not this account's as far as the server shows";
     notify(
-      `An earlier ${f.job.op} of ${linesNamed(f.job.lines.map((l) => l.username))} recorded for this service under another key or account ${verdict}: its lines are held, nothing is re-sent; it is kept in ${f.where}`,
+      `An earlier ${f.job.op} of ${linesNamed(f.job.lines.map((l) => l.username))} recorded for this service under another key or account ${verdict}: its lines are held, nothing is re-sent; it is kept in ${f.where}${fix}`,
       'error',
     );
   }

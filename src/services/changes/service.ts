@@ -26,6 +26,7 @@ import {
 } from './intent-damage';
 import {
   BeginNotUndone,
+  diskFix,
   type LoggedJob,
   logFailed,
   loggedJobs,
@@ -72,11 +73,12 @@ function forDisk(l: BulkLine): BulkLine {
 /**
  * A job's never-sent lines when the intent log could not take a record it needs before sending.
  * Retryable only once their job's file is ended (`wire`'s `notRetried`: else the file offers them).
+ * `fresh`: the job's begin was refused, so nothing of it is on disk (`writeRefused`).
  */
-const notLogged = (err: unknown) =>
+const notLogged = (err: unknown, fresh = false) =>
   ({
     state: 'failed',
-    detail: `not sent: the intent log could not be written ${writeRefused(err)}`,
+    detail: `not sent: the intent log could not be written ${writeRefused(err, fresh)}`,
     provenNotApplied: true,
     notSent: true,
     refusedHere: true,
@@ -178,6 +180,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         deps.intents?.end(id);
       } catch (err) {
         deps.logError?.('intent log', err);
+        sayNotLetGo(err, id, 'end');
       }
     }
     unjournaled.clear();
@@ -192,8 +195,9 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
           },
           failed: (err, waiting) => {
             emit({ type: 'journalWaiting', waiting });
+            const fix = diskFix(err as NodeJS.ErrnoException | null, 'write');
             notify(
-              `Could not write the journal (${describeError(err)}): ${waiting} entr${waiting === 1 ? 'y waits' : 'ies wait'}; retrying. The charge is kept on screen and in the intent log.`,
+              `Could not write the journal (${describeError(err)}): ${waiting} entr${waiting === 1 ? 'y waits' : 'ies wait'}; retrying${fix ? `: ${fix}` : ''}. What happened to each line is on screen meanwhile, and a change that was sent stays in the intent log until the journal has it.`,
               'error',
             );
           },
@@ -296,7 +300,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     const key = `${job.id}\n${untold.path}`;
     if (untoldSaid.has(key)) return;
     untoldSaid.add(key);
-    sayOthersUntold(job, untold.path, untold.problem, notify, untold.cause);
+    sayOthersUntold(job, untold.path, untold.problem, notify, untold.cause, untold.code);
   };
   const untoldRead = (job: BulkJob) => {
     for (const key of untoldSaid) if (key.startsWith(`${job.id}\n`)) untoldSaid.delete(key);
@@ -712,15 +716,31 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       else deps.intents?.release(job.id);
     } catch (err) {
       deps.logError?.('intent log', err);
-      const held = how === 'release' ? ' stays held by this linedesk until it ends, and' : '';
-      notify(
-        `The intent log cannot be written (${describeError(err)}): job ${job.id.slice(0, 8)}${held} is offered again at the next start`,
-        'error',
-      );
+      sayNotLetGo(err, job.id, how);
     }
   };
+  /**
+   * An end or a release of a job the disk refused, said with its file and what to do (`diskFix`): the
+   * job's file stays (held by this process until it ends, when a release was refused), and the next
+   * start offers it.
+   */
+  const sayNotLetGo = (err: unknown, jobId: string, how: 'end' | 'release') => {
+    const held = how === 'release' ? ' stays held by this linedesk until it ends, and' : '';
+    const fix = diskFix(err as NodeJS.ErrnoException | null, 'write');
+    notify(
+      `The intent log cannot be written (${describeError(err)}): job ${jobId.slice(0, 8)}${held} is offered again at the next start${fix ? `; ${fix} by then` : ''}`,
+      'error',
+    );
+  };
 
-  const wire = (job: BulkJob, hooks: ChangeHooks | undefined) => {
+  /**
+   * How a job's lines are told as they change (`onLine`: written to the intent log first, then held,
+   * journaled, shown) and how it ends (`finish`). `onDisk`: the job has its file in the log; a new job
+   * refused before or at its begin has none (or one a failed begin left, which offers its lines at the
+   * next start), so its lines are told all the same, journaled too, and nothing of it is written,
+   * ended or released there.
+   */
+  const wire = (job: BulkJob, hooks: ChangeHooks | undefined, onDisk: () => boolean = () => true) => {
     if (hooks?.bulk) asBulk.add(job.id);
     const bulk =
       job.lines.length > 1 ||
@@ -734,7 +754,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     const onLine: EngineOptions['onLine'] = (l, server) => {
       // Written down first: if this throws on `sending`, the engine does not send.
       try {
-        deps.intents?.line(job.id, forDisk(l));
+        if (onDisk()) deps.intents?.line(job.id, forDisk(l));
         unwritten.delete(l.id);
       } catch (err) {
         deps.logError?.('intent log', err);
@@ -760,7 +780,9 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       offerHolds.delete(job.id);
       /** Why the job's file may stay (null: ended), offering what it has at the next start. */
       let stays: string | null = null;
-      if (!needsAttention(ended)) {
+      if (!onDisk()) {
+        // No file of it to end or release (its lines say what happens to them).
+      } else if (!needsAttention(ended)) {
         if ((journal?.waiting() ?? 0) > 0) {
           unjournaled.add(job.id);
           stays = 'its end waits for the journal';
@@ -798,8 +820,20 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       if (!at.length) return final;
       const file = deps.intents?.where?.(job.id) ?? `the file of job ${job.id.slice(0, 8)}`;
       const stays = `${file} stays (${why})`;
+      // What the next start does with each, as the file has it: a line never sent is pending there
+      // (offered again); one sent is `sending` or `unknown` there (checked, never sent again).
+      const unsent = at.filter((l) => l.sentAt === undefined).map((l) => l.username);
+      const sent = at.filter((l) => l.sentAt !== undefined).map((l) => l.username);
+      const next = [
+        ...(unsent.length ? [`offers ${linesNamed(unsent)} again (never sent)`] : []),
+        ...(sent.length
+          ? [
+              `checks ${linesNamed(sent)} again with the server (${sent.length === 1 ? 'its request' : 'their requests'} left: never sent again)`,
+            ]
+          : []),
+      ];
       notify(
-        `The intent log could not be written, and ${stays}: the next start offers ${linesNamed(at.map((l) => l.username))} again, so ${at.length === 1 ? 'it is' : 'they are'} not offered to retry now`,
+        `The intent log could not be written, and ${stays}: the next start ${next.join(' and ')}, so ${at.length === 1 ? 'it is' : 'they are'} not offered to retry now`,
         'error',
       );
       const ids = new Set(at.map((l) => l.id));
@@ -923,15 +957,9 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     // Lines another job has an open change of are left to it: sent from here too, the line would be
     // changed twice, and the change seen would be either's. Another job still spending on this
     // account (another linedesk, or cron) moves the balance too: this job's window stays closed,
-    // so none of its fall is counted as this job's (asked again as the window would open).
-    // A log that cannot be read cannot tell which lines another job is changing now: nothing is
-    // sent, nothing written; said with the path (a resumed job was refused above, as it stands).
+    // so none of its fall is counted as this job's (asked again as the window would open). A log
+    // that cannot be read has no jobs here: the job is refused for it before anything is written.
     const first = read ?? readOpen(false);
-    if (first.untold) {
-      sayNotChecked([{ job, logged: first.untold }], notify, 'send');
-      const patch = notRead(first.untold);
-      return { ...job, lines: job.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)) };
-    }
     const { lines: others, spending: busy } = othersOfJob(job.id, first.jobs);
     // The lines left alone are written so only once the run goes ahead (`goAhead`), past every
     // refusal: until then the log keeps them as it had them, never sent, so a resume refused (or a
@@ -977,41 +1005,21 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       if (why !== null) notify(notResumedText(started, why, offered.has(started.id)), 'error');
       return leave();
     };
-    // Written before the lines are read again: a job stopped during a long read (Ctrl-C, a dropped
-    // session, a crash) is on disk with every line never sent, offered at the next start.
-    try {
-      deps.intents?.begin({ ...started, lines: asLogged(started).lines.map(forDisk) });
-    } catch (err) {
-      deps.logError?.('intent log', err);
-      // Written whole or not at all (`IntentLog.begin`): a resumed job's file is still the one offered,
-      // and a new job's is gone, so its results may retry its lines. Unless the file could not be
-      // taken back out (`BeginNotUndone`): the next start offers the job from it, so its lines end
-      // not sent, never retried from here (they would be in two jobs).
-      const left = err instanceof BeginNotUndone ? err : null;
-      const why = `the intent log cannot be written ${writeRefused(left ? left.cause : err)}`;
-      return refuse(why, () => {
-        if (left)
-          notify(
-            `Nothing was sent: ${why}; its file ${left.path} stays (${left.left}): the next start offers these lines again, so they are not offered to retry now`,
-            'error',
-          );
-        const patch = left ? notUndone(left) : notLogged(err);
-        return {
-          ...started,
-          lines: started.lines.map((l) => (l.state === 'pending' ? { ...l, ...patch } : l)),
-        };
-      });
-    }
-    const wired = wire(started, hooks);
+    /**
+     * The job has its file in the intent log (its `begin` is on disk): until then its lines are told
+     * (shown, journaled) but nothing of it is written there, nor ended or released (`wire`).
+     */
+    let begun = false;
+    const wired = wire(started, hooks, () => begun);
     const { onLine } = wired;
     /**
      * The run goes ahead (it sends, or ends the job): the lines left alone are written so, once. A
      * write that fails is logged, not fatal: the line stays never sent on disk, and a later resume
-     * reads the other jobs again before sending it.
+     * reads the other jobs again before sending it. A job never begun has no file to write them to.
      */
     let aheadWritten = false;
     const goAhead = () => {
-      if (aheadWritten) return;
+      if (aheadWritten || !begun) return;
       aheadWritten = true;
       for (const l of started.lines)
         if (leftAlone.has(l.id) && l.state === 'skipped')
@@ -1025,7 +1033,13 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       goAhead();
       return wired.finish(final);
     };
-    /** The never-sent lines ended with `patch`, written down like the engine's: then the job ends. */
+    /**
+     * The never-sent lines ended with `patch`, then the job ends: the one way every path that ends
+     * lines before sending ends them (a refusal of the intent log, before or at its begin, or after;
+     * the read again; a cancel). Each is told like the engine's (`onLine`): shown, journaled "not
+     * sent" (a journal that cannot take it is said: `journalRecorder`), and written to the job's file
+     * once it has one.
+     */
     const unsent = (patch: Partial<BulkLine>): BulkJob => {
       for (const l of started.lines) if (l.state === 'pending') onLine({ ...l, ...patch });
       return finish({
@@ -1038,6 +1052,37 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       deps.logError?.('intent log', err);
       return refuse(`the intent log cannot be written ${writeRefused(err)}`, () => unsent(notLogged(err)));
     };
+    // A log that cannot be read cannot tell which lines another job is changing now: nothing is sent,
+    // nothing written; said with the path (a resumed job was refused above, as it stands).
+    if (first.untold) {
+      sayNotChecked([{ job, logged: first.untold }], notify, resumed ? 'resume' : 'send');
+      return refuse(null, () => unsent(notRead(first.untold!)));
+    }
+    // Written before the lines are read again: a job stopped during a long read (Ctrl-C, a dropped
+    // session, a crash) is on disk with every line never sent, offered at the next start.
+    try {
+      deps.intents?.begin({ ...started, lines: asLogged(started).lines.map(forDisk) });
+      begun = true;
+    } catch (err) {
+      deps.logError?.('intent log', err);
+      // Written whole or not at all (`IntentLog.begin`): a resumed job's file is still the one offered,
+      // and a new job's is gone, so its results may retry its lines. Unless the file could not be
+      // taken back out (`BeginNotUndone`): the next start offers the job from it, so its lines end
+      // not sent, never retried from here (they would be in two jobs).
+      const left = err instanceof BeginNotUndone ? err : null;
+      // A new job's begin undone: nothing of it is on disk, so another data directory would do too.
+      const fresh = !left && !resumed;
+      const why = `the intent log cannot be written ${writeRefused(left ? left.cause : err, fresh)}`;
+      return refuse(why, () => {
+        if (left)
+          notify(
+            `Nothing was sent: ${why}; its file ${left.path} stays (${left.left}): the next start offers these lines again, so they are not offered to retry now`,
+            'error',
+          );
+        return unsent(left ? notUndone(left) : notLogged(err, true));
+      });
+    }
+
     // A resumed job's window open, as read once taken: `begin` wrote the file whole from that read, so
     // a close another linedesk appended in between (it began a job of this account, which spends from
     // then on) went with the old file. Read again, now the new file is there: another job spending
@@ -1436,10 +1481,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         // journaled; whether its record is on disk is read back, never assumed (a record refused too
         // leaves the line open there: never called free).
         deps.logError?.('intent log', err);
-        notify(
-          `The intent log cannot be written (${describeError(err)}): job ${jobId.slice(0, 8)} stays held by this linedesk until it ends`,
-          'error',
-        );
+        sayNotLetGo(err, jobId, 'release');
         const back = versionsOf([{ id: jobId }], () => latest.get(jobId)).get(jobId);
         const onDisk = back?.kind === 'open' ? back.job.lines.find((l) => l.id === line.id) : undefined;
         if (back?.kind === 'ended' || (onDisk && !OPEN.has(onDisk.state))) return { ok: true, job: final };
