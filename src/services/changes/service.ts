@@ -566,7 +566,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       }
       if (l?.kind !== 'open') {
         // Ended or gone since (settled, or set aside, elsewhere): nothing of it to offer.
-        letGo(given, 'release');
+        letGo(given, 'release', true);
         letGoLinesOf(given.id);
         continue;
       }
@@ -661,7 +661,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
    */
   const checkHeld = async (given: BulkJob, logged: LoggedJob | undefined, hooks?: ChangeHooks) => {
     if (logged?.kind !== 'open') {
-      letGo(given, 'release');
+      letGo(given, 'release', logged?.kind === 'ended' || logged?.kind === 'gone');
       if (logged?.kind === 'ended') return logged.job;
       sayNotChecked([{ job: given, logged }], notify);
       return given;
@@ -709,26 +709,29 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
    * job's file stays: an end refused leaves it open, a release refused leaves it held by this process
    * (no other linedesk takes it until this one ends); the next start offers it.
    */
-  const letGo = (job: { readonly id: string }, how: 'end' | 'release') => {
+  const letGo = (job: { readonly id: string }, how: 'end' | 'release', closed = false) => {
     try {
       offerHolds.delete(job.id);
       if (how === 'end') deps.intents?.end(job.id);
       else deps.intents?.release(job.id);
     } catch (err) {
       deps.logError?.('intent log', err);
-      sayNotLetGo(err, job.id, how);
+      sayNotLetGo(err, job.id, how, closed);
     }
   };
   /**
    * An end or a release of a job the disk refused, said with its file and what to do (`diskFix`): the
    * job's file stays (held by this process until it ends, when a release was refused), and the next
-   * start offers it.
+   * start offers it. `closed`: the log has ended the job, or no longer has it (settled or set aside
+   * elsewhere): only its hold is left, and nothing of it is offered again.
    */
-  const sayNotLetGo = (err: unknown, jobId: string, how: 'end' | 'release') => {
-    const held = how === 'release' ? ' stays held by this linedesk until it ends, and' : '';
+  const sayNotLetGo = (err: unknown, jobId: string, how: 'end' | 'release', closed = false) => {
     const fix = diskFix(err as NodeJS.ErrnoException | null, 'write');
+    const then = closed
+      ? ' (the log has closed it: nothing of it is offered again)'
+      : `${how === 'release' ? ' stays held by this linedesk until it ends, and' : ''} is offered again at the next start`;
     notify(
-      `The intent log cannot be written (${describeError(err)}): job ${jobId.slice(0, 8)}${held} is offered again at the next start${fix ? `; ${fix} by then` : ''}`,
+      `The intent log cannot be written (${describeError(err)}): job ${jobId.slice(0, 8)}${closed ? "'s hold stays until this linedesk ends" : ''}${then}${fix ? `; ${fix} by then` : ''}`,
       'error',
     );
   };
@@ -816,7 +819,9 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
      * retryable from here either (`keptOnDisk`).
      */
     const notRetried = (final: BulkJob, why: string): BulkJob => {
-      const at = final.lines.filter((l) => unwritten.has(l.id) && retryable(l));
+      // A sent line of any outcome (applied too: by the service's word, or settled by hand) is still
+      // open in the file: held here as there, never taken for free.
+      const at = final.lines.filter((l) => unwritten.has(l.id) && (retryable(l) || l.sentAt !== undefined));
       if (!at.length) return final;
       const file = deps.intents?.where?.(job.id) ?? `the file of job ${job.id.slice(0, 8)}`;
       const stays = `${file} stays (${why})`;
@@ -939,7 +944,8 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         // was refused before writing anything (nothing was sent). It runs as the new job it is.
         resumed = false;
       } else if (!own || read.untold) {
-        letGo(given, 'release'); // taken above: another linedesk may resume or check it
+        // Taken above: another linedesk may resume or check it.
+        letGo(given, 'release', !read.untold && (logged?.kind === 'ended' || logged?.kind === 'gone'));
         return notResumed(given, read.untold ?? logged);
       } else job = own;
     }
@@ -1473,24 +1479,9 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         if (now?.keptOnDisk) setUnsettled(line, jobId); // held here as on disk: the next start checks it
         return ended;
       };
-      try {
-        return { ok: true, job: keptOpen(finish(final)) };
-      } catch (err) {
-        // Only the release of a job whose other lines are still open throws here (`finish`): the disk
-        // refused its owner file, so the job stays this process's until it ends. The verdict was
-        // journaled; whether its record is on disk is read back, never assumed (a record refused too
-        // leaves the line open there: never called free).
-        deps.logError?.('intent log', err);
-        sayNotLetGo(err, jobId, 'release');
-        const back = versionsOf([{ id: jobId }], () => latest.get(jobId)).get(jobId);
-        const onDisk = back?.kind === 'open' ? back.job.lines.find((l) => l.id === line.id) : undefined;
-        if (back?.kind === 'ended' || (onDisk && !OPEN.has(onDisk.state))) return { ok: true, job: final };
-        const kept = { ...settled, keptOnDisk: true as const };
-        return {
-          ok: true,
-          job: keptOpen({ ...final, lines: final.lines.map((l) => (l === settled ? kept : l)) }),
-        };
-      }
+      // `finish` never throws: a release the disk refuses is said (`letGo`), and a verdict whose record
+      // it refused comes back `keptOnDisk` (`notRetried`).
+      return { ok: true, job: keptOpen(finish(final)) };
     },
 
     async shutdown(graceMs) {
