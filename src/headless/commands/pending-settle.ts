@@ -92,6 +92,14 @@ export async function settle(
     ctx.out.fail(f);
     return f.exit;
   }
+  // A journal entry refused once is tried again when the service shuts down (its last try, which
+  // also ends the job once the entry is on disk): made now, before anything is said, and the last
+  // (`close`: the command's own shutdown tries no more), so what the settle says is what is on disk
+  // once the command ends, never a first try a later one undid.
+  if (record.journal !== null) {
+    await changes.shutdown(SHUTDOWN_GRACE_MS);
+    record.close();
+  }
   // What of its record is on disk now, as written (null: no such file is kept): the verdict in the
   // intent log (or the job ended there), its entry in the journal.
   const inLog = record.intents === null ? null : record.kept.has(l.id) || record.ended.has(job.id);
@@ -139,6 +147,9 @@ export async function settle(
   );
   return EXIT.done;
 }
+
+/** How long a check still running may take to end at that shutdown (as the command's own gives it). */
+const SHUTDOWN_GRACE_MS = 5_000;
 
 const couldNot = (why: string): Failure => ({
   code: 'failed',
