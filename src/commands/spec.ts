@@ -589,7 +589,7 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
       'linedesk pending --settle smith0042abcd --as not-applied --confirm smith0042abcd',
     ],
     notes:
-      'Exit 0 when nothing is open, 3 while something is (unknown, held, or a damaged intent file), or while a part of the intent log cannot be read (named, with its path; the open changes it could read are still checked). A check that sees no change proves only "not yet": an outcome stays open for the hold window (10 minutes; the config\'s "holdMinutes") after its request left. --wait stops checking a job another linedesk ended or set aside meanwhile, and says so.',
+      'Exit 0 when nothing is open, 3 while something is (unknown, held, or a damaged intent file), or while a part of the intent log cannot be read (named, with its path; the open changes it could read are still checked). A check that sees no change proves only "not yet": an outcome stays open for the hold window (10 minutes; the config\'s "holdMinutes") after its request left. --wait stops checking a job another linedesk ended or set aside meanwhile, and says so; one set aside with its outcome still unknown is listed as set aside (exit 3: setting a file aside proves nothing). A settle exits 3 too when a part of the intent log cannot be read (named).',
   },
   completion: {
     name: 'completion',

@@ -2,9 +2,11 @@
  * `linedesk pending --wait` checks each open job again on every round until its hold window ends; a
  * job another linedesk ended meanwhile (settled, its file kept as ended) or that left the intent log
  * (set aside, or ended and dropped) is noticed on the next round, said, and no longer checked: never
- * waited on until its hold window ends. One whose file no longer reads is said once, not each round.
+ * waited on until its hold window ends. One ended is done (exit 0); one set aside with its outcome
+ * unknown stays unknown (exit 3, where its file is now). One whose file no longer reads is said once,
+ * not each round.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fileIntentLog } from '../../src/app/intent-file';
@@ -70,10 +72,39 @@ describe('linedesk pending --wait of a job ended elsewhere', () => {
     expect(out.code).toBe(0);
   }, 30_000);
 
-  it('set aside elsewhere (no longer in the intent log): said, no longer checked', async () => {
-    const { out } = await waitWhile((file) => renameSync(file, `${file}.damaged-test`));
-    expect(out.stderr).toMatch(/no longer in the intent log.*no longer checked/);
+  it('set aside elsewhere, its outcome unknown: said with where its file is now, never "known", exit 3', async () => {
+    let aside = '';
+    const { out, line } = await waitWhile((file) => {
+      aside = `${file}.damaged-test`;
+      renameSync(file, aside);
+    });
+    expect(out.stderr).toMatch(/no longer in the intent log: set aside meanwhile/);
     expect(out.stderr.match(/no longer in the intent log/g)).toHaveLength(1);
+    expect(out.stderr).toContain(`its file is now ${aside}`);
+    expect(out.stderr).toMatch(/its outcome still unknown.*look its line up on the panel/);
+    expect(out.stderr).not.toMatch(/Nothing is pending|known outcome/);
+    // Reported as open, set aside (a script reads exit 3: unknown).
+    expect(out.stdout).toMatch(new RegExp(`${line.username}.*set aside`));
+    expect(out.code).toBe(3);
+  }, 30_000);
+
+  it('ended elsewhere and dropped (its outcome in the journal): said, nothing pending', async () => {
+    const { out, line } = await waitWhile((file, jobId) => {
+      const log = fileIntentLog(join(file, '..'));
+      const job = log.open().find((j) => j.id === jobId)!;
+      const l = job.lines[0]!;
+      // As another linedesk that settled it would: its journal entry first, then the job's file gone.
+      const data = join(file, '..', '..');
+      appendFileSync(
+        join(data, 'journal.jsonl'),
+        `${JSON.stringify({ opId: `${jobId}:${l.username}`, time: new Date().toISOString(), target: job.target, operation: job.op, lineId: l.id, username: l.username, quotedCost: l.cost, estimate: true, deducedCredits: null, newBalance: null, outcome: 'not applied' })}\n`,
+      );
+      rmSync(file);
+    });
+    expect(out.stderr).toMatch(
+      /no longer in the intent log \(ended elsewhere and dropped\).*no longer checked/,
+    );
+    expect(out.stderr).toContain(line.username);
     expect(out.stderr).toMatch(/Nothing is pending/);
     expect(out.code).toBe(0);
   }, 30_000);

@@ -16,6 +16,12 @@ export interface Seen {
   readonly read: LogRead;
   readonly jobs: Map<string, BulkJob>;
   readonly known: Set<string>;
+  /**
+   * Jobs that left the intent log during `--wait` (set aside, or their file removed) with an outcome
+   * still unknown: no longer checked, here or at any start, and never called known (setting a file
+   * aside proves nothing of what the service did). `file`: where its file is now (null: not found).
+   */
+  readonly left: Map<string, { readonly job: BulkJob; readonly file: string | null }>;
 }
 
 export function seenOf(read: LogRead, recovered: readonly Recovered[], target: string): Seen {
@@ -26,5 +32,5 @@ export function seenOf(read: LogRead, recovered: readonly Recovered[], target: s
       jobs.set(job.id, job);
       known.add(job.id);
     }
-  return { read, jobs, known };
+  return { read, jobs, known, left: new Map() };
 }

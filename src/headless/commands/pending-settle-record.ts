@@ -20,6 +20,12 @@ export interface SettleRecord {
   readonly ended: ReadonlySet<string>;
   /** The journal's entries of verdicts settled by hand it wrote. */
   readonly journaled: readonly JournalEntry[];
+  /**
+   * The settle has said what is on disk: a journal that refused its last write is not tried again
+   * (its refusal is thrown again, nothing written), so no later try (the command's own shutdown)
+   * writes an entry, and ends a job, the settle said was not written.
+   */
+  close(): void;
 }
 
 export function settleRecord(files: {
@@ -31,6 +37,9 @@ export function settleRecord(files: {
   const ended = new Set<string>();
   const journaled: JournalEntry[] = [];
   const { intents, journal } = files;
+  /** The journal's last refusal, while it has not written since (`close`). */
+  let refusal: { readonly err: unknown } | undefined;
+  let closed = false;
   return {
     intents: intents && {
       ...intents,
@@ -52,7 +61,14 @@ export function settleRecord(files: {
     journal: journal && {
       ...journal,
       append(entry) {
-        journal.append(entry);
+        if (closed && refusal) throw refusal.err;
+        try {
+          journal.append(entry);
+        } catch (err) {
+          refusal = { err };
+          throw err;
+        }
+        refusal = undefined;
         if (entry.settledByHand) journaled.push(entry);
       },
     },
@@ -60,5 +76,8 @@ export function settleRecord(files: {
     refused,
     ended,
     journaled,
+    close() {
+      closed = true;
+    },
   };
 }

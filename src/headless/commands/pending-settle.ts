@@ -40,6 +40,15 @@ export async function settle(
     open.map((o) => o.l),
     w,
   );
+  const found = r.kind === 'found' ? open.filter((o) => o.l.id === r.line.id) : [];
+  // A part of the log that did not read is named, with what to do, whatever the settle then does
+  // (a settle that finds nothing says it in its own words, below): a file that cannot be read is
+  // never passed over because the line asked for was read elsewhere. What is open cannot all be
+  // told then: a settle that settles exits 3, as `linedesk pending` does (what it settled stands).
+  if (unread !== undefined && (found.length || r.kind === 'ambiguous')) {
+    const { text, advice } = logReadFailed(unread);
+    ctx.out.message(`What is pending cannot all be told: ${text}; ${advice}`, 'red');
+  }
   if (r.kind === 'ambiguous') {
     const f = {
       code: 'line_ambiguous',
@@ -50,7 +59,6 @@ export async function settle(
     ctx.out.fail(f);
     return f.exit;
   }
-  const found = r.kind === 'found' ? open.filter((o) => o.l.id === r.line.id) : [];
   // A line not among the jobs read, when a part of the log did not read: it may be open there, so
   // never "No open outcome" (a line found is settled from its job's own file, read again by the settle).
   if (!found.length && unread !== undefined) {
@@ -91,6 +99,14 @@ export async function settle(
     const f = notSettled(settled, job.id, l, sv.intents !== null);
     ctx.out.fail(f);
     return f.exit;
+  }
+  // A journal entry refused once is tried again when the service shuts down (its last try, which
+  // also ends the job once the entry is on disk): made now, before anything is said, and the last
+  // (`close`: the command's own shutdown tries no more), so what the settle says is what is on disk
+  // once the command ends, never a first try a later one undid.
+  if (record.journal !== null) {
+    await changes.shutdown(SHUTDOWN_GRACE_MS);
+    record.close();
   }
   // What of its record is on disk now, as written (null: no such file is kept): the verdict in the
   // intent log (or the job ended there), its entry in the journal.
@@ -137,8 +153,11 @@ export async function settle(
   ctx.out.message(
     `${job.op} ${l.username}: settled by you as ${verdict}${journaled ? ' (recorded in the journal as settled by the user)' : ''}.${free}`,
   );
-  return EXIT.done;
+  return unread === undefined ? EXIT.done : EXIT.unknown;
 }
+
+/** How long a check still running may take to end at that shutdown (as the command's own gives it). */
+const SHUTDOWN_GRACE_MS = 5_000;
 
 const couldNot = (why: string): Failure => ({
   code: 'failed',

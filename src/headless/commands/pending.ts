@@ -26,7 +26,7 @@ interface OpenRow {
   readonly op: string;
   readonly id: string | null;
   readonly username: string;
-  readonly state: 'unknown' | 'held' | 'never sent';
+  readonly state: 'unknown' | 'held' | 'never sent' | 'set aside';
   readonly since: string;
   readonly detail: string;
 }
@@ -84,6 +84,10 @@ export function pendingCommand(ctx: Ctx): Promise<number> {
   });
 }
 
+/** When a line's request left, to the minute (UTC), or '' when it never did. */
+const sentAt = (l: { readonly sentAt?: number | undefined }) =>
+  l.sentAt ? new Date(l.sentAt).toISOString().slice(0, 16).replace('T', ' ') : '';
+
 /** The open lines of this account's jobs, as the run knows them (`Seen`). */
 function openRows(changes: ChangeService, seen: Seen): OpenRow[] {
   const { held: heldLines } = changes.open();
@@ -99,7 +103,7 @@ function openRows(changes: ChangeService, seen: Seen): OpenRow[] {
         id: l.id.startsWith('new:') ? null : l.id,
         username: l.username,
         state: held ? 'held' : l.state === 'pending' ? 'never sent' : 'unknown',
-        since: l.sentAt ? new Date(l.sentAt).toISOString().slice(0, 16).replace('T', ' ') : '',
+        since: sentAt(l),
         detail: held
           ? `held for ${held}`
           : l.state === 'pending'
@@ -108,6 +112,19 @@ function openRows(changes: ChangeService, seen: Seen): OpenRow[] {
       });
     }
   }
+  // Set aside during `--wait` with the outcome still unknown: open for this run's report (exit 3),
+  // though nothing checks them again.
+  for (const { job, file } of seen.left.values())
+    for (const l of job.lines)
+      rows.push({
+        job: job.id,
+        op: job.op,
+        id: l.id.startsWith('new:') ? null : l.id,
+        username: l.username,
+        state: 'set aside',
+        since: sentAt(l),
+        detail: `outcome unknown, no longer checked (${file === null ? 'its intent file is gone' : `now ${file}`}): look it up on the panel`,
+      });
   return rows;
 }
 
