@@ -777,11 +777,19 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
      * a line never sent). The engine ends one whose `sending` record is refused without writing again.
      */
     const unwritten = new Set<string>();
+    /**
+     * Lines whose file has them sent (`sending`, with its `sentAt`), from the last record the log took:
+     * a line the client refused before its request left, whose "not sent" record was then refused, is
+     * still `sending` there, so the next start checks it (never sends it).
+     */
+    const sentOnDisk = new Set(job.lines.filter((l) => l.sentAt !== undefined).map((l) => l.id));
     const onLine: EngineOptions['onLine'] = (l, server) => {
       // Written down first: if this throws on `sending`, the engine does not send.
       try {
         if (onDisk()) deps.intents?.line(job.id, forDisk(l));
         unwritten.delete(l.id);
+        if (l.sentAt !== undefined) sentOnDisk.add(l.id);
+        else sentOnDisk.delete(l.id);
       } catch (err) {
         deps.logError?.('intent log', err);
         unwritten.add(l.id);
@@ -840,19 +848,28 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     const notRetried = (final: BulkJob, why: string): BulkJob => {
       // A sent line of any outcome (applied too: by the service's word, or settled by hand) is still
       // open in the file: held here as there, never taken for free.
-      const at = final.lines.filter((l) => unwritten.has(l.id) && (retryable(l) || l.sentAt !== undefined));
+      /** Sent as the file has it (checked at the next start), whatever this process knows of it. */
+      const onFile = (l: BulkLine) => l.sentAt !== undefined || sentOnDisk.has(l.id);
+      const at = final.lines.filter((l) => unwritten.has(l.id) && (retryable(l) || onFile(l)));
       if (!at.length) return final;
       const file = deps.intents?.where?.(job.id) ?? `the file of job ${job.id.slice(0, 8)}`;
       const stays = `${file} stays (${why})`;
       // What the next start does with each, as the file has it: a line never sent is pending there
-      // (offered again); one sent is `sending` or `unknown` there (checked, never sent again).
-      const unsent = at.filter((l) => l.sentAt === undefined).map((l) => l.username);
+      // (offered again); one sent is `sending` or `unknown` there (checked, never sent again), its
+      // request gone, or refused here before it left (its "not sent" record refused: `sending` there).
+      const unsent = at.filter((l) => !onFile(l)).map((l) => l.username);
       const sent = at.filter((l) => l.sentAt !== undefined).map((l) => l.username);
+      const stopped = at.filter((l) => l.sentAt === undefined && onFile(l)).map((l) => l.username);
       const next = [
         ...(unsent.length ? [`offers ${linesNamed(unsent)} again (never sent)`] : []),
         ...(sent.length
           ? [
               `checks ${linesNamed(sent)} again with the server (${sent.length === 1 ? 'its request' : 'their requests'} left: never sent again)`,
+            ]
+          : []),
+        ...(stopped.length
+          ? [
+              `checks ${linesNamed(stopped)} again with the server (not sent, but the file has ${stopped.length === 1 ? 'it' : 'them'} as sending: never sent again)`,
             ]
           : []),
       ];
@@ -866,7 +883,8 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         lines: final.lines.map((l) => {
           if (!ids.has(l.id)) return l;
           // Sent: its outcome stays as told (never "not sent": its request left); the file has it open.
-          if (l.sentAt !== undefined)
+          // Refused before it left, with the file saying sending: "not sent" stays, checked all the same.
+          if (onFile(l))
             return {
               ...l,
               keptOnDisk: true,
