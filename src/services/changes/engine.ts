@@ -150,6 +150,8 @@ export async function runJob(start: BulkJob, opts: EngineOptions): Promise<BulkJ
         state.update(id, {
           state: 'pending',
           detail: `not sent: ${describeError(err)} Waiting for the service.`,
+          // Nothing left: never counted as sent (its next attempt writes its own).
+          sentAt: undefined,
         });
         queue.unshift(id);
         down.report(err);
@@ -169,11 +171,16 @@ export async function runJob(start: BulkJob, opts: EngineOptions): Promise<BulkJ
       opts.onError?.(line, err);
       const outcome = err instanceof LinedeskError ? err.outcome : 'unknown';
       if (outcome === 'not_sent') {
+        // Provably never left (the client's own checks refused it before its request was written, the
+        // connection was never made, a request made ahead ended before its gate opened): not sent, with
+        // its reason, and no `sentAt` (the file and the words would count it as sent). Anything that
+        // may have left is `unknown` below, never this.
         state.update(id, {
           state: 'failed',
           detail: `not sent: ${describeError(err)}`,
           provenNotApplied: true,
           notSent: true,
+          sentAt: undefined,
         });
         return;
       }
@@ -329,10 +336,12 @@ class JobState {
   get(id: string): BulkLine {
     return this.#job.lines[this.#index.get(id)!]!;
   }
-  /** The line patched, without telling the log (`update` tells it). */
+  /** The line patched, without telling the log (`update` tells it); a field patched `undefined` is removed. */
   #patch(id: string, patch: Partial<BulkLine>): BulkLine {
     const i = this.#index.get(id)!;
-    const next = { ...this.#job.lines[i]!, ...patch } as BulkLine;
+    const merged: Record<string, unknown> = { ...this.#job.lines[i]!, ...patch };
+    for (const [k, v] of Object.entries(patch)) if (v === undefined) delete merged[k];
+    const next = merged as unknown as BulkLine;
     const lines = [...this.#job.lines];
     lines[i] = next;
     this.#job = { ...this.#job, lines };

@@ -205,6 +205,22 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       )
     : null;
   const journalLine: NonNullable<typeof journal>['record'] = (...a) => journal?.record(...a);
+  /**
+   * The one rule of a job's end, for a run's end (`finish`) and a let go (`letGo`: the recovery's end
+   * of a settled job it journaled again, a set aside): the job's file is ended only once the journal
+   * has every entry. While one waits on a failed write the job stays open (`unjournaled`, ended by
+   * `endJournaled` once the journal takes it), so a run that stops first leaves it for the next start
+   * to journal: ended before, its entry would live only in this process's memory. An end the disk
+   * refuses is thrown, for the caller to say.
+   */
+  const endOnceJournaled = (jobId: string): 'ended' | 'waits' => {
+    if ((journal?.waiting() ?? 0) > 0) {
+      unjournaled.add(jobId);
+      return 'waits';
+    }
+    deps.intents?.end(jobId);
+    return 'ended';
+  };
   const setUnsettled = (l: BulkLine, jobId: string) => {
     const has = open.unsettled.has(l.id);
     const isOpen = OPEN.has(l.state);
@@ -530,7 +546,8 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
    * own: judged from here, a request still in flight looks "not applied"). The journal is written
    * after the intent log: a process stopped between the two left settled lines the journal lacks, so
    * a taken job's settled and unknown lines are journaled again (one entry per operation: readers keep
-   * the last), and a job that needs nothing any more is ended. Each is journaled from the log's version
+   * the last), and a job that needs nothing any more is ended once those entries are written
+   * (`letGo` → `endOnceJournaled`: while the journal refuses writes it stays open, said). Each is journaled from the log's version
    * read once taken (the versions given were read before: a line may have been settled in between);
    * one ended or gone since is let go, one that no longer reads is offered as given (its check says
    * so), and one this process uses now (a check of it in the background) is offered as given, left to
@@ -712,8 +729,14 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   const letGo = (job: { readonly id: string }, how: 'end' | 'release', closed = false) => {
     try {
       offerHolds.delete(job.id);
-      if (how === 'end') deps.intents?.end(job.id);
-      else deps.intents?.release(job.id);
+      if (how === 'release') deps.intents?.release(job.id);
+      else if (endOnceJournaled(job.id) === 'waits') {
+        const file = deps.intents?.where?.(job.id) ?? `the file of job ${job.id.slice(0, 8)}`;
+        notify(
+          `Job ${job.id.slice(0, 8)} is not ended yet: the journal has not written its entries, so ${file} stays open until it does (should this linedesk stop first, the next start journals them again)`,
+          'warning',
+        );
+      }
     } catch (err) {
       deps.logError?.('intent log', err);
       sayNotLetGo(err, job.id, how, closed);
@@ -754,11 +777,19 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
      * a line never sent). The engine ends one whose `sending` record is refused without writing again.
      */
     const unwritten = new Set<string>();
+    /**
+     * Lines whose file has them sent (`sending`, with its `sentAt`), from the last record the log took:
+     * a line the client refused before its request left, whose "not sent" record was then refused, is
+     * still `sending` there, so the next start checks it (never sends it).
+     */
+    const sentOnDisk = new Set(job.lines.filter((l) => l.sentAt !== undefined).map((l) => l.id));
     const onLine: EngineOptions['onLine'] = (l, server) => {
       // Written down first: if this throws on `sending`, the engine does not send.
       try {
         if (onDisk()) deps.intents?.line(job.id, forDisk(l));
         unwritten.delete(l.id);
+        if (l.sentAt !== undefined) sentOnDisk.add(l.id);
+        else sentOnDisk.delete(l.id);
       } catch (err) {
         deps.logError?.('intent log', err);
         unwritten.add(l.id);
@@ -786,16 +817,12 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       if (!onDisk()) {
         // No file of it to end or release (its lines say what happens to them).
       } else if (!needsAttention(ended)) {
-        if ((journal?.waiting() ?? 0) > 0) {
-          unjournaled.add(job.id);
-          stays = 'its end waits for the journal';
-        } else
-          try {
-            deps.intents?.end(job.id);
-          } catch (err) {
-            deps.logError?.('intent log', err);
-            stays = `it could not be ended: ${describeError(err)}`;
-          }
+        try {
+          if (endOnceJournaled(job.id) === 'waits') stays = 'its end waits for the journal';
+        } catch (err) {
+          deps.logError?.('intent log', err);
+          stays = `it could not be ended: ${describeError(err)}`;
+        }
       } else {
         stays = 'other lines of the job are still open';
         // Free for another linedesk to check; a release the disk refuses is said, never thrown out of
@@ -821,19 +848,28 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     const notRetried = (final: BulkJob, why: string): BulkJob => {
       // A sent line of any outcome (applied too: by the service's word, or settled by hand) is still
       // open in the file: held here as there, never taken for free.
-      const at = final.lines.filter((l) => unwritten.has(l.id) && (retryable(l) || l.sentAt !== undefined));
+      /** Sent as the file has it (checked at the next start), whatever this process knows of it. */
+      const onFile = (l: BulkLine) => l.sentAt !== undefined || sentOnDisk.has(l.id);
+      const at = final.lines.filter((l) => unwritten.has(l.id) && (retryable(l) || onFile(l)));
       if (!at.length) return final;
       const file = deps.intents?.where?.(job.id) ?? `the file of job ${job.id.slice(0, 8)}`;
       const stays = `${file} stays (${why})`;
       // What the next start does with each, as the file has it: a line never sent is pending there
-      // (offered again); one sent is `sending` or `unknown` there (checked, never sent again).
-      const unsent = at.filter((l) => l.sentAt === undefined).map((l) => l.username);
+      // (offered again); one sent is `sending` or `unknown` there (checked, never sent again), its
+      // request gone, or refused here before it left (its "not sent" record refused: `sending` there).
+      const unsent = at.filter((l) => !onFile(l)).map((l) => l.username);
       const sent = at.filter((l) => l.sentAt !== undefined).map((l) => l.username);
+      const stopped = at.filter((l) => l.sentAt === undefined && onFile(l)).map((l) => l.username);
       const next = [
         ...(unsent.length ? [`offers ${linesNamed(unsent)} again (never sent)`] : []),
         ...(sent.length
           ? [
               `checks ${linesNamed(sent)} again with the server (${sent.length === 1 ? 'its request' : 'their requests'} left: never sent again)`,
+            ]
+          : []),
+        ...(stopped.length
+          ? [
+              `checks ${linesNamed(stopped)} again with the server (not sent, but the file has ${stopped.length === 1 ? 'it' : 'them'} as sending: never sent again)`,
             ]
           : []),
       ];
@@ -847,7 +883,8 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         lines: final.lines.map((l) => {
           if (!ids.has(l.id)) return l;
           // Sent: its outcome stays as told (never "not sent": its request left); the file has it open.
-          if (l.sentAt !== undefined)
+          // Refused before it left, with the file saying sending: "not sent" stays, checked all the same.
+          if (onFile(l))
             return {
               ...l,
               keptOnDisk: true,
