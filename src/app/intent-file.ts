@@ -517,15 +517,16 @@ export function fileOwnerRecords(given: Partial<IntentFs> = {}, durable = true):
   const asideOf = (file: string, tag: number) => `${file}.${tag}.stale`;
   /**
    * The records other takers are moving out of `file`'s way now (or left so, when they died on the
-   * way). A directory that cannot be listed cannot tell: unreadable, never "none".
+   * way). A directory that cannot be listed tells none: the job's own file cannot be found then
+   * either (the log's read names the directory, and nothing of the job is sent or checked).
    */
   const moving = (file: string): OwnerRecord => {
     const prefix = `${basename(file)}.`;
     let names: string[];
     try {
       names = fs.readdirSync(dirname(file)).filter((n) => n.startsWith(prefix) && n.endsWith('.stale'));
-    } catch (err) {
-      return codeOf(err) === 'ENOENT' ? { kind: 'none' } : unreadable(err, dirname(file));
+    } catch {
+      return { kind: 'none' };
     }
     const there: ThereRecord[] = [];
     for (const n of names) {
