@@ -177,22 +177,25 @@ function setUp(key: string, start: (typeof STARTS)[number]) {
   }
 }
 
-describe('two claimers, any interleaving (property)', () => {
-  it('at most one owns the job at any time, and the owner file names it', () => {
+describe('claimers in any interleaving (property)', () => {
+  it('at most one owns the job at any time, and the owner file (or the record being moved) names it', () => {
+    const C: Owner = { pid: 500, start: 'e' };
     fc.assert(
       fc.property(
         fc.constantFrom(...STARTS),
         fc.nat(20),
         fc.boolean(),
         fc.boolean(),
-        (start, at, inner, releases) => {
+        fc.option(fc.nat(20), { nil: undefined }),
+        (start, at, inner, releases, thirdAt) => {
           const key = newKey();
           setUp(key, start);
-          // `inner` runs whole before the outer's step number `at` (and releases after, or not).
+          // `inner` runs whole before the outer's step number `at` (and releases after, or not); a
+          // third claimer, when drawn, before the outer's step number `thirdAt`.
           const [outer, innerOwner] = inner ? [A, B] : [B, A];
           const live = (self: Owner): Processes => ({
             self,
-            isAlive: (o) => o.pid === A.pid || o.pid === B.pid || o.pid === THIRD.pid,
+            isAlive: (o) => [A.pid, B.pid, C.pid, THIRD.pid].includes(o.pid),
           });
           const owners = new Set<number>();
           /**
@@ -205,17 +208,24 @@ describe('two claimers, any interleaving (property)', () => {
           };
           let step = 0;
           let ran = false;
-          const innerRecords = fileOwnerRecords(steppedFs(() => {}));
+          const plain = fileOwnerRecords(steppedFs(() => {}));
           const outerRecords = fileOwnerRecords(
             steppedFs(() => {
               check();
-              if (step++ !== at || ran) return;
-              ran = true;
-              if (claim(innerRecords, key, live(innerOwner))) owners.add(innerOwner.pid);
-              check();
-              if (releases && owners.has(innerOwner.pid)) {
-                release(innerRecords, key, live(innerOwner));
-                owners.delete(innerOwner.pid);
+              const now = step++;
+              if (now === at) {
+                ran = true;
+                if (claim(plain, key, live(innerOwner))) owners.add(innerOwner.pid);
+                check();
+                if (releases && owners.has(innerOwner.pid)) {
+                  release(plain, key, live(innerOwner));
+                  owners.delete(innerOwner.pid);
+                }
+              }
+              if (now === thirdAt) {
+                ran = true;
+                if (claim(plain, key, live(C))) owners.add(C.pid);
+                check();
               }
             }),
           );
@@ -228,7 +238,7 @@ describe('two claimers, any interleaving (property)', () => {
             expect(owners.has(outer.pid)).toBe(true);
         },
       ),
-      { numRuns: 150 },
+      { numRuns: 200 },
     );
   });
 });
