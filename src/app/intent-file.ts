@@ -29,6 +29,7 @@ import {
   heldBy,
   type OwnerRecord,
   type OwnerRecords,
+  ownerState,
   release as releaseOwner,
   type ThereRecord,
 } from '../services/changes/ownership';
@@ -260,6 +261,29 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
         leftOwners.delete(f);
       } catch {} // kept: tried again at the next end
   };
+  /**
+   * The owner files left beside no job by a linedesk gone since (its end could not remove them, then
+   * it stopped): they hold nothing, and are removed at an end here. Only a gone owner's: a live one's
+   * may be a begin under way (its owner file is made before its job's). Best effort: what cannot be
+   * read or removed stays, holding nothing.
+   */
+  const sweepOwners = () => {
+    let names: string[];
+    try {
+      names = fs.readdirSync(dir);
+    } catch {
+      return;
+    }
+    const there = new Set(names);
+    for (const n of names) {
+      if (!n.endsWith('.jsonl.owner')) continue;
+      const job = join(dir, n.slice(0, -'.owner'.length));
+      if (there.has(basename(job))) continue;
+      try {
+        if (ownerState(owners.read(job), procs) === 'gone') owners.remove(job);
+      } catch {}
+    }
+  };
 
   /**
    * The ended jobs' files still kept; those older than `keepSettledMs` are removed. One whose age
@@ -429,6 +453,7 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
       // Ended from here, whatever its owner file does: never said to stay open once its file is gone.
       dropOwner(file);
       settledFiles(); // the ones past their time are dropped here too
+      sweepOwners();
     },
     settled: () => readSettled(true).jobs,
     open: () => scan().jobs,

@@ -3,12 +3,14 @@
  * ended, whatever its owner file does. An owner file that cannot be removed then is left, holding an
  * ended job for nobody, and removed at a later end; the end never throws as if the job stayed open.
  */
+import { spawnSync } from 'node:child_process';
 import * as nodeFs from 'node:fs';
 import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileIntentLog, type IntentFs } from '../../src/app/intent-file';
+import { startTimeOf } from '../../src/app/process-owner';
 import type { BulkLine } from '../../src/domain/bulk';
 import { extendJob } from '../helpers/jobs';
 
@@ -58,6 +60,23 @@ describe('an end whose owner file cannot be removed', () => {
     state.failing = false;
     log.end('j2');
     expect(readdirSync(dir).sort()).toEqual(['j1.jsonl.settled', 'j2.jsonl.settled']);
+  });
+
+  it('one left by a linedesk gone since (it could not remove it, then stopped) goes at an end elsewhere', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ld-end-owner-gone-'));
+    const { fs } = ownerRemovalFails();
+    const gone = { pid: spawnSync(process.execPath, ['-e', '0']).pid!, start: null };
+    const before = fileIntentLog(dir, gone, { fs });
+    before.begin(extendJob('j1', [aLine(0)]));
+    before.end('j1');
+    expect(existsSync(join(dir, 'j1.jsonl.owner'))).toBe(true);
+    // A live linedesk's owner file beside no job (a begin under way) is left alone.
+    const live = { pid: process.ppid, start: startTimeOf(process.ppid) };
+    writeFileSync(join(dir, 'j9.jsonl.owner'), JSON.stringify(live));
+    const log = fileIntentLog(dir);
+    log.begin(extendJob('j2', [aLine(1)]));
+    log.end('j2');
+    expect(readdirSync(dir).sort()).toEqual(['j1.jsonl.settled', 'j2.jsonl.settled', 'j9.jsonl.owner']);
   });
 
   it('a set-aside whose owner file cannot be removed says where the file is now, never "not set aside"', () => {
