@@ -631,8 +631,18 @@ export function fileOwnerRecords(given: Partial<IntentFs> = {}, durable = true):
         fs.rmSync(file, { force: true }); // a half-written owner would hold the job until it is old
         throw located(err, file);
       }
+      // Still the file in place: one that stalled here past `TORN_ABANDONED_MS` may have been taken
+      // for abandoned meanwhile (moved aside, another's made): then this process owns nothing.
+      let placed: boolean;
+      try {
+        const mine = fs.fstatSync(fd);
+        const now = fs.statSync(file);
+        placed = mine.ino === now.ino && mine.dev === now.dev;
+      } catch {
+        placed = false;
+      }
       fs.closeSync(fd);
-      return true;
+      return placed;
     },
     remove: (key) => fs.rmSync(at(key), { force: true }),
   };

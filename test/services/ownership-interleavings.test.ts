@@ -106,6 +106,25 @@ describe('two claimers of one job, step by step', () => {
     expect(heldBy(bRecords, key, as(B))).toBe('another linedesk (process 100)');
   });
 
+  it('a maker stalled past the bound between its create and its write, taken for abandoned, owns nothing', () => {
+    const key = newKey();
+    let bClaimed: boolean | undefined;
+    const bRecords = fileOwnerRecords(steppedFs(() => {}));
+    const aRecords = fileOwnerRecords(
+      steppedFs((name) => {
+        if (name === 'writeSync' && bClaimed === undefined) {
+          // A stalls: its empty record is older than the bound when B looks.
+          const at = (Date.now() - 10 * 60_000) / 1000;
+          utimesSync(`${key}.owner`, at, at);
+          bClaimed = claim(bRecords, key, as(B));
+        }
+      }),
+    );
+    expect(claim(aRecords, key, as(A))).toBe(false);
+    expect(bClaimed).toBe(true);
+    expect(ownerIn(key)).toBe(B.pid);
+  });
+
   it('an owner file that cannot be read while its owner runs: never taken, and named with what to do', () => {
     const key = newKey();
     expect(claim(fileOwnerRecords(), key, as(A))).toBe(true);

@@ -58,7 +58,10 @@ export interface OwnerRecords {
    * when it was already gone.
    */
   moveAside(key: string, tag: number, stillGone: (moved: OwnerRecord) => boolean): boolean;
-  /** Records `owner` unless a record is there (false then). */
+  /**
+   * Records `owner` unless a record is there (false then); false too when the record, stalled
+   * before it was written, was taken for abandoned meanwhile (`TORN_ABANDONED_MS`).
+   */
   create(key: string, owner: Owner): boolean;
   remove(key: string): void;
 }
@@ -73,8 +76,10 @@ export const ownerName = (o: Owner) => `another linedesk (process ${o.pid})`;
  * abandoned. Its maker writes it within milliseconds of creating it (one write and one fsync; a
  * failed write removes it), so one still torn a minute later was left by a maker that died in
  * between: 60 s is far above any stall of a live maker (an fsync of a loaded disk takes seconds
- * at worst) and short enough that a job left so is taken over at the next start. A record written
- * that far in the future (a clock set back) is abandoned too, never held for ever.
+ * at worst) and short enough that a job left so is taken over at the next start. A maker that did
+ * stall that long finds, once it has written its record, that the file in place is no longer its
+ * own (`create` is false): it owns nothing. A record written that far in the future (a clock set
+ * back) is abandoned too, never held for ever.
  */
 export const TORN_ABANDONED_MS = 60_000;
 
