@@ -4,6 +4,7 @@ import {
   constants as fsConstants,
   fstatSync,
   fsyncSync,
+  linkSync,
   mkdirSync,
   openSync,
   readdirSync,
@@ -26,8 +27,11 @@ import {
 import {
   claim as claimOwner,
   heldBy,
+  type OwnerRecord,
   type OwnerRecords,
+  ownerState,
   release as releaseOwner,
+  type ThereRecord,
 } from '../services/changes/ownership';
 import { describeError } from '../services/describe-error';
 import { replay } from './intent-records';
@@ -43,6 +47,7 @@ const nodeFs = {
   existsSync,
   fstatSync,
   fsyncSync,
+  linkSync,
   mkdirSync,
   openSync,
   readdirSync,
@@ -242,6 +247,45 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
   const release = (jobId: string) => releaseOwner(owners, fileOf(jobId), procs);
 
   /**
+   * The owner files of jobs this process ended (or set aside) that could not be removed then: each
+   * holds a job that is no longer there for nobody (no other linedesk claims a job without its
+   * file), and is removed at the next end here, unless its job's file has come back meanwhile.
+   */
+  const leftOwners = new Set<string>();
+  /** Removes an ended job's owner file, or keeps it to remove later: never an error of the end. */
+  const dropOwner = (file: string) => {
+    leftOwners.add(file);
+    for (const f of leftOwners)
+      try {
+        if (f === file || absent(f)) owners.remove(f);
+        leftOwners.delete(f);
+      } catch {} // kept: tried again at the next end
+  };
+  /**
+   * The owner files left beside no job by a linedesk gone since (its end could not remove them, then
+   * it stopped): they hold nothing, and are removed at an end here. Only a gone owner's: a live one's
+   * may be a begin under way (its owner file is made before its job's). Best effort: what cannot be
+   * read or removed stays, holding nothing.
+   */
+  const sweepOwners = () => {
+    let names: string[];
+    try {
+      names = fs.readdirSync(dir);
+    } catch {
+      return;
+    }
+    const there = new Set(names);
+    for (const n of names) {
+      if (!n.endsWith('.jsonl.owner')) continue;
+      const job = join(dir, n.slice(0, -'.owner'.length));
+      if (there.has(basename(job))) continue;
+      try {
+        if (ownerState(owners.read(job), procs) === 'gone') owners.remove(job);
+      } catch {}
+    }
+  };
+
+  /**
    * The ended jobs' files still kept; those older than `keepSettledMs` are removed. One whose age
    * cannot be told (its `stat` fails, other than gone) is named, never skipped in silence. `strict`:
    * a directory that cannot be listed (other than gone) throws, its path named: what the ended jobs
@@ -400,13 +444,16 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
       seq.delete(jobId);
       const file = fileOf(jobId);
       // Kept a while as settled (not read as open): a later job's check needs to know what it applied.
+      // A file that can be neither renamed nor removed throws: the job stays open, as it is on disk.
       try {
         fs.renameSync(file, `${file}${SETTLED}`);
       } catch (err) {
         if (codeOf(err) !== 'ENOENT') fs.rmSync(file, { force: true });
       }
-      owners.remove(file);
+      // Ended from here, whatever its owner file does: never said to stay open once its file is gone.
+      dropOwner(file);
       settledFiles(); // the ones past their time are dropped here too
+      sweepOwners();
     },
     settled: () => readSettled(true).jobs,
     open: () => scan().jobs,
@@ -462,7 +509,11 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
       const to = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
       try {
         fs.renameSync(file, to);
-        owners.remove(file);
+      } catch (err) {
+        throw located(err, file);
+      }
+      dropOwner(file); // set aside from here, whatever its owner file does
+      try {
         syncDir();
       } catch (err) {
         throw located(err, file);
@@ -474,31 +525,93 @@ export function fileIntentLog(dir: string, self?: Owner, opts: IntentFileOptions
 
 /**
  * The owner of each job as a file beside it, `<job file>.owner` (the key is the job file's path):
- * created exclusively ('wx'), moved aside by rename (only one mover succeeds), synced when written.
+ * created exclusively ('wx'), moved aside by rename (only one mover succeeds) and put back by a link
+ * (never over a file made meanwhile), synced when written. A file there that does not read as an
+ * owner is told as it is (`OwnerRecord`): torn, with its age from its mtime, or unreadable, with the
+ * disk's words; ownership.ts decides what each holds.
  */
-export function fileOwnerRecords(fs: IntentFs = nodeFs, durable = true): OwnerRecords {
+export function fileOwnerRecords(given: Partial<IntentFs> = {}, durable = true): OwnerRecords {
+  const fs: IntentFs = { ...nodeFs, ...given };
   const at = (key: string) => `${key}.owner`;
+  const unreadable = (err: unknown, file: string): OwnerRecord => ({
+    kind: 'unreadable',
+    why: readError(err, file),
+    where: file,
+  });
+  /** Where a taker moves `file` out of the way (`moveAside`), tagged with its pid. */
+  const asideOf = (file: string, tag: number) => `${file}.${tag}.stale`;
+  /**
+   * The records other takers are moving out of `file`'s way now (or left so, when they died on the
+   * way). A directory that cannot be listed tells none: the job's own file cannot be found then
+   * either (the log's read names the directory, and nothing of the job is sent or checked).
+   */
+  const moving = (file: string): OwnerRecord => {
+    const prefix = `${basename(file)}.`;
+    let names: string[];
+    try {
+      names = fs.readdirSync(dirname(file)).filter((n) => n.startsWith(prefix) && n.endsWith('.stale'));
+    } catch {
+      return { kind: 'none' };
+    }
+    const there: ThereRecord[] = [];
+    for (const n of names) {
+      const r = readAt(join(dirname(file), n));
+      if (r.kind !== 'none') there.push(r);
+    }
+    return there.length ? { kind: 'none', moving: there } : { kind: 'none' };
+  };
+  const readAt = (file: string): OwnerRecord => {
+    let text: string;
+    try {
+      text = String(fs.readFileSync(file, 'utf8'));
+    } catch (err) {
+      return codeOf(err) === 'ENOENT' ? { kind: 'none' } : unreadable(err, file);
+    }
+    try {
+      const o = JSON.parse(text) as Partial<Owner> | null;
+      if (typeof o?.pid === 'number')
+        return { kind: 'owner', owner: { pid: o.pid, start: typeof o.start === 'string' ? o.start : null } };
+    } catch {}
+    // Empty or not an owner: its age tells a maker writing it now from one that died before it did.
+    try {
+      return { kind: 'torn', ageMs: Date.now() - fs.statSync(file).mtimeMs, where: file };
+    } catch (err) {
+      return codeOf(err) === 'ENOENT' ? { kind: 'none' } : unreadable(err, file);
+    }
+  };
   return {
     read(key) {
-      try {
-        const o = JSON.parse(String(fs.readFileSync(at(key), 'utf8'))) as Owner | null;
-        return typeof o?.pid === 'number' ? { pid: o.pid, start: o.start ?? null } : null;
-      } catch {
-        return null;
-      }
+      const r = readAt(at(key));
+      return r.kind === 'none' ? moving(at(key)) : r;
     },
-    exists: (key) => fs.existsSync(at(key)),
-    moveAside(key, tag) {
+    moveAside(key, tag, stillGone) {
       const file = at(key);
-      const aside = `${file}.${tag}.stale`;
+      const aside = asideOf(file, tag);
       try {
         fs.renameSync(file, aside);
       } catch (err) {
         if (codeOf(err) === 'ENOENT') return false; // another taker moved it first
         throw located(err, file);
       }
+      if (stillGone(readAt(aside))) {
+        fs.rmSync(aside, { force: true });
+        return true;
+      }
+      // Another taker's, made since the record was judged: put back, unless one was made meanwhile
+      // (the link fails then, and that one stands). A file system without hard links: renamed back.
+      try {
+        fs.linkSync(aside, file);
+      } catch (err) {
+        if (codeOf(err) !== 'EEXIST' && !fs.existsSync(file))
+          try {
+            fs.renameSync(aside, file);
+            return false;
+          } catch (again) {
+            throw located(again, file);
+          }
+      }
       fs.rmSync(aside, { force: true });
-      return true;
+      return false;
     },
     create(key, owner) {
       const file = at(key);
@@ -515,11 +628,21 @@ export function fileOwnerRecords(fs: IntentFs = nodeFs, durable = true): OwnerRe
         if (durable) fs.fsyncSync(fd);
       } catch (err) {
         fs.closeSync(fd);
-        fs.rmSync(file, { force: true }); // a half-written owner would hold the job for nobody
+        fs.rmSync(file, { force: true }); // a half-written owner would hold the job until it is old
         throw located(err, file);
       }
+      // Still the file in place: one that stalled here past `TORN_ABANDONED_MS` may have been taken
+      // for abandoned meanwhile (moved aside, another's made): then this process owns nothing.
+      let placed: boolean;
+      try {
+        const mine = fs.fstatSync(fd);
+        const now = fs.statSync(file);
+        placed = mine.ino === now.ino && mine.dev === now.dev;
+      } catch {
+        placed = false;
+      }
       fs.closeSync(fd);
-      return true;
+      return placed;
     },
     remove: (key) => fs.rmSync(at(key), { force: true }),
   };

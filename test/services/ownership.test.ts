@@ -5,7 +5,7 @@
  * reach it through the intent log and the change service.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -22,6 +22,7 @@ import {
   othersOf,
   type Processes,
   release,
+  TORN_ABANDONED_MS,
 } from '../../src/services/changes/ownership';
 
 const dirs: string[] = [];
@@ -34,13 +35,25 @@ afterEach(() => {
 /** Each backing, with a way to write an unreadable record (a torn write, another version's). */
 const backings: ReadonlyArray<{
   name: string;
-  make: () => { records: OwnerRecords; key: string; corrupt: () => void };
+  make: () => {
+    records: OwnerRecords;
+    key: string;
+    /** The record there cannot be read (permissions, the disk). */
+    unreadable: () => void;
+    /** The record there is empty, last written `ageMs` ago. */
+    torn: (ageMs: number) => void;
+  };
 }> = [
   {
     name: 'in memory',
     make: () => {
       const records = memoryOwnerRecords();
-      return { records, key: 'job-1', corrupt: () => records.raw.set('job-1', 'unreadable') };
+      return {
+        records,
+        key: 'job-1',
+        unreadable: () => records.raw.set('job-1', 'unreadable'),
+        torn: (ageMs) => records.raw.set('job-1', { tornAt: Date.now() - ageMs }),
+      };
     },
   },
   {
@@ -49,10 +62,30 @@ const backings: ReadonlyArray<{
       const dir = mkdtempSync(join(tmpdir(), 'owners-'));
       dirs.push(dir);
       const key = join(dir, 'job-1.jsonl');
+      // Injected: the tests may run as root, where chmod blocks nothing.
+      let failing = false;
+      const fs = {
+        readFileSync: ((...args: Parameters<typeof readFileSync>) => {
+          if (failing && String(args[0]) === `${key}.owner`)
+            throw Object.assign(new Error(`EACCES: permission denied, open '${key}.owner'`), {
+              code: 'EACCES',
+              path: `${key}.owner`,
+            });
+          return readFileSync(...args);
+        }) as typeof readFileSync,
+      };
       return {
-        records: fileOwnerRecords(),
+        records: fileOwnerRecords(fs),
         key,
-        corrupt: () => writeFileSync(`${key}.owner`, '{"pid":'),
+        unreadable: () => {
+          writeFileSync(`${key}.owner`, JSON.stringify(other));
+          failing = true;
+        },
+        torn: (ageMs) => {
+          writeFileSync(`${key}.owner`, '{"pid":');
+          const at = (Date.now() - ageMs) / 1000;
+          utimesSync(`${key}.owner`, at, at);
+        },
       };
     },
   },
@@ -73,11 +106,11 @@ describe.each(backings)('ownership of a job, owners kept $name', ({ make }) => {
     expect(heldBy(records, key, fake(me, [100, 200]))).toBeNull();
     expect(claim(records, key, fake(me, [100, 200]))).toBe(true);
     expect(claim(records, key, fake(me, [100, 200]))).toBe(true); // its own again
-    expect(records.read(key)).toEqual(me);
+    expect(records.read(key)).toEqual({ kind: 'owner', owner: me });
     // Seen from the other process: held by a live one, named by its pid; not taken.
     expect(heldBy(records, key, fake(other, [100, 200]))).toBe('another linedesk (process 100)');
     expect(claim(records, key, fake(other, [100, 200]))).toBe(false);
-    expect(records.read(key)).toEqual(me);
+    expect(records.read(key)).toEqual({ kind: 'owner', owner: me });
   });
 
   it('an owner that is gone (dead, or a zombie: not alive) gives the job to the next taker', () => {
@@ -85,7 +118,7 @@ describe.each(backings)('ownership of a job, owners kept $name', ({ make }) => {
     claim(records, key, fake(me, [100]));
     expect(heldBy(records, key, fake(other, [200]))).toBeNull();
     expect(claim(records, key, fake(other, [200]))).toBe(true);
-    expect(records.read(key)).toEqual(other);
+    expect(records.read(key)).toEqual({ kind: 'owner', owner: other });
   });
 
   it('the same pid with another start time is another process (a reused pid): gone', () => {
@@ -100,31 +133,45 @@ describe.each(backings)('ownership of a job, owners kept $name', ({ make }) => {
     const { records, key } = make();
     claim(records, key, fake(me, [100, 200]));
     release(records, key, fake(other, [100, 200])); // not its own: nothing happens
-    expect(records.read(key)).toEqual(me);
+    expect(records.read(key)).toEqual({ kind: 'owner', owner: me });
     release(records, key, fake(me, [100, 200]));
-    expect(records.exists(key)).toBe(false);
+    expect(records.read(key)).toEqual({ kind: 'none' });
     expect(claim(records, key, fake(other, [100, 200]))).toBe(true);
   });
 
-  it('a record that cannot be read holds the job for nobody: the next taker moves it aside', () => {
-    const { records, key, corrupt } = make();
-    corrupt();
-    expect(records.read(key)).toBeNull();
-    expect(records.exists(key)).toBe(true);
+  it('a record that cannot be read holds the job: never taken, its file named with what to do', () => {
+    const { records, key, unreadable } = make();
+    unreadable();
+    expect(records.read(key).kind).toBe('unreadable');
+    expect(heldBy(records, key, fake(me, [100]))).toMatch(
+      /^another linedesk, maybe \(its owner file .*job-1.* cannot be read: .*; make it readable, or remove it once no other linedesk runs\)$/,
+    );
+    expect(claim(records, key, fake(me, [100]))).toBe(false);
+    expect(records.read(key).kind).toBe('unreadable');
+  });
+
+  it('a torn record (created, not yet written) holds the job until it is a minute old, then is taken', () => {
+    const { records, key, torn } = make();
+    torn(1_000);
+    expect(heldBy(records, key, fake(me, [100]))).toMatch(
+      /^another linedesk \(writing its owner file .*job-1.* now\)$/,
+    );
+    expect(claim(records, key, fake(me, [100]))).toBe(false);
+    torn(TORN_ABANDONED_MS + 1_000);
     expect(heldBy(records, key, fake(me, [100]))).toBeNull();
     expect(claim(records, key, fake(me, [100]))).toBe(true);
-    expect(records.read(key)).toEqual(me);
+    expect(records.read(key)).toEqual({ kind: 'owner', owner: me });
   });
 
   it('of two takers of a gone owner, the second to move it aside gets nothing', () => {
     const { records, key } = make();
     claim(records, key, fake({ pid: 300, start: 'c' }, []));
     // The first taker moved the record aside and has not yet written its own.
-    expect(records.moveAside(key, 100)).toBe(true);
-    expect(records.moveAside(key, 200)).toBe(false);
+    expect(records.moveAside(key, 100, () => true)).toBe(true);
+    expect(records.moveAside(key, 200, () => true)).toBe(false);
     expect(records.create(key, me)).toBe(true);
     expect(records.create(key, other)).toBe(false);
-    expect(records.read(key)).toEqual(me);
+    expect(records.read(key)).toEqual({ kind: 'owner', owner: me });
   });
 });
 
@@ -150,7 +197,7 @@ describe.skipIf(process.platform !== 'linux')('ownership with real processes', (
     }
     expect(heldBy(records, key, here)).toBeNull();
     expect(claim(records, key, here)).toBe(true);
-    expect(records.read(key)?.pid).toBe(process.pid);
+    expect(records.read(key)).toMatchObject({ kind: 'owner', owner: { pid: process.pid } });
   });
 });
 
