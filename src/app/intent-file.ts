@@ -542,23 +542,28 @@ export function fileOwnerRecords(given: Partial<IntentFs> = {}, durable = true):
   const asideOf = (file: string, tag: number) => `${file}.${tag}.stale`;
   /**
    * The records other takers are moving out of `file`'s way now (or left so, when they died on the
-   * way). A directory that cannot be listed tells none: the job's own file cannot be found then
+   * way). A directory that cannot be listed tells none here: the job's own file cannot be found then
    * either (the log's read names the directory, and nothing of the job is sent or checked).
    */
   const moving = (file: string): OwnerRecord => {
+    const there = asides(file) ?? [];
+    return there.length ? { kind: 'none', moving: there } : { kind: 'none' };
+  };
+  /** The records on their way out of `file`'s way, or null when the directory cannot be listed. */
+  const asides = (file: string): ThereRecord[] | null => {
     const prefix = `${basename(file)}.`;
     let names: string[];
     try {
       names = fs.readdirSync(dirname(file)).filter((n) => n.startsWith(prefix) && n.endsWith('.stale'));
     } catch {
-      return { kind: 'none' };
+      return null;
     }
     const there: ThereRecord[] = [];
     for (const n of names) {
       const r = readAt(join(dirname(file), n));
       if (r.kind !== 'none') there.push(r);
     }
-    return there.length ? { kind: 'none', moving: there } : { kind: 'none' };
+    return there;
   };
   const readAt = (file: string): OwnerRecord => {
     let text: string;
@@ -597,23 +602,19 @@ export function fileOwnerRecords(given: Partial<IntentFs> = {}, durable = true):
         fs.rmSync(aside, { force: true });
         return true;
       }
-      // Another taker's, made since the record was judged: put back, unless one was made meanwhile
-      // (the link fails then, and that one stands). A file system without hard links: renamed back.
+      // Another taker's, made since the record was judged: put back by a link, which never replaces
+      // a record made meanwhile. Where it cannot be (one was made: EEXIST; no hard links here) it is
+      // left where it went, and holds the job from there (`moving`; a maker that made its record in
+      // that gap sees it and backs off: `create`); never renamed back over another.
       try {
         fs.linkSync(aside, file);
-      } catch (err) {
-        if (codeOf(err) !== 'EEXIST' && !fs.existsSync(file))
-          try {
-            fs.renameSync(aside, file);
-            return false;
-          } catch (again) {
-            throw located(again, file);
-          }
+      } catch {
+        return false;
       }
       fs.rmSync(aside, { force: true });
       return false;
     },
-    create(key, owner) {
+    create(key, owner, holds) {
       const file = at(key);
       let fd: number;
       try {
@@ -622,27 +623,42 @@ export function fileOwnerRecords(given: Partial<IntentFs> = {}, durable = true):
         if (codeOf(err) === 'EEXIST') return false; // another taker created it first
         throw located(err, file);
       }
+      /** Whether the file in place is still the one this process made (by inode). */
+      const placed = () => {
+        try {
+          const mine = fs.fstatSync(fd);
+          const now = fs.statSync(file);
+          return mine.ino === now.ino && mine.dev === now.dev;
+        } catch {
+          return false;
+        }
+      };
       try {
         const buf = Buffer.from(JSON.stringify(owner));
         for (let off = 0; off < buf.length; ) off += fs.writeSync(fd, buf, off, buf.length - off);
         if (durable) fs.fsyncSync(fd);
       } catch (err) {
+        // A half-written owner would hold the job until it is old: removed, but only if it is still
+        // this one (stalled past `TORN_ABANDONED_MS`, it may have been taken over: never another's).
+        if (placed()) fs.rmSync(file, { force: true });
         fs.closeSync(fd);
-        fs.rmSync(file, { force: true }); // a half-written owner would hold the job until it is old
         throw located(err, file);
       }
       // Still the file in place: one that stalled here past `TORN_ABANDONED_MS` may have been taken
-      // for abandoned meanwhile (moved aside, another's made): then this process owns nothing.
-      let placed: boolean;
-      try {
-        const mine = fs.fstatSync(fd);
-        const now = fs.statSync(file);
-        placed = mine.ino === now.ino && mine.dev === now.dev;
-      } catch {
-        placed = false;
+      // for abandoned meanwhile (moved aside, another's made): then this process owns nothing. Made
+      // while a record that still holds the job was on its way aside (a taker found it was not one to
+      // take, and puts it back or leaves it there): this one backs off, removed while still its own.
+      // (A directory that cannot be listed now: its job's file cannot be read either, so nothing of
+      // it is sent or checked from here; and a record left aside is never dropped: it still holds.)
+      let mine = placed();
+      if (mine && holds) {
+        if (asides(file)?.some(holds)) {
+          if (placed()) fs.rmSync(file, { force: true });
+          mine = false;
+        }
       }
       fs.closeSync(fd);
-      return placed;
+      return mine;
     },
     remove: (key) => fs.rmSync(at(key), { force: true }),
   };

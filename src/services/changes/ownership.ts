@@ -60,9 +60,10 @@ export interface OwnerRecords {
   moveAside(key: string, tag: number, stillGone: (moved: OwnerRecord) => boolean): boolean;
   /**
    * Records `owner` unless a record is there (false then); false too when the record, stalled
-   * before it was written, was taken for abandoned meanwhile (`TORN_ABANDONED_MS`).
+   * before it was written, was taken for abandoned meanwhile (`TORN_ABANDONED_MS`), or when a record
+   * on its way aside `holds` the job (made in the gap of another taker's put-back: backed off).
    */
-  create(key: string, owner: Owner): boolean;
+  create(key: string, owner: Owner, holds?: (aside: ThereRecord) => boolean): boolean;
   remove(key: string): void;
 }
 
@@ -142,12 +143,14 @@ export function heldBy(records: OwnerRecords, key: string, procs: Processes): st
 export function claim(records: OwnerRecords, key: string, procs: Processes): boolean {
   const state = ownerState(records.read(key), procs);
   if (state === 'self') return true;
-  if (state === 'none') return records.create(key, procs.self);
+  // A record on its way aside that is not abandoned (nor this process's) still holds the job.
+  const holds = (aside: ThereRecord) => !['gone', 'self'].includes(ownerState(aside, procs));
+  if (state === 'none') return records.create(key, procs.self, holds);
   if (state !== 'gone') return false;
   // The maker is gone: moved aside first, which only one taker can do; and judged again where it
   // went, since another taker may have replaced it between this read and the move (put back then).
   if (!records.moveAside(key, procs.self.pid, (moved) => ownerState(moved, procs) === 'gone')) return false;
-  return records.create(key, procs.self);
+  return records.create(key, procs.self, holds);
 }
 
 /** Nothing of the job is in flight from this process any more: another may take it. */
