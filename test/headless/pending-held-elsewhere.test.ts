@@ -37,18 +37,10 @@ describe('linedesk pending of a job another linedesk holds', () => {
   }, 30_000);
 
   it('a settle of its line says it is held (exit 3: try again when it ends), never "No open outcome"', async () => {
-    const { line, run, file, jobId } = await unknownExtend();
+    const { file, jobId, settle } = await unknownExtend();
     const other = fileIntentLog(join(file, '..'), { pid: process.ppid, start: null });
     expect(other.claim(jobId)).toBe(true);
-    const out = await run(
-      'pending',
-      '--settle',
-      line.username,
-      '--as',
-      'applied',
-      '--confirm',
-      line.username,
-    );
+    const out = await settle('applied');
     expect(out.stderr).not.toMatch(/No open outcome/);
     expect(out.stderr).toMatch(/is held by .*try again when it ends/);
     expect(out.code).toBe(3);

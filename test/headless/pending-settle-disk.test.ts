@@ -37,19 +37,11 @@ vi.mock('../../src/app/intent-file', async (importOriginal) => {
 
 describe('linedesk pending --settle on a disk that refuses it', () => {
   it('never says the line is free: the verdict is not kept, the next start checks it again; exit 1', async () => {
-    const { line, run } = await unknownExtend();
+    const { line, run, settle } = await unknownExtend();
     disk.refuse = true;
     let settled: Awaited<ReturnType<typeof run>>;
     try {
-      settled = await run(
-        'pending',
-        '--settle',
-        line.username,
-        '--as',
-        'not-applied',
-        '--confirm',
-        line.username,
-      );
+      settled = await settle('not-applied');
     } finally {
       disk.refuse = false;
     }

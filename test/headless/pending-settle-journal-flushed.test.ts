@@ -46,17 +46,9 @@ const settledEntries = (data: string) =>
 
 describe('pending --settle whose journal entry is written at the command end', () => {
   it('never says "not recorded in the journal" of an entry the journal has once the command ends', async () => {
-    const { line, run, data, file } = await unknownExtend();
+    const { line, data, file, settle } = await unknownExtend();
     disk.refuse = 1; // the first try only: the shutdown's flush writes it
-    const settled = await run(
-      'pending',
-      '--settle',
-      line.username,
-      '--as',
-      'not-applied',
-      '--confirm',
-      line.username,
-    );
+    const settled = await settle('not-applied');
     disk.refuse = 0;
     // What is on disk once the command ended (nothing run since): the entry is in the journal, the job ended.
     expect(settledEntries(data)).toEqual([
@@ -69,17 +61,9 @@ describe('pending --settle whose journal entry is written at the command end', (
   }, 30_000);
 
   it('says "not recorded" only of an entry no later try of the command writes', async () => {
-    const { line, run, data, file } = await unknownExtend();
+    const { data, file, settle } = await unknownExtend();
     disk.refuse = 2; // the first try and the settle's last one; a third would be written
-    const settled = await run(
-      'pending',
-      '--settle',
-      line.username,
-      '--as',
-      'not-applied',
-      '--confirm',
-      line.username,
-    );
+    const settled = await settle('not-applied');
     const left = disk.refuse;
     disk.refuse = 0;
     expect(left).toBe(0);

@@ -68,19 +68,11 @@ const settledEntries = (data: string) =>
 
 describe('linedesk pending --settle when the journal refuses its entry', () => {
   it('says the verdict is kept in the intent log but not in the journal, exit 1; a later run writes it', async () => {
-    const { line, run, data } = await unknownExtend();
+    const { line, run, data, settle } = await unknownExtend();
     disk.journal = true;
     let settled: Awaited<ReturnType<typeof run>>;
     try {
-      settled = await run(
-        'pending',
-        '--settle',
-        line.username,
-        '--as',
-        'not-applied',
-        '--confirm',
-        line.username,
-      );
+      settled = await settle('not-applied');
     } finally {
       disk.journal = false;
     }
@@ -132,20 +124,12 @@ describe('linedesk pending --settle when the journal refuses its entry', () => {
   }, 30_000);
 
   it('says the journal lacks it too when the intent log refuses the verdict as well', async () => {
-    const { line, run } = await unknownExtend();
+    const { run, settle } = await unknownExtend();
     disk.journal = true;
     disk.intents = true;
     let settled: Awaited<ReturnType<typeof run>>;
     try {
-      settled = await run(
-        'pending',
-        '--settle',
-        line.username,
-        '--as',
-        'applied',
-        '--confirm',
-        line.username,
-      );
+      settled = await settle('applied');
     } finally {
       disk.journal = false;
       disk.intents = false;
@@ -160,19 +144,11 @@ describe('linedesk pending --settle when the journal refuses its entry', () => {
   }, 30_000);
 
   it('never says a verdict of applied is kept when the intent log refused it (the journal has it), exit 1', async () => {
-    const { line, run } = await unknownExtend();
+    const { line, run, settle } = await unknownExtend();
     disk.intents = true;
     let settled: Awaited<ReturnType<typeof run>>;
     try {
-      settled = await run(
-        'pending',
-        '--settle',
-        line.username,
-        '--as',
-        'applied',
-        '--confirm',
-        line.username,
-      );
+      settled = await settle('applied');
     } finally {
       disk.intents = false;
     }

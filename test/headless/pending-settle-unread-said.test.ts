@@ -38,19 +38,11 @@ vi.mock('../../src/app/intent-file', async (importOriginal) => {
 
 describe('pending --settle over a log read that threw', () => {
   it('a settle that finds its line still names the file that did not read, exit 3', async () => {
-    const { line, run } = await unknownExtend();
+    const { run, settle } = await unknownExtend();
     const kept = '/var/lib/linedesk/intents/0123.jsonl.settled';
     failing.path = kept;
     try {
-      const r = await run(
-        'pending',
-        '--settle',
-        line.username,
-        '--as',
-        'applied',
-        '--confirm',
-        line.username,
-      );
+      const r = await settle('applied');
       expect(r.stderr).toMatch(/settled by you as applied/);
       expect(r.stderr).toContain(kept);
       expect(r.stderr).toMatch(/fix it \(its permissions, the disk\), then run again/);

@@ -14,8 +14,9 @@ import { cleanups } from './wait';
 /**
  * A sandbox of 10 lines behind a proxy (closed at the test's end) that drops the first extend before
  * it is sent; `linedesk extend` of a premium line through it (exit 3: unknown). Gives the proxy, the
- * line, `run` (linedesk with that home), the data folder, the job's intent file, the job's id and the
- * home (for a run of its own: another clock…).
+ * line, `run` (linedesk with that home), `settle` (`pending --settle` of the line as `as`, confirmed),
+ * the data folder, the job's intent file, the job's id and the home (for a run of its own: another
+ * clock…).
  */
 export async function unknownExtend() {
   const env = await sandbox({ lines: 10 });
@@ -34,7 +35,9 @@ export async function unknownExtend() {
   expect(files).toHaveLength(1);
   const file = join(data, files[0]!);
   const jobId = file.slice(file.lastIndexOf('/') + 1, -'.jsonl'.length);
-  return { proxy, line, run, data, file, jobId, home };
+  const settle = (as: 'applied' | 'not-applied') =>
+    run('pending', '--settle', line.username, '--as', as, '--confirm', line.username);
+  return { proxy, line, run, settle, data, file, jobId, home };
 }
 
 /**
@@ -43,7 +46,7 @@ export async function unknownExtend() {
  * on it. Gives the settle's output, the job's file and the journal's path.
  */
 export async function settleWhile(meanwhile: (file: string) => void) {
-  const { proxy, line, run, data, file } = await unknownExtend();
+  const { proxy, settle, data, file } = await unknownExtend();
   let armed = true;
   proxy.set({
     onList: () => {
@@ -52,7 +55,7 @@ export async function settleWhile(meanwhile: (file: string) => void) {
       meanwhile(file);
     },
   });
-  const out = await run('pending', '--settle', line.username, '--as', 'applied', '--confirm', line.username);
+  const out = await settle('applied');
   expect(armed).toBe(false);
   return { out, file, journal: join(data, 'journal.jsonl') };
 }
